@@ -1,0 +1,67 @@
+import path from 'node:path'
+import { defineConfig, type UserConfigExport } from '@tarojs/cli'
+import devConfig from './dev'
+import prodConfig from './prod'
+
+// Values injected into the client at build time. Hosts and app ids are configuration, never hard-coded domains.
+function clientEnv() {
+  const env = process.env
+  return {
+    API_ORIGIN: JSON.stringify(env.API_ORIGIN || ''), // '' on H5: same origin as the page; weapp needs an absolute origin
+    MAIN_HOST: JSON.stringify(env.MAIN_HOST || ''),
+    ENTRY_HOSTS: JSON.stringify(env.ENTRY_HOSTS || ''),
+    LOGIN_REDIRECT_HOSTS: JSON.stringify(env.LOGIN_REDIRECT_HOSTS || ''),
+    WX_H5_APPID: JSON.stringify(env.WX_H5_APPID || ''),
+    WX_JSSDK_URL: JSON.stringify(env.WX_JSSDK_URL || '/static/jweixin-1.6.0.js'),
+    WX_OAUTH_URL: JSON.stringify(env.WX_OAUTH_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize'),
+  }
+}
+
+export default defineConfig<'webpack5'>(async (merge) => {
+  const base: UserConfigExport<'webpack5'> = {
+    projectName: 'mall',
+    date: '2026-11-22',
+    // NutUI is drawn at 375 design width, our own code at 750.
+    designWidth(input: any) {
+      const file = typeof input === 'string' ? input : input?.file || ''
+      return file.replace(/\\/g, '/').includes('@nutui') ? 375 : 750
+    },
+    deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
+    sourceRoot: 'src',
+    outputRoot: `dist/${process.env.TARO_ENV}`,
+    plugins: [],
+    defineConstants: clientEnv(),
+    alias: {
+      '@': path.resolve(__dirname, '..', 'src'),
+      '@contract': path.resolve(__dirname, '..', 'types'),
+    },
+    copy: { patterns: [], options: {} },
+    framework: 'react',
+    compiler: { type: 'webpack5', prebundle: { enable: false } },
+    cache: { enable: false },
+    mini: {
+      compile: { include: [path.resolve(__dirname, '..', 'types')] },
+      postcss: {
+        pxtransform: { enable: true, config: { selectorBlackList: ['nut-'] } },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+      optimizeMainPackage: { enable: true },
+    },
+    h5: {
+      compile: { include: [path.resolve(__dirname, '..', 'types')] },
+      publicPath: '/',
+      staticDirectory: 'static',
+      esnextModules: ['nutui-react-taro', '@nutui/nutui-react-taro'],
+      router: { mode: 'browser' },
+      output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
+      postcss: {
+        autoprefixer: { enable: true, config: {} },
+        pxtransform: { enable: true, config: { baseFontSize: 20, minRootSize: 20, maxRootSize: 40 } },
+        cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
+      },
+    },
+  }
+  if (process.env.NODE_ENV === 'development') return merge({}, base, devConfig)
+  return merge({}, base, prodConfig)
+})

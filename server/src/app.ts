@@ -1,0 +1,100 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import Fastify, { type FastifyInstance } from 'fastify'
+import multipart from '@fastify/multipart'
+import fastifyStatic from '@fastify/static'
+import './db/tables'
+import type { Config } from './config'
+import type { Db } from './db/types'
+import type { AppContext, Cache, HttpClient } from './context'
+import { envelopePlugin } from './plugins/envelope'
+import { authPlugin } from './plugins/auth'
+import { securityHeaders } from './plugins/security'
+import { schemaErrorMessage } from './plugins/schema'
+import { routeModules } from './modules'
+import { logSmsProvider, type SmsProvider } from './modules/member/sms'
+import { fetchHttpClient } from './services/http'
+import { dbCache } from './services/cache'
+
+export interface BuildOptions {
+  config: Config
+  db: Db
+  logger?: boolean | object
+  sms?: SmsProvider
+  http?: HttpClient
+  cache?: Cache
+  /** Serve the H5 build and the media folders (off in API-only tests). */
+  serveStatic?: boolean
+}
+
+/** Secrets and tokens never reach the logs. */
+export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.apiV3Key', '*.mchPrivateKey', 'headers.token']
+
+export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, db } = opts
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
+    schemaErrorFormatter: (errors, dataVar) => Object.assign(new Error(schemaErrorMessage(errors, dataVar)), { validation: errors, validationContext: dataVar }),
+    disableRequestLogging: process.env.NODE_ENV === 'test',
+    routerOptions: { ignoreTrailingSlash: true },
+  } as any)
+
+  const ctx: AppContext = {
+    config,
+    db,
+    log: app.log,
+    sms: opts.sms || logSmsProvider(app.log),
+    http: opts.http || fetchHttpClient,
+    cache: opts.cache || dbCache(db),
+  }
+
+  securityHeaders(app)
+
+  await app.register(
+    async (api) => {
+      await api.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxImageBytes, config.uploadMaxVideoBytes), files: 1, fields: 10 } })
+      envelopePlugin(api)
+      authPlugin(api, db)
+      for (const mod of routeModules) await mod(api, ctx)
+    },
+    { prefix: '/h5' },
+  )
+
+  if (opts.serveStatic !== false) await serveStatic(app, config)
+  return { app, ctx }
+}
+
+/** Uploads, generated demo media and the H5 build (history mode: every page path falls back to index.html). */
+async function serveStatic(app: FastifyInstance, config: Config) {
+  const uploads = path.join(config.dataDir, 'uploads')
+  const media = path.join(config.dataDir, 'media')
+  fs.mkdirSync(uploads, { recursive: true })
+  fs.mkdirSync(media, { recursive: true })
+  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '7d', immutable: true })
+  await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: '1d' })
+  const h5 = config.h5Dir
+  const hasH5 = fs.existsSync(path.join(h5, 'index.html'))
+  if (hasH5) {
+    await app.register(fastifyStatic, {
+      root: h5,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders: (res: any, file: string) => {
+        // Hashed assets are immutable; index.html must always be revalidated.
+        if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+      },
+    })
+  }
+  const indexHtml = hasH5 ? fs.readFileSync(path.join(h5, 'index.html')) : null
+  app.setNotFoundHandler((req, reply) => {
+    const accept = String(req.headers.accept || '')
+    if (req.method === 'GET' && indexHtml && !req.url.startsWith('/h5/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url.split('?')[0]) && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
+    }
+    return reply.status(404).type('text/plain; charset=utf-8').send('Not Found')
+  })
+}

@@ -1,0 +1,82 @@
+import path from 'node:path'
+
+/** All configuration comes from the environment; nothing secret is hard-coded or logged. */
+export interface Config {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string
+  redisUrl: string
+  h5Dir: string
+  logLevel: string
+  /** Unpaid orders expire after this many minutes. */
+  orderExpireMinutes: number
+  /** Days after receipt during which after-sales may be requested (commission stays frozen until then). */
+  afterSalesDays: number
+  smsProvider: 'log'
+  uploadMaxImageBytes: number
+  uploadMaxVideoBytes: number
+  payProvider: 'sandbox' | 'wechatpay'
+  sandboxPayKey: string
+  mainHost: string
+  entryHosts: string[]
+  loginRedirectHosts: string[]
+  webviewAllowList: string[]
+  wechat: {
+    h5AppId: string
+    h5Secret: string
+    miniAppId: string
+    miniSecret: string
+    apiBase: string
+    mchId: string
+    mchSerialNo: string
+    mchPrivateKey: string
+    apiV3Key: string
+    notifyUrl: string
+    platformPublicKeys: Record<string, string>
+  }
+  logoffCoolingDays: number
+}
+
+const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
+const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const root = path.resolve(__dirname, '..', '..')
+  const dataDir = env.DATA_DIR || path.join(root, 'data')
+  return {
+    port: int(env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || '',
+    redisUrl: env.REDIS_URL || '',
+    h5Dir: env.H5_DIR || path.join(root, 'dist', 'h5'),
+    logLevel: env.LOG_LEVEL || 'info',
+    orderExpireMinutes: int(env.ORDER_EXPIRE_MINUTES, 30),
+    afterSalesDays: int(env.AFTER_SALES_DAYS, 7),
+    smsProvider: 'log',
+    uploadMaxImageBytes: int(env.UPLOAD_MAX_IMAGE_BYTES, 5 * 1024 * 1024),
+    uploadMaxVideoBytes: int(env.UPLOAD_MAX_VIDEO_BYTES, 50 * 1024 * 1024),
+    payProvider: env.PAY_PROVIDER === 'wechatpay' ? 'wechatpay' : 'sandbox',
+    sandboxPayKey: env.SANDBOX_PAY_KEY || 'sandbox-local-key',
+    mainHost: env.MAIN_HOST || '',
+    entryHosts: list(env.ENTRY_HOSTS),
+    loginRedirectHosts: list(env.LOGIN_REDIRECT_HOSTS),
+    webviewAllowList: list(env.WEBVIEW_ALLOW_LIST || 'localhost,127.0.0.1'),
+    wechat: {
+      h5AppId: env.WX_H5_APPID || '',
+      h5Secret: env.WX_H5_SECRET || '',
+      miniAppId: env.WX_MINI_APPID || '',
+      miniSecret: env.WX_MINI_SECRET || '',
+      apiBase: env.WX_API_BASE || 'https://api.weixin.qq.com',
+      mchId: env.WXPAY_MCHID || '',
+      mchSerialNo: env.WXPAY_SERIAL_NO || '',
+      mchPrivateKey: env.WXPAY_PRIVATE_KEY || '',
+      apiV3Key: env.WXPAY_API_V3_KEY || '',
+      notifyUrl: env.WXPAY_NOTIFY_URL || '',
+      platformPublicKeys: env.WXPAY_PLATFORM_KEYS ? JSON.parse(env.WXPAY_PLATFORM_KEYS) : {},
+    },
+    logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
+    ...overrides,
+  }
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import type { DB } from './types'
+
+export type Dialect = 'sqlite' | 'postgres'
+/** Which SQL dialect a Kysely instance (or a transaction of it) speaks. */
+export function dialectOf(db: Kysely<any>): Dialect {
+  return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite'
+}
+
+export interface DbOptions {
+  databaseUrl?: string
+  /** SQLite file; ':memory:' for tests. */
+  sqliteFile?: string
+  poolSize?: number
+}
+
+export function createDb(opts: DbOptions): Kysely<DB> {
+  let db: Kysely<DB>
+  if (opts.databaseUrl) {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const pg = require('pg')
+    pg.types.setTypeParser(20, (v: string) => Number(v)) // int8 (ms timestamps, sums) as numbers
+    pg.types.setTypeParser(1700, (v: string) => Number(v)) // numeric
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize || 10, connectionTimeoutMillis: 5000 })
+    pool.on('error', () => {}) // a dropped idle connection must not crash the process; queries report their own errors
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
+  } else {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const Database = require('better-sqlite3')
+    const file = opts.sqliteFile || ':memory:'
+    if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+    const database = new Database(file)
+    database.pragma('journal_mode = WAL')
+    database.pragma('synchronous = NORMAL')
+    database.pragma('foreign_keys = ON')
+    database.pragma('busy_timeout = 5000')
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] })
+  }
+  return db
+}
+
+export const now = () => Date.now()
+
+/** Case-insensitive substring match that works on both dialects. */
+export const ilike = (dialect: Dialect) => (dialect === 'postgres' ? 'ilike' : 'like')
+
+export { sql }

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context'
+import { S } from '../../plugins/schema'
+import { memberId } from '../../plugins/auth'
+import { rawEnvelope } from '../../plugins/envelope'
+import * as member from './service'
+
+export default async function memberRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx
+
+  app.get('/api/member/getVerificationCode', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ phone: S.str(20, 1) }, ['phone']) },
+    handler: async (req) => member.sendVerificationCode(db, ctx.sms, (req.query as any).phone, req.ip),
+  })
+
+  app.post('/api/member/phoneRegister', {
+    config: { auth: 'none' },
+    schema: {
+      body: S.obj(
+        { phone: S.str(20, 1), verificationCode: S.str(6, 6, { pattern: '^[0-9]{6}$' }), shareMemberId: S.looseId(), shareBusinessId: S.looseId() },
+        ['phone', 'verificationCode'],
+      ),
+    },
+    handler: async (req) => {
+      const b = req.body as any
+      return member.phoneRegister(db, { ...b, ip: req.ip })
+    },
+  })
+
+  // Raw envelope: the client treats any code other than 200 as logged out.
+  app.get('/api/member/loginStatus', {
+    config: { auth: 'optional' },
+    handler: async (req) => (req.member ? rawEnvelope(200, '已登录', { loggedIn: true }) : rawEnvelope(403, '未登录', { loggedIn: false })),
+  })
+
+  app.get('/api/member/getMemberInfo', { handler: async (req) => member.getMemberInfo(db, memberId(req)) })
+
+  app.get('/api/member/updateMemberInfo', {
+    schema: { querystring: S.obj({ nickname: S.str(20, 0), avatar: S.str(256, 0), gender: S.int(0, 2) }) },
+    handler: async (req) => member.updateMemberInfo(db, memberId(req), req.query as any),
+  })
+}

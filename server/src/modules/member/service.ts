@@ -1,0 +1,175 @@
+import crypto from 'node:crypto'
+import type { Db } from '../../db/types'
+import type { MemberInfo } from '../../../../types/member'
+import { AppError, ErrorCode } from '../../errors'
+import { hit } from '../../services/rateLimit'
+import { createSession } from '../../plugins/auth'
+import type { SmsProvider } from './sms'
+
+export const CODE_COOLDOWN_MS = 60_000
+export const CODE_TTL_MS = 5 * 60_000
+export const CODE_MAX_ATTEMPTS = 5
+export const CODE_DAILY_PER_PHONE = 10
+export const CODE_DAILY_PER_IP = 50
+export const LOGIN_ATTEMPTS_PER_10_MIN = 20
+const DAY = 86400_000
+
+/** Mainland mobile rule of SPEC.md section 5 (the same regular expression as the client's). */
+export const MOBILE_RE = /^1(?:[3589]\d|4[5-9]|6[124-7]|7[0-8])\d{8}$/
+
+export function checkPhone(phone: string) {
+  if (!MOBILE_RE.test(phone)) throw new AppError(ErrorCode.BAD_REQUEST, '请输入正确的手机号')
+}
+
+/** Sends a 6-digit code: one per phone per 60 s, daily caps per phone and per IP. */
+export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: string, ip: string) {
+  checkPhone(phone)
+  const t = Date.now()
+  const last = await db.selectFrom('smsCodes').select('createdAt').where('phone', '=', phone).orderBy('createdAt', 'desc').limit(1).executeTakeFirst()
+  if (last && t - last.createdAt < CODE_COOLDOWN_MS) {
+    const wait = Math.ceil((CODE_COOLDOWN_MS - (t - last.createdAt)) / 1000)
+    throw new AppError(ErrorCode.RATE_LIMITED, `验证码已发送，请${wait}秒后再试`, { cooldown: wait })
+  }
+  await hit(db, `sms:phone:${phone}`, CODE_DAILY_PER_PHONE, DAY, '该手机号今日获取验证码次数已达上限')
+  await hit(db, `sms:ip:${ip}`, CODE_DAILY_PER_IP, DAY, '今日获取验证码次数已达上限')
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+  await db.insertInto('smsCodes').values({ phone, code, ip, attempts: 0, usedAt: null, createdAt: t }).execute()
+  await sms.send(phone, code)
+  return { sent: true, cooldown: CODE_COOLDOWN_MS / 1000 }
+}
+
+/** Checks and consumes a code (single use, 5 minutes, 5 wrong attempts at most). */
+export async function consumeCode(db: Db, phone: string, code: string) {
+  const t = Date.now()
+  const row = await db
+    .selectFrom('smsCodes')
+    .selectAll()
+    .where('phone', '=', phone)
+    .where('usedAt', 'is', null)
+    .where('createdAt', '>', t - CODE_TTL_MS)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst()
+  if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(ErrorCode.CODE_INVALID, '验证码已失效，请重新获取')
+  if (row.code !== code) {
+    await db.updateTable('smsCodes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute()
+    throw new AppError(ErrorCode.CODE_INVALID, '验证码错误')
+  }
+  // Conditional update: a code can be used once even under concurrent logins.
+  const res = await db.updateTable('smsCodes').set({ usedAt: t }).where('id', '=', row.id).where('usedAt', 'is', null).executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CODE_INVALID, '验证码已失效，请重新获取')
+}
+
+const toId = (v: unknown): number | null => {
+  const n = Number(v)
+  return Number.isInteger(n) && n > 0 && n < 2_147_483_647 ? n : null
+}
+
+/**
+ * Registers or logs in by phone + code. A new member is bound to the sharer and to the sharer's
+ * agent shop (first binding wins: an existing member's binding never changes here).
+ */
+export async function phoneRegister(db: Db, input: { phone: string; verificationCode: string; shareMemberId?: unknown; shareBusinessId?: unknown; ip: string }) {
+  checkPhone(input.phone)
+  await hit(db, `login:${input.phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
+  await consumeCode(db, input.phone, input.verificationCode)
+  const t = Date.now()
+  let member = await db.selectFrom('members').select(['id', 'status']).where('phone', '=', input.phone).executeTakeFirst()
+  let isNew = false
+  if (!member) {
+    const sharer = toId(input.shareMemberId)
+    const sharerRow = sharer ? await db.selectFrom('members').select('id').where('id', '=', sharer).executeTakeFirst() : undefined
+    const business = await resolveBusiness(db, toId(input.shareBusinessId), sharerRow?.id ?? null)
+    const inserted = await db
+      .insertInto('members')
+      .values({
+        phone: input.phone,
+        nickname: `用户${input.phone.slice(-4)}`,
+        avatar: '',
+        gender: 0,
+        openidH5: null,
+        openidMini: null,
+        shareMemberId: sharerRow?.id ?? null,
+        boundBusinessId: business,
+        invitationCode: null,
+        points: 0,
+        cashbackBalance: 0,
+        status: 'active',
+        logoffAt: null,
+        createdAt: t,
+        updatedAt: t,
+      })
+      .onConflict((oc) => oc.column('phone').doNothing())
+      .returning(['id', 'status'])
+      .executeTakeFirst()
+    member = inserted ?? (await db.selectFrom('members').select(['id', 'status']).where('phone', '=', input.phone).executeTakeFirstOrThrow())
+    isNew = !!inserted
+  }
+  if (member.status === 'anonymised') throw new AppError(ErrorCode.ACCOUNT_LOGOFF, '该账号已注销')
+  const token = await createSession(db, member.id)
+  return { token, isNew }
+}
+
+/** The agent shop a new member is bound to: the bUid of the link, else the sharer's own shop. */
+async function resolveBusiness(db: Db, businessId: number | null, sharerId: number | null): Promise<number | null> {
+  if (businessId) {
+    const shop = await db.selectFrom('agentShops').select('id').where('id', '=', businessId).where('status', '=', 'active').executeTakeFirst()
+    if (shop) return shop.id
+  }
+  if (sharerId) {
+    const own = await db.selectFrom('agentShops').select('id').where('memberId', '=', sharerId).where('status', '=', 'active').executeTakeFirst()
+    if (own) return own.id
+    const sharer = await db.selectFrom('members').select('boundBusinessId').where('id', '=', sharerId).executeTakeFirst()
+    return sharer?.boundBusinessId ?? null
+  }
+  return null
+}
+
+export async function getMemberInfo(db: Db, id: number): Promise<MemberInfo> {
+  const m = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!m) throw new AppError(ErrorCode.UNAUTHORIZED, '登录已失效，请重新登录')
+  const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'status']).where('memberId', '=', id).executeTakeFirst()
+  const agentStatus = await agentApplicationStatus(db, id, !!shop && shop.status === 'active')
+  return {
+    id: m.id,
+    phone: m.phone ? `${m.phone.slice(0, 3)}****${m.phone.slice(7)}` : '',
+    nickname: m.nickname,
+    avatar: m.avatar,
+    gender: m.gender,
+    businessId: shop && shop.status === 'active' ? shop.id : null,
+    shopName: shop && shop.status === 'active' ? shop.shopName : '',
+    isAgent: !!shop && shop.status === 'active',
+    agentStatus,
+    points: m.points,
+    cashbackBalance: m.cashbackBalance,
+    boundBusinessId: m.boundBusinessId,
+    logoffAt: m.logoffAt,
+    createdAt: m.createdAt,
+  }
+}
+
+/** Agent application state; the agent module registers the lookup of pending / rejected applications. */
+let applicationLookup: (db: Db, memberId: number) => Promise<'none' | 'pending' | 'rejected'> = async () => 'none'
+export function setAgentApplicationLookup(fn: typeof applicationLookup) {
+  applicationLookup = fn
+}
+async function agentApplicationStatus(db: Db, memberId: number, approved: boolean): Promise<MemberInfo['agentStatus']> {
+  if (approved) return 'approved'
+  return applicationLookup(db, memberId)
+}
+
+export async function updateMemberInfo(db: Db, id: number, fields: { nickname?: string; avatar?: string; gender?: number }) {
+  const patch: Record<string, unknown> = {}
+  if (fields.nickname !== undefined) {
+    const nickname = fields.nickname.trim()
+    if (!nickname) throw new AppError(ErrorCode.BAD_REQUEST, '昵称不能为空')
+    patch.nickname = nickname
+  }
+  if (fields.avatar !== undefined) {
+    if (fields.avatar && !/^\/(uploads|media)\/[\w./-]+$/.test(fields.avatar)) throw new AppError(ErrorCode.BAD_REQUEST, '头像地址无效')
+    patch.avatar = fields.avatar
+  }
+  if (fields.gender !== undefined) patch.gender = fields.gender
+  if (Object.keys(patch).length) await db.updateTable('members').set({ ...patch, updatedAt: Date.now() }).where('id', '=', id).execute()
+  return getMemberInfo(db, id)
+}

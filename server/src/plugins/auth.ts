@@ -1,0 +1,71 @@
+import crypto from 'node:crypto'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from '../db/types'
+import { AppError, ErrorCode } from '../errors'
+
+/** Who may call a route: nobody needs a token, a token is optional, a member, or an approved agent. */
+export type AuthLevel = 'none' | 'optional' | 'member' | 'agent'
+
+export interface AuthMember {
+  id: number
+  status: string
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel
+  }
+  interface FastifyRequest {
+    member: AuthMember | null
+    /** The agent shop of the caller, set on agent routes. */
+    agentShopId: number | null
+  }
+}
+
+export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
+export const SESSION_DAYS = 30
+
+/** Issues a new random token for a member; only its hash is stored. */
+export async function createSession(db: Db, memberId: number): Promise<string> {
+  const token = crypto.randomBytes(24).toString('base64url')
+  const t = Date.now()
+  await db.insertInto('sessions').values({ tokenHash: hashToken(token), memberId, createdAt: t, expiresAt: t + SESSION_DAYS * 86400_000 }).execute()
+  return token
+}
+
+export async function memberForToken(db: Db, token: string | undefined): Promise<AuthMember | null> {
+  if (!token || typeof token !== 'string' || token.length > 128) return null
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('members', 'members.id', 'sessions.memberId')
+    .select(['members.id', 'members.status', 'sessions.expiresAt'])
+    .where('sessions.tokenHash', '=', hashToken(token))
+    .executeTakeFirst()
+  if (!row || row.expiresAt < Date.now() || row.status === 'anonymised') return null
+  return { id: row.id, status: row.status }
+}
+
+/** Token auth for every route (default level: member). A missing or unknown token answers code 403. */
+export function authPlugin(app: FastifyInstance, db: Db) {
+  app.decorateRequest('member', null)
+  app.decorateRequest('agentShopId', null)
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const level: AuthLevel = req.routeOptions.config?.auth || 'member'
+    if (level === 'none') return
+    const token = req.headers.token as string | undefined
+    req.member = await memberForToken(db, token)
+    if (level === 'optional') return
+    if (!req.member) throw new AppError(ErrorCode.UNAUTHORIZED, '登录已失效，请重新登录')
+    if (level === 'agent') {
+      const shop = await db.selectFrom('agentShops').select(['id', 'status']).where('memberId', '=', req.member.id).executeTakeFirst()
+      if (!shop || shop.status !== 'active') throw new AppError(ErrorCode.NOT_AGENT, '您还不是代理，无法使用代理后台')
+      req.agentShopId = shop.id
+    }
+  })
+}
+
+/** The caller's member id on a member route (the auth hook has already refused visitors). */
+export const memberId = (req: FastifyRequest): number => {
+  if (!req.member) throw new AppError(ErrorCode.UNAUTHORIZED, '请先登录')
+  return req.member.id
+}

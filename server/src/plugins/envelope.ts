@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { AppError, ErrorCode } from '../errors'
+import { schemaErrorMessage } from './schema'
+
+const RAW = Symbol.for('mall.rawEnvelope')
+
+/** Marks a handler result as a complete envelope (loginStatus returns the raw envelope). */
+export const rawEnvelope = (code: number, msg: string, data: unknown = {}) => ({ [RAW]: true, code, msg, data })
+
+/**
+ * The envelope for every /h5 route: handlers return data, this wraps it as { code: 200, msg, data };
+ * refusals become { code, msg, data } with HTTP 200. No stack trace ever leaves the server.
+ */
+export function envelopePlugin(app: FastifyInstance) {
+  app.addHook('preSerialization', async (_req, reply, payload: any) => {
+    if (reply.statusCode !== 200) return payload
+    if (payload && payload[RAW]) return { code: payload.code, msg: payload.msg, data: payload.data }
+    if (payload && typeof payload === 'object' && 'code' in payload && 'msg' in payload && reply.getHeader('x-envelope') === '1') return payload
+    return { code: 200, msg: '成功', data: payload ?? {} }
+  })
+
+  app.setErrorHandler((err: any, req: FastifyRequest, reply: FastifyReply) => {
+    reply.status(200).header('x-envelope', '1')
+    if (err instanceof AppError) return reply.send({ code: err.code, msg: err.message, data: err.data ?? {} })
+    if (err.validation) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: schemaErrorMessage(err.validation, err.validationContext), data: {} })
+    if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.send({ code: ErrorCode.BAD_REQUEST, msg: '不支持的请求格式', data: {} })
+    if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.statusCode === 400) {
+      return reply.send({ code: ErrorCode.BAD_REQUEST, msg: '请求格式错误', data: {} })
+    }
+    if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.statusCode === 413 || err.code === 'FST_REQ_FILE_TOO_LARGE') {
+      return reply.send({ code: ErrorCode.UPLOAD_REFUSED, msg: '内容过大', data: {} })
+    }
+    if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
+      return reply.send({ code: ErrorCode.UPLOAD_REFUSED, msg: '上传内容无效', data: {} })
+    }
+    req.log.error({ err }, 'unhandled error')
+    return reply.send({ code: ErrorCode.SERVER_ERROR, msg: '服务繁忙，请稍后重试', data: {} })
+  })
+
+  app.setNotFoundHandler((_req, reply) => {
+    reply.status(200).header('x-envelope', '1').send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: {} })
+  })
+
+  /** The wire rule: every GET carries p=4, every POST p=3. */
+  app.addHook('onRequest', async (req) => {
+    const p = (req.query as any)?.p
+    const expected = req.method === 'GET' || req.method === 'HEAD' ? '4' : '3'
+    if (p !== expected) throw new AppError(ErrorCode.BAD_REQUEST, '请求参数 p 无效')
+  })
+}

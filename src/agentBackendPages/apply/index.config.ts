@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '申请成为代理', navigationStyle: 'custom' })

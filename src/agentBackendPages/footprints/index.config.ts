@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '访客足迹', navigationStyle: 'custom' })

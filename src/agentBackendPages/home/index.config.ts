@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '代理后台', navigationStyle: 'custom' })

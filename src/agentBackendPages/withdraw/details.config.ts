@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '账户明细', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '提现', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '活动列表', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

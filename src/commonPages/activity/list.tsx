@@ -1,0 +1,5 @@
+import PageLayout from '@/components/PageLayout'
+
+export default function ActivityListPage() {
+  return <PageLayout variant='back' title='活动列表' />
+}

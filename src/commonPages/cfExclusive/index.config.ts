@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '品牌专享', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

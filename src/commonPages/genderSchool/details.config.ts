@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '文章详情', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

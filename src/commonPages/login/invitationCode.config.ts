@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '填写邀请码', navigationStyle: 'custom' })

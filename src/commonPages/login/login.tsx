@@ -1,0 +1,5 @@
+import PageLayout from '@/components/PageLayout'
+
+export default function LoginLoginPage() {
+  return <PageLayout variant='login' title='登录' />
+}

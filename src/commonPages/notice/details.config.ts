@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '公告详情', navigationStyle: 'custom' })

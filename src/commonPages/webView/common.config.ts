@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '网页', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

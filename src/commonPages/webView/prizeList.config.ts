@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '奖品列表', navigationStyle: 'custom' })

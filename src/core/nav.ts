@@ -1,0 +1,55 @@
+import Taro from '@tarojs/taro'
+import { ROUTES, TAB_PATHS } from '@/routes'
+import { useCommonStore } from '@/stores/common'
+
+export type Query = Record<string, string | number | boolean | null | undefined>
+
+/** path + query string (empty values dropped). */
+export function withQuery(path: string, query?: Query): string {
+  const parts = Object.entries(query || {})
+    .filter(([, v]) => v !== undefined && v !== null && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+  return parts.length ? `${path}${path.includes('?') ? '&' : '?'}${parts.join('&')}` : path
+}
+
+const normalise = (path: string) => (path === '/' ? ROUTES.home : path.startsWith('/') ? path : `/${path}`)
+export const isTabPath = (path: string) => TAB_PATHS.includes(normalise(path.split('?')[0]))
+
+/** Opens a page; a tab page is opened with switchTab (a tab cannot be pushed). */
+export function navigateTo(path: string, query?: Query) {
+  const p = normalise(path)
+  if (isTabPath(p)) return switchTab(p)
+  return Taro.navigateTo({ url: withQuery(p, query) })
+}
+
+export function redirectTo(path: string, query?: Query) {
+  const p = normalise(path)
+  if (isTabPath(p)) return switchTab(p)
+  return Taro.redirectTo({ url: withQuery(p, query) })
+}
+
+export const reLaunch = (path: string, query?: Query) => Taro.reLaunch({ url: withQuery(normalise(path), query) })
+
+export const switchTab = (path: string) => Taro.switchTab({ url: normalise(path.split('?')[0]) })
+
+/** Back; with no previous page, go home (SPEC.md section 2). */
+export function back(delta = 1) {
+  const pages = Taro.getCurrentPages()
+  if (pages.length > delta) return Taro.navigateBack({ delta })
+  return reLaunch(ROUTES.home)
+}
+
+/** Sets the page title in the store (our nav bars read it), the native bar, and document.title on H5. */
+export function setTitle(title: string, style?: Record<string, string>) {
+  useCommonStore.getState().setPageTitle(title, style)
+  Taro.setNavigationBarTitle({ title }).catch(() => {})
+  if (process.env.TARO_ENV === 'h5' && typeof document !== 'undefined') document.title = title
+}
+
+/** The current page path and its options, as a login redirect target. */
+export function currentTarget(): { path: string; options: Record<string, string> } {
+  const pages = Taro.getCurrentPages()
+  const page = pages[pages.length - 1] as any
+  const path = page ? `/${String(page.route || page.path || '').replace(/^\//, '').split('?')[0]}` : ROUTES.home
+  return { path, options: { ...(page?.options || {}) } }
+}

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '申请售后', navigationStyle: 'custom' })

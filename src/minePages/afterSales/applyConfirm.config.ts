@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '仅退款', navigationStyle: 'custom' })

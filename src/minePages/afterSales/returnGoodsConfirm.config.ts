@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '退货退款', navigationStyle: 'custom' })

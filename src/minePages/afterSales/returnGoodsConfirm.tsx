@@ -1,0 +1,5 @@
+import PageLayout from '@/components/PageLayout'
+
+export default function AfterSalesReturnGoodsConfirmPage() {
+  return <PageLayout variant='back' title='退货退款' />
+}

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '中奖记录', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '我的名片', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '返现详情', navigationStyle: 'custom' })

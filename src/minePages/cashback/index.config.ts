@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '好评返现', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '提交任务', navigationStyle: 'custom' })

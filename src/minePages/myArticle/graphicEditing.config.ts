@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '图文编辑', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '我的文章', navigationStyle: 'custom' })

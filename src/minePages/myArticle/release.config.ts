@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '发布文章', navigationStyle: 'custom' })

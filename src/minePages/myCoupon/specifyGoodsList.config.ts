@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '适用商品', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '积分商品', navigationStyle: 'custom' })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '评价晒单', navigationStyle: 'custom' })

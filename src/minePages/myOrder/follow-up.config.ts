@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '追加评价', navigationStyle: 'custom' })

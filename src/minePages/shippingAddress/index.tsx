@@ -1,0 +1,5 @@
+import PageLayout from '@/components/PageLayout'
+
+export default function ShippingAddressIndexPage() {
+  return <PageLayout variant='back' title='收货地址' />
+}

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '创作者主页', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '分类', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

@@ -1,0 +1,5 @@
+import PageLayout from '@/components/PageLayout'
+
+export default function SortIndexOldPage() {
+  return <PageLayout variant='tab' title='分类' />
+}

@@ -1,0 +1,65 @@
+import Taro from '@tarojs/taro'
+import { post } from '@/core/request'
+import { currentShell } from './env'
+import type { PayChannel, PayParams, PayResult, PaymentAdapter } from './types'
+import { wxReady } from './wechatJssdk'
+
+/** Sandbox: a confirm / cancel step; on confirm the server runs the same notify path a real gateway would. */
+async function sandboxPay(p: PayParams): Promise<PayResult> {
+  const res = await Taro.showModal({ title: '沙箱支付', content: `模拟支付 ¥${(p.amount / 100).toFixed(2)}，确认支付？`, confirmText: '确认支付', cancelText: '取消', confirmColor: '#AF57FF' })
+  if (!res.confirm) {
+    await post('/api/pay/sandboxCancel', { payNo: p.payNo }, { toast: false, catch: true }).catch(() => undefined)
+    return 'cancelled'
+  }
+  try {
+    await post('/api/pay/sandboxConfirm', { payNo: p.payNo, ticket: p.params.ticket }, { catch: true })
+    return 'paid'
+  } catch {
+    return 'failed'
+  }
+}
+
+/** WeChat's browser: JS-SDK chooseWXPay with the server's JSAPI params. */
+async function wechatJsapiPay(p: PayParams): Promise<PayResult> {
+  const wx = await wxReady()
+  return new Promise<PayResult>((resolve) => {
+    wx.chooseWXPay({
+      timestamp: p.params.timeStamp,
+      nonceStr: p.params.nonceStr,
+      package: p.params.package,
+      signType: p.params.signType,
+      paySign: p.params.paySign,
+      success: () => resolve('paid'),
+      cancel: () => resolve('cancelled'),
+      fail: () => resolve('failed'),
+    })
+  })
+}
+
+/** Mini-program: Taro.requestPayment (v3 params, RSA sign type). */
+async function miniPay(p: PayParams): Promise<PayResult> {
+  try {
+    await Taro.requestPayment({
+      timeStamp: p.params.timeStamp,
+      nonceStr: p.params.nonceStr,
+      package: p.params.package,
+      signType: 'RSA' as any,
+      paySign: p.params.paySign,
+    })
+    return 'paid'
+  } catch (e: any) {
+    return /cancel/i.test(e?.errMsg || '') ? 'cancelled' : 'failed'
+  }
+}
+
+export const paymentAdapter: PaymentAdapter = {
+  channel(): PayChannel {
+    const shell = currentShell()
+    return shell === 'weapp' ? 'wechat_mini' : shell === 'wechat-h5' ? 'wechat_jsapi' : 'sandbox'
+  },
+  pay(p) {
+    if (p.channel === 'wechat_mini') return miniPay(p)
+    if (p.channel === 'wechat_jsapi') return wechatJsapiPay(p)
+    return sandboxPay(p)
+  },
+}

@@ -1,0 +1,54 @@
+import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
+import { useEffect } from 'react'
+import { useUserStore } from '@/stores/user'
+import { withQuery } from '@/core/nav'
+import { currentShell } from './env'
+import type { ShareContent } from './types'
+import { wxReady } from './wechatJssdk'
+
+/** SPEC.md section 9: the default title says there is a secret worth sharing; a shop name is appended. */
+export const DEFAULT_SHARE_TITLE = '有个秘密值得分享给你'
+export function shareTitle(shopName?: string | null, base: string = DEFAULT_SHARE_TITLE): string {
+  return shopName ? `${base}-${shopName}` : base
+}
+
+/** Adds sUid (member id) and bUid (business id) to a page path. */
+export function shareLink(path: string, memberId?: number | string | null, businessId?: number | string | null, query: Record<string, string | number> = {}) {
+  return withQuery(path, { ...query, sUid: memberId ?? undefined, bUid: businessId ?? undefined })
+}
+
+/** The share card of the current member for a page. */
+export function buildShare(path: string, opts: { title?: string; imageUrl?: string; query?: Record<string, string | number> } = {}): ShareContent {
+  const { userInfo, sBusinessId } = useUserStore.getState()
+  const businessId = userInfo.businessId || sBusinessId || undefined
+  return {
+    title: opts.title ? shareTitle(userInfo.shopName, opts.title) : shareTitle(userInfo.shopName),
+    path: shareLink(path, userInfo.id, businessId, opts.query),
+    imageUrl: opts.imageUrl,
+  }
+}
+
+/** Sets the WeChat JS-SDK share data in WeChat's browser. */
+export async function setupH5Share(content: ShareContent) {
+  if (currentShell() !== 'wechat-h5') return
+  const wx = await wxReady().catch(() => null)
+  if (!wx) return
+  const link = `${window.location.origin}${content.path}`
+  const data = { title: content.title, desc: content.title, link, imgUrl: content.imageUrl || `${window.location.origin}/static/share.png` }
+  wx.updateAppMessageShareData(data)
+  wx.updateTimelineShareData(data)
+}
+
+/** One hook for every page that shares: mini-program share menu, WeChat JS-SDK share on H5. */
+export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
+  useShareAppMessage(() => getContent())
+  useShareTimeline(() => {
+    const c = getContent()
+    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: c.imageUrl }
+  })
+  useEffect(() => {
+    if (process.env.TARO_ENV === 'h5') setupH5Share(getContent())
+    else Taro.showShareMenu({ withShareTicket: true, menus: ['shareAppMessage', 'shareTimeline'] } as any).catch(() => {})
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps)
+}

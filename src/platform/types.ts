@@ -1,0 +1,35 @@
+/** The adapter layer: what differs between the mini-program, H5 in WeChat's browser and plain H5. */
+
+export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini'
+
+/** Params the server returns for a payment, per channel. */
+export interface PayParams {
+  channel: PayChannel
+  payNo: string
+  amount: number
+  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; sandbox: a signed ticket. */
+  params: Record<string, string>
+}
+
+export type PayResult = 'paid' | 'cancelled' | 'failed'
+
+export interface PaymentAdapter {
+  channel(): PayChannel
+  pay(p: PayParams): Promise<PayResult>
+}
+
+export interface ShareContent {
+  title: string
+  path: string
+  imageUrl?: string
+}
+
+export interface ShareAdapter {
+  /** Makes the page's share card (WeChat share menu, JS-SDK share, or nothing in a plain browser). */
+  setup(content: ShareContent): void
+}
+
+export interface LoginAdapter {
+  /** Silent shell login before the phone step: mini-program code2session, or WeChat OAuth in WeChat's browser. */
+  silentLogin(): Promise<{ token?: string; redirected?: boolean }>
+}

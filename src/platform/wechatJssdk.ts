@@ -1,0 +1,57 @@
+import { getWxConfig } from '@/api/member'
+import { isIOS } from './env'
+
+declare const WX_JSSDK_URL: string
+
+/** The landing URL: iOS WeChat signs the first URL of a history-mode SPA, not the current one. */
+const landingUrl = typeof window !== 'undefined' ? window.location.href.split('#')[0] : ''
+
+/** The URL to sign (ARCHITECTURE.md: landing URL on iOS, current URL elsewhere). */
+export function urlToSign(ua?: string): string {
+  if (typeof window === 'undefined') return ''
+  return isIOS(ua) ? landingUrl : window.location.href.split('#')[0]
+}
+
+let scriptPromise: Promise<any> | null = null
+function loadScript(): Promise<any> {
+  const w = window as any
+  if (w.wx) return Promise.resolve(w.wx)
+  if (!scriptPromise) {
+    scriptPromise = new Promise((resolve, reject) => {
+      const s = document.createElement('script')
+      s.src = typeof WX_JSSDK_URL === 'string' && WX_JSSDK_URL ? WX_JSSDK_URL : '/static/jweixin-1.6.0.js'
+      s.onload = () => (w.wx ? resolve(w.wx) : reject(new Error('jssdk missing')))
+      s.onerror = () => {
+        scriptPromise = null
+        reject(new Error('jssdk load failed'))
+      }
+      document.head.appendChild(s)
+    })
+  }
+  return scriptPromise
+}
+
+export const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay', 'previewImage']
+
+const configured = new Map<string, Promise<any>>()
+/** Loads the JS-SDK and runs wx.config signed for the current page's URL; resolves with wx when ready. */
+export function wxReady(): Promise<any> {
+  const url = urlToSign()
+  let p = configured.get(url)
+  if (!p) {
+    p = Promise.all([loadScript(), getWxConfig(url)]).then(
+      ([wx, cfg]) =>
+        new Promise((resolve, reject) => {
+          wx.config({ debug: false, appId: cfg.appId, timestamp: cfg.timestamp, nonceStr: cfg.nonceStr, signature: cfg.signature, jsApiList: JS_API_LIST })
+          wx.ready(() => resolve(wx))
+          wx.error((e: unknown) => {
+            configured.delete(url)
+            reject(e)
+          })
+        }),
+    )
+    configured.set(url, p)
+    p.catch(() => configured.delete(url))
+  }
+  return p
+}
