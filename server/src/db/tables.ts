@@ -79,3 +79,100 @@ declare module './types' {
     kvCache: KvCacheTable
   }
 }
+
+export interface CategoryTable {
+  id: Generated<number>
+  parentId: number
+  name: string
+  icon: string
+  sort: number
+}
+
+export interface BrandTable {
+  id: Generated<number>
+  name: string
+  logo: string
+  intro: string
+  isExclusive: number
+  sort: number
+}
+
+export interface GoodsTable {
+  id: Generated<number>
+  categoryId: number
+  brandId: number | null
+  name: string
+  subtitle: string
+  mainImage: string
+  images: string
+  detailHtml: string
+  specGroups: string
+  price: number
+  originalPrice: number
+  sales: number
+  stock: number
+  status: 'on' | 'off'
+  tags: string
+  isHot: number
+  isNew: number
+  commissionRate: number | null
+  reviewCount: number
+  goodReviewCount: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface GoodsSkuTable {
+  id: Generated<number>
+  goodsId: number
+  specs: string
+  specText: string
+  price: number
+  originalPrice: number
+  stock: number
+  sales: number
+  image: string
+}
+
+export interface GoodsReviewTable {
+  id: Generated<number>
+  goodsId: number
+  skuId: number | null
+  specText: string
+  orderId: number | null
+  orderItemId: number | null
+  memberId: number
+  parentId: number | null
+  rating: number
+  content: string
+  images: string
+  anonymous: number
+  createdAt: number
+}
+
+export interface CollectTable {
+  id: Generated<number>
+  memberId: number
+  goodsId: number
+  createdAt: number
+}
+
+export interface FootprintTable {
+  id: Generated<number>
+  memberId: number
+  goodsId: number
+  day: string
+  viewedAt: number
+}
+
+declare module './types' {
+  interface DB {
+    categories: CategoryTable
+    brands: BrandTable
+    goods: GoodsTable
+    goodsSkus: GoodsSkuTable
+    goodsReviews: GoodsReviewTable
+    collects: CollectTable
+    footprints: FootprintTable
+  }
+}

@@ -51,7 +51,7 @@ export function authPlugin(app: FastifyInstance, db: Db) {
   app.decorateRequest('agentShopId', null)
   app.addHook('preHandler', async (req: FastifyRequest) => {
     const level: AuthLevel = req.routeOptions.config?.auth || 'member'
-    if (level === 'none') return
+    if (level === 'none' || req.is404) return
     const token = req.headers.token as string | undefined
     req.member = await memberForToken(db, token)
     if (level === 'optional') return
