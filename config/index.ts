@@ -28,7 +28,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     },
     deviceRatio: { 640: 2.34 / 2, 750: 1, 375: 2, 828: 1.81 / 2 },
     sourceRoot: 'src',
-    outputRoot: `dist/${process.env.TARO_ENV}`,
+    // TARO_OUTPUT lets several builds run side by side (e.g. dist/h5-e2e); default dist/<platform>.
+    outputRoot: process.env.TARO_OUTPUT || `dist/${process.env.TARO_ENV}`,
     plugins: [],
     defineConstants: clientEnv(),
     alias: {

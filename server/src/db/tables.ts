@@ -176,3 +176,40 @@ declare module './types' {
     footprints: FootprintTable
   }
 }
+
+export interface BannerTable {
+  id: Generated<number>
+  position: string
+  title: string
+  image: string
+  link: string
+  sort: number
+  status: string
+}
+
+export interface HomeNavTable {
+  id: Generated<number>
+  title: string
+  icon: string
+  link: string
+  sort: number
+}
+
+export interface NoticeTable {
+  id: Generated<number>
+  title: string
+  summary: string
+  contentHtml: string
+  isTop: number
+  status: string
+  views: number
+  createdAt: number
+}
+
+declare module './types' {
+  interface DB {
+    banners: BannerTable
+    homeNavs: HomeNavTable
+    notices: NoticeTable
+  }
+}
