@@ -29,11 +29,6 @@ fs.mkdirSync(out, { recursive: true })
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
 const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
-if (token) {
-  await context.addInitScript((t) => {
-    localStorage.setItem('version', JSON.stringify('1.0.0'))
-  }, token)
-}
 const page = await context.newPage()
 if (token) {
   // Log in like the app start does: a token in the address is saved and member info loaded.
