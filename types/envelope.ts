@@ -34,6 +34,11 @@ export const ErrorCode = {
   AGENT_STATE: 5002,
   WEBVIEW_REFUSED: 6001,
   WECHAT_ERROR: 7001,
+  WECHAT_CODE_USED: 7002,
+  WECHAT_NOT_CONFIGURED: 7003,
+  WECHAT_URL_REFUSED: 7004,
+  WECHAT_LOGIN_EXPIRED: 7005,
+  WECHAT_PAY_SIGNATURE: 7006,
 } as const
 
 /** Transport failure codes used by the client when no envelope arrives (SPEC.md section 8). */
