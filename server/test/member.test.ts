@@ -91,3 +91,26 @@ describe.each(DIALECTS)('member module on %s', (dialect) => {
     expect((await t.get('/api/member/updateMemberInfo', { avatar: 'javascript:alert(1)' }, token)).code).toBe(400)
   })
 })
+
+describe.each(DIALECTS)('invitation codes on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, { seed: true })
+  })
+  afterAll(async () => t.close())
+
+  it('binds to the agent of the code once, and refuses a second binding', async () => {
+    const token = await t.login(nextPhone())
+    const res = await t.post('/api/member/bindInvitationCode', { invitationCode: 'huayu8' }, token)
+    expect(res.code).toBe(200)
+    expect(res.data.inviterName).toBe('花语小店店主')
+    expect((await t.get('/api/member/getMemberInfo', {}, token)).data.boundBusinessId).toBe(res.data.businessId)
+    expect((await t.post('/api/member/bindInvitationCode', { invitationCode: 'HUAYU8' }, token)).code).toBe(409)
+  })
+
+  it('refuses an unknown code and a malformed one', async () => {
+    const token = await t.login(nextPhone())
+    expect((await t.post('/api/member/bindInvitationCode', { invitationCode: 'NOPE99' }, token)).code).toBe(404)
+    expect((await t.post('/api/member/bindInvitationCode', { invitationCode: "x' OR 1=1" }, token)).code).toBe(400)
+  })
+})

@@ -23,7 +23,7 @@ export const getWxConfig = (url: string) => get<WxConfigResponse>('/api/member/g
 export const miniProgramLogin = (code: string, shareMemberId?: string, shareBusinessId?: string) =>
   post<{ token: string; needPhone: boolean }>('/api/member/miniLogin', { code, shareMemberId, shareBusinessId }, { auth: false })
 
-export const bindInvitationCode = (invitationCode: string) => post<MemberInfo>('/api/member/bindInvitationCode', { invitationCode })
+export const bindInvitationCode = (invitationCode: string) => post<{ inviterName: string; businessId: number | null }>('/api/member/bindInvitationCode', { invitationCode })
 
 export const agentLogoffHint = () => get<{ isAgent: boolean; hint: string }>('/api/member/agentLogoffHint')
 export const applyLogoff = () => post<{ logoffAt: number; coolingDays: number }>('/api/member/logoff')

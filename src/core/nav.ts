@@ -1,4 +1,4 @@
-import Taro from '@tarojs/taro'
+import Taro, { useRouter } from '@tarojs/taro'
 import { ROUTES, TAB_PATHS } from '@/routes'
 import { useCommonStore } from '@/stores/common'
 
@@ -52,4 +52,20 @@ export function currentTarget(): { path: string; options: Record<string, string>
   const page = pages[pages.length - 1] as any
   const path = page ? `/${String(page.route || page.path || '').replace(/^\//, '').split('?')[0]}` : ROUTES.home
   return { path, options: { ...(page?.options || {}) } }
+}
+
+/** The page's query parameters (decoded), {} when there are none. */
+export function usePageParams<T extends Record<string, string> = Record<string, string>>(): Partial<T> {
+  const router = useRouter()
+  const params = (router?.params || {}) as Record<string, string>
+  const out: Record<string, string> = {}
+  for (const [k, v] of Object.entries(params)) {
+    if (k === '$taroTimestamp' || v === undefined) continue
+    try {
+      out[k] = decodeURIComponent(String(v))
+    } catch {
+      out[k] = String(v)
+    }
+  }
+  return out as Partial<T>
 }

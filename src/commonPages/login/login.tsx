@@ -1,5 +1,124 @@
+import { useEffect, useRef, useState } from 'react'
+import { useUnload } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Button, Input, Checkbox } from '@nutui/nutui-react-taro'
 import PageLayout from '@/components/PageLayout'
+import { getVerificationCode, phoneRegister } from '@/api/member'
+import { afterLogin } from '@/core/auth'
+import { navigateTo, usePageParams } from '@/core/nav'
+import { toast } from '@/core/toast'
+import { ROUTES } from '@/routes'
+import { getSharerBusinessId, getSharerId } from '@/stores/session'
+import { isCode, isMobile } from '@/utils/validate'
+import './login.scss'
 
-export default function LoginLoginPage() {
-  return <PageLayout variant='login' title='登录' />
+export const CODE_COUNTDOWN = 60
+
+/** Checks the form; returns the message to show, or '' when it can be submitted. */
+export function loginFormError(phone: string, code: string, agreed: boolean): string {
+  if (!isMobile(phone)) return '请输入正确的手机号'
+  if (!isCode(code)) return '请输入6位验证码'
+  if (!agreed) return '请先阅读并同意用户协议和隐私政策'
+  return ''
+}
+
+export default function LoginPage() {
+  const { redirect = '' } = usePageParams<{ redirect: string }>()
+  const [phone, setPhone] = useState('')
+  const [code, setCode] = useState('')
+  const [agreed, setAgreed] = useState(false)
+  const [countdown, setCountdown] = useState(0)
+  const [sending, setSending] = useState(false)
+  const [submitting, setSubmitting] = useState(false)
+  const timer = useRef<ReturnType<typeof setInterval> | null>(null)
+
+  const stopTimer = () => {
+    if (timer.current) clearInterval(timer.current)
+    timer.current = null
+  }
+  useUnload(stopTimer)
+  useEffect(() => stopTimer, [])
+
+  const startCountdown = (seconds: number) => {
+    stopTimer()
+    setCountdown(seconds)
+    timer.current = setInterval(() => {
+      setCountdown((s) => {
+        if (s <= 1) {
+          stopTimer()
+          return 0
+        }
+        return s - 1
+      })
+    }, 1000)
+  }
+
+  const sendCode = async () => {
+    if (countdown > 0 || sending) return
+    if (!isMobile(phone)) return toast('请输入正确的手机号')
+    setSending(true)
+    try {
+      const res = await getVerificationCode(phone, { catch: true })
+      toast('验证码已发送')
+      startCountdown(res.cooldown || CODE_COUNTDOWN)
+    } catch (e: any) {
+      if (e?.data?.cooldown) startCountdown(e.data.cooldown)
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const submit = async () => {
+    const error = loginFormError(phone, code, agreed)
+    if (error) return toast(error)
+    if (submitting) return
+    setSubmitting(true)
+    try {
+      const res = await phoneRegister(
+        { phone, verificationCode: code, shareMemberId: getSharerId() || null, shareBusinessId: getSharerBusinessId() || null },
+        { catch: true },
+      )
+      toast('登录成功', 'success')
+      await afterLogin(res.token, redirect)
+    } catch {
+      // the request client already showed the server's message
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  return (
+    <PageLayout variant='login' title=''>
+      <View className='login'>
+        <View className='login__hero'>
+          <Text className='login__brand'>欢迎来到商城</Text>
+          <Text className='login__slogan'>手机号验证登录，未注册的手机号将自动注册</Text>
+        </View>
+        <View className='login__form'>
+          <View className='login__field'>
+            <Text className='login__prefix'>+86</Text>
+            <Input className='login__input' type='number' maxLength={11} placeholder='请输入手机号' value={phone} onChange={(v) => setPhone(String(v).replace(/\D/g, ''))} />
+          </View>
+          <View className='login__field'>
+            <Input className='login__input' type='number' maxLength={6} placeholder='请输入验证码' value={code} onChange={(v) => setCode(String(v).replace(/\D/g, ''))} />
+            <View className={`login__code-btn ${countdown > 0 ? 'is-disabled' : ''}`} onClick={sendCode}>
+              {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
+            </View>
+          </View>
+          <Button className='login__submit' type='primary' block loading={submitting} onClick={submit}>
+            登录
+          </Button>
+          <View className='login__agreement'>
+            <Checkbox checked={agreed} onChange={(v) => setAgreed(!!v)} />
+            <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意《用户协议》和《隐私政策》</Text>
+          </View>
+          <View className='login__links'>
+            <Text className='login__link' onClick={() => navigateTo(ROUTES.invitationCode)}>
+              有邀请码？去填写
+            </Text>
+          </View>
+        </View>
+      </View>
+    </PageLayout>
+  )
 }

@@ -40,4 +40,9 @@ export default async function memberRoutes(app: FastifyInstance, ctx: AppContext
     schema: { querystring: S.obj({ nickname: S.str(20, 0), avatar: S.str(256, 0), gender: S.int(0, 2) }) },
     handler: async (req) => member.updateMemberInfo(db, memberId(req), req.query as any),
   })
+
+  app.post('/api/member/bindInvitationCode', {
+    schema: { body: S.obj({ invitationCode: S.str(12, 4, { pattern: '^[A-Za-z0-9]+$' }) }, ['invitationCode']) },
+    handler: async (req) => member.bindInvitationCode(db, memberId(req), (req.body as any).invitationCode),
+  })
 }

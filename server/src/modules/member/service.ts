@@ -173,3 +173,23 @@ export async function updateMemberInfo(db: Db, id: number, fields: { nickname?: 
   if (Object.keys(patch).length) await db.updateTable('members').set({ ...patch, updatedAt: Date.now() }).where('id', '=', id).execute()
   return getMemberInfo(db, id)
 }
+
+/**
+ * Binds the caller to the owner of an invitation code (an agent): first binding wins, and a member
+ * already bound through a share link or an earlier code cannot change it.
+ */
+export async function bindInvitationCode(db: Db, id: number, invitationCode: string) {
+  const inviter = await db.selectFrom('members').select(['id', 'nickname']).where('invitationCode', '=', invitationCode.toUpperCase()).executeTakeFirst()
+  if (!inviter) throw new AppError(ErrorCode.NOT_FOUND, '邀请码不存在')
+  if (inviter.id === id) throw new AppError(ErrorCode.BAD_REQUEST, '不能填写自己的邀请码')
+  const shop = await db.selectFrom('agentShops').select('id').where('memberId', '=', inviter.id).where('status', '=', 'active').executeTakeFirst()
+  const res = await db
+    .updateTable('members')
+    .set({ shareMemberId: inviter.id, boundBusinessId: shop?.id ?? null, updatedAt: Date.now() })
+    .where('id', '=', id)
+    .where('shareMemberId', 'is', null)
+    .where('boundBusinessId', 'is', null)
+    .executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '您已绑定过邀请人')
+  return { inviterName: inviter.nickname, businessId: shop?.id ?? null }
+}
