@@ -1,0 +1,57 @@
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+
+let shop, b
+before(async () => {
+  shop = await startShop()
+  b = await openBrowser()
+})
+after(async () => {
+  await b?.browser.close()
+  await shop?.stop()
+})
+
+test('opens home at / with the five tabs, and switches tabs', async () => {
+  const { page } = b
+  await page.goto(`${shop.base}/`)
+  for (const label of ['首页', '分类', '短视频', '购物车', '我的']) await page.getByText(label, { exact: true }).last().waitFor()
+  await screenshot(page, 'foundation-home')
+  await page.locator('.weui-tabbar__item').nth(1).click()
+  await page.waitForURL(/\/pages\/sort\/index/)
+  await screenshot(page, 'foundation-tab-sort')
+  await page.locator('.weui-tabbar__item').nth(0).click()
+  await page.waitForURL(/\/pages\/home\/index|\/$/)
+  assert.deepEqual(b.errors, [])
+})
+
+test('/pages/home/index opens home too', async () => {
+  const { page } = b
+  await page.goto(`${shop.base}/pages/home/index`)
+  await page.locator('.weui-tabbar__item').first().waitFor()
+  assert.match(await page.locator('.weui-tabbar__item').first().innerText(), /首页/)
+})
+
+test('a page that needs login opens login, logging in returns to it, and a reload stays logged in', async () => {
+  const { page } = b
+  const target = '/commonPages/login/invitationCode'
+  await page.goto(`${shop.base}${target}`)
+  await page.waitForURL(/\/commonPages\/login\/login\?redirect=/)
+  await screenshot(page, 'foundation-login')
+  const phone = newPhone()
+  await fill(page, '请输入手机号', phone)
+  await page.getByText('获取验证码').click()
+  await page.getByText(/秒后重新获取/).waitFor()
+  const code = await shop.smsCode(phone)
+  await fill(page, '请输入验证码', code)
+  await page.getByText('我已阅读并同意《用户协议》和《隐私政策》').click()
+  await page.locator('.login__submit').click()
+  await page.waitForURL((u) => u.pathname === target)
+  await page.getByText('确认绑定').waitFor()
+  await page.reload()
+  await page.getByText('确认绑定').waitFor()
+  await page.waitForTimeout(800)
+  assert.equal(new URL(page.url()).pathname, target)
+  const stored = await page.evaluate(() => localStorage.getItem('user'))
+  assert.match(stored, /token/)
+})

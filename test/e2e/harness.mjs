@@ -1,0 +1,132 @@
+// End-to-end harness: the real server (fresh SQLite, seeded) serving the H5 build, and Debian's Chromium at 375x812.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..')
+export const H5_DIR = process.env.E2E_H5_DIR || path.join(ROOT, 'dist', 'h5-e2e')
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']
+export const SHOTS = path.join(ROOT, 'test', 'e2e', 'screens')
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer()
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address()
+      s.close(() => resolve(port))
+    })
+  })
+
+/** Starts the shop on a free port with its own data folder; resolves when it answers. */
+export async function startShop(env = {}) {
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-'))
+  const log = []
+  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout.on('data', (d) => log.push(d.toString()))
+  child.stderr.on('data', (d) => log.push(d.toString()))
+  const base = `http://127.0.0.1:${port}`
+  const started = Date.now()
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${log.join('')}`)
+    try {
+      const r = await fetch(`${base}/h5/api/member/loginStatus?p=4`)
+      if (r.ok) break
+    } catch {}
+    if (Date.now() - started > 60_000) throw new Error(`server did not start: ${log.join('')}`)
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    base,
+    port,
+    dataDir,
+    log,
+    /** The last verification code the server "sent" to a phone (the log SMS provider). */
+    async smsCode(phone) {
+      for (let i = 0; i < 40; i++) {
+        const m = [...log.join('').matchAll(new RegExp(`sms code (\\d{6}) for ${phone}`, 'g'))]
+        if (m.length) return m[m.length - 1][1]
+        await new Promise((r) => setTimeout(r, 100))
+      }
+      throw new Error(`no sms code for ${phone}`)
+    },
+    /** Logs in through the API (for tests that start logged in); returns the token. */
+    async apiLogin(phone) {
+      await fetch(`${base}/h5/api/member/getVerificationCode?p=4&phone=${phone}`)
+      const code = await this.smsCode(phone)
+      const r = await fetch(`${base}/h5/api/member/phoneRegister?p=3`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phone, verificationCode: code }) })
+      return (await r.json()).data.token
+    },
+    async api(method, url, body, token) {
+      const sep = url.includes('?') ? '&' : '?'
+      const r = await fetch(`${base}/h5${url}${sep}p=${method === 'GET' ? 4 : 3}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+        body: method === 'GET' ? undefined : JSON.stringify(body || {}),
+      })
+      return r.json()
+    },
+    /** Runs the operator CLI against this shop's database. */
+    admin(...args) {
+      return new Promise((resolve, reject) => {
+        const c = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', 'admin.ts'), ...args], {
+          cwd: ROOT,
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        })
+        let out = ''
+        c.stdout.on('data', (d) => (out += d))
+        c.stderr.on('data', (d) => (out += d))
+        c.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`admin ${args.join(' ')} failed: ${out}`))))
+      })
+    },
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)))
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A phone-sized browser page. */
+export async function openBrowser({ dark = false, userAgent } = {}) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    colorScheme: dark ? 'dark' : 'light',
+    locale: 'zh-CN',
+    ...(userAgent ? { userAgent } : {}),
+  })
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  return { browser, context, page, errors }
+}
+
+export async function screenshot(page, name) {
+  fs.mkdirSync(SHOTS, { recursive: true })
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
+}
+
+/** Types into a Taro/NutUI input found by its placeholder. */
+export async function fill(page, placeholder, value) {
+  const input = page.locator(`input[placeholder="${placeholder}"], textarea[placeholder="${placeholder}"]`).first()
+  await input.click()
+  await input.fill(value)
+}
+
+export const unique = (() => {
+  let n = 0
+  return () => `${Date.now() % 100000}${n++}`.slice(-8)
+})()
+/** A fresh valid mainland mobile number. */
+export const newPhone = () => `137${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`

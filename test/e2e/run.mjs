@@ -1,0 +1,23 @@
+// Builds the H5 once (dist/h5-e2e) and runs every test/e2e/*.spec.mjs with node's test runner, one file at a time.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { ROOT, H5_DIR } from './harness.mjs'
+
+if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROME_PATH) {
+  console.error('e2e: Chromium is missing: apt-get install -y chromium')
+  process.exit(1)
+}
+if (!process.env.SKIP_BUILD || !fs.existsSync(path.join(H5_DIR, 'index.html'))) {
+  console.log(`e2e: building the H5 into ${path.relative(ROOT, H5_DIR)}…`)
+  const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, H5_DIR) } })
+  if (r.status !== 0) process.exit(r.status || 1)
+}
+const only = process.argv.slice(2)
+const specs = fs
+  .readdirSync(path.join(ROOT, 'test', 'e2e'))
+  .filter((f) => f.endsWith('.spec.mjs'))
+  .filter((f) => !only.length || only.some((o) => f.includes(o)))
+  .map((f) => path.join('test', 'e2e', f))
+const r = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...specs], { cwd: ROOT, stdio: 'inherit' })
+process.exit(r.status ?? 1)
