@@ -28,6 +28,8 @@ export interface Config {
     miniAppId: string
     miniSecret: string
     apiBase: string
+    /** WeChat Pay API v3 base (https://api.mch.weixin.qq.com). */
+    payApiBase: string
     mchId: string
     mchSerialNo: string
     mchPrivateKey: string
@@ -69,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       miniAppId: env.WX_MINI_APPID || '',
       miniSecret: env.WX_MINI_SECRET || '',
       apiBase: env.WX_API_BASE || 'https://api.weixin.qq.com',
+      payApiBase: env.WXPAY_API_BASE || 'https://api.mch.weixin.qq.com',
       mchId: env.WXPAY_MCHID || '',
       mchSerialNo: env.WXPAY_SERIAL_NO || '',
       mchPrivateKey: env.WXPAY_PRIVATE_KEY || '',

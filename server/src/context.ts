@@ -17,7 +17,11 @@ export interface AppContext {
 
 export interface HttpClient {
   getJson(url: string): Promise<any>
-  postJson(url: string, body: unknown): Promise<{ status: number; headers: Record<string, string>; body: any; raw: Buffer }>
+  /**
+   * POST JSON. A string body is sent exactly as given (WeChat Pay signs the exact bytes); `headers` are added
+   * to content-type: application/json. Response header names are lower case; `body` is the parsed JSON or null.
+   */
+  postJson(url: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: any; raw: Buffer }>
 }
 
 export interface Cache {

@@ -6,8 +6,13 @@ export const fetchHttpClient: HttpClient = {
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
     return res.json()
   },
-  async postJson(url, body) {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal: AbortSignal.timeout(10_000) })
+  async postJson(url, body, headers = {}) {
+    const res = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    })
     const raw = Buffer.from(await res.arrayBuffer())
     const headers: Record<string, string> = {}
     res.headers.forEach((v, k) => (headers[k] = v))

@@ -1,0 +1,264 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import type { Config } from '../config'
+import type { HttpClient } from '../context'
+import { AppError, ErrorCode } from '../errors'
+import type { PaidNotice, PaymentProvider, PrepayInput, PrepayResult, RefundInput, RefundResult } from './provider'
+
+/**
+ * WeChat Pay API v3 (direct merchant): JSAPI / mini-program prepay, the client's paySign, notify
+ * verification + AES-256-GCM decryption, and refunds. Every call goes through the HttpClient (tests pass a
+ * recorded fake), every request is signed with the merchant key and every answer is verified with the
+ * platform key of its Wechatpay-Serial.
+ */
+
+export const AUTH_SCHEMA = 'WECHATPAY2-SHA256-RSA2048'
+/** Notifications and answers older (or newer) than this are refused as replays. */
+export const MAX_CLOCK_SKEW_S = 300
+
+/** WeChat Pay's signing message: each part followed by "\n". */
+export const signMessage = (...parts: Array<string | number>): string => parts.map((p) => `${p}\n`).join('')
+
+/** PEM content, or a path to a PEM file (apiclient_key.pem); literal "\n" in environment values become newlines. */
+export function readPem(value: string): string {
+  const v = String(value || '').trim()
+  if (!v) return ''
+  if (v.includes('-----BEGIN')) return v.replace(/\\n/g, '\n')
+  return fs.readFileSync(v, 'utf8')
+}
+
+/** A public key from a PEM public key or an X.509 platform certificate. */
+export function publicKeyOf(pem: string): crypto.KeyObject {
+  const text = readPem(pem)
+  if (text.includes('BEGIN CERTIFICATE')) return new crypto.X509Certificate(text).publicKey
+  return crypto.createPublicKey(text)
+}
+
+/** SHA256withRSA, Base64. */
+export const rsaSign = (privateKey: crypto.KeyLike, message: string): string => crypto.createSign('RSA-SHA256').update(message, 'utf8').sign(privateKey, 'base64')
+
+export function rsaVerify(publicKey: crypto.KeyLike, message: string, signature: string): boolean {
+  try {
+    return crypto.createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, String(signature || ''), 'base64')
+  } catch {
+    return false
+  }
+}
+
+/** A random nonce of upper-case letters and digits (32 characters, as WeChat Pay's samples). */
+export const payNonce = (): string => crypto.randomBytes(16).toString('hex').toUpperCase()
+
+/**
+ * The Authorization header of a v3 request: the signature covers
+ * method\nurl (path + query)\ntimestamp\nnonce\nbody\n with the merchant's private key.
+ */
+export function authorizationHeader(p: { mchId: string; serialNo: string; privateKey: crypto.KeyLike; method: string; url: string; body: string; timestamp: number; nonce: string }): string {
+  const u = new URL(p.url, 'https://api.mch.weixin.qq.com')
+  const signature = rsaSign(p.privateKey, signMessage(p.method.toUpperCase(), u.pathname + u.search, p.timestamp, p.nonce, p.body))
+  return `${AUTH_SCHEMA} mchid="${p.mchId}",nonce_str="${p.nonce}",signature="${signature}",timestamp="${p.timestamp}",serial_no="${p.serialNo}"`
+}
+
+/** Parses an Authorization header back into its fields (for tests and logs). */
+export function parseAuthorization(header: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const body = header.startsWith(`${AUTH_SCHEMA} `) ? header.slice(AUTH_SCHEMA.length + 1) : ''
+  for (const m of body.matchAll(/(\w+)="([^"]*)"/g)) out[m[1]] = m[2]
+  return out
+}
+
+/** paySign for chooseWXPay / Taro.requestPayment: SHA256withRSA over appId\ntimeStamp\nnonceStr\npackage\n, signType RSA. */
+export function payParams(appId: string, prepayId: string, privateKey: crypto.KeyLike, timeStamp: number, nonceStr: string): Record<string, string> {
+  const pkg = `prepay_id=${prepayId}`
+  return { appId, timeStamp: String(timeStamp), nonceStr, package: pkg, signType: 'RSA', paySign: rsaSign(privateKey, signMessage(appId, timeStamp, nonceStr, pkg)) }
+}
+
+export interface EncryptedResource {
+  algorithm?: string
+  ciphertext: string
+  associated_data?: string
+  nonce: string
+  original_type?: string
+}
+
+/** AES-256-GCM decryption of a notification resource: key = APIv3 key, the last 16 bytes of the Base64 ciphertext are the tag. */
+export function decryptResource(resource: EncryptedResource, apiV3Key: string): string {
+  if (resource.algorithm && resource.algorithm !== 'AEAD_AES_256_GCM') throw new Error(`unsupported algorithm ${resource.algorithm}`)
+  const key = Buffer.from(apiV3Key, 'utf8')
+  if (key.length !== 32) throw new Error('APIv3 key must be 32 bytes')
+  const data = Buffer.from(resource.ciphertext, 'base64')
+  if (data.length < 17) throw new Error('ciphertext too short')
+  const tag = data.subarray(data.length - 16)
+  const decipher = crypto.createDecipheriv('aes-256-gcm', key, Buffer.from(resource.nonce, 'utf8'))
+  decipher.setAuthTag(tag)
+  decipher.setAAD(Buffer.from(resource.associated_data || '', 'utf8'))
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')
+}
+
+/** The opposite of decryptResource (what WeChat Pay does): used by tests and by a local notify simulator. */
+export function encryptResource(plaintext: string, apiV3Key: string, nonce: string, associatedData = ''): EncryptedResource {
+  const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'))
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'))
+  const enc = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()])
+  return { algorithm: 'AEAD_AES_256_GCM', ciphertext: enc.toString('base64'), associated_data: associatedData, nonce }
+}
+
+type Headers = Record<string, string | string[] | undefined>
+const header = (h: Headers, name: string): string => {
+  const v = h[name] ?? h[name.toLowerCase()] ?? Object.entries(h).find(([k]) => k.toLowerCase() === name.toLowerCase())?.[1]
+  return Array.isArray(v) ? String(v[0] ?? '') : String(v ?? '')
+}
+
+/**
+ * Verifies a Wechatpay-Signature (notifications and API answers): the message is timestamp\nnonce\nbody\n,
+ * the key is the platform key named by Wechatpay-Serial, the timestamp within 5 minutes of now.
+ */
+export function verifyWechatpaySignature(headers: Headers, rawBody: string, platformKeys: Map<string, crypto.KeyObject>, nowMs = Date.now()): void {
+  const serial = header(headers, 'wechatpay-serial')
+  const signature = header(headers, 'wechatpay-signature')
+  const timestamp = header(headers, 'wechatpay-timestamp')
+  const nonce = header(headers, 'wechatpay-nonce')
+  if (!serial || !signature || !timestamp || !nonce) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付签名缺失')
+  const key = platformKeys.get(serial)
+  if (!key) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '未知的微信支付平台证书')
+  if (!/^\d{1,12}$/.test(timestamp) || Math.abs(nowMs / 1000 - Number(timestamp)) > MAX_CLOCK_SKEW_S) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付签名已过期')
+  if (signature.startsWith('WECHATPAY/SIGNTEST/')) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付签名探测请求')
+  if (!rsaVerify(key, signMessage(timestamp, nonce, rawBody), signature)) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付签名验证失败')
+}
+
+/** A verified and decrypted notification. */
+export interface WechatNotify<T = any> {
+  id: string
+  eventType: string
+  resourceType: string
+  resource: T
+}
+
+/** RFC 3339 in China time, as WeChat Pay expects for time_expire. */
+export function rfc3339China(ms: number): string {
+  return `${new Date(ms + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`
+}
+
+/** Cuts a UTF-8 string to at most `max` bytes without splitting a character (description: 127 bytes). */
+export function utf8Cut(s: string, max: number): string {
+  let out = ''
+  let bytes = 0
+  for (const ch of s) {
+    const n = Buffer.byteLength(ch, 'utf8')
+    if (bytes + n > max) break
+    out += ch
+    bytes += n
+  }
+  return out
+}
+
+export interface WechatPayOptions {
+  now?: () => number
+  nonce?: () => string
+}
+
+export interface WechatPay extends PaymentProvider {
+  readonly name: 'wechatpay'
+  /** Verifies and decrypts any notification (payment or refund); verifyNotify builds on it. */
+  decodeNotify<T = any>(headers: Headers, rawBody: string): Promise<WechatNotify<T>>
+}
+
+/**
+ * The WeChat Pay provider, for the trade module: `createWechatPay(ctx.config, ctx.http)`.
+ * Needs config.wechat.mchId, mchSerialNo, mchPrivateKey, apiV3Key, notifyUrl, platformPublicKeys
+ * (serial → PEM key or certificate) and the app id of each channel (h5AppId for JSAPI, miniAppId for the mini-program).
+ */
+export function createWechatPay(config: Config, http: HttpClient, opts: WechatPayOptions = {}): WechatPay {
+  const w = config.wechat
+  const now = opts.now || Date.now
+  const nonce = opts.nonce || payNonce
+  const missing = (['mchId', 'mchSerialNo', 'mchPrivateKey', 'apiV3Key', 'notifyUrl'] as const).filter((k) => !w[k])
+  if (missing.length) throw new Error(`wechatpay: missing configuration ${missing.join(', ')}`)
+  if (Buffer.byteLength(w.apiV3Key, 'utf8') !== 32) throw new Error('wechatpay: WXPAY_API_V3_KEY must be 32 bytes')
+  const privateKey = crypto.createPrivateKey(readPem(w.mchPrivateKey))
+  const platformKeys = new Map<string, crypto.KeyObject>(Object.entries(w.platformPublicKeys || {}).map(([serial, pem]) => [serial, publicKeyOf(pem)]))
+  if (!platformKeys.size) throw new Error('wechatpay: WXPAY_PLATFORM_KEYS (serial → platform public key) is required to verify answers and notifications')
+  const base = w.payApiBase.replace(/\/$/, '')
+
+  /** A signed POST whose answer must carry a valid platform signature. */
+  async function post(path: string, payload: unknown): Promise<{ status: number; body: any }> {
+    const body = JSON.stringify(payload)
+    const timestamp = Math.floor(now() / 1000)
+    const authorization = authorizationHeader({ mchId: w.mchId, serialNo: w.mchSerialNo, privateKey, method: 'POST', url: path, body, timestamp, nonce: nonce() })
+    const res = await http.postJson(`${base}${path}`, body, { authorization, accept: 'application/json', 'user-agent': 'mall-server/1.0 wechatpay-v3' })
+    const raw = res.raw.toString('utf8')
+    if (res.status >= 200 && res.status < 300) verifyWechatpaySignature(res.headers, raw, platformKeys, now())
+    return { status: res.status, body: res.body }
+  }
+
+  const appIdFor = (channel: PrepayInput['channel']): string => {
+    const id = channel === 'wechat_mini' ? w.miniAppId : channel === 'wechat_jsapi' ? w.h5AppId : ''
+    if (!id) throw new AppError(ErrorCode.PAY_FAILED, channel === 'sandbox' ? '当前支付方式不可用' : '未配置微信支付的应用')
+    return id
+  }
+
+  const provider: WechatPay = {
+    name: 'wechatpay',
+
+    async prepay(input: PrepayInput): Promise<PrepayResult> {
+      const appId = appIdFor(input.channel)
+      if (!input.openId) throw new AppError(ErrorCode.PAY_FAILED, input.channel === 'wechat_mini' ? '请重新登录小程序后支付' : '请在微信中授权后支付')
+      if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError(ErrorCode.PAY_FAILED, '支付金额无效')
+      const res = await post('/v3/pay/transactions/jsapi', {
+        appid: appId,
+        mchid: w.mchId,
+        description: utf8Cut(input.description || '商城订单', 127),
+        out_trade_no: input.payNo,
+        time_expire: rfc3339China(input.expiresAt),
+        notify_url: w.notifyUrl,
+        amount: { total: input.amount, currency: 'CNY' },
+        payer: { openid: input.openId },
+      })
+      if (res.status !== 200 || !res.body?.prepay_id) throw new AppError(ErrorCode.PAY_FAILED, `微信支付下单失败：${res.body?.message || res.status}`)
+      return { params: payParams(appId, res.body.prepay_id, privateKey, Math.floor(now() / 1000), nonce()) }
+    },
+
+    async decodeNotify(headers, rawBody) {
+      verifyWechatpaySignature(headers, rawBody, platformKeys, now())
+      let body: any
+      try {
+        body = JSON.parse(rawBody)
+      } catch {
+        throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付通知格式错误')
+      }
+      if (!body?.resource?.ciphertext) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付通知格式错误')
+      let plain: string
+      try {
+        plain = decryptResource(body.resource, w.apiV3Key)
+      } catch {
+        throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '微信支付通知解密失败')
+      }
+      return { id: String(body.id || ''), eventType: String(body.event_type || ''), resourceType: String(body.resource_type || ''), resource: JSON.parse(plain) }
+    },
+
+    async verifyNotify(headers, rawBody): Promise<PaidNotice> {
+      const n = await provider.decodeNotify<any>(headers, rawBody)
+      const t = n.resource
+      if (n.eventType !== 'TRANSACTION.SUCCESS' || t.trade_state !== 'SUCCESS') throw new AppError(ErrorCode.PAY_FAILED, `支付未成功：${t.trade_state || n.eventType}`)
+      if (t.mchid !== w.mchId || ![w.h5AppId, w.miniAppId].filter(Boolean).includes(t.appid)) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '通知的商户或应用不匹配')
+      const amount = Number(t.amount?.total)
+      if (!Number.isInteger(amount) || amount <= 0 || !t.out_trade_no || !t.transaction_id) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '通知内容不完整')
+      const paidAt = Date.parse(t.success_time)
+      return { payNo: String(t.out_trade_no), transactionId: String(t.transaction_id), amount, paidAt: Number.isFinite(paidAt) ? paidAt : now() }
+    },
+
+    async refund(input: RefundInput): Promise<RefundResult> {
+      const res = await post('/v3/refund/domestic/refunds', {
+        out_trade_no: input.payNo,
+        out_refund_no: input.refundNo,
+        reason: utf8Cut(input.reason || '售后退款', 80),
+        amount: { refund: input.refundAmount, total: input.totalAmount, currency: 'CNY' },
+      })
+      // A refused request (4xx/5xx: balance insufficient, already refunded...) throws with WeChat's message;
+      // an accepted refund reports its state (CLOSED / ABNORMAL count as failed).
+      if (res.status !== 200 || !res.body?.refund_id) throw new AppError(ErrorCode.PAY_FAILED, `微信退款失败：${res.body?.message || res.status}`)
+      const s = String(res.body.status)
+      return { status: s === 'SUCCESS' ? 'success' : s === 'PROCESSING' ? 'processing' : 'failed', refundId: String(res.body.refund_id) }
+    },
+  }
+  return provider
+}
