@@ -6,10 +6,10 @@ export const fetchHttpClient: HttpClient = {
     const res = await fetch(url, { signal: AbortSignal.timeout(10_000) })
     return res.json()
   },
-  async postJson(url, body, headers = {}) {
+  async postJson(url, body, extraHeaders = {}) {
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
+      headers: { 'content-type': 'application/json', ...extraHeaders },
       body: typeof body === 'string' ? body : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     })
