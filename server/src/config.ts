@@ -52,7 +52,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     databaseUrl: env.DATABASE_URL || '',
     redisUrl: env.REDIS_URL || '',
-    h5Dir: env.H5_DIR || path.join(root, 'dist', 'h5'),
+    h5Dir: path.resolve(env.H5_DIR || path.join(root, 'dist', 'h5')),
     logLevel: env.LOG_LEVEL || 'info',
     orderExpireMinutes: int(env.ORDER_EXPIRE_MINUTES, 30),
     afterSalesDays: int(env.AFTER_SALES_DAYS, 7),
