@@ -66,6 +66,7 @@ describe('login state and app start', () => {
     jest.spyOn(Taro, 'request').mockResolvedValue(envelope({ id: 3 }) as any)
     const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({} as any)
     const switchTab = jest.spyOn(Taro, 'switchTab').mockResolvedValue({} as any)
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'commonPages/login/login' }] as any)
     await afterLogin('tok', encodeURIComponent('/minePages/myOrder/list?status=unpaid'))
     expect(useUserStore.getState()).toMatchObject({ token: 'tok', userInfo: { id: 3 } })
     expect(redirect.mock.calls[0][0].url).toBe('/minePages/myOrder/list?status=unpaid')
@@ -106,5 +107,18 @@ describe('navigation', () => {
     jest.spyOn(Taro, 'setNavigationBarTitle').mockResolvedValue({} as any)
     setTitle('商品详情')
     expect(document.title).toBe('商品详情')
+  })
+})
+
+describe('after login with the target right below in the page stack', () => {
+  afterEach(() => jest.restoreAllMocks())
+  it('goes back to it instead of opening a second copy', async () => {
+    jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: 200, msg: 'ok', data: { id: 3 } } } as any)
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'minePages/myOrder/list' }, { route: 'commonPages/login/login' }] as any)
+    const nb = jest.spyOn(Taro, 'navigateBack').mockResolvedValue({} as any)
+    const redirect = jest.spyOn(Taro, 'redirectTo').mockResolvedValue({} as any)
+    await afterLogin('tok', '/minePages/myOrder/list?status=unpaid')
+    expect(nb).toHaveBeenCalledWith({ delta: 1 })
+    expect(redirect).not.toHaveBeenCalled()
   })
 })
