@@ -19,5 +19,8 @@ const specs = fs
   .filter((f) => f.endsWith('.spec.mjs'))
   .filter((f) => !only.length || only.some((o) => f.includes(o)))
   .map((f) => path.join('test', 'e2e', f))
-const r = spawnSync(process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', ...specs], { cwd: ROOT, stdio: 'inherit' })
+// The spec reporter for people; a TAP copy for scripts/test.mjs to count passes and failures.
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout']
+if (process.env.E2E_TAP) reporters.push('--test-reporter=tap', `--test-reporter-destination=${process.env.E2E_TAP}`)
+const r = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...reporters, ...specs], { cwd: ROOT, stdio: 'inherit' })
 process.exit(r.status ?? 1)
