@@ -20,6 +20,8 @@ export interface PhoneRegisterRequest {
   verificationCode: string
   shareMemberId?: string | number | null
   shareBusinessId?: string | number | null
+  /** miniLogin's loginKey (needPhone): phoneRegister binds that WeChat openid to the member. */
+  loginKey?: string
 }
 
 export interface PhoneRegisterResponse {

@@ -14,7 +14,7 @@ import { schemaErrorMessage } from './plugins/schema'
 import { routeModules } from './modules'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
-import { dbCache } from './services/cache'
+import { dbCache, redisCache } from './services/cache'
 
 export interface BuildOptions {
   config: Config
@@ -48,7 +48,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     log: app.log,
     sms: opts.sms || logSmsProvider(app.log),
     http: opts.http || fetchHttpClient,
-    cache: opts.cache || dbCache(db),
+    cache: opts.cache || sharedCache(app, config, db),
   }
 
   securityHeaders(app)
@@ -65,6 +65,22 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
 
   if (opts.serveStatic !== false) await serveStatic(app, config)
   return { app, ctx }
+}
+
+/**
+ * The cache every instance shares: Redis when REDIS_URL is set (ioredis, closed with the app), else the
+ * kv_cache table of the database.
+ */
+function sharedCache(app: FastifyInstance, config: Config, db: Db): Cache {
+  if (!config.redisUrl) return dbCache(db)
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const Redis = require('ioredis')
+  const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+  redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis error'))
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect())
+  })
+  return redisCache(redis)
 }
 
 /** Uploads, generated demo media and the H5 build (history mode: every page path falls back to index.html). */

@@ -5,9 +5,10 @@ import type { Job } from '../jobs'
 import memberRoutes from './member/routes'
 import { memberSeeder } from './member/seed'
 import uploadRoutes from './upload/routes'
+import wechatRoutes from './wechat/routes'
 
 /** Every module's routes, registered under /h5. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes]
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes]
 
 /** Demo data, in order, for a first start on an empty database. */
 export const seeders: Seeder[] = [memberSeeder]

@@ -2,10 +2,12 @@ import type { Migration } from 'kysely'
 import * as m001 from './001_member'
 import * as m002 from './002_catalog'
 import * as m003 from './003_home'
+import * as m009 from './009_wechat'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
   '001_member': m001,
   '002_catalog': m002,
   '003_home': m003,
+  '009_wechat': m009,
 }

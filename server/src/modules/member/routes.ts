@@ -18,7 +18,14 @@ export default async function memberRoutes(app: FastifyInstance, ctx: AppContext
     config: { auth: 'none' },
     schema: {
       body: S.obj(
-        { phone: S.str(20, 1), verificationCode: S.str(6, 6, { pattern: '^[0-9]{6}$' }), shareMemberId: S.looseId(), shareBusinessId: S.looseId() },
+        {
+          phone: S.str(20, 1),
+          verificationCode: S.str(6, 6, { pattern: '^[0-9]{6}$' }),
+          shareMemberId: S.looseId(),
+          shareBusinessId: S.looseId(),
+          // From miniLogin when the WeChat user has no member yet: binds the openid to this phone's member.
+          loginKey: S.str(64, 0, { pattern: '^[A-Za-z0-9_-]*$' }),
+        },
         ['phone', 'verificationCode'],
       ),
     },

@@ -5,6 +5,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { hit } from '../../services/rateLimit'
 import { createSession } from '../../plugins/auth'
 import type { SmsProvider } from './sms'
+import { bindLoginKey, peekLoginKey } from '../wechat/service'
 
 export const CODE_COOLDOWN_MS = 60_000
 export const CODE_TTL_MS = 5 * 60_000
@@ -69,9 +70,15 @@ const toId = (v: unknown): number | null => {
  * Registers or logs in by phone + code. A new member is bound to the sharer and to the sharer's
  * agent shop (first binding wins: an existing member's binding never changes here).
  */
-export async function phoneRegister(db: Db, input: { phone: string; verificationCode: string; shareMemberId?: unknown; shareBusinessId?: unknown; ip: string }) {
+export async function phoneRegister(
+  db: Db,
+  input: { phone: string; verificationCode: string; shareMemberId?: unknown; shareBusinessId?: unknown; loginKey?: string; ip: string },
+) {
   checkPhone(input.phone)
   await hit(db, `login:${input.phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
+  // A WeChat login waiting for its phone (miniLogin's loginKey): checked before the SMS code is used up.
+  const pending = input.loginKey ? await peekLoginKey(db, input.loginKey) : null
+  if (pending) input = { ...input, shareMemberId: input.shareMemberId || pending.shareMemberId, shareBusinessId: input.shareBusinessId || pending.shareBusinessId }
   await consumeCode(db, input.phone, input.verificationCode)
   const t = Date.now()
   let member = await db.selectFrom('members').select(['id', 'status']).where('phone', '=', input.phone).executeTakeFirst()
@@ -106,6 +113,7 @@ export async function phoneRegister(db: Db, input: { phone: string; verification
     isNew = !!inserted
   }
   if (member.status === 'anonymised') throw new AppError(ErrorCode.ACCOUNT_LOGOFF, '该账号已注销')
+  if (input.loginKey) await bindLoginKey(db, input.loginKey, member.id)
   const token = await createSession(db, member.id)
   return { token, isNew }
 }

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context'
+import { S } from '../../plugins/schema'
+import { memberId } from '../../plugins/auth'
+import { hit } from '../../services/rateLimit'
+import { createTokenStore } from '../../wechat/tokens'
+import * as wechat from './service'
+
+const ENV_VERSIONS = ['release', 'trial', 'develop'] as const
+
+/** WeChat shells: JS-SDK config, OAuth openid, mini-program login, mini-program codes and URL schemes. */
+export default async function wechatRoutes(app: FastifyInstance, ctx: AppContext) {
+  // One token store per instance: one in-flight refresh here, the cached values shared through ctx.cache.
+  const tokens = createTokenStore(ctx)
+  const { db } = ctx
+
+  app.get('/api/member/getWxConfig', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ url: S.str(1024, 1) }, ['url']) },
+    handler: async (req) => wechat.getWxConfig(ctx, tokens, (req.query as any).url, req.hostname),
+  })
+
+  app.get('/api/member/getWechatH5OpenId', {
+    schema: { querystring: S.obj({ code: S.str(128, 1, { pattern: '^[A-Za-z0-9_-]+$' }) }, ['code']) },
+    handler: async (req) => wechat.bindWechatH5OpenId(ctx, memberId(req), (req.query as any).code),
+  })
+
+  app.post('/api/member/miniLogin', {
+    config: { auth: 'none' },
+    schema: { body: S.obj({ code: S.str(128, 1, { pattern: '^[A-Za-z0-9_-]+$' }), shareMemberId: S.looseId(), shareBusinessId: S.looseId() }, ['code']) },
+    handler: async (req) => {
+      await hit(db, `miniLogin:${req.ip}`, 60, 60_000)
+      return wechat.miniLogin(ctx, req.body as any)
+    },
+  })
+
+  app.get('/api/wxMiniApp/getWxACode', {
+    config: { auth: 'optional' },
+    schema: {
+      querystring: S.obj({ page: S.str(128, 1), id: S.id(), query: S.str(256, 0), width: S.int(280, 1280), envVersion: S.enum(ENV_VERSIONS) }, ['page']),
+    },
+    handler: async (req) => {
+      await hit(db, `wxacode:${req.ip}`, 60, 60_000)
+      return wechat.getWxACode(ctx, tokens, req.member?.id ?? null, req.query as any)
+    },
+  })
+
+  app.get('/api/wxMiniApp/getWxACodeParam', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ scene: S.str(128, 1) }, ['scene']) },
+    handler: async (req) => wechat.decodeScene(db, (req.query as any).scene),
+  })
+
+  app.get('/api/wxMiniApp/getWxSchemeUrl', {
+    config: { auth: 'optional' },
+    schema: { querystring: S.obj({ path: S.str(128, 1), query: S.str(512, 0), envVersion: S.enum(ENV_VERSIONS) }, ['path']) },
+    handler: async (req) => {
+      await hit(db, `wxscheme:${req.ip}`, 30, 60_000)
+      return wechat.getWxSchemeUrl(ctx, tokens, req.member?.id ?? null, req.query as any)
+    },
+  })
+}

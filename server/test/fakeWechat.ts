@@ -1,0 +1,87 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { HttpClient } from '../src/context'
+
+/** A recorded WeChat response: a JSON body, or a full HTTP answer ({status, headers, bodyBase64}) for binary APIs. */
+type Recorded = { json: any } | { status: number; headers: Record<string, string>; body: Buffer }
+
+const FIXTURES = path.join(__dirname, 'fixtures', 'wechat')
+
+/** Loads server/test/fixtures/wechat/<name>.json. */
+export function fixture(name: string): any {
+  return JSON.parse(fs.readFileSync(path.join(FIXTURES, `${name}.json`), 'utf8'))
+}
+
+function recorded(name: string): Recorded {
+  const f = fixture(name)
+  if (f && typeof f === 'object' && 'bodyBase64' in f) return { status: f.status, headers: f.headers, body: Buffer.from(f.bodyBase64, 'base64') }
+  return { json: f }
+}
+
+/** The default answer of each WeChat API path. */
+const DEFAULTS: Record<string, string> = {
+  '/cgi-bin/stable_token': 'stable_token',
+  '/cgi-bin/ticket/getticket': 'getticket',
+  '/sns/oauth2/access_token': 'oauth2_access_token',
+  '/sns/jscode2session': 'jscode2session',
+  '/wxa/getwxacodeunlimit': 'getwxacodeunlimit',
+  '/wxa/generatescheme': 'generatescheme',
+}
+
+/**
+ * WeChat's API replaced by recorded fixtures. Counts and records every call per path, answers a queued
+ * fixture first (queue(path, name)), else the default one; `delayMs` makes concurrent callers overlap.
+ */
+export class FakeWechat implements HttpClient {
+  calls: Array<{ method: 'GET' | 'POST'; path: string; query: Record<string, string>; body?: any }> = []
+  private queued = new Map<string, Recorded[]>()
+  delayMs = 0
+
+  count(p: string): number {
+    return this.calls.filter((c) => c.path === p).length
+  }
+  last(p: string) {
+    return [...this.calls].reverse().find((c) => c.path === p)
+  }
+  /** The next call of `p` answers fixture `name` (then the default again). */
+  queue(p: string, name: string) {
+    const q = this.queued.get(p) || []
+    q.push(recorded(name))
+    this.queued.set(p, q)
+  }
+  reset() {
+    this.calls = []
+    this.queued.clear()
+  }
+
+  private answer(p: string): Recorded {
+    const q = this.queued.get(p)
+    if (q && q.length) return q.shift() as Recorded
+    const name = DEFAULTS[p]
+    if (!name) throw new Error(`FakeWechat: no fixture for ${p}`)
+    return recorded(name)
+  }
+
+  private async record(method: 'GET' | 'POST', url: string, body?: any): Promise<Recorded> {
+    const u = new URL(url)
+    if (u.origin !== 'https://api.weixin.qq.com') throw new Error(`FakeWechat: unexpected host ${u.origin}`)
+    this.calls.push({ method, path: u.pathname, query: Object.fromEntries(u.searchParams), body })
+    if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs))
+    return this.answer(u.pathname)
+  }
+
+  async getJson(url: string) {
+    const a = await this.record('GET', url)
+    if (!('json' in a)) throw new Error('FakeWechat: binary fixture on a JSON API')
+    return JSON.parse(JSON.stringify(a.json))
+  }
+
+  async postJson(url: string, body: unknown) {
+    const a = await this.record('POST', url, typeof body === 'string' ? JSON.parse(body) : body)
+    if ('json' in a) {
+      const raw = Buffer.from(JSON.stringify(a.json))
+      return { status: 200, headers: { 'content-type': 'application/json; encoding=utf-8' }, body: JSON.parse(raw.toString()), raw }
+    }
+    return { status: a.status, headers: a.headers, body: null, raw: a.body }
+  }
+}
