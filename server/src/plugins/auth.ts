@@ -45,8 +45,26 @@ export async function memberForToken(db: Db, token: string | undefined): Promise
   return { id: row.id, status: row.status }
 }
 
+export interface RouteInfo {
+  method: string
+  url: string
+  auth: AuthLevel
+  schema: { querystring?: any; body?: any }
+}
+
+/** Every /h5 route with its auth level and schema, per app (keyed by its database): the fuzz and authorisation suites walk it. */
+export const routeRegistry = new WeakMap<object, RouteInfo[]>()
+
 /** Token auth for every route (default level: member). A missing or unknown token answers code 403. */
 export function authPlugin(app: FastifyInstance, db: Db) {
+  const routes: RouteInfo[] = []
+  routeRegistry.set(db, routes)
+  app.addHook('onRoute', (r) => {
+    for (const method of ([] as string[]).concat(r.method as any)) {
+      if (method === 'HEAD') continue
+      routes.push({ method, url: r.url, auth: (r.config as any)?.auth || 'member', schema: (r.schema as any) || {} })
+    }
+  })
   app.decorateRequest('member', null)
   app.decorateRequest('agentShopId', null)
   app.addHook('preHandler', async (req: FastifyRequest) => {
