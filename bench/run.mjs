@@ -1,0 +1,31 @@
+// npm run bench [-- part ...]: runs every benchmark (or the named parts) in turn; each prints its own table.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
+const parts = {
+  api: 'bench/api.mjs',
+  search: 'bench/search.mjs',
+  'flash-sale': 'bench/flash-sale.mjs',
+  bundle: 'bench/bundle.mjs',
+  lighthouse: 'bench/lighthouse.mjs',
+  scale: 'bench/scale-out.mjs',
+}
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(parts)
+let failed = 0
+for (const name of wanted) {
+  const file = parts[name]
+  if (!file) {
+    console.error(`unknown bench part ${name}; parts: ${Object.keys(parts).join(', ')}`)
+    process.exit(2)
+  }
+  if (!fs.existsSync(path.join(root, file))) {
+    console.log(`\n### ${name}: ${file} not present, skipped`)
+    continue
+  }
+  console.log(`\n### ${name}: node ${file}`)
+  const r = spawnSync(process.execPath, [file], { cwd: root, stdio: 'inherit' })
+  if (r.status !== 0) failed++
+}
+process.exit(failed ? 1 : 0)
