@@ -3,6 +3,7 @@ import * as m001 from './001_member'
 import * as m002 from './002_catalog'
 import * as m003 from './003_home'
 import * as m009 from './009_wechat'
+import * as m010 from './010_catalog_extra'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '002_catalog': m002,
   '003_home': m003,
   '009_wechat': m009,
+  '010_catalog_extra': m010,
 }

@@ -1,0 +1,54 @@
+import type { Db } from '../../db/types'
+import type { HomeSelfList, HomeSection } from '../../../../types/home'
+import { CARD_COLUMNS, hotWords, toCard, type CardRow } from '../goods/service'
+
+export const HOME_NOTICE_COUNT = 5
+export const SECTION_SIZE = 6
+
+/** Everything the home page shows in one call: banners, icons, notices, goods sections, categories, hot words. */
+export async function selfList(db: Db): Promise<HomeSelfList> {
+  const onShelf = () => db.selectFrom('goods').select(CARD_COLUMNS).where('goods.status', '=', 'on')
+  const [banners, navs, notices, hot, fresh, brands, categories, words] = await Promise.all([
+    db.selectFrom('banners').select(['id', 'title', 'image', 'link']).where('position', '=', 'home').where('status', '=', 'on').orderBy('sort').orderBy('id').execute(),
+    db.selectFrom('homeNavs').select(['id', 'title', 'icon', 'link']).orderBy('sort').orderBy('id').execute(),
+    db
+      .selectFrom('notices')
+      .select(['id', 'title', 'isTop', 'createdAt'])
+      .where('status', '=', 'on')
+      .orderBy('isTop', 'desc')
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(HOME_NOTICE_COUNT)
+      .execute(),
+    onShelf().orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc').limit(SECTION_SIZE).execute(),
+    onShelf().orderBy('goods.createdAt', 'desc').orderBy('goods.id', 'desc').limit(SECTION_SIZE).execute(),
+    db.selectFrom('brands').select(['id', 'name', 'logo', 'intro']).where('isExclusive', '=', 1).orderBy('sort').orderBy('id').limit(8).execute(),
+    db.selectFrom('categories').select(['id', 'name', 'icon']).where('parentId', '=', 0).orderBy('sort').orderBy('id').execute(),
+    hotWords(db, 8),
+  ])
+  const brandGoods = brands.length
+    ? await onShelf()
+        .where(
+          'goods.brandId',
+          'in',
+          brands.map((b) => b.id),
+        )
+        .orderBy('goods.sales', 'desc')
+        .orderBy('goods.id', 'desc')
+        .limit(SECTION_SIZE)
+        .execute()
+    : []
+  const sections: HomeSection[] = [
+    { key: 'hot', title: '热销榜单', subtitle: '大家都在买', moreLink: '/commonPages/search/goodsSearch?sort=sales', goods: hot.map((r) => toCard(r as CardRow)) },
+    { key: 'new', title: '新品上架', subtitle: '每日上新', moreLink: '/commonPages/search/goodsSearch?sort=newest', goods: fresh.map((r) => toCard(r as CardRow)) },
+  ]
+  if (brands.length) sections.push({ key: 'brand', title: '品牌专享', subtitle: '大牌好物 专享价', moreLink: '/commonPages/cfExclusive/index', goods: brandGoods.map((r) => toCard(r as CardRow)), brands })
+  return {
+    banners,
+    navs,
+    notices: notices.map((n) => ({ id: n.id, title: n.title, isTop: !!n.isTop, createdAt: Number(n.createdAt) })),
+    sections: sections.filter((s) => s.goods.length),
+    categories,
+    hotWords: words,
+  }
+}

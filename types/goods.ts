@@ -1,0 +1,138 @@
+/** Catalogue contract: categories, brands, goods, SKUs, reviews, collects and footprints. Money in fen. */
+import type { Page } from './envelope'
+
+export interface CategoryNode {
+  id: number
+  parentId: number
+  name: string
+  icon: string
+  children: CategoryNode[]
+}
+
+export interface Brand {
+  id: number
+  name: string
+  logo: string
+  intro: string
+  isExclusive: boolean
+  goodsCount: number
+}
+
+/** A goods as lists show it (cards). */
+export interface GoodsCard {
+  id: number
+  name: string
+  subtitle: string
+  mainImage: string
+  /** Lowest SKU price, fen. */
+  price: number
+  originalPrice: number
+  sales: number
+  tags: string[]
+  isHot: boolean
+  isNew: boolean
+  /** 'off': off the shelf (lists of collects and footprints still show it, greyed). */
+  status: 'on' | 'off'
+  stock: number
+}
+
+export type GoodsSort = 'default' | 'sales' | 'price_asc' | 'price_desc' | 'newest'
+
+export interface GoodsSearchQuery {
+  keyword?: string
+  /** A top category includes its sub-categories. */
+  categoryId?: number
+  brandId?: number
+  sort?: GoodsSort
+  page?: number
+  pageSize?: number
+}
+
+export interface SpecGroup {
+  name: string
+  values: string[]
+}
+
+export interface Sku {
+  id: number
+  /** { 颜色: '红色', 尺码: 'M' }; {} for goods without specs. */
+  specs: Record<string, string>
+  specText: string
+  price: number
+  originalPrice: number
+  stock: number
+  image: string
+}
+
+export interface GoodsComment {
+  id: number
+  /** Anonymous reviews carry a masked nickname ("小***美") and no avatar. */
+  nickname: string
+  avatar: string
+  anonymous: boolean
+  rating: number
+  content: string
+  images: string[]
+  specText: string
+  createdAt: number
+  /** The additional review, if the buyer wrote one. */
+  followUp: { content: string; images: string[]; createdAt: number } | null
+}
+
+export interface CommentSummary {
+  count: number
+  withImageCount: number
+  /** Share of reviews rated 4 or 5, in percent (0-100); 100 when there are no reviews. */
+  goodRate: number
+  latest: GoodsComment[]
+}
+
+export interface GoodsDetail extends GoodsCard {
+  images: string[]
+  detailHtml: string
+  specGroups: SpecGroup[]
+  skus: Sku[]
+  brand: Pick<Brand, 'id' | 'name' | 'logo' | 'isExclusive'> | null
+  category: { id: number; name: string; parentId: number }
+  comments: CommentSummary
+  collected: boolean
+  /** False when off the shelf: the detail call answers code GOODS_OFF_SHELF (2002) with this object as data. */
+  onSale: boolean
+}
+
+export interface CommentListQuery {
+  goodsId: number
+  hasImage?: 0 | 1
+  page?: number
+  pageSize?: number
+}
+
+export interface CommentPage extends Page<GoodsComment> {
+  count: number
+  withImageCount: number
+}
+
+export interface CollectItem {
+  id: number
+  goodsId: number
+  createdAt: number
+  goods: GoodsCard
+}
+
+export interface FootprintItem {
+  id: number
+  goodsId: number
+  /** Local day (China time) of the view, YYYY-MM-DD. */
+  day: string
+  viewedAt: number
+  goods: GoodsCard
+}
+
+/** Either ids (rows), a day, or all: true. */
+export interface DeleteFootprintsRequest {
+  ids?: number[]
+  day?: string
+  all?: boolean
+}
+
+export type GoodsPage = Page<GoodsCard>
