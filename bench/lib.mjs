@@ -104,3 +104,18 @@ export const percentile = (values, p) => {
   const s = [...values].sort((a, b) => a - b)
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]
 }
+
+/** The production H5 build the first-load benchmarks measure (built into dist/h5-bench unless BENCH_H5_DIR is given). */
+export async function ensureH5Build() {
+  const dir = process.env.BENCH_H5_DIR || path.join(ROOT, 'dist', 'h5-bench')
+  if (!fs.existsSync(path.join(dir, 'index.html')) || process.env.BENCH_REBUILD) {
+    const { spawnSync } = await import('node:child_process')
+    console.log(`building the H5 into ${path.relative(ROOT, dir)}…`)
+    const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, dir) } })
+    if (r.status !== 0) throw new Error('H5 build failed')
+  }
+  return dir
+}
+
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium'
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync']

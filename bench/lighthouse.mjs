@@ -1,0 +1,39 @@
+// Lighthouse 12 (mobile, simulated throttling) on home, goods details and the video tab, offline on loopback.
+// Target on home: performance ≥ 95 and LCP ≤ 2.0 s.
+import { ensureH5Build, startShopServer, table, CHROMIUM, CHROMIUM_ARGS } from './lib.mjs'
+
+const dir = await ensureH5Build()
+const shop = await startShopServer({ H5_DIR: dir })
+const { default: lighthouse } = await import('lighthouse')
+const chromeLauncher = await import('chrome-launcher')
+const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROMIUM_ARGS })
+try {
+  const goods = await (await fetch(`${shop.base}/h5/api/goods/search?p=4&keyword=${encodeURIComponent('连衣')}&page=1&pageSize=1`)).json()
+  const id = goods?.data?.list?.[0]?.id || 1
+  const pages = [
+    ['home', '/'],
+    ['goods details', `/goodsPages/details/details?id=${id}`],
+    ['video tab', '/pages/video/index'],
+  ]
+  const rows = []
+  for (const [name, p] of pages) {
+    const r = await lighthouse(`${shop.base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+    const a = r.lhr.audits
+    rows.push({
+      page: name,
+      score: Math.round(r.lhr.categories.performance.score * 100),
+      'FCP s': (a['first-contentful-paint'].numericValue / 1000).toFixed(2),
+      'LCP s': (a['largest-contentful-paint'].numericValue / 1000).toFixed(2),
+      'TBT ms': Math.round(a['total-blocking-time'].numericValue),
+      CLS: a['cumulative-layout-shift'].numericValue.toFixed(3),
+      'JS KB': Math.round((a['resource-summary']?.details?.items?.find((i) => i.resourceType === 'script')?.transferSize || 0) / 1024),
+    })
+  }
+  console.log(`Lighthouse ${(await import('lighthouse/package.json', { with: { type: 'json' } }).catch(() => ({ default: { version: '12' } }))).default.version}, mobile, simulated throttling\n`)
+  console.log(table(rows, ['page', 'score', 'FCP s', 'LCP s', 'TBT ms', 'CLS', 'JS KB']))
+  const home = rows[0]
+  console.log(`\nhome target (score ≥ 95, LCP ≤ 2.0 s): ${home.score >= 95 && Number(home['LCP s']) <= 2 ? 'meets target' : 'below target'}`)
+} finally {
+  await chrome.kill()
+  await shop.stop()
+}
