@@ -49,6 +49,8 @@ export interface RouteInfo {
   method: string
   url: string
   auth: AuthLevel
+  /** A gateway callback answering in the gateway's own format (payment notify). */
+  rawWire: boolean
   schema: { querystring?: any; body?: any }
 }
 
@@ -62,7 +64,7 @@ export function authPlugin(app: FastifyInstance, db: Db) {
   app.addHook('onRoute', (r) => {
     for (const method of ([] as string[]).concat(r.method as any)) {
       if (method === 'HEAD') continue
-      routes.push({ method, url: r.url, auth: (r.config as any)?.auth || 'member', schema: (r.schema as any) || {} })
+      routes.push({ method, url: r.url, auth: (r.config as any)?.auth || 'member', rawWire: !!(r.config as any)?.rawWire, schema: (r.schema as any) || {} })
     }
   })
   app.decorateRequest('member', null)
