@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import path from 'node:path'
 import { loadConfig } from './config'
 import { createDb } from './db'
@@ -6,15 +7,19 @@ import { seedIfEmpty } from './db/seed'
 import { buildApp } from './app'
 import { startJobs } from './jobs'
 
-async function main() {
+/**
+ * One API process. With WORKERS=N (N > 1) the primary migrates and seeds once, then forks N workers
+ * sharing the port (node:cluster); only the first worker runs the periodic jobs (they are idempotent anyway).
+ */
+async function serve(opts: { prepare: boolean; jobs: boolean }) {
   const config = loadConfig()
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'mall.sqlite') })
-  await migrateToLatest(db)
+  if (opts.prepare) await migrateToLatest(db)
   const { app, ctx } = await buildApp({ config, db })
-  await seedIfEmpty(ctx)
-  const stopJobs = startJobs(ctx)
+  if (opts.prepare) await seedIfEmpty(ctx)
+  const stopJobs = opts.jobs ? startJobs(ctx) : () => {}
   await app.listen({ port: config.port, host: config.host })
-  app.log.info(`shop ready on http://127.0.0.1:${config.port}/ (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'})`)
+  app.log.info(`shop ready on http://127.0.0.1:${config.port}/ (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, pid ${process.pid})`)
   const shutdown = async () => {
     stopJobs()
     await app.close()
@@ -23,6 +28,37 @@ async function main() {
   }
   process.on('SIGTERM', shutdown)
   process.on('SIGINT', shutdown)
+}
+
+async function prepareOnly() {
+  const config = loadConfig()
+  const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'mall.sqlite') })
+  await migrateToLatest(db)
+  const { ctx } = await buildApp({ config, db, serveStatic: false, logger: false })
+  await seedIfEmpty(ctx)
+  await db.destroy()
+}
+
+async function main() {
+  const workers = Number(process.env.WORKERS || 1)
+  if (workers <= 1) return serve({ prepare: true, jobs: true })
+  if (cluster.isPrimary) {
+    await prepareOnly()
+    for (let i = 0; i < workers; i++) cluster.fork({ WORKER_INDEX: String(i) })
+    cluster.on('exit', (worker, code, signal) => {
+      if (signal === 'SIGTERM' || signal === 'SIGINT' || code === 0) return
+      console.error(`worker ${worker.process.pid} died (${signal || code}); starting another`)
+      cluster.fork({ WORKER_INDEX: String((worker as any).process.env?.WORKER_INDEX ?? 9) })
+    })
+    const stop = () => {
+      for (const w of Object.values(cluster.workers || {})) w?.process.kill('SIGTERM')
+      setTimeout(() => process.exit(0), 500)
+    }
+    process.on('SIGTERM', stop)
+    process.on('SIGINT', stop)
+    return
+  }
+  return serve({ prepare: false, jobs: process.env.WORKER_INDEX === '0' })
 }
 
 main().catch((err) => {
