@@ -1,8 +1,13 @@
-import { Migrator, type Kysely } from 'kysely'
+import { Migrator, sql, type Kysely } from 'kysely'
+import { dialectOf } from './index'
 import { migrations } from './migrations'
 
 export async function migrateToLatest(db: Kysely<any>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } })
+  // On PostgreSQL, name the schema of the migration tables: without it Kysely finds a kysely_migration_lock
+  // table of ANY schema and skips creating its own (parallel test files each use their own schema).
+  const migrationTableSchema =
+    dialectOf(db) === 'postgres' ? ((await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s ?? undefined) : undefined
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema })
   const { error, results } = await migrator.migrateToLatest()
   if (error) {
     const failed = results?.find((r) => r.status === 'Error')
