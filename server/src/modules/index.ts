@@ -11,11 +11,19 @@ import homeRoutes from './home/routes'
 import { homeSeeder } from './home/seed'
 import wechatRoutes from './wechat/routes'
 
+import videoRoutes from './video/routes'
+import { videoSeeder } from './video/seed'
+import articleRoutes from './article/routes'
+import { articleSeeder } from './article/seed'
+import contentRoutes from './content/routes'
+import { contentSeeder } from './content/seed'
+import businessCardRoutes from './businessCard/routes'
+import { businessCardSeeder } from './businessCard/seed'
 /** Every module's routes, registered under /h5. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes, goodsRoutes, homeRoutes]
+export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes, goodsRoutes, homeRoutes, videoRoutes, articleRoutes, contentRoutes, businessCardRoutes]
 
 /** Demo data, in order, for a first start on an empty database. */
-export const seeders: Seeder[] = [memberSeeder, goodsSeeder, homeSeeder]
+export const seeders: Seeder[] = [memberSeeder, goodsSeeder, homeSeeder, videoSeeder, articleSeeder, contentSeeder, businessCardSeeder]
 
 /** Periodic jobs (order expiry, commission release, logoff anonymisation...). */
 export const jobs: Job[] = []

@@ -1,0 +1,40 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context'
+import { S } from '../../plugins/schema'
+import * as content from './service'
+
+/** Notices, activities and the web-view address check. */
+export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db, config } = ctx
+
+  app.get('/api/content/noticeList', { config: { auth: 'none' }, schema: { querystring: S.paging() }, handler: async (req) => content.noticeList(db, req.query as any) })
+
+  app.get('/api/content/noticeDetail', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    handler: async (req) => content.noticeDetail(db, (req.query as any).id),
+  })
+
+  app.get('/api/content/activityList', {
+    config: { auth: 'none' },
+    schema: { querystring: S.paging({ status: { ...S.enum(['all', 'upcoming', 'ongoing', 'ended']), default: 'all' } }) },
+    handler: async (req) => content.activityList(db, req.query as any),
+  })
+
+  app.get('/api/content/activityDetail', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    handler: async (req) => content.activityDetail(db, (req.query as any).id),
+  })
+
+  // Auth optional: the token is appended for activity pages only when it belongs to a valid member.
+  app.get('/api/content/checkWebUrl', {
+    config: { auth: 'optional' },
+    schema: { querystring: S.obj({ url: S.str(2048, 1), kind: { ...S.enum(['common', 'activityWeb', 'activityCustomize']), default: 'common' } }, ['url']) },
+    handler: async (req) => {
+      const q = req.query as any
+      const token = req.member ? String(req.headers.token || '') : null
+      return content.checkWebUrl(config, q.url, q.kind, token)
+    },
+  })
+}

@@ -1,0 +1,108 @@
+import type { Config } from '../../config'
+import type { Db } from '../../db/types'
+import type { ActivityDetail, ActivityItem, ActivityPage, ActivityStatus, CheckWebUrlResponse, NoticeDetail, NoticePage, WebViewKind } from '../../../../types/content'
+import { notFound } from '../../errors'
+
+export async function noticeList(db: Db, q: { page: number; pageSize: number }): Promise<NoticePage> {
+  const base = db.selectFrom('notices').where('status', '=', 'on')
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n || 0)
+  const rows = await base
+    .select(['id', 'title', 'summary', 'isTop', 'views', 'createdAt'])
+    .orderBy('isTop', 'desc')
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute()
+  return { list: rows.map((r) => ({ ...r, isTop: !!r.isTop })), total, page: q.page, pageSize: q.pageSize }
+}
+
+/** A notice; each read counts a view. */
+export async function noticeDetail(db: Db, id: number): Promise<NoticeDetail> {
+  const res = await db.updateTable('notices').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) throw notFound('公告不存在')
+  const r = await db.selectFrom('notices').select(['id', 'title', 'summary', 'contentHtml', 'isTop', 'views', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow()
+  return { ...r, isTop: !!r.isTop }
+}
+
+/** upcoming before startAt, ongoing until endAt, ended after. */
+export function activityStatus(startAt: number, endAt: number, now = Date.now()): ActivityStatus {
+  if (now < startAt) return 'upcoming'
+  if (now <= endAt) return 'ongoing'
+  return 'ended'
+}
+
+const activityCols = ['id', 'title', 'cover', 'summary', 'startAt', 'endAt', 'linkType', 'linkUrl'] as const
+
+/** Shown activities; "all" lists ongoing first, then upcoming, then ended. */
+export async function activityList(db: Db, q: { status?: ActivityStatus | 'all'; page: number; pageSize: number }): Promise<ActivityPage> {
+  const t = Date.now()
+  let base = db.selectFrom('activities').where('status', '=', 'on')
+  if (q.status === 'upcoming') base = base.where('startAt', '>', t)
+  else if (q.status === 'ongoing') base = base.where('startAt', '<=', t).where('endAt', '>=', t)
+  else if (q.status === 'ended') base = base.where('endAt', '<', t)
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n || 0)
+  const rows = await base
+    .select([...activityCols])
+    .select((eb) =>
+      eb
+        .case()
+        .when(eb.and([eb('startAt', '<=', t), eb('endAt', '>=', t)]))
+        .then(0)
+        .when('startAt', '>', t)
+        .then(1)
+        .else(2)
+        .end()
+        .as('rank'),
+    )
+    .orderBy('rank')
+    .orderBy('sort', 'desc')
+    .orderBy('startAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute()
+  const list: ActivityItem[] = rows.map(({ rank, ...r }) => ({ ...r, status: activityStatus(r.startAt, r.endAt, t) }))
+  return { list, total, page: q.page, pageSize: q.pageSize }
+}
+
+export async function activityDetail(db: Db, id: number): Promise<ActivityDetail> {
+  const r = await db.selectFrom('activities').select([...activityCols, 'contentHtml']).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
+  if (!r) throw notFound('活动不存在或已下线')
+  return { ...r, status: activityStatus(r.startAt, r.endAt) }
+}
+
+/**
+ * The web-view allow-list: an entry "example.com" allows example.com and every subdomain of it;
+ * an entry with a port ("127.0.0.1:3000") allows that port only. Only http and https.
+ */
+export function hostAllowed(url: URL, allowList: string[]): boolean {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return false
+  if (url.username || url.password) return false
+  const host = url.hostname.toLowerCase().replace(/\.$/, '')
+  return allowList.some((raw) => {
+    const entry = raw.trim().toLowerCase().replace(/^\*\./, '').replace(/^\./, '')
+    if (!entry) return false
+    const [eh, ep] = entry.includes(':') && !entry.startsWith('[') ? entry.split(':') : [entry, '']
+    if (ep && url.port !== ep && !(url.port === '' && ((url.protocol === 'http:' && ep === '80') || (url.protocol === 'https:' && ep === '443')))) return false
+    return host === eh || host.endsWith(`.${eh}`)
+  })
+}
+
+/**
+ * Decides whether a web-view page may open an address. Activity pages of a logged-in member get the
+ * member's token as the query parameter "token" (the entry host logs the member in with it); the common
+ * page never does.
+ */
+export function checkWebUrl(config: Config, raw: string, kind: WebViewKind, token: string | null): CheckWebUrlResponse {
+  let url: URL
+  try {
+    url = new URL(String(raw || '').trim())
+  } catch {
+    return { allowed: false, url: '' }
+  }
+  if (!hostAllowed(url, config.webviewAllowList)) return { allowed: false, url: '' }
+  url.searchParams.delete('token')
+  if (token && (kind === 'activityWeb' || kind === 'activityCustomize')) url.searchParams.set('token', token)
+  return { allowed: true, url: url.toString() }
+}

@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { Seeder } from '../../db/seed'
+import { COMMITTED_VIDEOS, GENERATED_VIDEOS, copyCommittedMedia, ffmpegAvailable, mp4Duration, renderVideo, type DemoVideoSpec } from './media'
+
+const COMMENTS = ['好好看！', '求链接', '这个颜色绝了', '已下单', '学到了', '博主好会搭', '同款get', '太实用了吧', '收藏了', '第一次刷到，关注了']
+
+/**
+ * Demo videos: the committed MP4s are copied into `${dataDir}/media/video`; with ffmpeg on the machine a
+ * few more are rendered there. Each video gets linked goods (the catalogue seed's first goods, if any),
+ * comments that play as danmu, likes and a follow.
+ */
+export const videoSeeder: Seeder = {
+  name: 'videos',
+  async run(ctx) {
+    const { db, config, log } = ctx
+    const mediaDir = path.join(config.dataDir, 'media')
+    copyCommittedMedia(mediaDir)
+    const specs: DemoVideoSpec[] = [...COMMITTED_VIDEOS]
+    if (ffmpegAvailable() && process.env.SEED_RENDER_VIDEOS !== '0') {
+      for (const spec of GENERATED_VIDEOS) {
+        try {
+          renderVideo(spec, path.join(mediaDir, 'video'))
+          specs.push(spec)
+        } catch (e) {
+          log.warn({ err: e }, `could not render demo video ${spec.name}`)
+        }
+      }
+    }
+    const members = await db.selectFrom('members').select(['id', 'phone']).orderBy('id').execute()
+    if (!members.length) return
+    const goods = await db.selectFrom('goods').select('id').where('status', '=', 'on').orderBy('id').limit(6).execute()
+    const t = Date.now()
+    for (const [i, spec] of specs.entries()) {
+      const file = path.join(mediaDir, 'video', `${spec.name}.mp4`)
+      if (!fs.existsSync(file)) continue
+      const size = fs.statSync(file).size
+      const duration = Math.round(mp4Duration(fs.readFileSync(file)) ?? spec.seconds)
+      const author = members[i % members.length]
+      const goodsIds = goods.length ? [goods[i % goods.length].id, ...(i % 2 === 0 && goods.length > 1 ? [goods[(i + 1) % goods.length].id] : [])] : []
+      const createdAt = t - (i + 1) * 3600_000
+      const v = await db
+        .insertInto('videos')
+        .values({ memberId: author.id, title: `${spec.title}｜${spec.subtitle}`, url: `/media/video/${spec.name}.mp4`, cover: `/media/video/${spec.name}.jpg`, duration, size, goodsIds: JSON.stringify(goodsIds), likes: 0, comments: 0, shares: 3 + i, views: 120 + i * 57, status: 'on', createdAt })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      const n = 4 + (i % 3)
+      for (let k = 0; k < n; k++) {
+        const who = members[(i + k) % members.length]
+        await db.insertInto('videoComments').values({ videoId: v.id, memberId: who.id, content: COMMENTS[(i * 3 + k) % COMMENTS.length], timeOffset: k % Math.max(1, duration - 1), createdAt: createdAt + (k + 1) * 60_000 }).execute()
+      }
+      const likers = members.filter((_, k) => (k + i) % 2 === 0)
+      for (const m of likers) await db.insertInto('videoLikes').values({ videoId: v.id, memberId: m.id, createdAt }).execute()
+      await db.updateTable('videos').set({ comments: n, likes: likers.length }).where('id', '=', v.id).execute()
+    }
+    if (members.length > 1) await db.insertInto('memberFollows').values({ followerId: members[1].id, followeeId: members[0].id, createdAt: t }).execute()
+  },
+}

@@ -1,0 +1,52 @@
+import type { Page } from './envelope'
+
+export interface NoticeItem {
+  id: number
+  title: string
+  summary: string
+  isTop: boolean
+  views: number
+  createdAt: number
+}
+
+export interface NoticeDetail extends NoticeItem {
+  contentHtml: string
+}
+
+export type NoticePage = Page<NoticeItem>
+
+export type ActivityStatus = 'upcoming' | 'ongoing' | 'ended'
+/** Where an activity's button leads: nothing, a web page (activityWeb) or a customised page (activityCustomize). */
+export type ActivityLinkType = 'none' | 'web' | 'customize'
+
+export interface ActivityItem {
+  id: number
+  title: string
+  cover: string
+  summary: string
+  startAt: number
+  endAt: number
+  status: ActivityStatus
+  linkType: ActivityLinkType
+  linkUrl: string
+}
+
+export interface ActivityDetail extends ActivityItem {
+  contentHtml: string
+}
+
+export type ActivityPage = Page<ActivityItem>
+
+/** Which web-view page asks: activityWeb and activityCustomize get the member's token appended. */
+export type WebViewKind = 'common' | 'activityWeb' | 'activityCustomize'
+
+export interface CheckWebUrlQuery {
+  url: string
+  kind?: WebViewKind
+}
+
+export interface CheckWebUrlResponse {
+  allowed: boolean
+  /** The address to open (with token=... for activity pages of a logged-in member); empty when refused. */
+  url: string
+}
