@@ -29,7 +29,19 @@ export interface ShareAdapter {
   setup(content: ShareContent): void
 }
 
+export interface SilentLoginResult {
+  /** A token: the WeChat user is already a member (mini-program). */
+  token?: string
+  /** The mini-program user has no member yet: the phone + code step follows, phoneRegister sends loginKey. */
+  needPhone?: boolean
+  loginKey?: string
+  /** The page is leaving for WeChat's OAuth (WeChat's browser). */
+  redirected?: boolean
+  /** Back from OAuth: the member's openid was stored (WeChat's browser). */
+  openIdBound?: boolean
+}
+
 export interface LoginAdapter {
   /** Silent shell login before the phone step: mini-program code2session, or WeChat OAuth in WeChat's browser. */
-  silentLogin(): Promise<{ token?: string; redirected?: boolean }>
+  silentLogin(): Promise<SilentLoginResult>
 }

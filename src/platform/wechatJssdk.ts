@@ -1,4 +1,4 @@
-import { getWxConfig } from '@/api/member'
+import { getWxConfig } from '@/api/wechat'
 import { isIOS } from './env'
 
 declare const WX_JSSDK_URL: string
