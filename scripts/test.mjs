@@ -44,6 +44,8 @@ run('server', process.execPath, [jest, '-c', 'server/jest.config.js', '--json', 
 if (fs.existsSync(path.join(root, 'test', 'weapp', 'check.mjs'))) {
   run('weapp', 'bash', ['-c', `node test/weapp/check.mjs 2>&1 | tee ${tmp}/weapp.txt; exit \${PIPESTATUS[0]}`], lineCounts(`${tmp}/weapp.txt`, /weapp: (\d+) passed, (\d+) failed/))
 }
+const faultSpecs = fs.readdirSync(path.join(root, 'test', 'faults')).filter((f) => f.endsWith('.spec.mjs')).map((f) => path.join('test', 'faults', f))
+run('faults', process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tmp}/faults.tap`, ...faultSpecs], lineCounts(`${tmp}/faults.tap`, /# pass (\d+)[\s\S]*?# fail (\d+)/))
 run('e2e', process.execPath, ['test/e2e/run.mjs'], lineCounts(`${tmp}/e2e.tap`, /# pass (\d+)[\s\S]*?# fail (\d+)/), { E2E_TAP: `${tmp}/e2e.tap` })
 
 console.log('\n===== summary')

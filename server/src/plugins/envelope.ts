@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, ErrorCode } from '../errors'
 import { schemaErrorMessage } from './schema'
+import { isDatabaseUnavailable } from './dbErrors'
 
 const RAW = Symbol.for('mall.rawEnvelope')
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A gateway callback (payment notify): exempt from the p parameter rule; the route answers in the gateway's format. */
+    rawWire?: boolean
+  }
+}
 
 /** Marks a handler result as a complete envelope (loginStatus returns the raw envelope). */
 export const rawEnvelope = (code: number, msg: string, data: unknown = {}) => ({ [RAW]: true, code, msg, data })
@@ -33,6 +41,10 @@ export function envelopePlugin(app: FastifyInstance) {
     if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE' || err.code === 'FST_FILES_LIMIT' || err.code === 'FST_PARTS_LIMIT') {
       return reply.send({ code: ErrorCode.UPLOAD_REFUSED, msg: '上传内容无效', data: {} })
     }
+    if (isDatabaseUnavailable(err)) {
+      req.log.error({ err: { message: err.message, code: err.code } }, 'database unavailable')
+      return reply.send({ code: ErrorCode.UNAVAILABLE, msg: '服务暂时不可用，请稍后重试', data: {} })
+    }
     req.log.error({ err }, 'unhandled error')
     return reply.send({ code: ErrorCode.SERVER_ERROR, msg: '服务繁忙，请稍后重试', data: {} })
   })
@@ -41,8 +53,9 @@ export function envelopePlugin(app: FastifyInstance) {
     reply.status(200).header('x-envelope', '1').send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: {} })
   })
 
-  /** The wire rule: every GET carries p=4, every POST p=3. */
+  /** The wire rule: every GET carries p=4, every POST p=3 (not for gateway callbacks marked rawWire, whose URL cannot carry a query). */
   app.addHook('onRequest', async (req) => {
+    if (req.routeOptions?.config?.rawWire) return
     const p = (req.query as any)?.p
     const expected = req.method === 'GET' || req.method === 'HEAD' ? '4' : '3'
     if (p !== expected) throw new AppError(ErrorCode.BAD_REQUEST, '请求参数 p 无效')
