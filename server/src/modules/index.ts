@@ -5,6 +5,13 @@ import type { Job } from '../jobs'
 import memberRoutes from './member/routes'
 import { memberSeeder } from './member/seed'
 import uploadRoutes from './upload/routes'
+import cartRoutes from './cart/routes'
+import addressRoutes from './address/routes'
+import orderRoutes from './order/routes'
+import payRoutes from './pay/routes'
+import logisticsRoutes from './logistics/routes'
+import { tradeSeeder } from './order/seed'
+import { orderAutoAdvanceJob, orderExpiryJob } from './order/jobs'
 import goodsRoutes from './goods/routes'
 import { goodsSeeder } from './goods/seed'
 import homeRoutes from './home/routes'
@@ -27,3 +34,8 @@ export const seeders: Seeder[] = [memberSeeder, goodsSeeder, homeSeeder, videoSe
 
 /** Periodic jobs (order expiry, commission release, logoff anonymisation...). */
 export const jobs: Job[] = []
+
+// Trade (cart, addresses, orders, payment, logistics). Its seeder stays last: it needs the catalogue's goods.
+routeModules.push(cartRoutes, addressRoutes, orderRoutes, payRoutes, logisticsRoutes)
+seeders.push(tradeSeeder)
+jobs.push(orderExpiryJob, orderAutoAdvanceJob)

@@ -2,6 +2,7 @@ import type { Migration } from 'kysely'
 import * as m001 from './001_member'
 import * as m002 from './002_catalog'
 import * as m003 from './003_home'
+import * as m004 from './004_trade'
 import * as m005 from './005_content'
 import * as m009 from './009_wechat'
 import * as m010 from './010_catalog_extra'
@@ -11,6 +12,7 @@ export const migrations: Record<string, Migration> = {
   '001_member': m001,
   '002_catalog': m002,
   '003_home': m003,
+  '004_trade': m004,
   '005_content': m005,
   '009_wechat': m009,
   '010_catalog_extra': m010,

@@ -1,0 +1,159 @@
+import type { Generated } from 'kysely'
+
+/** Table types of migration 004_trade (cart, addresses, orders, payments, logistics). */
+
+export interface CartItemTable {
+  id: Generated<number>
+  memberId: number
+  skuId: number
+  goodsId: number
+  quantity: number
+  selected: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface MemberAddressTable {
+  id: Generated<number>
+  memberId: number
+  name: string
+  phone: string
+  province: string
+  city: string
+  district: string
+  detail: string
+  tag: string
+  isDefault: number
+  createdAt: number
+  updatedAt: number
+}
+
+export type OrderStatusValue = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
+export type OrderTypeValue = 'normal' | 'seckill' | 'points'
+export type AfterSaleStatusValue = 'none' | 'processing' | 'finished'
+
+export interface OrderTable {
+  id: Generated<number>
+  orderNo: string
+  memberId: number
+  orderType: OrderTypeValue
+  status: OrderStatusValue
+  afterSaleStatus: AfterSaleStatusValue
+  goodsAmount: number
+  freightAmount: number
+  couponId: number | null
+  couponDiscount: number
+  pointsUsed: number
+  pointsDiscount: number
+  payAmount: number
+  itemCount: number
+  receiverName: string
+  receiverPhone: string
+  receiverProvince: string
+  receiverCity: string
+  receiverDistrict: string
+  receiverDetail: string
+  remark: string
+  requestId: string | null
+  boundBusinessId: number | null
+  payChannel: string | null
+  cancelReason: string
+  expireAt: number
+  paidAt: number | null
+  shippedAt: number | null
+  receivedAt: number | null
+  completedAt: number | null
+  cancelledAt: number | null
+  deletedAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface OrderItemTable {
+  id: Generated<number>
+  orderId: number
+  memberId: number
+  goodsId: number
+  skuId: number
+  goodsName: string
+  image: string
+  specText: string
+  price: number
+  quantity: number
+  amount: number
+  payAmount: number
+  reviewed: number
+  refundedQuantity: number
+  refundedAmount: number
+  createdAt: number
+}
+
+export type PaymentStatusValue = 'pending' | 'paid' | 'closed' | 'refund_pending' | 'refunded'
+
+export interface PaymentTable {
+  id: Generated<number>
+  payNo: string
+  orderId: number
+  memberId: number
+  channel: string
+  provider: string
+  amount: number
+  status: PaymentStatusValue
+  transactionId: string | null
+  paidAt: number | null
+  rawNotify: string | null
+  expireAt: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface OrderLogTable {
+  id: Generated<number>
+  orderId: number
+  fromStatus: string
+  toStatus: string
+  action: string
+  operator: 'member' | 'system' | 'admin' | 'gateway'
+  note: string
+  createdAt: number
+}
+
+export interface ExpressCompanyTable {
+  id: Generated<number>
+  code: string
+  name: string
+  phone: string
+  sort: number
+  enabled: number
+}
+
+export interface ShipmentTable {
+  id: Generated<number>
+  orderId: number
+  expressCode: string
+  expressName: string
+  trackingNo: string
+  createdAt: number
+}
+
+export interface LogisticsTraceTable {
+  id: Generated<number>
+  shipmentId: number
+  time: number
+  text: string
+  createdAt: number
+}
+
+declare module './types' {
+  interface DB {
+    cartItems: CartItemTable
+    memberAddresses: MemberAddressTable
+    orders: OrderTable
+    orderItems: OrderItemTable
+    payments: PaymentTable
+    orderLogs: OrderLogTable
+    expressCompanies: ExpressCompanyTable
+    shipments: ShipmentTable
+    logisticsTraces: LogisticsTraceTable
+  }
+}

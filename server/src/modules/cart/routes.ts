@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context'
+import { S } from '../../plugins/schema'
+import { memberId } from '../../plugins/auth'
+import * as cart from './service'
+
+const ids = () => S.arr(S.id(), cart.MAX_CART_LINES, 1)
+
+/** Shopping cart: /api/cart/* (member only; every id is scoped to the caller's own lines). */
+export default async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx
+
+  app.get('/api/cart/list', { handler: async (req) => cart.listCart(db, memberId(req)) })
+  app.get('/api/cart/count', { handler: async (req) => cart.cartCount(db, memberId(req)) })
+
+  app.post('/api/cart/add', {
+    schema: { body: S.obj({ skuId: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['skuId', 'quantity']) },
+    handler: async (req) => {
+      const b = req.body as any
+      const line = await cart.addToCart(db, memberId(req), b.skuId, b.quantity)
+      return { ...line, count: (await cart.cartCount(db, memberId(req))).count }
+    },
+  })
+
+  app.post('/api/cart/update', {
+    schema: { body: S.obj({ id: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['id', 'quantity']) },
+    handler: async (req) => {
+      const b = req.body as any
+      return cart.updateQuantity(db, memberId(req), b.id, b.quantity)
+    },
+  })
+
+  app.post('/api/cart/select', {
+    schema: { body: S.obj({ ids: ids(), selected: S.bool() }, ['ids', 'selected']) },
+    handler: async (req) => {
+      const b = req.body as any
+      return cart.selectLines(db, memberId(req), b.ids, b.selected)
+    },
+  })
+
+  app.post('/api/cart/selectAll', {
+    schema: { body: S.obj({ selected: S.bool() }, ['selected']) },
+    handler: async (req) => cart.selectAll(db, memberId(req), (req.body as any).selected),
+  })
+
+  app.post('/api/cart/delete', {
+    schema: { body: S.obj({ ids: ids() }, ['ids']) },
+    handler: async (req) => cart.deleteLines(db, memberId(req), (req.body as any).ids),
+  })
+}

@@ -1,0 +1,187 @@
+import type { Conn, Tx } from '../../db/types'
+import type { OrderTypeValue } from '../../db/tradeTables'
+import type { MemberAddress } from '../../../../types/address'
+import { AppError, ErrorCode } from '../../errors'
+import { getAddress, defaultAddress } from '../address/service'
+import { invalidReason } from '../cart/service'
+
+/**
+ * Order pricing: the server's prices, the freight rule, then the registered pricing steps
+ * (coupons, points...), then the pay amount and each line's share of the discounts.
+ *
+ * Freight rule: orders whose goods amount reaches ¥99 ship free; below that the fee is ¥8 flat.
+ */
+export const FREE_FREIGHT_THRESHOLD = 9900
+export const BASE_FREIGHT = 800
+export const MAX_ORDER_LINES = 50
+export const MAX_BUY_QUANTITY = 999
+
+export const freightFor = (goodsAmount: number): number => (goodsAmount <= 0 || goodsAmount >= FREE_FREIGHT_THRESHOLD ? 0 : BASE_FREIGHT)
+
+export interface PricingInput {
+  memberId: number
+  from: 'cart' | 'buyNow'
+  skuId?: number
+  quantity?: number
+  addressId?: number
+  /** Read by the promotions module's steps. */
+  couponId?: number
+  usePoints?: boolean
+  orderType?: OrderTypeValue
+}
+
+export interface DraftLine {
+  skuId: number
+  goodsId: number
+  goodsName: string
+  image: string
+  specText: string
+  price: number
+  quantity: number
+  stock: number
+  /** price × quantity */
+  amount: number
+  /** amount minus this line's share of the discounts (set by finalize). */
+  payAmount: number
+  /** The cart line it came from (removed when the order is made). */
+  cartItemId: number | null
+}
+
+export interface OrderDraft {
+  memberId: number
+  from: 'cart' | 'buyNow'
+  orderType: OrderTypeValue
+  lines: DraftLine[]
+  address: MemberAddress | null
+  goodsAmount: number
+  freightAmount: number
+  couponId: number | null
+  couponDiscount: number
+  pointsUsed: number
+  pointsDiscount: number
+  payAmount: number
+  /** Whatever a step wants the confirm page to show (usable coupons, points balance...). */
+  extras: Record<string, unknown>
+}
+
+/**
+ * A pricing step (the promotions module registers its coupon and points steps here).
+ * - apply: adjusts the draft (couponId/couponDiscount, pointsUsed/pointsDiscount, freightAmount, extras).
+ *   Runs for preview and for submit; it must not write. Throw AppError to refuse (e.g. COUPON_NOT_APPLICABLE).
+ * - commit: inside the submit transaction, after the order and its lines exist: take what the step
+ *   promised with a conditional update (mark the coupon used, deduct points with a ledger line).
+ *   Throwing rolls the whole order back. Returning things on cancel/expiry: registerOrderHook('cancelled', ...).
+ */
+export interface PricingStep {
+  name: string
+  apply(db: Conn, draft: OrderDraft, input: PricingInput): Promise<void>
+  commit?(tx: Tx, draft: OrderDraft, order: { id: number; orderNo: string; memberId: number }): Promise<void>
+}
+
+const steps: PricingStep[] = []
+
+/** Adds a pricing step (a step with the same name is replaced); steps run in registration order. */
+export function registerPricingStep(step: PricingStep) {
+  const i = steps.findIndex((s) => s.name === step.name)
+  if (i >= 0) steps[i] = step
+  else steps.push(step)
+}
+export const pricingSteps = (): readonly PricingStep[] => steps
+
+const outOfStock = (name: string, stock: number) =>
+  new AppError(ErrorCode.OUT_OF_STOCK, stock <= 0 ? `「${name}」已售罄` : `「${name}」库存不足，仅剩${stock}件`, { stock })
+
+/** Lines from the cart (selected, valid lines) or from one buy-now SKU, at today's prices. */
+export async function loadLines(db: Conn, input: PricingInput): Promise<DraftLine[]> {
+  if (input.from === 'buyNow') {
+    const quantity = Number(input.quantity)
+    if (!input.skuId || !Number.isInteger(quantity) || quantity < 1 || quantity > MAX_BUY_QUANTITY) throw new AppError(ErrorCode.BAD_REQUEST, '请选择商品规格和数量')
+    const r = await db
+      .selectFrom('goodsSkus as s')
+      .innerJoin('goods as g', 'g.id', 's.goodsId')
+      .select(['s.id', 's.goodsId', 's.specText', 's.price', 's.stock', 's.image', 'g.name', 'g.mainImage', 'g.status'])
+      .where('s.id', '=', input.skuId)
+      .executeTakeFirst()
+    if (!r) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
+    if (r.status !== 'on') throw new AppError(ErrorCode.GOODS_OFF_SHELF, `「${r.name}」已下架`)
+    if (r.stock < quantity) throw outOfStock(r.name, r.stock)
+    return [{ skuId: r.id, goodsId: r.goodsId, goodsName: r.name, image: r.image || r.mainImage, specText: r.specText, price: r.price, quantity, stock: r.stock, amount: r.price * quantity, payAmount: r.price * quantity, cartItemId: null }]
+  }
+  const rows = await db
+    .selectFrom('cartItems as c')
+    .leftJoin('goodsSkus as s', 's.id', 'c.skuId')
+    .leftJoin('goods as g', 'g.id', 's.goodsId')
+    .select(['c.id', 'c.skuId', 'c.quantity', 's.id as skuExists', 's.goodsId', 's.specText', 's.price', 's.stock as skuStock', 's.image', 'g.name as goodsName', 'g.mainImage', 'g.status as goodsStatus'])
+    .where('c.memberId', '=', input.memberId)
+    .where('c.selected', '=', 1)
+    .orderBy('c.updatedAt', 'desc')
+    .orderBy('c.id', 'desc')
+    .execute()
+  const lines: DraftLine[] = []
+  for (const r of rows) {
+    if (invalidReason(r)) continue // sold out / off shelf / gone: shown apart in the cart, never bought
+    const stock = r.skuStock as number
+    if (r.quantity > stock) throw outOfStock(r.goodsName as string, stock)
+    const price = r.price as number
+    lines.push({ skuId: r.skuId, goodsId: r.goodsId as number, goodsName: r.goodsName as string, image: r.image || r.mainImage || '', specText: r.specText || '', price, quantity: r.quantity, stock, amount: price * r.quantity, payAmount: price * r.quantity, cartItemId: r.id })
+  }
+  if (!lines.length) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要结算的商品')
+  if (lines.length > MAX_ORDER_LINES) throw new AppError(ErrorCode.BAD_REQUEST, `一次最多结算${MAX_ORDER_LINES}种商品`)
+  return lines
+}
+
+/** Splits `discount` over the lines in proportion to their amounts (largest remainder, so the parts add up). */
+export function allocate(lines: Array<{ amount: number }>, discount: number): number[] {
+  const total = lines.reduce((s, l) => s + l.amount, 0)
+  if (total <= 0 || discount <= 0) return lines.map(() => 0)
+  const d = Math.min(discount, total)
+  const exact = lines.map((l) => (l.amount * d) / total)
+  const parts = exact.map(Math.floor)
+  let rest = d - parts.reduce((s, p) => s + p, 0)
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i)
+  for (const { i } of order) {
+    if (rest <= 0) break
+    if (parts[i] < lines[i].amount) {
+      parts[i] += 1
+      rest -= 1
+    }
+  }
+  return parts
+}
+
+/** Pay amount and per-line shares; discounts never take the amount below zero. */
+export function finalize(draft: OrderDraft): OrderDraft {
+  const gross = draft.goodsAmount + draft.freightAmount
+  const coupon = Math.max(0, Math.min(draft.couponDiscount, gross))
+  const points = Math.max(0, Math.min(draft.pointsDiscount, gross - coupon))
+  draft.couponDiscount = coupon
+  draft.pointsDiscount = points
+  draft.payAmount = gross - coupon - points
+  const shares = allocate(draft.lines, Math.min(coupon + points, draft.goodsAmount))
+  draft.lines.forEach((l, i) => (l.payAmount = l.amount - shares[i]))
+  return draft
+}
+
+/** Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). */
+export async function priceOrder(db: Conn, input: PricingInput): Promise<OrderDraft> {
+  const lines = await loadLines(db, input)
+  const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
+  const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
+  const draft: OrderDraft = {
+    memberId: input.memberId,
+    from: input.from,
+    orderType: input.orderType || 'normal',
+    lines,
+    address,
+    goodsAmount,
+    freightAmount: freightFor(goodsAmount),
+    couponId: null,
+    couponDiscount: 0,
+    pointsUsed: 0,
+    pointsDiscount: 0,
+    payAmount: 0,
+    extras: {},
+  }
+  for (const step of steps) await step.apply(db, draft, input)
+  return finalize(draft)
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context'
+import { S } from '../../plugins/schema'
+import { memberId } from '../../plugins/auth'
+import { AppError } from '../../errors'
+import { getPaymentProvider } from '../../payments'
+import * as pay from './service'
+
+const payNo = () => S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
+
+/** Payment: prepay, the sandbox gateway's confirm / cancel, WeChat Pay's notify, and the status the pay-status page polls. */
+export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx
+
+  app.post('/api/pay/prepay', {
+    schema: { body: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }), channel: S.enum(['sandbox', 'wechat_jsapi', 'wechat_mini']) }, ['orderNo', 'channel']) },
+    handler: async (req) => {
+      const b = req.body as any
+      return pay.prepay(ctx, memberId(req), b.orderNo, b.channel)
+    },
+  })
+
+  app.post('/api/pay/sandboxConfirm', {
+    schema: { body: S.obj({ payNo: payNo(), ticket: S.str(1024, 1) }, ['payNo', 'ticket']) },
+    handler: async (req) => {
+      const b = req.body as any
+      return pay.sandboxConfirm(ctx, memberId(req), b.payNo, b.ticket)
+    },
+  })
+
+  app.post('/api/pay/sandboxCancel', {
+    schema: { body: S.obj({ payNo: payNo() }, ['payNo']) },
+    handler: async (req) => pay.sandboxCancel(db, memberId(req), (req.body as any).payNo),
+  })
+
+  app.get('/api/pay/status', {
+    schema: { querystring: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['orderNo']) },
+    handler: async (req) => pay.payStatus(db, memberId(req), (req.query as any).orderNo),
+  })
+
+  // WeChat Pay v3 notify: no token, no p parameter (WeChat's notify_url cannot carry a query), the raw body
+  // for the signature. Success is 204 with no body, sent only after the state change has committed;
+  // a refusal is 4xx/5xx with {code: 'FAIL'} so WeChat retries later.
+  await app.register(async (scope) => {
+    scope.removeContentTypeParser('application/json')
+    scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
+    scope.post('/api/pay/notify/wechat', {
+      config: { auth: 'none', rawWire: true },
+      handler: async (req, reply) => {
+        const raw = typeof req.body === 'string' ? req.body : ''
+        try {
+          const notice = await getPaymentProvider(ctx, 'wechatpay').verifyNotify(req.headers, raw)
+          await pay.handlePaidNotice(ctx, notice, raw)
+          return reply.code(204).send()
+        } catch (err) {
+          req.log.warn({ err }, 'wechat pay notify refused')
+          return reply.code(err instanceof AppError ? 400 : 500).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message: err instanceof AppError ? err.message : '处理失败' }))
+        }
+      },
+    })
+  })
+}
