@@ -5,6 +5,7 @@ import { rememberSharer } from '@/stores/session'
 import { storage } from '@/platform/storage'
 import { gatingEnabled, pickEntryHost } from '@/platform/hosts'
 import { getMemberInfo, getWechatH5OpenId } from '@/api/member'
+import { withScene } from '@/platform/scene'
 import { onUnauthorized } from './request'
 import { isTabPath, navigateTo, reLaunch, redirectTo, switchTab, withQuery, currentTarget, type Query } from './nav'
 
@@ -90,6 +91,8 @@ export async function appStart(query: Query = {}) {
   if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined') {
     new URLSearchParams(window.location.search).forEach((v, k) => (q[k] = v))
   }
+  // A mini-program code's scene carries sUid / bUid (and the page's id): decode it like a link's query.
+  if (q.scene) Object.assign(q, await withScene(q))
   rememberSharer(q.sUid, q.bUid)
   if (q.bUid) useUserStore.getState().setSBusinessId(q.bUid)
   if (!q.token) return

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { post } from '@/core/request'
+import { useCommonStore } from '@/stores/common'
 import { currentShell } from './env'
 import type { PayChannel, PayParams, PayResult, PaymentAdapter } from './types'
 import { wxReady } from './wechatJssdk'
@@ -58,6 +59,8 @@ export const paymentAdapter: PaymentAdapter = {
     return shell === 'weapp' ? 'wechat_mini' : shell === 'wechat-h5' ? 'wechat_jsapi' : 'sandbox'
   },
   pay(p) {
+    // SPEC.md section 3: the common store keeps (and persists) the last pay params used.
+    useCommonStore.getState().setUsedUnionPayParams({ channel: p.channel, payNo: p.payNo, amount: p.amount, params: { ...p.params }, usedAt: Date.now() })
     if (p.channel === 'wechat_mini') return miniPay(p)
     if (p.channel === 'wechat_jsapi') return wechatJsapiPay(p)
     return sandboxPay(p)
