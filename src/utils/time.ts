@@ -1,4 +1,5 @@
 import dayjs from 'dayjs'
+import { relativeTexts } from '@/locales'
 
 const MIN = 60_000
 const HOUR = 60 * MIN
@@ -8,15 +9,16 @@ type TimeInput = number | string | Date
 
 /**
  * First relative-time formatter (SPEC.md section 9): under 5 minutes 刚刚; under an hour N分钟前;
- * under a day N小时前; up to 30 days N天前; then the date.
+ * under a day N小时前; up to 30 days N天前; then the date. Texts in the app's locale (src/locales, zh-CN by default).
  */
 export function fromNow(time: TimeInput, now: number = Date.now()): string {
   const t = dayjs(time).valueOf()
   const diff = Math.max(0, now - t)
-  if (diff < 5 * MIN) return '刚刚'
-  if (diff < HOUR) return `${Math.floor(diff / MIN)}分钟前`
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`
-  if (diff <= 30 * DAY) return `${Math.floor(diff / DAY)}天前`
+  const r = relativeTexts()
+  if (diff < 5 * MIN) return r.justNow
+  if (diff < HOUR) return r.minutes(Math.floor(diff / MIN))
+  if (diff < DAY) return r.hours(Math.floor(diff / HOUR))
+  if (diff <= 30 * DAY) return r.days(Math.floor(diff / DAY))
   return dayjs(t).format('YYYY-MM-DD')
 }
 
@@ -24,10 +26,11 @@ export function fromNow(time: TimeInput, now: number = Date.now()): string {
 export function fromNowShort(time: TimeInput, now: number = Date.now()): string {
   const t = dayjs(time).valueOf()
   const diff = Math.max(0, now - t)
-  if (diff < MIN) return '刚刚'
-  if (diff < HOUR) return `${Math.floor(diff / MIN)}分钟前`
-  if (diff < DAY) return `${Math.floor(diff / HOUR)}小时前`
-  if (diff < 3 * DAY) return `${Math.floor(diff / DAY)}天前`
+  const r = relativeTexts()
+  if (diff < MIN) return r.justNow
+  if (diff < HOUR) return r.minutes(Math.floor(diff / MIN))
+  if (diff < DAY) return r.hours(Math.floor(diff / HOUR))
+  if (diff < 3 * DAY) return r.days(Math.floor(diff / DAY))
   return dayjs(t).format('YYYY-MM-DD')
 }
 

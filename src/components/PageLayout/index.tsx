@@ -4,6 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { NavBar } from '@nutui/nutui-react-taro'
 import { ArrowLeft } from '@nutui/icons-react-taro'
 import { back, setTitle } from '@/core/nav'
+import { useThemeClass } from '@/core/theme'
 import './index.scss'
 
 /**
@@ -42,10 +43,11 @@ export default function PageLayout({ variant = 'back', title = '', right, onBack
   useDidShow(() => {
     if (title) setTitle(title)
   })
+  const themeClass = useThemeClass()
   const top = getStatusBarHeight()
   const goBack = () => (onBack ? onBack() : back())
   return (
-    <View className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${className}`} style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}>
+    <View className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${themeClass} ${className}`} style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}>
       {variant === 'back' && (
         <View className='page-layout__nav' style={{ paddingTop: `${top}px` }}>
           <NavBar back={<ArrowLeft size={18} />} onBackClick={goBack} right={right} fixed={false}>
