@@ -1,5 +1,162 @@
+import { useCallback, useEffect, useState } from 'react'
+import { View, Text, Image, ScrollView } from '@tarojs/components'
+import { usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { NoticeBar, PullToRefresh, Swiper } from '@nutui/nutui-react-taro'
+import { Search, ArrowRight } from '@nutui/icons-react-taro'
+import type { HomeSelfList, HomeSection } from '@contract/home'
 import PageLayout from '@/components/PageLayout'
+import GoodsCard, { GoodsGrid } from '@/components/GoodsCard'
+import { getHomeSelfList } from '@/api/home'
+import { guessYouLike } from '@/api/goods'
+import { usePagedList } from '@/hooks/usePagedList'
+import { ROUTES } from '@/routes'
+import { navigateTo } from '@/core/nav'
+import { assetUrl } from '@/core/request'
+import { openLink } from '@/utils/goods'
+import { buildShare, useShare } from '@/platform/share'
+import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
+import ListFooter from '@/components/ListFooter'
+import './index.scss'
+
+function SectionBlock({ section }: { section: HomeSection }) {
+  return (
+    <View className={`home-section home-section--${section.key}`}>
+      <View className='home-section__head' onClick={() => openLink(section.moreLink)}>
+        <Text className='home-section__title'>{section.title}</Text>
+        <Text className='home-section__sub'>{section.subtitle}</Text>
+        <View className='home-section__more'>
+          <Text>更多</Text>
+          <ArrowRight size={10} />
+        </View>
+      </View>
+      {section.brands && section.brands.length > 0 && (
+        <ScrollView scrollX className='home-brands' enhanced showScrollbar={false}>
+          {section.brands.map((b) => (
+            <View key={b.id} className='home-brands__item' onClick={() => navigateTo(ROUTES.cfExclusive, { brandId: b.id })}>
+              <Image className='home-brands__logo' src={assetUrl(b.logo)} mode='aspectFill' />
+              <Text className='home-brands__name'>{b.name}</Text>
+            </View>
+          ))}
+        </ScrollView>
+      )}
+      <ScrollView scrollX className='home-section__scroll' enhanced showScrollbar={false}>
+        {section.goods.map((g, i) => (
+          <View key={g.id} className='home-section__cell'>
+            {section.key === 'hot' && <Text className={`home-section__rank home-section__rank--${Math.min(i, 3)}`}>{i + 1}</Text>}
+            <GoodsCard goods={g} layout='grid' showTags={false} />
+          </View>
+        ))}
+      </ScrollView>
+    </View>
+  )
+}
 
 export default function HomeIndexPage() {
-  return <PageLayout variant='tab' title='首页' />
+  const [home, setHome] = useState<HomeSelfList | null>(null)
+  const [failed, setFailed] = useState(false)
+  const [scrollTop, setScrollTop] = useState(0)
+  const guess = usePagedList((page, size) => guessYouLike(page, size), [], { pageSize: 10 })
+
+  const loadHome = useCallback(
+    () =>
+      getHomeSelfList()
+        .then((d) => {
+          setHome(d)
+          setFailed(false)
+        })
+        .catch(() => setFailed(true)),
+    [],
+  )
+  useEffect(() => {
+    loadHome()
+  }, [loadHome])
+
+  const refresh = () => Promise.all([loadHome(), guess.reload()])
+  usePageScroll((e) => setScrollTop(e.scrollTop))
+  useReachBottom(() => {
+    guess.loadMore()
+  })
+  // The mini-program's own pull-down (if a shell enables it) refreshes the same way.
+  usePullDownRefresh(() => {
+    refresh()
+  })
+  useShare(() => buildShare(ROUTES.home), [])
+
+  const placeholder = home?.hotWords[0] ? `${home.hotWords[0]}` : '搜索商品'
+
+  return (
+    <PageLayout variant='tab' title='首页' className='home-page'>
+      <View className='home-header'>
+        <View className='home-search' onClick={() => navigateTo(ROUTES.goodsSearch)}>
+          <Search size={14} color='#999' />
+          <Text className='home-search__text'>{placeholder}</Text>
+          <View className='home-search__btn'>搜索</View>
+        </View>
+      </View>
+      <PullToRefresh threshold={PULL_REFRESH_THRESHOLD} scrollTop={scrollTop} onRefresh={refresh} {...PULL_TEXTS}>
+        {failed && !home && (
+          <View className='empty-hint' onClick={loadHome}>
+            加载失败，点击重试
+          </View>
+        )}
+        {home && (
+          <>
+            {home.banners.length > 0 && (
+              <View className='home-banner'>
+                <Swiper autoplay loop indicator interval={SWIPER_INTERVAL} duration={SWIPER_DURATION} height={150} className='home-banner__swiper'>
+                  {home.banners.map((b) => (
+                    <Swiper.Item key={b.id}>
+                      <Image className='home-banner__img' src={assetUrl(b.image)} mode='aspectFill' onClick={() => openLink(b.link)} />
+                    </Swiper.Item>
+                  ))}
+                </Swiper>
+              </View>
+            )}
+            {home.navs.length > 0 && (
+              <View className='home-navs'>
+                {home.navs.map((n) => (
+                  <View key={n.id} className='home-navs__item' onClick={() => openLink(n.link)}>
+                    <Image className='home-navs__icon' src={assetUrl(n.icon)} mode='aspectFit' />
+                    <Text className='home-navs__title'>{n.title}</Text>
+                  </View>
+                ))}
+              </View>
+            )}
+            {home.notices.length > 0 && (
+              <View className='home-notice'>
+                <NoticeBar
+                  direction='vertical'
+                  list={home.notices.map((n) => (n.isTop ? `【置顶】${n.title}` : n.title))}
+                  speed={10}
+                  duration={3000}
+                  height={36}
+                  onItemClick={(_e: any, value: string) => {
+                    const n = home.notices.find((x) => value.endsWith(x.title))
+                    if (n) navigateTo(ROUTES.noticeDetails, { id: n.id })
+                  }}
+                  right={
+                    <Text className='home-notice__more' onClick={() => navigateTo(ROUTES.noticeList)}>
+                      更多
+                    </Text>
+                  }
+                />
+              </View>
+            )}
+            {home.sections.map((s) => (
+              <SectionBlock key={s.key} section={s} />
+            ))}
+          </>
+        )}
+        <View className='home-guess'>
+          <View className='home-guess__title'>
+            <Text className='home-guess__line' />
+            <Text>猜你喜欢</Text>
+            <Text className='home-guess__line' />
+          </View>
+          <GoodsGrid list={guess.list} />
+          <ListFooter loading={guess.loading} finished={guess.finished} error={guess.error} empty={guess.loaded && !guess.list.length} onRetry={guess.loadMore} />
+        </View>
+      </PullToRefresh>
+    </PageLayout>
+  )
 }

@@ -1,0 +1,104 @@
+import { View, Text, Image } from '@tarojs/components'
+import { Popup, InputNumber, Button } from '@nutui/nutui-react-taro'
+import type { GoodsDetail, Sku } from '@contract/goods'
+import { assetUrl } from '@/core/request'
+import { toast } from '@/core/toast'
+import { yuan } from '@/utils/time'
+import { buyBlocker, choiceText, clampQuantity, isValueAvailable, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
+import './SpecPicker.scss'
+
+/** select: both buttons; cart / buy: one 确定 button for that action. */
+export type PickerMode = 'select' | 'cart' | 'buy'
+
+export interface SpecPickerProps {
+  goods: GoodsDetail
+  visible: boolean
+  mode: PickerMode
+  chosen: Chosen
+  quantity: number
+  onChange: (chosen: Chosen, quantity: number) => void
+  onClose: () => void
+  onConfirm: (action: 'cart' | 'buy', sku: Sku, quantity: number) => void
+}
+
+/** Spec chips per group (values no SKU in stock can reach are disabled), price and stock of the choice, quantity bounded by stock. */
+export default function SpecPicker({ goods, visible, mode, chosen, quantity, onChange, onClose, onConfirm }: SpecPickerProps) {
+  const info = skuDisplay(goods.specGroups, goods.skus, chosen, goods.mainImage)
+  const maxQty = info.sku ? info.sku.stock : Math.max(info.stock, 1)
+  const confirm = (action: 'cart' | 'buy') => {
+    const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) : '该商品已下架'
+    if (blocker) return toast(blocker)
+    onConfirm(action, info.sku as Sku, quantity)
+  }
+  const pick = (group: string, value: string, disabled: boolean) => {
+    if (disabled) return
+    const next = toggleValue(chosen, group, value)
+    const nextInfo = skuDisplay(goods.specGroups, goods.skus, next, goods.mainImage)
+    onChange(next, nextInfo.sku ? clampQuantity(quantity, nextInfo.sku.stock) || 1 : quantity)
+  }
+
+  return (
+    <Popup visible={visible} position='bottom' round closeable onClose={onClose} className='spec-picker'>
+      <View className='spec-picker__head'>
+        <Image className='spec-picker__img' src={assetUrl(info.image)} mode='aspectFill' />
+        <View className='spec-picker__info'>
+          <Text className='spec-picker__price'>
+            ¥{yuan(info.price)}
+            {info.maxPrice > info.price ? ` - ${yuan(info.maxPrice)}` : ''}
+          </Text>
+          <Text className='spec-picker__stock'>{info.stock > 0 ? `库存 ${info.stock} 件` : '暂时缺货'}</Text>
+          <Text className='spec-picker__chosen'>{choiceText(goods.specGroups, chosen) || '默认规格'}</Text>
+        </View>
+      </View>
+      <View className='spec-picker__body'>
+        {goods.specGroups.map((g) => (
+          <View key={g.name} className='spec-picker__group'>
+            <Text className='spec-picker__group-name'>{g.name}</Text>
+            <View className='spec-picker__values'>
+              {g.values.map((v) => {
+                const active = chosen[g.name] === v
+                const disabled = !isValueAvailable(goods.skus, chosen, g.name, v)
+                return (
+                  <Text
+                    key={v}
+                    className={`spec-picker__value ${active ? 'spec-picker__value--active' : ''} ${disabled ? 'spec-picker__value--disabled' : ''}`}
+                    onClick={() => pick(g.name, v, disabled)}
+                  >
+                    {v}
+                  </Text>
+                )
+              })}
+            </View>
+          </View>
+        ))}
+        <View className='spec-picker__qty'>
+          <Text className='spec-picker__group-name'>购买数量</Text>
+          <InputNumber
+            value={quantity}
+            min={1}
+            max={maxQty}
+            disabled={!goods.onSale || info.stock <= 0}
+            onChange={(v) => onChange(chosen, clampQuantity(Number(v), maxQty) || 1)}
+            onOverlimit={() => toast(quantity >= maxQty ? `库存仅剩${maxQty}件` : '至少购买1件')}
+          />
+        </View>
+      </View>
+      <View className='spec-picker__actions'>
+        {mode === 'select' ? (
+          <>
+            <Button className='spec-picker__btn spec-picker__btn--cart' onClick={() => confirm('cart')}>
+              加入购物车
+            </Button>
+            <Button className='spec-picker__btn spec-picker__btn--buy' onClick={() => confirm('buy')}>
+              立即购买
+            </Button>
+          </>
+        ) : (
+          <Button className='spec-picker__btn spec-picker__btn--buy spec-picker__btn--wide' onClick={() => confirm(mode)}>
+            确定
+          </Button>
+        )}
+      </View>
+    </Popup>
+  )
+}

@@ -1,0 +1,140 @@
+import Taro from '@tarojs/taro'
+import { render, fireEvent, act, screen } from '@testing-library/react'
+import SearchPage, { nextSort } from '@/commonPages/search/goodsSearch'
+import { useCommonStore } from '@/stores/common'
+
+const goods = (id: number, name: string) => ({ id, name, subtitle: '', mainImage: '/media/goods/g1-1.svg', price: 12900, originalPrice: 19900, sales: 88, tags: [], isHot: false, isNew: false, status: 'on', stock: 5 })
+
+function typeInto(value: string) {
+  const el = document.querySelector('.goods-search__bar input, .goods-search__bar taro-input-core') as HTMLElement
+  expect(el).toBeTruthy()
+  const input = (el.querySelector?.('input') as HTMLInputElement) || (el as HTMLInputElement)
+  fireEvent.input(input, { target: { value }, detail: { value } })
+  fireEvent.change(input, { target: { value }, detail: { value } })
+}
+
+const searchCalls = (request: jest.SpyInstance) => request.mock.calls.map((c) => c[0].url as string).filter((u) => u.includes('/api/goods/search'))
+
+describe('goods search page', () => {
+  let request: jest.SpyInstance
+  beforeAll(() => {
+    // jsdom does not render the inner <input> of Taro's input element, so its focus() (autoFocus) has nothing to focus.
+    const Input = customElements.get('taro-input-core') as any
+    if (Input) Input.prototype.focus = function focus() {}
+    // Lazy-loaded images watch visibility; jsdom has no IntersectionObserver.
+    ;(globalThis as any).IntersectionObserver ||= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+  })
+  beforeEach(() => {
+    useCommonStore.setState({ goodsSearchRecord: [] })
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+    request = jest.spyOn(Taro, 'request').mockImplementation(async (o: any) => {
+      if (o.url.includes('hotWords')) return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: ['连衣裙', '蓝牙耳机', '面霜'] } } } as any
+      const kw = new URL(`http://x${o.url}`).searchParams.get('keyword') || ''
+      return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [goods(1, `碎花${kw}`), goods(2, `法式${kw}`)], total: 2, page: 1, pageSize: 20 } } } as any
+    })
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('flips the price sort and selects the others', () => {
+    expect(nextSort('default', 'price')).toBe('price_asc')
+    expect(nextSort('price_asc', 'price')).toBe('price_desc')
+    expect(nextSort('price_desc', 'price')).toBe('price_asc')
+    expect(nextSort('price_desc', 'sales')).toBe('sales')
+  })
+
+  it('records searches newest first, moves a repeated term to the front, and clears history', async () => {
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    // Hot words from the server.
+    expect(screen.getByText('热门搜索')).toBeTruthy()
+    expect(screen.queryByText('搜索历史')).toBeNull()
+
+    typeInto('连衣裙')
+    await act(async () => {
+      fireEvent.click(screen.getByText('搜索'))
+    })
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual(['连衣裙'])
+    expect(searchCalls(request).pop()).toContain(`keyword=${encodeURIComponent('连衣裙')}`)
+    expect(screen.getByText('碎花连衣裙')).toBeTruthy()
+    expect(screen.getByText('共找到2件商品')).toBeTruthy()
+
+    typeInto('口红')
+    await act(async () => {
+      fireEvent.click(screen.getByText('搜索'))
+    })
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual(['口红', '连衣裙'])
+
+    // Sort tabs ask the server again.
+    await act(async () => {
+      fireEvent.click(screen.getByText('价格'))
+    })
+    expect(searchCalls(request).pop()).toContain('sort=price_asc')
+    await act(async () => {
+      fireEvent.click(screen.getByText('价格'))
+    })
+    expect(searchCalls(request).pop()).toContain('sort=price_desc')
+  })
+
+  it('searches again from a history chip or a hot word, moving it to the front', async () => {
+    useCommonStore.setState({ goodsSearchRecord: ['口红', '连衣裙', '跑鞋'] })
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    expect(screen.getByText('搜索历史')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByText('跑鞋'))
+    })
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual(['跑鞋', '口红', '连衣裙'])
+    expect(searchCalls(request).pop()).toContain(`keyword=${encodeURIComponent('跑鞋')}`)
+  })
+
+  it('searches a hot word and keeps at most 10 terms', async () => {
+    useCommonStore.setState({ goodsSearchRecord: Array.from({ length: 10 }, (_, i) => `词${i}`) })
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByText('蓝牙耳机'))
+    })
+    const rec = useCommonStore.getState().goodsSearchRecord
+    expect(rec).toHaveLength(10)
+    expect(rec[0]).toBe('蓝牙耳机')
+    expect(rec).not.toContain('词9')
+  })
+
+  it('clears the history after confirmation only', async () => {
+    useCommonStore.setState({ goodsSearchRecord: ['口红', '连衣裙'] })
+    const modal = jest.spyOn(Taro, 'showModal').mockResolvedValueOnce({ confirm: false, cancel: true } as any)
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    await act(async () => {
+      fireEvent.click(document.querySelector('[aria-label="清空搜索历史"]') as HTMLElement)
+    })
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual(['口红', '连衣裙'])
+    modal.mockResolvedValueOnce({ confirm: true, cancel: false } as any)
+    await act(async () => {
+      fireEvent.click(document.querySelector('[aria-label="清空搜索历史"]') as HTMLElement)
+    })
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual([])
+    expect(screen.queryByText('搜索历史')).toBeNull()
+  })
+
+  it('ignores a blank search', async () => {
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    typeInto('   ')
+    // A blank input searches the placeholder hot word, as shops do; with no hot word it does nothing.
+    request.mockImplementation(async () => ({ statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 20 } } }) as any)
+    await act(async () => {
+      fireEvent.click(screen.getByText('搜索'))
+    })
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual([])
+  })
+})
