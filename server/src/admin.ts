@@ -11,6 +11,10 @@ import './db/tradeTables'
 import { runAdminCommand } from './adminCommands'
 // Each module's commands register themselves on import: one line per module.
 import './modules/order/admin'
+import './db/afterSalesTables'
+import './modules/cashback/admin'
+import './modules/afterSales/admin'
+import './modules/feedback/admin'
 
 async function main() {
   const config = loadConfig()

@@ -26,6 +26,14 @@ import contentRoutes from './content/routes'
 import { contentSeeder } from './content/seed'
 import businessCardRoutes from './businessCard/routes'
 import { businessCardSeeder } from './businessCard/seed'
+import reviewRoutes from './review/routes'
+import cashbackRoutes from './cashback/routes'
+import { cashbackSeeder } from './cashback/seed'
+import afterSalesRoutes from './afterSales/routes'
+import { afterSalesSeeder } from './afterSales/seed'
+import feedbackRoutes from './feedback/routes'
+import accountRoutes from './account/routes'
+import { logoffAnonymiseJob } from './account/jobs'
 /** Every module's routes, registered under /h5. */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes, goodsRoutes, homeRoutes, videoRoutes, articleRoutes, contentRoutes, businessCardRoutes]
 
@@ -39,3 +47,8 @@ export const jobs: Job[] = []
 routeModules.push(cartRoutes, addressRoutes, orderRoutes, payRoutes, logisticsRoutes)
 seeders.push(tradeSeeder)
 jobs.push(orderExpiryJob, orderAutoAdvanceJob)
+
+// After the purchase (reviews, cashback, after-sales, feedback, account logoff). Cashback seeds after the goods.
+routeModules.push(reviewRoutes, cashbackRoutes, afterSalesRoutes, feedbackRoutes, accountRoutes)
+seeders.push(cashbackSeeder, afterSalesSeeder)
+jobs.push(logoffAnonymiseJob)

@@ -1,0 +1,156 @@
+import type { Generated } from 'kysely'
+
+/** Table types of migration 007_after_sales (cashback, after-sales, feedback). */
+
+export type CashbackTypeValue = 'review' | 'task'
+export type CashbackTaskStatusValue = 'submitted' | 'approved' | 'rejected' | 'paid'
+export type AfterSaleTypeValue = 'refund' | 'return_refund'
+export type AfterSaleStatusValue = 'applied' | 'approved' | 'rejected' | 'returned' | 'received' | 'refunding' | 'refunded' | 'cancelled'
+export type CaseOperator = 'member' | 'admin' | 'system'
+
+export interface CashbackCampaignTable {
+  id: Generated<number>
+  goodsId: number
+  title: string
+  type: CashbackTypeValue
+  amount: number
+  requirement: string
+  minRating: number
+  minChars: number
+  minImages: number
+  quota: number | null
+  used: number
+  status: 'active' | 'ended'
+  startAt: number
+  endAt: number
+  createdAt: number
+  updatedAt: number
+}
+
+export interface CashbackTaskTable {
+  id: Generated<number>
+  campaignId: number
+  memberId: number
+  goodsId: number
+  orderId: number
+  orderItemId: number
+  reviewId: number | null
+  amount: number
+  status: CashbackTaskStatusValue
+  proofImages: string
+  proofText: string
+  rejectReason: string
+  submittedAt: number
+  decidedAt: number | null
+  paidAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface CashbackTaskLogTable {
+  id: Generated<number>
+  taskId: number
+  status: CashbackTaskStatusValue
+  note: string
+  operator: CaseOperator
+  createdAt: number
+}
+
+export interface CashbackLedgerTable {
+  id: Generated<number>
+  memberId: number
+  change: number
+  balanceAfter: number
+  type: 'task_payout' | 'adjust'
+  bizId: number
+  note: string
+  createdAt: number
+}
+
+export interface ReturnAddressTable {
+  id: Generated<number>
+  name: string
+  phone: string
+  province: string
+  city: string
+  district: string
+  detail: string
+  isDefault: number
+  createdAt: number
+}
+
+export interface AfterSaleTable {
+  id: Generated<number>
+  afterSaleNo: string
+  orderId: number
+  memberId: number
+  type: AfterSaleTypeValue
+  status: AfterSaleStatusValue
+  reason: string
+  description: string
+  images: string
+  amount: number
+  refundAmount: number
+  freightAmount: number
+  pointsReturned: number
+  couponReturned: number
+  returnName: string
+  returnPhone: string
+  returnAddress: string
+  returnExpressCode: string
+  returnExpressName: string
+  returnTrackingNo: string
+  rejectReason: string
+  refundNo: string | null
+  refundId: string | null
+  refundError: string
+  decidedAt: number | null
+  returnedAt: number | null
+  receivedAt: number | null
+  refundedAt: number | null
+  cancelledAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface AfterSaleItemTable {
+  id: Generated<number>
+  afterSaleId: number
+  orderItemId: number
+  quantity: number
+  refundAmount: number
+}
+
+export interface AfterSaleLogTable {
+  id: Generated<number>
+  afterSaleId: number
+  status: AfterSaleStatusValue
+  note: string
+  operator: CaseOperator
+  createdAt: number
+}
+
+export interface FeedbackTable {
+  id: Generated<number>
+  memberId: number
+  type: string
+  content: string
+  images: string
+  contact: string
+  status: 'new' | 'read'
+  createdAt: number
+}
+
+declare module './types' {
+  interface DB {
+    cashbackCampaigns: CashbackCampaignTable
+    cashbackTasks: CashbackTaskTable
+    cashbackTaskLogs: CashbackTaskLogTable
+    cashbackLedger: CashbackLedgerTable
+    returnAddresses: ReturnAddressTable
+    afterSales: AfterSaleTable
+    afterSaleItems: AfterSaleItemTable
+    afterSaleLogs: AfterSaleLogTable
+    feedback: FeedbackTable
+  }
+}

@@ -1,0 +1,147 @@
+import type { Config } from '../../config'
+import type { Conn, Db, Tx } from '../../db/types'
+import { AppError, ErrorCode } from '../../errors'
+
+const DAY = 86_400_000
+export const ANONYMISED_NICKNAME = '已注销用户'
+
+export interface LogoffHint {
+  isAgent: boolean
+  /** What logoff means for the member's agent shop ('' for a plain member). */
+  hint: string
+  /** Reasons logoff cannot start now (unfinished orders, after-sales in progress). */
+  blockers: string[]
+  /** What is lost: cashback balance and points. */
+  warnings: string[]
+  coolingDays: number
+  /** When a pending logoff takes effect (null: none pending). */
+  logoffAt: number | null
+}
+
+/**
+ * The agent module's own hint, when it provides one (agentLogoffHint(db, memberId) in modules/agent/service.ts);
+ * until then the shop is found here in agent_shops.
+ */
+async function agentHint(db: Db, memberId: number): Promise<{ isAgent: boolean; hint: string }> {
+  let fn: ((db: Db, memberId: number) => Promise<{ isAgent: boolean; hint: string }>) | undefined
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    fn = require('../agent/service').agentLogoffHint
+  } catch (err: any) {
+    if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('agent/service')) throw err
+  }
+  if (typeof fn === 'function') return fn(db, memberId)
+  const shop = await db.selectFrom('agentShops').select(['shopName', 'status']).where('memberId', '=', memberId).executeTakeFirst()
+  if (!shop || shop.status !== 'active') return { isAgent: false, hint: '' }
+  return {
+    isAgent: true,
+    hint: `您是「${shop.shopName}」的店主。注销后店铺将关闭，店铺商品与分享链接失效，名下会员不再为您带来佣金；未结算的佣金不再结算，请先提现可用余额。`,
+  }
+}
+
+/** Unfinished business that blocks logoff: orders not yet received and after-sales still open. */
+async function blockers(db: Conn, memberId: number): Promise<string[]> {
+  const out: string[] = []
+  const active = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberId', '=', memberId)
+    .where('status', 'in', ['unpaid', 'to_ship', 'to_receive'])
+    .executeTakeFirstOrThrow()
+  if (Number(active.n)) out.push(`您有${Number(active.n)}笔未完成的订单（待付款/待发货/待收货）`)
+  const open = await db
+    .selectFrom('afterSales')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberId', '=', memberId)
+    .where('status', 'in', ['applied', 'approved', 'returned', 'received', 'refunding'])
+    .executeTakeFirstOrThrow()
+  if (Number(open.n)) out.push(`您有${Number(open.n)}笔进行中的售后`)
+  return out
+}
+
+export async function logoffHint(db: Db, config: Config, memberId: number): Promise<LogoffHint> {
+  const m = await db.selectFrom('members').select(['status', 'logoffAt', 'cashbackBalance', 'points']).where('id', '=', memberId).executeTakeFirstOrThrow()
+  const agent = await agentHint(db, memberId)
+  const warnings: string[] = []
+  if (m.cashbackBalance > 0) warnings.push(`返现余额¥${(m.cashbackBalance / 100).toFixed(2)}将被清空`)
+  if (m.points > 0) warnings.push(`${m.points}积分将被清空`)
+  return {
+    isAgent: agent.isAgent,
+    hint: agent.hint,
+    blockers: await blockers(db, memberId),
+    warnings,
+    coolingDays: config.logoffCoolingDays,
+    logoffAt: m.status === 'logoff_pending' ? m.logoffAt : null,
+  }
+}
+
+/**
+ * Starts the cooling-off period: status active → logoff_pending with logoff_at = now + LOGOFF_COOLING_DAYS
+ * (conditional update; asking again answers the pending date). Refused while orders or after-sales are unfinished.
+ */
+export async function applyLogoff(db: Db, config: Config, memberId: number, now = Date.now()) {
+  const m = await db.selectFrom('members').select(['status', 'logoffAt']).where('id', '=', memberId).executeTakeFirstOrThrow()
+  if (m.status === 'logoff_pending' && m.logoffAt) return { logoffAt: m.logoffAt, coolingDays: config.logoffCoolingDays }
+  const b = await blockers(db, memberId)
+  if (b.length) throw new AppError(ErrorCode.CONFLICT, `${b[0]}，处理完成后才能注销`)
+  const logoffAt = now + config.logoffCoolingDays * DAY
+  const res = await db.updateTable('members').set({ status: 'logoff_pending', logoffAt, updatedAt: now }).where('id', '=', memberId).where('status', '=', 'active').executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) {
+    const again = await db.selectFrom('members').select(['status', 'logoffAt']).where('id', '=', memberId).executeTakeFirstOrThrow()
+    if (again.status === 'logoff_pending' && again.logoffAt) return { logoffAt: again.logoffAt, coolingDays: config.logoffCoolingDays }
+    throw new AppError(ErrorCode.ACCOUNT_LOGOFF, '账号状态异常，无法注销')
+  }
+  return { logoffAt, coolingDays: config.logoffCoolingDays }
+}
+
+/** Cancels a pending logoff during the cooling-off period. */
+export async function cancelLogoff(db: Db, memberId: number) {
+  const res = await db.updateTable('members').set({ status: 'active', logoffAt: null, updatedAt: Date.now() }).where('id', '=', memberId).where('status', '=', 'logoff_pending').executeTakeFirst()
+  return { cancelled: Number(res.numUpdatedRows) === 1 }
+}
+
+type AnonymiseHook = (tx: Tx, memberId: number) => Promise<void>
+const hooks: Array<{ name: string; fn: AnonymiseHook }> = []
+/** Other modules clear their own personal data of a member being anonymised (inside the same transaction). */
+export function onAnonymise(name: string, fn: AnonymiseHook) {
+  const i = hooks.findIndex((h) => h.name === name)
+  if (i >= 0) hooks[i] = { name, fn }
+  else hooks.push({ name, fn })
+}
+
+/**
+ * Anonymises one member whose cooling-off has ended: phone, nickname, avatar, openids, invitation code,
+ * sessions, addresses, business cards, favourites and footprints go; the receiver data on their orders is
+ * masked; orders, reviews (now by 已注销用户), after-sales and ledgers stay. Unfinished business postpones it.
+ */
+export async function anonymiseMember(db: Db, memberId: number, now = Date.now()): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    if ((await blockers(tx, memberId)).length) return false
+    const res = await tx
+      .updateTable('members')
+      .set({ status: 'anonymised', phone: null, nickname: ANONYMISED_NICKNAME, avatar: '', gender: 0, openidH5: null, openidMini: null, invitationCode: null, updatedAt: now })
+      .where('id', '=', memberId)
+      .where('status', '=', 'logoff_pending')
+      .where('logoffAt', '<=', now)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) return false
+    await tx.deleteFrom('sessions').where('memberId', '=', memberId).execute()
+    await tx.deleteFrom('memberAddresses').where('memberId', '=', memberId).execute()
+    await tx.deleteFrom('businessCards').where('memberId', '=', memberId).execute()
+    await tx.deleteFrom('cartItems').where('memberId', '=', memberId).execute()
+    await tx.deleteFrom('collects').where('memberId', '=', memberId).execute()
+    await tx.deleteFrom('footprints').where('memberId', '=', memberId).execute()
+    await tx.updateTable('orders').set({ receiverName: '已注销', receiverPhone: '', receiverDetail: '' }).where('memberId', '=', memberId).execute()
+    await tx.updateTable('feedback').set({ contact: '' }).where('memberId', '=', memberId).execute()
+    for (const h of hooks) await h.fn(tx, memberId)
+    return true
+  })
+}
+
+/** The job: anonymises every member whose logoff_at has passed. Returns how many. */
+export async function anonymiseDue(db: Db, now = Date.now(), limit = 100): Promise<number> {
+  const due = await db.selectFrom('members').select('id').where('status', '=', 'logoff_pending').where('logoffAt', '<=', now).orderBy('logoffAt').limit(limit).execute()
+  let n = 0
+  for (const { id } of due) if (await anonymiseMember(db, id, now)) n += 1
+  return n
+}

@@ -1,0 +1,567 @@
+import type { Selectable } from 'kysely'
+import type { Config } from '../../config'
+import type { AppContext } from '../../context'
+import type { Conn, Db, Tx } from '../../db/types'
+import type { OrderItemTable, OrderTable } from '../../db/tradeTables'
+import type { AfterSaleStatusValue, AfterSaleTable, AfterSaleTypeValue, CaseOperator } from '../../db/afterSalesTables'
+import type {
+  AfterSaleApplyInfo,
+  AfterSaleApplyItem,
+  AfterSaleApplyRequest,
+  AfterSaleDetail,
+  AfterSalePage,
+  AfterSaleSummary,
+  AfterSaleType,
+  RefundableItem,
+  RefundQuote,
+} from '../../../../types/afterSales'
+import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES, AFTER_SALE_REASONS, AFTER_SALE_STATE_TEXT, AFTER_SALE_TYPE_TEXT } from '../../../../types/afterSales'
+import { AppError, ErrorCode } from '../../errors'
+import { getPaymentProvider } from '../../payments'
+import { allocate } from '../order/pricing'
+import { isUniqueViolation, logOrder, makeOrderNo, ownOrder, returnStock, setAfterSaleStatus } from '../order/service'
+import { orderEvents } from '../order/events'
+import { rejectTasksOfRefundedItems } from '../cashback/service'
+import { completeIfAllReviewed } from '../review/service'
+import { charCount, ownImages, parseImages } from '../review/images'
+
+type OrderRow = Selectable<OrderTable>
+type ItemRow = Selectable<OrderItemTable>
+type CaseRow = Selectable<AfterSaleTable>
+
+const DAY = 86_400_000
+/** Cases that are still open: at most one per order (unique partial index after_sales_one_open). */
+export const OPEN_STATES: AfterSaleStatusValue[] = ['applied', 'approved', 'returned', 'received', 'refunding']
+/** A refund starts from here: refund only once approved, return and refund once the shop has the goods back. */
+const REFUND_FROM: Record<AfterSaleTypeValue, AfterSaleStatusValue> = { refund: 'approved', return_refund: 'received' }
+const TRACKING_RE = /^[A-Za-z0-9-]{6,40}$/
+
+// ---------------------------------------------------------------- amounts
+
+/** What k units of a line are worth: floor(payAmount × k / quantity), the whole pay amount for every unit. */
+export const shareOf = (item: Pick<ItemRow, 'quantity' | 'payAmount'>, k: number) => (k >= item.quantity ? item.payAmount : Math.floor((item.payAmount * k) / item.quantity))
+
+/** The most that q more units of a line can bring back: their share of what was paid for the line. */
+export const unitsMax = (item: Pick<ItemRow, 'quantity' | 'payAmount' | 'refundedQuantity'>, q: number) =>
+  Math.max(0, shareOf(item, item.refundedQuantity + q) - shareOf(item, item.refundedQuantity))
+
+/** Freight the member paid: what the order cost beyond its lines' pay amounts (never negative). */
+export const freightPaid = (order: Pick<OrderRow, 'payAmount'>, items: Array<Pick<ItemRow, 'payAmount'>>) => Math.max(0, order.payAmount - items.reduce((s, i) => s + i.payAmount, 0))
+
+async function freightRefunded(db: Conn, orderId: number, exceptId = 0) {
+  const r = await db
+    .selectFrom('afterSales')
+    .select((eb) => eb.fn.sum<number>('freightAmount').as('s'))
+    .where('orderId', '=', orderId)
+    .where('status', 'in', ['refunding', 'refunded'])
+    .where('id', '!=', exceptId)
+    .executeTakeFirst()
+  return Number(r?.s || 0)
+}
+
+/**
+ * The refund limit for a selection of lines: each line's share for its units, plus the freight when the
+ * order has not shipped and the selection takes back every unit still left (the last refund of an unshipped order).
+ */
+export function quote(order: Pick<OrderRow, 'payAmount' | 'shippedAt' | 'status'>, items: ItemRow[], selection: AfterSaleApplyItem[], freightAlreadyRefunded: number): RefundQuote & { perItem: number[] } {
+  const perItem = selection.map((s) => {
+    const item = items.find((i) => i.id === s.orderItemId)
+    if (!item) throw new AppError(ErrorCode.NOT_FOUND, '订单商品不存在')
+    const left = item.quantity - item.refundedQuantity
+    if (!Number.isInteger(s.quantity) || s.quantity < 1) throw new AppError(ErrorCode.BAD_REQUEST, '请选择退款数量')
+    if (s.quantity > left) throw new AppError(ErrorCode.REFUND_EXCEEDS, left <= 0 ? `「${item.goodsName}」已全部退款` : `「${item.goodsName}」最多可退${left}件`)
+    return unitsMax(item, s.quantity)
+  })
+  const goodsAmount = perItem.reduce((a, b) => a + b, 0)
+  const takesAll = items.every((i) => i.quantity - i.refundedQuantity === (selection.find((s) => s.orderItemId === i.id)?.quantity || 0))
+  const unshipped = !order.shippedAt && order.status === 'to_ship'
+  const freightAmount = unshipped && takesAll ? Math.max(0, freightPaid(order, items) - freightAlreadyRefunded) : 0
+  return { goodsAmount, freightAmount, maxAmount: goodsAmount + freightAmount, perItem }
+}
+
+/** Which kinds of after-sales an order allows now: none before payment, refund only before shipping, both after. */
+export function allowedTypes(order: Pick<OrderRow, 'status' | 'receivedAt'>, config: Pick<Config, 'afterSalesDays'>, now = Date.now()): AfterSaleType[] {
+  switch (order.status) {
+    case 'to_ship':
+      return ['refund']
+    case 'to_receive':
+    case 'to_review':
+      return ['refund', 'return_refund']
+    case 'completed':
+      return order.receivedAt && order.receivedAt + config.afterSalesDays * DAY > now ? ['refund', 'return_refund'] : []
+    default:
+      return []
+  }
+}
+
+const toRefundable = (i: ItemRow): RefundableItem => {
+  const left = i.quantity - i.refundedQuantity
+  return {
+    orderItemId: i.id,
+    goodsId: i.goodsId,
+    goodsName: i.goodsName,
+    image: i.image,
+    specText: i.specText,
+    price: i.price,
+    quantity: i.quantity,
+    payAmount: i.payAmount,
+    refundedQuantity: i.refundedQuantity,
+    refundedAmount: i.refundedAmount,
+    refundableQuantity: left,
+    refundableAmount: unitsMax(i, left),
+  }
+}
+
+export async function applyInfo(db: Db, config: Config, memberId: number, orderNo: string): Promise<AfterSaleApplyInfo> {
+  const o = await ownOrder(db, memberId, orderNo)
+  const items = await db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
+  const open = await db.selectFrom('afterSales').select('afterSaleNo').where('orderId', '=', o.id).where('status', 'in', OPEN_STATES).executeTakeFirst()
+  const all = items.filter((i) => i.quantity > i.refundedQuantity).map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.refundedQuantity }))
+  const q = all.length ? quote(o, items, all, await freightRefunded(db, o.id)) : { freightAmount: 0 }
+  return {
+    orderNo: o.orderNo,
+    orderStatus: o.status,
+    shipped: !!o.shippedAt,
+    types: all.length ? allowedTypes(o, config) : [],
+    items: items.map(toRefundable),
+    refundableFreight: q.freightAmount,
+    openAfterSaleNo: open?.afterSaleNo ?? null,
+  }
+}
+
+/** The limit for a selection, as the apply page shows it (the same computation the apply call enforces). */
+export async function quoteFor(db: Db, memberId: number, orderNo: string, selection: AfterSaleApplyItem[]): Promise<RefundQuote> {
+  const o = await ownOrder(db, memberId, orderNo)
+  const items = await db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).execute()
+  const q = quote(o, items, selection, await freightRefunded(db, o.id))
+  return { maxAmount: q.maxAmount, goodsAmount: q.goodsAmount, freightAmount: q.freightAmount }
+}
+
+// ---------------------------------------------------------------- log and flags
+
+export async function logCase(tx: Conn, afterSaleId: number, status: AfterSaleStatusValue, operator: CaseOperator, note = '') {
+  await tx.insertInto('afterSaleLogs').values({ afterSaleId, status, note: note.slice(0, 200), operator, createdAt: Date.now() }).execute()
+}
+
+/** The order's after-sales flag: processing while a case is open, finished once one ended other than by cancelling, else none. */
+async function syncOrderFlag(tx: Tx, orderId: number) {
+  const rows = await tx.selectFrom('afterSales').select('status').where('orderId', '=', orderId).execute()
+  const flag = rows.some((r) => OPEN_STATES.includes(r.status)) ? 'processing' : rows.some((r) => r.status !== 'cancelled') ? 'finished' : 'none'
+  await setAfterSaleStatus(tx, orderId, flag)
+}
+
+// ---------------------------------------------------------------- member
+
+/**
+ * A member applies: own order in a state that allows the type, lines with units left, a reason from the list,
+ * at most 200 characters of description, at most 9 own images, an amount from 1 fen to the limit. One open
+ * case per order: the unique partial index refuses a second one even when two arrive at once.
+ */
+export async function applyAfterSale(db: Db, config: Config, memberId: number, req: AfterSaleApplyRequest) {
+  if (!AFTER_SALE_REASONS[req.type]) throw new AppError(ErrorCode.BAD_REQUEST, '请选择售后类型')
+  if (!AFTER_SALE_REASONS[req.type].includes(req.reason)) throw new AppError(ErrorCode.BAD_REQUEST, '请选择售后原因')
+  const description = String(req.description || '').trim()
+  if (charCount(description) > AFTER_SALE_DESC_MAX) throw new AppError(ErrorCode.BAD_REQUEST, `问题描述最多${AFTER_SALE_DESC_MAX}个字`)
+  if (!Array.isArray(req.items) || !req.items.length) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要售后的商品')
+  if (new Set(req.items.map((i) => i.orderItemId)).size !== req.items.length) throw new AppError(ErrorCode.BAD_REQUEST, '商品重复')
+  if (!Number.isInteger(req.amount) || req.amount < 1) throw new AppError(ErrorCode.BAD_REQUEST, '请输入退款金额')
+  const images = await ownImages(db, memberId, req.images, AFTER_SALE_MAX_IMAGES, '凭证图片')
+  try {
+    return await db.transaction().execute(async (tx) => {
+      const o = await ownOrder(tx, memberId, req.orderNo)
+      const types = allowedTypes(o, config)
+      if (!types.includes(req.type)) {
+        throw new AppError(ErrorCode.ORDER_STATE, !types.length ? (o.status === 'completed' ? '已超过售后期限' : '该订单当前不能申请售后') : '商品未发货，请申请仅退款')
+      }
+      const open = await tx.selectFrom('afterSales').select('afterSaleNo').where('orderId', '=', o.id).where('status', 'in', OPEN_STATES).executeTakeFirst()
+      if (open) throw new AppError(ErrorCode.AFTER_SALE_STATE, '该订单已有进行中的售后，请等待处理完成')
+      const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).execute()
+      const q = quote(o, items, req.items, await freightRefunded(tx, o.id))
+      if (q.maxAmount <= 0) throw new AppError(ErrorCode.REFUND_EXCEEDS, '所选商品没有可退金额')
+      if (req.amount > q.maxAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, `退款金额不能超过¥${(q.maxAmount / 100).toFixed(2)}`, { maxAmount: q.maxAmount })
+      const t = Date.now()
+      const afterSaleNo = makeOrderNo(t, 'S')
+      const row = await tx
+        .insertInto('afterSales')
+        .values({
+          afterSaleNo,
+          orderId: o.id,
+          memberId,
+          type: req.type,
+          status: 'applied',
+          reason: req.reason,
+          description,
+          images: JSON.stringify(images),
+          amount: req.amount,
+          refundAmount: 0,
+          freightAmount: 0,
+          pointsReturned: 0,
+          couponReturned: 0,
+          returnName: '',
+          returnPhone: '',
+          returnAddress: '',
+          returnExpressCode: '',
+          returnExpressName: '',
+          returnTrackingNo: '',
+          rejectReason: '',
+          refundNo: null,
+          refundId: null,
+          refundError: '',
+          decidedAt: null,
+          returnedAt: null,
+          receivedAt: null,
+          refundedAt: null,
+          cancelledAt: null,
+          createdAt: t,
+          updatedAt: t,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await tx.insertInto('afterSaleItems').values(req.items.map((i) => ({ afterSaleId: row.id, orderItemId: i.orderItemId, quantity: i.quantity, refundAmount: 0 }))).execute()
+      await logCase(tx, row.id, 'applied', 'member', `${AFTER_SALE_TYPE_TEXT[req.type]}：${req.reason}，¥${(req.amount / 100).toFixed(2)}`)
+      await syncOrderFlag(tx, o.id)
+      return { afterSaleNo, status: 'applied' as const, amount: req.amount, maxAmount: q.maxAmount }
+    })
+  } catch (err) {
+    if (isUniqueViolation(err)) throw new AppError(ErrorCode.AFTER_SALE_STATE, '该订单已有进行中的售后，请等待处理完成')
+    throw err
+  }
+}
+
+async function ownCase(db: Conn, memberId: number, afterSaleNo: string): Promise<CaseRow> {
+  const c = await db.selectFrom('afterSales').selectAll().where('afterSaleNo', '=', afterSaleNo).where('memberId', '=', memberId).executeTakeFirst()
+  if (!c) throw new AppError(ErrorCode.NOT_FOUND, '售后单不存在')
+  return c
+}
+
+/** Changes a case's state by one conditional update; false when it was no longer in `from`. */
+async function move(tx: Conn, id: number, from: AfterSaleStatusValue[], to: AfterSaleStatusValue, patch: Partial<CaseRow> = {}) {
+  const t = Date.now()
+  const res = await tx
+    .updateTable('afterSales')
+    .set({ ...(patch as any), status: to, updatedAt: t })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst()
+  return Number(res.numUpdatedRows) === 1
+}
+
+const stateError = (c: Pick<CaseRow, 'status'>, action: string) => new AppError(ErrorCode.AFTER_SALE_STATE, `售后单当前为「${AFTER_SALE_STATE_TEXT[c.status]}」，不能${action}`)
+
+/** The member withdraws a case before the goods are on their way back. */
+export async function cancelAfterSale(db: Db, memberId: number, afterSaleNo: string) {
+  return db.transaction().execute(async (tx) => {
+    const c = await ownCase(tx, memberId, afterSaleNo)
+    if (!['applied', 'approved'].includes(c.status)) throw stateError(c, '撤销')
+    if (!(await move(tx, c.id, ['applied', 'approved'], 'cancelled', { cancelledAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化，请刷新后重试')
+    await logCase(tx, c.id, 'cancelled', 'member', '买家撤销申请')
+    await syncOrderFlag(tx, c.orderId)
+    return { afterSaleNo, status: 'cancelled' as const }
+  })
+}
+
+/** Return and refund, approved: the member sends the goods back and fills the express company and tracking number. */
+export async function fillReturnShipment(db: Db, memberId: number, input: { afterSaleNo: string; expressCode: string; trackingNo: string }) {
+  const no = String(input.trackingNo || '').trim()
+  if (!TRACKING_RE.test(no)) throw new AppError(ErrorCode.BAD_REQUEST, '请填写正确的快递单号')
+  return db.transaction().execute(async (tx) => {
+    const c = await ownCase(tx, memberId, input.afterSaleNo)
+    if (c.type !== 'return_refund') throw new AppError(ErrorCode.AFTER_SALE_STATE, '仅退款无需寄回商品')
+    if (c.status !== 'approved') throw stateError(c, '填写退货物流')
+    const express = await tx.selectFrom('expressCompanies').select(['code', 'name']).where('code', '=', String(input.expressCode || '').trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst()
+    if (!express) throw new AppError(ErrorCode.BAD_REQUEST, '请选择快递公司')
+    const t = Date.now()
+    if (!(await move(tx, c.id, ['approved'], 'returned', { returnExpressCode: express.code, returnExpressName: express.name, returnTrackingNo: no, returnedAt: t }))) {
+      throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化，请刷新后重试')
+    }
+    await logCase(tx, c.id, 'returned', 'member', `${express.name} ${no}`)
+    return { afterSaleNo: c.afterSaleNo, status: 'returned' as const }
+  })
+}
+
+// ---------------------------------------------------------------- read
+
+async function caseItems(db: Conn, ids: number[]) {
+  if (!ids.length) return []
+  return db
+    .selectFrom('afterSaleItems as a')
+    .innerJoin('orderItems as i', 'i.id', 'a.orderItemId')
+    .select(['a.afterSaleId', 'a.orderItemId', 'a.quantity', 'a.refundAmount', 'i.goodsName', 'i.image', 'i.specText', 'i.price'])
+    .where('a.afterSaleId', 'in', ids)
+    .orderBy('a.id')
+    .execute()
+}
+
+function toSummary(c: CaseRow & { orderNo: string }, items: Awaited<ReturnType<typeof caseItems>>): AfterSaleSummary {
+  return {
+    afterSaleNo: c.afterSaleNo,
+    orderNo: c.orderNo,
+    type: c.type,
+    typeText: AFTER_SALE_TYPE_TEXT[c.type],
+    status: c.status,
+    statusText: AFTER_SALE_STATE_TEXT[c.status],
+    amount: c.amount,
+    refundAmount: c.refundAmount,
+    items: items.filter((i) => i.afterSaleId === c.id).map((i) => ({ orderItemId: i.orderItemId, goodsName: i.goodsName, image: i.image, specText: i.specText, price: i.price, quantity: i.quantity })),
+    createdAt: Number(c.createdAt),
+  }
+}
+
+const caseQuery = (db: Conn) => db.selectFrom('afterSales as s').innerJoin('orders as o', 'o.id', 's.orderId').selectAll('s').select('o.orderNo')
+
+export async function listAfterSales(db: Db, memberId: number, page: number, pageSize: number, orderNo?: string): Promise<AfterSalePage> {
+  let q = caseQuery(db).where('s.memberId', '=', memberId)
+  if (orderNo) q = q.where('o.orderNo', '=', orderNo)
+  const { n } = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const rows = await q.orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const items = await caseItems(db, rows.map((r) => r.id))
+  return { list: rows.map((r) => toSummary(r as any, items)), total: Number(n), page, pageSize }
+}
+
+export async function afterSaleDetail(db: Db, memberId: number, afterSaleNo: string): Promise<AfterSaleDetail> {
+  const c = await caseQuery(db).where('s.afterSaleNo', '=', afterSaleNo).where('s.memberId', '=', memberId).executeTakeFirst()
+  if (!c) throw new AppError(ErrorCode.NOT_FOUND, '售后单不存在')
+  const items = await caseItems(db, [c.id])
+  const logs = await db.selectFrom('afterSaleLogs').select(['status', 'note', 'operator', 'createdAt']).where('afterSaleId', '=', c.id).orderBy('createdAt').orderBy('id').execute()
+  const actions: AfterSaleDetail['actions'] = []
+  if (c.status === 'applied' || c.status === 'approved') actions.push('cancel')
+  if (c.type === 'return_refund' && c.status === 'approved') actions.push('fillTracking')
+  return {
+    ...toSummary(c as any, items),
+    reason: c.reason,
+    description: c.description,
+    images: parseImages(c.images),
+    rejectReason: c.rejectReason,
+    pointsReturned: c.pointsReturned,
+    couponReturned: !!c.couponReturned,
+    returnAddress: c.returnAddress ? { name: c.returnName, phone: c.returnPhone, address: c.returnAddress } : null,
+    returnShipment: c.returnTrackingNo ? { expressCode: c.returnExpressCode, expressName: c.returnExpressName, trackingNo: c.returnTrackingNo, shippedAt: Number(c.returnedAt) } : null,
+    logs: logs.map((l) => ({ status: l.status, text: AFTER_SALE_STATE_TEXT[l.status], note: l.note, operator: l.operator, createdAt: Number(l.createdAt) })),
+    actions,
+    refundedAt: c.refundedAt === null ? null : Number(c.refundedAt),
+  }
+}
+
+// ---------------------------------------------------------------- operator
+
+/** A case by numeric id or by its number (S + 20 digits), as the operator types it. */
+export async function findCase(db: Conn, ref: string): Promise<CaseRow> {
+  const r = String(ref || '').trim()
+  let q = db.selectFrom('afterSales').selectAll()
+  q = /^\d{1,10}$/.test(r) ? q.where('id', '=', Number(r)) : q.where('afterSaleNo', '=', r)
+  const c = await q.executeTakeFirst()
+  if (!c) throw new AppError(ErrorCode.NOT_FOUND, `售后单不存在：${r}`)
+  return c
+}
+
+/** applied → approved. A return gets the shop's default return address. */
+export async function approveAfterSale(db: Db, ref: string, operator: CaseOperator = 'admin') {
+  return db.transaction().execute(async (tx) => {
+    const c = await findCase(tx, ref)
+    if (c.status !== 'applied') throw stateError(c, '同意')
+    let patch: Partial<CaseRow> = { decidedAt: Date.now() }
+    let note = '商家同意退款'
+    if (c.type === 'return_refund') {
+      const a = await tx.selectFrom('returnAddresses').selectAll().orderBy('isDefault', 'desc').orderBy('id').executeTakeFirst()
+      if (!a) throw new AppError(ErrorCode.AFTER_SALE_STATE, '请先配置退货地址（return_addresses）')
+      patch = { ...patch, returnName: a.name, returnPhone: a.phone, returnAddress: `${a.province}${a.city}${a.district}${a.detail}` }
+      note = '商家同意退货，请寄回商品并填写快递单号'
+    }
+    if (!(await move(tx, c.id, ['applied'], 'approved', patch))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
+    await logCase(tx, c.id, 'approved', operator, note)
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type }
+  })
+}
+
+/** applied → rejected, with a reason the member sees. */
+export async function rejectAfterSale(db: Db, ref: string, reason: string, operator: CaseOperator = 'admin') {
+  const why = (reason || '').trim().slice(0, 100) || '不符合售后条件'
+  return db.transaction().execute(async (tx) => {
+    const c = await findCase(tx, ref)
+    if (c.status !== 'applied') throw stateError(c, '拒绝')
+    if (!(await move(tx, c.id, ['applied'], 'rejected', { rejectReason: why, decidedAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
+    await logCase(tx, c.id, 'rejected', operator, why)
+    await syncOrderFlag(tx, c.orderId)
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'rejected' as const, reason: why }
+  })
+}
+
+/** returned → received: the shop confirms the goods came back. */
+export async function receiveReturn(db: Db, ref: string, operator: CaseOperator = 'admin') {
+  return db.transaction().execute(async (tx) => {
+    const c = await findCase(tx, ref)
+    if (c.status !== 'returned') throw stateError(c, '确认收货')
+    if (!(await move(tx, c.id, ['returned'], 'received', { receivedAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
+    await logCase(tx, c.id, 'received', operator, '商家已收到退货')
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'received' as const }
+  })
+}
+
+type RefundCtx = Pick<AppContext, 'db' | 'config' | 'http' | 'log'> & Partial<AppContext>
+
+/**
+ * Refunds a case through the payment provider of the order's payment, in three steps:
+ * 1. one transaction books it: the order row is locked, the case moves to 'refunding' by a conditional
+ *    update (so concurrent requests make one refund), each line's refunded units and money grow by a
+ *    conditional update bounded by what was paid for it, and the order's refunds together must stay within
+ *    its pay amount; anything over refuses the whole step (code 4003);
+ * 2. the provider refunds (refund number RF + case number: a retry sends the same number, which the gateway
+ *    treats as the same refund);
+ * 3. on success one transaction finishes it (refunding → refunded, once): stock back when the goods came back
+ *    or never left, points and coupon in proportion (the 'refunded' order event), the order closed when every
+ *    unit is refunded before completion, the payment marked refunded when all of it went back.
+ * A failed or pending gateway answer keeps the case 'refunding' with the error; running refund again retries.
+ */
+export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: CaseOperator = 'admin') {
+  const { db } = ctx
+  const c0 = await findCase(db, ref)
+  if (c0.status === 'refunding') {
+    const t = Date.now()
+    const res = await db.updateTable('afterSales').set({ refundError: '', updatedAt: t }).where('id', '=', c0.id).where('status', '=', 'refunding').where('refundError', '!=', '').executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AFTER_SALE_STATE, '退款处理中，请稍后再试')
+  } else {
+    await bookRefund(db, c0, operator)
+  }
+  const c = await findCase(db, String(c0.id))
+  const pay = await db.selectFrom('payments').selectAll().where('orderId', '=', c.orderId).where('status', 'in', ['paid', 'refunded']).orderBy('paidAt', 'desc').executeTakeFirst()
+  const fail = async (msg: string) => {
+    await db.updateTable('afterSales').set({ refundError: msg.slice(0, 200), updatedAt: Date.now() }).where('id', '=', c.id).where('status', '=', 'refunding').execute()
+    return new AppError(ErrorCode.PAY_FAILED, `退款失败：${msg}（可稍后重试）`)
+  }
+  if (!pay) throw await fail('订单没有可退的支付记录')
+  let result
+  try {
+    result = await getPaymentProvider(ctx as AppContext, pay.provider).refund({ payNo: pay.payNo, refundNo: c.refundNo!, refundAmount: c.refundAmount, totalAmount: pay.amount, reason: `售后退款 ${c.reason}`.slice(0, 80) })
+  } catch (err: any) {
+    ctx.log.error({ err, afterSaleNo: c.afterSaleNo }, 'refund request failed')
+    throw await fail(err?.message || '支付通道异常')
+  }
+  if (result.status === 'failed') throw await fail('支付通道拒绝退款')
+  if (result.status === 'processing') {
+    await db.updateTable('afterSales').set({ refundId: result.refundId, refundError: '退款处理中，可稍后重试查询', updatedAt: Date.now() }).where('id', '=', c.id).execute()
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'refunding' as const, refundAmount: c.refundAmount }
+  }
+  await db.transaction().execute((tx) => finishRefund(tx, c.id, result.refundId, pay.id, pay.amount, operator))
+  return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'refunded' as const, refundAmount: c.refundAmount }
+}
+
+async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
+  const from = REFUND_FROM[c0.type]
+  if (c0.status !== from) {
+    throw new AppError(ErrorCode.AFTER_SALE_STATE, c0.type === 'return_refund' && ['approved', 'returned'].includes(c0.status) ? '商家确认收到退货后才能退款' : `售后单当前为「${AFTER_SALE_STATE_TEXT[c0.status]}」，不能退款`)
+  }
+  await db.transaction().execute(async (tx) => {
+    const t = Date.now()
+    // Lock the order row first: refunds of one order are booked one at a time (PostgreSQL; SQLite serialises anyway).
+    await tx.updateTable('orders').set({ updatedAt: t }).where('id', '=', c0.orderId).execute()
+    if (!(await move(tx, c0.id, [from], 'refunding', { refundNo: `RF${c0.afterSaleNo}`, refundError: '' }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化，不能重复退款')
+    const order = await tx.selectFrom('orders').selectAll().where('id', '=', c0.orderId).executeTakeFirstOrThrow()
+    const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', order.id).execute()
+    const lines = await tx.selectFrom('afterSaleItems').selectAll().where('afterSaleId', '=', c0.id).orderBy('id').execute()
+    const q = quote(order, items, lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })), await freightRefunded(tx, order.id, c0.id))
+    if (c0.amount > q.maxAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, `退款金额超出可退金额¥${(q.maxAmount / 100).toFixed(2)}`)
+    const goodsPart = Math.min(c0.amount, q.goodsAmount)
+    const freightPart = c0.amount - goodsPart
+    const parts = allocate(q.perItem.map((amount) => ({ amount })), goodsPart)
+    for (const [k, l] of lines.entries()) {
+      const res = await tx
+        .updateTable('orderItems')
+        .set((eb) => ({ refundedQuantity: eb('refundedQuantity', '+', l.quantity), refundedAmount: eb('refundedAmount', '+', parts[k]) }))
+        .where('id', '=', l.orderItemId)
+        .where((eb) => eb(eb('refundedQuantity', '+', l.quantity), '<=', eb.ref('quantity')))
+        .where((eb) => eb(eb('refundedAmount', '+', parts[k]), '<=', eb.ref('payAmount')))
+        .executeTakeFirst()
+      if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.REFUND_EXCEEDS, '退款超出该商品的实付金额')
+      await tx.updateTable('afterSaleItems').set({ refundAmount: parts[k] }).where('id', '=', l.id).execute()
+    }
+    const other = await tx
+      .selectFrom('afterSales')
+      .select((eb) => eb.fn.sum<number>('refundAmount').as('s'))
+      .where('orderId', '=', order.id)
+      .where('status', 'in', ['refunding', 'refunded'])
+      .where('id', '!=', c0.id)
+      .executeTakeFirst()
+    if (Number(other?.s || 0) + c0.amount > order.payAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, '退款总额不能超过订单实付金额')
+    await tx.updateTable('afterSales').set({ refundAmount: c0.amount, freightAmount: freightPart }).where('id', '=', c0.id).execute()
+    await logCase(tx, c0.id, 'refunding', operator, `退款 ¥${(c0.amount / 100).toFixed(2)} 原路退回`)
+  })
+}
+
+/** Points given back for a refund: proportional to the goods amount refunded so far, all of the rest when fully refunded. */
+export function pointsToReturn(pointsUsed: number, goodsAmount: number, refundedGoodsAmount: number, fullyRefunded: boolean, returnedBefore: number): number {
+  if (pointsUsed <= 0) return 0
+  const target = fullyRefunded || goodsAmount <= 0 ? pointsUsed : Math.floor((pointsUsed * Math.min(refundedGoodsAmount, goodsAmount)) / goodsAmount)
+  return Math.max(0, target - returnedBefore)
+}
+
+async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId: number, paymentAmount: number, operator: CaseOperator) {
+  const t = Date.now()
+  if (!(await move(tx, caseId, ['refunding'], 'refunded', { refundId, refundError: '', refundedAt: t }))) return
+  const c = await tx.selectFrom('afterSales').selectAll().where('id', '=', caseId).executeTakeFirstOrThrow()
+  const order = await tx.selectFrom('orders').selectAll().where('id', '=', c.orderId).executeTakeFirstOrThrow()
+  const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', order.id).execute()
+  const lines = await tx.selectFrom('afterSaleItems').selectAll().where('afterSaleId', '=', c.id).orderBy('id').execute()
+  // Stock: the goods came back (return), or never left (refund before shipping).
+  if (c.type === 'return_refund' || !order.shippedAt) {
+    for (const l of [...lines].sort((a, b) => a.orderItemId - b.orderItemId)) {
+      const it = items.find((i) => i.id === l.orderItemId)!
+      await returnStock(tx, { skuId: it.skuId, goodsId: it.goodsId, quantity: l.quantity })
+    }
+  }
+  const fullyRefunded = items.every((i) => i.refundedQuantity >= i.quantity)
+  const before = await tx
+    .selectFrom('afterSales')
+    .select((eb) => [eb.fn.sum<number>('pointsReturned').as('p'), eb.fn.sum<number>('couponReturned').as('c'), eb.fn.sum<number>('refundAmount').as('m')])
+    .where('orderId', '=', order.id)
+    .where('status', '=', 'refunded')
+    .where('id', '!=', c.id)
+    .executeTakeFirst()
+  const refundedGoods = items.reduce((s, i) => s + i.price * i.refundedQuantity, 0)
+  const pointsReturn = pointsToReturn(order.pointsUsed, order.goodsAmount, refundedGoods, fullyRefunded, Number(before?.p || 0))
+  const couponId = fullyRefunded && order.couponId && !Number(before?.c || 0) ? order.couponId : null
+  await tx.updateTable('afterSales').set({ pointsReturned: pointsReturn, couponReturned: couponId ? 1 : 0 }).where('id', '=', c.id).execute()
+  if (Number(before?.m || 0) + c.refundAmount >= paymentAmount) {
+    await tx.updateTable('payments').set({ status: 'refunded', updatedAt: t }).where('id', '=', paymentId).where('status', '=', 'paid').execute()
+  }
+  // Every unit refunded before completion: the order closes (it must not ship, nor wait for a review).
+  if (fullyRefunded && ['to_ship', 'to_receive', 'to_review'].includes(order.status)) {
+    const res = await tx
+      .updateTable('orders')
+      .set({ status: 'cancelled', cancelReason: '已全额退款，交易关闭', cancelledAt: t, updatedAt: t })
+      .where('id', '=', order.id)
+      .where('status', '=', order.status)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) === 1) await logOrder(tx, order.id, order.status, 'cancelled', 'refund_close', operator, `售后单 ${c.afterSaleNo} 全额退款`)
+  } else if (order.status === 'to_review') {
+    await completeIfAllReviewed(tx, order.id)
+  }
+  await rejectTasksOfRefundedItems(tx, lines.map((l) => l.orderItemId))
+  await logCase(tx, c.id, 'refunded', operator, `¥${(c.refundAmount / 100).toFixed(2)} 已原路退回${pointsReturn ? `，退还积分${pointsReturn}` : ''}${couponId ? '，优惠券已退回' : ''}`)
+  await syncOrderFlag(tx, order.id)
+  await orderEvents.emit('refunded', tx, {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    memberId: order.memberId,
+    boundBusinessId: order.boundBusinessId,
+    afterSaleId: c.id,
+    afterSaleNo: c.afterSaleNo,
+    refundNo: c.refundNo!,
+    amount: c.refundAmount,
+    freightAmount: c.freightAmount,
+    items: lines.map((l) => {
+      const it = items.find((i) => i.id === l.orderItemId)!
+      return { orderItemId: l.orderItemId, goodsId: it.goodsId, skuId: it.skuId, quantity: l.quantity, amount: l.refundAmount }
+    }),
+    fullyRefunded,
+    pointsReturn,
+    couponId,
+    operator,
+  })
+}
+
+/** Cases for the operator: open ones first, newest first. */
+export async function adminListCases(db: Db, status?: AfterSaleStatusValue, limit = 50) {
+  let q = caseQuery(db).leftJoin('members as m', 'm.id', 's.memberId').select('m.phone')
+  if (status) q = q.where('s.status', '=', status)
+  return q.orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').limit(limit).execute()
+}

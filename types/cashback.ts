@@ -1,0 +1,103 @@
+/** Good-review cashback (好评返现, /api/cashback/*). Money in fen, times in ms. Rules: docs/after-sales.md. */
+import type { Page } from './envelope'
+
+/** 'review': a qualifying review earns it; 'task': a review plus a proof (e.g. a screenshot of a review posted elsewhere). */
+export type CashbackType = 'review' | 'task'
+export type CashbackTaskStatus = 'submitted' | 'approved' | 'rejected' | 'paid'
+
+export const CASHBACK_TASK_STATUS_TEXT: Record<CashbackTaskStatus, string> = {
+  submitted: '审核中',
+  approved: '已通过',
+  rejected: '未通过',
+  paid: '已到账',
+}
+
+/** What the member can do with a campaign now. */
+export type CampaignState = 'buy' | 'review' | 'submit' | 'joined' | 'ineligible' | 'login'
+
+export interface CashbackCampaign {
+  id: number
+  goodsId: number
+  goodsName: string
+  goodsImage: string
+  goodsPrice: number
+  title: string
+  type: CashbackType
+  /** Cash back per task. */
+  amount: number
+  /** Instructions shown to the member (what to post and what to upload). */
+  requirement: string
+  minRating: number
+  minChars: number
+  minImages: number
+  /** Places left (null: no limit). */
+  remaining: number | null
+  startAt: number
+  endAt: number
+  /** For the caller: the next step, with the order to review or the task already made. */
+  state: CampaignState
+  stateText: string
+  orderNo: string | null
+  taskId: number | null
+}
+
+export interface CashbackBalance {
+  balance: number
+  /** Everything ever paid in. */
+  totalEarned: number
+  /** Tasks under review (submitted or approved, not yet paid). */
+  pendingAmount: number
+  pendingCount: number
+}
+
+export interface CashbackTaskLog {
+  status: CashbackTaskStatus
+  note: string
+  createdAt: number
+}
+
+export interface CashbackTask {
+  id: number
+  campaignId: number
+  campaignTitle: string
+  type: CashbackType
+  goodsId: number
+  goodsName: string
+  goodsImage: string
+  orderNo: string
+  amount: number
+  status: CashbackTaskStatus
+  statusText: string
+  proofImages: string[]
+  proofText: string
+  rejectReason: string
+  submittedAt: number
+  paidAt: number | null
+}
+
+export interface CashbackTaskDetail extends CashbackTask {
+  requirement: string
+  review: { rating: number; content: string; images: string[] } | null
+  logs: CashbackTaskLog[]
+  /** True when a rejected task may be submitted again. */
+  canResubmit: boolean
+}
+
+export interface CashbackLedgerRow {
+  id: number
+  change: number
+  balanceAfter: number
+  type: 'task_payout' | 'adjust'
+  note: string
+  createdAt: number
+}
+
+export interface SubmitTaskRequest {
+  campaignId: number
+  /** Screenshots from /api/upload, 1-9 for 'task' campaigns, 0-9 for 'review' ones. */
+  proofImages: string[]
+  proofText?: string
+}
+
+export type CashbackTaskPage = Page<CashbackTask>
+export type CashbackLedgerPage = Page<CashbackLedgerRow>

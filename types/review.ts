@@ -1,0 +1,76 @@
+/** Reviews after the purchase (/api/review/*): the evaluate and follow-up pages. Money in fen, times in ms. */
+
+/** The interface framework's text input default (SPEC.md section 5): a review holds at most 140 characters. */
+export const REVIEW_MAX_CHARS = 140
+/** The framework's image count default: at most 9 images per review. */
+export const REVIEW_MAX_IMAGES = 9
+/** Ratings 4 and 5 count as good reviews (goods.good_review_count, 好评率). */
+export const GOOD_RATING = 4
+export const RATING_TEXT: Record<number, string> = { 1: '非常差', 2: '差', 3: '一般', 4: '好', 5: '非常好' }
+
+export interface ReviewView {
+  id: number
+  rating: number
+  content: string
+  images: string[]
+  anonymous: boolean
+  createdAt: number
+}
+
+/** One order line on the evaluate / follow-up page. */
+export interface ReviewableItem {
+  orderItemId: number
+  goodsId: number
+  goodsName: string
+  image: string
+  specText: string
+  price: number
+  quantity: number
+  reviewed: boolean
+  review: ReviewView | null
+  followUp: ReviewView | null
+  /** A good-review cashback campaign on this goods the member can still join ('review' type earns after this review). */
+  cashback: { campaignId: number; type: 'review' | 'task'; amount: number; title: string } | null
+}
+
+export interface ReviewableOrder {
+  orderNo: string
+  status: string
+  items: ReviewableItem[]
+}
+
+export interface ReviewItemInput {
+  orderItemId: number
+  /** 1-5 stars. */
+  rating: number
+  /** At most REVIEW_MAX_CHARS characters; may be empty (the shop shows a default text). */
+  content: string
+  /** Paths from /api/upload, at most REVIEW_MAX_IMAGES. */
+  images: string[]
+  anonymous: boolean
+}
+
+export interface ReviewSubmitRequest {
+  orderNo: string
+  items: ReviewItemInput[]
+}
+
+export interface ReviewSubmitResponse {
+  orderNo: string
+  /** The order's status after the review ('completed' once every line is reviewed). */
+  orderStatus: string
+  reviewIds: number[]
+  /** Cashback tasks created by this review (campaigns of type 'review'). */
+  cashbackTasks: Array<{ taskId: number; amount: number; title: string }>
+}
+
+export interface FollowUpRequest {
+  orderItemId: number
+  content: string
+  images: string[]
+}
+
+export interface FollowUpResponse {
+  id: number
+  parentId: number
+}
