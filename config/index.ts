@@ -17,6 +17,10 @@ function clientEnv() {
   }
 }
 
+// The mini-program's tab bar icons are named through theme.json variables ("@tab_home"), which the build
+// cannot follow: copy them (light, dark and selected) next to app.json.
+const WEAPP_TABBAR_COPY = process.env.TARO_ENV === 'weapp' ? [{ from: 'src/assets/tabbar/', to: `${process.env.TARO_OUTPUT || 'dist/weapp'}/assets/tabbar/` }] : []
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const base: UserConfigExport<'webpack5'> = {
     projectName: 'mall',
@@ -36,7 +40,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       '@': path.resolve(__dirname, '..', 'src'),
       '@contract': path.resolve(__dirname, '..', 'types'),
     },
-    copy: { patterns: [], options: {} },
+    copy: { patterns: [...WEAPP_TABBAR_COPY], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },
