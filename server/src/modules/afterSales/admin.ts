@@ -33,7 +33,8 @@ registerAdminCommand(
         return
       }
       case 'refund': {
-        const log = { error: (o: unknown, m?: string) => console.error(m || '', o), warn: () => {}, info: () => {} } as any
+        // The gateway's error comes back in the thrown message, which the CLI prints.
+        const log = { error: () => {}, warn: () => {}, info: () => {} } as any
         const r = await refundAfterSale({ db, config: ctx.config, http: fetchHttpClient, log }, ref)
         out(r.status === 'refunded' ? `售后单 ${r.afterSaleNo}（#${r.id}）已退款 ¥${yuan(r.refundAmount)}` : `售后单 ${r.afterSaleNo}（#${r.id}）退款处理中 ¥${yuan(r.refundAmount)}，稍后再次执行 refund 查询结果`)
         return
