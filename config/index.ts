@@ -21,6 +21,18 @@ function clientEnv() {
 // cannot follow: copy them (light, dark and selected) next to app.json.
 const WEAPP_TABBAR_COPY = process.env.TARO_ENV === 'weapp' ? [{ from: 'src/assets/tabbar/', to: `${process.env.TARO_OUTPUT || 'dist/weapp'}/assets/tabbar/` }] : []
 
+// The H5 article editor (Quill + its image-resize module) is served by the shop itself, loaded only by
+// minePages/myArticle/graphicEditing; copied into the H5 build only (the mini-program uses Taro's Editor).
+const CONTENT_VENDOR_COPY = (() => {
+  if (process.env.TARO_ENV !== 'h5') return []
+  const out = process.env.TARO_OUTPUT || `dist/${process.env.TARO_ENV}`
+  return [
+    { from: 'node_modules/quill/dist/quill.js', to: `${out}/static/vendor/quill/quill.js` },
+    { from: 'node_modules/quill/dist/quill.snow.css', to: `${out}/static/vendor/quill/quill.snow.css` },
+    { from: 'node_modules/@botom/quill-resize-module/dist/quill-resize-module.js', to: `${out}/static/vendor/quill/quill-resize-module.js` },
+  ]
+})()
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const base: UserConfigExport<'webpack5'> = {
     projectName: 'mall',
@@ -40,7 +52,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       '@': path.resolve(__dirname, '..', 'src'),
       '@contract': path.resolve(__dirname, '..', 'types'),
     },
-    copy: { patterns: [...WEAPP_TABBAR_COPY], options: {} },
+    copy: { patterns: [...CONTENT_VENDOR_COPY, ...WEAPP_TABBAR_COPY], options: {} },
     framework: 'react',
     compiler: { type: 'webpack5', prebundle: { enable: false } },
     cache: { enable: false },

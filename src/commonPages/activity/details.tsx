@@ -1,5 +1,74 @@
+import { useEffect, useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { Image, Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
+import type { ActivityDetail } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
+import RichContent from '@/components/RichContent'
+import { getActivityDetail } from '@/api/content'
+import { navigateTo } from '@/core/nav'
+import { assetUrl } from '@/core/request'
+import { ROUTES } from '@/routes'
+import { buildShare, useShare } from '@/platform/share'
+import { formatTime } from '@/utils/time'
+import { activityWebKind } from '@/utils/webview'
+import { STATUS_TEXT } from './status'
+import '../content.scss'
 
+/** An activity: cover, time window, status, rich content, and its web page when it has one. */
 export default function ActivityDetailsPage() {
-  return <PageLayout variant='back' title='活动详情' />
+  const { params } = useRouter()
+  const id = Number(params.id)
+  const [a, setA] = useState<ActivityDetail | null>(null)
+  const [failed, setFailed] = useState(false)
+  const load = () => {
+    setFailed(false)
+    getActivityDetail(id).then(setA).catch(() => setFailed(true))
+  }
+  useEffect(load, [id])
+
+  useShare(() => buildShare(ROUTES.activityDetails, { title: a?.title, imageUrl: a ? assetUrl(a.cover) : undefined, query: { id } }), [a?.id])
+
+  const kind = a ? activityWebKind(a.linkType) : null
+  const join = () => {
+    if (!a || !kind || !a.linkUrl) return
+    navigateTo(kind === 'activityWeb' ? ROUTES.webActivity : ROUTES.webActivityCustomize, { url: a.linkUrl, title: a.title })
+  }
+
+  return (
+    <PageLayout
+      variant='back'
+      title='活动详情'
+      footer={
+        a && kind && a.linkUrl ? (
+          <View style={{ padding: '8px 12px' }}>
+            <Button type='primary' block disabled={a.status !== 'ongoing'} onClick={join}>
+              {a.status === 'ongoing' ? '立即参与' : a.status === 'upcoming' ? '活动未开始' : '活动已结束'}
+            </Button>
+          </View>
+        ) : undefined
+      }
+    >
+      {failed && (
+        <View className='empty-hint' onClick={load}>
+          活动不存在或已下线，点击重试
+        </View>
+      )}
+      {a && (
+        <View className='content-detail'>
+          {a.cover ? <Image className='content-detail__cover' src={assetUrl(a.cover)} mode='aspectFill' /> : null}
+          <View className='activity-card__row'>
+            <Text className='content-detail__title'>{a.title}</Text>
+            <Text className={`activity-status activity-status--${a.status}`}>{STATUS_TEXT[a.status]}</Text>
+          </View>
+          <View className='content-detail__meta'>
+            <Text>
+              活动时间：{formatTime(a.startAt)} 至 {formatTime(a.endAt)}
+            </Text>
+          </View>
+          <RichContent html={a.contentHtml} />
+        </View>
+      )}
+    </PageLayout>
+  )
 }

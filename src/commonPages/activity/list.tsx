@@ -1,5 +1,88 @@
+import { useEffect, useState } from 'react'
+import { Image, Text, View } from '@tarojs/components'
+import { Tabs } from '@nutui/nutui-react-taro'
+import type { ActivityItem, ActivityStatus } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
+import { getActivities } from '@/api/content'
+import { navigateTo } from '@/core/nav'
+import { assetUrl } from '@/core/request'
+import { ROUTES } from '@/routes'
+import { formatTime } from '@/utils/time'
+import { STATUS_TEXT } from './status'
+import '../content.scss'
 
+type Filter = ActivityStatus | 'all'
+const FILTERS: Array<{ key: Filter; title: string }> = [
+  { key: 'all', title: '全部' },
+  { key: 'ongoing', title: '进行中' },
+  { key: 'upcoming', title: '未开始' },
+  { key: 'ended', title: '已结束' },
+]
+
+/** Activities with their time window and status. */
 export default function ActivityListPage() {
-  return <PageLayout variant='back' title='活动列表' />
+  const [filter, setFilter] = useState<Filter>('all')
+  const [list, setList] = useState<ActivityItem[]>([])
+  const [total, setTotal] = useState(-1)
+  const [page, setPage] = useState(1)
+  const [failed, setFailed] = useState(false)
+  const [loading, setLoading] = useState(false)
+
+  const load = async (f: Filter, next: number) => {
+    setLoading(true)
+    setFailed(false)
+    try {
+      const res = await getActivities(f, next)
+      setList((l) => (next === 1 ? res.list : [...l, ...res.list]))
+      setTotal(res.total)
+      setPage(next)
+    } catch {
+      setFailed(true)
+    } finally {
+      setLoading(false)
+    }
+  }
+  useEffect(() => {
+    load(filter, 1)
+  }, [filter])
+
+  return (
+    <PageLayout variant='back' title='活动中心'>
+      <View className='gschool__tabs'>
+        <Tabs value={filter} onChange={(v) => setFilter(v as Filter)}>
+          {FILTERS.map((f) => (
+            <Tabs.TabPane key={f.key} value={f.key} title={f.title} />
+          ))}
+        </Tabs>
+      </View>
+      <View className='content-list'>
+        {list.map((a) => (
+          <View key={a.id} className='activity-card' onClick={() => navigateTo(ROUTES.activityDetails, { id: a.id })}>
+            {a.cover ? <Image className='activity-card__cover' src={assetUrl(a.cover)} mode='aspectFill' lazyLoad /> : null}
+            <View className='activity-card__body'>
+              <View className='activity-card__row'>
+                <Text className='activity-card__title'>{a.title}</Text>
+                <Text className={`activity-status activity-status--${a.status}`}>{STATUS_TEXT[a.status]}</Text>
+              </View>
+              {a.summary ? <Text className='content-card__summary'>{a.summary}</Text> : null}
+              <Text className='activity-card__time'>
+                {formatTime(a.startAt, 'MM-DD HH:mm')} 至 {formatTime(a.endAt, 'MM-DD HH:mm')}
+              </Text>
+            </View>
+          </View>
+        ))}
+        {total === 0 && <View className='empty-hint'>暂无活动</View>}
+        {failed && (
+          <View className='content-more' onClick={() => load(filter, page)}>
+            加载失败，点击重试
+          </View>
+        )}
+        {!failed && list.length > 0 && list.length < total && (
+          <View className='content-more' onClick={() => !loading && load(filter, page + 1)}>
+            {loading ? '加载中…' : '加载更多'}
+          </View>
+        )}
+      </View>
+    </PageLayout>
+  )
 }

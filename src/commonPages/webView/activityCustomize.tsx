@@ -1,5 +1,5 @@
-import PageLayout from '@/components/PageLayout'
+import SafeWebView from '@/components/SafeWebView'
 
 export default function WebViewActivityCustomizePage() {
-  return <PageLayout variant='plain' title='活动' />
+  return <SafeWebView kind='activityCustomize' defaultTitle='活动' />
 }

@@ -1,5 +1,5 @@
-import PageLayout from '@/components/PageLayout'
+import SafeWebView from '@/components/SafeWebView'
 
 export default function WebViewActivityWebPage() {
-  return <PageLayout variant='plain' title='活动' />
+  return <SafeWebView kind='activityWeb' defaultTitle='活动' />
 }

@@ -1,5 +1,5 @@
-import PageLayout from '@/components/PageLayout'
+import SafeWebView from '@/components/SafeWebView'
 
 export default function WebViewCommonPage() {
-  return <PageLayout variant='plain' title='网页' />
+  return <SafeWebView kind='common' defaultTitle='网页' />
 }

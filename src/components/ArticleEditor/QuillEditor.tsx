@@ -1,0 +1,101 @@
+import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { toast } from '@/core/toast'
+import { loadScript, loadStyle, QUILL_BASE } from './loadScript'
+import type { ArticleEditorHandle, ArticleEditorProps } from './types'
+
+/**
+ * H5: Quill and its image-resize module, loaded lazily from the shop's own server (only this page loads them).
+ * Images are uploaded through /api/upload and inserted by URL (never as base64).
+ */
+const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function QuillEditor({ initialHtml = '', placeholder = '请输入正文…', uploadImage }, ref) {
+  const host = useRef<HTMLDivElement | null>(null)
+  const quill = useRef<any>(null)
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
+  const initial = useRef(initialHtml)
+  initial.current = initialHtml
+
+  useImperativeHandle(ref, () => ({
+    async getHtml() {
+      const q = quill.current
+      if (!q) return ''
+      return q.getLength() <= 1 && !q.root.querySelector('img') ? '' : q.getSemanticHTML()
+    },
+  }))
+
+  const mount = async () => {
+    setState('loading')
+    try {
+      loadStyle(`${QUILL_BASE}/quill.snow.css`)
+      await loadScript(`${QUILL_BASE}/quill.js`)
+      await loadScript(`${QUILL_BASE}/quill-resize-module.js`)
+      const Quill = (window as any).Quill
+      const Resize = (window as any).QuillResizeModule
+      if (!Quill || !host.current) throw new Error('no quill')
+      if (Resize && !Quill.imports['modules/resize']) Quill.register('modules/resize', Resize)
+      host.current.innerHTML = ''
+      const box = document.createElement('div')
+      host.current.appendChild(box)
+      const q = new Quill(box, {
+        theme: 'snow',
+        placeholder,
+        modules: {
+          toolbar: {
+            container: [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline', 'strike'], [{ color: [] }], [{ list: 'ordered' }, { list: 'bullet' }], [{ align: [] }], ['blockquote', 'link', 'image'], ['clean']],
+            handlers: {
+              image: async () => {
+                try {
+                  const res = await Taro.chooseImage({ count: 1, sizeType: ['compressed'], sourceType: ['album', 'camera'] })
+                  const path = res.tempFilePaths[0]
+                  if (!path) return
+                  Taro.showLoading({ title: '上传中' })
+                  const url = await uploadImage(path).finally(() => Taro.hideLoading())
+                  const range = q.getSelection(true)
+                  q.insertEmbed(range ? range.index : q.getLength(), 'image', url, 'user')
+                  q.setSelection((range ? range.index : q.getLength()) + 1, 0)
+                } catch (e: any) {
+                  if (e && !/cancel/i.test(String(e.errMsg || ''))) toast('图片上传失败')
+                }
+              },
+            },
+          },
+          ...(Resize ? { resize: { locale: { altTip: '按住 Alt 保持比例', floatLeft: '居左', floatRight: '居右', center: '居中', restore: '还原' } } } : {}),
+        },
+      })
+      if (initial.current) q.clipboard.dangerouslyPasteHTML(initial.current)
+      quill.current = q
+      setState('ready')
+    } catch {
+      setState('failed')
+    }
+  }
+
+  useEffect(() => {
+    mount()
+    return () => {
+      quill.current = null
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
+  // Content that arrives after the editor is ready (editing an existing article).
+  useEffect(() => {
+    const q = quill.current
+    if (q && initialHtml && q.getLength() <= 1) q.clipboard.dangerouslyPasteHTML(initialHtml)
+  }, [initialHtml, state])
+
+  return (
+    <View className='article-editor article-editor--h5'>
+      {state === 'loading' && <Text className='article-editor__hint'>编辑器加载中…</Text>}
+      {state === 'failed' && (
+        <Text className='article-editor__hint' onClick={mount}>
+          编辑器加载失败，点击重试
+        </Text>
+      )}
+      <div ref={host} className='article-editor__quill' />
+    </View>
+  )
+})
+
+export default QuillEditor

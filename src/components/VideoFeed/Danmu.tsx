@@ -1,0 +1,16 @@
+import { View, Text } from '@tarojs/components'
+import type { ActiveDanmu } from '@/utils/danmu'
+import { DANMU_DURATION_MS } from '@/utils/danmu'
+
+/** Danmu flying right to left, 4 s each (CSS animation), in lanes at the top of the video. */
+export default function DanmuLayer({ items }: { items: ActiveDanmu[] }) {
+  return (
+    <View className='vfeed-danmu' aria-hidden>
+      {items.map((d) => (
+        <View key={d.key} className={`vfeed-danmu__item ${d.mine ? 'vfeed-danmu__item--mine' : ''}`} style={{ top: `${d.lane * 56}px`, animationDuration: `${DANMU_DURATION_MS}ms` }}>
+          <Text>{d.content}</Text>
+        </View>
+      ))}
+    </View>
+  )
+}

@@ -1,0 +1,418 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import Taro from '@tarojs/taro'
+import { Button as TaroButton, Image, Input, ScrollView, Swiper, SwiperItem, Text, Video, View } from '@tarojs/components'
+import { Popup } from '@nutui/nutui-react-taro'
+import { Comment, Heart, HeartFill, Plus, Share, Cart } from '@nutui/icons-react-taro'
+import type { VideoComment, VideoItem } from '@contract/video'
+import { VIDEO_COMMENT_MAX } from '@contract/video'
+import { commentVideo, followMember, getVideoComments, likeVideo, shareVideo, viewVideo } from '@/api/video'
+import { assetUrl } from '@/core/request'
+import { navigateTo } from '@/core/nav'
+import { requireLogin } from '@/core/auth'
+import { toast } from '@/core/toast'
+import { ROUTES } from '@/routes'
+import { useUserStore } from '@/stores/user'
+import { buildShare } from '@/platform/share'
+import { copyText } from '@/utils/clipboard'
+import { fromNow, yuan } from '@/utils/time'
+import { CONTROLS_HIDE_MS, DANMU_DURATION_MS, PLAYBACK_RATES, dueDanmu, launchDanmu, pruneDanmu, rateLabel, type ActiveDanmu } from '@/utils/danmu'
+import DanmuLayer from './Danmu'
+import { player, videoDomId } from './player'
+import './index.scss'
+
+export interface VideoFeedProps {
+  videos: VideoItem[]
+  /** Feed height (CSS length): the tab page leaves room for the tab bar. */
+  height: string
+  initialIndex?: number
+  /** False while the page is hidden: every video pauses. */
+  active?: boolean
+  /** Distinguishes the video ids of two feeds on one page. */
+  scope?: string
+  onIndexChange?: (index: number, video: VideoItem) => void
+  /** Near the end: load the next page. */
+  onReachEnd?: () => void
+  onVideoChange?: (video: VideoItem) => void
+}
+
+const fmt = (s: number) => {
+  const t = Math.max(0, Math.floor(s || 0))
+  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`
+}
+const count = (n: number) => (n >= 10000 ? `${(n / 10000).toFixed(1)}万` : String(n))
+
+/**
+ * The vertical short-video feed: swipe to the next video; only the visible one plays. Tap to play or pause;
+ * the controls (progress, playback rate, danmu switch, fullscreen) hide 3 s after the last touch.
+ */
+export default function VideoFeed({ videos, height, initialIndex = 0, active = true, scope = 'feed', onIndexChange, onReachEnd, onVideoChange }: VideoFeedProps) {
+  const [index, setIndex] = useState(initialIndex)
+  const [playing, setPlaying] = useState(false)
+  const [controls, setControls] = useState(true)
+  const [rate, setRate] = useState(1)
+  const [ratesOpen, setRatesOpen] = useState(false)
+  const [danmuOn, setDanmuOn] = useState(true)
+  const [danmu, setDanmu] = useState<ActiveDanmu[]>([])
+  const [progress, setProgress] = useState({ time: 0, duration: 0 })
+  const [overrides, setOverrides] = useState<Record<number, Partial<VideoItem>>>({})
+  const [commentsOpen, setCommentsOpen] = useState(false)
+  const [goodsOpen, setGoodsOpen] = useState(false)
+  const [comments, setComments] = useState<Record<number, VideoComment[]>>({})
+  const [draft, setDraft] = useState('')
+  const [sending, setSending] = useState(false)
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
+  const lastTime = useRef(-1)
+  const loops = useRef(0)
+  const viewed = useRef(new Set<number>())
+  const me = useUserStore((s) => s.userInfo.id)
+
+  const current: VideoItem | undefined = videos[index] ? { ...videos[index], ...overrides[videos[index].id] } : undefined
+  const domId = (v: VideoItem) => videoDomId(v.id, scope)
+  const patch = (id: number, p: Partial<VideoItem>) => setOverrides((o) => ({ ...o, [id]: { ...o[id], ...p } }))
+
+  const showControls = useCallback(() => {
+    setControls(true)
+    if (hideTimer.current) clearTimeout(hideTimer.current)
+    hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
+  }, [])
+
+  useEffect(() => () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current)
+  }, [])
+
+  // Only the visible video plays: pause the neighbours, play the current one (when the page is shown).
+  useEffect(() => {
+    if (!current) return
+    videos.forEach((v, i) => {
+      if (i !== index && Math.abs(i - index) <= 2) player.pause(domId(v))
+    })
+    lastTime.current = -1
+    loops.current = 0
+    setDanmu([])
+    setProgress({ time: 0, duration: current.duration })
+    setRatesOpen(false)
+    if (!active) {
+      player.pause(domId(current))
+      return
+    }
+    const t = setTimeout(() => {
+      player.setRate(domId(current), rate)
+      player.play(domId(current))
+    }, 60)
+    showControls()
+    onIndexChange?.(index, current)
+    onVideoChange?.(current)
+    if (!viewed.current.has(current.id)) {
+      viewed.current.add(current.id)
+      viewVideo(current.id).then((r) => patch(current.id, { views: r.views })).catch(() => undefined)
+    }
+    if (!comments[current.id]) {
+      getVideoComments(current.id, 1)
+        .then((p) => setComments((c) => ({ ...c, [current.id]: p.list })))
+        .catch(() => undefined)
+    }
+    if (index >= videos.length - 2) onReachEnd?.()
+    return () => clearTimeout(t)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [index, active, current?.id])
+
+  // Finished danmu leave the screen after 4 s.
+  useEffect(() => {
+    if (!danmu.length) return
+    const t = setTimeout(() => setDanmu((d) => pruneDanmu(d, Date.now())), DANMU_DURATION_MS + 50)
+    return () => clearTimeout(t)
+  }, [danmu])
+
+  const onTimeUpdate = (v: VideoItem, e: any) => {
+    if (!current || v.id !== current.id) return
+    const now = Number(e?.detail?.currentTime) || 0
+    const duration = Number(e?.detail?.duration) || v.duration
+    setProgress({ time: now, duration })
+    if (now < lastTime.current) loops.current += 1
+    if (danmuOn) {
+      const due = dueDanmu(comments[v.id] || [], lastTime.current, now)
+      if (due.length) setDanmu((d) => launchDanmu(d, due.map((c) => ({ key: `${c.id}-${loops.current}`, content: c.content })), Date.now()))
+    }
+    lastTime.current = now
+  }
+
+  const togglePlay = () => {
+    if (!current) return
+    showControls()
+    if (playing) player.pause(domId(current))
+    else player.play(domId(current))
+  }
+
+  const chooseRate = (r: number) => {
+    if (!current) return
+    setRate(r)
+    setRatesOpen(false)
+    player.setRate(domId(current), r)
+    showControls()
+  }
+
+  const toggleLike = async () => {
+    if (!current || !requireLogin()) return
+    const want = !current.liked
+    patch(current.id, { liked: want, likes: Math.max(0, current.likes + (want ? 1 : -1)) })
+    try {
+      const r = await likeVideo(current.id, want)
+      patch(current.id, { liked: r.liked, likes: r.likes })
+    } catch {
+      patch(current.id, { liked: !want, likes: current.likes })
+    }
+  }
+
+  const follow = async () => {
+    if (!current || !requireLogin()) return
+    const r = await followMember({ memberId: current.author.id, follow: true }).catch(() => null)
+    if (!r) return
+    for (const v of videos) if (v.author.id === current.author.id) patch(v.id, { followed: true })
+    toast('关注成功')
+  }
+
+  const share = async () => {
+    if (!current) return
+    const r = await shareVideo(current.id).catch(() => null)
+    if (r) patch(current.id, { shares: r.shares })
+    if (process.env.TARO_ENV === 'h5') {
+      const content = buildShare(ROUTES.video, { title: current.title, query: { vid: current.id } })
+      await copyText(`${window.location.origin}${content.path}`)
+    }
+  }
+
+  const sendComment = async () => {
+    if (!current || sending) return
+    if (!requireLogin()) return
+    const content = draft.trim()
+    if (!content) return toast('请输入评论内容')
+    setSending(true)
+    try {
+      const c = await commentVideo({ videoId: current.id, content, time: Math.floor(progress.time) })
+      setComments((all) => ({ ...all, [current.id]: [c, ...(all[current.id] || [])] }))
+      patch(current.id, { comments: current.comments + 1 })
+      setDraft('')
+      if (danmuOn) setDanmu((d) => launchDanmu(d, [{ key: `mine-${c.id}`, content: c.content, mine: true }], Date.now()))
+      toast('评论成功')
+    } catch {
+      // the request helper has shown the reason
+    } finally {
+      setSending(false)
+    }
+  }
+
+  const openGoods = (v: VideoItem) => {
+    if (v.goods.length === 1) navigateTo(ROUTES.goodsDetails, { id: v.goods[0].id })
+    else setGoodsOpen(true)
+  }
+
+  if (!videos.length) return null
+  const list = comments[current?.id ?? 0] || []
+
+  return (
+    <View className='vfeed' style={{ height }}>
+      <Swiper className='vfeed__swiper' style={{ height }} vertical current={index} duration={300} onChange={(e) => setIndex(e.detail.current)}>
+        {videos.map((raw, i) => {
+          const v = { ...raw, ...overrides[raw.id] }
+          const isCurrent = i === index
+          return (
+            <SwiperItem key={v.id} className='vfeed__item'>
+              {Math.abs(i - index) <= 1 ? (
+                <Video
+                  id={domId(v)}
+                  className='vfeed__video'
+                  src={assetUrl(v.url)}
+                  poster={assetUrl(v.cover)}
+                  controls={false}
+                  showCenterPlayBtn={false}
+                  showFullscreenBtn={false}
+                  showPlayBtn={false}
+                  enableProgressGesture={false}
+                  loop
+                  objectFit='contain'
+                  onPlay={() => isCurrent && setPlaying(true)}
+                  onPause={() => isCurrent && setPlaying(false)}
+                  onTimeUpdate={(e) => onTimeUpdate(v, e)}
+                />
+              ) : (
+                <Image className='vfeed__video' src={assetUrl(v.cover)} mode='aspectFit' />
+              )}
+              <View className='vfeed__tap' onClick={togglePlay} />
+              {isCurrent && !playing && (
+                <View className='vfeed__paused' onClick={togglePlay} aria-label='播放'>
+                  <View className='vfeed__paused-icon' />
+                </View>
+              )}
+              {isCurrent && danmuOn && <DanmuLayer items={danmu} />}
+
+              <View className='vfeed__side'>
+                <View className='vfeed__author' onClick={() => navigateTo(ROUTES.videoUserMaterial, { memberId: v.author.id })}>
+                  {v.author.avatar ? <Image className='vfeed__avatar' src={assetUrl(v.author.avatar)} mode='aspectFill' /> : <View className='vfeed__avatar vfeed__avatar--text'>{(v.author.nickname || '会').slice(0, 1)}</View>}
+                  {!v.followed && v.author.id !== me && (
+                    <View
+                      className='vfeed__follow'
+                      onClick={(e) => {
+                        e.stopPropagation()
+                        follow()
+                      }}
+                    >
+                      <Plus size={10} color='#fff' />
+                    </View>
+                  )}
+                </View>
+                <View className='vfeed__action' onClick={toggleLike}>
+                  {v.liked ? <HeartFill size={30} color='#ff2d55' /> : <Heart size={30} color='#fff' />}
+                  <Text className='vfeed__count'>{count(v.likes)}</Text>
+                </View>
+                <View className='vfeed__action' onClick={() => setCommentsOpen(true)}>
+                  <Comment size={30} color='#fff' />
+                  <Text className='vfeed__count'>{count(v.comments)}</Text>
+                </View>
+                {process.env.TARO_ENV === 'weapp' ? (
+                  <TaroButton className='vfeed__action vfeed__share-btn' openType='share' onClick={share}>
+                    <Share size={30} color='#fff' />
+                    <Text className='vfeed__count'>{count(v.shares)}</Text>
+                  </TaroButton>
+                ) : (
+                  <View className='vfeed__action' onClick={share}>
+                    <Share size={30} color='#fff' />
+                    <Text className='vfeed__count'>{count(v.shares)}</Text>
+                  </View>
+                )}
+              </View>
+
+              <View className='vfeed__info'>
+                {v.goods.length > 0 && (
+                  <View className='vfeed__goods' onClick={() => openGoods(v)}>
+                    <Image className='vfeed__goods-img' src={assetUrl(v.goods[0].mainImage)} mode='aspectFill' />
+                    <View className='vfeed__goods-text'>
+                      <Text className='vfeed__goods-name'>{v.goods[0].name}</Text>
+                      <Text className='vfeed__goods-price'>¥{yuan(v.goods[0].price)}</Text>
+                    </View>
+                    <View className='vfeed__goods-buy'>
+                      <Cart size={12} color='#fff' />
+                      <Text>{v.goods.length > 1 ? `${v.goods.length}件` : '去看看'}</Text>
+                    </View>
+                  </View>
+                )}
+                <Text className='vfeed__nick'>@{v.author.nickname}</Text>
+                <Text className='vfeed__title'>{v.title}</Text>
+              </View>
+
+              {isCurrent && controls && (
+                <View className='vfeed__controls' onClick={showControls}>
+                  <Text className='vfeed__time'>{fmt(progress.time)}</Text>
+                  <View
+                    id={`${domId(v)}-bar`}
+                    className='vfeed__bar'
+                    onClick={(e: any) => {
+                      e.stopPropagation()
+                      const x = e.detail?.x ?? e.clientX ?? e.changedTouches?.[0]?.clientX
+                      if (typeof x !== 'number' || !progress.duration) return
+                      // Seek to where the bar was tapped.
+                      Taro.createSelectorQuery()
+                        .select(`#${domId(v)}-bar`)
+                        .boundingClientRect((rect: any) => {
+                          if (rect && rect.width) player.seek(domId(v), Math.max(0, Math.min(1, (x - rect.left) / rect.width)) * progress.duration)
+                        })
+                        .exec()
+                      showControls()
+                    }}
+                  >
+                    <View className='vfeed__bar-fill' style={{ width: `${progress.duration ? Math.min(100, (progress.time / progress.duration) * 100) : 0}%` }} />
+                  </View>
+                  <Text className='vfeed__time'>{fmt(progress.duration)}</Text>
+                  <View
+                    className='vfeed__ctl'
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      setRatesOpen((o) => !o)
+                      showControls()
+                    }}
+                  >
+                    {rateLabel(rate)}
+                  </View>
+                  <View
+                    className={`vfeed__ctl ${danmuOn ? 'vfeed__ctl--on' : ''}`}
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      setDanmuOn((d) => !d)
+                      setDanmu([])
+                      showControls()
+                    }}
+                  >
+                    弹
+                  </View>
+                  <View
+                    className='vfeed__ctl'
+                    onClick={(e) => {
+                      e.stopPropagation()
+                      player.fullscreen(domId(v))
+                    }}
+                  >
+                    全屏
+                  </View>
+                  {ratesOpen && (
+                    <View className='vfeed__rates'>
+                      {PLAYBACK_RATES.map((r) => (
+                        <View
+                          key={r}
+                          className={`vfeed__rate ${r === rate ? 'vfeed__rate--on' : ''}`}
+                          onClick={(e) => {
+                            e.stopPropagation()
+                            chooseRate(r)
+                          }}
+                        >
+                          {r}x
+                        </View>
+                      ))}
+                    </View>
+                  )}
+                </View>
+              )}
+            </SwiperItem>
+          )
+        })}
+      </Swiper>
+
+      <Popup visible={commentsOpen} position='bottom' round onClose={() => setCommentsOpen(false)} title={`${current?.comments ?? 0}条评论`} closeable>
+        <View className='vfeed-comments'>
+          <ScrollView scrollY className='vfeed-comments__list'>
+            {list.length === 0 && <View className='empty-hint'>还没有评论，来抢沙发吧</View>}
+            {list.map((c) => (
+              <View key={c.id} className='vfeed-comments__item'>
+                {c.author.avatar ? <Image className='vfeed-comments__avatar' src={assetUrl(c.author.avatar)} /> : <View className='vfeed-comments__avatar vfeed-comments__avatar--text'>{(c.author.nickname || '会').slice(0, 1)}</View>}
+                <View className='vfeed-comments__body'>
+                  <Text className='vfeed-comments__nick'>{c.author.nickname}</Text>
+                  <Text className='vfeed-comments__text'>{c.content}</Text>
+                  <Text className='vfeed-comments__time'>{fromNow(c.createdAt)} · {fmt(c.time)}</Text>
+                </View>
+              </View>
+            ))}
+          </ScrollView>
+          <View className='vfeed-comments__bar'>
+            <Input className='vfeed-comments__input' value={draft} maxlength={VIDEO_COMMENT_MAX} placeholder='说点什么，评论会以弹幕出现' confirmType='send' onInput={(e) => setDraft(e.detail.value)} onConfirm={sendComment} />
+            <View className={`vfeed-comments__send ${draft.trim() ? '' : 'vfeed-comments__send--off'}`} onClick={sendComment}>
+              发送
+            </View>
+          </View>
+        </View>
+      </Popup>
+
+      <Popup visible={goodsOpen} position='bottom' round onClose={() => setGoodsOpen(false)} title='视频同款' closeable>
+        <View className='vfeed-goods'>
+          {current?.goods.map((g) => (
+            <View key={g.id} className='vfeed-goods__item' onClick={() => navigateTo(ROUTES.goodsDetails, { id: g.id })}>
+              <Image className='vfeed-goods__img' src={assetUrl(g.mainImage)} mode='aspectFill' />
+              <View className='vfeed-goods__text'>
+                <Text className='vfeed-goods__name'>{g.name}</Text>
+                <Text className='price'>¥{yuan(g.price)}</Text>
+              </View>
+              <View className='vfeed-goods__go'>去购买</View>
+            </View>
+          ))}
+        </View>
+      </Popup>
+    </View>
+  )
+}
