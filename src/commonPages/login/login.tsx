@@ -10,6 +10,7 @@ import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { getSharerBusinessId, getSharerId } from '@/stores/session'
 import { isCode, isMobile } from '@/utils/validate'
+import { completeWechatH5Login, getPendingLoginKey, clearPendingLoginKey, loginAdapter } from '@/platform/login'
 import './login.scss'
 
 export const CODE_COUNTDOWN = 60
@@ -38,6 +39,15 @@ export default function LoginPage() {
   }
   useUnload(stopTimer)
   useEffect(() => stopTimer, [])
+
+  // Mini-program: a WeChat identity already linked to a member logs in without the phone step.
+  useEffect(() => {
+    if (process.env.TARO_ENV !== 'weapp') return
+    loginAdapter
+      .silentLogin()
+      .then((r) => (r.token ? afterLogin(r.token, redirect) : undefined))
+      .catch(() => undefined)
+  }, [redirect])
 
   const startCountdown = (seconds: number) => {
     stopTimer()
@@ -75,10 +85,13 @@ export default function LoginPage() {
     setSubmitting(true)
     try {
       const res = await phoneRegister(
-        { phone, verificationCode: code, shareMemberId: getSharerId() || null, shareBusinessId: getSharerBusinessId() || null },
+        { phone, verificationCode: code, shareMemberId: getSharerId() || null, shareBusinessId: getSharerBusinessId() || null, ...(getPendingLoginKey() ? { loginKey: getPendingLoginKey() } : {}) },
         { catch: true },
       )
+      clearPendingLoginKey()
       toast('登录成功', 'success')
+      // In WeChat's browser the base-scope authorise step comes first; it returns here with the token.
+      if (completeWechatH5Login(res.token, redirect)) return
       await afterLogin(res.token, redirect)
     } catch {
       // the request client already showed the server's message
