@@ -11,6 +11,7 @@ import './db/tradeTables'
 import { runAdminCommand } from './adminCommands'
 // Each module's commands register themselves on import: one line per module.
 import './modules/order/admin'
+import './modules/agent/admin'
 import './db/afterSalesTables'
 import './modules/cashback/admin'
 import './modules/afterSales/admin'

@@ -34,6 +34,9 @@ import { afterSalesSeeder } from './afterSales/seed'
 import feedbackRoutes from './feedback/routes'
 import accountRoutes from './account/routes'
 import { logoffAnonymiseJob } from './account/jobs'
+import agentRoutes from './agent/routes'
+import { agentSeeder } from './agent/seed'
+import { commissionReleaseJob } from './agent/jobs'
 /** Every module's routes, registered under /h5. */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes, goodsRoutes, homeRoutes, videoRoutes, articleRoutes, contentRoutes, businessCardRoutes]
 
@@ -52,3 +55,8 @@ jobs.push(orderExpiryJob, orderAutoAdvanceJob)
 routeModules.push(reviewRoutes, cashbackRoutes, afterSalesRoutes, feedbackRoutes, accountRoutes)
 seeders.push(cashbackSeeder, afterSalesSeeder)
 jobs.push(logoffAnonymiseJob)
+
+// Agent back office (docs/agent.md). Its seeder runs after trade's and after-sales': it books the demo orders' commission.
+routeModules.push(agentRoutes)
+seeders.push(agentSeeder)
+jobs.push(commissionReleaseJob)

@@ -5,6 +5,7 @@ import * as m003 from './003_home'
 import * as m004 from './004_trade'
 import * as m005 from './005_content'
 import * as m007 from './007_after_sales'
+import * as m008 from './008_agent'
 import * as m009 from './009_wechat'
 import * as m010 from './010_catalog_extra'
 
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '004_trade': m004,
   '005_content': m005,
   '007_after_sales': m007,
+  '008_agent': m008,
   '009_wechat': m009,
   '010_catalog_extra': m010,
 }

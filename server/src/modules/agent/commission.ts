@@ -1,0 +1,194 @@
+import type { Selectable } from 'kysely'
+import type { Conn, Db, Tx } from '../../db/types'
+import type { OrderItemTable, OrderTable } from '../../db/tradeTables'
+import { loadConfig } from '../../config'
+import { commissionOf } from '../../../../types/agent'
+import { registerOrderHook } from '../order/hooks'
+import { orderEvents, type OrderRefundedEvent } from '../order/events'
+import { moveMoney } from './account'
+import { DAY, num } from './util'
+import './tables'
+
+/**
+ * Commission (docs/agent.md):
+ * - an order paid by a shopper bound to an active agent shop (orders.bound_business_id, snapshot at submit)
+ *   earns the shop a commission per line whose goods is on the agent's shelf (agent_goods 'on') at payment;
+ * - rate: the goods' commission_rate if set, else the shop's (basis points); amount = floor(line pay amount × rate);
+ * - normal orders only (flash-sale and points orders earn none), never on the agent's own orders;
+ * - frozen at payment; release time = receipt + config.afterSalesDays; the release job makes it available
+ *   (not while an after-sales case is open); a refund while frozen shrinks it in proportion to what stays paid,
+ *   a full refund or a cancel cancels it. Released commission is final.
+ */
+
+type OrderRow = Selectable<OrderTable>
+type ItemRow = Selectable<OrderItemTable>
+
+let afterSalesDays = loadConfig().afterSalesDays
+/** The server passes its config's after-sales window (the hooks have no context of their own). */
+export function setAfterSalesDays(days: number) {
+  afterSalesDays = days
+}
+export const getAfterSalesDays = () => afterSalesDays
+
+/** Books frozen commission for a paid order (idempotent: one commission per order line). */
+export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[], t = Date.now()): Promise<number> {
+  if (!order.boundBusinessId || order.orderType !== 'normal' || !items.length) return 0
+  const shop = await tx.selectFrom('agentShops').select(['id', 'memberId', 'status', 'commissionRate']).where('id', '=', order.boundBusinessId).executeTakeFirst()
+  if (!shop || shop.status !== 'active' || shop.memberId === order.memberId) return 0
+  const goodsIds = [...new Set(items.map((i) => i.goodsId))]
+  const shelf = await tx.selectFrom('agentGoods').select('goodsId').where('shopId', '=', shop.id).where('status', '=', 'on').where('goodsId', 'in', goodsIds).execute()
+  const onShelf = new Set(shelf.map((s) => s.goodsId))
+  if (!onShelf.size) return 0
+  const rates = await tx.selectFrom('goods').select(['id', 'commissionRate']).where('id', 'in', goodsIds).execute()
+  const rateOf = (goodsId: number) => {
+    const g = rates.find((r) => r.id === goodsId)
+    return g && g.commissionRate !== null && g.commissionRate !== undefined ? num(g.commissionRate) : num(shop.commissionRate)
+  }
+  let total = 0
+  for (const item of items) {
+    if (!onShelf.has(item.goodsId)) continue
+    const rate = rateOf(item.goodsId)
+    const base = num(item.payAmount)
+    const refunded = Math.min(base, num(item.refundedAmount))
+    const amount = commissionOf(base - refunded, rate)
+    if (amount <= 0) continue
+    const inserted = await tx
+      .insertInto('commissions')
+      .values({
+        shopId: shop.id,
+        orderId: order.id,
+        orderItemId: item.id,
+        buyerId: order.memberId,
+        goodsId: item.goodsId,
+        baseAmount: base,
+        rate,
+        refundedBase: refunded,
+        originalAmount: commissionOf(base, rate),
+        amount,
+        status: 'frozen',
+        releaseAt: order.receivedAt ? num(order.receivedAt) + afterSalesDays * DAY : null,
+        releasedAt: null,
+        cancelledAt: null,
+        createdAt: t,
+        updatedAt: t,
+      })
+      .onConflict((oc) => oc.column('orderItemId').doNothing())
+      .returning('amount')
+      .executeTakeFirst()
+    if (inserted) total += num(inserted.amount)
+  }
+  if (total > 0) await moveMoney(tx, shop.id, { frozen: total }, { type: 'commission_frozen', orderId: order.id, note: `订单${order.orderNo}佣金，售后期满后结算` }, t)
+  return total
+}
+
+/** Receipt starts the after-sales window: frozen commission is released at receipt + afterSalesDays. */
+export async function scheduleRelease(tx: Conn, order: OrderRow, t = Date.now()) {
+  const receivedAt = order.receivedAt ? num(order.receivedAt) : t
+  await tx.updateTable('commissions').set({ releaseAt: receivedAt + afterSalesDays * DAY, updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'frozen').execute()
+}
+
+/**
+ * Shrinks the order's frozen commissions after a refund: each refunded line's commission becomes
+ * floor((line pay amount − refunded so far) × rate), never more than it was; `'all'` (a cancel, or a refund of
+ * every unit) cancels them. One ledger entry for the order. Released commission is never touched (final).
+ */
+export async function reduceCommissions(tx: Conn, orderId: number, refunds: Map<number, number> | 'all', t = Date.now()): Promise<number> {
+  const rows = await tx.selectFrom('commissions').selectAll().where('orderId', '=', orderId).where('status', '=', 'frozen').orderBy('id').execute()
+  if (!rows.length) return 0
+  let total = 0
+  let shopId = 0
+  let left = 0
+  for (const c of rows) {
+    const refunded = refunds === 'all' ? num(c.baseAmount) : Math.min(num(c.baseAmount), num(c.refundedBase) + (refunds.get(c.orderItemId) || 0))
+    const target = refunds === 'all' ? 0 : Math.min(num(c.amount), commissionOf(num(c.baseAmount) - refunded, num(c.rate)))
+    const diff = num(c.amount) - target
+    if (diff <= 0 && refunded === num(c.refundedBase)) {
+      left += num(c.amount)
+      continue
+    }
+    const res = await tx
+      .updateTable('commissions')
+      .set({ amount: target, refundedBase: refunded, status: target === 0 ? 'cancelled' : 'frozen', cancelledAt: target === 0 ? t : null, updatedAt: t })
+      .where('id', '=', c.id)
+      .where('status', '=', 'frozen')
+      .where('amount', '=', c.amount)
+      .executeTakeFirst()
+    if (Number(res.numUpdatedRows) !== 1) continue
+    total += diff
+    shopId = c.shopId
+    left += target
+  }
+  if (total > 0) {
+    const order = await tx.selectFrom('orders').select('orderNo').where('id', '=', orderId).executeTakeFirst()
+    await moveMoney(
+      tx,
+      shopId,
+      { frozen: -total },
+      { type: left === 0 ? 'commission_cancelled' : 'commission_adjusted', orderId, note: `订单${order?.orderNo || ''}${refunds === 'all' && !left ? '取消或全额退款' : '部分退款'}，扣减冻结佣金` },
+      t,
+    )
+  }
+  return total
+}
+
+/** The 'refunded' order event (after-sales): the refunded lines' money reduces their frozen commission. */
+export async function onOrderRefunded(tx: Conn, e: Pick<OrderRefundedEvent, 'orderId' | 'items' | 'fullyRefunded'>): Promise<number> {
+  if (e.fullyRefunded) return reduceCommissions(tx, e.orderId, 'all')
+  const refunds = new Map<number, number>()
+  for (const i of e.items) refunds.set(i.orderItemId, (refunds.get(i.orderItemId) || 0) + num(i.amount))
+  return reduceCommissions(tx, e.orderId, refunds)
+}
+
+/**
+ * The release job: frozen commissions whose release time has passed and whose order has no open after-sales
+ * case become available, one transaction per order. Returns how many commissions it released.
+ */
+export async function releaseDueCommissions(db: Db, now = Date.now(), limit = 500): Promise<number> {
+  const due = await db
+    .selectFrom('commissions as c')
+    .innerJoin('orders as o', 'o.id', 'c.orderId')
+    .select('c.orderId')
+    .distinct()
+    .where('c.status', '=', 'frozen')
+    .where('c.releaseAt', 'is not', null)
+    .where('c.releaseAt', '<=', now)
+    .where('o.afterSaleStatus', '!=', 'processing')
+    .limit(limit)
+    .execute()
+  let released = 0
+  for (const { orderId } of due) {
+    released += await db.transaction().execute(async (tx) => {
+      const o = await tx.selectFrom('orders').select(['orderNo', 'afterSaleStatus']).where('id', '=', orderId).executeTakeFirst()
+      if (!o || o.afterSaleStatus === 'processing') return 0
+      const rows = await tx
+        .updateTable('commissions')
+        .set({ status: 'released', releasedAt: now, updatedAt: now })
+        .where('orderId', '=', orderId)
+        .where('status', '=', 'frozen')
+        .where('releaseAt', '<=', now)
+        .returning(['shopId', 'amount'])
+        .execute()
+      const byShop = new Map<number, number>()
+      for (const r of rows) byShop.set(r.shopId, (byShop.get(r.shopId) || 0) + num(r.amount))
+      for (const [shopId, amount] of byShop) {
+        if (amount > 0) await moveMoney(tx, shopId, { frozen: -amount, available: amount, totalCommission: amount }, { type: 'commission_released', orderId, note: `订单${o.orderNo}售后期已过，佣金可提现` }, now)
+      }
+      return rows.length
+    })
+  }
+  return released
+}
+
+/** Registers the order hooks (runs at import: the server and the operator CLI both load this file). */
+registerOrderHook('paid', 'agent-commission', async (tx: Tx, { order, items }) => {
+  await bookCommission(tx, order, items)
+})
+registerOrderHook('received', 'agent-commission', async (tx: Tx, { order }) => {
+  await scheduleRelease(tx, order)
+})
+registerOrderHook('cancelled', 'agent-commission', async (tx: Tx, { order }) => {
+  await reduceCommissions(tx, order.id, 'all')
+})
+orderEvents.on('refunded', 'agent-commission', async (tx: Tx, e) => {
+  await onOrderRefunded(tx, e)
+})

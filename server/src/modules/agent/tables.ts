@@ -1,0 +1,134 @@
+import type { Generated } from 'kysely'
+
+/** Table types of migration 008_agent (docs/agent.md). */
+
+export interface AgentApplicationTable {
+  id: Generated<number>
+  memberId: number
+  shopName: string
+  realName: string
+  phone: string
+  idCard: string
+  reason: string
+  status: 'pending' | 'approved' | 'rejected'
+  rejectReason: string
+  shopId: number | null
+  reviewedAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface AgentGoodsTable {
+  id: Generated<number>
+  shopId: number
+  goodsId: number
+  status: 'on' | 'off'
+  createdAt: number
+  updatedAt: number
+}
+
+export interface CommissionTable {
+  id: Generated<number>
+  shopId: number
+  orderId: number
+  orderItemId: number
+  buyerId: number
+  goodsId: number
+  baseAmount: number
+  rate: number
+  refundedBase: number
+  originalAmount: number
+  amount: number
+  status: 'frozen' | 'released' | 'cancelled'
+  releaseAt: number | null
+  releasedAt: number | null
+  cancelledAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface AgentAccountTable {
+  id: Generated<number>
+  shopId: number
+  available: number
+  frozen: number
+  withdrawing: number
+  withdrawn: number
+  totalCommission: number
+  updatedAt: number
+}
+
+export interface AgentLedgerTable {
+  id: Generated<number>
+  shopId: number
+  type: string
+  availableChange: number
+  frozenChange: number
+  withdrawingChange: number
+  availableAfter: number
+  frozenAfter: number
+  withdrawingAfter: number
+  orderId: number | null
+  withdrawalId: number | null
+  note: string
+  createdAt: number
+}
+
+export interface AgentWithdrawAccountTable {
+  id: Generated<number>
+  shopId: number
+  method: 'bank' | 'wechat'
+  accountName: string
+  accountNo: string
+  bankName: string
+  bankBranch: string
+  createdAt: number
+  updatedAt: number
+}
+
+export interface WithdrawalTable {
+  id: Generated<number>
+  withdrawNo: string
+  shopId: number
+  memberId: number
+  amount: number
+  fee: number
+  actualAmount: number
+  method: 'bank' | 'wechat'
+  accountName: string
+  accountNo: string
+  bankName: string
+  bankBranch: string
+  status: 'pending' | 'paid' | 'rejected'
+  rejectReason: string
+  requestId: string
+  paidAt: number | null
+  rejectedAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface ShopViewTable {
+  id: Generated<number>
+  shopId: number
+  goodsId: number | null
+  memberId: number | null
+  visitor: string
+  page: string
+  source: 'link' | 'detail'
+  day: string
+  createdAt: number
+}
+
+declare module '../../db/types' {
+  interface DB {
+    agentApplications: AgentApplicationTable
+    agentGoods: AgentGoodsTable
+    commissions: CommissionTable
+    agentAccounts: AgentAccountTable
+    agentLedger: AgentLedgerTable
+    agentWithdrawAccounts: AgentWithdrawAccountTable
+    withdrawals: WithdrawalTable
+    shopViews: ShopViewTable
+  }
+}

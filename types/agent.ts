@@ -1,0 +1,425 @@
+/**
+ * Agent (reseller) back office: /api/business/*. Money in fen, rates in basis points (1000 = 10 %), times in ms.
+ * The rules (application, binding, commission, withdrawal, traffic) are in docs/agent.md.
+ */
+import type { Page } from './envelope'
+
+// ------------------------------------------------------------------ application
+
+export type AgentApplyState = 'none' | 'pending' | 'approved' | 'rejected'
+
+export const AGENT_APPLY_STATE_TEXT: Record<AgentApplyState, string> = {
+  none: '未申请',
+  pending: '审核中',
+  approved: '已通过',
+  rejected: '未通过',
+}
+
+/** Limits of the application form (the server checks the same). */
+export const SHOP_NAME_MIN = 2
+export const SHOP_NAME_MAX = 20
+export const REAL_NAME_MAX = 20
+export const APPLY_REASON_MAX = 200
+
+export interface AgentApplication {
+  id: number
+  shopName: string
+  realName: string
+  /** Masked: 139****9000. */
+  phone: string
+  /** Masked: 110101********1234. */
+  idCard: string
+  reason: string
+  status: Exclude<AgentApplyState, 'none'>
+  rejectReason: string
+  createdAt: number
+  reviewedAt: number | null
+}
+
+export interface AgentApplyOptions {
+  shopNameMin: number
+  shopNameMax: number
+  realNameMax: number
+  reasonMax: number
+  /** Quick picks for the reason field. */
+  reasonPresets: string[]
+  /** The default shop commission rate an approved agent starts with (basis points). */
+  defaultCommissionRate: number
+  /** The programme's rules shown on the form. */
+  rules: string[]
+}
+
+/** GET /api/business/agent/toApply */
+export interface ToApplyResponse {
+  state: AgentApplyState
+  /** The latest application (null when there is none). */
+  application: AgentApplication | null
+  /** The member's shop once approved. */
+  shop: { id: number; shopName: string } | null
+  options: AgentApplyOptions
+  /** The member's own phone, to prefill the form. */
+  prefillPhone: string
+}
+
+/** POST /api/business/agent/apply */
+export interface AgentApplyRequest {
+  shopName: string
+  realName: string
+  phone: string
+  idCard: string
+  reason: string
+}
+
+// ------------------------------------------------------------------ account, ledger, withdrawals
+
+export interface AgentAccount {
+  /** Can be withdrawn now. */
+  available: number
+  /** Commission of orders still inside their after-sales window. */
+  frozen: number
+  /** Applied for, not yet paid by the operator. */
+  withdrawing: number
+  /** Paid out in total. */
+  withdrawn: number
+  /** Commission released in total (lifetime earnings). */
+  totalCommission: number
+}
+
+/** Withdrawal rules (docs/agent.md): minimum ¥10, maximum ¥50,000 a time, 3 a day, fee 0.6 % (at least ¥0.10). */
+export const WITHDRAW_MIN = 1000
+export const WITHDRAW_MAX = 5_000_000
+export const WITHDRAW_DAILY_LIMIT = 3
+export const WITHDRAW_FEE_BP = 60
+export const WITHDRAW_FEE_MIN = 10
+
+/** The fee of a withdrawal of `amount` fen: 0.6 % rounded up to the fen, at least ¥0.10. */
+export function withdrawFee(amount: number): number {
+  if (!Number.isFinite(amount) || amount <= 0) return 0
+  return Math.max(WITHDRAW_FEE_MIN, Math.ceil((amount * WITHDRAW_FEE_BP) / 10000))
+}
+
+/** "12.3" → 1230 fen, exactly (no floating point); null when it is not an amount with up to 2 decimals. */
+export function yuanToFen(text: string): number | null {
+  const m = /^(0|[1-9]\d{0,8})(?:\.(\d{1,2}))?$/.exec(String(text ?? '').trim())
+  if (!m) return null
+  return Number(m[1]) * 100 + Number((m[2] || '').padEnd(2, '0'))
+}
+
+/** Commission of a line: pay amount × rate, rounded down to the fen. */
+export const commissionOf = (payAmount: number, rateBp: number): number => Math.floor((payAmount * rateBp) / 10000)
+
+export type WithdrawMethod = 'bank' | 'wechat'
+export const WITHDRAW_METHOD_TEXT: Record<WithdrawMethod, string> = { bank: '银行卡', wechat: '微信零钱' }
+
+export interface WithdrawAccount {
+  method: WithdrawMethod
+  accountName: string
+  /** Bank card masked to its last 4 digits ("**** 1234"); WeChat: "已绑定微信". */
+  accountText: string
+  bankName: string
+  bankBranch: string
+}
+
+export interface WithdrawRules {
+  min: number
+  max: number
+  feeBp: number
+  feeMin: number
+  dailyLimit: number
+}
+
+/** GET /api/business/withdraw/info */
+export interface WithdrawInfo {
+  account: AgentAccount
+  rules: WithdrawRules
+  accounts: WithdrawAccount[]
+  /** The agent's real name from the approved application: account holders must match it. */
+  realName: string
+  /** Whether the member has a WeChat openid (needed for 微信零钱). */
+  wechatBound: boolean
+  todayCount: number
+}
+
+/** POST /api/business/withdraw/saveAccount */
+export interface SaveWithdrawAccountRequest {
+  method: WithdrawMethod
+  accountName: string
+  /** Bank card number (12-19 digits); ignored for WeChat. */
+  accountNo?: string
+  bankName?: string
+  bankBranch?: string
+}
+
+/** POST /api/business/withdraw/apply */
+export interface WithdrawApplyRequest {
+  /** Fen. */
+  amount: number
+  method: WithdrawMethod
+  /** One per form visit: a double tap makes one withdrawal. */
+  requestId: string
+}
+
+export type WithdrawStatus = 'pending' | 'paid' | 'rejected'
+export const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, string> = { pending: '审核中', paid: '已到账', rejected: '已驳回' }
+
+export interface Withdrawal {
+  withdrawNo: string
+  amount: number
+  fee: number
+  /** amount − fee: what reaches the account. */
+  actualAmount: number
+  method: WithdrawMethod
+  accountText: string
+  status: WithdrawStatus
+  statusText: string
+  rejectReason: string
+  createdAt: number
+  paidAt: number | null
+  rejectedAt: number | null
+}
+
+export type LedgerType =
+  | 'commission_frozen'
+  | 'commission_adjusted'
+  | 'commission_cancelled'
+  | 'commission_released'
+  | 'withdraw_apply'
+  | 'withdraw_rejected'
+  | 'withdraw_paid'
+
+export const LEDGER_TYPE_TEXT: Record<LedgerType, string> = {
+  commission_frozen: '佣金入账（冻结）',
+  commission_adjusted: '退款扣减佣金',
+  commission_cancelled: '佣金取消',
+  commission_released: '佣金解冻',
+  withdraw_apply: '申请提现',
+  withdraw_rejected: '提现驳回退回',
+  withdraw_paid: '提现到账',
+}
+
+/** Ledger filters of withdraw/details. */
+export type LedgerFilter = 'all' | 'commission' | 'withdraw'
+
+export interface LedgerEntry {
+  id: number
+  type: LedgerType
+  typeText: string
+  /** The change shown in the list (signed): available when it moved, else frozen, else withdrawing. */
+  amount: number
+  /** Which balance `amount` is: 可提现 / 冻结 / 提现中. */
+  bucket: 'available' | 'frozen' | 'withdrawing'
+  availableChange: number
+  frozenChange: number
+  withdrawingChange: number
+  availableAfter: number
+  frozenAfter: number
+  withdrawingAfter: number
+  orderNo: string
+  withdrawNo: string
+  note: string
+  createdAt: number
+}
+
+export interface LedgerPage extends Page<LedgerEntry> {
+  /** Sums of the filtered period: money in (commission released, withdrawals returned) and out (withdrawals applied). */
+  income: number
+  expense: number
+}
+
+// ------------------------------------------------------------------ home
+
+export interface AgentPeriodStats {
+  /** Paid amount of the shop's orders paid in the period. */
+  sales: number
+  orders: number
+  /** Commission earned on those orders (not cancelled). */
+  commission: number
+  /** Unique visitors and page views of the shop. */
+  visitors: number
+  views: number
+  newUsers: number
+}
+
+/** GET /api/business/home */
+export interface AgentHome {
+  shop: { id: number; shopName: string; commissionRate: number; createdAt: number }
+  today: AgentPeriodStats
+  month: AgentPeriodStats
+  account: AgentAccount
+  users: number
+  actingGoods: number
+  /** Withdrawals waiting for the operator. */
+  pendingWithdrawals: number
+}
+
+// ------------------------------------------------------------------ acting goods
+
+export interface ActingGoods {
+  goodsId: number
+  name: string
+  mainImage: string
+  price: number
+  originalPrice: number
+  sales: number
+  stock: number
+  /** The platform's shelf: 'off' means nobody can buy it, whatever the agent's shelf says. */
+  platformStatus: 'on' | 'off'
+  /** The agent's shelf. */
+  status: 'on' | 'off'
+  /** Effective rate (goods rate, else the shop's). */
+  commissionRate: number
+  /** Commission of one unit at the lowest price. */
+  commission: number
+  /** Views in this shop during the last 30 days. */
+  views: number
+  addedAt: number
+}
+
+export interface CatalogueGoods {
+  goodsId: number
+  name: string
+  mainImage: string
+  price: number
+  sales: number
+  commissionRate: number
+  commission: number
+  added: boolean
+}
+
+export type ActingGoodsTab = 'all' | 'on' | 'off'
+
+// ------------------------------------------------------------------ orders
+
+/** Tabs of the shop's orders. */
+export type AgentOrderTab = 'all' | 'unpaid' | 'to_ship' | 'to_receive' | 'done' | 'cancelled'
+export type CommissionStatus = 'frozen' | 'released' | 'cancelled'
+export const COMMISSION_STATUS_TEXT: Record<CommissionStatus | 'none', string> = {
+  frozen: '冻结中',
+  released: '已结算',
+  cancelled: '已取消',
+  none: '无佣金',
+}
+
+export interface AgentOrderItem {
+  goodsId: number
+  goodsName: string
+  image: string
+  specText: string
+  price: number
+  quantity: number
+  payAmount: number
+  refundedAmount: number
+  /** This line's commission now (after refunds), its rate and state; 0 / null when the line earns none. */
+  commission: number
+  commissionRate: number | null
+  commissionStatus: CommissionStatus | null
+}
+
+export interface AgentOrderSummary {
+  orderNo: string
+  status: string
+  statusText: string
+  payAmount: number
+  itemCount: number
+  createdAt: number
+  paidAt: number | null
+  buyer: { id: number; nickname: string; avatar: string }
+  items: AgentOrderItem[]
+  commission: number
+  commissionStatus: CommissionStatus | 'none'
+  commissionStatusText: string
+}
+
+export interface AgentOrderDetail extends AgentOrderSummary {
+  freightAmount: number
+  goodsAmount: number
+  afterSaleStatus: string
+  /** Masked receiver ("张*") and city only: the shop sees no full address. */
+  receiverName: string
+  receiverCity: string
+  shippedAt: number | null
+  receivedAt: number | null
+  completedAt: number | null
+  cancelledAt: number | null
+  /** When the frozen commission is released (received + after-sales days); null before receipt. */
+  releaseAt: number | null
+  releasedAt: number | null
+}
+
+// ------------------------------------------------------------------ traffic, footprints, users
+
+export interface FlowDay {
+  /** China date YYYY-MM-DD. */
+  day: string
+  pv: number
+  uv: number
+}
+
+export interface FlowGoods {
+  goodsId: number
+  name: string
+  mainImage: string
+  pv: number
+  uv: number
+}
+
+/** GET /api/business/flow/summary */
+export interface FlowSummary {
+  days: number
+  goodsId: number | null
+  series: FlowDay[]
+  totals: { pv: number; uv: number }
+  goods: FlowGoods[]
+}
+
+export interface Footprint {
+  id: number
+  member: { id: number; nickname: string; avatar: string }
+  goods: { id: number; name: string; mainImage: string; price: number }
+  viewedAt: number
+}
+
+export interface ShopUser {
+  id: number
+  nickname: string
+  avatar: string
+  phone: string
+  boundAt: number
+  orderCount: number
+  spend: number
+  lastViewAt: number | null
+}
+
+export type ShopUserSort = 'recent' | 'spend' | 'orders'
+
+// ------------------------------------------------------------------ share and visits
+
+/** GET /api/business/share/goods */
+export interface ShareGoodsInfo {
+  goods: { id: number; name: string; mainImage: string; price: number; originalPrice: number }
+  /** The mini-program page of the goods (without a leading slash), for getWxACode. */
+  page: string
+  commission: number
+  onShelf: boolean
+}
+
+/** GET /api/business/share/qrcode: a QR code's modules ("1" dark, "0" light), one string per row. */
+export interface QrMatrix {
+  size: number
+  modules: string[]
+}
+
+/** POST /api/business/visit (auth optional): a page opened through an agent's link. */
+export interface VisitRequest {
+  bUid: string | number
+  page: string
+  /** A random id the client keeps, so visitors who are not logged in count once a day. */
+  visitorKey?: string
+}
+
+export type ActingGoodsPage = Page<ActingGoods>
+export type CataloguePage = Page<CatalogueGoods>
+export type AgentOrderPage = Page<AgentOrderSummary>
+export type WithdrawalPage = Page<Withdrawal>
+export type FootprintPage = Page<Footprint>
+export type ShopUserPage = Page<ShopUser>
