@@ -403,12 +403,6 @@ export interface ShareGoodsInfo {
   onShelf: boolean
 }
 
-/** GET /api/business/share/qrcode: a QR code's modules ("1" dark, "0" light), one string per row. */
-export interface QrMatrix {
-  size: number
-  modules: string[]
-}
-
 /** POST /api/business/visit (auth optional): a page opened through an agent's link. */
 export interface VisitRequest {
   bUid: string | number

@@ -140,9 +140,4 @@ export default async function agentRoutes(app: FastifyInstance, ctx: AppContext)
     schema: { querystring: S.obj({ goodsId: S.id() }, ['goodsId']) },
     handler: async (req) => share.shareGoods(db, shopOf(req), (req.query as any).goodsId),
   })
-  app.get('/api/business/share/qrcode', {
-    config: agentOnly,
-    schema: { querystring: S.obj({ url: S.str(512, 1) }, ['url']) },
-    handler: async (req) => share.shareQrMatrix(shopOf(req), (req.query as any).url),
-  })
 }
