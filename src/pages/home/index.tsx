@@ -134,12 +134,10 @@ export default function HomeIndexPage() {
                     const n = home.notices.find((x) => value.endsWith(x.title))
                     if (n) navigateTo(ROUTES.noticeDetails, { id: n.id })
                   }}
-                  right={
-                    <Text className='home-notice__more' onClick={() => navigateTo(ROUTES.noticeList)}>
-                      更多
-                    </Text>
-                  }
                 />
+                <Text className='home-notice__more' onClick={() => navigateTo(ROUTES.noticeList)}>
+                  更多
+                </Text>
               </View>
             )}
             {home.sections.map((s) => (

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { View, Text, Image, ScrollView } from '@tarojs/components'
 import { SearchBar } from '@nutui/nutui-react-taro'
 import type { CategoryNode } from '@contract/goods'
-import PageLayout from '@/components/PageLayout'
+import PageLayout, { getStatusBarHeight } from '@/components/PageLayout'
 import GoodsCard from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
 import { getCategoryTree, searchGoods } from '@/api/goods'
@@ -13,9 +13,6 @@ import { assetUrl } from '@/core/request'
 import { buildShare, useShare } from '@/platform/share'
 import { SCROLL_THRESHOLD } from '@/utils/uiConstants'
 import './index.scss'
-
-/** H5 draws its tab bar (50px) over the page; the mini-program's window already ends above it. */
-const FRAME_HEIGHT = process.env.TARO_ENV === 'h5' ? 'calc(100vh - 50px)' : '100vh'
 
 /** Categories: top categories on the left, the chosen one's sub-categories and goods on the right (paged). */
 export default function SortIndexPage() {
@@ -54,7 +51,7 @@ export default function SortIndexPage() {
 
   return (
     <PageLayout variant='tab' title='分类' className='sort-page'>
-      <View className='sort-page__frame' style={{ height: FRAME_HEIGHT }}>
+      <View className='sort-page__frame' style={{ top: `${getStatusBarHeight()}px` }}>
         <View className='sort-page__search' onClick={() => navigateTo(ROUTES.goodsSearch)}>
           <SearchBar readOnly shape='round' placeholder='搜索商品' />
         </View>

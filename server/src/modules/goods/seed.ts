@@ -5,6 +5,10 @@ import { BRANDS, CATALOG, FOLLOW_UPS, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, t
 import { brandLogoSvg, categorySvg, detailSvg, goodsSvg, reviewSvg, writeMedia } from './media'
 import './tables'
 
+/** A silhouette that fits the noun better than the sub-category's own (a child's dress is a dress). */
+const shapeFor = (noun: string, fallback: string) =>
+  /裙/.test(noun) ? 'dress' : /(?<!纸尿|拉拉)裤/.test(noun) ? 'trousers' : /鞋/.test(noun) ? 'shoe' : /(帐篷|背包)/.test(noun) ? 'backpack' : /(吸尘器|洗地机|除螨仪)/.test(noun) ? 'robot' : fallback
+
 /** Goods per sub-category: 41 sub-categories × 5 = 205 goods. */
 export const GOODS_PER_SUB = 5
 const DAY = 86400_000
@@ -124,9 +128,10 @@ export async function seedCatalog(db: Db, dataDir: string) {
       const subtitle = points.join(' · ')
       const images = [0, 1, 2, 3].map((v) => `/media/goods/g${n}-${v + 1}.svg`)
       const labels = ['', '细节展示', sub.specs.length ? '多色可选' : '品质保障', '实物拍摄']
-      images.forEach((_, v) => media.push([`goods/g${n}-${v + 1}.svg`, goodsSvg({ name: `${noun}`, shape: sub.shape, hue, variant: v, label: labels[v] })]))
-      media.push([`goods/g${n}-d1.svg`, detailSvg({ title: noun, line: points.join('  '), shape: sub.shape, hue, index: 1 })])
-      media.push([`goods/g${n}-d2.svg`, detailSvg({ title: '品质之选', line: `${sub.points.join(' · ')}`, shape: sub.shape, hue, index: 2 })])
+      const shape = shapeFor(noun, sub.shape)
+      images.forEach((_, v) => media.push([`goods/g${n}-${v + 1}.svg`, goodsSvg({ name: `${noun}`, shape, hue, variant: v, label: labels[v] })]))
+      media.push([`goods/g${n}-d1.svg`, detailSvg({ title: noun, line: points.join('  '), shape, hue, index: 1 })])
+      media.push([`goods/g${n}-d2.svg`, detailSvg({ title: '品质之选', line: sub.points.slice(0, 3).join(' · '), shape, hue, index: 2 })])
 
       const basePrice = roundPrice(sub.price[0] + (sub.price[1] - sub.price[0]) * rand())
       const combos = combinations(sub.specs)
