@@ -6,6 +6,8 @@ export const REVIEW_MAX_CHARS = 140
 export const REVIEW_MAX_IMAGES = 9
 /** Ratings 4 and 5 count as good reviews (goods.good_review_count, 好评率). */
 export const GOOD_RATING = 4
+/** Stored for a review without text (stars only), so the comment list never shows an empty review. */
+export const EMPTY_REVIEW_TEXT = '此用户没有填写评价。'
 export const RATING_TEXT: Record<number, string> = { 1: '非常差', 2: '差', 3: '一般', 4: '好', 5: '非常好' }
 
 export interface ReviewView {

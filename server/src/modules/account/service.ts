@@ -1,22 +1,11 @@
 import type { Config } from '../../config'
 import type { Conn, Db, Tx } from '../../db/types'
+import type { LogoffHint } from '../../../../types/account'
 import { AppError, ErrorCode } from '../../errors'
 
 const DAY = 86_400_000
 export const ANONYMISED_NICKNAME = '已注销用户'
 
-export interface LogoffHint {
-  isAgent: boolean
-  /** What logoff means for the member's agent shop ('' for a plain member). */
-  hint: string
-  /** Reasons logoff cannot start now (unfinished orders, after-sales in progress). */
-  blockers: string[]
-  /** What is lost: cashback balance and points. */
-  warnings: string[]
-  coolingDays: number
-  /** When a pending logoff takes effect (null: none pending). */
-  logoffAt: number | null
-}
 
 /**
  * The agent module's own hint, when it provides one (agentLogoffHint(db, memberId) in modules/agent/service.ts);

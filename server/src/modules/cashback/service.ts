@@ -12,6 +12,7 @@ import type {
   CashbackTaskStatus,
 } from '../../../../types/cashback'
 import { CASHBACK_TASK_STATUS_TEXT } from '../../../../types/cashback'
+import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { charCount, ownImages, parseImages } from '../review/images'
@@ -32,7 +33,8 @@ export async function logTask(tx: Conn, taskId: number, status: CashbackTaskStat
 
 /** Does a first review satisfy the campaign's rules (stars, characters, images, written after the start)? */
 export function reviewQualifies(c: Pick<CampaignRow, 'minRating' | 'minChars' | 'minImages' | 'startAt'>, r: { rating: number; content: string; images: string; createdAt: number }): boolean {
-  return r.rating >= c.minRating && charCount(r.content.trim()) >= c.minChars && parseImages(r.images).length >= c.minImages && r.createdAt >= c.startAt
+  const text = r.content === EMPTY_REVIEW_TEXT ? '' : r.content.trim()
+  return r.rating >= c.minRating && charCount(text) >= c.minChars && parseImages(r.images).length >= c.minImages && r.createdAt >= c.startAt
 }
 
 interface Purchase {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../../db/types'
 import type { FollowUpRequest, FollowUpResponse, ReviewableOrder, ReviewSubmitRequest, ReviewSubmitResponse, ReviewView } from '../../../../types/review'
-import { GOOD_RATING, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '../../../../types/review'
+import { EMPTY_REVIEW_TEXT, GOOD_RATING, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { completeOrderTx, isUniqueViolation, ownOrder } from '../order/service'
 import { liveCampaignFor, taskForReview } from '../cashback/service'
@@ -108,7 +108,7 @@ export async function submitReviews(db: Db, memberId: number, req: ReviewSubmitR
         if (Number(mark.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, `「${item.goodsName}」已评价过了`)
         const r = await tx
           .insertInto('goodsReviews')
-          .values({ goodsId: item.goodsId, skuId: item.skuId, specText: item.specText, orderId: o.id, orderItemId: item.id, memberId, parentId: null, rating: p.rating, content: p.content, images: JSON.stringify(p.images), anonymous: p.anonymous ? 1 : 0, createdAt: t })
+          .values({ goodsId: item.goodsId, skuId: item.skuId, specText: item.specText, orderId: o.id, orderItemId: item.id, memberId, parentId: null, rating: p.rating, content: p.content || EMPTY_REVIEW_TEXT, images: JSON.stringify(p.images), anonymous: p.anonymous ? 1 : 0, createdAt: t })
           .returning('id')
           .executeTakeFirstOrThrow()
         reviewIds.push(r.id)
