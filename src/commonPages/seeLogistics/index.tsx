@@ -1,5 +1,75 @@
+import { useState } from 'react'
+import { useDidShow, useRouter } from '@tarojs/taro'
+import { View, Text, Image } from '@tarojs/components'
+import { Steps, Step } from '@nutui/nutui-react-taro'
+import type { LogisticsInfo } from '@contract/logistics'
 import PageLayout from '@/components/PageLayout'
+import { getLogisticsTrace } from '@/api/logistics'
+import { requireLogin } from '@/core/auth'
+import { assetUrl } from '@/core/request'
+import { copyText, dial } from '@/utils/clipboard'
+import { formatTime } from '@/utils/time'
+import './index.scss'
+
+const STATUS: Record<string, string> = { to_receive: '运输中', to_review: '已签收', completed: '已签收' }
 
 export default function SeeLogisticsIndexPage() {
-  return <PageLayout variant='back' title='查看物流' />
+  const orderNo = String(useRouter().params?.orderNo || '')
+  const [info, setInfo] = useState<LogisticsInfo | null>(null)
+  const [failed, setFailed] = useState('')
+
+  useDidShow(() => {
+    if (!requireLogin()) return
+    getLogisticsTrace(orderNo, { catch: true, toast: false })
+      .then(setInfo)
+      .catch((e) => setFailed(e?.message || '暂无物流信息'))
+  })
+
+  return (
+    <PageLayout variant='back' title='查看物流'>
+      {failed && <View className='empty-hint'>{failed}</View>}
+      {info && (
+        <View className='logistics'>
+          <View className='card logistics__head'>
+            {!!info.image && <Image className='logistics__img' src={assetUrl(info.image)} mode='aspectFill' />}
+            <View className='logistics__meta'>
+              <Text className='logistics__state'>{STATUS[info.orderStatus] || '运输中'}</Text>
+              <Text className='logistics__line'>
+                {info.expressName}
+                {!!info.expressPhone && (
+                  <Text className='logistics__phone' onClick={() => dial(info.expressPhone)}>
+                    {' '}
+                    官方电话 {info.expressPhone}
+                  </Text>
+                )}
+              </Text>
+              <View className='logistics__line'>
+                <Text>运单号：{info.trackingNo}</Text>
+                <Text className='logistics__copy' onClick={() => copyText(info.trackingNo)}>
+                  复制
+                </Text>
+              </View>
+            </View>
+          </View>
+          <View className='card logistics__receiver'>
+            <Text className='logistics__to'>收</Text>
+            <Text className='logistics__addr'>
+              {info.receiver.address}（{info.receiver.name} {info.receiver.phone}）
+            </Text>
+          </View>
+          <View className='card logistics__traces'>
+            {info.traces.length ? (
+              <Steps direction='vertical' type='dot' value={1}>
+                {info.traces.map((t, i) => (
+                  <Step key={`${t.time}-${i}`} value={i + 1} title={t.text} description={formatTime(t.time, 'YYYY-MM-DD HH:mm')} />
+                ))}
+              </Steps>
+            ) : (
+              <Text className='muted'>包裹正在等待揽收</Text>
+            )}
+          </View>
+        </View>
+      )}
+    </PageLayout>
+  )
 }

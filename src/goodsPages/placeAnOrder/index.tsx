@@ -1,5 +1,169 @@
+import { useRef, useState } from 'react'
+import { useDidShow, useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Button, TextArea } from '@nutui/nutui-react-taro'
+import { ArrowRight, Location } from '@nutui/icons-react-taro'
+import type { OrderPreview } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
+import { GoodsLine, newRequestId, orderRequestFromQuery, payThenShowStatus } from '@/components/Order'
+import { previewOrder, submitOrder } from '@/api/order'
+import { ROUTES } from '@/routes'
+import { back, navigateTo, redirectTo } from '@/core/nav'
+import { requireLogin } from '@/core/auth'
+import { toast } from '@/core/toast'
+import { useCommonStore } from '@/stores/common'
+import { regionText } from '@/utils/regions'
+import { yuan } from '@/utils/time'
+import './index.scss'
 
 export default function PlaceAnOrderIndexPage() {
-  return <PageLayout variant='back' title='确认订单' />
+  const router = useRouter()
+  const base = useRef(orderRequestFromQuery(router.params as Record<string, string>))
+  const requestId = useRef(newRequestId())
+  const submitting = useRef(false)
+  const [busy, setBusy] = useState(false)
+  const [preview, setPreview] = useState<OrderPreview | null>(null)
+  const [failed, setFailed] = useState('')
+  const [remark, setRemark] = useState('')
+  const chosen = useCommonStore((s) => s.shippingAddress)
+
+  const load = async () => {
+    if (!base.current) return setFailed('商品信息有误，请返回重新选择')
+    const addressId = useCommonStore.getState().shippingAddress?.id
+    try {
+      setPreview(await previewOrder({ ...base.current, addressId }, { catch: true }))
+      setFailed('')
+    } catch (err: any) {
+      if (addressId && err?.code === 404) {
+        // The chosen address was deleted meanwhile: fall back to the default one.
+        useCommonStore.getState().setShippingAddress(null)
+        return load()
+      }
+      setFailed(err?.message || '订单信息加载失败')
+    }
+  }
+
+  useDidShow(() => {
+    if (!requireLogin()) return
+    load()
+  })
+
+  const address = preview?.address ?? null
+  const chooseAddress = () => navigateTo(ROUTES.addressList, { select: 1 })
+
+  const submit = async () => {
+    if (!preview || !base.current || submitting.current) return
+    if (!address) {
+      toast('请先添加收货地址')
+      return chooseAddress()
+    }
+    submitting.current = true
+    setBusy(true)
+    try {
+      const order = await submitOrder({ ...base.current, addressId: address.id, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      // The chosen address is for this order only; the next order starts from the default again.
+      useCommonStore.getState().setShippingAddress(null)
+      if (order.status !== 'unpaid') {
+        await redirectTo(ROUTES.payStatus, { orderNo: order.orderNo, result: 'paid' })
+        return
+      }
+      const result = await payThenShowStatus(order.orderNo, 'redirect')
+      if (result === null) await redirectTo(ROUTES.orderDetails, { orderNo: order.orderNo })
+    } catch {
+      // Refused (stock, address...): the message was toasted; the same requestId is kept, so a retry cannot make a second order.
+      submitting.current = false
+      setBusy(false)
+      load()
+    }
+  }
+
+  const footer = preview && (
+    <View className='place-order__bar'>
+      <View className='place-order__sum'>
+        <Text className='place-order__sum-label'>实付款：</Text>
+        <Text className='place-order__sum-price'>¥{yuan(preview.payAmount)}</Text>
+      </View>
+      <Button type='primary' className='place-order__submit' loading={busy} disabled={busy} onClick={submit}>
+        提交订单
+      </Button>
+    </View>
+  )
+
+  return (
+    <PageLayout variant='back' title='确认订单' footer={footer}>
+      {failed && !preview && (
+        <View className='empty-hint'>
+          <Text>{failed}</Text>
+          <View className='place-order__retry'>
+            <Button size='small' onClick={() => back()}>
+              返回
+            </Button>
+          </View>
+        </View>
+      )}
+      {preview && (
+        <View className='place-order'>
+          <View className='card place-order__address' onClick={chooseAddress}>
+            <Location size={20} className='place-order__pin' />
+            {address ? (
+              <View className='place-order__address-body'>
+                <View className='place-order__who'>
+                  <Text className='place-order__name'>{address.name}</Text>
+                  <Text className='place-order__phone'>{address.phone}</Text>
+                  {address.isDefault && <Text className='place-order__tag'>默认</Text>}
+                </View>
+                <Text className='place-order__region'>{regionText(address.province, address.city, address.district)}</Text>
+                <Text className='place-order__detail'>{address.detail}</Text>
+              </View>
+            ) : (
+              <View className='place-order__address-body'>
+                <Text className='place-order__name'>请添加收货地址</Text>
+              </View>
+            )}
+            <ArrowRight size={14} className='muted' />
+          </View>
+          {chosen && address && chosen.id !== address.id && <Text className='place-order__note'>所选地址不可用，已使用默认地址</Text>}
+
+          <View className='card'>
+            {preview.lines.map((l) => (
+              <GoodsLine key={l.skuId} image={l.image} goodsName={l.goodsName} specText={l.specText} price={l.price} quantity={l.quantity} onClick={() => navigateTo(ROUTES.goodsDetails, { id: l.goodsId })} />
+            ))}
+          </View>
+
+          <View className='card place-order__amounts'>
+            <View className='place-order__row'>
+              <Text>商品金额</Text>
+              <Text>¥{yuan(preview.goodsAmount)}</Text>
+            </View>
+            <View className='place-order__row'>
+              <Text>运费</Text>
+              <Text>{preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
+            </View>
+            {preview.freightAmount > 0 && <Text className='place-order__hint'>再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）</Text>}
+            {preview.couponDiscount > 0 && (
+              <View className='place-order__row'>
+                <Text>优惠券</Text>
+                <Text className='price'>-¥{yuan(preview.couponDiscount)}</Text>
+              </View>
+            )}
+            {preview.pointsDiscount > 0 && (
+              <View className='place-order__row'>
+                <Text>积分抵扣</Text>
+                <Text className='price'>-¥{yuan(preview.pointsDiscount)}</Text>
+              </View>
+            )}
+            <View className='place-order__row place-order__row--total'>
+              <Text>小计</Text>
+              <Text className='price'>¥{yuan(preview.payAmount)}</Text>
+            </View>
+          </View>
+
+          <View className='card place-order__remark'>
+            <Text className='place-order__remark-label'>订单备注</Text>
+            <TextArea className='place-order__remark-input' value={remark} onChange={(v) => setRemark(v)} maxLength={200} rows={2} showCount placeholder='选填，请先和商家协商一致' />
+          </View>
+        </View>
+      )}
+    </PageLayout>
+  )
 }

@@ -1,5 +1,158 @@
+import { useEffect, useState } from 'react'
+import { useDidShow, useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { ArrowRight, Location, Transit } from '@nutui/icons-react-taro'
+import type { OrderDetail } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
+import { ActionBar, GoodsLine } from '@/components/Order'
+import { getOrderDetail } from '@/api/order'
+import { ROUTES } from '@/routes'
+import { back, navigateTo } from '@/core/nav'
+import { requireLogin } from '@/core/auth'
+import { copyText } from '@/utils/clipboard'
+import { formatTime, yuan } from '@/utils/time'
+import { regionText } from '@/utils/regions'
+import './details.scss'
+
+const STATUS_HINT: Record<string, string> = {
+  to_ship: '商家正在备货，请耐心等待',
+  to_receive: '商品已发出，请注意查收',
+  to_review: '交易成功，快来评价一下吧',
+  completed: '交易已完成，感谢您的购买',
+  cancelled: '订单已取消',
+}
+const PAY_CHANNEL: Record<string, string> = { sandbox: '沙箱支付', wechat_jsapi: '微信支付', wechat_mini: '微信支付' }
+
+/** mm:ss until the order expires. */
+function leftText(ms: number): string {
+  const s = Math.max(0, Math.floor(ms / 1000))
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`
+}
 
 export default function MyOrderDetailsPage() {
-  return <PageLayout variant='back' title='订单详情' />
+  const orderNo = String(useRouter().params?.orderNo || '')
+  const [o, setO] = useState<OrderDetail | null>(null)
+  const [missing, setMissing] = useState(false)
+  const [now, setNow] = useState(Date.now())
+
+  const load = async () => {
+    try {
+      setO(await getOrderDetail(orderNo, { catch: true }))
+    } catch {
+      setMissing(true)
+    }
+  }
+  useDidShow(() => {
+    if (requireLogin()) load()
+  })
+  useEffect(() => {
+    if (o?.status !== 'unpaid') return
+    const timer = setInterval(() => {
+      const t = Date.now()
+      setNow(t)
+      if (t >= o.expireAt) {
+        clearInterval(timer)
+        setTimeout(load, 1500)
+      }
+    }, 1000)
+    return () => clearInterval(timer)
+  }, [o?.status, o?.expireAt])
+
+  if (missing) return <PageLayout variant='back' title='订单详情'><View className='empty-hint'>订单不存在或已删除</View></PageLayout>
+  if (!o) return <PageLayout variant='back' title='订单详情'><View className='empty-hint'>加载中...</View></PageLayout>
+
+  const hint = o.status === 'unpaid' ? (o.expireAt > now ? `剩余 ${leftText(o.expireAt - now)} 未支付将自动取消` : '订单即将超时关闭') : o.status === 'cancelled' && o.cancelReason ? o.cancelReason : STATUS_HINT[o.status]
+  const rows: Array<[string, string]> = [
+    ['下单时间', formatTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss')],
+    ...(o.paidAt ? ([['支付方式', PAY_CHANNEL[o.payChannel || ''] || '已支付'], ['支付时间', formatTime(o.paidAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.shippedAt ? ([['发货时间', formatTime(o.shippedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.receivedAt ? ([['收货时间', formatTime(o.receivedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.completedAt ? ([['完成时间', formatTime(o.completedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.cancelledAt ? ([['取消时间', formatTime(o.cancelledAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.remark ? ([['订单备注', o.remark]] as Array<[string, string]>) : []),
+  ]
+  const footer = o.actions.length ? <ActionBar className='order-detail__bar' orderNo={o.orderNo} actions={o.actions} onDone={(outcome) => (outcome === 'deleted' ? back() : load())} /> : undefined
+
+  return (
+    <PageLayout variant='back' title='订单详情' footer={footer}>
+      <View className={`order-detail__status order-detail__status--${o.status}`}>
+        <Text className='order-detail__status-text'>{o.statusText}</Text>
+        {!!hint && <Text className='order-detail__status-hint'>{hint}</Text>}
+      </View>
+
+      {o.shipment && (
+        <View className='card order-detail__ship' onClick={() => navigateTo(ROUTES.seeLogistics, { orderNo: o.orderNo })}>
+          <Transit size={20} className='order-detail__ship-icon' />
+          <View className='order-detail__ship-body'>
+            <Text className='order-detail__ship-text'>{o.shipment.latest?.text || `${o.shipment.expressName} ${o.shipment.trackingNo}`}</Text>
+            <Text className='order-detail__ship-time'>{o.shipment.latest ? formatTime(o.shipment.latest.time, 'YYYY-MM-DD HH:mm') : ''}</Text>
+          </View>
+          <ArrowRight size={12} className='muted' />
+        </View>
+      )}
+
+      <View className='card order-detail__addr'>
+        <Location size={20} className='order-detail__pin' />
+        <View className='order-detail__addr-body'>
+          <View>
+            <Text className='order-detail__name'>{o.receiver.name}</Text>
+            <Text className='order-detail__phone'>{o.receiver.phone}</Text>
+          </View>
+          <Text className='order-detail__addr-text'>
+            {regionText(o.receiver.province, o.receiver.city, o.receiver.district)} {o.receiver.detail}
+          </Text>
+        </View>
+      </View>
+
+      <View className='card'>
+        {o.items.map((i) => (
+          <GoodsLine key={i.id} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件 ¥${yuan(i.refundedAmount)}` : ''} onClick={() => navigateTo(ROUTES.goodsDetails, { id: i.goodsId })} />
+        ))}
+        <View className='order-detail__amounts'>
+          <View className='order-detail__row'>
+            <Text>商品金额</Text>
+            <Text>¥{yuan(o.goodsAmount)}</Text>
+          </View>
+          <View className='order-detail__row'>
+            <Text>运费</Text>
+            <Text>{o.freightAmount ? `+¥${yuan(o.freightAmount)}` : '包邮'}</Text>
+          </View>
+          {o.couponDiscount > 0 && (
+            <View className='order-detail__row'>
+              <Text>优惠券</Text>
+              <Text className='price'>-¥{yuan(o.couponDiscount)}</Text>
+            </View>
+          )}
+          {o.pointsDiscount > 0 && (
+            <View className='order-detail__row'>
+              <Text>积分抵扣</Text>
+              <Text className='price'>-¥{yuan(o.pointsDiscount)}</Text>
+            </View>
+          )}
+          <View className='order-detail__row order-detail__row--total'>
+            <Text>{o.paidAt ? '实付款' : '需付款'}</Text>
+            <Text className='price'>¥{yuan(o.payAmount)}</Text>
+          </View>
+        </View>
+      </View>
+
+      <View className='card order-detail__info'>
+        <View className='order-detail__row'>
+          <Text>订单编号</Text>
+          <View>
+            <Text>{o.orderNo}</Text>
+            <Text className='order-detail__copy' onClick={() => copyText(o.orderNo)}>
+              复制
+            </Text>
+          </View>
+        </View>
+        {rows.map(([k, v]) => (
+          <View key={k} className='order-detail__row'>
+            <Text>{k}</Text>
+            <Text className='order-detail__value'>{v}</Text>
+          </View>
+        ))}
+      </View>
+    </PageLayout>
+  )
 }

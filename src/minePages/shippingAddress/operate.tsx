@@ -1,5 +1,155 @@
+import { useEffect, useState } from 'react'
+import { useRouter } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import { Address, Button, Form, Input, Switch, TextArea } from '@nutui/nutui-react-taro'
+import { ArrowRight } from '@nutui/icons-react-taro'
+import type { AddressInput } from '@contract/address'
 import PageLayout from '@/components/PageLayout'
+import { addAddress, deleteAddress, getAddressDetail, updateAddress } from '@/api/address'
+import { back } from '@/core/nav'
+import { requireLogin } from '@/core/auth'
+import { confirm, toast } from '@/core/toast'
+import { useCommonStore } from '@/stores/common'
+import { REGIONS, regionPath, regionText } from '@/utils/regions'
+import { isMobile } from '@/utils/validate'
+import './operate.scss'
+
+const TAGS = ['家', '公司', '学校']
+
+interface Region {
+  province: string
+  city: string
+  district: string
+}
+interface FormValues {
+  name: string
+  phone: string
+  region: Region
+  detail: string
+  tag: string
+  isDefault: boolean
+}
+const EMPTY: FormValues = { name: '', phone: '', region: { province: '', city: '', district: '' }, detail: '', tag: '', isDefault: false }
+
+/** The same rules as the server (mainland mobile of SPEC.md section 5 through isMobile). */
+function formError(v: FormValues): string {
+  if (!v.name?.trim()) return '请填写收货人'
+  if (v.name.trim().length > 20) return '收货人姓名不能超过20个字'
+  if (!isMobile(String(v.phone || '').trim())) return '请输入正确的手机号'
+  if (!v.region?.province || !v.region?.city) return '请选择所在地区'
+  if (String(v.detail || '').trim().length < 2) return '请填写详细地址'
+  return ''
+}
+
+/** The region cell: opens NutUI's Address picker over the shipped region data. */
+function RegionField({ value, onChange }: { value?: Region; onChange?: (r: Region) => void }) {
+  const [open, setOpen] = useState(false)
+  const r = value || EMPTY.region
+  const text = r.province ? regionText(r.province, r.city, r.district) : ''
+  return (
+    <View>
+      <View className='address-form__region' onClick={() => setOpen(true)}>
+        <Text className={text ? 'address-form__region-text' : 'address-form__placeholder'}>{text || '省、市、区'}</Text>
+        <ArrowRight size={12} className='muted' />
+      </View>
+      <Address
+        visible={open}
+        type='cascader'
+        options={REGIONS as any}
+        defaultValue={regionPath(r.province, r.city, r.district)}
+        title='选择所在地区'
+        onChange={(path: any[]) => {
+          const [province = '', city = '', district = ''] = path.map(String)
+          onChange?.({ province, city, district })
+        }}
+        onClose={() => setOpen(false)}
+      />
+    </View>
+  )
+}
+
+function TagField({ value, onChange }: { value?: string; onChange?: (t: string) => void }) {
+  return (
+    <View className='address-form__tags'>
+      {TAGS.map((t) => (
+        <Text key={t} className={`address-form__tag ${value === t ? 'address-form__tag--on' : ''}`} onClick={() => onChange?.(value === t ? '' : t)}>
+          {t}
+        </Text>
+      ))}
+    </View>
+  )
+}
 
 export default function ShippingAddressOperatePage() {
-  return <PageLayout variant='back' title='编辑地址' />
+  const id = Number(useRouter().params?.id || 0)
+  const [form] = Form.useForm()
+  const [saving, setSaving] = useState(false)
+
+  useEffect(() => {
+    if (!requireLogin()) return
+    if (id)
+      getAddressDetail(id).then((a) =>
+        form.setFieldsValue({ name: a.name, phone: a.phone, region: { province: a.province, city: a.city, district: a.district }, detail: a.detail, tag: a.tag, isDefault: a.isDefault }),
+      )
+  }, [id])
+
+  const save = async () => {
+    const v = { ...EMPTY, ...(form.getFieldsValue(true) as FormValues) }
+    const err = formError(v)
+    if (err) return toast(err)
+    const body: AddressInput = { name: v.name.trim(), phone: String(v.phone).trim(), province: v.region.province, city: v.region.city, district: v.region.district, detail: v.detail.trim(), tag: v.tag || '', isDefault: !!v.isDefault }
+    setSaving(true)
+    try {
+      const saved = id ? await updateAddress(id, body, { catch: true }) : await addAddress(body, { catch: true })
+      // Keep the confirm-order page's choice in step with an edit of the chosen address.
+      const chosen = useCommonStore.getState().shippingAddress
+      if (chosen && chosen.id === saved.id) useCommonStore.getState().setShippingAddress({ ...chosen, ...saved })
+      toast('已保存', 'success')
+      setTimeout(() => back(), 600)
+    } catch {
+      setSaving(false)
+    }
+  }
+  const remove = async () => {
+    if (!(await confirm('确定删除该收货地址吗？'))) return
+    await deleteAddress(id)
+    if (useCommonStore.getState().shippingAddress?.id === id) useCommonStore.getState().setShippingAddress(null)
+    toast('已删除', 'success')
+    setTimeout(() => back(), 600)
+  }
+
+  return (
+    <PageLayout variant='back' title={id ? '编辑地址' : '新增地址'}>
+      <Form form={form} initialValues={EMPTY} className='address-form' labelPosition='left' divider>
+        <Form.Item label='收货人' name='name'>
+          <Input placeholder='请填写收货人姓名' maxLength={20} clearable />
+        </Form.Item>
+        <Form.Item label='手机号码' name='phone'>
+          <Input placeholder='请填写收货人手机号' type='number' maxLength={11} clearable />
+        </Form.Item>
+        <Form.Item label='所在地区' name='region'>
+          <RegionField />
+        </Form.Item>
+        <Form.Item label='详细地址' name='detail'>
+          <TextArea placeholder='街道、楼牌号等' maxLength={100} rows={2} autoSize />
+        </Form.Item>
+        <Form.Item label='标签' name='tag'>
+          <TagField />
+        </Form.Item>
+        <Form.Item label='设为默认' name='isDefault' valuePropName='checked'>
+          <Switch />
+        </Form.Item>
+      </Form>
+      <View className='address-form__buttons'>
+        <Button type='primary' block loading={saving} onClick={save}>
+          保存
+        </Button>
+        {!!id && (
+          <Button fill='outline' block onClick={remove}>
+            删除地址
+          </Button>
+        )}
+      </View>
+    </PageLayout>
+  )
 }

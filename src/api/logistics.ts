@@ -1,0 +1,7 @@
+import type { ExpressCompany, LogisticsInfo } from '@contract/logistics'
+import { get, type RequestOptions } from '@/core/request'
+
+/** SPEC.md section 7: GET /common/getAllExpress (no /api prefix, no token). */
+export const getAllExpress = (opts?: RequestOptions) => get<ExpressCompany[]>('/common/getAllExpress', undefined, { auth: false, ...opts })
+
+export const getLogisticsTrace = (orderNo: string, opts?: RequestOptions) => get<LogisticsInfo>('/api/logistics/trace', { orderNo }, opts)

@@ -1,0 +1,21 @@
+import type { BuyAgainResponse, OrderCounts, OrderDetail, OrderPage, OrderPreview, OrderPreviewRequest, OrderSubmitRequest, OrderSubmitResponse, OrderTab } from '@contract/order'
+import { get, post, type RequestOptions } from '@/core/request'
+
+export const previewOrder = (req: OrderPreviewRequest, opts?: RequestOptions) => post<OrderPreview>('/api/order/preview', req as unknown as Record<string, unknown>, opts)
+
+/** One order per requestId: a repeated submit answers the first order. */
+export const submitOrder = (req: OrderSubmitRequest, opts?: RequestOptions) => post<OrderSubmitResponse>('/api/order/submit', req as unknown as Record<string, unknown>, opts)
+
+export const getOrderList = (status: OrderTab, page: number, pageSize = 10, opts?: RequestOptions) => get<OrderPage>('/api/order/list', { status, page, pageSize }, opts)
+
+export const getOrderDetail = (orderNo: string, opts?: RequestOptions) => get<OrderDetail>('/api/order/detail', { orderNo }, opts)
+
+export const getOrderCounts = (opts?: RequestOptions) => get<OrderCounts>('/api/order/counts', undefined, opts)
+
+export const cancelOrder = (orderNo: string, reason?: string, opts?: RequestOptions) => post<{ orderNo: string; status: string }>('/api/order/cancel', { orderNo, reason }, opts)
+
+export const confirmReceipt = (orderNo: string, opts?: RequestOptions) => post<{ orderNo: string; status: string }>('/api/order/confirmReceipt', { orderNo }, opts)
+
+export const deleteOrder = (orderNo: string, opts?: RequestOptions) => post<{ orderNo: string; deleted: boolean }>('/api/order/delete', { orderNo }, opts)
+
+export const buyAgain = (orderNo: string, opts?: RequestOptions) => post<BuyAgainResponse>('/api/order/buyAgain', { orderNo }, opts)

@@ -1,0 +1,221 @@
+import { useCallback, useRef, useState } from 'react'
+import Taro, { useDidShow } from '@tarojs/taro'
+import { View, Text, Image } from '@tarojs/components'
+import { Button, Checkbox, InputNumber, Swipe } from '@nutui/nutui-react-taro'
+import { Cart as CartIcon } from '@nutui/icons-react-taro'
+import type { CartLine, CartList } from '@contract/cart'
+import { deleteCartLines, getCartList, selectAllCart, selectCartLines, updateCartQuantity } from '@/api/cart'
+import { ROUTES } from '@/routes'
+import { navigateTo, switchTab } from '@/core/nav'
+import { isLoggedIn, requireLogin } from '@/core/auth'
+import { assetUrl } from '@/core/request'
+import { confirm, toast } from '@/core/toast'
+import { yuan } from '@/utils/time'
+import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
+import './index.scss'
+
+export interface CartProps {
+  /** tab: the cart tab (its bar sits above the tab bar); page: the stand-alone cart page. */
+  variant: 'tab' | 'page'
+}
+
+const CART_TAB_INDEX = 3
+
+/** The cart tab's badge: the number of lines. */
+function updateBadge(count: number) {
+  try {
+    const p = count > 0 ? Taro.setTabBarBadge({ index: CART_TAB_INDEX, text: count > 99 ? '99+' : String(count) }) : Taro.removeTabBarBadge({ index: CART_TAB_INDEX })
+    Promise.resolve(p).catch(() => undefined)
+  } catch {
+    // no tab bar in this shell
+  }
+}
+
+/** The shopping cart, shared by the cart tab and goodsPages/shoppingCar. */
+export default function Cart({ variant }: CartProps) {
+  const [list, setList] = useState<CartList | null>(null)
+  const [editing, setEditing] = useState(false)
+  const [marked, setMarked] = useState<number[]>([])
+  const [loggedIn, setLoggedIn] = useState(isLoggedIn())
+  const askedLogin = useRef(false)
+
+  const load = useCallback(async () => {
+    const data = await getCartList({ catch: true }).catch(() => null)
+    if (!data) return
+    setList(data)
+    if (variant === 'tab') updateBadge(data.valid.length + data.invalid.length)
+  }, [variant])
+
+  useDidShow(() => {
+    const ok = isLoggedIn()
+    setLoggedIn(ok)
+    if (!ok) {
+      // A visitor is sent to login once per visit; coming back without logging in shows the prompt.
+      if (!askedLogin.current) {
+        askedLogin.current = true
+        requireLogin()
+      }
+      return
+    }
+    load()
+  })
+
+  if (!loggedIn) {
+    return (
+      <View className='cart-empty'>
+        <Text className='cart-empty__text'>登录后可同步购物车中的商品</Text>
+        <Button type='primary' size='small' onClick={() => requireLogin()}>
+          去登录
+        </Button>
+      </View>
+    )
+  }
+  if (!list) return <View className='cart-empty cart-empty--loading'>加载中...</View>
+
+  const totals = cartTotals(list.valid)
+  const apply = (valid: CartLine[]) => {
+    const t = cartTotals(valid)
+    setList({ ...list, valid, selectedAmount: t.amount, selectedQuantity: t.quantity, allSelected: t.allSelected })
+  }
+
+  const toggle = (line: CartLine, selected: boolean) => {
+    if (editing) return setMarked((m) => (selected ? [...m, line.id] : m.filter((x) => x !== line.id)))
+    apply(setSelected(list.valid, [line.id], selected))
+    selectCartLines([line.id], selected, { catch: true }).catch(load)
+  }
+  const toggleAll = (selected: boolean) => {
+    if (editing) return setMarked(selected ? [...list.valid, ...list.invalid].map((l) => l.id) : [])
+    apply(setAllSelected(list.valid, selected))
+    selectAllCart(selected, { catch: true }).catch(load)
+  }
+  const changeQuantity = (line: CartLine, value: number | string) => {
+    const q = Number(value)
+    if (!Number.isInteger(q) || q === line.quantity) return
+    if (q > line.stock) return toast(`库存仅剩${line.stock}件`)
+    if (q < 1) return
+    apply(setQuantity(list.valid, line.id, q))
+    updateCartQuantity(line.id, q, { catch: true }).catch(load)
+  }
+  const remove = async (ids: number[]) => {
+    if (!ids.length) return toast('请选择要删除的商品')
+    if (!(await confirm(ids.length > 1 ? `确定删除这${ids.length}件商品吗？` : '确定删除该商品吗？'))) return
+    await deleteCartLines(ids)
+    const next = removeLines(list, ids)
+    setList(next)
+    setMarked((m) => m.filter((x) => !ids.includes(x)))
+    if (variant === 'tab') updateBadge(next.valid.length + next.invalid.length)
+    toast('已删除', 'success')
+  }
+  const checkout = () => {
+    if (!totals.count) return toast('请选择要结算的商品')
+    navigateTo(ROUTES.placeOrder, { from: 'cart' })
+  }
+  const openGoods = (line: CartLine) => navigateTo(ROUTES.goodsDetails, { id: line.goodsId })
+
+  const all = [...list.valid, ...list.invalid]
+  if (!all.length) {
+    return (
+      <View className='cart-empty'>
+        <CartIcon size={64} className='cart-empty__icon' />
+        <Text className='cart-empty__text'>购物车空空如也，去挑点喜欢的吧</Text>
+        <Button type='primary' size='small' onClick={() => switchTab(ROUTES.home)}>
+          去逛逛
+        </Button>
+      </View>
+    )
+  }
+
+  const allChecked = editing ? marked.length === all.length : totals.allSelected
+  const row = (line: CartLine, invalid = false) => (
+    <Swipe
+      key={line.id}
+      className='cart-line__swipe'
+      rightAction={
+        <Button type='danger' shape='square' className='cart-line__swipe-del' onClick={() => remove([line.id])}>
+          删除
+        </Button>
+      }
+    >
+      <View className={`cart-line ${invalid ? 'cart-line--invalid' : ''}`}>
+        <View className='cart-line__check' onClick={(e) => e.stopPropagation()}>
+          {invalid && !editing ? (
+            <Text className='cart-line__badge'>失效</Text>
+          ) : (
+            <Checkbox checked={editing ? marked.includes(line.id) : line.selected} onChange={(v) => toggle(line, v)} aria-label={`选择${line.goodsName}`} />
+          )}
+        </View>
+        <Image className='cart-line__img' src={assetUrl(line.image)} mode='aspectFill' onClick={() => openGoods(line)} />
+        <View className='cart-line__body'>
+          <Text className='cart-line__name' onClick={() => openGoods(line)}>
+            {line.goodsName}
+          </Text>
+          {!!line.specText && <Text className='cart-line__spec'>{line.specText}</Text>}
+          {invalid ? (
+            <Text className='cart-line__invalid-text'>{line.invalidText}，请重新选择</Text>
+          ) : (
+            <View className='cart-line__bottom'>
+              <Text className='cart-line__price'>
+                <Text className='cart-line__yen'>¥</Text>
+                {yuan(line.price)}
+              </Text>
+              <View onClick={(e) => e.stopPropagation()}>
+                <InputNumber className='cart-line__stepper' value={line.quantity} min={1} max={Math.max(1, Math.min(line.stock, 999))} onChange={(v) => changeQuantity(line, v as number)} onOverlimit={() => toast(line.quantity >= line.stock ? `库存仅剩${line.stock}件` : '至少购买1件')} />
+              </View>
+            </View>
+          )}
+          {!invalid && line.stock <= 5 && <Text className='cart-line__low'>仅剩{line.stock}件</Text>}
+        </View>
+      </View>
+    </Swipe>
+  )
+
+  return (
+    <View className={`cart cart--${variant}`}>
+      <View className='cart__head'>
+        <Text className='cart__count'>共 {all.length} 件商品</Text>
+        <Text
+          className='cart__edit'
+          onClick={() => {
+            setEditing(!editing)
+            setMarked([])
+          }}
+        >
+          {editing ? '完成' : '管理'}
+        </Text>
+      </View>
+      {list.valid.length > 0 && <View className='cart__group'>{list.valid.map((l) => row(l))}</View>}
+      {list.invalid.length > 0 && (
+        <View className='cart__group cart__group--invalid'>
+          <View className='cart__invalid-head'>
+            <Text>失效商品 {list.invalid.length} 件</Text>
+            <Text className='cart__invalid-clear' onClick={() => remove(list.invalid.map((l) => l.id))}>
+              清空失效商品
+            </Text>
+          </View>
+          {list.invalid.map((l) => row(l, true))}
+        </View>
+      )}
+      <View className={`cart__bar cart__bar--${variant}`}>
+        <Checkbox className='cart__all' checked={allChecked} onChange={toggleAll} label='全选' />
+        {editing ? (
+          <View className='cart__bar-right'>
+            <Button type='danger' fill='outline' size='small' onClick={() => remove(marked)}>
+              删除{marked.length ? `(${marked.length})` : ''}
+            </Button>
+          </View>
+        ) : (
+          <View className='cart__bar-right'>
+            <View className='cart__total'>
+              <Text className='cart__total-label'>合计：</Text>
+              <Text className='cart__total-price'>¥{yuan(totals.amount)}</Text>
+              <Text className='cart__total-hint'>不含运费</Text>
+            </View>
+            <Button type='primary' size='small' className='cart__checkout' disabled={!totals.count} onClick={checkout}>
+              结算{totals.quantity ? `(${totals.quantity})` : ''}
+            </Button>
+          </View>
+        )}
+      </View>
+    </View>
+  )
+}

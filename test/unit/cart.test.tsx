@@ -1,0 +1,181 @@
+import Taro from '@tarojs/taro'
+import { render, fireEvent, act, screen } from '@testing-library/react'
+import type { CartLine, CartList } from '@contract/cart'
+import Cart from '@/components/Cart'
+import { cartTotals, clampQuantity, removeLines, setAllSelected, setQuantity, setSelected } from '@/components/Cart/logic'
+import * as api from '@/api/cart'
+import { useUserStore } from '@/stores/user'
+
+// useDidShow needs a Taro page instance; in jsdom it runs once on mount like an effect.
+jest.mock('@tarojs/taro', () => {
+  const actual = jest.requireActual('@tarojs/taro')
+  const React = require('react')
+  const useDidShow = (fn: () => void) => React.useEffect(() => fn(), [])
+  return { __esModule: true, ...actual, default: { ...actual.default, useDidShow }, useDidShow }
+})
+// NutUI's Swipe measures its actions through Taro's selector query, which never answers in jsdom:
+// a passthrough that renders the content and the swipe action.
+jest.mock('@nutui/nutui-react-taro/dist/es/packages/swipe', () => {
+  const React = require('react')
+  return { __esModule: true, default: ({ children, rightAction }: any) => React.createElement('div', { className: 'swipe-stub' }, children, rightAction) }
+})
+jest.mock('@/api/cart')
+const mocked = api as jest.Mocked<typeof api>
+
+const line = (id: number, price: number, quantity: number, extra: Partial<CartLine> = {}): CartLine => ({
+  id,
+  skuId: id * 10,
+  goodsId: id * 100,
+  goodsName: `商品${id}`,
+  image: '',
+  specText: '默认',
+  price,
+  originalPrice: price + 1000,
+  quantity,
+  stock: 10,
+  selected: true,
+  ...extra,
+})
+
+describe('cart logic', () => {
+  const lines = [line(1, 1990, 2), line(2, 5000, 1), line(3, 800, 3, { selected: false })]
+
+  it('totals the selected lines only, and knows when all are selected', () => {
+    expect(cartTotals(lines)).toEqual({ amount: 1990 * 2 + 5000, quantity: 3, count: 2, allSelected: false })
+    expect(cartTotals(setAllSelected(lines, true))).toEqual({ amount: 1990 * 2 + 5000 + 2400, quantity: 6, count: 3, allSelected: true })
+    expect(cartTotals(setAllSelected(lines, false))).toEqual({ amount: 0, quantity: 0, count: 0, allSelected: false })
+    expect(cartTotals([])).toMatchObject({ allSelected: false, amount: 0 })
+  })
+
+  it('selects and unselects single lines', () => {
+    const next = setSelected(lines, [1], false)
+    expect(cartTotals(next)).toMatchObject({ amount: 5000, count: 1 })
+    expect(lines[0].selected).toBe(true) // no mutation
+    expect(cartTotals(setSelected(next, [1, 3], true)).allSelected).toBe(true)
+  })
+
+  it('bounds quantities by stock and never below 1', () => {
+    expect(clampQuantity(12, 10)).toBe(10)
+    expect(clampQuantity(0, 10)).toBe(1)
+    expect(clampQuantity(3.7, 10)).toBe(3)
+    const next = setQuantity(lines, 2, 50)
+    expect(next.find((l) => l.id === 2)!.quantity).toBe(10)
+    // A quantity above stock (stock fell after it was added) counts only what can be bought.
+    expect(cartTotals([line(9, 100, 8, { stock: 5 })]).amount).toBe(500)
+  })
+
+  it('removes lines and recomputes the list totals', () => {
+    const list: CartList = { valid: lines, invalid: [line(4, 100, 1, { invalidReason: 'sold_out', selected: false })], selectedAmount: 0, selectedQuantity: 0, allSelected: false }
+    const next = removeLines(list, [1, 4])
+    expect(next.valid.map((l) => l.id)).toEqual([2, 3])
+    expect(next.invalid).toEqual([])
+    expect(next).toMatchObject({ selectedAmount: 5000, selectedQuantity: 1, allSelected: false })
+  })
+})
+
+describe('Cart component', () => {
+  const list = (): CartList => ({
+    valid: [line(1, 1990, 2), line(2, 5000, 1)],
+    invalid: [line(3, 800, 1, { selected: false, invalidReason: 'off_shelf', invalidText: '已下架' })],
+    selectedAmount: 8980,
+    selectedQuantity: 3,
+    allSelected: true,
+  })
+  beforeAll(() => {
+    ;(globalThis as any).IntersectionObserver ||= class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    }
+  })
+  beforeEach(() => {
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+    jest.spyOn(Taro, 'navigateTo').mockResolvedValue({} as any)
+    jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'pages/shopping/index', options: {} }] as any)
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as any)
+    mocked.deleteCartLines.mockResolvedValue({ deleted: 1 })
+    mocked.getCartList.mockResolvedValue(list())
+    mocked.selectAllCart.mockResolvedValue({ updated: 2 })
+    mocked.selectCartLines.mockResolvedValue({ updated: 1 })
+    useUserStore.setState({ token: 't', userInfo: { id: 1, nickname: '小美' } as any })
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+    jest.clearAllMocks()
+  })
+
+  const checkboxOf = (text: string) => {
+    const el = screen.getByText(text).closest('.nut-checkbox') as HTMLElement
+    expect(el).toBeTruthy()
+    return el
+  }
+  const total = () => document.querySelector('.cart__total-price')!.textContent
+
+  it('shows valid lines with the total, invalid lines apart, and select-all unselects and reselects everything', async () => {
+    await act(async () => {
+      render(<Cart variant='page' />)
+    })
+    expect(screen.getByText('商品1')).toBeTruthy()
+    expect(screen.getByText('失效商品 1 件')).toBeTruthy()
+    expect(screen.getByText('已下架，请重新选择')).toBeTruthy()
+    expect(total()).toBe('¥89.80')
+    expect(screen.getByText('结算(3)')).toBeTruthy()
+
+    await act(async () => {
+      fireEvent.click(checkboxOf('全选'))
+    })
+    expect(mocked.selectAllCart).toHaveBeenLastCalledWith(false, expect.anything())
+    expect(total()).toBe('¥0.00')
+
+    await act(async () => {
+      fireEvent.click(checkboxOf('全选'))
+    })
+    expect(mocked.selectAllCart).toHaveBeenLastCalledWith(true, expect.anything())
+    expect(total()).toBe('¥89.80')
+  })
+
+  it('unchecking one line updates the total and tells the server', async () => {
+    await act(async () => {
+      render(<Cart variant='page' />)
+    })
+    const first = document.querySelectorAll('.cart__group .cart-line .nut-checkbox')[0] as HTMLElement
+    await act(async () => {
+      fireEvent.click(first)
+    })
+    expect(mocked.selectCartLines).toHaveBeenCalledWith([1], false, expect.anything())
+    expect(total()).toBe('¥50.00')
+  })
+
+  it('deletes a line from its swipe action after a confirm, and the total follows', async () => {
+    await act(async () => {
+      render(<Cart variant='page' />)
+    })
+    const del = document.querySelectorAll('.cart__group .swipe-stub .cart-line__swipe-del')[1] as HTMLElement
+    await act(async () => {
+      fireEvent.click(del)
+    })
+    expect(mocked.deleteCartLines).toHaveBeenCalledWith([2])
+    expect(screen.queryByText('商品2')).toBeNull()
+    expect(total()).toBe('¥39.80')
+  })
+
+  it('checks out to the confirm-order page from the cart', async () => {
+    await act(async () => {
+      render(<Cart variant='page' />)
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByText('结算(3)'))
+    })
+    expect((Taro.navigateTo as jest.Mock).mock.calls[0][0].url).toBe('/goodsPages/placeAnOrder/index?from=cart')
+  })
+
+  it('sends a visitor to login', async () => {
+    useUserStore.setState({ token: '', userInfo: {} })
+    await act(async () => {
+      render(<Cart variant='tab' />)
+    })
+    expect(mocked.getCartList).not.toHaveBeenCalled()
+    expect((Taro.navigateTo as jest.Mock).mock.calls[0][0].url).toMatch(/^\/commonPages\/login\/login/)
+    expect(screen.getByText('去登录')).toBeTruthy()
+  })
+})
