@@ -271,12 +271,33 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
     expect(row.refundedAmount).toBe(2000)
   })
 
-  it('gives points back in proportion and the coupon with the last refund (recorded for the promotions module)', async () => {
+  it('gives points back in proportion and the coupon with the last refund, through the promotions module when installed', async () => {
     const g = await makeGoods(t, { skus: [{ price: 5000, stock: 10 }] })
     const me = await shopper(t)
     const orderNo = await receivedOrder(t, me.token, g.skuId, 2)
-    // As if the order had used 100 points and coupon #77 (the promotions module writes these at submit).
-    await t.db.updateTable('orders').set({ pointsUsed: 100, couponId: 77 }).where('orderNo', '=', orderNo).execute()
+    const o = await orderRow(orderNo)
+    const promo = await t.db
+      .selectFrom('memberCoupons' as any)
+      .select('id')
+      .limit(1)
+      .execute()
+      .then(
+        () => true,
+        () => false,
+      )
+    // As if the order had used 100 points and a coupon (the promotions module writes these at submit).
+    let couponId = 77
+    if (promo) {
+      const now = Date.now()
+      const mc = await (t.db as any)
+        .insertInto('memberCoupons')
+        .values({ memberId: me.memberId, couponId: 1, status: 'used', source: 'admin', validFrom: now - 1000, validTo: now + 86_400_000, orderId: o.id, usedAt: now, receivedAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      couponId = mc.id
+    }
+    await t.db.updateTable('orders').set({ pointsUsed: 100, couponId }).where('id', '=', o.id).execute()
+    const pointsBefore = (await t.db.selectFrom('members').select('points').where('id', '=', me.memberId).executeTakeFirstOrThrow()).points
     const [item] = (await orderItems(t, me.token, orderNo)).items
     const once = async (quantity: number, amount: number) => {
       const ap = await t.post('/api/afterSales/apply', { orderNo, type: 'refund', items: [{ orderItemId: item.id, quantity }], reason: '不想要了', images: [], amount }, me.token)
@@ -286,10 +307,23 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
       return (await t.get('/api/afterSales/detail', { afterSaleNo: ap.data.afterSaleNo }, me.token)).data
     }
     const a = await once(1, 2000)
-    expect(a).toMatchObject({ pointsReturned: 50, couponReturned: false })
     const b = await once(1, 5000)
-    expect(b).toMatchObject({ pointsReturned: 50, couponReturned: true })
-    expect(events.map((e) => [e.pointsReturn, e.couponId])).toEqual([[50, null], [50, 77]])
+    // The rule, whatever is installed: half the points with the first unit, the rest and the coupon with the last.
+    expect(events.map((e) => [e.pointsReturn, e.couponId])).toEqual([
+      [50, null],
+      [50, couponId],
+    ])
+    const pointsAfter = (await t.db.selectFrom('members').select('points').where('id', '=', me.memberId).executeTakeFirstOrThrow()).points
+    if (promo) {
+      expect(a).toMatchObject({ pointsReturned: 50, couponReturned: false })
+      expect(b).toMatchObject({ pointsReturned: 50, couponReturned: true })
+      expect(pointsAfter - pointsBefore).toBe(100)
+      const mc = await (t.db as any).selectFrom('memberCoupons').select(['status', 'orderId']).where('id', '=', couponId).executeTakeFirstOrThrow()
+      expect(mc).toEqual({ status: 'unused', orderId: null })
+    } else {
+      expect([a.pointsReturned, b.pointsReturned, a.couponReturned, b.couponReturned]).toEqual([0, 0, false, false])
+      expect(pointsAfter).toBe(pointsBefore)
+    }
   })
 
   it('a refund rejects the cashback task still under review for that goods', async () => {

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Conn, Db, Tx } from '../../db/types'
@@ -18,6 +18,7 @@ import type {
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES, AFTER_SALE_REASONS, AFTER_SALE_STATE_TEXT, AFTER_SALE_TYPE_TEXT } from '../../../../types/afterSales'
 import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
+import { dialectOf } from '../../db'
 import { allocate } from '../order/pricing'
 import { isUniqueViolation, logOrder, makeOrderNo, ownOrder, returnStock, setAfterSaleStatus } from '../order/service'
 import { orderEvents } from '../order/events'
@@ -494,6 +495,60 @@ export function pointsToReturn(pointsUsed: number, goodsAmount: number, refunded
   return Math.max(0, target - returnedBefore)
 }
 
+/** Whether a table exists (a query that never fails, so a PostgreSQL transaction is not aborted). */
+async function tableExists(tx: Tx, name: string): Promise<boolean> {
+  const q = dialectOf(tx) === 'postgres' ? sql<{ n: string | null }>`SELECT to_regclass(${name})::text AS n` : sql<{ n: string | null }>`SELECT name AS n FROM sqlite_master WHERE type = 'table' AND name = ${name}`
+  const r = await q.execute(tx)
+  return !!r.rows[0]?.n
+}
+
+/** The promotions module's points function, when it is installed (modules/integral/points.ts). */
+function promotionsPoints(): { changePoints: Function; hasLedgerKey: Function } | null {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    const m = require('../integral/points')
+    return typeof m.changePoints === 'function' && typeof m.hasLedgerKey === 'function' ? m : null
+  } catch (err: any) {
+    if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('integral/points')) throw err
+    return null
+  }
+}
+
+/**
+ * Gives back what the refund returns, inside its transaction: points through the promotions module's
+ * changePoints (ledger reason order_refund, key aftersale:<case id>, so at most once per case), and the coupon
+ * by the same conditional update the module's 'cancelled' hook uses (used by this order → unused). Returns what
+ * was actually given back (nothing when the promotions module is not installed).
+ */
+async function givePointsAndCouponBack(tx: Tx, order: OrderRow, c: CaseRow, points: number, couponId: number | null) {
+  let givenPoints = 0
+  let givenCoupon = false
+  const p = points > 0 ? promotionsPoints() : null
+  if (p) {
+    const key = `aftersale:${c.id}`
+    if (!(await p.hasLedgerKey(tx, order.memberId, key))) {
+      await p.changePoints(tx, order.memberId, points, 'order_refund', `售后退款 ${c.afterSaleNo}`, key)
+      givenPoints = points
+    }
+  }
+  if (couponId && (await tableExists(tx, 'member_coupons'))) {
+    const t = tx as any
+    const res = await t
+      .updateTable('memberCoupons')
+      .set({ status: 'unused', orderId: null, usedAt: null })
+      .where('id', '=', couponId)
+      .where('orderId', '=', order.id)
+      .where('status', '=', 'used')
+      .returning('couponId')
+      .executeTakeFirst()
+    if (res) {
+      await t.updateTable('coupons').set((eb: any) => ({ usedCount: eb('usedCount', '-', 1), updatedAt: Date.now() })).where('id', '=', res.couponId).where('usedCount', '>', 0).execute()
+      givenCoupon = true
+    }
+  }
+  return { points: givenPoints, coupon: givenCoupon }
+}
+
 async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId: number, paymentAmount: number, operator: CaseOperator) {
   const t = Date.now()
   if (!(await move(tx, caseId, ['refunding'], 'refunded', { refundId, refundError: '', refundedAt: t }))) return
@@ -519,7 +574,8 @@ async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId:
   const refundedGoods = items.reduce((s, i) => s + i.price * i.refundedQuantity, 0)
   const pointsReturn = pointsToReturn(order.pointsUsed, order.goodsAmount, refundedGoods, fullyRefunded, Number(before?.p || 0))
   const couponId = fullyRefunded && order.couponId && !Number(before?.c || 0) ? order.couponId : null
-  await tx.updateTable('afterSales').set({ pointsReturned: pointsReturn, couponReturned: couponId ? 1 : 0 }).where('id', '=', c.id).execute()
+  const given = await givePointsAndCouponBack(tx, order, c, pointsReturn, couponId)
+  await tx.updateTable('afterSales').set({ pointsReturned: given.points, couponReturned: given.coupon ? 1 : 0 }).where('id', '=', c.id).execute()
   if (Number(before?.m || 0) + c.refundAmount >= paymentAmount) {
     await tx.updateTable('payments').set({ status: 'refunded', updatedAt: t }).where('id', '=', paymentId).where('status', '=', 'paid').execute()
   }
@@ -536,7 +592,7 @@ async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId:
     await completeIfAllReviewed(tx, order.id)
   }
   await rejectTasksOfRefundedItems(tx, lines.map((l) => l.orderItemId))
-  await logCase(tx, c.id, 'refunded', operator, `¥${(c.refundAmount / 100).toFixed(2)} 已原路退回${pointsReturn ? `，退还积分${pointsReturn}` : ''}${couponId ? '，优惠券已退回' : ''}`)
+  await logCase(tx, c.id, 'refunded', operator, `¥${(c.refundAmount / 100).toFixed(2)} 已原路退回${given.points ? `，退还积分${given.points}` : ''}${given.coupon ? '，优惠券已退回' : ''}`)
   await syncOrderFlag(tx, order.id)
   await orderEvents.emit('refunded', tx, {
     orderId: order.id,

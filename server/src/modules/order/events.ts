@@ -6,8 +6,8 @@ import type { Tx } from '../../db/types'
  * throws rolls the whole change back.
  *
  * - 'refunded': an after-sales refund has succeeded (emitted once per refund, by modules/afterSales). The agent
- *   module reverses the commission of the refunded amount; the promotions module gives back `pointsReturn`
- *   points and, when `couponId` is set, the coupon (docs/after-sales.md, "Points and coupons").
+ *   module reverses the commission of the refunded amount. `pointsReturn` and `couponId` are informative: the
+ *   after-sales module has already given them back through the promotions module (docs/after-sales.md).
  */
 export interface OrderRefundedEvent {
   orderId: number
