@@ -28,6 +28,22 @@ registerPaymentProvider('sandbox', (ctx) => {
   }
 })
 
+/** A WeChat Pay gateway stand-in: accepts the refund as PROCESSING first, then reports SUCCESS for the same refund number. */
+const wechat = { calls: [] as RefundInput[] }
+registerPaymentProvider('wechatpay', () => ({
+  name: 'wechatpay',
+  async prepay() {
+    throw new Error('not used')
+  },
+  async verifyNotify() {
+    throw new Error('not used')
+  },
+  async refund(input) {
+    wechat.calls.push(input)
+    return { status: wechat.calls.filter((c) => c.refundNo === input.refundNo).length > 1 ? 'success' : 'processing', refundId: `WX${input.refundNo}` }
+  },
+}))
+
 const events: OrderRefundedEvent[] = []
 orderEvents.on('refunded', 'test-recorder', async (_tx, e) => {
   events.push(e)
@@ -342,6 +358,29 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
     await expect(approveTask(t.db, taskId)).rejects.toThrow()
     // completed orders keep their status after a full refund
     expect((await orderRow(orderNo)).status).toBe('completed')
+  })
+
+  it("refunds through the payment's own provider (WeChat Pay): processing first, the retry finishes it", async () => {
+    const g = await makeGoods(t, { skus: [{ price: 2500, stock: 5 }] })
+    const me = await shopper(t)
+    const orderNo = await paidOrder(t, me.token, g.skuId, 1)
+    const o = await orderRow(orderNo)
+    // As if paid through WeChat Pay (JSAPI).
+    await t.db.updateTable('payments').set({ provider: 'wechatpay', channel: 'wechat_jsapi' }).where('orderId', '=', o.id).where('status', '=', 'paid').execute()
+    const pay = await t.db.selectFrom('payments').selectAll().where('orderId', '=', o.id).where('status', '=', 'paid').executeTakeFirstOrThrow()
+    const [item] = (await orderItems(t, me.token, orderNo)).items
+    const ap = await t.post('/api/afterSales/apply', { orderNo, type: 'refund', items: [{ orderItemId: item.id, quantity: 1 }], reason: '不想要了', images: [], amount: 3300 }, me.token)
+    expect(ap.code).toBe(200)
+    await approveAfterSale(t.db, ap.data.afterSaleNo)
+    const first = await admin('aftersale', 'refund', ap.data.afterSaleNo)
+    expect(first.out).toMatch(/退款处理中/)
+    expect(wechat.calls.at(-1)).toEqual({ payNo: pay.payNo, refundNo: `RF${ap.data.afterSaleNo}`, refundAmount: 3300, totalAmount: 3300, reason: '售后退款 不想要了' })
+    expect(gateway.calls).toHaveLength(0)
+    expect((await t.get('/api/afterSales/detail', { afterSaleNo: ap.data.afterSaleNo }, me.token)).data.status).toBe('refunding')
+    const second = await admin('aftersale', 'refund', ap.data.afterSaleNo)
+    expect(second.out).toMatch(/已退款 ¥33.00/)
+    expect((await t.get('/api/afterSales/detail', { afterSaleNo: ap.data.afterSaleNo }, me.token)).data.status).toBe('refunded')
+    expect(events).toHaveLength(1)
   })
 
   it('the operator lists cases; unknown ids and actions are refused', async () => {
