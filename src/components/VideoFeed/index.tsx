@@ -39,6 +39,8 @@ const fmt = (s: number) => {
   const t = Math.max(0, Math.floor(s || 0))
   return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`
 }
+/** On H5 the popups go to <body> so the tab bar (a later sibling of the page) cannot cover them. */
+const popupPortal = process.env.TARO_ENV === 'h5' ? () => document.body : undefined
 const count = (n: number) => (n >= 10000 ? `${(n / 10000).toFixed(1)}万` : String(n))
 
 /**
@@ -375,7 +377,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
         })}
       </Swiper>
 
-      <Popup visible={commentsOpen} position='bottom' round onClose={() => setCommentsOpen(false)} title={`${current?.comments ?? 0}条评论`} closeable>
+      <Popup visible={commentsOpen} portal={popupPortal} position='bottom' round onClose={() => setCommentsOpen(false)} title={`${current?.comments ?? 0}条评论`} closeable>
         <View className='vfeed-comments'>
           <ScrollView scrollY className='vfeed-comments__list'>
             {list.length === 0 && <View className='empty-hint'>还没有评论，来抢沙发吧</View>}
@@ -399,7 +401,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
         </View>
       </Popup>
 
-      <Popup visible={goodsOpen} position='bottom' round onClose={() => setGoodsOpen(false)} title='视频同款' closeable>
+      <Popup visible={goodsOpen} portal={popupPortal} position='bottom' round onClose={() => setGoodsOpen(false)} title='视频同款' closeable>
         <View className='vfeed-goods'>
           {current?.goods.map((g) => (
             <View key={g.id} className='vfeed-goods__item' onClick={() => navigateTo(ROUTES.goodsDetails, { id: g.id })}>

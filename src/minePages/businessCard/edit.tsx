@@ -95,6 +95,7 @@ export default function BusinessCardEditPage() {
           <TextArea value={form.intro} maxLength={300} showCount placeholder='介绍一下自己或你的店铺' onChange={set('intro')} />
         </View>
       </View>
+      <View className='bcard-form__notice'>名片分享后，持有链接的人都可以查看，请只填写愿意公开的信息。</View>
     </PageLayout>
   )
 }

@@ -125,7 +125,7 @@ export default function BusinessCardPreviewPage() {
           </View>
         </>
       )}
-      <Canvas canvasId={POSTER_ID} id={POSTER_ID} className='bcard-poster-canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} />
+      <Canvas type='2d' canvasId={POSTER_ID} id={POSTER_ID} className='bcard-poster-canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} />
       <Popup visible={!!poster} round onClose={() => setPoster('')} closeable>
         <View style={{ padding: '16px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px' }}>
           <Image src={poster} style={{ width: `${POSTER_W * 0.85}px`, height: `${POSTER_H * 0.85}px` }} mode='aspectFit' showMenuByLongpress />

@@ -14,8 +14,16 @@ import { assetUrl } from '@/core/request'
 import './index.scss'
 
 const PAGE_SIZE = 10
-/** On H5 the tab bar (50px) sits below the page; in the mini-program the window already excludes it. */
-const FEED_HEIGHT = process.env.TARO_ENV === 'h5' ? 'calc(100vh - 50px)' : '100vh'
+/**
+ * The feed fills the window above the tab bar. In the mini-program the window already excludes the native
+ * tab bar; on H5 the bar is part of the page, so its rendered height is measured.
+ */
+function feedHeight(): string {
+  if (process.env.TARO_ENV !== 'h5' || typeof window === 'undefined') return '100vh'
+  const bar = document.querySelector('.taro-tabbar__tabbar') as HTMLElement | null
+  const barHeight = bar && bar.offsetParent !== null ? bar.getBoundingClientRect().height : 50
+  return `${Math.max(200, Math.round(window.innerHeight - barHeight))}px`
+}
 
 export default function VideoIndexPage() {
   const router = useRouter()
@@ -26,6 +34,18 @@ export default function VideoIndexPage() {
   const [shown, setShown] = useState(true)
   const [current, setCurrent] = useState<VideoItem | null>(null)
   const loading = useRef(false)
+  const [height, setHeight] = useState(feedHeight)
+
+  useEffect(() => {
+    if (process.env.TARO_ENV !== 'h5') return
+    const update = () => setHeight(feedHeight())
+    const t = setTimeout(update, 50)
+    window.addEventListener('resize', update)
+    return () => {
+      clearTimeout(t)
+      window.removeEventListener('resize', update)
+    }
+  }, [])
 
   const load = async (next: number) => {
     if (loading.current) return
@@ -58,7 +78,10 @@ export default function VideoIndexPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
-  useDidShow(() => setShown(true))
+  useDidShow(() => {
+    setShown(true)
+    setHeight(feedHeight())
+  })
   useDidHide(() => setShown(false))
 
   useShare(() => (current ? buildShare(ROUTES.video, { title: current.title, imageUrl: assetUrl(current.cover), query: { vid: current.id } }) : buildShare(ROUTES.video)), [current?.id])
@@ -72,9 +95,9 @@ export default function VideoIndexPage() {
   return (
     <PageLayout variant='tab' title='短视频' className='video-page'>
       {videos.length > 0 ? (
-        <VideoFeed videos={videos} height={FEED_HEIGHT} active={shown} onReachEnd={more} onVideoChange={setCurrent} />
+        <VideoFeed videos={videos} height={height} active={shown} onReachEnd={more} onVideoChange={setCurrent} />
       ) : (
-        <View className='video-page__empty' style={{ height: FEED_HEIGHT }}>
+        <View className='video-page__empty' style={{ height }}>
           {error ? (
             <Text onClick={() => load(1)}>加载失败，点击重试</Text>
           ) : total === 0 ? (
