@@ -6,6 +6,7 @@ import { storage } from '@/platform/storage'
 import { gatingEnabled, pickEntryHost } from '@/platform/hosts'
 import { getMemberInfo, getWechatH5OpenId } from '@/api/member'
 import { withScene } from '@/platform/scene'
+import { recordLaunchVisit } from '@/api/agent'
 import { onUnauthorized } from './request'
 import { isTabPath, navigateTo, reLaunch, redirectTo, switchTab, withQuery, currentTarget, type Query } from './nav'
 
@@ -95,6 +96,7 @@ export async function appStart(query: Query = {}) {
   if (q.scene) Object.assign(q, await withScene(q))
   rememberSharer(q.sUid, q.bUid)
   if (q.bUid) useUserStore.getState().setSBusinessId(q.bUid)
+  if (q.bUid) recordLaunchVisit(q)
   if (!q.token) return
   useUserStore.getState().setToken(q.token)
   await loadMemberInfo()

@@ -280,7 +280,7 @@ export async function applyWithdraw(db: Db, shopId: number, memberId: number, in
       // Serialise the shop's applications (PostgreSQL row lock; SQLite runs one transaction at a time), so the
       // daily count below is exact; the balance itself is guarded by moveMoney's conditional update.
       await ensureAccount(tx, shopId)
-      if (dialectOf(tx) === 'postgres') await tx.selectFrom('agentAccounts').select('id').where('shopId', '=', shopId).forUpdate().execute()
+      if (dialectOf(db) === 'postgres') await tx.selectFrom('agentAccounts').select('id').where('shopId', '=', shopId).forUpdate().execute()
       if ((await countToday(tx, shopId, t)) >= WITHDRAW_DAILY_LIMIT) throw new AppError(ErrorCode.RATE_LIMITED, `每天最多提现${WITHDRAW_DAILY_LIMIT}次，请明天再来`)
       const row = await tx
         .insertInto('withdrawals')

@@ -1,0 +1,14 @@
+import Taro from '@tarojs/taro'
+import { Image, View } from '@tarojs/components'
+import { assetUrl } from '@/core/request'
+
+/** A member's avatar, or the first character of the nickname on a tinted disc (size in design px). */
+export default function Avatar({ src, name, size = 72 }: { src?: string; name?: string; size?: number }) {
+  const style = { width: Taro.pxTransform(size), height: Taro.pxTransform(size) }
+  if (src) return <Image className='agent-avatar' style={style} src={assetUrl(src)} mode='aspectFill' />
+  return (
+    <View className='agent-avatar' style={style}>
+      {Array.from(name || '用')[0]}
+    </View>
+  )
+}
