@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import './db/tables'
@@ -51,7 +51,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     log: app.log,
     sms: opts.sms || logSmsProvider(app.log),
     http: opts.http || fetchHttpClient,
-    cache: opts.cache || sharedCache(app, config, db),
+    cache: opts.cache || sharedCache(config, db, app.log, (close) => app.addHook('onClose', close)),
   }
 
   securityHeaders(app)
@@ -74,13 +74,13 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
  * The cache every instance shares: Redis when REDIS_URL is set (ioredis, closed with the app), else the
  * kv_cache table of the database.
  */
-function sharedCache(app: FastifyInstance, config: Config, db: Db): Cache {
+function sharedCache(config: Config, db: Db, log: FastifyBaseLogger, onClose: (close: () => Promise<void>) => void): Cache {
   if (!config.redisUrl) return dbCache(db)
   // eslint-disable-next-line @typescript-eslint/no-var-requires
   const Redis = require('ioredis')
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
-  redis.on('error', (err: Error) => app.log.warn({ err: err.message }, 'redis error'))
-  app.addHook('onClose', async () => {
+  redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'))
+  onClose(async () => {
     await redis.quit().catch(() => redis.disconnect())
   })
   return redisCache(redis)
