@@ -17,6 +17,21 @@ test('opens home at / with the five tabs, and switches tabs', async () => {
   await page.goto(`${shop.base}/`)
   for (const label of ['首页', '分类', '短视频', '购物车', '我的']) await page.getByText(label, { exact: true }).last().waitFor()
   await screenshot(page, 'foundation-home')
+  // SPEC.md section 2: 50px high, 24px icons, 10px text, #222222 / selected #AF57FF.
+  const bar = await page.evaluate(() => {
+    const css = (sel, prop) => getComputedStyle(document.querySelector(sel))[prop]
+    return {
+      height: document.querySelector('.taro-tabbar__tabbar').getBoundingClientRect().height,
+      icon: document.querySelector('.weui-tabbar__icon').getBoundingClientRect().width,
+      font: css('.weui-tabbar__label', 'fontSize'),
+      colours: [...document.querySelectorAll('.weui-tabbar__label')].map((e) => getComputedStyle(e).color),
+    }
+  })
+  assert.equal(Math.round(bar.height), 50)
+  assert.equal(Math.round(bar.icon), 24)
+  assert.equal(bar.font, '10px')
+  assert.equal(bar.colours[0], 'rgb(175, 87, 255)')
+  assert.ok(bar.colours.slice(1).every((c) => c === 'rgb(34, 34, 34)'), bar.colours.join())
   await page.locator('.weui-tabbar__item').nth(1).click()
   await page.waitForURL(/\/pages\/sort\/index/)
   await screenshot(page, 'foundation-tab-sort')
