@@ -1,12 +1,8 @@
-import type { MiniLoginRequest, MiniLoginResponse, WechatH5OpenIdResponse, WxACodeParamResponse, WxACodeRequest, WxACodeResponse, WxSchemeRequest, WxSchemeResponse } from '@contract/wechat'
-import type { WxConfigResponse } from '@contract/member'
+import type { MiniLoginRequest, MiniLoginResponse, WxACodeParamResponse, WxACodeRequest, WxACodeResponse, WxSchemeRequest, WxSchemeResponse } from '@contract/wechat'
 import { get, post, type RequestOptions } from '@/core/request'
 
-/** JS-SDK wx.config for a page address of the shop (no login needed). */
-export const getWxConfig = (url: string) => get<WxConfigResponse>('/api/member/getWxConfig', { url }, { auth: false, toast: false, catch: true })
-
-/** Exchanges the OAuth code of WeChat's browser and stores the openid on the member. */
-export const getWechatH5OpenId = (code: string, opts?: RequestOptions) => get<WechatH5OpenIdResponse>('/api/member/getWechatH5OpenId', { code }, { catch: true, ...opts })
+// The two /api/member/ calls served by the wechat module live with the member calls (one definition each).
+export { getWxConfig, getWechatH5OpenId } from './member'
 
 /** Mini-program login with the code of Taro.login. */
 export const miniLogin = (body: MiniLoginRequest, opts?: RequestOptions) =>
