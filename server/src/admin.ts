@@ -16,6 +16,8 @@ import './db/afterSalesTables'
 import './modules/cashback/admin'
 import './modules/afterSales/admin'
 import './modules/feedback/admin'
+import './modules/integral/admin'
+import './modules/turntable/admin'
 
 async function main() {
   const config = loadConfig()

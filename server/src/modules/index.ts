@@ -37,6 +37,15 @@ import { logoffAnonymiseJob } from './account/jobs'
 import agentRoutes from './agent/routes'
 import { agentSeeder } from './agent/seed'
 import { commissionReleaseJob } from './agent/jobs'
+import couponRoutes from './coupon/routes'
+import { couponSeeder } from './coupon/seed'
+import integralRoutes from './integral/routes'
+import { integralSeeder } from './integral/seed'
+import seckillRoutes from './seckill/routes'
+import { seckillSeeder } from './seckill/seed'
+import { seckillReconcileJob, seckillScheduleJob } from './seckill/jobs'
+import turntableRoutes from './turntable/routes'
+import { turntableSeeder } from './turntable/seed'
 /** Every module's routes, registered under /h5. */
 export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes, goodsRoutes, homeRoutes, videoRoutes, articleRoutes, contentRoutes, businessCardRoutes]
 
@@ -60,3 +69,8 @@ jobs.push(logoffAnonymiseJob)
 routeModules.push(agentRoutes)
 seeders.push(agentSeeder)
 jobs.push(commissionReleaseJob)
+
+// Promotions (docs/promotions.md): coupons, points, flash sales, blind box. Seeders after the catalogue's and trade's (real goods, the demo shopper).
+routeModules.push(couponRoutes, integralRoutes, seckillRoutes, turntableRoutes)
+seeders.push(couponSeeder, integralSeeder, seckillSeeder, turntableSeeder)
+jobs.push(seckillScheduleJob, seckillReconcileJob)

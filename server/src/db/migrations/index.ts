@@ -4,6 +4,7 @@ import * as m002 from './002_catalog'
 import * as m003 from './003_home'
 import * as m004 from './004_trade'
 import * as m005 from './005_content'
+import * as m006 from './006_promotions'
 import * as m007 from './007_after_sales'
 import * as m008 from './008_agent'
 import * as m009 from './009_wechat'
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '003_home': m003,
   '004_trade': m004,
   '005_content': m005,
+  '006_promotions': m006,
   '007_after_sales': m007,
   '008_agent': m008,
   '009_wechat': m009,

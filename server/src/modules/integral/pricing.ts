@@ -1,0 +1,80 @@
+import type { OrderPointsExtras } from '../../../../types/integral'
+import { registerPricingStep } from '../order/pricing'
+import { registerOrderHook } from '../order/hooks'
+import { changePoints, hasLedgerKey, pointsBalance } from './points'
+// The coupon step must run first: the points cap is taken on the amount after the coupon.
+import '../coupon/pricing'
+
+/** 100 points take ¥1 off (1 point = 1 fen), in whole yuan, at most this share of the goods after the coupon. */
+export const POINTS_MAX_SHARE = 0.2
+/** Completed orders earn 1 point per whole yuan paid. */
+export const REWARD_POINTS_PER_YUAN = 1
+
+/** The most points an order may use: a multiple of 100, within the balance and the cap. */
+export function usablePoints(balance: number, goodsAfterCoupon: number): number {
+  const cap = Math.floor(Math.max(0, goodsAfterCoupon) * POINTS_MAX_SHARE)
+  return Math.floor(Math.min(Math.max(0, balance), cap) / 100) * 100
+}
+
+/**
+ * The points step of order pricing. Normal orders may use points when the member asks (usePoints);
+ * flash-sale orders may not. Points-mall orders come priced already (pointsUsed is their price).
+ * commit: takes the points with a ledger row ('order_deduct', or 'redeem' for points-mall orders).
+ */
+registerPricingStep({
+  name: 'points',
+  async apply(db, draft, input) {
+    if (draft.orderType !== 'normal') return
+    const balance = await pointsBalance(db, draft.memberId)
+    const usable = usablePoints(balance, draft.goodsAmount - draft.couponDiscount)
+    const used = input.usePoints ? usable : 0
+    draft.pointsUsed = used
+    draft.pointsDiscount = used
+    const extras: OrderPointsExtras = { balance, usable, discount: usable, used }
+    draft.extras.points = extras
+  },
+  async commit(tx, draft, order) {
+    if (draft.pointsUsed <= 0) return
+    const reason = draft.orderType === 'points' ? 'redeem' : 'order_deduct'
+    await changePoints(tx, order.memberId, -draft.pointsUsed, reason, `订单${order.orderNo}`, `order:${order.id}`)
+  },
+})
+
+/** A cancelled or expired unpaid order gives its points back; a points-mall order also its stock and limit. */
+registerOrderHook('cancelled', 'points', async (tx, { order }) => {
+  if (order.pointsUsed > 0) {
+    const key = `refund:${order.id}`
+    if (!(await hasLedgerKey(tx, order.memberId, key))) {
+      await changePoints(tx, order.memberId, order.pointsUsed, order.orderType === 'points' ? 'redeem_refund' : 'order_refund', `订单${order.orderNo}取消`, key)
+    }
+  }
+  if (order.orderType !== 'points') return
+  const po = await tx.selectFrom('pointsOrders').selectAll().where('orderId', '=', order.id).executeTakeFirst()
+  if (!po) return
+  const res = await tx.updateTable('pointsOrders').set({ returned: 1 }).where('id', '=', po.id).where('returned', '=', 0).executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return
+  const q = po.quantity
+  await tx
+    .updateTable('pointsGoods')
+    .set((eb) => ({ stock: eb('stock', '+', q), redeemed: eb('redeemed', '-', q), updatedAt: Date.now() }))
+    .where('id', '=', po.pointsGoodsId)
+    .where('redeemed', '>=', q)
+    .execute()
+  await tx
+    .updateTable('pointsRedemptions')
+    .set((eb) => ({ redeemed: eb('redeemed', '-', q) }))
+    .where('memberId', '=', po.memberId)
+    .where('pointsGoodsId', '=', po.pointsGoodsId)
+    .where('redeemed', '>=', q)
+    .execute()
+})
+
+/** A completed cash order earns points: 1 per whole yuan paid, once per order. */
+registerOrderHook('completed', 'points-reward', async (tx, { order }) => {
+  if (order.orderType === 'points') return
+  const points = Math.floor(order.payAmount / 100) * REWARD_POINTS_PER_YUAN
+  if (points <= 0) return
+  const key = `reward:${order.id}`
+  if (await hasLedgerKey(tx, order.memberId, key)) return
+  await changePoints(tx, order.memberId, points, 'order_reward', `订单${order.orderNo}完成`, key)
+})

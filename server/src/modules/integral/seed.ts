@@ -1,0 +1,81 @@
+import type { Seeder } from '../../db/seed'
+import { chinaDay } from '../goods/service'
+import { DEMO_SHOPPER_PHONE } from '../member/seed'
+import { SIGN_IN_POINTS } from './service'
+import '../../db/promotionTables'
+
+const DAY = 86_400_000
+
+/** Yuan price → points: ¥1 is worth 100 points in the mall, sold at a fifth of the cash price. */
+const mallPoints = (fen: number) => Math.max(100, Math.round((fen * 0.2) / 100) * 100)
+
+/**
+ * Points: an opening ledger line for every member who already has points (so each balance has its
+ * ledger), the demo shopper's last two sign-ins (a running streak), and the points mall: cheap goods
+ * of the catalogue for points only, and a few for points plus cash.
+ */
+export const integralSeeder: Seeder = {
+  name: 'points',
+  async run({ db }) {
+    const t = Date.now()
+    const shopper = await db.selectFrom('members').select(['id', 'points']).where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst()
+    const holders = await db.selectFrom('members').select(['id', 'points']).where('points', '>', 0).execute()
+    for (const m of holders) {
+      if (shopper && m.id === shopper.id) continue
+      await db.insertInto('pointsLedger').values({ memberId: m.id, change: m.points, balanceAfter: m.points, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY }).execute()
+    }
+    if (shopper && shopper.points > 0) {
+      // The shopper signed in the last two days: opening balance, then the two sign-ins, ending at the seeded balance.
+      const signs = [2, 1].map((ago, i) => ({ day: chinaDay(t - ago * DAY), streak: i + 1, points: SIGN_IN_POINTS[i], at: t - ago * DAY }))
+      const earned = signs.reduce((s, x) => s + x.points, 0)
+      let balance = Math.max(0, shopper.points - earned)
+      await db.insertInto('pointsLedger').values({ memberId: shopper.id, change: balance, balanceAfter: balance, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY }).execute()
+      for (const s of signs) {
+        balance += s.points
+        await db.insertInto('signIns').values({ memberId: shopper.id, day: s.day, streak: s.streak, points: s.points, createdAt: s.at }).execute()
+        await db.insertInto('pointsLedger').values({ memberId: shopper.id, change: s.points, balanceAfter: balance, reason: 'sign_in', refKey: `sign:${s.day}`, note: `连续签到第${s.streak}天`, createdAt: s.at }).execute()
+      }
+      await db.updateTable('members').set({ points: balance }).where('id', '=', shopper.id).execute()
+    }
+
+    // The mall: the cheapest goods on sale with a SKU that has stock, one SKU each.
+    const skus = await db
+      .selectFrom('goodsSkus as s')
+      .innerJoin('goods as g', 'g.id', 's.goodsId')
+      .select(['s.id as skuId', 's.goodsId', 's.price', 's.stock', 's.image', 'g.name', 'g.mainImage', 'g.subtitle'])
+      .where('g.status', '=', 'on')
+      .where('s.stock', '>=', 30)
+      .orderBy('s.price')
+      .orderBy('s.id')
+      .limit(60)
+      .execute()
+    const seen = new Set<number>()
+    const picks = skus.filter((s) => (seen.has(s.goodsId) ? false : (seen.add(s.goodsId), true))).slice(0, 8)
+    await db
+      .insertInto('pointsGoods')
+      .values(
+        picks.map((s, i) => {
+          const withCash = i % 3 === 2
+          const price = Number(s.price)
+          return {
+            goodsId: s.goodsId,
+            skuId: s.skuId,
+            name: s.name,
+            image: s.image || s.mainImage,
+            points: withCash ? Math.max(100, Math.round((price * 0.1) / 100) * 100) : mallPoints(price),
+            cash: withCash ? Math.round(price * 0.5) : 0,
+            marketPrice: price,
+            stock: Math.min(Number(s.stock), 20 + i * 10),
+            redeemed: 0,
+            perMemberLimit: i < 4 ? 1 : 2,
+            status: 'on' as const,
+            description: `${s.subtitle || s.name}。积分兑换商品不参与其他优惠，兑换后不支持退换积分（未支付订单取消时积分原路退回）。`,
+            sort: i,
+            createdAt: t,
+            updatedAt: t,
+          }
+        }),
+      )
+      .execute()
+  },
+}

@@ -1,0 +1,233 @@
+/**
+ * The flash-sale stock gate: an admission check in front of the database so that a hot item's
+ * thousands of doomed attempts never reach it. The database stays the authority (its conditional
+ * updates alone guarantee no overselling and no member over the limit); the gate only decides who
+ * may try. Being wrong in the generous direction costs one database attempt; being wrong in the
+ * stingy direction would leave quota unsold, so the gate reconciles with the database:
+ *   - lazily: when it answers "sold out" and has not looked at the database for RECONCILE_MS;
+ *   - from the reconcile job every few seconds for the running sessions;
+ *   - a reconcile only overwrites the stock when no attempt is in flight (so it never erases one).
+ *
+ * Two implementations with the same semantics:
+ *   - MemoryGate: one process (the default; also fine for several processes, each reconciling);
+ *   - RedisGate (REDIS_URL): shared by every server instance; each step is one atomic Lua script.
+ *
+ * Per item: stock (what the gate still admits), inflight (admitted, not yet settled), and per member
+ * the quantity admitted (checked against the per-member limit).
+ */
+export type GateResult = 'ok' | 'sold_out' | 'limit'
+
+export interface GrantRequest {
+  itemId: number
+  memberId: number
+  quantity: number
+  limit: number
+  /** Skip the gate's member count (the caller checked the database and the member may still buy). */
+  skipMember?: boolean
+  /** Seconds the item's keys live (until a while after its session ends). */
+  ttlSeconds: number
+  /** Reads quota - sold from the database (initialises and reconciles the gate). */
+  remaining: () => Promise<number>
+}
+
+export interface SeckillGate {
+  readonly kind: 'memory' | 'redis'
+  grant(req: GrantRequest): Promise<GateResult>
+  /** After the database attempt: ok keeps the admission, otherwise it is handed back. */
+  settle(itemId: number, memberId: number, quantity: number, ok: boolean): Promise<void>
+  /** Sets the stock to the database's remaining quota when nothing is in flight. True when it did. */
+  reconcile(itemId: number, dbRemaining: number, ttlSeconds: number): Promise<boolean>
+  /** For tests and the bench: the gate's view of an item. */
+  peek(itemId: number): Promise<{ stock: number | null; inflight: number }>
+  close(): Promise<void>
+}
+
+export const RECONCILE_MS = 2000
+
+// ---------------------------------------------------------------- memory
+
+interface MemItem {
+  stock: number
+  inflight: number
+  members: Map<number, number>
+  checkedAt: number
+}
+
+export class MemoryGate implements SeckillGate {
+  readonly kind = 'memory' as const
+  private items = new Map<number, MemItem>()
+  private loading = new Map<number, Promise<void>>()
+
+  private async init(itemId: number, remaining: () => Promise<number>) {
+    let p = this.loading.get(itemId)
+    if (!p) {
+      p = remaining().then((r) => {
+        if (!this.items.has(itemId)) this.items.set(itemId, { stock: r, inflight: 0, members: new Map(), checkedAt: Date.now() })
+      })
+      this.loading.set(itemId, p)
+      p.finally(() => this.loading.delete(itemId)).catch(() => {})
+    }
+    await p
+  }
+
+  private tryGrant(it: MemItem, req: GrantRequest): GateResult {
+    if (it.stock < req.quantity) return 'sold_out'
+    const had = it.members.get(req.memberId) || 0
+    if (!req.skipMember && had + req.quantity > req.limit) return 'limit'
+    it.stock -= req.quantity
+    it.inflight += req.quantity
+    it.members.set(req.memberId, had + req.quantity)
+    return 'ok'
+  }
+
+  async grant(req: GrantRequest): Promise<GateResult> {
+    if (!this.items.has(req.itemId)) await this.init(req.itemId, req.remaining)
+    const it = this.items.get(req.itemId)!
+    const r = this.tryGrant(it, req)
+    if (r !== 'sold_out' || Date.now() - it.checkedAt < RECONCILE_MS) return r
+    it.checkedAt = Date.now()
+    await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds)
+    return this.tryGrant(it, req)
+  }
+
+  async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
+    const it = this.items.get(itemId)
+    if (!it) return
+    it.inflight = Math.max(0, it.inflight - quantity)
+    if (ok) return
+    it.stock += quantity
+    const had = it.members.get(memberId) || 0
+    if (had <= quantity) it.members.delete(memberId)
+    else it.members.set(memberId, had - quantity)
+  }
+
+  async reconcile(itemId: number, dbRemaining: number, _ttlSeconds?: number) {
+    const it = this.items.get(itemId)
+    if (!it) {
+      this.items.set(itemId, { stock: dbRemaining, inflight: 0, members: new Map(), checkedAt: Date.now() })
+      return true
+    }
+    it.checkedAt = Date.now()
+    if (it.inflight > 0) return false
+    it.stock = dbRemaining
+    return true
+  }
+
+  async peek(itemId: number) {
+    const it = this.items.get(itemId)
+    return { stock: it ? it.stock : null, inflight: it ? it.inflight : 0 }
+  }
+
+  async close() {
+    this.items.clear()
+  }
+}
+
+// ---------------------------------------------------------------- Redis
+
+/** Keys of one item share a hash tag, so the scripts work on Redis Cluster too. */
+const keys = (prefix: string, itemId: number) => [`${prefix}{sk:${itemId}}:stock`, `${prefix}{sk:${itemId}}:inflight`, `${prefix}{sk:${itemId}}:members`]
+
+/** -1: not initialised; 0: sold out; -2: member limit; 1: admitted. */
+const GRANT_LUA = `
+local s = redis.call('GET', KEYS[1])
+if not s then return -1 end
+s = tonumber(s)
+local q = tonumber(ARGV[2])
+if s < q then return 0 end
+if ARGV[4] ~= '1' then
+  local b = tonumber(redis.call('HGET', KEYS[3], ARGV[1]) or '0')
+  if b + q > tonumber(ARGV[3]) then return -2 end
+end
+redis.call('DECRBY', KEYS[1], q)
+redis.call('INCRBY', KEYS[2], q)
+redis.call('EXPIRE', KEYS[2], 30)
+redis.call('HINCRBY', KEYS[3], ARGV[1], q)
+redis.call('EXPIRE', KEYS[3], tonumber(ARGV[5]))
+return 1
+`
+
+/** ARGV: member, quantity, ok (1/0). */
+const SETTLE_LUA = `
+local q = tonumber(ARGV[2])
+local i = redis.call('DECRBY', KEYS[2], q)
+if i <= 0 then redis.call('DEL', KEYS[2]) end
+if ARGV[3] == '1' then return 1 end
+if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('INCRBY', KEYS[1], q) end
+local b = redis.call('HINCRBY', KEYS[3], ARGV[1], -q)
+if b <= 0 then redis.call('HDEL', KEYS[3], ARGV[1]) end
+return 1
+`
+
+/** ARGV: remaining, ttl. Overwrites the stock only when nothing is in flight. */
+const RECONCILE_LUA = `
+local i = tonumber(redis.call('GET', KEYS[2]) or '0')
+if i > 0 then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[2]))
+return 1
+`
+
+interface RedisLike {
+  eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>
+  set(key: string, value: string, ...args: (string | number)[]): Promise<unknown>
+  get(key: string): Promise<string | null>
+  quit(): Promise<unknown>
+  disconnect(): void
+}
+
+export class RedisGate implements SeckillGate {
+  readonly kind = 'redis' as const
+  private checkedAt = new Map<number, number>()
+
+  constructor(
+    private redis: RedisLike,
+    private prefix = 'mall:',
+    private ownsClient = true,
+  ) {}
+
+  async grant(req: GrantRequest): Promise<GateResult> {
+    const k = keys(this.prefix, req.itemId)
+    const run = () => this.redis.eval(GRANT_LUA, 3, ...k, String(req.memberId), req.quantity, req.limit, req.skipMember ? '1' : '0', req.ttlSeconds) as Promise<number>
+    let r = Number(await run())
+    if (r === -1) {
+      // First attempt on this item anywhere: load the remaining quota (only the first SET wins).
+      await this.redis.set(k[0], String(await req.remaining()), 'EX', req.ttlSeconds, 'NX')
+      this.checkedAt.set(req.itemId, Date.now())
+      r = Number(await run())
+    } else if (r === 0 && Date.now() - (this.checkedAt.get(req.itemId) || 0) >= RECONCILE_MS) {
+      this.checkedAt.set(req.itemId, Date.now())
+      if (await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds)) r = Number(await run())
+    }
+    return r === 1 ? 'ok' : r === -2 ? 'limit' : 'sold_out'
+  }
+
+  async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
+    await this.redis.eval(SETTLE_LUA, 3, ...keys(this.prefix, itemId), String(memberId), quantity, ok ? '1' : '0')
+  }
+
+  async reconcile(itemId: number, dbRemaining: number, ttlSeconds: number) {
+    this.checkedAt.set(itemId, Date.now())
+    return Number(await this.redis.eval(RECONCILE_LUA, 3, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds)) === 1
+  }
+
+  async peek(itemId: number) {
+    const [s, i] = keys(this.prefix, itemId)
+    const stock = await this.redis.get(s)
+    const inflight = await this.redis.get(i)
+    return { stock: stock === null ? null : Number(stock), inflight: Number(inflight || 0) }
+  }
+
+  async close() {
+    if (this.ownsClient) await this.redis.quit().catch(() => this.redis.disconnect())
+  }
+}
+
+/** The gate for a configuration: Redis when a URL is given, else memory. */
+export function createGate(redisUrl: string, opts: { prefix?: string; onError?: (err: Error) => void } = {}): SeckillGate {
+  if (!redisUrl) return new MemoryGate()
+  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  const Redis = require('ioredis')
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
+  redis.on('error', (err: Error) => opts.onError?.(err))
+  return new RedisGate(redis, opts.prefix ?? 'mall:')
+}

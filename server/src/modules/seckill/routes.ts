@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../../context'
+import { S } from '../../plugins/schema'
+import { memberId } from '../../plugins/auth'
+import * as seckill from './service'
+
+const orderFields = { itemId: S.id(), quantity: S.int(1, 99), addressId: S.id(), couponId: S.int(0) }
+
+/** Flash sales: /api/seckill/*. */
+export default async function seckillRoutes(app: FastifyInstance, ctx: AppContext) {
+  const { db } = ctx
+  const rt = seckill.runtimeFor(ctx)
+  app.addHook('onClose', async () => rt.gate.close())
+
+  app.get('/api/seckill/sessions', { config: { auth: 'none' }, handler: async () => seckill.sessions(db) })
+
+  app.get('/api/seckill/items', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ sessionId: S.id() }, ['sessionId']) },
+    handler: async (req) => seckill.sessionItems(db, (req.query as any).sessionId),
+  })
+
+  app.get('/api/seckill/detail', {
+    config: { auth: 'optional' },
+    schema: { querystring: S.obj({ itemId: S.id() }, ['itemId']) },
+    handler: async (req) => seckill.itemDetail(db, (req.query as any).itemId, req.member?.id ?? null),
+  })
+
+  app.post('/api/seckill/preview', {
+    schema: { body: S.obj(orderFields, ['itemId', 'quantity']) },
+    handler: async (req) => seckill.preview(db, { ...(req.body as any), memberId: memberId(req) }),
+  })
+
+  app.post('/api/seckill/submit', {
+    schema: { body: S.obj({ ...orderFields, remark: S.str(200, 0), requestId: S.str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) }, ['itemId', 'quantity', 'requestId']) },
+    handler: async (req) => seckill.submit(ctx, { ...(req.body as any), memberId: memberId(req) }),
+  })
+}

@@ -1,0 +1,141 @@
+/** Points (/api/integral/*): ledger, daily sign-in, missions, the points mall. Rules: docs/promotions.md. */
+import type { Page } from './envelope'
+import type { MemberAddress } from './address'
+
+export type PointsReason =
+  | 'opening'
+  | 'sign_in'
+  | 'mission'
+  | 'order_deduct'
+  | 'order_refund'
+  | 'order_reward'
+  | 'redeem'
+  | 'redeem_refund'
+  | 'turntable'
+  | 'prize'
+  | 'admin'
+
+export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
+  opening: '期初积分',
+  sign_in: '每日签到',
+  mission: '任务奖励',
+  order_deduct: '下单抵扣',
+  order_refund: '订单取消退回',
+  order_reward: '购物奖励',
+  redeem: '积分兑换',
+  redeem_refund: '兑换取消退回',
+  turntable: '盲盒抽奖',
+  prize: '盲盒奖励',
+  admin: '客服调整',
+}
+
+export interface LedgerEntry {
+  id: number
+  change: number
+  balanceAfter: number
+  reason: PointsReason
+  reasonText: string
+  note: string
+  createdAt: number
+}
+
+export type LedgerPage = Page<LedgerEntry>
+export type LedgerType = 'all' | 'in' | 'out'
+
+export interface SignInDay {
+  /** 1..7 within the week's cycle. */
+  index: number
+  points: number
+  signed: boolean
+  today: boolean
+}
+
+export interface PointsSummary {
+  balance: number
+  signedToday: boolean
+  /** Consecutive days up to today (or yesterday when not signed yet today). */
+  streak: number
+  /** Points the next sign-in gives. */
+  nextPoints: number
+  /** The 7-day cycle the streak moves through. */
+  week: SignInDay[]
+  /** Total earned and spent, for the header. */
+  earned: number
+  spent: number
+}
+
+export interface SignInResponse {
+  points: number
+  streak: number
+  balance: number
+}
+
+export type MissionKey = 'first_order' | 'review' | 'share' | 'browse'
+export type MissionState = 'todo' | 'claimable' | 'done'
+
+export interface Mission {
+  key: MissionKey
+  title: string
+  description: string
+  points: number
+  /** once: one award ever; daily: one award per China day. */
+  period: 'once' | 'daily'
+  progress: number
+  target: number
+  state: MissionState
+}
+
+export interface ClaimMissionResponse {
+  points: number
+  balance: number
+}
+
+export interface PointsGoods {
+  id: number
+  goodsId: number
+  name: string
+  image: string
+  points: number
+  /** Cash to pay on top of the points, fen (0: points only). */
+  cash: number
+  marketPrice: number
+  stock: number
+  redeemed: number
+  perMemberLimit: number
+}
+
+export interface PointsGoodsDetail extends PointsGoods {
+  description: string
+  images: string[]
+  specText: string
+  /** How many the caller has redeemed (0 for visitors). */
+  myRedeemed: number
+  balance: number | null
+}
+
+export interface RedeemPreview {
+  goods: PointsGoods
+  quantity: number
+  points: number
+  cash: number
+  balance: number
+  address: MemberAddress | null
+}
+
+export interface RedeemResponse {
+  orderNo: string
+  payAmount: number
+  status: string
+  pointsUsed: number
+  existing: boolean
+}
+
+/** extras.points of /api/order/preview: 100 points take ¥1 off, at most 20% of the goods after the coupon. */
+export interface OrderPointsExtras {
+  balance: number
+  /** Points this order could use (a multiple of 100). */
+  usable: number
+  /** Fen they would take off. */
+  discount: number
+  used: number
+}
