@@ -9,7 +9,14 @@ export const KEPT_KEYS = [USER_STORAGE_KEY, VERSION_KEY, 'common']
 /** The size of what is stored, in KB (0 when the shell cannot tell). */
 export function cacheSizeKb(): number {
   try {
-    return Number(Taro.getStorageInfoSync().currentSize) || 0
+    const info = Taro.getStorageInfoSync()
+    if (Number(info.currentSize) > 0) return Number(info.currentSize)
+    // The H5 shell does not report a size: count the stored text.
+    const bytes = (info.keys || []).reduce((n, k) => {
+      const v = Taro.getStorageSync(k)
+      return n + k.length + (typeof v === 'string' ? v.length : JSON.stringify(v ?? '').length)
+    }, 0)
+    return bytes / 1024
   } catch {
     return 0
   }

@@ -15,6 +15,12 @@ import { yuan } from '@/utils/time'
 import './cashback.scss'
 
 const PROOF_MAX = 9
+/** What the member still has to do before submitting (the button says the action). */
+const STATE_HINT: Partial<Record<CashbackCampaign['state'], string>> = {
+  buy: '购买该商品后即可参与活动',
+  review: '确认收货并评价该商品后即可提交',
+  joined: '您已参与该活动',
+}
 
 /** 提交任务: upload the proof (screenshots of the review posted elsewhere) for a campaign, or claim a good-review cashback. */
 export default function CashbackSubmitTaskPage() {
@@ -87,7 +93,7 @@ export default function CashbackSubmitTaskPage() {
             </View>
           ) : (
             <View className='card cb-state'>
-              <Text className='cb-state__text'>{c.stateText}</Text>
+              <Text className='cb-state__text'>{STATE_HINT[c.state] || c.stateText}</Text>
               {c.state === 'review' && c.orderNo && (
                 <Button size='small' type='primary' onClick={() => navigateTo(ROUTES.orderEvaluate, { orderNo: c.orderNo })}>
                   去评价

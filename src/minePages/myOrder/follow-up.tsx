@@ -9,7 +9,8 @@ import PhotoUploader from '@/components/PhotoUploader'
 import { GoodsLine } from '@/components/Order'
 import { getReviewableOrder, submitFollowUp } from '@/api/review'
 import { requireLogin } from '@/core/auth'
-import { back, usePageParams } from '@/core/nav'
+import { back, redirectTo, usePageParams } from '@/core/nav'
+import { ROUTES } from '@/routes'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { formatTime } from '@/utils/time'
@@ -112,6 +113,11 @@ export default function MyOrderFollowUpPage() {
       {missing && (
         <View className='review-empty'>
           <Text>{missing}</Text>
+          {missing === '请先评价该商品' && (
+            <Button size='small' type='primary' className='review-empty__btn' onClick={() => redirectTo(ROUTES.orderEvaluate, { orderNo })}>
+              去评价
+            </Button>
+          )}
         </View>
       )}
     </PageLayout>
