@@ -17,7 +17,9 @@ export const videoSeeder: Seeder = {
     const mediaDir = path.join(config.dataDir, 'media')
     copyCommittedMedia(mediaDir)
     const specs: DemoVideoSpec[] = [...COMMITTED_VIDEOS]
-    if (ffmpegAvailable() && process.env.SEED_RENDER_VIDEOS !== '0') {
+    // Tests use the committed files only (rendering costs seconds); SEED_RENDER_VIDEOS=0 turns rendering off, =1 forces it on.
+    const render = process.env.SEED_RENDER_VIDEOS === '1' || (process.env.SEED_RENDER_VIDEOS !== '0' && process.env.NODE_ENV !== 'test')
+    if (render && ffmpegAvailable()) {
       for (const spec of GENERATED_VIDEOS) {
         try {
           renderVideo(spec, path.join(mediaDir, 'video'))
