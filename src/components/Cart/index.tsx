@@ -172,7 +172,10 @@ export default function Cart({ variant }: CartProps) {
   return (
     <View className={`cart cart--${variant}`}>
       <View className='cart__head'>
-        <Text className='cart__count'>共 {all.length} 件商品</Text>
+        <View className='cart__title'>
+          {variant === 'tab' && <Text className='cart__title-text'>购物车</Text>}
+          <Text className='cart__count'>共 {all.length} 件商品</Text>
+        </View>
         <Text
           className='cart__edit'
           onClick={() => {
@@ -195,6 +198,7 @@ export default function Cart({ variant }: CartProps) {
           {list.invalid.map((l) => row(l, true))}
         </View>
       )}
+      <View className='cart__spacer' />
       <View className={`cart__bar cart__bar--${variant}`}>
         <Checkbox className='cart__all' checked={allChecked} onChange={toggleAll} label='全选' />
         {editing ? (

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import { useRouter, useUnload } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import { CheckChecked, Clock, Failure } from '@nutui/icons-react-taro'
+import { Clock, Failure, SuccessF } from '@nutui/icons-react-taro'
 import type { PayStatus } from '@contract/pay'
 import PageLayout from '@/components/PageLayout'
 import { payOrder } from '@/components/Order'
@@ -62,7 +62,7 @@ export default function PlaceAnOrderPayStatusPage() {
     poll(Date.now())
   }
 
-  const icon = view === 'paid' ? <CheckChecked size={64} className='pay-status__icon pay-status__icon--ok' /> : view === 'checking' || view === 'timeout' ? <Clock size={64} className='pay-status__icon pay-status__icon--wait' /> : <Failure size={64} className='pay-status__icon pay-status__icon--fail' />
+  const icon = view === 'paid' ? <SuccessF size={64} className='pay-status__icon pay-status__icon--ok' /> : view === 'checking' || view === 'timeout' ? <Clock size={64} className='pay-status__icon pay-status__icon--wait' /> : <Failure size={64} className='pay-status__icon pay-status__icon--fail' />
   const title = { checking: '正在确认支付结果…', paid: '支付成功', unpaid: '支付未完成', closed: '订单已关闭', timeout: '支付结果确认中' }[view]
   const hint = {
     checking: '请稍候，不要关闭页面',

@@ -69,7 +69,7 @@ export default function MyOrderListPage() {
   return (
     <PageLayout variant='back' title='我的订单'>
       <View className='order-list__tabs'>
-        <Tabs value={tab} onChange={(v) => switchTo(v as OrderTab)} activeType='line' align='left'>
+        <Tabs value={tab} onChange={(v) => switchTo(v as OrderTab)} activeType='line'>
           {TABS.map((t) => (
             <Tabs.TabPane key={t.value} value={t.value} title={t.title} />
           ))}
