@@ -6,14 +6,14 @@ import { registerOrderHook } from '../src/modules/order/hooks'
 import { jobs } from '../src/modules'
 import { shipOrder } from '../src/modules/logistics/service'
 
-// A test pricing step (what the promotions module will do): ¥10 off when couponId 777 is asked for.
+// A test pricing step, like the promotions module's: ¥10 off orders with goods named 满减测试….
+// It keys off the goods, not couponId (the real coupon step owns couponId and stays active here).
 registerPricingStep({
-  name: 'test-coupon',
-  async apply(_db, draft, input) {
-    if (input.couponId === 777) {
-      draft.couponId = 777
-      draft.couponDiscount = 1000
-      draft.extras.testCoupon = true
+  name: 'test-discount',
+  async apply(_db, draft) {
+    if (draft.lines.some((l) => l.goodsName.startsWith('满减测试'))) {
+      draft.couponDiscount += 1000
+      draft.extras.testDiscount = true
     }
   },
 })
@@ -272,13 +272,13 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
 
   it('applies a registered pricing step and spreads its discount over the lines', async () => {
     const m = await shopper(t)
-    const a = await makeGoods(t, { skus: [{ price: 3000, stock: 10 }] })
-    const b = await makeGoods(t, { skus: [{ price: 6000, stock: 10 }] })
+    const a = await makeGoods(t, { name: '满减测试 T恤', skus: [{ price: 3000, stock: 10 }] })
+    const b = await makeGoods(t, { name: '满减测试 外套', skus: [{ price: 6000, stock: 10 }] })
     await t.post('/api/cart/add', { skuId: a.skuId, quantity: 1 }, m.token)
     await t.post('/api/cart/add', { skuId: b.skuId, quantity: 1 }, m.token)
-    const p = (await t.post('/api/order/preview', { from: 'cart', couponId: 777 }, m.token)).data
-    expect(p).toMatchObject({ goodsAmount: 9000, freightAmount: 800, couponDiscount: 1000, payAmount: 8800, extras: { testCoupon: true } })
-    const o = (await t.post('/api/order/submit', { from: 'cart', couponId: 777, requestId: requestId() }, m.token)).data
+    const p = (await t.post('/api/order/preview', { from: 'cart' }, m.token)).data
+    expect(p).toMatchObject({ goodsAmount: 9000, freightAmount: 800, couponDiscount: 1000, payAmount: 8800, extras: { testDiscount: true } })
+    const o = (await t.post('/api/order/submit', { from: 'cart', requestId: requestId() }, m.token)).data
     expect(o.payAmount).toBe(8800)
     const d = (await t.get('/api/order/detail', { orderNo: o.orderNo }, m.token)).data
     expect(d.couponDiscount).toBe(1000)
