@@ -48,13 +48,23 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
       config: { auth: 'none', rawWire: true },
       handler: async (req, reply) => {
         const raw = typeof req.body === 'string' ? req.body : ''
+        const fail = (status: number, message: string) =>
+          reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message }))
+        // A notification that does not verify (bad signature, unknown serial, garbage, no gateway configured) is the
+        // sender's fault: 4xx. Only a failure on our side after verification answers 5xx, so WeChat retries it.
+        let notice
         try {
-          const notice = await getPaymentProvider(ctx, 'wechatpay').verifyNotify(req.headers, raw)
+          notice = await getPaymentProvider(ctx, 'wechatpay').verifyNotify(req.headers, raw)
+        } catch (err) {
+          req.log.warn({ err: { message: (err as Error).message } }, 'wechat pay notify not verified')
+          return fail(400, err instanceof AppError ? err.message : '通知验证失败')
+        }
+        try {
           await pay.handlePaidNotice(ctx, notice, raw)
           return reply.code(204).send()
         } catch (err) {
           req.log.warn({ err }, 'wechat pay notify refused')
-          return reply.code(err instanceof AppError ? 400 : 500).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message: err instanceof AppError ? err.message : '处理失败' }))
+          return err instanceof AppError ? fail(400, err.message) : fail(500, '处理失败')
         }
       },
     })
