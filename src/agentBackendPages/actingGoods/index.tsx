@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, ScrollView } from '@tarojs/components'
-import { Button, Checkbox, Popup, SearchBar, Tabs } from '@nutui/nutui-react-taro'
+import { Button, Checkbox, Popup, Tabs } from '@nutui/nutui-react-taro'
 import type { ActingGoods, ActingGoodsTab, CatalogueGoods } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import ListFooter from '@/components/ListFooter'
@@ -12,6 +12,7 @@ import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { usePagedList } from '@/hooks/usePagedList'
 import { yuan } from '@/utils/time'
+import SearchBox from '../components/SearchBox'
 import { leaveIfNotAgent, rateText, useLoginOnce } from '../components/shared'
 import '../components/agent.scss'
 import './index.scss'
@@ -71,7 +72,7 @@ export default function ActingGoodsIndexPage() {
     >
       <View className='agent-sticky'>
         <View className='agent-search'>
-          <SearchBar placeholder='搜索店铺商品' value={keyword} onSearch={(v) => setKeyword(String(v).trim())} onClear={() => setKeyword('')} />
+          <SearchBox placeholder='搜索店铺商品' onSearch={setKeyword} />
         </View>
         <Tabs value={tab} onChange={(v) => setTab(v as ActingGoodsTab)} activeType='line'>
           {TABS.map((t) => (
@@ -154,10 +155,10 @@ function CataloguePicker({ visible, onClose, onAdded }: { visible: boolean; onCl
   }
 
   return (
-    <Popup visible={visible} position='bottom' round closeable onClose={onClose} title='从商品库添加' style={{ height: '80%' }}>
+    <Popup visible={visible} position='bottom' round closeable onClose={onClose} title='从商品库添加'>
       <View className='picker'>
         <View className='agent-search'>
-          <SearchBar placeholder='搜索平台商品' value={keyword} onSearch={(v) => setKeyword(String(v).trim())} onClear={() => setKeyword('')} />
+          <SearchBox placeholder='搜索平台商品' onSearch={setKeyword} />
         </View>
         <ScrollView scrollY className='picker__list' onScrollToLower={() => list.loadMore()} lowerThreshold={50}>
           {list.list.map((g) => (

@@ -150,7 +150,7 @@ export default function GoodsShareIndexPage() {
         </>
       )}
       {!info && <View className='empty-hint'>加载中...</View>}
-      <Canvas canvasId={POSTER_ID} id={POSTER_ID} className='share-poster-canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} />
+      <Canvas type='2d' id={POSTER_ID} className='share-poster-canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} />
       <Popup visible={!!poster} round closeable onClose={() => setPoster('')}>
         <View className='share-poster'>
           <Image className='share-poster__img' src={poster} style={{ width: `${POSTER_W * 0.85}px`, height: `${POSTER_H * 0.85}px` }} mode='aspectFit' showMenuByLongpress />

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { SearchBar, Tabs } from '@nutui/nutui-react-taro'
+import { Tabs } from '@nutui/nutui-react-taro'
 import { Close } from '@nutui/icons-react-taro'
 import type { AgentOrderSummary, AgentOrderTab } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
@@ -12,6 +12,7 @@ import { ROUTES } from '@/routes'
 import { usePagedList } from '@/hooks/usePagedList'
 import { formatTime, yuan } from '@/utils/time'
 import Avatar from '../components/Avatar'
+import SearchBox from '../components/SearchBox'
 import OrderGoods from '../components/OrderGoods'
 import { leaveIfNotAgent, useLoginOnce } from '../components/shared'
 import '../components/agent.scss'
@@ -49,7 +50,7 @@ export default function OrderListPage() {
     <PageLayout variant='back' title='店铺订单'>
       <View className='agent-sticky'>
         <View className='agent-search'>
-          <SearchBar placeholder='搜索订单号' value={keyword} onSearch={(v) => setKeyword(String(v).replace(/\D/g, ''))} onClear={() => setKeyword('')} />
+          <SearchBox placeholder='搜索订单号' onSearch={setKeyword} filter={(v) => v.replace(/\D/g, '')} />
         </View>
         <Tabs value={tab} onChange={(v) => setTab(v as AgentOrderTab)} activeType='line' align='left'>
           {TABS.map((t) => (
@@ -80,8 +81,8 @@ export default function OrderListPage() {
               实付 <Text className='shop-order__pay'>¥{yuan(o.payAmount)}</Text>
             </Text>
           </View>
-          <View className='shop-order__commission'>
-            <Text>{o.commissionStatus === 'none' ? '本单无佣金' : `佣金 ¥${yuan(o.commission)}`}</Text>
+          <View className={`shop-order__commission ${o.commissionStatus === 'none' ? 'is-none' : ''}`}>
+            <Text>{o.commissionStatus !== 'none' ? `佣金 ¥${yuan(o.commission)}` : o.status === 'unpaid' ? '买家付款后计算佣金' : o.status === 'cancelled' ? '订单已取消，无佣金' : '本单商品未在店铺上架，无佣金'}</Text>
             {o.commissionStatus !== 'none' && <Text className={`agent-tag agent-tag--${o.commissionStatus}`}>{o.commissionStatusText}</Text>}
           </View>
         </View>

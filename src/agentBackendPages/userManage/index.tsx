@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { SearchBar, Tabs } from '@nutui/nutui-react-taro'
+import { Tabs } from '@nutui/nutui-react-taro'
 import type { ShopUser, ShopUserSort } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import ListFooter from '@/components/ListFooter'
@@ -11,6 +11,7 @@ import { ROUTES } from '@/routes'
 import { usePagedList } from '@/hooks/usePagedList'
 import { formatTime, fromNow, yuan } from '@/utils/time'
 import Avatar from '../components/Avatar'
+import SearchBox from '../components/SearchBox'
 import { leaveIfNotAgent, useLoginOnce } from '../components/shared'
 import '../components/agent.scss'
 import './index.scss'
@@ -42,7 +43,7 @@ export default function UserManageIndexPage() {
     <PageLayout variant='back' title='用户管理'>
       <View className='agent-sticky'>
         <View className='agent-search'>
-          <SearchBar placeholder='搜索昵称或手机号' value={keyword} onSearch={(v) => setKeyword(String(v).trim())} onClear={() => setKeyword('')} />
+          <SearchBox placeholder='搜索昵称或手机号' onSearch={setKeyword} />
         </View>
         <Tabs value={sort} onChange={(v) => setSort(v as ShopUserSort)} activeType='line'>
           {SORTS.map((s) => (
