@@ -11,6 +11,7 @@ const parts = {
   bundle: 'bench/bundle.mjs',
   lighthouse: 'bench/lighthouse.mjs',
   scale: 'bench/scale-out.mjs',
+  soak: 'bench/soak.mjs',
 }
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(parts)
 let failed = 0
