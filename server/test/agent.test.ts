@@ -443,3 +443,25 @@ describe.each(DIALECTS)('agent demo data on %s', (dialect) => {
     expect((await t.get('/api/member/getMemberInfo', {}, token)).data).toMatchObject({ isAgent: true, shopName: '花语小店' })
   })
 })
+
+describe.each(DIALECTS)('agent logoff on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp(dialect)
+  })
+  afterAll(async () => t?.close())
+
+  it('shows the agent hint on the logoff page and closes the shop when the account is anonymised', async () => {
+    const a = await makeAgent(t)
+    const hint = await t.get('/api/member/agentLogoffHint', {}, a.token)
+    expect(hint.data).toMatchObject({ isAgent: true, hint: expect.stringMatching(/注销账号将同时关闭代理店铺/) })
+    const { anonymiseMember } = await import('../src/modules/account/service')
+    await t.db.updateTable('members').set({ status: 'logoff_pending', logoffAt: Date.now() - 1000 }).where('id', '=', a.memberId).execute()
+    expect(await anonymiseMember(t.db, a.memberId)).toBe(true)
+    expect((await t.db.selectFrom('agentShops').select('status').where('id', '=', a.shopId).executeTakeFirstOrThrow()).status).toBe('closed')
+    // A shopper arriving through the closed shop's link is not bound to it.
+    const phone = nextPhone()
+    await t.login(phone, { shareBusinessId: String(a.shopId) })
+    expect((await t.db.selectFrom('members').select('boundBusinessId').where('phone', '=', phone).executeTakeFirstOrThrow()).boundBusinessId).toBeNull()
+  })
+})

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE, setAgentApplicationLookup } from '../member/service'
+import { onAnonymise } from '../account/service'
 import { isIdCard } from '../../../../src/utils/validate'
 import {
   APPLY_REASON_MAX,
@@ -184,7 +185,8 @@ export async function agentLogoffHint(db: Db, memberId: number): Promise<{ isAge
   return { isAgent: true, hint: parts.join('') }
 }
 
-/** For the logoff module: closes the member's shop when the account is anonymised (bindings stay, earning nothing). */
+/** Closes the member's shop when the account is anonymised (bindings stay, earning nothing); pending withdrawals go on. */
 export async function closeAgentShop(db: Conn, memberId: number) {
   await db.updateTable('agentShops').set({ status: 'closed' }).where('memberId', '=', memberId).where('status', '=', 'active').execute()
 }
+onAnonymise('agent-shop', (tx, memberId) => closeAgentShop(tx, memberId))
