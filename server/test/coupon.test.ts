@@ -171,6 +171,9 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
       [mine[small], 500],
     ])
     expect(ex.unusable).toEqual([expect.objectContaining({ id: mine[far], usable: false, reason: '未满足使用门槛，还差380元' })])
+    const none = await t.post('/api/order/preview', { from: 'buyNow', skuId, quantity: 1, couponId: 0 }, s.token)
+    expect(none.data).toMatchObject({ couponDiscount: 0, payAmount: 12000 })
+    expect(none.data.extras.coupons).toMatchObject({ declined: true, selectedId: null, bestId: mine[big] })
     const chosen = await t.post('/api/order/preview', { from: 'buyNow', skuId, quantity: 1, couponId: mine[small] }, s.token)
     expect(chosen.data).toMatchObject({ couponDiscount: 500, payAmount: 11500 })
     const refused = await t.post('/api/order/submit', { from: 'buyNow', skuId, quantity: 1, couponId: mine[far], requestId: requestId() }, s.token)

@@ -141,6 +141,17 @@ describe.each(DIALECTS)('flash sales on %s', (dialect) => {
     expect((await t.db.selectFrom('memberCoupons').select('status').where('id', '=', okId).executeTakeFirstOrThrow()).status).toBe('unused')
   })
 
+  it('asks a visitor to log in, and answers "sold out" from the gate without a member', async () => {
+    const { itemId } = await seckillItem(t, { quota: 1 })
+    expect(await t.post('/api/seckill/submit', { itemId, quantity: 1, requestId: requestId() })).toMatchObject({ code: 403 })
+    const a = await shopper(t)
+    expect((await buy(t, a.token, itemId)).code).toBe(200)
+    expect((await buy(t, (await shopper(t)).token, itemId)).code).toBe(3006)
+    expect(runtimeFor(t.ctx).gate.soldOut(itemId)).toBe(true)
+    expect(await t.post('/api/seckill/submit', { itemId, quantity: 1, requestId: requestId() })).toMatchObject({ code: 3006, msg: '手慢了，商品已被抢光' })
+    expect((await t.post('/api/seckill/submit', { itemId: 999999, quantity: 1, requestId: requestId() })).code).toBe(404)
+  })
+
   it('refuses before the start, after the end, over the limit, and repeats answer the first order', async () => {
     const s = await shopper(t)
     const soon = await seckillItem(t, { start: HOUR, end: 2 * HOUR })

@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '任务中心', navigationStyle: 'custom' })
+export default definePageConfig({ navigationBarTitleText: '任务中心', navigationStyle: 'custom', enableShareAppMessage: true })

@@ -16,6 +16,7 @@ import { openLink } from '@/utils/goods'
 import { buildShare, useShare } from '@/platform/share'
 import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
 import ListFooter from '@/components/ListFooter'
+import NewMemberCoupon from '@/components/NewMemberCoupon'
 import './index.scss'
 
 function SectionBlock({ section }: { section: HomeSection }) {
@@ -155,6 +156,7 @@ export default function HomeIndexPage() {
           <ListFooter loading={guess.loading} finished={guess.finished} error={guess.error} empty={guess.loaded && !guess.list.length} onRetry={guess.loadMore} />
         </View>
       </PullToRefresh>
+      <NewMemberCoupon />
     </PageLayout>
   )
 }

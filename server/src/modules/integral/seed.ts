@@ -18,24 +18,23 @@ export const integralSeeder: Seeder = {
   name: 'points',
   async run({ db }) {
     const t = Date.now()
-    const shopper = await db.selectFrom('members').select(['id', 'points']).where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst()
+    const shopper = await db.selectFrom('members').select(['id']).where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst()
+    // The shopper signed in the last two days (a running streak).
+    const signs = shopper ? [2, 1].map((ago, i) => ({ day: chinaDay(t - ago * DAY), streak: i + 1, points: SIGN_IN_POINTS[i], at: t - ago * DAY })) : []
+    // Every balance gets its ledger: an opening line a month ago for what no line explains yet (seeded balances,
+    // minus the shopper's sign-ins below). Earlier seeders' lines (order rewards) come later in time and stay right.
     const holders = await db.selectFrom('members').select(['id', 'points']).where('points', '>', 0).execute()
     for (const m of holders) {
-      if (shopper && m.id === shopper.id) continue
-      await db.insertInto('pointsLedger').values({ memberId: m.id, change: m.points, balanceAfter: m.points, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY }).execute()
-    }
-    if (shopper && shopper.points > 0) {
-      // The shopper signed in the last two days: opening balance, then the two sign-ins, ending at the seeded balance.
-      const signs = [2, 1].map((ago, i) => ({ day: chinaDay(t - ago * DAY), streak: i + 1, points: SIGN_IN_POINTS[i], at: t - ago * DAY }))
-      const earned = signs.reduce((s, x) => s + x.points, 0)
-      let balance = Math.max(0, shopper.points - earned)
-      await db.insertInto('pointsLedger').values({ memberId: shopper.id, change: balance, balanceAfter: balance, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY }).execute()
-      for (const s of signs) {
-        balance += s.points
-        await db.insertInto('signIns').values({ memberId: shopper.id, day: s.day, streak: s.streak, points: s.points, createdAt: s.at }).execute()
-        await db.insertInto('pointsLedger').values({ memberId: shopper.id, change: s.points, balanceAfter: balance, reason: 'sign_in', refKey: `sign:${s.day}`, note: `连续签到第${s.streak}天`, createdAt: s.at }).execute()
+      const { sum } = await db.selectFrom('pointsLedger').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('change'), eb.val(0)).as('sum')).where('memberId', '=', m.id).executeTakeFirstOrThrow()
+      const mine = shopper && m.id === shopper.id ? signs : []
+      const opening = Number(m.points) - Number(sum) - mine.reduce((a, x) => a + x.points, 0)
+      let balance = Math.max(0, opening)
+      if (opening > 0) await db.insertInto('pointsLedger').values({ memberId: m.id, change: opening, balanceAfter: balance, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY }).execute()
+      for (const x of mine) {
+        balance += x.points
+        await db.insertInto('signIns').values({ memberId: m.id, day: x.day, streak: x.streak, points: x.points, createdAt: x.at }).execute()
+        await db.insertInto('pointsLedger').values({ memberId: m.id, change: x.points, balanceAfter: balance, reason: 'sign_in', refKey: `sign:${x.day}`, note: `连续签到第${x.streak}天`, createdAt: x.at }).execute()
       }
-      await db.updateTable('members').set({ points: balance }).where('id', '=', shopper.id).execute()
     }
 
     // The mall: the cheapest goods on sale with a SKU that has stock, one SKU each.

@@ -73,7 +73,7 @@ export async function ledger(db: Conn, memberId: number, type: LedgerType, page:
   if (type === 'in') q = q.where('change', '>', 0)
   if (type === 'out') q = q.where('change', '<', 0)
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
   return {
     list: rows.map((r) => ({
       id: r.id,

@@ -10,7 +10,7 @@ const priceFields = {
   skuId: S.id(),
   quantity: S.int(1, MAX_BUY_QUANTITY),
   addressId: S.id(),
-  couponId: S.id(),
+  couponId: S.int(0), // a member coupon id; 0 = no coupon; absent = the best one (promotions)
   usePoints: S.bool(),
 }
 const orderNo = () => S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' })

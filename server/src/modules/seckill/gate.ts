@@ -37,12 +37,19 @@ export interface SeckillGate {
   settle(itemId: number, memberId: number, quantity: number, ok: boolean): Promise<void>
   /** Sets the stock to the database's remaining quota when nothing is in flight. True when it did. */
   reconcile(itemId: number, dbRemaining: number, ttlSeconds: number): Promise<boolean>
+  /**
+   * True when the gate knows, from a recent look (within RECONCILE_MS for memory, SOLD_OUT_MEMO_MS for Redis),
+   * that the item is sold out: such attempts are answered without touching the database or Redis.
+   */
+  soldOut(itemId: number): boolean
   /** For tests and the bench: the gate's view of an item. */
   peek(itemId: number): Promise<{ stock: number | null; inflight: number }>
   close(): Promise<void>
 }
 
 export const RECONCILE_MS = 2000
+/** How long a Redis gate's "sold out" answer is trusted locally before asking Redis again. */
+export const SOLD_OUT_MEMO_MS = 250
 
 // ---------------------------------------------------------------- memory
 
@@ -113,6 +120,11 @@ export class MemoryGate implements SeckillGate {
     return true
   }
 
+  soldOut(itemId: number) {
+    const it = this.items.get(itemId)
+    return !!it && it.stock <= 0 && it.inflight === 0 && Date.now() - it.checkedAt < RECONCILE_MS
+  }
+
   async peek(itemId: number) {
     const it = this.items.get(itemId)
     return { stock: it ? it.stock : null, inflight: it ? it.inflight : 0 }
@@ -178,6 +190,7 @@ interface RedisLike {
 export class RedisGate implements SeckillGate {
   readonly kind = 'redis' as const
   private checkedAt = new Map<number, number>()
+  private soldOutAt = new Map<number, number>()
 
   constructor(
     private redis: RedisLike,
@@ -198,7 +211,14 @@ export class RedisGate implements SeckillGate {
       this.checkedAt.set(req.itemId, Date.now())
       if (await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds)) r = Number(await run())
     }
+    if (r === 0) this.soldOutAt.set(req.itemId, Date.now())
+    else this.soldOutAt.delete(req.itemId)
     return r === 1 ? 'ok' : r === -2 ? 'limit' : 'sold_out'
+  }
+
+  soldOut(itemId: number) {
+    const at = this.soldOutAt.get(itemId)
+    return at !== undefined && Date.now() - at < SOLD_OUT_MEMO_MS
   }
 
   async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
@@ -207,6 +227,7 @@ export class RedisGate implements SeckillGate {
 
   async reconcile(itemId: number, dbRemaining: number, ttlSeconds: number) {
     this.checkedAt.set(itemId, Date.now())
+    if (dbRemaining > 0) this.soldOutAt.delete(itemId)
     return Number(await this.redis.eval(RECONCILE_LUA, 3, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds)) === 1
   }
 

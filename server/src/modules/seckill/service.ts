@@ -225,9 +225,14 @@ interface DraftInput {
   couponId?: number
 }
 
+// The hot refusals are made once: a crowd of doomed attempts should not pay for stack traces.
+const NOT_STARTED = new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '秒杀尚未开始，请稍后再来')
+const ENDED = new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '本场秒杀已结束')
+const SOLD_OUT = new AppError(ErrorCode.SECKILL_SOLD_OUT, '手慢了，商品已被抢光')
+
 function checkWindow(s: { startAt: number; endAt: number }, now: number) {
-  if (now < s.startAt) throw new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '秒杀尚未开始，请稍后再来')
-  if (now >= s.endAt) throw new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '本场秒杀已结束')
+  if (now < s.startAt) throw NOT_STARTED
+  if (now >= s.endAt) throw ENDED
 }
 
 function checkQuantity(quantity: number, limit: number) {
@@ -312,7 +317,7 @@ async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remar
     .where('id', '=', item.id)
     .where((eb) => eb('sold', '<=', eb('quota', '-', q)))
     .executeTakeFirst()
-  if (Number(sold.numUpdatedRows) !== 1) throw new AppError(ErrorCode.SECKILL_SOLD_OUT, '手慢了，商品已被抢光')
+  if (Number(sold.numUpdatedRows) !== 1) throw SOLD_OUT
   await tx.insertInto('seckillBuyers').values({ itemId: item.id, memberId: input.memberId, bought: 0 }).onConflict((oc) => oc.columns(['itemId', 'memberId']).doNothing()).execute()
   const mine = await tx
     .updateTable('seckillBuyers')
@@ -329,6 +334,18 @@ async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remar
 async function byRequest(db: Conn, memberId: number, requestId: string): Promise<SeckillSubmitResponse | null> {
   const o = await db.selectFrom('orders').select(['orderNo', 'payAmount', 'status', 'expireAt']).where('memberId', '=', memberId).where('requestId', '=', requestId).executeTakeFirst()
   return o ? { orderNo: o.orderNo, payAmount: Number(o.payAmount), status: o.status, expireAt: Number(o.expireAt), existing: true } : null
+}
+
+/**
+ * The answers that need no member and no database: an unknown item (from the item cache), a session not
+ * running, or an item the gate knows is sold out. The submit route gives these before it authenticates, so
+ * a crowd hammering a sold-out item costs no database work. (They are public facts: the lists show them.)
+ */
+export async function publicRefusal(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, itemId: number, now = Date.now()) {
+  const rt = runtimeFor(ctx)
+  const meta = await itemMeta(rt, ctx.db, itemId, now)
+  checkWindow(meta, now)
+  if (rt.gate.soldOut(itemId)) throw SOLD_OUT
 }
 
 /**
@@ -355,7 +372,7 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, inp
       if ((await boughtBy(db, meta.id, input.memberId)) + q > meta.perMemberLimit) throw new AppError(ErrorCode.SECKILL_LIMIT, `每人限购${meta.perMemberLimit}件，您已抢购过了`)
       g = await rt.gate.grant({ ...grant, skipMember: true })
     }
-    if (g === 'sold_out') throw new AppError(ErrorCode.SECKILL_SOLD_OUT, '手慢了，商品已被抢光')
+    if (g === 'sold_out') throw SOLD_OUT
   } catch (err) {
     if (err instanceof AppError) throw err
     // The gate is only an optimisation: without Redis the database still decides alone.

@@ -1,0 +1,237 @@
+// Flash sale under a crowd: N attempts (default 10,000 from 2,000 members, each allowed 1) at one item with a stock
+// of 100, over real HTTP with keep-alive, against (1) one server on SQLite, (2) one server on PostgreSQL, (3) two
+// server processes on PostgreSQL sharing the Redis stock gate. Prints attempts/s, p50/p99 latency, orders created,
+// oversold (must be 0) and members over their limit (must be 0), read back from the database afterwards.
+//
+//   node bench/flash-sale.mjs [--attempts 10000] [--members 2000] [--stock 100] [--limit 1] [--concurrency 200]
+//                             [--only sqlite,pg,pg-redis]
+// PostgreSQL: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); Redis: BENCH_REDIS_URL
+// (default redis://127.0.0.1:6379). Scenarios whose database is not reachable are skipped with a message.
+import { spawn, spawnSync } from 'node:child_process'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { ROOT, TSX, freePort, waitFor, freshPostgres, postgresAvailable, table, percentile } from './lib.mjs'
+
+const require = createRequire(import.meta.url)
+
+function options(argv = process.argv.slice(2)) {
+  const get = (n, d) => {
+    const i = argv.indexOf(`--${n}`)
+    return i >= 0 ? argv[i + 1] : d
+  }
+  return {
+    attempts: Number(get('attempts', 10000)),
+    members: Number(get('members', 2000)),
+    stock: Number(get('stock', 100)),
+    limit: Number(get('limit', 1)),
+    concurrency: Number(get('concurrency', 200)),
+    only: String(get('only', 'sqlite,pg,pg-redis')).split(','),
+    redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379',
+  }
+}
+
+/** Runs the setup helper (migrations + bench data) for a database; returns { itemId, skuId, tokens }. */
+function setup(env, o) {
+  const out = path.join(os.tmpdir(), `flash-bench-${crypto.randomBytes(4).toString('hex')}.json`)
+  const r = spawnSync(process.execPath, [TSX, path.join(ROOT, 'bench', 'flash-sale-setup.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, MEMBERS: String(o.members), STOCK: String(o.stock), LIMIT: String(o.limit), OUT: out },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  if (r.status !== 0) throw new Error('bench setup failed')
+  const data = JSON.parse(fs.readFileSync(out, 'utf8'))
+  fs.rmSync(out, { force: true })
+  return data
+}
+
+async function startServer(env) {
+  const port = await freePort()
+  const child = spawn(process.execPath, [TSX, path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', H5_DIR: path.join(os.tmpdir(), 'no-h5'), NODE_ENV: 'production', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  await waitFor(`http://127.0.0.1:${port}/h5/api/member/loginStatus?p=4`, child)
+  return {
+    port,
+    async stop() {
+      child.kill('SIGTERM')
+      await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)))
+    },
+  }
+}
+
+/** Fires the attempts with `concurrency` in flight over keep-alive connections, spread over the ports. */
+async function crowd(ports, itemId, tokens, o) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Math.ceil(o.concurrency / ports.length) + 4 })
+  const latencies = new Array(o.attempts)
+  const codes = new Map()
+  let next = 0
+  const one = (i) =>
+    new Promise((resolve) => {
+      const body = JSON.stringify({ itemId, quantity: 1, requestId: `b${i}-${crypto.randomBytes(4).toString('hex')}` })
+      const started = performance.now()
+      const req = http.request(
+        { host: '127.0.0.1', port: ports[i % ports.length], path: '/h5/api/seckill/submit?p=3', method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), token: tokens[i % tokens.length] } },
+        (res) => {
+          let raw = ''
+          res.setEncoding('utf8')
+          res.on('data', (c) => (raw += c))
+          res.on('end', () => {
+            latencies[i] = performance.now() - started
+            let code = 'bad'
+            try {
+              code = JSON.parse(raw).code
+            } catch {}
+            codes.set(code, (codes.get(code) || 0) + 1)
+            resolve()
+          })
+        },
+      )
+      req.on('error', () => {
+        latencies[i] = performance.now() - started
+        codes.set('error', (codes.get('error') || 0) + 1)
+        resolve()
+      })
+      req.end(body)
+    })
+  // Members in a shuffled order: each member's attempts are spread over the run, as a crowd would be.
+  const order = Array.from({ length: o.attempts }, (_, i) => i)
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1)
+    ;[order[i], order[j]] = [order[j], order[i]]
+  }
+  const started = performance.now()
+  const worker = async () => {
+    while (next < o.attempts) await one(order[next++])
+  }
+  await Promise.all(Array.from({ length: o.concurrency }, worker))
+  const seconds = (performance.now() - started) / 1000
+  agent.destroy()
+  return { seconds, latencies, codes }
+}
+
+/** What the database says: orders made, quota sold, SKU stock, and members over the limit. */
+async function verify(query, itemId, skuId, o) {
+  const [live] = await query(`SELECT COALESCE(SUM(so.quantity), 0) AS q, COUNT(*) AS n FROM seckill_orders so JOIN orders o ON o.id = so.order_id WHERE so.item_id = ${itemId} AND o.status <> 'cancelled'`)
+  const [item] = await query(`SELECT sold, quota FROM seckill_items WHERE id = ${itemId}`)
+  const [sku] = await query(`SELECT stock FROM goods_skus WHERE id = ${skuId}`)
+  const [over] = await query(
+    `SELECT COUNT(*) AS n FROM (SELECT so.member_id FROM seckill_orders so JOIN orders o ON o.id = so.order_id WHERE so.item_id = ${itemId} AND o.status <> 'cancelled' GROUP BY so.member_id HAVING SUM(so.quantity) > ${o.limit}) x`,
+  )
+  const qty = Number(live.q)
+  const oversold = Math.max(0, qty - o.stock, Number(item.sold) - Number(item.quota), -Number(sku.stock))
+  return { orders: Number(live.n), sold: Number(item.sold), skuStock: Number(sku.stock), oversold, overLimit: Number(over.n) }
+}
+
+async function scenario(name, o) {
+  if (name === 'sqlite') {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-flash-'))
+    const data = setup({ DATA_DIR: dataDir, DATABASE_URL: '' }, o)
+    const s = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' })
+    try {
+      const run = await crowd([s.port], data.itemId, data.tokens, o)
+      await s.stop()
+      const Database = require('better-sqlite3')
+      const db = new Database(path.join(dataDir, 'mall.sqlite'), { readonly: true })
+      const v = await verify(async (q) => db.prepare(q).all(), data.itemId, data.skuId, o)
+      db.close()
+      return { run, v, label: 'SQLite, 1 process, memory gate' }
+    } finally {
+      await s.stop().catch(() => {})
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    }
+  }
+  const withRedis = name === 'pg-redis'
+  const pgdb = await freshPostgres(withRedis ? 'mall_bench_flash_redis' : 'mall_bench_flash')
+  const servers = []
+  try {
+    const data = setup({ DATABASE_URL: pgdb.url, DATA_DIR: os.tmpdir() }, o)
+    const env = { DATABASE_URL: pgdb.url, DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'mall-flash-')), REDIS_URL: withRedis ? o.redisUrl : '' }
+    if (withRedis) {
+      // A clean gate for this item (keys of an earlier run with the same item id would be reconciled anyway).
+      const Redis = require('ioredis')
+      const r = new Redis(o.redisUrl)
+      await r.del(`mall:{sk:${data.itemId}}:stock`, `mall:{sk:${data.itemId}}:inflight`, `mall:{sk:${data.itemId}}:members`)
+      await r.quit()
+    }
+    for (let i = 0; i < (withRedis ? 2 : 1); i++) servers.push(await startServer(env))
+    const run = await crowd(
+      servers.map((s) => s.port),
+      data.itemId,
+      data.tokens,
+      o,
+    )
+    for (const s of servers) await s.stop()
+    const { default: pg } = await import('pg')
+    const c = new pg.Client({ connectionString: pgdb.url })
+    await c.connect()
+    const v = await verify(async (q) => (await c.query(q)).rows, data.itemId, data.skuId, o)
+    await c.end()
+    return { run, v, label: withRedis ? 'PostgreSQL, 2 processes, Redis gate' : 'PostgreSQL, 1 process, memory gate' }
+  } finally {
+    for (const s of servers) await s.stop().catch(() => {})
+    await pgdb.drop().catch(() => {})
+  }
+}
+
+async function redisAvailable(url) {
+  try {
+    const Redis = require('ioredis')
+    const r = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500, retryStrategy: () => null })
+    await r.connect()
+    await r.ping()
+    await r.quit()
+    return true
+  } catch {
+    return false
+  }
+}
+
+export async function main(argv) {
+  const o = options(argv)
+  const rows = []
+  for (const name of o.only) {
+    if (name !== 'sqlite' && !(await postgresAvailable())) {
+      console.log(`flash-sale ${name}: PostgreSQL not reachable (BENCH_PG_ADMIN_URL), skipped`)
+      continue
+    }
+    if (name === 'pg-redis' && !(await redisAvailable(o.redisUrl))) {
+      console.log(`flash-sale ${name}: Redis not reachable (BENCH_REDIS_URL), skipped`)
+      continue
+    }
+    const { run, v, label } = await scenario(name, o)
+    const codes = [...run.codes.entries()].sort().map(([c, n]) => `${c}:${n}`).join(' ')
+    rows.push({
+      setup: label,
+      attempts: o.attempts,
+      'attempts/s': Math.round(o.attempts / run.seconds),
+      'p50 ms': percentile(run.latencies, 50).toFixed(1),
+      'p99 ms': percentile(run.latencies, 99).toFixed(1),
+      orders: v.orders,
+      oversold: v.oversold,
+      'over limit': v.overLimit,
+      answers: codes,
+    })
+    console.log(`flash-sale ${name}: done (${codes}; sold ${v.sold}, SKU stock left ${v.skuStock})`)
+  }
+  console.log(`\nFlash sale: ${o.attempts} attempts from ${o.members} members (limit ${o.limit} each) at a stock of ${o.stock}, ${o.concurrency} in flight, on ${os.cpus().length} cores\n`)
+  console.log(table(rows, ['setup', 'attempts', 'attempts/s', 'p50 ms', 'p99 ms', 'orders', 'oversold', 'over limit', 'answers']))
+  const bad = rows.some((r) => r.oversold !== 0 || r['over limit'] !== 0)
+  if (bad) console.error('\nFAILED: oversold or members over their limit')
+  return { rows, ok: !bad }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().then(
+    (r) => process.exit(r.ok ? 0 : 1),
+    (err) => {
+      console.error(err)
+      process.exit(1)
+    },
+  )
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react'
+import { View, Text } from '@tarojs/components'
+import { Button, Popup } from '@nutui/nutui-react-taro'
+import { Close } from '@nutui/icons-react-taro'
+import type { NewMemberCouponHint } from '@contract/coupon'
+import { getNewMemberCouponHint, receiveNewMemberCoupon } from '@/api/coupon'
+import { goLogin } from '@/core/auth'
+import { navigateTo } from '@/core/nav'
+import { toast } from '@/core/toast'
+import { storage } from '@/platform/storage'
+import { ROUTES } from '@/routes'
+import { isLoggedIn, useUserStore } from '@/stores/user'
+import { yuan } from '@/utils/time'
+import './index.scss'
+
+/** Closing the popup hides it for the rest of the (China) day. */
+export const DISMISS_KEY = 'newMemberCouponDismissed'
+const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+
+/**
+ * The new-member gift on the home page: asks the server whether the caller may receive the new-member
+ * coupons and, when so, shows them in a popup with 立即领取 (visitors log in first).
+ */
+export default function NewMemberCoupon() {
+  const [hint, setHint] = useState<NewMemberCouponHint | null>(null)
+  const [open, setOpen] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const [done, setDone] = useState(false)
+  // Asked again when the login changes (a token in the address arrives after the first render).
+  const token = useUserStore((s) => s.token)
+  const loggedIn = useUserStore((s) => isLoggedIn(s))
+
+  useEffect(() => {
+    if (done || storage.get<string>(DISMISS_KEY) === today()) return
+    let live = true
+    getNewMemberCouponHint({ toast: false, catch: true })
+      .then((h) => {
+        if (!live) return
+        setHint(h)
+        setOpen(h.eligible && h.coupons.length > 0)
+      })
+      .catch(() => undefined)
+    return () => {
+      live = false
+    }
+  }, [token])
+
+  const close = () => {
+    setOpen(false)
+    if (!done) storage.set(DISMISS_KEY, today())
+  }
+
+  const receive = async () => {
+    if (busy) return
+    if (!loggedIn) {
+      setOpen(false)
+      goLogin()
+      return
+    }
+    setBusy(true)
+    try {
+      await receiveNewMemberCoupon({ catch: true })
+      setDone(true)
+      toast('领取成功，已放入我的优惠券', 'success')
+    } catch {
+      setOpen(false)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  if (!hint || !hint.coupons.length) return null
+  return (
+    <Popup visible={open} position='center' round={false} className='new-member-coupon__popup' onClose={close}>
+      <View className='new-member-coupon'>
+        <View className='new-member-coupon__head'>
+          <Text className='new-member-coupon__title'>{done ? '领取成功' : '新人专享礼包'}</Text>
+          {hint.totalAmount > 0 && (
+            <Text className='new-member-coupon__sub'>
+              价值<Text className='new-member-coupon__total'>¥{yuan(hint.totalAmount).replace(/\.00$/, '')}</Text>的优惠券
+            </Text>
+          )}
+        </View>
+        <View className='new-member-coupon__list'>
+          {hint.coupons.map((c) => (
+            <View className='new-member-coupon__item' key={c.couponId}>
+              <Text className='new-member-coupon__face'>{c.faceText}</Text>
+              <View className='new-member-coupon__info'>
+                <Text className='new-member-coupon__rule'>{c.ruleText}</Text>
+                <Text className='new-member-coupon__scope'>{c.scopeText}</Text>
+              </View>
+            </View>
+          ))}
+        </View>
+        {done ? (
+          <Button
+            className='new-member-coupon__btn'
+            block
+            onClick={() => {
+              setOpen(false)
+              navigateTo(ROUTES.myCoupon)
+            }}
+          >
+            去查看
+          </Button>
+        ) : (
+          <Button className='new-member-coupon__btn' block loading={busy} onClick={receive}>
+            {loggedIn ? '立即领取' : '登录领取'}
+          </Button>
+        )}
+      </View>
+      <View className='new-member-coupon__close' onClick={close} aria-label='关闭'>
+        <Close size={18} color='#fff' />
+      </View>
+    </Popup>
+  )
+}

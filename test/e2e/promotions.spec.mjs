@@ -1,0 +1,173 @@
+// Promotions in Chromium, as a new member: daily sign-in → the new-member coupons from the home popup → a flash-sale
+// purchase where the new-member coupons are refused (flash sales are excluded) and the order is paid → points-mall
+// redemption → a blind-box draw and claiming the prize.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { startShop, openBrowser, screenshot, newPhone } from './harness.mjs'
+
+let shop, b, token, phone
+before(async () => {
+  shop = await startShop()
+  b = await openBrowser()
+  phone = newPhone()
+  token = await shop.apiLogin(phone)
+  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  assert.equal(addr.code, 200, addr.msg)
+})
+after(async () => {
+  await b?.browser.close()
+  await shop?.stop()
+})
+
+const api = (method, url, body) => shop.api(method, url, body, token)
+
+test('the home page offers the new-member coupons and 立即领取 puts them in my coupons', async () => {
+  const { page } = b
+  await page.goto(`${shop.base}/?token=${token}`)
+  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+  await page.getByText('新人专享礼包').waitFor()
+  await page.getByText('无门槛减10元').waitFor()
+  await screenshot(page, 'promotions-new-member-popup')
+  await page.locator('.new-member-coupon__btn').filter({ hasText: '立即领取' }).click()
+  await page.getByText('领取成功').first().waitFor()
+  const counts = await api('GET', '/api/coupons/counts')
+  assert.equal(counts.data.unused, 2)
+  await page.locator('.new-member-coupon__btn').filter({ hasText: '去查看' }).click()
+  await page.waitForURL(/\/minePages\/myCoupon\/index/)
+  await page.getByText('新人专享无门槛券').waitFor()
+  await page.getByText('新人满99减20券').waitFor()
+  await screenshot(page, 'promotions-my-coupons')
+  // Not offered twice.
+  assert.equal((await api('GET', '/api/coupons/getNewMemberCouponHint')).data.eligible, false)
+})
+
+test('signs in for the day in the mission centre, once', async () => {
+  const { page } = b
+  await page.goto(`${shop.base}/minePages/missionCenter/index`)
+  const btn = page.locator('.mission__sign-btn')
+  await btn.filter({ hasText: '立即签到' }).waitFor()
+  await btn.click()
+  await page.getByText('签到成功 +5积分').first().waitFor()
+  await btn.filter({ hasText: '今日已签到' }).waitFor()
+  await page.getByText('已连续签到1天').waitFor()
+  await screenshot(page, 'promotions-mission-center')
+  const s = await api('GET', '/api/integral/summary')
+  assert.deepEqual([s.data.balance, s.data.signedToday, s.data.streak], [5, true, 1])
+  assert.equal((await api('POST', '/api/integral/signIn', {})).code, 409)
+})
+
+test('buys in a flash sale: the new-member coupons are refused by the rules, the order is paid', async () => {
+  const { page } = b
+  await page.goto(`${shop.base}/goodsPages/flashSale/list`)
+  await page.locator('.flash-list__slot.is-active').getByText('抢购中').waitFor()
+  await page.getByText(/距结束/).waitFor()
+  await page.locator('.flash-item').first().waitFor()
+  await screenshot(page, 'promotions-flash-list')
+  const sessions = await api('GET', '/api/seckill/sessions')
+  const items = await api('GET', `/api/seckill/items?sessionId=${sessions.data.currentId}`)
+  const item = items.data.items.find((i) => i.sold < i.quota)
+  assert.ok(item, 'an item with quota left in the running session')
+  await page.locator('.flash-item').filter({ hasText: item.name }).first().click()
+  await page.waitForURL(/\/goodsPages\/flashSale\/details/)
+  await page.getByText('秒杀规则').waitFor()
+  await screenshot(page, 'promotions-flash-detail')
+  await page.locator('.flash-detail__buy').click()
+  await page.waitForURL(/\/goodsPages\/placeAnOrder\/seckill/)
+  await page.getByText('立即抢购').waitFor()
+  // The member holds two coupons; neither allows flash sales.
+  await page.locator('.coupon-picker__row').getByText('暂无可用优惠券').waitFor()
+  await page.locator('.coupon-picker__row').click()
+  await page.getByText('不可用优惠券（2）').waitFor()
+  assert.equal(await page.getByText('秒杀商品不可用').count(), 2)
+  await screenshot(page, 'promotions-seckill-coupons-refused')
+  // The server refuses them too when named.
+  const mine = await api('GET', '/api/coupons/mine?status=unused')
+  const refused = await api('POST', '/api/seckill/submit', { itemId: item.id, quantity: 1, couponId: mine.data.list[0].id, requestId: `e2e-refused-${Date.now()}` })
+  assert.equal(refused.code, 3001)
+  assert.equal(refused.msg, '该优惠券不可用：秒杀商品不可用')
+  await page.locator('.nut-popup-title-right, .nut-popup-close-icon').first().click()
+  await page.waitForTimeout(400)
+  await page.locator('.seckill-order__submit').click()
+  await page.getByText('确认支付').waitFor()
+  await page.getByText('确认支付').click()
+  await page.waitForURL(/\/goodsPages\/placeAnOrder\/payStatus/)
+  const orders = await api('GET', '/api/order/list?status=all')
+  const o = orders.data.list.find((x) => x.orderType === 'seckill')
+  assert.ok(o, 'the flash-sale order is in the order list')
+  assert.equal(o.status, 'to_ship')
+  assert.equal(o.payAmount, item.price)
+  assert.equal(o.couponDiscount, 0)
+  const d = await api('GET', `/api/seckill/detail?itemId=${item.id}`)
+  assert.equal(d.data.myBought, 1)
+  await screenshot(page, 'promotions-seckill-paid')
+  // The first order completes the one-off mission.
+  const claim = await api('POST', '/api/integral/claimMission', { mission: 'first_order' })
+  assert.equal(claim.code, 200, claim.msg)
+})
+
+test('redeems points goods in the points mall', async () => {
+  const { page } = b
+  await shop.admin('points-grant', phone, '3000', 'e2e')
+  const before = (await api('GET', '/api/integral/summary')).data.balance
+  const mall = await api('GET', '/api/integral/goodsList')
+  const goods = mall.data.list.find((g) => g.cash === 0 && g.stock > 0 && g.points <= before)
+  assert.ok(goods, 'a points-only item the member can afford')
+  await page.goto(`${shop.base}/minePages/myIntegral/index`)
+  await page.getByText('积分商城').waitFor()
+  await page.locator('.points-goods').filter({ hasText: goods.name }).first().click()
+  await page.waitForURL(/\/minePages\/myIntegral\/goodsDetails/)
+  await screenshot(page, 'promotions-points-goods')
+  await page.locator('.points-detail__btn').filter({ hasText: '立即兑换' }).click()
+  await page.waitForURL(/\/minePages\/myIntegral\/placeAnOrder/)
+  await page.getByText(`${goods.points}积分`).first().waitFor()
+  await screenshot(page, 'promotions-points-order')
+  await page.locator('.points-order__submit').click()
+  await page.waitForURL(/\/goodsPages\/placeAnOrder\/payStatus/)
+  const after = (await api('GET', '/api/integral/summary')).data.balance
+  assert.equal(after, before - goods.points)
+  const ledger = await api('GET', '/api/integral/ledger?type=out')
+  assert.equal(ledger.data.list[0].reason, 'redeem')
+  const orders = await api('GET', '/api/order/list?status=all')
+  assert.ok(orders.data.list.some((o) => o.orderType === 'points' && o.status === 'to_ship'))
+})
+
+test('draws a blind box and claims the prize', async () => {
+  const { page } = b
+  await page.goto(`${shop.base}/minePages/blindBox/index`)
+  await page.getByText('盒中好礼').waitFor()
+  await screenshot(page, 'promotions-blind-box')
+  let won = false
+  for (let i = 0; i < 15 && !won; i++) {
+    await page.locator('.blind-box__box').nth(i % 9).click()
+    await page.locator('.blind-box__result').waitFor()
+    won = (await page.locator('.blind-box__result-title').innerText()).includes('恭喜')
+    if (!won) {
+      await page.locator('.blind-box__result-btn').filter({ hasText: '再开一次' }).click()
+      await page.locator('.blind-box__result').waitFor({ state: 'hidden' })
+    }
+  }
+  assert.ok(won, 'a prize within 15 draws')
+  await screenshot(page, 'promotions-blind-box-won')
+  await page.locator('.blind-box__result-btn').filter({ hasText: '立即领取' }).click()
+  const records = async () => (await api('GET', '/api/turntable/recordList?onlyWon=true')).data.list
+  const first = (await records())[0]
+  if (first.kind === 'goods') {
+    await page.getByText('填写奖品收货地址').waitFor()
+    await page.locator('.address-sheet__ok').click()
+    await page.getByText('领取成功，奖品将尽快发出').first().waitFor()
+  } else {
+    await page.locator('.blind-box__result-btn').filter({ hasText: '好的' }).waitFor()
+  }
+  const claimed = (await records())[0]
+  assert.ok(['received', 'to_ship'].includes(claimed.status), `claimed: ${claimed.status}`)
+  if (claimed.kind === 'coupon') assert.ok((await api('GET', '/api/coupons/mine?status=unused')).data.list.some((c) => c.source === 'prize'))
+  await page.goto(`${shop.base}/minePages/blindBox/record`)
+  await page.getByText(claimed.statusText).first().waitFor()
+  await screenshot(page, 'promotions-blind-box-record')
+  const ledger = await api('GET', '/api/integral/ledger?type=out')
+  assert.ok(ledger.data.list.some((e) => e.reason === 'turntable'))
+  await page.goto(`${shop.base}/commonPages/webView/prizeList`)
+  await page.getByText('中奖概率').waitFor()
+  await screenshot(page, 'promotions-prize-list')
+  assert.deepEqual(b.errors, [])
+})
