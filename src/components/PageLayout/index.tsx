@@ -50,9 +50,8 @@ export default function PageLayout({ variant = 'back', title = '', right, onBack
     <View className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${themeClass} ${className}`} style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}>
       {variant === 'back' && (
         <View className='page-layout__nav' style={{ paddingTop: `${top}px` }}>
-          <NavBar back={<ArrowLeft size={18} />} onBackClick={goBack} right={right} fixed={false}>
-            <Text className='page-layout__title'>{title}</Text>
-          </NavBar>
+          {/* The title prop (not children) gives NutUI's centred title (SPEC.md: back arrow with a centred title). */}
+          <NavBar back={<ArrowLeft size={18} />} onBackClick={goBack} right={right} fixed={false} title={<Text className='page-layout__title'>{title}</Text>} />
         </View>
       )}
       {variant === 'login' && (
