@@ -59,7 +59,7 @@ export async function freshPostgres(name) {
   const { default: pg } = await import('pg')
   const c = new pg.Client({ connectionString: admin })
   await c.connect()
-  await c.query(`DROP DATABASE IF EXISTS ${name}`)
+  await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)
   await c.query(`CREATE DATABASE ${name}`)
   await c.end()
   const u = new URL(admin)

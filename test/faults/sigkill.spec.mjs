@@ -51,7 +51,11 @@ async function openDb(env) {
   }
   const { default: Database } = await import('better-sqlite3')
   const d = new Database(path.join(env.DATA_DIR, 'mall.sqlite'))
-  return { all: async (q, p = []) => d.prepare(q).all(...p), close: async () => d.close() }
+  const exec = (q, p) => {
+    const st = d.prepare(q)
+    return st.reader ? st.all(...p) : (st.run(...p), [])
+  }
+  return { all: async (q, p = []) => exec(q, p), close: async () => d.close() }
 }
 
 async function held(db, skuId) {
@@ -61,10 +65,21 @@ async function held(db, skuId) {
 }
 
 async function scenario(label, env) {
+  const servers = []
+  try {
+    return await burstKillRestart(label, env, servers)
+  } finally {
+    // Whatever failed, no server of this test outlives it.
+    for (const c of servers) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL')
+  }
+}
+
+async function burstKillRestart(label, env, servers) {
   const port = await freePort()
   env = { ...env, PORT: String(port) }
   const base = `http://127.0.0.1:${port}`
   let s = start(env)
+  servers.push(s.child)
   await waitFor(`${base}/h5/api/member/loginStatus?p=4`, s.child)
   const tokens = []
   for (let i = 0; i < MEMBERS; i++) tokens.push(await login(base, s.log, `135${String(Date.now() % 1e6).padStart(6, '0')}${String(i).padStart(2, '0')}`))
@@ -106,6 +121,7 @@ async function scenario(label, env) {
   assert.ok(submitted > 0, `${label}: orders were being submitted when the server was killed`)
 
   s = start(env)
+  servers.push(s.child)
   await waitFor(`${base}/h5/api/member/loginStatus?p=4`, s.child)
   db = await openDb(env)
   try {
