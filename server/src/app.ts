@@ -42,7 +42,6 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => Object.assign(new Error(schemaErrorMessage(errors, dataVar)), { validation: errors, validationContext: dataVar }),
-    disableRequestLogging: process.env.NODE_ENV === 'test',
     routerOptions: { ignoreTrailingSlash: true },
   } as any)
 
