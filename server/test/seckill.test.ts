@@ -48,7 +48,7 @@ describe('flash-sale gate (memory)', () => {
     const req = (memberId: number, quantity = 1) => ({ itemId: 1, memberId, quantity, limit: 2, ttlSeconds: 60, remaining: async () => 3 })
     expect(await g.grant(req(1))).toBe('ok')
     expect(await g.grant(req(1))).toBe('ok')
-    expect(await g.grant(req(1))).toBe('limit')
+    expect(await g.grant(req(1))).toBe('busy') // both of the member's attempts are still in flight
     expect(await g.grant(req(2, 2))).toBe('sold_out')
     expect(await g.grant(req(2))).toBe('ok')
     expect(await g.peek(1)).toEqual({ stock: 0, inflight: 3 })
@@ -61,6 +61,8 @@ describe('flash-sale gate (memory)', () => {
     await g.settle(1, 1, 1, true)
     expect(await g.reconcile(1, 2)).toBe(true)
     expect(await g.peek(1)).toEqual({ stock: 2, inflight: 0 })
+    // Both of member 1's admissions are settled as bought: the limit now, not busy.
+    expect(await g.grant(req(1))).toBe('limit')
   })
 
   it('tells session states apart', () => {

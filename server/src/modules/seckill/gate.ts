@@ -12,10 +12,12 @@
  *   - MemoryGate: one process (the default; also fine for several processes, each reconciling);
  *   - RedisGate (REDIS_URL): shared by every server instance; each step is one atomic Lua script.
  *
- * Per item: stock (what the gate still admits), inflight (admitted, not yet settled), and per member
- * the quantity admitted (checked against the per-member limit).
+ * Per item: stock (what the gate still admits), inflight (admitted, not yet settled), per member the
+ * quantity admitted (checked against the per-member limit) and the member's attempts in flight (a second
+ * attempt while the first is still in the database is answered 'busy' instead of taking stock meanwhile).
  */
-export type GateResult = 'ok' | 'sold_out' | 'limit'
+/** busy: over the limit counting an attempt of the same member still in flight (a double tap). */
+export type GateResult = 'ok' | 'sold_out' | 'limit' | 'busy'
 
 export interface GrantRequest {
   itemId: number
@@ -57,6 +59,7 @@ interface MemItem {
   stock: number
   inflight: number
   members: Map<number, number>
+  memberFlight: Map<number, number>
   checkedAt: number
 }
 
@@ -69,7 +72,7 @@ export class MemoryGate implements SeckillGate {
     let p = this.loading.get(itemId)
     if (!p) {
       p = remaining().then((r) => {
-        if (!this.items.has(itemId)) this.items.set(itemId, { stock: r, inflight: 0, members: new Map(), checkedAt: Date.now() })
+        if (!this.items.has(itemId)) this.items.set(itemId, { stock: r, inflight: 0, members: new Map(), memberFlight: new Map(), checkedAt: Date.now() })
       })
       this.loading.set(itemId, p)
       p.finally(() => this.loading.delete(itemId)).catch(() => {})
@@ -80,10 +83,12 @@ export class MemoryGate implements SeckillGate {
   private tryGrant(it: MemItem, req: GrantRequest): GateResult {
     if (it.stock < req.quantity) return 'sold_out'
     const had = it.members.get(req.memberId) || 0
-    if (!req.skipMember && had + req.quantity > req.limit) return 'limit'
+    const flying = it.memberFlight.get(req.memberId) || 0
+    if (!req.skipMember && had + req.quantity > req.limit) return flying > 0 ? 'busy' : 'limit'
     it.stock -= req.quantity
     it.inflight += req.quantity
     it.members.set(req.memberId, had + req.quantity)
+    it.memberFlight.set(req.memberId, flying + req.quantity)
     return 'ok'
   }
 
@@ -101,6 +106,9 @@ export class MemoryGate implements SeckillGate {
     const it = this.items.get(itemId)
     if (!it) return
     it.inflight = Math.max(0, it.inflight - quantity)
+    const flying = (it.memberFlight.get(memberId) || 0) - quantity
+    if (flying > 0) it.memberFlight.set(memberId, flying)
+    else it.memberFlight.delete(memberId)
     if (ok) return
     it.stock += quantity
     const had = it.members.get(memberId) || 0
@@ -111,7 +119,7 @@ export class MemoryGate implements SeckillGate {
   async reconcile(itemId: number, dbRemaining: number, _ttlSeconds?: number) {
     const it = this.items.get(itemId)
     if (!it) {
-      this.items.set(itemId, { stock: dbRemaining, inflight: 0, members: new Map(), checkedAt: Date.now() })
+      this.items.set(itemId, { stock: dbRemaining, inflight: 0, members: new Map(), memberFlight: new Map(), checkedAt: Date.now() })
       return true
     }
     it.checkedAt = Date.now()
@@ -122,7 +130,8 @@ export class MemoryGate implements SeckillGate {
 
   soldOut(itemId: number) {
     const it = this.items.get(itemId)
-    return !!it && it.stock <= 0 && it.inflight === 0 && Date.now() - it.checkedAt < RECONCILE_MS
+    // Admissions in flight may still fail and hand stock back: the live count says so at once.
+    return !!it && it.stock <= 0 && Date.now() - it.checkedAt < RECONCILE_MS
   }
 
   async peek(itemId: number) {
@@ -138,9 +147,14 @@ export class MemoryGate implements SeckillGate {
 // ---------------------------------------------------------------- Redis
 
 /** Keys of one item share a hash tag, so the scripts work on Redis Cluster too. */
-const keys = (prefix: string, itemId: number) => [`${prefix}{sk:${itemId}}:stock`, `${prefix}{sk:${itemId}}:inflight`, `${prefix}{sk:${itemId}}:members`]
+const keys = (prefix: string, itemId: number) => [
+  `${prefix}{sk:${itemId}}:stock`,
+  `${prefix}{sk:${itemId}}:inflight`,
+  `${prefix}{sk:${itemId}}:members`,
+  `${prefix}{sk:${itemId}}:mflight`,
+]
 
-/** -1: not initialised; 0: sold out; -2: member limit; 1: admitted. */
+/** -1: not initialised; 0: sold out; -2: member limit; -3: limit with an attempt of the member in flight; 1: admitted. */
 const GRANT_LUA = `
 local s = redis.call('GET', KEYS[1])
 if not s then return -1 end
@@ -149,13 +163,18 @@ local q = tonumber(ARGV[2])
 if s < q then return 0 end
 if ARGV[4] ~= '1' then
   local b = tonumber(redis.call('HGET', KEYS[3], ARGV[1]) or '0')
-  if b + q > tonumber(ARGV[3]) then return -2 end
+  if b + q > tonumber(ARGV[3]) then
+    if tonumber(redis.call('HGET', KEYS[4], ARGV[1]) or '0') > 0 then return -3 end
+    return -2
+  end
 end
 redis.call('DECRBY', KEYS[1], q)
 redis.call('INCRBY', KEYS[2], q)
 redis.call('EXPIRE', KEYS[2], 30)
 redis.call('HINCRBY', KEYS[3], ARGV[1], q)
 redis.call('EXPIRE', KEYS[3], tonumber(ARGV[5]))
+redis.call('HINCRBY', KEYS[4], ARGV[1], q)
+redis.call('EXPIRE', KEYS[4], 30)
 return 1
 `
 
@@ -164,6 +183,8 @@ const SETTLE_LUA = `
 local q = tonumber(ARGV[2])
 local i = redis.call('DECRBY', KEYS[2], q)
 if i <= 0 then redis.call('DEL', KEYS[2]) end
+local f = redis.call('HINCRBY', KEYS[4], ARGV[1], -q)
+if f <= 0 then redis.call('HDEL', KEYS[4], ARGV[1]) end
 if ARGV[3] == '1' then return 1 end
 if redis.call('EXISTS', KEYS[1]) == 1 then redis.call('INCRBY', KEYS[1], q) end
 local b = redis.call('HINCRBY', KEYS[3], ARGV[1], -q)
@@ -200,7 +221,7 @@ export class RedisGate implements SeckillGate {
 
   async grant(req: GrantRequest): Promise<GateResult> {
     const k = keys(this.prefix, req.itemId)
-    const run = () => this.redis.eval(GRANT_LUA, 3, ...k, String(req.memberId), req.quantity, req.limit, req.skipMember ? '1' : '0', req.ttlSeconds) as Promise<number>
+    const run = () => this.redis.eval(GRANT_LUA, 4, ...k, String(req.memberId), req.quantity, req.limit, req.skipMember ? '1' : '0', req.ttlSeconds) as Promise<number>
     let r = Number(await run())
     if (r === -1) {
       // First attempt on this item anywhere: load the remaining quota (only the first SET wins).
@@ -213,7 +234,7 @@ export class RedisGate implements SeckillGate {
     }
     if (r === 0) this.soldOutAt.set(req.itemId, Date.now())
     else this.soldOutAt.delete(req.itemId)
-    return r === 1 ? 'ok' : r === -2 ? 'limit' : 'sold_out'
+    return r === 1 ? 'ok' : r === -2 ? 'limit' : r === -3 ? 'busy' : 'sold_out'
   }
 
   soldOut(itemId: number) {
@@ -222,13 +243,13 @@ export class RedisGate implements SeckillGate {
   }
 
   async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
-    await this.redis.eval(SETTLE_LUA, 3, ...keys(this.prefix, itemId), String(memberId), quantity, ok ? '1' : '0')
+    await this.redis.eval(SETTLE_LUA, 4, ...keys(this.prefix, itemId), String(memberId), quantity, ok ? '1' : '0')
   }
 
   async reconcile(itemId: number, dbRemaining: number, ttlSeconds: number) {
     this.checkedAt.set(itemId, Date.now())
     if (dbRemaining > 0) this.soldOutAt.delete(itemId)
-    return Number(await this.redis.eval(RECONCILE_LUA, 3, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds)) === 1
+    return Number(await this.redis.eval(RECONCILE_LUA, 4, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds)) === 1
   }
 
   async peek(itemId: number) {

@@ -17,7 +17,7 @@ import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
 import { registerOrderHook } from '../order/hooks'
-import { createOrder, isUniqueViolation } from '../order/service'
+import { createOrder, isUniqueViolation, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
 import '../../db/promotionTables'
 
@@ -52,9 +52,38 @@ interface ItemMeta {
   loadedAt: number
 }
 
+/**
+ * At most this many purchase transactions per item run at once in one process. They all wait on the same hot
+ * rows anyway; the others wait here, in memory, instead of holding database connections that every other
+ * request (logins, pages) needs.
+ */
+export const DB_SLOTS_PER_ITEM = 4
+
+/** A counting semaphore. */
+class Slots {
+  private free: number
+  private waiting: Array<() => void> = []
+  constructor(n: number) {
+    this.free = n
+  }
+  async take() {
+    if (this.free > 0) {
+      this.free -= 1
+      return
+    }
+    await new Promise<void>((resolve) => this.waiting.push(resolve))
+  }
+  give() {
+    const next = this.waiting.shift()
+    if (next) next()
+    else this.free += 1
+  }
+}
+
 export interface SeckillRuntime {
   gate: SeckillGate
   meta: Map<number, ItemMeta>
+  slots: Map<number, Slots>
 }
 
 const runtimes = new WeakMap<object, SeckillRuntime>()
@@ -66,7 +95,7 @@ const runtimes = new WeakMap<object, SeckillRuntime>()
 export function runtimeFor(ctx: Pick<AppContext, 'db' | 'config' | 'log'>): SeckillRuntime {
   let rt = runtimes.get(ctx)
   if (!rt) {
-    rt = { gate: createGate(ctx.config.redisUrl, { onError: (err) => ctx.log.warn({ err: err.message }, 'seckill gate redis error') }), meta: new Map() }
+    rt = { gate: createGate(ctx.config.redisUrl, { onError: (err) => ctx.log.warn({ err: err.message }, 'seckill gate redis error') }), meta: new Map(), slots: new Map() }
     runtimes.set(ctx, rt)
   }
   return rt
@@ -229,6 +258,7 @@ interface DraftInput {
 const NOT_STARTED = new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '秒杀尚未开始，请稍后再来')
 const ENDED = new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '本场秒杀已结束')
 const SOLD_OUT = new AppError(ErrorCode.SECKILL_SOLD_OUT, '手慢了，商品已被抢光')
+const BUSY = new AppError(ErrorCode.SECKILL_LIMIT, '您的抢购正在处理中，请稍后在订单中查看')
 
 function checkWindow(s: { startAt: number; endAt: number }, now: number) {
   if (now < s.startAt) throw NOT_STARTED
@@ -296,10 +326,11 @@ export async function preview(db: Conn, input: DraftInput, now = Date.now()): Pr
 
 /**
  * The database part of a flash-sale purchase, in one transaction:
- * 1. the order through the trade module (its lines, SKU stock by conditional update, the coupon's use);
- * 2. the item's quota: sold + n <= quota by conditional update;
- * 3. the member's count: bought + n <= limit by conditional update.
- * Any refusal rolls everything back. (Locks in the same order as a cancel: SKU, goods, item, buyer.)
+ * 1. the order through the trade module (its row and lines, the coupon's use), and the link to the item;
+ * 2. then the contended rows, last, so their locks are held for the shortest time: the SKU's stock
+ *    (`stock >= n`), the item's quota (`sold + n <= quota`), the member's count (`bought + n <= limit`),
+ *    all conditional updates, in the same order as a cancel (SKU, goods, item, buyer: no deadlock).
+ * Any refusal rolls everything back.
  */
 async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remark?: string }, now: number) {
   const [item] = await itemRows(tx, { itemId: input.itemId })
@@ -310,7 +341,11 @@ async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remar
   const draft = await seckillDraft(tx, item, input)
   if (!draft.address) throw new AppError(ErrorCode.BAD_REQUEST, '请先添加收货地址')
   const q = input.quantity
-  const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: SECKILL_EXPIRE_MINUTES, now })
+  const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: SECKILL_EXPIRE_MINUTES, now, reserveStock: false })
+  await tx.insertInto('seckillOrders').values({ orderId: o.id, itemId: item.id, memberId: input.memberId, quantity: q, returned: 0, createdAt: now }).execute()
+  await tx.insertInto('seckillBuyers').values({ itemId: item.id, memberId: input.memberId, bought: 0 }).onConflict((oc) => oc.columns(['itemId', 'memberId']).doNothing()).execute()
+  // The hot rows.
+  await reserveStock(tx, { skuId: item.skuId, goodsId: item.goodsId, quantity: q, goodsName: item.name })
   const sold = await tx
     .updateTable('seckillItems')
     .set((eb) => ({ sold: eb('sold', '+', q) }))
@@ -318,7 +353,6 @@ async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remar
     .where((eb) => eb('sold', '<=', eb('quota', '-', q)))
     .executeTakeFirst()
   if (Number(sold.numUpdatedRows) !== 1) throw SOLD_OUT
-  await tx.insertInto('seckillBuyers').values({ itemId: item.id, memberId: input.memberId, bought: 0 }).onConflict((oc) => oc.columns(['itemId', 'memberId']).doNothing()).execute()
   const mine = await tx
     .updateTable('seckillBuyers')
     .set((eb) => ({ bought: eb('bought', '+', q) }))
@@ -327,7 +361,6 @@ async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remar
     .where('bought', '<=', Number(item.perMemberLimit) - q)
     .executeTakeFirst()
   if (Number(mine.numUpdatedRows) !== 1) throw new AppError(ErrorCode.SECKILL_LIMIT, `每人限购${item.perMemberLimit}件，您已抢购过了`)
-  await tx.insertInto('seckillOrders').values({ orderId: o.id, itemId: item.id, memberId: input.memberId, quantity: q, returned: 0, createdAt: now }).execute()
   return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, expireAt: o.expireAt, existing: false }
 }
 
@@ -367,6 +400,7 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, inp
   let gated = true
   try {
     let g = await rt.gate.grant(grant)
+    if (g === 'busy') throw BUSY
     if (g === 'limit') {
       // The gate counts admissions; the database knows what was bought (a cancelled order gives the limit back).
       if ((await boughtBy(db, meta.id, input.memberId)) + q > meta.perMemberLimit) throw new AppError(ErrorCode.SECKILL_LIMIT, `每人限购${meta.perMemberLimit}件，您已抢购过了`)
@@ -380,6 +414,9 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, inp
     gated = false
   }
   let ok = false
+  let slots = rt.slots.get(meta.id)
+  if (!slots) rt.slots.set(meta.id, (slots = new Slots(DB_SLOTS_PER_ITEM)))
+  await slots.take()
   try {
     const r = await db.transaction().execute((tx) => placeOrder(tx, input, now))
     ok = true
@@ -391,6 +428,7 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, inp
     }
     throw err
   } finally {
+    slots.give()
     if (gated) await rt.gate.settle(meta.id, input.memberId, q, ok).catch((err) => ctx.log.warn({ err: err.message }, 'seckill gate settle failed'))
   }
 }
