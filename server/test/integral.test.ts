@@ -228,3 +228,28 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect((await t.get('/api/integral/ledger', {}, s.token)).data.list[0]).toMatchObject({ reason: 'order_reward', change: 123 })
   })
 })
+
+describe.each(DIALECTS)('seeded points on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, { seed: true })
+  })
+  afterAll(async () => t.close())
+
+  it('explains every seeded balance with its ledger, in time order', async () => {
+    const holders = await t.db.selectFrom('members').select(['id', 'points']).where('points', '>', 0).execute()
+    expect(holders.length).toBeGreaterThan(0)
+    for (const m of holders) {
+      const rows = await t.db.selectFrom('pointsLedger').select(['change', 'balanceAfter']).where('memberId', '=', m.id).orderBy('createdAt').orderBy('id').execute()
+      let bal = 0
+      for (const r of rows) {
+        bal += Number(r.change)
+        expect(Number(r.balanceAfter)).toBe(bal)
+      }
+      expect(bal).toBe(Number(m.points))
+    }
+    const shopper = await t.db.selectFrom('members').select('id').where('phone', '=', '13800138000').executeTakeFirstOrThrow()
+    const s = await pointsSummary(t.db, shopper.id)
+    expect(s).toMatchObject({ signedToday: false, streak: 2, nextPoints: 15 })
+  })
+})
