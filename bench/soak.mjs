@@ -1,6 +1,7 @@
 // A steady load for 10 minutes (default) against the shop (SQLite), sampling the server's resident memory.
 // Bound: after a 60 s warm-up, RSS may not grow by more than 40 MB, and the last minute's average must stay within
 // 25 MB of the second minute's (no steady climb). Usage: node bench/soak.mjs [--minutes 10] [--rate 200]
+import { execSync } from 'node:child_process'
 import fs from 'node:fs'
 import { startShopServer, table } from './lib.mjs'
 
@@ -14,10 +15,25 @@ const BOUND_MB = 40
 const DRIFT_MB = 25
 
 const shop = await startShopServer()
-const rssMb = () => {
-  const m = fs.readFileSync(`/proc/${shop.child.pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
-  return m ? Number(m[1]) / 1024 : NaN
+// The server runs under tsx's launcher: measure the whole process tree (launcher + server), not the launcher alone.
+const children = (pid) => {
+  try {
+    return execSync(`pgrep -P ${pid}`, { encoding: 'utf8' }).split('\n').filter(Boolean).map(Number)
+  } catch {
+    return []
+  }
 }
+const tree = (pid) => [pid, ...children(pid).flatMap(tree)]
+const rssOf = (pid) => {
+  try {
+    const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/)
+    return m ? Number(m[1]) / 1024 : 0
+  } catch {
+    return 0
+  }
+}
+const rssMb = () => tree(shop.child.pid).reduce((a, p) => a + rssOf(p), 0)
+console.log(`measuring processes ${tree(shop.child.pid).join(', ')}`)
 try {
   const search = await (await fetch(`${shop.base}/h5/api/goods/search?p=4&keyword=${encodeURIComponent('连衣')}&pageSize=5`)).json()
   const id = search.data.list[0].id
