@@ -1,4 +1,4 @@
-import Taro, { useShareAppMessage, useShareTimeline } from '@tarojs/taro'
+import Taro, { useDidShow, useShareAppMessage, useShareTimeline } from '@tarojs/taro'
 import { useEffect } from 'react'
 import { useUserStore } from '@/stores/user'
 import { withQuery } from '@/core/nav'
@@ -46,9 +46,17 @@ export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
     const c = getContent()
     return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: c.imageUrl }
   })
+  // The card carries the member (sUid, bUid, shop name): set it again when they change, e.g. when member info
+  // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).
+  const sharer = useUserStore((s) => `${s.userInfo.id ?? ''}|${s.userInfo.businessId ?? ''}|${s.userInfo.shopName ?? ''}|${s.sBusinessId}`)
   useEffect(() => {
     if (process.env.TARO_ENV === 'h5') setupH5Share(getContent())
     else Taro.showShareMenu({ withShareTicket: true, menus: ['shareAppMessage', 'shareTimeline'] } as any).catch(() => {})
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, deps)
+  }, [...deps, sharer])
+  // WeChat's browser has one share card for the whole H5 app: set this page's again each time it is shown
+  // (back from another page, a tab shown again), or the card of the page left would be shared.
+  useDidShow(() => {
+    if (process.env.TARO_ENV === 'h5') setupH5Share(getContent())
+  })
 }

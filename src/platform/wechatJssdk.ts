@@ -33,25 +33,31 @@ function loadScript(): Promise<any> {
 
 export const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay', 'previewImage']
 
-const configured = new Map<string, Promise<any>>()
+/*
+ * The page URL the last wx.config was signed for. Android checks the current URL, so another page (or coming
+ * back to an earlier one after others were signed) needs a new wx.config; iOS always signs the landing URL,
+ * so it configures once.
+ */
+let configured: { url: string; ready: Promise<any> } | null = null
 /** Loads the JS-SDK and runs wx.config signed for the current page's URL; resolves with wx when ready. */
 export function wxReady(): Promise<any> {
   const url = urlToSign()
-  let p = configured.get(url)
-  if (!p) {
-    p = Promise.all([loadScript(), getWxConfig(url)]).then(
-      ([wx, cfg]) =>
-        new Promise((resolve, reject) => {
-          wx.config({ debug: false, appId: cfg.appId, timestamp: cfg.timestamp, nonceStr: cfg.nonceStr, signature: cfg.signature, jsApiList: JS_API_LIST })
-          wx.ready(() => resolve(wx))
-          wx.error((e: unknown) => {
-            configured.delete(url)
-            reject(e)
-          })
-        }),
-    )
-    configured.set(url, p)
-    p.catch(() => configured.delete(url))
+  if (configured && configured.url === url) return configured.ready
+  const forget = () => {
+    if (configured?.ready === ready) configured = null
   }
-  return p
+  const ready: Promise<any> = Promise.all([loadScript(), getWxConfig(url)]).then(
+    ([wx, cfg]) =>
+      new Promise((resolve, reject) => {
+        wx.config({ debug: false, appId: cfg.appId, timestamp: cfg.timestamp, nonceStr: cfg.nonceStr, signature: cfg.signature, jsApiList: JS_API_LIST })
+        wx.ready(() => resolve(wx))
+        wx.error((e: unknown) => {
+          forget()
+          reject(e)
+        })
+      }),
+  )
+  configured = { url, ready }
+  ready.catch(forget)
+  return ready
 }

@@ -96,6 +96,22 @@ describe('JS-SDK loading and the URL to sign', () => {
     delete g.wx
   })
 
+  it('signs again when an earlier page is shown again (Android checks the current URL)', async () => {
+    g.__wxCalls = []
+    new Function(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
+    await jest.isolateModulesAsync(async () => {
+      const request = jest.spyOn(require('@tarojs/taro'), 'request').mockResolvedValue(ok({ appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's' }))
+      const { wxReady } = require('@/platform/wechatJssdk')
+      for (const page of ['/c', '/c', '/d', '/c']) {
+        window.history.pushState(null, '', page)
+        await wxReady()
+      }
+      expect(request.mock.calls.map((c: any[]) => new URL(c[0].url, 'http://localhost').searchParams.get('url'))).toEqual(['http://localhost/c', 'http://localhost/d', 'http://localhost/c'])
+      expect(g.__wxCalls.filter((c: any[]) => c[0] === 'config')).toHaveLength(3)
+    })
+    delete g.wx
+  })
+
   it('gives up on a refused signature and tries again next time', async () => {
     g.__wxCalls = []
     g.__wxConfigError = true

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import Taro from '@tarojs/taro'
-import { render } from '@testing-library/react'
+import { act, render, waitFor } from '@testing-library/react'
 import { buildShare, DEFAULT_SHARE_TITLE, setupH5Share, shareLink, shareTitle, useShare } from '@/platform/share'
 import { useUserStore } from '@/stores/user'
 
@@ -77,6 +77,22 @@ describe("WeChat's browser share card (JS-SDK)", () => {
     expect(calls[0][1].jsApiList).toEqual(expect.arrayContaining(['updateAppMessageShareData', 'updateTimelineShareData']))
     expect(calls[1][1]).toEqual(card)
     expect(calls[2][1]).toEqual(card)
+  })
+
+  it('sets the card again when the member info arrives after the page mounted (login redirect, OAuth return)', async () => {
+    setUserAgent(WECHAT_UA)
+    window.history.replaceState(null, '', '/pages/home/index')
+    const calls = installFakeWx()
+    jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: 200, msg: '成功', data: { appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's' } } } as any)
+    function Page() {
+      useShare(() => buildShare('/pages/home/index'))
+      return null
+    }
+    render(<Page />)
+    const cards = () => calls.filter((c) => c[0] === 'updateAppMessageShareData').map((c) => c[1])
+    await waitFor(() => expect(cards().at(-1)?.link).toBe('http://localhost/pages/home/index'))
+    act(() => useUserStore.setState({ token: 't', userInfo: { id: 12, businessId: 3, shopName: '小美的店' } as any }))
+    await waitFor(() => expect(cards().at(-1)).toMatchObject({ title: '有个秘密值得分享给你-小美的店', link: 'http://localhost/pages/home/index?sUid=12&bUid=3' }))
   })
 
   it('does nothing in a plain browser', async () => {
