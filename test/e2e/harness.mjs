@@ -20,9 +20,9 @@ const freePort = () =>
     })
   })
 
-/** Starts the shop on a free port with its own data folder; resolves when it answers. */
+/** Starts the shop on a free port (or env.PORT, for builds that name their host:port) with its own data folder; resolves when it answers. */
 export async function startShop(env = {}) {
-  const port = await freePort()
+  const port = Number(env.PORT) || (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-'))
   const log = []
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', 'main.ts')], {
@@ -94,9 +94,9 @@ export async function startShop(env = {}) {
   }
 }
 
-/** A phone-sized browser page. */
-export async function openBrowser({ dark = false, userAgent } = {}) {
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+/** A phone-sized browser page (`args`: extra Chromium flags, e.g. --host-resolver-rules). */
+export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
+  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] })
   const context = await browser.newContext({
     viewport: { width: 375, height: 812 },
     deviceScaleFactor: 2,

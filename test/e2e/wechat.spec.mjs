@@ -1,0 +1,409 @@
+// H5 inside WeChat's browser (issue 8), in Chromium with WeChat's user agent against the real server:
+// OAuth with base scope after login, the JS-SDK signature (landing URL on iOS, current URL on Android), the
+// share card (title rule, sUid / bUid), and paying an order with chooseWXPay (WeChat Pay v3 params, the
+// paySign checked with the merchant's public key, then WeChat Pay's signed and encrypted notify).
+// Nothing reaches WeChat: the server's calls (WX_API_BASE, WXPAY_API_BASE) go to a fake served here on
+// loopback, the browser's OAuth address (WX_OAUTH_URL, a name no DNS knows) is answered by a Playwright
+// route, and the JS-SDK is test/fixtures/wx-fake.js, served by the shop at the build's WX_JSSDK_URL.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+import { ROOT, startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { ensureH5Build } from './buildH5.mjs'
+
+const IOS_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN'
+const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2307 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
+
+const APP_ID = 'wxtestappid'
+const SECRET = 'wxtestsecret'
+const OAUTH_URL = 'http://open.weixin.localtest/connect/oauth2/authorize'
+const TICKET = 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg'
+const ACCESS_TOKEN = 'FAKE_ACCESS_TOKEN_e2e'
+const MCH_ID = '1900000109'
+const MCH_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
+const PLATFORM_SERIAL = 'PUB_KEY_ID_0119000010920250101000000000000001'
+const API_V3_KEY = 'e2eApiV3Key0123456789abcdefABCDE' // 32 bytes
+const DEFAULT_TITLE = '有个秘密值得分享给你'
+const AGENT_PHONE = '13900139000'
+const AGENT_SHOP = '花语小店'
+
+const sha1 = (s) => crypto.createHash('sha1').update(s, 'utf8').digest('hex')
+const rsa = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
+const merchant = rsa()
+const platform = rsa()
+const signLines = (...parts) => parts.map((p) => `${p}\n`).join('')
+
+/** WeChat's API (sns/oauth2, stable_token, getticket) and WeChat Pay's (/v3/pay/transactions/jsapi), on loopback. */
+function startFakeWechat() {
+  const calls = []
+  const codes = new Map() // code → { openid, used }
+  let n = 0
+  const server = http.createServer(async (req, res) => {
+    const url = new URL(req.url, 'http://fake')
+    let body = ''
+    for await (const c of req) body += c
+    calls.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body })
+    const json = (obj, status = 200, headers = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', ...headers })
+      res.end(JSON.stringify(obj))
+    }
+    if (url.pathname === '/sns/oauth2/access_token') {
+      const q = url.searchParams
+      if (q.get('appid') !== APP_ID || q.get('secret') !== SECRET || q.get('grant_type') !== 'authorization_code') return json({ errcode: 40013, errmsg: 'invalid appid' })
+      const c = codes.get(q.get('code'))
+      if (!c) return json({ errcode: 40029, errmsg: 'invalid code' })
+      if (c.used) return json({ errcode: 40163, errmsg: 'code been used' })
+      c.used = true
+      return json({ access_token: 'OAUTH_AT', expires_in: 7200, refresh_token: 'RT', openid: c.openid, scope: 'snsapi_base' })
+    }
+    if (url.pathname === '/cgi-bin/stable_token' || url.pathname === '/cgi-bin/token') {
+      const b = url.pathname === '/cgi-bin/token' ? Object.fromEntries(url.searchParams) : JSON.parse(body || '{}')
+      if (b.appid !== APP_ID || b.secret !== SECRET) return json({ errcode: 40125, errmsg: 'invalid appsecret' })
+      return json({ access_token: ACCESS_TOKEN, expires_in: 7200 })
+    }
+    if (url.pathname === '/cgi-bin/ticket/getticket') {
+      if (url.searchParams.get('access_token') !== ACCESS_TOKEN) return json({ errcode: 40001, errmsg: 'invalid credential' })
+      return json({ errcode: 0, errmsg: 'ok', ticket: TICKET, expires_in: 7200 })
+    }
+    if (url.pathname === '/v3/pay/transactions/jsapi' && req.method === 'POST') {
+      // The merchant's request signature: METHOD\nPATH\ntimestamp\nnonce\nbody\n with the merchant key.
+      const auth = String(req.headers.authorization || '')
+      const f = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))
+      const okSig = auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') && f.mchid === MCH_ID && f.serial_no === MCH_SERIAL && crypto.createVerify('RSA-SHA256').update(signLines('POST', url.pathname, f.timestamp, f.nonce_str, body)).verify(merchant.publicKey, f.signature, 'base64')
+      if (!okSig) return json({ code: 'SIGN_ERROR', message: '签名错误' }, 401)
+      const answer = JSON.stringify({ prepay_id: `wx${Date.now()}${++n}e2e` })
+      const ts = String(Math.floor(Date.now() / 1000))
+      const nonce = crypto.randomBytes(16).toString('hex')
+      res.writeHead(200, {
+        'content-type': 'application/json',
+        'wechatpay-serial': PLATFORM_SERIAL,
+        'wechatpay-timestamp': ts,
+        'wechatpay-nonce': nonce,
+        'wechatpay-signature': crypto.createSign('RSA-SHA256').update(signLines(ts, nonce, answer)).sign(platform.privateKey, 'base64'),
+      })
+      return res.end(answer)
+    }
+    json({ errcode: 404, errmsg: `fake has no ${url.pathname}` }, 404)
+  })
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        base: `http://127.0.0.1:${server.address().port}`,
+        calls,
+        /** What WeChat's authorize page does for a user: a single-use code for their openid. */
+        issueCode(openid) {
+          const code = `0${crypto.randomBytes(12).toString('hex')}`
+          codes.set(code, { openid, used: false })
+          return code
+        },
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
+  )
+}
+
+/** A browser in WeChat (one WeChat user = one openid) whose OAuth address answers like WeChat's snsapi_base. */
+async function wechatBrowser(userAgent, openid) {
+  const b = await openBrowser({ userAgent })
+  b.authorize = []
+  await b.context.route(`${new URL(OAUTH_URL).origin}/**`, (route) => {
+    const u = new URL(route.request().url())
+    const q = Object.fromEntries(u.searchParams)
+    b.authorize.push({ path: u.pathname, ...q })
+    const back = new URL(q.redirect_uri)
+    back.searchParams.set('code', fake.issueCode(openid))
+    back.searchParams.set('state', q.state || '')
+    return route.fulfill({ status: 302, headers: { location: back.toString() } })
+  })
+  return b
+}
+
+/** The JS-SDK calls the fake recorded on the page. */
+const wxCalls = (page, name) => page.evaluate((n) => (window.__wxCalls || []).filter((c) => c[0] === n).map((c) => c[1]), name)
+/** Polls `fn` (node side) until it returns something truthy. */
+async function waitUntil(fn, what, timeout = 15_000) {
+  const end = Date.now() + timeout
+  for (;;) {
+    const v = await fn()
+    if (v) return v
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+}
+const signatureOf = (cfg, url) => sha1(`jsapi_ticket=${TICKET}&noncestr=${cfg.nonceStr}&timestamp=${cfg.timestamp}&url=${url.split('#')[0]}`)
+/** The share card set last, once it is the card of `pathname`. */
+const cardFor = (page, pathname) =>
+  waitUntil(async () => {
+    const last = (await wxCalls(page, 'updateAppMessageShareData')).at(-1)
+    return last && new URL(last.link).pathname === pathname && last
+  }, `the share card of ${pathname}`)
+/** The last wx.config, once it is signed for `url`. */
+const configFor = (page, url) =>
+  waitUntil(async () => {
+    const last = (await wxCalls(page, 'config')).at(-1)
+    return last && last.signature === signatureOf(last, url) && last
+  }, `wx.config signed for ${url}`)
+async function waitWx(page, name, count = 1) {
+  await page.waitForFunction(([n, c]) => (window.__wxCalls || []).filter((x) => x[0] === n).length >= c, [name, count])
+  return wxCalls(page, name)
+}
+async function storedToken(page) {
+  const raw = await page.evaluate(() => localStorage.getItem('user') || '')
+  return (/token\\?":\\?"([\w-]+)/.exec(raw) || [])[1] || ''
+}
+/** Waits until the page's JS-SDK signature arrived and checks it against the URL WeChat would check. */
+function assertSignature(cfg, url) {
+  assert.equal(cfg.appId, APP_ID)
+  assert.match(String(cfg.timestamp), /^\d{10}$/)
+  assert.ok(cfg.nonceStr, 'nonceStr')
+  assert.equal(cfg.signature, signatureOf(cfg, url), `signature for ${url}`)
+}
+
+let fake, shop, ios, android, h5Dir
+const member = { phone: newPhone(), openid: `oE2E_${crypto.randomBytes(6).toString('hex')}` }
+
+before(async () => {
+  h5Dir = await ensureH5Build('h5-e2e-wx', { WX_H5_APPID: APP_ID, WX_OAUTH_URL: OAUTH_URL, WX_JSSDK_URL: '/static/jweixin-1.6.0.js' })
+  // The build does not ship the SDK: the shop serves the fake at WX_JSSDK_URL (listed when the server starts).
+  fs.mkdirSync(path.join(h5Dir, 'static'), { recursive: true })
+  fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'wx-fake.js'), path.join(h5Dir, 'static', 'jweixin-1.6.0.js'))
+  fake = await startFakeWechat()
+  shop = await startShop({
+    H5_DIR: h5Dir,
+    WX_H5_APPID: APP_ID,
+    WX_H5_SECRET: SECRET,
+    WX_API_BASE: fake.base,
+    PAY_PROVIDER: 'wechatpay',
+    WXPAY_API_BASE: fake.base,
+    WXPAY_MCHID: MCH_ID,
+    WXPAY_SERIAL_NO: MCH_SERIAL,
+    WXPAY_PRIVATE_KEY: merchant.privateKey,
+    WXPAY_API_V3_KEY: API_V3_KEY,
+    WXPAY_NOTIFY_URL: 'https://shop.example.com/h5/api/pay/notify/wechat',
+    WXPAY_PLATFORM_KEYS: JSON.stringify({ [PLATFORM_SERIAL]: platform.publicKey }),
+    MAIN_HOST: '',
+    ENTRY_HOSTS: '',
+    LOGIN_REDIRECT_HOSTS: '',
+  })
+  ios = await wechatBrowser(IOS_UA, member.openid)
+})
+after(async () => {
+  await ios?.browser.close()
+  await android?.browser.close()
+  await shop?.stop()
+  await fake?.close()
+})
+
+test('login in WeChat goes through OAuth with base scope, binds the openid and strips the code from the address', async () => {
+  const { page } = ios
+  const target = '/pages/home/index'
+  await page.goto(`${shop.base}/commonPages/login/login?redirect=${encodeURIComponent(target)}`)
+  await fill(page, '请输入手机号', member.phone)
+  await page.getByText('获取验证码').click()
+  await fill(page, '请输入验证码', await shop.smsCode(member.phone))
+  await page.getByText('我已阅读并同意《用户协议》和《隐私政策》').click()
+  const openIdCall = page.waitForResponse((r) => r.url().includes('/api/member/getWechatH5OpenId'))
+  await page.locator('.login__submit').filter({ hasText: '登录' }).click()
+
+  // The page left for WeChat's authorize address: our app id, base scope, back to the target with the token.
+  const res = await openIdCall
+  assert.equal(ios.authorize.length, 1)
+  const a = ios.authorize[0]
+  assert.equal(a.path, '/connect/oauth2/authorize')
+  assert.equal(a.appid, APP_ID)
+  assert.equal(a.scope, 'snsapi_base')
+  assert.equal(a.response_type, 'code')
+  assert.equal(a.state, 'base')
+  const back = new URL(a.redirect_uri)
+  assert.equal(back.origin, shop.base)
+  assert.equal(back.pathname, target)
+  member.token = back.searchParams.get('token')
+  assert.ok(member.token, 'the token rides along to the target')
+
+  // Back with the code: getWechatH5OpenId is called with it and binds the openid.
+  const sent = new URL(res.url())
+  const code = sent.searchParams.get('code')
+  const exchanged = fake.calls.filter((c) => c.path === '/sns/oauth2/access_token')
+  assert.equal(exchanged.length, 1)
+  assert.equal(exchanged[0].query.code, code, 'the code WeChat gave is the one exchanged')
+  const body = await res.json()
+  assert.equal(body.code, 200, body.msg)
+  assert.equal(body.data.openId, member.openid)
+  assert.equal(res.request().headers().token, member.token)
+
+  // The single-use code (and state, token) leave the address; the member stays logged in on the target.
+  await page.waitForFunction(() => !/[?&](code|state|token)=/.test(location.search))
+  const now = new URL(page.url())
+  assert.equal(now.pathname, target)
+  assert.deepEqual([...now.searchParams.keys()], [])
+  assert.equal(await storedToken(page), member.token)
+  // The page's share card follows the member info app start loaded after the page mounted: it carries sUid.
+  member.id = (await shop.api('GET', '/api/member/getMemberInfo', null, member.token)).data.id
+  const card = await waitUntil(async () => {
+    const last = (await wxCalls(page, 'updateAppMessageShareData')).at(-1)
+    return last && new URL(last.link).searchParams.get('sUid') === String(member.id) && last
+  }, 'a share card with the member id')
+  assert.equal(new URL(card.link).pathname, target)
+  await screenshot(page, 'wechat-after-oauth')
+
+  // A reload does not send the code again (it would answer 40163) and does not go back to OAuth.
+  await page.reload()
+  await page.waitForTimeout(1000)
+  assert.equal(ios.authorize.length, 1)
+  assert.equal(fake.calls.filter((c) => c.path === '/sns/oauth2/access_token').length, 1)
+  // Reusing the code is refused with the product's message.
+  const again = await shop.api('GET', `/api/member/getWechatH5OpenId?code=${code}`, null, member.token)
+  assert.equal(again.code, 7002)
+  assert.deepEqual(ios.errors, [])
+})
+
+test('iOS: wx.config is signed for the landing URL, the share card has the default title and sUid', async () => {
+  const { page } = ios
+  const landing = `${shop.base}/pages/home/index?bUid=1`
+  const configUrls = []
+  page.on('request', (r) => r.url().includes('/api/member/getWxConfig') && configUrls.push(new URL(r.url()).searchParams.get('url')))
+  await page.goto(landing)
+  const [cfg] = await waitWx(page, 'config')
+  assertSignature(cfg, landing)
+  assert.ok(['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay'].every((n) => cfg.jsApiList.includes(n)), cfg.jsApiList.join())
+  const [share] = await waitWx(page, 'updateAppMessageShareData')
+  assert.equal(share.title, DEFAULT_TITLE)
+  const link = new URL(share.link)
+  assert.equal(link.origin + link.pathname, `${shop.base}/pages/home/index`)
+  assert.equal(link.searchParams.get('sUid'), String(member.id))
+  assert.equal(link.searchParams.get('bUid'), '1', 'no shop of their own: the shop they arrived with')
+  const [timeline] = await waitWx(page, 'updateTimelineShareData')
+  assert.equal(timeline.link, share.link)
+
+  // Inside the SPA (history mode) iOS still checks the landing URL: the next page is not signed again.
+  await page.locator('.weui-tabbar__item').nth(1).click()
+  await page.waitForURL(/\/pages\/sort\/index/)
+  await cardFor(page, '/pages/sort/index')
+  const configs = await wxCalls(page, 'config')
+  for (const c of configs) assertSignature(c, landing)
+  assert.ok(configUrls.every((u) => u === landing), configUrls.join(' '))
+  assert.deepEqual(ios.errors, [])
+})
+
+test('Android: wx.config is signed for the current URL; an agent’s card carries the shop name, sUid and bUid', async () => {
+  android = await wechatBrowser(ANDROID_UA, `oE2E_agent_${crypto.randomBytes(4).toString('hex')}`)
+  const { page } = android
+  const token = await shop.apiLogin(AGENT_PHONE)
+  const me = (await shop.api('GET', '/api/member/getMemberInfo', null, token)).data
+  assert.equal(me.shopName, AGENT_SHOP)
+  assert.ok(me.businessId, 'the demo agent has a shop')
+  // Logged in through the address (as after a login redirect), then a fresh landing on home.
+  await page.goto(`${shop.base}/pages/mine/index?token=${token}`)
+  await page.waitForFunction(() => !/token=/.test(location.search) && /花语小店/.test(localStorage.getItem('user') || ''))
+  const landing = `${shop.base}/pages/home/index`
+  await page.goto(landing)
+  const [cfg] = await waitWx(page, 'config')
+  assertSignature(cfg, landing)
+  const [share] = await waitWx(page, 'updateAppMessageShareData')
+  assert.equal(share.title, `${DEFAULT_TITLE}-${AGENT_SHOP}`)
+  const link = new URL(share.link)
+  assert.equal(link.searchParams.get('sUid'), String(me.id))
+  assert.equal(link.searchParams.get('bUid'), String(me.businessId))
+
+  // Another page in the SPA: Android checks the current URL, so it is signed again for that URL.
+  await page.locator('.weui-tabbar__item').nth(1).click()
+  await page.waitForURL(/\/pages\/sort\/index/)
+  assert.equal(new URL(page.url()).pathname, '/pages/sort/index')
+  assertSignature(await configFor(page, page.url()), page.url())
+  const last = await cardFor(page, '/pages/sort/index')
+  assert.equal(last.title, `${DEFAULT_TITLE}-${AGENT_SHOP}`)
+  assert.equal(new URL(last.link).pathname, '/pages/sort/index')
+  assert.equal(new URL(last.link).searchParams.get('bUid'), String(me.businessId))
+  await screenshot(page, 'wechat-android-sort')
+
+  // Back on home (a tab page that stays mounted): home's card again, signed again for home's URL.
+  await page.locator('.weui-tabbar__item').nth(0).click()
+  await page.waitForURL(/\/pages\/home\/index/)
+  const again = await cardFor(page, '/pages/home/index')
+  assert.equal(again.title, `${DEFAULT_TITLE}-${AGENT_SHOP}`, 'the card follows the page shown')
+  assertSignature(await configFor(page, page.url()), page.url())
+  assert.deepEqual(android.errors, [])
+})
+
+test('paying an order in WeChat calls chooseWXPay with the server’s v3 params; the signed notify marks it paid', async () => {
+  const { page } = ios
+  const token = member.token
+  const ok = async (p) => {
+    const r = await p
+    assert.equal(r.code, 200, r.msg)
+    return r.data
+  }
+  await ok(shop.api('POST', '/api/memberAddress/add', { name: '微信买家', phone: member.phone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token))
+  let sku
+  for (let id = 1; id <= 20 && !sku; id++) {
+    const d = await shop.api('GET', `/api/goods/detail?id=${id}`, null, token)
+    if (d.code === 200) sku = d.data.skus.find((s) => s.stock > 0)
+  }
+  assert.ok(sku, 'a seeded goods in stock')
+  const order = await ok(shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `wx${Date.now()}` }, token))
+
+  await page.goto(`${shop.base}/minePages/myOrder/details?orderNo=${order.orderNo}`)
+  const payButton = page.locator('.order-actions__btn').filter({ hasText: '去支付' })
+  await payButton.waitFor()
+  const prepayRes = page.waitForResponse((r) => r.url().includes('/api/pay/prepay'))
+  await payButton.click()
+  const prepay = await (await prepayRes).json()
+  assert.equal(prepay.code, 200, prepay.msg)
+  assert.equal(prepay.data.channel, 'wechat_jsapi')
+  const p = prepay.data.params
+
+  // The server's JSAPI order at WeChat Pay: our merchant, the official account, the openid of the OAuth step.
+  const jsapi = fake.calls.filter((c) => c.path === '/v3/pay/transactions/jsapi')
+  assert.equal(jsapi.length, 1)
+  const sentOrder = JSON.parse(jsapi[0].body)
+  assert.equal(sentOrder.appid, APP_ID)
+  assert.equal(sentOrder.mchid, MCH_ID)
+  assert.equal(sentOrder.out_trade_no, prepay.data.payNo)
+  assert.equal(sentOrder.amount.total, order.payAmount)
+  assert.equal(sentOrder.payer.openid, member.openid)
+
+  // chooseWXPay gets exactly those params (JS-SDK spells it timestamp; appId is wx.config's).
+  const [pay] = await waitWx(page, 'chooseWXPay')
+  const [cfg] = (await wxCalls(page, 'config')).slice(-1)
+  assert.equal(p.appId, APP_ID)
+  assert.equal(cfg.appId, p.appId)
+  assert.match(p.timeStamp, /^\d{10}$/)
+  assert.equal(pay.timestamp, p.timeStamp)
+  assert.equal(pay.nonceStr, p.nonceStr)
+  assert.match(pay.package, /^prepay_id=wx\d+e2e$/)
+  assert.equal(pay.package, p.package)
+  assert.equal(pay.signType, 'RSA')
+  assert.equal(pay.paySign, p.paySign)
+  const signed = signLines(cfg.appId, pay.timestamp, pay.nonceStr, pay.package)
+  assert.ok(crypto.createVerify('RSA-SHA256').update(signed).verify(merchant.publicKey, pay.paySign, 'base64'), 'paySign verifies with the merchant public key')
+  // The last pay params are kept in the common store (persisted).
+  assert.match(await page.evaluate(() => localStorage.getItem('common') || ''), new RegExp(prepay.data.payNo))
+
+  // WeChat Pay tells the server (signed with the platform key, resource encrypted with the APIv3 key).
+  const resource = { mchid: MCH_ID, appid: APP_ID, out_trade_no: prepay.data.payNo, transaction_id: `4200${Date.now()}`, trade_type: 'JSAPI', trade_state: 'SUCCESS', success_time: new Date().toISOString(), payer: { openid: member.openid }, amount: { total: order.payAmount, payer_total: order.payAmount, currency: 'CNY' } }
+  const nonce = crypto.randomBytes(6).toString('hex')
+  const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(API_V3_KEY), Buffer.from(nonce))
+  cipher.setAAD(Buffer.from('transaction'))
+  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString('base64')
+  const raw = JSON.stringify({ id: crypto.randomUUID(), create_time: new Date().toISOString(), event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', summary: '支付成功', resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', original_type: 'transaction', nonce } })
+  const ts = String(Math.floor(Date.now() / 1000))
+  const wnonce = crypto.randomBytes(16).toString('hex')
+  const notify = await fetch(`${shop.base}/h5/api/pay/notify/wechat`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'wechatpay-serial': PLATFORM_SERIAL, 'wechatpay-timestamp': ts, 'wechatpay-nonce': wnonce, 'wechatpay-signature': crypto.createSign('RSA-SHA256').update(signLines(ts, wnonce, raw)).sign(platform.privateKey, 'base64') },
+    body: raw,
+  })
+  assert.equal(notify.status, 204, await notify.text())
+
+  // chooseWXPay answered success: the pay-status page polls and shows it paid.
+  await page.waitForURL(/\/goodsPages\/placeAnOrder\/payStatus/)
+  await page.getByText('支付成功').first().waitFor()
+  await page.waitForTimeout(500) // the page transition
+  await screenshot(page, 'wechat-paid')
+  const st = await ok(shop.api('GET', `/api/pay/status?orderNo=${order.orderNo}`, null, token))
+  assert.equal(st.paid, true)
+  assert.deepEqual(ios.errors, [])
+})
