@@ -23,7 +23,7 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     const pg = require('pg')
     pg.types.setTypeParser(20, (v: string) => Number(v)) // int8 (ms timestamps, sums) as numbers
     pg.types.setTypeParser(1700, (v: string) => Number(v)) // numeric
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize || 10, connectionTimeoutMillis: 5000 })
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize || 10, connectionTimeoutMillis: 15000 })
     pool.on('error', () => {}) // a dropped idle connection must not crash the process; queries report their own errors
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
   } else {
