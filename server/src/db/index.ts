@@ -25,6 +25,9 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     pg.types.setTypeParser(1700, (v: string) => Number(v)) // numeric
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize || 10, connectionTimeoutMillis: 15000 })
     pool.on('error', () => {}) // a dropped idle connection must not crash the process; queries report their own errors
+    // A connection that dies while checked out (database restart, network cut) must not crash the process either:
+    // the query in flight fails and the caller answers 503.
+    pool.on('connect', (client: any) => client.on('error', () => {}))
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
   } else {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
