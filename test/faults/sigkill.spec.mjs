@@ -6,13 +6,14 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT, TSX, freePort, waitFor, freshPostgres, postgresAvailable } from '../../bench/lib.mjs'
+import { ROOT, freePort, waitFor, freshPostgres, postgresAvailable } from '../../bench/lib.mjs'
 
 const MEMBERS = 16
 
 function start(env) {
   const log = []
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, 'server', 'src', 'main.ts')], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  // node --import tsx: one process, so SIGKILL hits the server itself (the tsx launcher would leave its child running).
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
   child.stdout.on('data', (d) => log.push(String(d)))
   child.stderr.on('data', (d) => log.push(String(d)))
   return { child, log }
