@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { SearchBar } from '@nutui/nutui-react-taro'
@@ -54,6 +54,23 @@ export default function SearchGoodsSearchPage() {
     getHotWords().then(setHot, () => undefined)
   }, [])
 
+  // H5: NutUI's autoFocus calls focus() on Taro's <taro-input-core> before that element has drawn its <input>,
+  // which throws (uncaught, about one open in four) and leaves the box unfocused: focus the drawn input instead.
+  const bar = useRef<any>(null)
+  useEffect(() => {
+    if (initial || process.env.TARO_ENV !== 'h5') return
+    let tries = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const focusInput = () => {
+      const input = (bar.current as HTMLElement | null)?.querySelector?.('input')
+      if (input) input.focus()
+      else if (++tries < 40) timer = setTimeout(focusInput, 50)
+    }
+    focusInput()
+    return () => clearTimeout(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [])
+
   const results = usePagedList(
     (page, pageSize) => searchGoods({ keyword: submitted?.keyword || undefined, categoryId: submitted?.categoryId, brandId: submitted?.brandId, sort, page, pageSize }),
     [submitted, sort],
@@ -80,12 +97,12 @@ export default function SearchGoodsSearchPage() {
 
   return (
     <PageLayout variant='back' title='搜索商品' className='goods-search'>
-      <View className='goods-search__bar'>
+      <View className='goods-search__bar' ref={bar}>
         <SearchBar
           shape='round'
           value={input}
           placeholder={scope ? `在「${scope}」中搜索` : hot[0] || '搜索商品'}
-          autoFocus={!initial}
+          autoFocus={!initial && process.env.TARO_ENV !== 'h5'}
           maxLength={32}
           onChange={(v) => setInput(v)}
           onSearch={(v) => search(v || (!input && hot[0]) || '')}

@@ -28,7 +28,8 @@ export default function ActionBar({ orderNo, actions, hide = [], onDone, classNa
           size='small'
           className='order-actions__btn'
           type={PRIMARY_ACTIONS.includes(a) ? 'primary' : 'default'}
-          fill={PRIMARY_ACTIONS.includes(a) ? 'solid' : 'outline'}
+          // An explicit fill='solid' puts NutUI's gradient on the label too (a lighter box behind the text): primary is solid by default.
+          fill={PRIMARY_ACTIONS.includes(a) ? undefined : 'outline'}
           onClick={(e) => {
             e?.stopPropagation?.()
             run(a)

@@ -85,7 +85,7 @@ export default function PlaceAnOrderPayStatusPage() {
               继续支付
             </Button>
           )}
-          <Button type={view === 'paid' ? 'primary' : 'default'} fill={view === 'paid' ? 'solid' : 'outline'} className='pay-status__btn' onClick={() => redirectTo(ROUTES.orderDetails, { orderNo })}>
+          <Button type={view === 'paid' ? 'primary' : 'default'} fill={view === 'paid' ? undefined : 'outline'} className='pay-status__btn' onClick={() => redirectTo(ROUTES.orderDetails, { orderNo })}>
             查看订单
           </Button>
           <Button fill='outline' className='pay-status__btn' onClick={() => switchTab(ROUTES.home)}>
