@@ -38,6 +38,23 @@ export interface GoodsCard {
 
 export type GoodsSort = 'default' | 'sales' | 'price_asc' | 'price_desc' | 'newest'
 
+/**
+ * A search counts at most this many matches. Beyond it the answer says `totalCapped: true`, `total` is the
+ * cap and only the first SEARCH_TOTAL_CAP goods can be paged (the list shows "1000+").
+ */
+export const SEARCH_TOTAL_CAP = 1000
+
+/** The answer of /api/goods/search. */
+export interface GoodsSearchPage {
+  list: GoodsCard[]
+  /** Exact up to SEARCH_TOTAL_CAP; the cap itself when more goods match (`totalCapped`). */
+  total: number
+  page: number
+  pageSize: number
+  /** More than SEARCH_TOTAL_CAP goods match; pages past the cap are empty. */
+  totalCapped: boolean
+}
+
 export interface GoodsSearchQuery {
   keyword?: string
   /** A top category includes its sub-categories. */

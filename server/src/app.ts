@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify'
+import zlib from 'node:zlib'
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
 import './db/tables'
@@ -34,6 +35,20 @@ export interface BuildOptions {
 /** Secrets and tokens never reach the logs. */
 export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.apiV3Key', '*.mchPrivateKey', 'headers.token']
 
+/**
+ * One log line per request, written when it completes and carrying the request with its outcome, instead
+ * of Fastify's two ("incoming request" + "request completed"): at info level the second line cost about
+ * 7 % of a cached catalogue read.
+ */
+class OneLineRequestLog extends LogController {
+  incomingRequest() {}
+  requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+  }
+}
+
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts
   const app = Fastify({
@@ -43,6 +58,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => Object.assign(new Error(schemaErrorMessage(errors, dataVar)), { validation: errors, validationContext: dataVar }),
     routerOptions: { ignoreTrailingSlash: true },
+    logController: new OneLineRequestLog(),
   } as any)
 
   const ctx: AppContext = {
@@ -102,18 +118,28 @@ async function serveStatic(app: FastifyInstance, config: Config) {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br / .gz copies of its text files (config/precompress.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (res: any, file: string) => {
         // Hashed assets are immutable; index.html must always be revalidated.
-        if (/\.[0-9a-f]{8}\.(js|css)$/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
+        if (/\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/.test(file)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable')
       },
     })
   }
-  const indexHtml = hasH5 ? fs.readFileSync(path.join(h5, 'index.html')) : null
+  const indexHtml = hasH5 ? compressedVariants(fs.readFileSync(path.join(h5, 'index.html'))) : null
   app.setNotFoundHandler((req, reply) => {
     const accept = String(req.headers.accept || '')
     if (req.method === 'GET' && indexHtml && !req.url.startsWith('/h5/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url.split('?')[0]) && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(indexHtml)
+      const enc = String(req.headers['accept-encoding'] || '')
+      const [body, encoding] = /\bbr\b/.test(enc) ? [indexHtml.br, 'br'] : /\bgzip\b/.test(enc) ? [indexHtml.gzip, 'gzip'] : [indexHtml.raw, '']
+      if (encoding) reply.header('Content-Encoding', encoding)
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').send(body)
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found')
   })
+}
+
+/** A small file (index.html) with its Brotli and gzip forms, made once at start. */
+function compressedVariants(raw: Buffer) {
+  return { raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) }
 }

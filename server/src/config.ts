@@ -38,6 +38,11 @@ export interface Config {
     platformPublicKeys: Record<string, string>
   }
   logoffCoolingDays: number
+  /**
+   * Public reads (home, goods detail, search) are cached in the process until it writes something they
+   * show, and at most this long (what other processes write); 0 turns the cache off. READ_CACHE_MS.
+   */
+  readCacheMs: number
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -80,6 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       platformPublicKeys: env.WXPAY_PLATFORM_KEYS ? JSON.parse(env.WXPAY_PLATFORM_KEYS) : {},
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
+    readCacheMs: int(env.READ_CACHE_MS, 1000),
     ...overrides,
   }
 }

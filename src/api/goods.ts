@@ -9,6 +9,7 @@ import type {
   FootprintItem,
   GoodsCard,
   GoodsDetail,
+  GoodsSearchPage,
   GoodsSearchQuery,
 } from '@contract/goods'
 import { get, post, type RequestOptions } from '@/core/request'
@@ -22,7 +23,8 @@ export const getBrands = (exclusive = false) => get<{ list: Brand[] }>('/api/goo
 
 export const getHotWords = () => get<{ list: string[] }>('/api/goods/hotWords', undefined, { auth: false, toast: false, catch: true }).then((r) => r.list)
 
-export const searchGoods = (q: GoodsSearchQuery) => get<Page<GoodsCard>>('/api/goods/search', q as Record<string, unknown>, LIST)
+/** `total` is exact up to SEARCH_TOTAL_CAP; past it `totalCapped` is true (show "1000+"). */
+export const searchGoods = (q: GoodsSearchQuery) => get<GoodsSearchPage>('/api/goods/search', q as Record<string, unknown>, LIST)
 
 export const guessYouLike = (page: number, pageSize = 10) => get<Page<GoodsCard>>('/api/goods/guessYouLike', { page, pageSize }, LIST)
 

@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { render, fireEvent, act, screen } from '@testing-library/react'
-import SearchPage, { nextSort } from '@/commonPages/search/goodsSearch'
+import SearchPage, { nextSort, resultCountText } from '@/commonPages/search/goodsSearch'
 import { useCommonStore } from '@/stores/common'
 
 const goods = (id: number, name: string) => ({ id, name, subtitle: '', mainImage: '/media/goods/g1-1.svg', price: 12900, originalPrice: 19900, sales: 88, tags: [], isHot: false, isNew: false, status: 'on', stock: 5 })
@@ -44,6 +44,11 @@ describe('goods search page', () => {
     expect(nextSort('price_asc', 'price')).toBe('price_desc')
     expect(nextSort('price_desc', 'price')).toBe('price_asc')
     expect(nextSort('price_desc', 'sales')).toBe('sales')
+  })
+
+  it('shows the exact count, or the cap with a plus when the server capped it', () => {
+    expect(resultCountText(36, false)).toBe('共找到36件商品')
+    expect(resultCountText(1000, true)).toBe('共找到1000+件商品')
   })
 
   it('records searches newest first, moves a repeated term to the front, and clears history', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
 import type { DB } from './types'
+import { registerDataVersion, trackPostgres, trackSqlite } from './writeTracking'
 
 export type Dialect = 'sqlite' | 'postgres'
 /** Which SQL dialect a Kysely instance (or a transaction of it) speaks. */
@@ -28,7 +29,9 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     // A connection that dies while checked out (database restart, network cut) must not crash the process either:
     // the query in flight fails and the caller answers 503.
     pool.on('connect', (client: any) => client.on('error', () => {}))
+    const version = trackPostgres(pool)
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
+    registerDataVersion(db, version)
   } else {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const Database = require('better-sqlite3')
@@ -39,7 +42,9 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     database.pragma('synchronous = NORMAL')
     database.pragma('foreign_keys = ON')
     database.pragma('busy_timeout = 5000')
+    const version = trackSqlite(database)
     db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] })
+    registerDataVersion(db, version)
   }
   return db
 }

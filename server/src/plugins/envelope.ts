@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, ErrorCode } from '../errors'
 import { schemaErrorMessage } from './schema'
 import { isDatabaseUnavailable } from './dbErrors'
+import { stringifyShared } from '../services/readCache'
 
 const RAW = Symbol.for('mall.rawEnvelope')
 
@@ -20,6 +21,13 @@ export const rawEnvelope = (code: number, msg: string, data: unknown = {}) => ({
  * refusals become { code, msg, data } with HTTP 200. No stack trace ever leaves the server.
  */
 export function envelopePlugin(app: FastifyInstance) {
+  // JSON.stringify, except that a success's `data` from a read cache is stringified once (the same text).
+  app.setReplySerializer((payload: any) => {
+    if (payload && typeof payload === 'object' && payload.code === 200 && typeof payload.msg === 'string' && payload.data && typeof payload.data === 'object' && Object.keys(payload).join() === 'code,msg,data') {
+      return `{"code":200,"msg":${JSON.stringify(payload.msg)},"data":${stringifyShared(payload.data)}}`
+    }
+    return JSON.stringify(payload)
+  })
   app.addHook('preSerialization', async (_req, reply, payload: any) => {
     if (reply.statusCode !== 200) return payload
     if (payload && payload[RAW]) return { code: payload.code, msg: payload.msg, data: payload.data }

@@ -3,7 +3,7 @@ import { View, Text } from '@tarojs/components'
 import { useReachBottom } from '@tarojs/taro'
 import { SearchBar } from '@nutui/nutui-react-taro'
 import { Del, ArrowUp, ArrowDown } from '@nutui/icons-react-taro'
-import type { GoodsSort } from '@contract/goods'
+import { SEARCH_TOTAL_CAP, type GoodsSort } from '@contract/goods'
 import PageLayout from '@/components/PageLayout'
 import { GoodsGrid } from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
@@ -26,6 +26,9 @@ export function nextSort(current: GoodsSort, tab: (typeof SORT_TABS)[number]['ke
   if (tab === 'price') return current === 'price_asc' ? 'price_desc' : 'price_asc'
   return tab
 }
+
+/** "共找到36件商品"; past the server's count cap "共找到1000+件商品". */
+export const resultCountText = (total: number, capped: boolean) => `共找到${capped ? `${SEARCH_TOTAL_CAP}+` : total}件商品`
 
 const SORTS: GoodsSort[] = ['default', 'sales', 'price_asc', 'price_desc', 'newest']
 
@@ -71,8 +74,13 @@ export default function SearchGoodsSearchPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [])
 
+  const [capped, setCapped] = useState(false)
   const results = usePagedList(
-    (page, pageSize) => searchGoods({ keyword: submitted?.keyword || undefined, categoryId: submitted?.categoryId, brandId: submitted?.brandId, sort, page, pageSize }),
+    (page, pageSize) =>
+      searchGoods({ keyword: submitted?.keyword || undefined, categoryId: submitted?.categoryId, brandId: submitted?.brandId, sort, page, pageSize }).then((r) => {
+        if (page === 1) setCapped(!!r.totalCapped)
+        return r
+      }),
     [submitted, sort],
     { enabled: !!submitted, pageSize: 20 },
   )
@@ -172,7 +180,7 @@ export default function SearchGoodsSearchPage() {
               )
             })}
           </View>
-          {results.loaded && results.total > 0 && <View className='goods-search__count'>共找到{results.total}件商品</View>}
+          {results.loaded && results.total > 0 && <View className='goods-search__count'>{resultCountText(results.total, capped)}</View>}
           <GoodsGrid list={results.list} />
           <ListFooter
             loading={results.loading}

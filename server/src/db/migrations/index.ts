@@ -9,6 +9,7 @@ import * as m007 from './007_after_sales'
 import * as m008 from './008_agent'
 import * as m009 from './009_wechat'
 import * as m010 from './010_catalog_extra'
+import * as m011 from './011_search_perf'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '008_agent': m008,
   '009_wechat': m009,
   '010_catalog_extra': m010,
+  '011_search_perf': m011,
 }

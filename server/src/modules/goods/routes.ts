@@ -3,11 +3,17 @@ import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
 import { memberId } from '../../plugins/auth'
 import * as goods from './service'
+import { readCache } from '../../services/readCache'
 
 const DAY_PATTERN = '^[0-9]{4}-[0-9]{2}-[0-9]{2}$'
 
 export default async function goodsRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx
+  const cache = readCache(db, ctx.config.readCacheMs)
+  // Search terms are counted in memory (see flushSearchTerms): write what is left when the app stops.
+  app.addHook('onClose', async () => {
+    await goods.flushSearchTerms(db).catch((err) => ctx.log.warn({ err: err.message }, 'search terms not written'))
+  })
 
   app.get('/api/goods/categoryTree', {
     config: { auth: 'none' },
@@ -35,7 +41,7 @@ export default async function goodsRoutes(app: FastifyInstance, ctx: AppContext)
         sort: { ...S.enum(goods.SEARCH_SORTS), default: 'default' },
       }),
     },
-    handler: async (req) => goods.searchGoods(db, req.query as any),
+    handler: async (req) => goods.searchGoods(db, req.query as any, cache),
   })
 
   app.get('/api/goods/guessYouLike', {
@@ -50,7 +56,7 @@ export default async function goodsRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/api/goods/detail', {
     config: { auth: 'optional' },
     schema: { querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => goods.viewGoods(db, (req.query as any).id, req.member?.id ?? null),
+    handler: async (req) => goods.viewGoods(db, (req.query as any).id, req.member?.id ?? null, cache),
   })
 
   app.get('/api/goods/commentList', {

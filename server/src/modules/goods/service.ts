@@ -1,7 +1,8 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/types'
 import type { Cache } from '../../context'
 import { dialectOf } from '../../db'
+import { noReadCache, type ReadCache } from '../../services/readCache'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import type {
   Brand,
@@ -13,10 +14,12 @@ import type {
   GoodsCard,
   GoodsComment,
   GoodsDetail,
+  GoodsSearchPage,
   GoodsSort,
   Sku,
   SpecGroup,
 } from '../../../../types/goods'
+import { SEARCH_TOTAL_CAP } from '../../../../types/goods'
 import type { Page } from '../../../../types/envelope'
 import './tables'
 
@@ -123,26 +126,54 @@ export const normaliseKeyword = (s: string | undefined | null) =>
   [...String(s ?? '').trim().replace(/\s+/g, ' ')].slice(0, 32).join('')
 
 /**
- * Substring match on goods names (and brand names).
- * SQLite: the FTS5 trigram table answers `LIKE '%kw%'` from its index, but only for a pattern with at
- * least 3 characters and without an ESCAPE clause (with ESCAPE it scans the whole table). So the index
- * narrows the rows with the longest wildcard-free piece of the keyword when that piece has 3+ characters,
- * and `instr()` on the goods name checks the whole keyword literally (no wildcard can leak in). Shorter
- * keywords use `instr()` alone, which is a plain scan of the on-shelf goods.
- * PostgreSQL: `ILIKE '%kw%'` with % _ \ escaped, which the pg_trgm GIN index serves.
+ * How a keyword matches goods: `check` is the exact rule (a literal, case-insensitive substring of the
+ * name), evaluated row by row; `indexed` narrows the goods to a superset of the name matches through an
+ * index, or is null when no index serves the keyword (one character).
+ * SQLite: the FTS5 trigram table answers `LIKE '%piece%'` from its index, but only for a piece with at
+ * least 3 characters and without an ESCAPE clause (with ESCAPE it scans the whole table), so it takes the
+ * longest wildcard-free piece of the keyword; otherwise the goods_bigrams side table (migration 011) gives
+ * the goods whose name holds the keyword's first two characters. `instr()` checks the whole keyword
+ * literally (no wildcard can leak in).
+ * PostgreSQL: `ILIKE '%kw%'` with % _ \ escaped, which the pg_trgm GIN index serves for 3+ characters;
+ * two characters go through the bigram GIN index: `goods_bigrams(name) @> ARRAY[kw]`.
  */
-function keywordFilter(db: Db, kw: string): Expression<SqlBool> {
+function keywordMatch(db: Db, kw: string): KeywordMatch {
+  const chars = [...kw.toLowerCase()]
   if (dialectOf(db) === 'postgres') {
-    const pattern = `%${escapeLike(kw)}%`
-    return sql<SqlBool>`(goods.name ILIKE ${pattern} OR goods.brand_id IN (SELECT id FROM brands WHERE name ILIKE ${pattern}))`
+    const check = sql<SqlBool>`goods.name ILIKE ${`%${escapeLike(kw)}%`}`
+    if (chars.length >= 3) return { check, indexed: null } // the trigram index serves ILIKE itself
+    if (chars.length === 2) return { check, indexed: sql<SqlBool>`goods_bigrams(goods.name) @> ARRAY[lower(${kw})]::text[]` }
+    return { check, indexed: null }
   }
   const lower = kw.toLowerCase()
+  const check = sql<SqlBool>`instr(lower(goods.name), ${lower}) > 0`
   const piece = kw.split(/[%_\\]/).reduce((a, b) => ([...b].length > [...a].length ? b : a), '')
-  const nameMatch =
+  const source =
     [...piece].length >= 3
-      ? sql<SqlBool>`(goods.id IN (SELECT rowid FROM goods_fts WHERE goods_fts.name LIKE ${`%${piece}%`}) AND instr(lower(goods.name), ${lower}) > 0)`
-      : sql<SqlBool>`instr(lower(goods.name), ${lower}) > 0`
-  return sql<SqlBool>`(${nameMatch} OR goods.brand_id IN (SELECT id FROM brands WHERE instr(lower(name), ${lower}) > 0))`
+      ? sql<{ id: number }>`(SELECT rowid AS id FROM goods_fts WHERE goods_fts.name LIKE ${`%${piece}%`})`
+      : chars.length >= 2
+        ? sql<{ id: number }>`(SELECT goods_id AS id FROM goods_bigrams WHERE gram = ${chars[0] + chars[1]})`
+        : null
+  return { check, indexed: source ? sql<SqlBool>`goods.id IN ${source}` : null, source }
+}
+
+interface KeywordMatch {
+  /** The exact rule, evaluated row by row. */
+  check: Expression<SqlBool>
+  /** A condition an index answers, true for every goods the name rule matches (null: none, or `check` is indexed itself). */
+  indexed: Expression<SqlBool> | null
+  /** SQLite: the indexed candidates as a row source (id) to join, which streams (an IN list is built whole first). */
+  source?: RawBuilder<{ id: number }> | null
+}
+
+/** Brands whose name holds the keyword (a small table: looked up first, so the goods query can use its indexes). */
+async function brandIdsMatching(db: Db, kw: string): Promise<number[]> {
+  const q = db.selectFrom('brands').select('id')
+  const rows =
+    dialectOf(db) === 'postgres'
+      ? await q.where(sql<SqlBool>`name ILIKE ${`%${escapeLike(kw)}%`}`).execute()
+      : await q.where(sql<SqlBool>`instr(lower(name), ${kw.toLowerCase()}) > 0`).execute()
+  return rows.map((r) => r.id)
 }
 
 export interface SearchInput {
@@ -154,53 +185,141 @@ export interface SearchInput {
   pageSize: number
 }
 
-export async function searchGoods(db: Db, input: SearchInput): Promise<Page<GoodsCard>> {
+/** The search orders; id breaks ties, so pages never repeat a goods. */
+function orderSearch<Q extends { orderBy: (...a: any[]) => any }>(q: Q, t: 'goods' | 'm', sort: GoodsSort | undefined): Q {
+  const col = (c: string) => sql.ref(`${t}.${c}`)
+  const by = (...keys: Array<[string, 'asc' | 'desc']>) => keys.reduce((acc: any, [c, d]) => acc.orderBy(col(c), d), q) as Q
+  switch (sort || 'default') {
+    case 'sales':
+      return by(['sales', 'desc'], ['id', 'desc'])
+    case 'price_asc':
+      return by(['price', 'asc'], ['id', 'asc'])
+    case 'price_desc':
+      return by(['price', 'desc'], ['id', 'desc'])
+    case 'newest':
+      return by(['created_at', 'desc'], ['id', 'desc'])
+    default:
+      return by(['is_hot', 'desc'], ['sales', 'desc'], ['id', 'desc'])
+  }
+}
+
+/**
+ * Goods search. The count stops at SEARCH_TOTAL_CAP + 1 matches, which also picks the plan for the page:
+ * - up to the cap, the matches come from the name index (trigram / bigram) and are sorted: a few hundred rows;
+ * - past the cap (a common word), the goods are walked in the order of the sort's index and checked one by
+ *   one: with more than 1 % of the shop matching, a page is found after a few thousand rows at most.
+ * Either way no query reads every match of a common word, so the time does not grow with the catalogue.
+ */
+export async function searchGoods(db: Db, input: SearchInput, cache: ReadCache = noReadCache): Promise<GoodsSearchPage> {
   const kw = normaliseKeyword(input.keyword)
+  const key = `goods:search:${JSON.stringify([kw, input.categoryId || 0, input.brandId || 0, input.sort || 'default', input.page, input.pageSize])}`
+  const page = await cache.get(key, () => findGoods(db, { ...input, keyword: kw }))
+  if (kw && input.page === 1 && (page.total > 0 || page.totalCapped) && !input.categoryId && !input.brandId) countSearchTerm(db, kw)
+  return page
+}
+
+/** The search itself (searchGoods adds the read cache and counts the term). */
+export async function findGoods(db: Db, input: SearchInput): Promise<GoodsSearchPage> {
+  const kw = normaliseKeyword(input.keyword)
+  const empty = { list: [], total: 0, page: input.page, pageSize: input.pageSize, totalCapped: false }
   let q = db.selectFrom('goods').where('goods.status', '=', 'on')
-  if (kw) q = q.where(keywordFilter(db, kw))
   if (input.categoryId) {
     const ids = await categoryIds(db, input.categoryId)
-    if (!ids.length) return { list: [], total: 0, page: input.page, pageSize: input.pageSize }
+    if (!ids.length) return empty
     q = q.where('goods.categoryId', 'in', ids)
   }
   if (input.brandId) q = q.where('goods.brandId', '=', input.brandId)
-  const count = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
-  const total = Number(count?.n || 0)
-  let rows = q.select(CARD_COLUMNS)
-  switch (input.sort || 'default') {
-    case 'sales':
-      rows = rows.orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc')
-      break
-    case 'price_asc':
-      rows = rows.orderBy('goods.price', 'asc').orderBy('goods.id', 'asc')
-      break
-    case 'price_desc':
-      rows = rows.orderBy('goods.price', 'desc').orderBy('goods.id', 'desc')
-      break
-    case 'newest':
-      rows = rows.orderBy('goods.createdAt', 'desc').orderBy('goods.id', 'desc')
-      break
-    default:
-      rows = rows.orderBy('goods.isHot', 'desc').orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc')
+  // narrow: the matches through the name index (few rows); walk: the same rule checked row by row.
+  let narrow = q
+  let walk = q
+  if (kw) {
+    const m = keywordMatch(db, kw)
+    const brandIds = await brandIdsMatching(db, kw)
+    const name = m.indexed ? sql<SqlBool>`(${m.indexed} AND ${m.check})` : m.check
+    const orBrand = (e: Expression<SqlBool>) => (brandIds.length ? sql<SqlBool>`(${e} OR goods.brand_id IN (${sql.join(brandIds)}))` : e)
+    walk = walk.where(orBrand(m.check))
+    if (brandIds.length) narrow = narrow.where(orBrand(name))
+    else if (m.source) narrow = (narrow as any).innerJoin(m.source.as('hit'), (j: any) => j.onRef('hit.id', '=', 'goods.id')).where(m.check)
+    else narrow = narrow.where(name)
   }
+  const counted = await db
+    .selectFrom(narrow.select(sql.lit(1).as('one')).limit(SEARCH_TOTAL_CAP + 1).as('m'))
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst()
+  const n = Number(counted?.n || 0)
+  const totalCapped = n > SEARCH_TOTAL_CAP
+  const total = Math.min(n, SEARCH_TOTAL_CAP)
   const { limit, offset } = paging(input.page, input.pageSize)
-  const list = total > offset ? (await rows.limit(limit).offset(offset).execute()).map(toCard) : []
-  if (kw && input.page === 1 && total > 0 && !input.categoryId && !input.brandId) await recordSearchTerm(db, kw)
-  return { list, total, page: input.page, pageSize: input.pageSize }
+  let list: GoodsCard[] = []
+  if (offset < total) {
+    const take = Math.min(limit, total - offset)
+    if (totalCapped) {
+      // Many matches: walk the goods in the order of the sort's index, checking each, until the page is full.
+      const rows = await orderSearch(walk.select(CARD_COLUMNS), 'goods', input.sort).limit(take).offset(offset).execute()
+      list = rows.map((r) => toCard(r as CardRow))
+    } else {
+      // At most SEARCH_TOTAL_CAP matches: take them through the name index first (materialised, so the
+      // planner cannot prefer an index walk on a misjudged estimate), then sort them.
+      const rows = await orderSearch(
+        db
+          .with((cte) => cte('m').materialized(), () => narrow.select([...CARD_COLUMNS, 'goods.createdAt']) as any)
+          .selectFrom('m' as any)
+          .selectAll(),
+        'm',
+        input.sort,
+      )
+        .limit(take)
+        .offset(offset)
+        .execute()
+      list = rows.map((r) => toCard(r as CardRow))
+    }
+  }
+  return { list, total, page: input.page, pageSize: input.pageSize, totalCapped }
 }
 
+// ---------------------------------------------------------------- hot words
+
+/** Search terms are counted in memory and written in one statement at most every SEARCH_TERM_FLUSH_MS. */
+export const SEARCH_TERM_FLUSH_MS = 2000
+const pendingTerms = new WeakMap<Db, { terms: Map<string, { count: number; at: number }>; timer: NodeJS.Timeout | null }>()
+
 /** Counts a keyword that found goods (only such terms can become hot words). */
-async function recordSearchTerm(db: Db, term: string) {
+function countSearchTerm(db: Db, term: string) {
   if ([...term].length > 16) return
-  const t = Date.now()
+  let p = pendingTerms.get(db)
+  if (!p) pendingTerms.set(db, (p = { terms: new Map(), timer: null }))
+  const e = p.terms.get(term)
+  if (e) {
+    e.count += 1
+    e.at = Date.now()
+  } else p.terms.set(term, { count: 1, at: Date.now() })
+  if (p.terms.size >= 500) void flushSearchTerms(db).catch(() => undefined)
+  else if (!p.timer) {
+    p.timer = setTimeout(() => void flushSearchTerms(db).catch(() => undefined), SEARCH_TERM_FLUSH_MS)
+    p.timer.unref?.()
+  }
+}
+
+/** Writes the counted search terms (hot words read them; the app flushes on close). */
+export async function flushSearchTerms(db: Db) {
+  const p = pendingTerms.get(db)
+  if (!p) return
+  if (p.timer) clearTimeout(p.timer)
+  p.timer = null
+  if (!p.terms.size) return
+  const rows = [...p.terms].map(([term, e]) => ({ term, count: e.count, updatedAt: e.at }))
+  p.terms = new Map()
   await db
     .insertInto('searchTerms')
-    .values({ term, count: 1, updatedAt: t })
-    .onConflict((oc) => oc.column('term').doUpdateSet((eb) => ({ count: eb('searchTerms.count', '+', 1), updatedAt: t })))
+    .values(rows)
+    .onConflict((oc) =>
+      oc.column('term').doUpdateSet((eb) => ({ count: eb('searchTerms.count', '+', eb.ref('excluded.count')), updatedAt: eb.ref('excluded.updatedAt') })),
+    )
     .execute()
 }
 
 export async function hotWords(db: Db, limit = 10): Promise<string[]> {
+  await flushSearchTerms(db)
   const rows = await db.selectFrom('searchTerms').select('term').orderBy('count', 'desc').orderBy('updatedAt', 'desc').limit(limit).execute()
   return rows.map((r) => r.term)
 }
@@ -400,15 +519,24 @@ export async function commentList(db: Db, goodsId: number, hasImage: boolean, pa
 }
 
 /** Full goods with SKUs, brand, category, review summary and the member's collect flag. Throws 404 if unknown. */
-export async function goodsDetail(db: Db, id: number, memberId: number | null): Promise<GoodsDetail> {
+export async function goodsDetail(db: Db, id: number, memberId: number | null, cache: ReadCache = noReadCache): Promise<GoodsDetail> {
+  const [shared, collected] = await Promise.all([
+    cache.get(`goods:detail:${id}`, () => sharedDetail(db, id)),
+    memberId ? db.selectFrom('collects').select('id').where('memberId', '=', memberId).where('goodsId', '=', id).executeTakeFirst() : Promise.resolve(undefined),
+  ])
+  // A visitor gets the shared object itself (collected is false there), whose JSON the envelope keeps.
+  return memberId ? { ...shared, collected: !!collected } : shared
+}
+
+/** What every caller sees of a goods (collected: false); cached for visitors and members alike. */
+async function sharedDetail(db: Db, id: number): Promise<GoodsDetail> {
   const g = await db.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst()
   if (!g) throw notFound('商品不存在')
-  const [skus, brand, category, comments, collected] = await Promise.all([
+  const [skus, brand, category, comments] = await Promise.all([
     db.selectFrom('goodsSkus').select(['id', 'specs', 'specText', 'price', 'originalPrice', 'stock', 'image']).where('goodsId', '=', id).orderBy('id').execute(),
     g.brandId ? db.selectFrom('brands').select(['id', 'name', 'logo', 'isExclusive']).where('id', '=', g.brandId).executeTakeFirst() : Promise.resolve(undefined),
     db.selectFrom('categories').select(['id', 'name', 'parentId']).where('id', '=', g.categoryId).executeTakeFirst(),
     commentSummary(db, id),
-    memberId ? db.selectFrom('collects').select('id').where('memberId', '=', memberId).where('goodsId', '=', id).executeTakeFirst() : Promise.resolve(undefined),
   ])
   const onSale = g.status === 'on'
   return {
@@ -431,7 +559,7 @@ export async function goodsDetail(db: Db, id: number, memberId: number | null): 
     brand: brand ? { id: brand.id, name: brand.name, logo: brand.logo, isExclusive: !!brand.isExclusive } : null,
     category: category ? { id: category.id, name: category.name, parentId: category.parentId } : { id: g.categoryId, name: '', parentId: 0 },
     comments,
-    collected: !!collected,
+    collected: false,
     onSale,
   }
 }
@@ -441,8 +569,8 @@ export async function goodsDetail(db: Db, id: number, memberId: number | null): 
  * GOODS_OFF_SHELF and still carries the goods (stock 0) as data, so an order or collect page can show
  * what it was; no footprint is recorded then.
  */
-export async function viewGoods(db: Db, id: number, memberId: number | null): Promise<GoodsDetail> {
-  const detail = await goodsDetail(db, id, memberId)
+export async function viewGoods(db: Db, id: number, memberId: number | null, cache: ReadCache = noReadCache): Promise<GoodsDetail> {
+  const detail = await goodsDetail(db, id, memberId, cache)
   if (!detail.onSale) throw new AppError(ErrorCode.GOODS_OFF_SHELF, '该商品已下架', detail)
   if (memberId) await recordFootprint(db, memberId, id)
   return detail

@@ -1,10 +1,13 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
 import { selfList } from './service'
+import { readCache } from '../../services/readCache'
 
 export default async function homeRoutes(app: FastifyInstance, ctx: AppContext) {
+  const cache = readCache(ctx.db, ctx.config.readCacheMs)
   app.get('/api/home/selfList', {
     config: { auth: 'optional' },
-    handler: async () => selfList(ctx.db),
+    // The same for everyone: one computation serves every caller until a write (services/readCache.ts).
+    handler: async () => cache.get('home:selfList', () => selfList(ctx.db)),
   })
 }

@@ -1,0 +1,72 @@
+import { dataVersionOf } from '../db/writeTracking'
+
+/**
+ * In-process cache for public reads (home, goods detail, search): one computation serves every request
+ * until this process writes something such a read could show (see db/writeTracking.ts) or `ttlMs` passes,
+ * which bounds what other processes' writes can leave unseen (PostgreSQL with WORKERS > 1 or the admin CLI).
+ * Concurrent misses of one key share one computation. Values are shared: callers must not mutate them.
+ */
+export interface ReadCache {
+  get<T>(key: string, compute: () => Promise<T>): Promise<T>
+}
+
+interface Entry {
+  version: string
+  at: number
+  value: Promise<unknown>
+}
+
+const MAX_ENTRIES = 2000
+const caches = new WeakMap<object, ReadCache>()
+
+/** Values that came out of a read cache (shared and never mutated): their JSON can be kept with them. */
+const sharedValues = new WeakSet<object>()
+const jsonOf = new WeakMap<object, string>()
+
+/**
+ * JSON of a value: a value from a read cache is stringified once and the text reused by every request
+ * it answers (the envelope's serializer calls this for `data`).
+ */
+export function stringifyShared(value: unknown): string {
+  if (!value || typeof value !== 'object' || !sharedValues.has(value)) return JSON.stringify(value)
+  let json = jsonOf.get(value)
+  if (json === undefined) jsonOf.set(value, (json = JSON.stringify(value)))
+  return json
+}
+
+export const noReadCache: ReadCache = { get: (_key, compute) => compute() }
+
+/** The read cache of a database (one per Kysely instance made by createDb); off when ttlMs is 0. */
+export function readCache(db: object, ttlMs: number): ReadCache {
+  const known = caches.get(db)
+  if (known) return known
+  const version = dataVersionOf(db)
+  const cache = version && ttlMs > 0 ? versionedCache(version, ttlMs) : noReadCache
+  caches.set(db, cache)
+  return cache
+}
+
+export function versionedCache(version: () => string, ttlMs: number): ReadCache {
+  const entries = new Map<string, Entry>()
+  return {
+    get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      const v = version()
+      const now = Date.now()
+      const e = entries.get(key)
+      if (e && e.version === v && now - e.at < ttlMs) return e.value as Promise<T>
+      // The version is taken before the computation: a write that lands during it makes the entry stale.
+      const value = compute().then((x) => {
+        if (x && typeof x === 'object') sharedValues.add(x)
+        return x
+      })
+      const entry: Entry = { version: v, at: now, value }
+      entries.delete(key)
+      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string)
+      entries.set(key, entry)
+      value.catch(() => {
+        if (entries.get(key) === entry) entries.delete(key)
+      })
+      return value
+    },
+  }
+}

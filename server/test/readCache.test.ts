@@ -1,0 +1,120 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
+import { createDb } from '../src/db'
+import { dataVersionOf, writeMatters } from '../src/db/writeTracking'
+import { versionedCache } from '../src/services/readCache'
+import { recordFootprint } from '../src/modules/goods/service'
+
+describe('versioned read cache', () => {
+  it('computes once per version, again after a version change or the TTL, and shares concurrent misses', async () => {
+    let version = 'a'
+    let now = 1_000
+    const spy = jest.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const cache = versionedCache(() => version, 1000)
+      let runs = 0
+      const compute = async () => ++runs
+      const [x, y] = await Promise.all([cache.get('k', compute), cache.get('k', compute)])
+      expect([x, y, runs]).toEqual([1, 1, 1])
+      expect(await cache.get('k', compute)).toBe(1)
+      version = 'b'
+      expect(await cache.get('k', compute)).toBe(2)
+      now += 999
+      expect(await cache.get('k', compute)).toBe(2)
+      now += 1
+      expect(await cache.get('k', compute)).toBe(3)
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
+  it('does not keep a failed computation', async () => {
+    const cache = versionedCache(() => 'v', 60_000)
+    await expect(cache.get('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')
+    expect(await cache.get('k', async () => 'ok')).toBe('ok')
+  })
+
+  it('ignores writes to tables no cached read shows', () => {
+    expect(writeMatters('insert into "footprints" ("member_id") values (?)')).toBe(false)
+    expect(writeMatters('update "sessions" set "expires_at" = ?')).toBe(false)
+    expect(writeMatters('update "goods" set "stock" = "stock" - ?')).toBe(true)
+    expect(writeMatters('delete from "goods_skus" where "id" = ?')).toBe(true)
+    expect(writeMatters('with x as (select 1) insert into "footprints" select 1')).toBe(true)
+  })
+
+  it('sees the commits of another connection to the same SQLite file', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'readcache-'))
+    const db = createDb({ sqliteFile: path.join(dir, 'a.sqlite') })
+    try {
+      const version = dataVersionOf(db)!
+      const Database = require('better-sqlite3')
+      const other = new Database(path.join(dir, 'a.sqlite'))
+      other.exec('CREATE TABLE t (x INTEGER)')
+      const before = version()
+      other.prepare('INSERT INTO t VALUES (1)').run()
+      expect(version()).not.toBe(before)
+      other.close()
+    } finally {
+      await db.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe.each(DIALECTS)('cached public reads on %s', (dialect) => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp(dialect, { seed: true })
+  })
+  afterAll(async () => t.close())
+
+  it('answers home from the cache until a write, then the new data at once', async () => {
+    const version = dataVersionOf(t.db)!
+    const first = (await t.get('/api/home/selfList')).data
+    const v = version()
+    expect((await t.get('/api/home/selfList')).data).toEqual(first)
+    expect(version()).toBe(v)
+    const banner = first.banners[0]
+    await t.db.updateTable('banners').set({ title: '刚改的标题' }).where('id', '=', banner.id).execute()
+    expect(version()).not.toBe(v)
+    expect((await t.get('/api/home/selfList')).data.banners[0].title).toBe('刚改的标题')
+  })
+
+  it('shows a goods detail with fresh stock after a committed write, and the member part per member', async () => {
+    const g = await t.db.selectFrom('goods').select('id').where('status', '=', 'on').orderBy('id').executeTakeFirstOrThrow()
+    const sku = await t.db.selectFrom('goodsSkus').select(['id', 'stock']).where('goodsId', '=', g.id).orderBy('id').executeTakeFirstOrThrow()
+    const stockOf = async (token?: string) => (await t.get('/api/goods/detail', { id: g.id }, token)).data.skus.find((s: any) => s.id === sku.id).stock
+    expect(await stockOf()).toBe(sku.stock)
+    // A write inside a transaction shows once it commits (on PostgreSQL other connections read meanwhile;
+    // SQLite's one connection makes every read wait for the transaction).
+    await t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('goodsSkus').set({ stock: sku.stock - 1 }).where('id', '=', sku.id).execute()
+      if (dialect === 'postgres') expect(await stockOf()).toBe(sku.stock)
+    })
+    expect(await stockOf()).toBe(sku.stock - 1)
+    const token = await t.login(nextPhone())
+    await t.post('/api/goods/collect', { goodsId: g.id }, token)
+    expect((await t.get('/api/goods/detail', { id: g.id }, token)).data.collected).toBe(true)
+    expect((await t.get('/api/goods/detail', { id: g.id })).data.collected).toBe(false)
+  })
+
+  it('keeps the cache over writes of footprints and sessions', async () => {
+    const version = dataVersionOf(t.db)!
+    const member = await t.db.selectFrom('members').select('id').executeTakeFirstOrThrow()
+    const v = version()
+    await recordFootprint(t.db, member.id, 1)
+    expect(version()).toBe(v)
+  })
+
+  it('takes a goods off the shelf at once', async () => {
+    const g = await t.db.selectFrom('goods').select('id').where('status', '=', 'on').orderBy('id', 'desc').executeTakeFirstOrThrow()
+    expect((await t.get('/api/goods/detail', { id: g.id })).code).toBe(200)
+    const found = async () => (await t.get('/api/goods/search', { pageSize: 100, sort: 'newest' })).data.list.some((x: any) => x.id === g.id)
+    const before = await found()
+    await t.db.updateTable('goods').set({ status: 'off' }).where('id', '=', g.id).execute()
+    expect((await t.get('/api/goods/detail', { id: g.id })).code).toBe(2002)
+    if (before) expect(await found()).toBe(false)
+  })
+})
