@@ -47,7 +47,9 @@ after(async () => {
 })
 
 test('database down → clear error; back → recovers by itself', { skip: available ? false : 'PostgreSQL is not reachable on 127.0.0.1:5432' }, async () => {
-  const get = async () => (await fetch(`${shop.base}/h5/api/home/selfList?p=4`)).json()
+  // A new keyword every call: the answer must come from the database, never from the read cache.
+  let n = 0
+  const get = async () => (await fetch(`${shop.base}/h5/api/goods/search?p=4&keyword=${encodeURIComponent(`故障${Date.now()}${n++}`)}`)).json()
   assert.equal((await get()).code, 200)
   await proxy.cut()
   const down = await get()
