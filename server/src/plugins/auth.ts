@@ -69,9 +69,7 @@ export function authPlugin(app: FastifyInstance, db: Db) {
   })
   app.decorateRequest('member', null)
   app.decorateRequest('agentShopId', null)
-  app.addHook('preHandler', async (req: FastifyRequest) => {
-    const level: AuthLevel = req.routeOptions.config?.auth || 'member'
-    if (level === 'none' || req.is404) return
+  const authenticate = async (req: FastifyRequest, level: AuthLevel) => {
     const token = req.headers.token as string | undefined
     req.member = await memberForToken(db, token)
     if (level === 'optional') return
@@ -81,6 +79,12 @@ export function authPlugin(app: FastifyInstance, db: Db) {
       if (!shop || shop.status !== 'active') throw new AppError(ErrorCode.NOT_AGENT, '您还不是代理，无法使用代理后台')
       req.agentShopId = shop.id
     }
+  }
+  // Callback style: a visitor on a public or optional route (most catalogue reads) costs no promise.
+  app.addHook('preHandler', (req: FastifyRequest, _reply, done) => {
+    const level: AuthLevel = req.routeOptions.config?.auth || 'member'
+    if (level === 'none' || req.is404 || (level === 'optional' && !req.headers.token)) return done()
+    authenticate(req, level).then(() => done(), done)
   })
 }
 

@@ -28,11 +28,12 @@ export function envelopePlugin(app: FastifyInstance) {
     }
     return JSON.stringify(payload)
   })
-  app.addHook('preSerialization', async (_req, reply, payload: any) => {
-    if (reply.statusCode !== 200) return payload
-    if (payload && payload[RAW]) return { code: payload.code, msg: payload.msg, data: payload.data }
-    if (payload && typeof payload === 'object' && 'code' in payload && 'msg' in payload && reply.getHeader('x-envelope') === '1') return payload
-    return { code: 200, msg: '成功', data: payload ?? {} }
+  // Hooks in callback style: they run on every request, and an async hook costs a promise each time.
+  app.addHook('preSerialization', (_req, reply, payload: any, done) => {
+    if (reply.statusCode !== 200) return done(null, payload)
+    if (payload && payload[RAW]) return done(null, { code: payload.code, msg: payload.msg, data: payload.data })
+    if (payload && typeof payload === 'object' && 'code' in payload && 'msg' in payload && reply.getHeader('x-envelope') === '1') return done(null, payload)
+    done(null, { code: 200, msg: '成功', data: payload ?? {} })
   })
 
   app.setErrorHandler((err: any, req: FastifyRequest, reply: FastifyReply) => {
@@ -62,10 +63,11 @@ export function envelopePlugin(app: FastifyInstance) {
   })
 
   /** The wire rule: every GET carries p=4, every POST p=3 (not for gateway callbacks marked rawWire, whose URL cannot carry a query). */
-  app.addHook('onRequest', async (req) => {
-    if (req.routeOptions?.config?.rawWire) return
+  app.addHook('onRequest', (req, _reply, done) => {
+    if (req.routeOptions?.config?.rawWire) return done()
     const p = (req.query as any)?.p
     const expected = req.method === 'GET' || req.method === 'HEAD' ? '4' : '3'
-    if (p !== expected) throw new AppError(ErrorCode.BAD_REQUEST, '请求参数 p 无效')
+    if (p !== expected) return done(new AppError(ErrorCode.BAD_REQUEST, '请求参数 p 无效'))
+    done()
   })
 }
