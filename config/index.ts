@@ -2,6 +2,8 @@ import path from 'node:path'
 import { defineConfig, type UserConfigExport } from '@tarojs/cli'
 import devConfig from './dev'
 import prodConfig from './prod'
+import { PrecompressPlugin } from './precompress'
+import { BundleStatsPlugin } from './bundleStats'
 
 // Values injected into the client at build time. Hosts and app ids are configuration, never hard-coded domains.
 function clientEnv() {
@@ -17,10 +19,6 @@ function clientEnv() {
   }
 }
 
-// The mini-program's tab bar icons are named through theme.json variables ("@tab_home"), which the build
-// cannot follow: copy them (light, dark and selected) next to app.json.
-const WEAPP_TABBAR_COPY = process.env.TARO_ENV === 'weapp' ? [{ from: 'src/assets/tabbar/', to: `${process.env.TARO_OUTPUT || 'dist/weapp'}/assets/tabbar/` }] : []
-
 // The H5 article editor (Quill + its image-resize module) is served by the shop itself, loaded only by
 // minePages/myArticle/graphicEditing; copied into the H5 build only (the mini-program uses Taro's Editor).
 const CONTENT_VENDOR_COPY = (() => {
@@ -32,6 +30,10 @@ const CONTENT_VENDOR_COPY = (() => {
     { from: 'node_modules/@botom/quill-resize-module/dist/quill-resize-module.js', to: `${out}/static/vendor/quill/quill-resize-module.js` },
   ]
 })()
+
+// The mini-program's tab bar icons are named through theme.json variables ("@tab_home"), which the build
+// cannot follow: copy them (light, dark and selected) next to app.json.
+const WEAPP_TABBAR_COPY = process.env.TARO_ENV === 'weapp' ? [{ from: 'src/assets/tabbar/', to: `${process.env.TARO_OUTPUT || 'dist/weapp'}/assets/tabbar/` }] : []
 
 export default defineConfig<'webpack5'>(async (merge) => {
   const base: UserConfigExport<'webpack5'> = {
@@ -51,6 +53,21 @@ export default defineConfig<'webpack5'>(async (merge) => {
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
       '@contract': path.resolve(__dirname, '..', 'types'),
+      // H5 first load: Swiper with only the modules Taro's swiper uses (src/vendor/swiper.ts), the heavy
+      // custom elements (swiper, video, canvas, web-view) defined after the page has drawn
+      // (src/vendor/taroComponents.ts), and Taro H5 packages for what the shop never uses or every supported
+      // browser has (src/vendor/shims).
+      ...(process.env.TARO_ENV === 'h5'
+        ? {
+            'swiper/bundle$': path.resolve(__dirname, '..', 'src', 'vendor', 'swiper.ts'),
+            '@tarojs/components/dist/components$': path.resolve(__dirname, '..', 'src', 'vendor', 'taroComponents.ts'),
+            'whatwg-fetch$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'empty.ts'),
+            'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'empty.ts'),
+            'jsonp-retry$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'jsonp.ts'),
+            'platform$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'platform.ts'),
+            'lodash.kebabcase$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'kebabCase.ts'),
+          }
+        : {}),
     },
     copy: { patterns: [...CONTENT_VENDOR_COPY, ...WEAPP_TABBAR_COPY], options: {} },
     framework: 'react',
@@ -70,6 +87,12 @@ export default defineConfig<'webpack5'>(async (merge) => {
       staticDirectory: 'static',
       esnextModules: ['nutui-react-taro', '@nutui/nutui-react-taro'],
       router: { mode: 'browser' },
+      // Production: .br / .gz copies of every text asset, which the server sends as they are.
+      webpackChain(chain: any) {
+        if (process.env.NODE_ENV !== 'development') chain.plugin('precompress').use(PrecompressPlugin)
+        // BUNDLE_STATS=<file>: which modules each chunk holds, for trimming the first load (config/bundleStats.ts).
+        if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
+      },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
       postcss: {

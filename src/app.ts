@@ -3,7 +3,14 @@ import { useLaunch } from '@tarojs/taro'
 import { appStart, launchQuery } from '@/core/auth'
 import { guardHost } from '@/core/hostGate'
 import { LocaleProvider } from '@/locales/LocaleProvider'
+import { prefetchHomeSelfList } from '@/api/home'
+import { ROUTES } from '@/routes'
+import { expireHomePreview } from '@/platform/homePreview'
 import './app.scss'
+
+// H5 landing on home: ask for the home data now, while the home page's code is still loading.
+if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' && ['/', ROUTES.home].includes(window.location.pathname)) prefetchHomeSelfList()
+expireHomePreview()
 
 function App({ children }: PropsWithChildren) {
   useLaunch((options) => {

@@ -19,6 +19,7 @@ import { schemaErrorMessage } from './plugins/schema'
 import { routeModules } from './modules'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
+import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
 import { dbCache, redisCache } from './services/cache'
 
 export interface BuildOptions {
@@ -82,7 +83,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     { prefix: '/h5' },
   )
 
-  if (opts.serveStatic !== false) await serveStatic(app, config)
+  if (opts.serveStatic !== false) await serveStatic(app, config, db)
   return { app, ctx }
 }
 
@@ -103,7 +104,7 @@ function sharedCache(config: Config, db: Db, log: FastifyBaseLogger, onClose: (c
 }
 
 /** Uploads, generated demo media and the H5 build (history mode: every page path falls back to index.html). */
-async function serveStatic(app: FastifyInstance, config: Config) {
+async function serveStatic(app: FastifyInstance, config: Config, db: Db) {
   const uploads = path.join(config.dataDir, 'uploads')
   const media = path.join(config.dataDir, 'media')
   fs.mkdirSync(uploads, { recursive: true })
@@ -126,20 +127,20 @@ async function serveStatic(app: FastifyInstance, config: Config) {
       },
     })
   }
-  const indexHtml = hasH5 ? compressedVariants(fs.readFileSync(path.join(h5, 'index.html'))) : null
-  app.setNotFoundHandler((req, reply) => {
+  const indexSource = hasH5 ? fs.readFileSync(path.join(h5, 'index.html')) : null
+  const indexHtml = indexSource && compressedVariants(indexSource)
+  const homeHtml = indexSource && homeIndexHtml(db, config.readCacheMs, indexSource.toString('utf8'))
+  app.setNotFoundHandler(async (req, reply) => {
     const accept = String(req.headers.accept || '')
-    if (req.method === 'GET' && indexHtml && !req.url.startsWith('/h5/') && !/\.[a-z0-9]{2,5}(\?|$)/i.test(req.url.split('?')[0]) && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
+    const pathname = req.url.split('?')[0]
+    if (req.method === 'GET' && indexHtml && !req.url.startsWith('/h5/') && !/\.[a-z0-9]{2,5}$/i.test(pathname) && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
+      // The home page comes with its first banner in it (modules/home/preview.ts); any error: the plain page.
+      const html = (HOME_PATHS.has(pathname) && homeHtml && (await homeHtml().catch(() => null))) || indexHtml
       const enc = String(req.headers['accept-encoding'] || '')
-      const [body, encoding] = /\bbr\b/.test(enc) ? [indexHtml.br, 'br'] : /\bgzip\b/.test(enc) ? [indexHtml.gzip, 'gzip'] : [indexHtml.raw, '']
+      const [body, encoding] = /\bbr\b/.test(enc) ? [html.br, 'br'] : /\bgzip\b/.test(enc) ? [html.gzip, 'gzip'] : [html.raw, '']
       if (encoding) reply.header('Content-Encoding', encoding)
       return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').send(body)
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found')
   })
-}
-
-/** A small file (index.html) with its Brotli and gzip forms, made once at start. */
-function compressedVariants(raw: Buffer) {
-  return { raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) }
 }

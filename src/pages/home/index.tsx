@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react'
 import { View, Text, Image, ScrollView } from '@tarojs/components'
-import { usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
+import { useDidHide, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { NoticeBar, PullToRefresh, Swiper } from '@nutui/nutui-react-taro'
 import { Search, ArrowRight } from '@nutui/icons-react-taro'
 import type { HomeSelfList, HomeSection } from '@contract/home'
@@ -16,8 +16,16 @@ import { openLink } from '@/utils/goods'
 import { buildShare, useShare } from '@/platform/share'
 import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
 import ListFooter from '@/components/ListFooter'
-import NewMemberCoupon from '@/components/NewMemberCoupon'
+import { removeHomePreview } from '@/platform/homePreview'
+import { lazyElementsDefined, requestLazyElements } from '@/vendor/lazyElements'
 import './index.scss'
+
+// H5: the new-member popup (NutUI Popup, its transitions and buttons) is not part of the first screen: its
+// code loads in a chunk of its own once the first screen is drawn. The mini-program has it in the page.
+const NewMemberCoupon: ComponentType =
+  process.env.TARO_ENV === 'h5' ? lazy(() => import('@/components/NewMemberCoupon')) : require('@/components/NewMemberCoupon').default
+
+const BANNER_CAROUSEL_AFTER_MS = 3000
 
 function SectionBlock({ section }: { section: HomeSection }) {
   return (
@@ -56,6 +64,31 @@ export default function HomeIndexPage() {
   const [home, setHome] = useState<HomeSelfList | null>(null)
   const [failed, setFailed] = useState(false)
   const [scrollTop, setScrollTop] = useState(0)
+  // The first screen (banner, icons, notices) is drawn first; the goods sections and 猜你喜欢 below it in a
+  // second, interruptible render, so neither the first picture nor a tap waits for the whole page.
+  const [showRest, setShowRest] = useState(false)
+  useEffect(() => {
+    if (!home || showRest) return
+    const t = setTimeout(() => startTransition(() => setShowRest(true)), 0)
+    return () => clearTimeout(t)
+  }, [home, showRest])
+  // H5 defines Taro's swiper element late (src/vendor/taroComponents.ts): the first banner stands in for
+  // the carousel until then and asks for it a few seconds after its picture is shown, when the first
+  // screen's work is done (the carousel's first turn would come about then anyway).
+  const [swiperReady, setSwiperReady] = useState(process.env.TARO_ENV !== 'h5')
+  useEffect(() => {
+    if (process.env.TARO_ENV !== 'h5') return
+    let live = true
+    lazyElementsDefined.then(() => live && setSwiperReady(true))
+    return () => {
+      live = false
+    }
+  }, [])
+  // The server's banner preview (platform/homePreview.ts) goes when this page shows something else.
+  useEffect(() => {
+    if (failed || (home && !home.banners.length)) removeHomePreview()
+  }, [failed, home])
+  useDidHide(removeHomePreview)
   const guess = usePagedList((page, size) => guessYouLike(page, size), [], { pageSize: 10 })
 
   const loadHome = useCallback(
@@ -100,17 +133,47 @@ export default function HomeIndexPage() {
             加载失败，点击重试
           </View>
         )}
+        {/* Until the home data arrives: the banner's and icons' places, and nothing below them that could move. */}
+        {!home && !failed && (
+          <View className='home-skeleton'>
+            <View className='home-banner'>
+              <View className='home-banner__swiper home-skeleton__banner' />
+            </View>
+            <View className='home-navs home-skeleton__navs' />
+          </View>
+        )}
         {home && (
           <>
             {home.banners.length > 0 && (
               <View className='home-banner'>
-                <Swiper autoplay loop indicator interval={SWIPER_INTERVAL} duration={SWIPER_DURATION} height={150} className='home-banner__swiper'>
-                  {home.banners.map((b) => (
-                    <Swiper.Item key={b.id}>
-                      <Image className='home-banner__img' src={assetUrl(b.image)} mode='aspectFill' onClick={() => openLink(b.link)} />
-                    </Swiper.Item>
-                  ))}
-                </Swiper>
+                {swiperReady ? (
+                  <Swiper autoplay loop indicator interval={SWIPER_INTERVAL} duration={SWIPER_DURATION} height={150} className='home-banner__swiper'>
+                    {home.banners.map((b) => (
+                      <Swiper.Item key={b.id}>
+                        <Image className='home-banner__img' src={assetUrl(b.image)} mode='aspectFill' onClick={() => openLink(b.link)} />
+                      </Swiper.Item>
+                    ))}
+                  </Swiper>
+                ) : (
+                  // H5, until the swiper element is defined: the first banner in its place. Once it is drawn,
+                  // the server's copy of it (platform/homePreview.ts) goes.
+                  <View className='home-banner__swiper home-banner__first'>
+                    <Image
+                      className='home-banner__img'
+                      src={assetUrl(home.banners[0].image)}
+                      mode='aspectFill'
+                      onClick={() => openLink(home.banners[0].link)}
+                      onLoad={() => {
+                        removeHomePreview()
+                        setTimeout(requestLazyElements, BANNER_CAROUSEL_AFTER_MS)
+                      }}
+                      onError={() => {
+                        removeHomePreview()
+                        requestLazyElements()
+                      }}
+                    />
+                  </View>
+                )}
               </View>
             )}
             {home.navs.length > 0 && (
@@ -141,22 +204,26 @@ export default function HomeIndexPage() {
                 </Text>
               </View>
             )}
-            {home.sections.map((s) => (
-              <SectionBlock key={s.key} section={s} />
-            ))}
+            {showRest && home.sections.map((s) => <SectionBlock key={s.key} section={s} />)}
           </>
         )}
-        <View className='home-guess'>
-          <View className='home-guess__title'>
-            <Text className='home-guess__line' />
-            <Text>猜你喜欢</Text>
-            <Text className='home-guess__line' />
+        {(showRest || failed) && (
+          <View className='home-guess'>
+            <View className='home-guess__title'>
+              <Text className='home-guess__line' />
+              <Text>猜你喜欢</Text>
+              <Text className='home-guess__line' />
+            </View>
+            <GoodsGrid list={guess.list} />
+            <ListFooter loading={guess.loading} finished={guess.finished} error={guess.error} empty={guess.loaded && !guess.list.length} onRetry={guess.loadMore} />
           </View>
-          <GoodsGrid list={guess.list} />
-          <ListFooter loading={guess.loading} finished={guess.finished} error={guess.error} empty={guess.loaded && !guess.list.length} onRetry={guess.loadMore} />
-        </View>
+        )}
       </PullToRefresh>
-      <NewMemberCoupon />
+      {(showRest || failed) && (
+        <Suspense fallback={null}>
+          <NewMemberCoupon />
+        </Suspense>
+      )}
     </PageLayout>
   )
 }

@@ -1,0 +1,52 @@
+import zlib from 'node:zlib'
+import type { Db } from '../../db/types'
+import { readCache } from '../../services/readCache'
+import { selfList } from './service'
+
+/**
+ * The H5 index.html for the home page with its first banner already in it.
+ *
+ * The home page's largest picture is its first banner, and the app can only draw it after its scripts
+ * and the home call: on a slow phone that is seconds after the page arrived. The server knows the banner,
+ * so the page it sends for `/` carries an <img> of it at exactly the place where the home page draws it
+ * (the same rem units as the page: 3.2rem from the top, 0.6rem margins, 150 CSS px tall, 0.5rem corners).
+ * The home page removes it once its own banner is shown (src/platform/homePreview.ts). It takes no taps
+ * (pointer-events: none) and nothing moves when it goes.
+ */
+export const HOME_PATHS = new Set(['/', '/pages/home/index'])
+
+const PREVIEW_ID = 'home-preview'
+
+const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+export function withHomePreview(indexHtml: string, bannerUrl: string): string {
+  const img =
+    `<div id="${PREVIEW_ID}" aria-hidden="true" style="position:absolute;z-index:60;top:3.2rem;left:.6rem;right:.6rem;height:150px;border-radius:.5rem;overflow:hidden;pointer-events:none">` +
+    `<img src="${escapeAttr(bannerUrl)}" alt="" fetchpriority="high" style="display:block;width:100%;height:100%;object-fit:cover"></div>`
+  return indexHtml.replace('<div id="app"></div>', `<div id="app"></div>${img}`)
+}
+
+export interface HtmlVariants {
+  raw: Buffer
+  br: Buffer
+  gzip: Buffer
+}
+
+export const compressedVariants = (raw: Buffer): HtmlVariants => ({ raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) })
+
+/** index.html for the home paths: with the current first banner (read through the home call's cache). */
+export function homeIndexHtml(db: Db, readCacheMs: number, indexHtml: string) {
+  const cache = readCache(db, readCacheMs)
+  const made = new Map<string, HtmlVariants>()
+  return async (): Promise<HtmlVariants | null> => {
+    const home = await cache.get('home:selfList', () => selfList(db))
+    const banner = home.banners[0]?.image
+    if (!banner) return null
+    let variants = made.get(banner)
+    if (!variants) {
+      if (made.size > 20) made.clear()
+      made.set(banner, (variants = compressedVariants(Buffer.from(withHomePreview(indexHtml, banner)))))
+    }
+    return variants
+  }
+}

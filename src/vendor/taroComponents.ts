@@ -1,0 +1,69 @@
+/**
+ * H5 only: the module Taro's React components (and its router and previewImage) import their custom
+ * element definitions from; config/index.ts points `@tarojs/components/dist/components` here.
+ * Everything is Taro's own definition except the heavy elements that no first screen needs at once:
+ * swiper (with the Swiper library), video, canvas and web-view. They are defined from a chunk of their own,
+ * loaded as soon as one of them appears in the page, when a page asks (requestLazyElements of
+ * lazyElements.ts), or a few seconds after the page has loaded. An element drawn before its definition
+ * arrives is upgraded then (taroLazyElements.ts sets the properties React gave it meanwhile again).
+ * Pages never import this module: a dynamic import of it would mark every re-export used and pull all of
+ * Taro's elements into the first load.
+ */
+import { markLazyElementsDefined, registerLazyElementsLoader } from './lazyElements'
+
+export * from '@tarojs/components/dist/components/index.js'
+
+const LAZY_TAGS = ['taro-swiper-core', 'taro-swiper-item-core', 'taro-video-core', 'taro-canvas-core', 'taro-web-view-core']
+const PRELOAD_AFTER_LOAD_MS = 5000
+
+let ready: Promise<void> | null = null
+let watcher: MutationObserver | null = null
+
+/** Loads and defines the deferred elements now; resolves once they are defined. */
+function loadLazyElements(): Promise<void> {
+  if (!ready) {
+    ready = import(/* webpackChunkName: "taro-lazy-elements" */ './taroLazyElements').then((m) => m.defineLazyElements(LAZY_TAGS))
+    ready.then(
+      () => {
+        watcher?.disconnect()
+        markLazyElementsDefined()
+      },
+      () => {
+        ready = null // a failed chunk load is tried again by the next caller
+      },
+    )
+  }
+  return ready
+}
+
+let started = false
+/** Stands in for the definitions Taro calls when its components module starts. */
+function deferDefinition() {
+  if (started || typeof window === 'undefined') return
+  started = true
+  registerLazyElementsLoader(loadLazyElements)
+  // A page drew one of the elements: define them now.
+  const selector = LAZY_TAGS.join(',')
+  if (typeof MutationObserver !== 'undefined') {
+    watcher = new MutationObserver((records) => {
+      for (const r of records)
+        for (const n of Array.from(r.addedNodes))
+          if (n instanceof Element && (n.matches(selector) || n.querySelector(selector))) return void loadLazyElements().catch(() => undefined)
+    })
+    watcher.observe(document.documentElement, { childList: true, subtree: true })
+  }
+  // Otherwise a while after the page has loaded, so that the next page finds them.
+  const idle = () => setTimeout(() => void loadLazyElements().catch(() => undefined), PRELOAD_AFTER_LOAD_MS)
+  if (document.readyState === 'complete') idle()
+  else window.addEventListener('load', idle, { once: true })
+}
+
+export {
+  deferDefinition as defineCustomElementTaroSwiperCore,
+  deferDefinition as defineCustomElementTaroSwiperItemCore,
+  deferDefinition as defineCustomElementTaroVideoCore,
+  deferDefinition as defineCustomElementTaroVideoControl,
+  deferDefinition as defineCustomElementTaroVideoDanmu,
+  deferDefinition as defineCustomElementTaroCanvasCore,
+  deferDefinition as defineCustomElementTaroWebViewCore,
+}
