@@ -48,7 +48,9 @@ export default async function agentRoutes(app: FastifyInstance, ctx: AppContext)
   })
 
   // A goods detail seen by a member bound to a shop counts as a view of that shop (the catalogue's route stays untouched).
-  app.addHook('onResponse', async (req, reply) => {
+  // Callback style: it runs after every response, and an async hook costs a promise each time.
+  app.addHook('onResponse', (req, reply, done) => {
+    done()
     if (req.method !== 'GET' || reply.statusCode !== 200 || !req.member || !req.routeOptions?.url?.endsWith('/api/goods/detail')) return
     const id = Number((req.query as any)?.id)
     if (!Number.isInteger(id) || id <= 0) return

@@ -374,11 +374,12 @@ async function byRequest(db: Conn, memberId: number, requestId: string): Promise
  * running, or an item the gate knows is sold out. The submit route gives these before it authenticates, so
  * a crowd hammering a sold-out item costs no database work. (They are public facts: the lists show them.)
  */
-export async function publicRefusal(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, itemId: number, now = Date.now()) {
+export async function publicRefusal(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, itemId: number, now = Date.now()): Promise<AppError | null> {
   const rt = runtimeFor(ctx)
   const meta = await itemMeta(rt, ctx.db, itemId, now)
-  checkWindow(meta, now)
-  if (rt.gate.soldOut(itemId)) throw SOLD_OUT
+  if (now < meta.startAt) return NOT_STARTED
+  if (now >= meta.endAt) return ENDED
+  return rt.gate.soldOut(itemId) ? SOLD_OUT : null
 }
 
 /**
