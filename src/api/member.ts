@@ -20,9 +20,6 @@ export const getWechatH5OpenId = (code: string) => get<{ openId: string }>('/api
 
 export const getWxConfig = (url: string) => get<WxConfigResponse>('/api/member/getWxConfig', { url }, { auth: false, toast: false, catch: true })
 
-export const miniProgramLogin = (code: string, shareMemberId?: string, shareBusinessId?: string) =>
-  post<{ token: string; needPhone: boolean }>('/api/member/miniLogin', { code, shareMemberId, shareBusinessId }, { auth: false })
-
 export const bindInvitationCode = (invitationCode: string) => post<{ inviterName: string; businessId: number | null }>('/api/member/bindInvitationCode', { invitationCode })
 
 export const agentLogoffHint = () => get<{ isAgent: boolean; hint: string }>('/api/member/agentLogoffHint')
