@@ -133,6 +133,17 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
   assert.match(await line.locator('.cart-line__spec').innerText(), new RegExp(picked.join('.*')))
   const cartTotal = (await shown(page, '.cart__total-price').innerText()).trim()
   await shot(page, 'shopping-cart')
+  // Left alone, the cart changes nothing on screen (NutUI's Swipe re-rendered it without end: components/SwipeRow).
+  const idleChanges = await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        let n = 0
+        const o = new MutationObserver((m) => (n += m.length))
+        o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+        setTimeout(() => (o.disconnect(), resolve(n)), 1500)
+      }),
+  )
+  assert.ok(idleChanges < 20, `the idle cart changed the page ${idleChanges} times in 1.5 s`)
   await button(page, '结算(1)').click()
 
   // Confirm order: no address yet → the address list (choosing) → a new address with the region picker.

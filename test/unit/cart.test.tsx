@@ -13,12 +13,6 @@ jest.mock('@tarojs/taro', () => {
   const useDidShow = (fn: () => void) => React.useEffect(() => fn(), [])
   return { __esModule: true, ...actual, default: { ...actual.default, useDidShow }, useDidShow }
 })
-// NutUI's Swipe measures its actions through Taro's selector query, which never answers in jsdom:
-// a passthrough that renders the content and the swipe action.
-jest.mock('@nutui/nutui-react-taro/dist/es/packages/swipe', () => {
-  const React = require('react')
-  return { __esModule: true, default: ({ children, rightAction }: any) => React.createElement('div', { className: 'swipe-stub' }, children, rightAction) }
-})
 jest.mock('@/api/cart')
 const mocked = api as jest.Mocked<typeof api>
 
@@ -150,7 +144,7 @@ describe('Cart component', () => {
     await act(async () => {
       render(<Cart variant='page' />)
     })
-    const del = document.querySelectorAll('.cart__group .swipe-stub .cart-line__swipe-del')[1] as HTMLElement
+    const del = document.querySelectorAll('.cart__group .swipe-row .cart-line__swipe-del')[1] as HTMLElement
     await act(async () => {
       fireEvent.click(del)
     })

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
-import { Button, Checkbox, InputNumber, Swipe } from '@nutui/nutui-react-taro'
+import { Button, Checkbox, InputNumber } from '@nutui/nutui-react-taro'
 import { Cart as CartIcon } from '@nutui/icons-react-taro'
 import type { CartLine, CartList } from '@contract/cart'
 import { deleteCartLines, getCartList, selectAllCart, selectCartLines, updateCartQuantity } from '@/api/cart'
@@ -12,6 +12,7 @@ import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
 import { yuan } from '@/utils/time'
 import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
+import SwipeRow from '@/components/SwipeRow'
 import './index.scss'
 
 export interface CartProps {
@@ -127,10 +128,10 @@ export default function Cart({ variant }: CartProps) {
 
   const allChecked = editing ? marked.length === all.length : totals.allSelected
   const row = (line: CartLine, invalid = false) => (
-    <Swipe
+    <SwipeRow
       key={line.id}
       className='cart-line__swipe'
-      rightAction={
+      action={
         <Button type='danger' shape='square' className='cart-line__swipe-del' onClick={() => remove([line.id])}>
           删除
         </Button>
@@ -166,7 +167,7 @@ export default function Cart({ variant }: CartProps) {
           {!invalid && line.stock <= 5 && <Text className='cart-line__low'>仅剩{line.stock}件</Text>}
         </View>
       </View>
-    </Swipe>
+    </SwipeRow>
   )
 
   return (
