@@ -2,16 +2,18 @@ import { fireEvent, render } from '@testing-library/react'
 import SwipeRow from '@/components/SwipeRow'
 
 const row = () => document.querySelector('.swipe-row') as HTMLElement
+const renderRow = (onDelete?: () => void) =>
+  render(
+    <SwipeRow action={<button onClick={onDelete}>删除</button>}>
+      <span>商品</span>
+    </SwipeRow>,
+  )
 const touch = (type: 'touchStart' | 'touchMove', x: number, y: number) => fireEvent[type](row(), { touches: [{ clientX: x, clientY: y }] })
 
 describe('SwipeRow', () => {
   it('opens on a left swipe, shows its action, and a tap on the row closes it', () => {
     const onDelete = jest.fn()
-    render(
-      <SwipeRow action={<button onClick={onDelete}>删除</button>}>
-        <span>商品</span>
-      </SwipeRow>,
-    )
+    renderRow(onDelete)
     expect(row().className).not.toContain('swipe-row--open')
     touch('touchStart', 200, 100)
     touch('touchMove', 140, 104)
@@ -23,11 +25,7 @@ describe('SwipeRow', () => {
   })
 
   it('stays closed when the finger moves up or down (the page scrolls) or too little', () => {
-    render(
-      <SwipeRow action={<button>删除</button>}>
-        <span>商品</span>
-      </SwipeRow>,
-    )
+    renderRow()
     touch('touchStart', 200, 100)
     touch('touchMove', 160, 180)
     expect(row().className).not.toContain('swipe-row--open')
@@ -37,11 +35,7 @@ describe('SwipeRow', () => {
   })
 
   it('closes on a right swipe', () => {
-    render(
-      <SwipeRow action={<button>删除</button>}>
-        <span>商品</span>
-      </SwipeRow>,
-    )
+    renderRow()
     touch('touchStart', 200, 100)
     touch('touchMove', 120, 100)
     expect(row().className).toContain('swipe-row--open')
