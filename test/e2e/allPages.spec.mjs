@@ -1,0 +1,61 @@
+// Every page of src/routes.ts opened by a logged-in agent member: it draws, throws nothing uncaught, and left
+// alone it does not keep changing the page (a component re-rendering without end, as NutUI's Swipe did on the
+// cart). Carousels, notice bars, countdowns and playing videos change a little; a render loop changes
+// thousands of nodes a second.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import fs from 'node:fs'
+import path from 'node:path'
+import { startShop, openBrowser, ROOT } from './harness.mjs'
+
+const IDLE_MS = 1500
+const MAX_IDLE_CHANGES = 1500
+
+/** The page paths, read from src/routes.ts (main package, then each subpackage). */
+function allPaths() {
+  const src = fs.readFileSync(path.join(ROOT, 'src', 'routes.ts'), 'utf8')
+  const main = [...src.matchAll(/'(pages\/[A-Za-z_]+\/[A-Za-z_]+)'/g)].map((m) => m[1])
+  const subs = [...src.matchAll(/root: '(\w+)',\s*pages: \[([^\]]*)\]/g)].flatMap((m) => [...m[2].matchAll(/'([^']+)'/g)].map((p) => `${m[1]}/${p[1]}`))
+  return [...new Set([...main, ...subs])]
+}
+
+let shop, b, token
+before(async () => {
+  shop = await startShop()
+  token = await shop.apiLogin('13900139000')
+  b = await openBrowser()
+})
+after(async () => {
+  await b?.browser.close()
+  await shop?.stop()
+})
+
+test('every page draws, throws nothing and settles when left alone', async () => {
+  const paths = allPaths()
+  assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
+  await b.page.goto(`${shop.base}/?token=${token}`)
+  await b.page.waitForFunction(() => !!localStorage.getItem('user'))
+  const problems = []
+  for (const p of paths) {
+    const before = b.errors.length
+    // Pages that show one record get the first demo one (id=1); the others ignore it.
+    await b.page.goto(`${shop.base}/${p}?id=1`)
+    await b.page.waitForTimeout(1200)
+    const changes = await b.page.evaluate(
+      (ms) =>
+        new Promise((resolve) => {
+          let n = 0
+          const o = new MutationObserver((m) => (n += m.length))
+          o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+          setTimeout(() => (o.disconnect(), resolve(n)), ms)
+        }),
+      IDLE_MS,
+    )
+    const drawn = await b.page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
+    const errors = b.errors.slice(before).filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
+    if (!drawn) problems.push(`${p}: nothing drawn`)
+    if (errors.length) problems.push(`${p}: ${errors.join(' | ').slice(0, 300)}`)
+    if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
+  }
+  assert.deepEqual(problems, [])
+})
