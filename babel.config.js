@@ -1,6 +1,6 @@
 // Taro's preset for the app build; NutUI components, icons and their CSS are imported on demand.
 module.exports = {
-  presets: [['taro', { framework: 'react', ts: true, compiler: 'webpack5' }]],
+  presets: [['taro', { framework: process.env.TARO_ENV === 'h5' ? 'preact' : 'react', ts: true, compiler: 'webpack5' }]],
   plugins: [
     [
       'import',
