@@ -131,12 +131,13 @@ describe('goods search page', () => {
   })
 
   it('ignores a blank search', async () => {
+    // A blank input searches the placeholder hot word, as shops do; with no hot word it does nothing.
+    // (No hot words from the start: the page asks for them when it opens.)
+    request.mockImplementation(async () => ({ statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 20 } } }) as any)
     await act(async () => {
       render(<SearchPage />)
     })
     typeInto('   ')
-    // A blank input searches the placeholder hot word, as shops do; with no hot word it does nothing.
-    request.mockImplementation(async () => ({ statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 20 } } }) as any)
     await act(async () => {
       fireEvent.click(screen.getByText('搜索'))
     })
