@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import path from 'node:path'
-import { startShop, openBrowser, ROOT } from './harness.mjs'
+import { startShop, openBrowser, ROOT, idleChanges } from './harness.mjs'
 
 const IDLE_MS = 1500
 const MAX_IDLE_CHANGES = 1500
@@ -41,16 +41,7 @@ test('every page draws, throws nothing and settles when left alone', async () =>
     // Pages that show one record get the first demo one (id=1); the others ignore it.
     await b.page.goto(`${shop.base}/${p}?id=1`)
     await b.page.waitForTimeout(1200)
-    const changes = await b.page.evaluate(
-      (ms) =>
-        new Promise((resolve) => {
-          let n = 0
-          const o = new MutationObserver((m) => (n += m.length))
-          o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-          setTimeout(() => (o.disconnect(), resolve(n)), ms)
-        }),
-      IDLE_MS,
-    )
+    const changes = await idleChanges(b.page, IDLE_MS)
     const drawn = await b.page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
     const errors = b.errors.slice(before).filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
     if (!drawn) problems.push(`${p}: nothing drawn`)

@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { startShop, openBrowser, fill, newPhone, shown, button, toastShown, shot } from './harness.mjs'
 
 /** A small solid-colour PNG (w×h, RGB), so the uploaded picture is visible in the screenshots. */
 function png(w, h, [r, g, b]) {
@@ -65,32 +65,7 @@ after(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-/** Only what the member sees: Taro keeps the pages below the current one in the DOM, hidden. */
-const shown = (page, selector, options) => page.locator(`${selector}:visible`, options)
-/** A NutUI button by its text (the button element takes the click). */
-const button = (page, text) => shown(page, 'taro-button-core, button.nut-button', { hasText: text }).first()
-/** A Taro toast with this text (its wrapper has no box of its own: the text is what shows). */
-const toastShown = (page, text) => shown(page, '.taro__toast p', { hasText: text }).waitFor()
 const tab = (page, label) => shown(page, '.weui-tabbar__item', { hasText: label }).click()
-/** Waits for the page transition to end (Taro slides pages in and out) and for the pictures on screen, then takes the screenshot. */
-async function shot(page, name) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.taro_page')].every((p) => p.classList.contains('taro_page_shade') || p.classList.contains('taro_page_stationed') || getComputedStyle(p).display === 'none'),
-  )
-  await page
-    .waitForFunction(
-      () =>
-        [...document.querySelectorAll('img')].every((img) => {
-          const r = img.getBoundingClientRect()
-          const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth
-          return !onScreen || (img.complete && img.naturalWidth > 0)
-        }),
-      null,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined)
-  await screenshot(page, name)
-}
 /** Each test after the first starts from a fresh load of a tab page (the previous one may end anywhere). */
 async function startAt(page, route) {
   await page.goto(`${shop.base}${route}`)

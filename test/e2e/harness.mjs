@@ -117,6 +117,44 @@ export async function screenshot(page, name) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`) })
 }
 
+/** Only what the member sees: Taro keeps the pages below the current one in the DOM, hidden. */
+export const shown = (page, selector, options) => page.locator(`${selector}:visible`, options)
+/** A NutUI button by its text (the button element takes the click). */
+export const button = (page, text) => shown(page, 'taro-button-core, button.nut-button', { hasText: text }).first()
+/** A Taro toast with this text (its wrapper has no box of its own: the text is what shows). */
+export const toastShown = (page, text) => shown(page, '.taro__toast p', { hasText: text }).waitFor()
+/** Waits for the page transition to end (Taro slides pages in and out) and for the pictures on screen, then takes the screenshot. */
+export async function shot(page, name) {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.taro_page')].every((p) => p.classList.contains('taro_page_shade') || p.classList.contains('taro_page_stationed') || getComputedStyle(p).display === 'none'),
+  )
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('img')].every((img) => {
+          const r = img.getBoundingClientRect()
+          const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth
+          return !onScreen || (img.complete && img.naturalWidth > 0)
+        }),
+      null,
+      { timeout: 5000 },
+    )
+    .catch(() => undefined)
+  await screenshot(page, name)
+}
+/** How many times the page's DOM changes in `ms` while nobody touches it (a render loop changes it thousands of times). */
+export const idleChanges = (page, ms) =>
+  page.evaluate(
+    (wait) =>
+      new Promise((resolve) => {
+        let n = 0
+        const o = new MutationObserver((m) => (n += m.length))
+        o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
+        setTimeout(() => (o.disconnect(), resolve(n)), wait)
+      }),
+    ms,
+  )
+
 /** Types into a Taro/NutUI input found by its placeholder. */
 export async function fill(page, placeholder, value) {
   const input = page.locator(`input[placeholder="${placeholder}"], textarea[placeholder="${placeholder}"]`).first()

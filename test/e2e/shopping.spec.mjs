@@ -3,7 +3,7 @@
 // my orders; the operator ships it with the CLI → 待收货, the logistics trace → confirm receipt → 待评价.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { startShop, openBrowser, fill, newPhone, shown, button, toastShown, shot, idleChanges } from './harness.mjs'
 
 let shop, b, token
 before(async () => {
@@ -24,37 +24,12 @@ after(async () => {
   await shop?.stop()
 })
 
-/** Only what the member sees: Taro keeps the pages below the current one in the DOM, hidden. */
-const shown = (page, selector, options) => page.locator(`${selector}:visible`, options)
-/** A NutUI button by its text (the button element takes the click). */
-const button = (page, text) => shown(page, 'taro-button-core, button.nut-button', { hasText: text }).first()
-/** A Taro toast with this text (its wrapper has no box of its own: the text is what shows). */
-const toastShown = (page, text) => shown(page, '.taro__toast p', { hasText: text }).waitFor()
 /** The open Taro modal (showModal): its text, then its confirm button. */
 async function confirmModal(page, text) {
   const modal = shown(page, '.taro-modal__content', { hasText: text })
   await modal.waitFor()
   await modal.locator('.taro-model__confirm').click()
   await modal.waitFor({ state: 'hidden' })
-}
-/** Waits for the page transition to end (Taro slides pages in and out) and for the pictures on screen, then takes the screenshot. */
-async function shot(page, name) {
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.taro_page')].every((p) => p.classList.contains('taro_page_shade') || p.classList.contains('taro_page_stationed') || getComputedStyle(p).display === 'none'),
-  )
-  await page
-    .waitForFunction(
-      () =>
-        [...document.querySelectorAll('img')].every((img) => {
-          const r = img.getBoundingClientRect()
-          const onScreen = r.width > 0 && r.height > 0 && r.bottom > 0 && r.top < innerHeight && r.right > 0 && r.left < innerWidth
-          return !onScreen || (img.complete && img.naturalWidth > 0)
-        }),
-      null,
-      { timeout: 5000 },
-    )
-    .catch(() => undefined)
-  await screenshot(page, name)
 }
 /** Broken pictures on screen (loaded with no pixels): should be none. */
 const brokenImages = (page) =>
@@ -134,16 +109,8 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
   const cartTotal = (await shown(page, '.cart__total-price').innerText()).trim()
   await shot(page, 'shopping-cart')
   // Left alone, the cart changes nothing on screen (NutUI's Swipe re-rendered it without end: components/SwipeRow).
-  const idleChanges = await page.evaluate(
-    () =>
-      new Promise((resolve) => {
-        let n = 0
-        const o = new MutationObserver((m) => (n += m.length))
-        o.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true })
-        setTimeout(() => (o.disconnect(), resolve(n)), 1500)
-      }),
-  )
-  assert.ok(idleChanges < 20, `the idle cart changed the page ${idleChanges} times in 1.5 s`)
+  const changes = await idleChanges(page, 1500)
+  assert.ok(changes < 20, `the idle cart changed the page ${changes} times in 1.5 s`)
   await button(page, '结算(1)').click()
 
   // Confirm order: no address yet → the address list (choosing) → a new address with the region picker.
