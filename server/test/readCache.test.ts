@@ -83,6 +83,18 @@ describe.each(DIALECTS)('cached public reads on %s', (dialect) => {
     expect((await t.get('/api/home/selfList')).data.banners[0].title).toBe('刚改的标题')
   })
 
+  it('sends a cached answer as the same complete JSON bytes every time, with its length and type', async () => {
+    const get = () => t.app.inject({ method: 'GET', url: '/h5/api/home/selfList', query: { p: '4' } })
+    const [a, b] = [await get(), await get()]
+    expect(a.rawPayload.equals(b.rawPayload)).toBe(true)
+    expect(a.headers['content-type']).toBe('application/json; charset=utf-8')
+    expect(Number(a.headers['content-length'])).toBe(a.rawPayload.length)
+    const body = JSON.parse(a.body)
+    expect(Object.keys(body)).toEqual(['code', 'msg', 'data'])
+    expect([body.code, body.msg]).toEqual([200, '成功'])
+    expect(body.data.banners.length).toBeGreaterThan(0)
+  })
+
   it('shows a goods detail with fresh stock after a committed write, and the member part per member', async () => {
     const g = await t.db.selectFrom('goods').select('id').where('status', '=', 'on').orderBy('id').executeTakeFirstOrThrow()
     const sku = await t.db.selectFrom('goodsSkus').select(['id', 'stock']).where('goodsId', '=', g.id).orderBy('id').executeTakeFirstOrThrow()

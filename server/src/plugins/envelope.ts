@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError, ErrorCode } from '../errors'
 import { schemaErrorMessage } from './schema'
 import { isDatabaseUnavailable } from './dbErrors'
-import { stringifyShared } from '../services/readCache'
+import { sharedSuccessBody } from '../services/readCache'
 
 const RAW = Symbol.for('mall.rawEnvelope')
 
@@ -21,10 +21,11 @@ export const rawEnvelope = (code: number, msg: string, data: unknown = {}) => ({
  * refusals become { code, msg, data } with HTTP 200. No stack trace ever leaves the server.
  */
 export function envelopePlugin(app: FastifyInstance) {
-  // JSON.stringify, except that a success's `data` from a read cache is stringified once (the same text).
+  // JSON.stringify, except that a success whose `data` came from a read cache is sent as the bytes made once for it.
   app.setReplySerializer((payload: any) => {
-    if (payload && typeof payload === 'object' && payload.code === 200 && typeof payload.msg === 'string' && payload.data && typeof payload.data === 'object' && Object.keys(payload).join() === 'code,msg,data') {
-      return `{"code":200,"msg":${JSON.stringify(payload.msg)},"data":${stringifyShared(payload.data)}}`
+    if (payload && payload.code === 200 && payload.msg === '成功' && Object.keys(payload).length === 3) {
+      const body = sharedSuccessBody(payload.data)
+      if (body) return body as unknown as string // Fastify sends a Buffer as it is
     }
     return JSON.stringify(payload)
   })
