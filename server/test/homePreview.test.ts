@@ -13,6 +13,8 @@ describe('home preview in index.html', () => {
     expect(html).toContain('<div id="app"></div><div id="home-preview"')
     expect(html).toContain('src="/media/a&quot;b&lt;c.svg"')
     expect(html).toContain('pointer-events:none')
+    // asked for first thing in <head>, before any script
+    expect(html).toContain('<head><link rel="preload" as="image" href="/media/a&quot;b&lt;c.svg" fetchpriority="high">')
   })
 })
 

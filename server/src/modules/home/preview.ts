@@ -9,9 +9,12 @@ import { selfList } from './service'
  * The home page's largest picture is its first banner, and the app can only draw it after its scripts
  * and the home call: on a slow phone that is seconds after the page arrived. The server knows the banner,
  * so the page it sends for `/` carries an <img> of it at exactly the place where the home page draws it
- * (the same rem units as the page: 3.2rem from the top, 0.6rem margins, 150 CSS px tall, 0.5rem corners).
+ * (the same rem units as the page: 3.2rem from the top, 0.6rem margins, 150 CSS px tall, 0.5rem corners;
+ * 1px wider on each side, because with sub-pixel rounding the page's own banner could come out a few square
+ * pixels larger and be counted as a later, larger paint of the same picture).
  * The home page removes it once its own banner is shown (src/platform/homePreview.ts). It takes no taps
- * (pointer-events: none) and nothing moves when it goes.
+ * (pointer-events: none) and nothing moves when it goes. A preload link at the top of <head> asks for the
+ * picture before the scripts, so it does not queue behind them on a slow connection.
  */
 export const HOME_PATHS = new Set(['/', '/pages/home/index'])
 
@@ -21,9 +24,10 @@ const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;
 
 export function withHomePreview(indexHtml: string, bannerUrl: string): string {
   const img =
-    `<div id="${PREVIEW_ID}" aria-hidden="true" style="position:absolute;z-index:60;top:3.2rem;left:.6rem;right:.6rem;height:150px;border-radius:.5rem;overflow:hidden;pointer-events:none">` +
+    `<div id="${PREVIEW_ID}" aria-hidden="true" style="position:absolute;z-index:60;top:3.2rem;left:calc(.6rem - 1px);right:calc(.6rem - 1px);height:150px;border-radius:.5rem;overflow:hidden;pointer-events:none">` +
     `<img src="${escapeAttr(bannerUrl)}" alt="" fetchpriority="high" style="display:block;width:100%;height:100%;object-fit:cover"></div>`
-  return indexHtml.replace('<div id="app"></div>', `<div id="app"></div>${img}`)
+  const preload = `<link rel="preload" as="image" href="${escapeAttr(bannerUrl)}" fetchpriority="high">`
+  return indexHtml.replace(/<head>/, `<head>${preload}`).replace('<div id="app"></div>', `<div id="app"></div>${img}`)
 }
 
 export interface HtmlVariants {
