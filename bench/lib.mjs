@@ -1,5 +1,5 @@
 // Shared bench helpers: start servers as child processes, wait for them, run autocannon, print tables.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
@@ -91,6 +91,30 @@ export async function load(url, { connections = 100, duration = 10, headers = {}
   const { default: autocannon } = await import('autocannon')
   const r = await autocannon({ url, connections, duration, headers })
   return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, errors: r.errors + r.non2xx, total: r.requests.total }
+}
+
+/** wrk (Debian package `wrk`): a load generator in C that needs a fraction of autocannon's CPU per request. */
+export function wrkAvailable() {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' })
+    return true
+  } catch (e) {
+    return e.status === 1 // wrk --version prints its version and exits with 1
+  }
+}
+
+/** Same answer as load(), measured with wrk (one thread); non-2xx answers count as errors. */
+export function loadWithWrk(url, { connections = 100, duration = 10 } = {}) {
+  const out = execFileSync('wrk', ['-t1', `-c${connections}`, `-d${duration}s`, '--latency', url], { encoding: 'utf8' })
+  const ms = (label) => {
+    const m = out.match(new RegExp(`${label}%\\s+([\\d.]+)(us|ms|s)`))
+    if (!m) return null
+    const v = Number(m[1])
+    return Math.round((m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v) * 10) / 10
+  }
+  const total = Number(out.match(/(\d+) requests in/)[1])
+  const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] || 0) + (out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) || 0)
+  return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]), p50: ms(50), p99: ms(99), errors, total }
 }
 
 export function table(rows, columns) {

@@ -19,6 +19,12 @@ try {
   for (const [name, p] of pages) {
     const r = await lighthouse(`${shop.base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
     const a = r.lhr.audits
+    // LH_REPORT_DIR=<dir>: keep each page's whole report (long tasks, LCP phases, layout shifts) for diagnosis.
+    if (process.env.LH_REPORT_DIR) {
+      const fs = await import('node:fs')
+      fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
+      fs.writeFileSync(`${process.env.LH_REPORT_DIR}/${name.replace(/ /g, '-')}.json`, JSON.stringify(r.lhr))
+    }
     rows.push({
       page: name,
       score: Math.round(r.lhr.categories.performance.score * 100),

@@ -1,10 +1,12 @@
 // Scale-out: the API on PostgreSQL (+ Redis when reachable) with 1, then 2 processes (WORKERS=N, node:cluster on one
 // port). Prints read throughput per process count and an order burst on 10 units across both processes (oversold must be 0).
+// The load comes from wrk (apt-get install wrk) when it is installed: on 2 cores, autocannon (Node) needs a whole core
+// for itself, and then a second server process has no core to grow into. Without wrk, autocannon is used and said.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT, TSX, freePort, waitFor, freshPostgres, postgresAvailable, load, table } from './lib.mjs'
+import { ROOT, TSX, freePort, waitFor, freshPostgres, postgresAvailable, load, loadWithWrk, wrkAvailable, table } from './lib.mjs'
 
 if (!(await postgresAvailable())) {
   console.log('PostgreSQL is not reachable on 127.0.0.1:5432: scale-out skipped')
@@ -17,6 +19,17 @@ const redisUp = await new Promise((resolve) => {
   })
 })
 const duration = Number(process.env.SCALE_DURATION || 10)
+const useWrk = wrkAvailable() && process.env.SCALE_CLIENT !== 'autocannon'
+const client = useWrk ? 'wrk (1 thread)' : 'autocannon'
+// Each route is loaded for 3 uncounted seconds first (JIT, connections, caches), then measured.
+const measure = async (url) => {
+  if (useWrk) {
+    loadWithWrk(url, { connections: 100, duration: 3 })
+    return loadWithWrk(url, { connections: 100, duration })
+  }
+  await load(url, { connections: 100, duration: 3 })
+  return load(url, { connections: 100, duration })
+}
 const pg = await freshPostgres('mall_bench_scale')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-scale-'))
 
@@ -47,7 +60,7 @@ try {
     const search = await api(s.base, 'GET', `/api/goods/search?keyword=${encodeURIComponent('连衣')}&page=1&pageSize=1`)
     const id = search.data.list[0].id
     for (const [name, url] of [['home/selfList', '/h5/api/home/selfList?p=4'], ['goods/detail', `/h5/api/goods/detail?p=4&id=${id}`]]) {
-      const r = await load(`${s.base}${url}`, { connections: 100, duration })
+      const r = await measure(`${s.base}${url}`)
       rows.push({ processes: workers, route: name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors })
     }
     if (workers === 2) {
@@ -84,7 +97,7 @@ try {
   await pg.drop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }
-console.log(`\nPostgreSQL${redisUp ? ' + Redis' : ''}, 100 connections, ${duration} s each, 2 cores shared by the load generator and the server processes\n`)
+console.log(`\nPostgreSQL${redisUp ? ' + Redis' : ''}, ${client}, 100 connections, ${duration} s each, 2 cores shared by the load generator and the server processes\n`)
 console.log(table(rows, ['processes', 'route', 'req/s', 'p50 ms', 'p99 ms', 'errors']))
 for (const route of ['home/selfList', 'goods/detail']) {
   const one = rows.find((r) => r.processes === 1 && r.route === route)
