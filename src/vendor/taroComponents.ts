@@ -9,9 +9,22 @@
  * Pages never import this module: a dynamic import of it would mark every re-export used and pull all of
  * Taro's elements into the first load.
  */
+import { BUILD } from '@stencil/core/internal/app-data'
+import { plt } from '@stencil/core/internal/client'
 import { markLazyElementsDefined, registerLazyElementsLoader } from './lazyElements'
 
 export * from '@tarojs/components/dist/components/index.js'
+
+const STENCIL_APP_LOADED = 2 // PLATFORM_FLAGS.appLoaded of @stencil/core's client runtime
+
+// Stencil renders Taro's elements in animation frames; by default each frame renders everything pending, which on
+// the home page's first load made frames of 100-200 ms at 4x CPU (long tasks: the page does not answer a tap
+// meanwhile). Stencil's time-sliced queue (its build option taskQueue: 'congestionAsync') stops a frame's element
+// renders after ~14 ms and goes on in the next frame. Both switches are read at run time, so they can be set here,
+// before any element renders: the queue flag, and the "app loaded" platform flag that lets the slicing start (Stencil
+// sets it only in its lazy-loading builds, which Taro's custom-elements build is not).
+BUILD.asyncQueue = true
+plt.$flags$ |= STENCIL_APP_LOADED
 
 const LAZY_TAGS = ['taro-swiper-core', 'taro-swiper-item-core', 'taro-video-core', 'taro-canvas-core', 'taro-web-view-core']
 const PRELOAD_AFTER_LOAD_MS = 5000
