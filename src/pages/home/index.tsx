@@ -64,14 +64,17 @@ export default function HomeIndexPage() {
   const [home, setHome] = useState<HomeSelfList | null>(null)
   const [failed, setFailed] = useState(false)
   const [scrollTop, setScrollTop] = useState(0)
-  // The first screen (banner, icons, notices) is drawn first; the goods sections and 猜你喜欢 below it in a
-  // second, interruptible render, so neither the first picture nor a tap waits for the whole page.
-  const [showRest, setShowRest] = useState(false)
+  // The first screen (banner, icons, notices) is drawn first; below it the goods sections, one per task, and
+  // 猜你喜欢 last, so that neither the first picture nor a tap waits for the whole page (rendering every section
+  // in one go was a 200 ms task on a slow phone).
+  const [restShown, setRestShown] = useState(0)
+  const restTotal = home ? home.sections.length + 1 : 0
+  const showRest = !!home && restShown >= restTotal
   useEffect(() => {
-    if (!home || showRest) return
-    const t = setTimeout(() => startTransition(() => setShowRest(true)), 0)
+    if (!home || restShown >= restTotal) return
+    const t = setTimeout(() => startTransition(() => setRestShown((n) => n + 1)), 0)
     return () => clearTimeout(t)
-  }, [home, showRest])
+  }, [home, restShown, restTotal])
   // H5 defines Taro's swiper element late (src/vendor/taroComponents.ts): the first banner stands in for
   // the carousel until then and asks for it a few seconds after its picture is shown, when the first
   // screen's work is done (the carousel's first turn would come about then anyway).
@@ -204,7 +207,9 @@ export default function HomeIndexPage() {
                 </Text>
               </View>
             )}
-            {showRest && home.sections.map((s) => <SectionBlock key={s.key} section={s} />)}
+            {home.sections.slice(0, restShown).map((s) => (
+              <SectionBlock key={s.key} section={s} />
+            ))}
           </>
         )}
         {(showRest || failed) && (
