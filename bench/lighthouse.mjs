@@ -1,5 +1,6 @@
 // Lighthouse 12 (mobile, simulated throttling) on home, goods details and the video tab, offline on loopback.
 // Target on home: performance ≥ 95 and LCP ≤ 2.0 s.
+import fs from 'node:fs'
 import { ensureH5Build, startShopServer, table, CHROMIUM, CHROMIUM_ARGS } from './lib.mjs'
 
 const dir = await ensureH5Build()
@@ -25,7 +26,6 @@ try {
       const a = r.lhr.audits
       // LH_REPORT_DIR=<dir>: keep each page's whole report (long tasks, LCP phases, layout shifts) for diagnosis.
       if (process.env.LH_REPORT_DIR) {
-        const fs = await import('node:fs')
         fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
         fs.writeFileSync(`${process.env.LH_REPORT_DIR}/${name.replace(/ /g, '-')}${runs > 1 ? `-${i + 1}` : ''}.json`, JSON.stringify(r.lhr))
       }

@@ -1,6 +1,9 @@
 /** Home page contract (GET /api/home/selfList). */
 import type { Brand, GoodsCard } from './goods'
 
+/** H5: the element id of the first banner the server puts in index.html for the home page (removed by the page). */
+export const HOME_PREVIEW_ELEMENT_ID = 'home-preview'
+
 export interface HomeBanner {
   id: number
   title: string

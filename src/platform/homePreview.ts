@@ -3,16 +3,17 @@
  * shown before the app's scripts have run. The home page removes it once its own banner is drawn at the
  * same place, or as soon as it shows something else (load failed, no banner, another page).
  */
-const PREVIEW_ID = 'home-preview'
+import { HOME_PREVIEW_ELEMENT_ID } from '@contract/home'
+
 const LONGEST_MS = 15_000
 
 export function removeHomePreview() {
   if (process.env.TARO_ENV !== 'h5' || typeof document === 'undefined') return
-  document.getElementById(PREVIEW_ID)?.remove()
+  document.getElementById(HOME_PREVIEW_ELEMENT_ID)?.remove()
 }
 
 /** Whatever happens to the home page, the preview never outlives this. */
 export function expireHomePreview() {
-  if (process.env.TARO_ENV !== 'h5' || typeof document === 'undefined' || !document.getElementById(PREVIEW_ID)) return
+  if (process.env.TARO_ENV !== 'h5' || typeof document === 'undefined' || !document.getElementById(HOME_PREVIEW_ELEMENT_ID)) return
   setTimeout(removeHomePreview, LONGEST_MS)
 }

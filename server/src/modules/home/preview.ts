@@ -1,7 +1,8 @@
 import zlib from 'node:zlib'
 import type { Db } from '../../db/types'
 import { readCache } from '../../services/readCache'
-import { selfList } from './service'
+import { cachedSelfList } from './service'
+import { HOME_PREVIEW_ELEMENT_ID } from '../../../../types/home'
 
 /**
  * The H5 index.html for the home page with its first banner already in it.
@@ -18,15 +19,14 @@ import { selfList } from './service'
  */
 export const HOME_PATHS = new Set(['/', '/pages/home/index'])
 
-const PREVIEW_ID = 'home-preview'
-
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
 export function withHomePreview(indexHtml: string, bannerUrl: string): string {
+  const src = escapeAttr(bannerUrl)
   const img =
-    `<div id="${PREVIEW_ID}" aria-hidden="true" style="position:absolute;z-index:60;top:3.2rem;left:calc(.6rem - 1px);right:calc(.6rem - 1px);height:150px;border-radius:.5rem;overflow:hidden;pointer-events:none">` +
-    `<img src="${escapeAttr(bannerUrl)}" alt="" fetchpriority="high" style="display:block;width:100%;height:100%;object-fit:cover"></div>`
-  const preload = `<link rel="preload" as="image" href="${escapeAttr(bannerUrl)}" fetchpriority="high">`
+    `<div id="${HOME_PREVIEW_ELEMENT_ID}" aria-hidden="true" style="position:absolute;z-index:60;top:3.2rem;left:calc(.6rem - 1px);right:calc(.6rem - 1px);height:150px;border-radius:.5rem;overflow:hidden;pointer-events:none">` +
+    `<img src="${src}" alt="" fetchpriority="high" style="display:block;width:100%;height:100%;object-fit:cover"></div>`
+  const preload = `<link rel="preload" as="image" href="${src}" fetchpriority="high">`
   return indexHtml.replace(/<head>/, `<head>${preload}`).replace('<div id="app"></div>', `<div id="app"></div>${img}`)
 }
 
@@ -43,7 +43,7 @@ export function homeIndexHtml(db: Db, readCacheMs: number, indexHtml: string) {
   const cache = readCache(db, readCacheMs)
   const made = new Map<string, HtmlVariants>()
   return async (): Promise<HtmlVariants | null> => {
-    const home = await cache.get('home:selfList', () => selfList(db))
+    const home = await cachedSelfList(db, cache)
     const banner = home.banners[0]?.image
     if (!banner) return null
     let variants = made.get(banner)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { selfList } from './service'
+import { cachedSelfList } from './service'
 import { readCache } from '../../services/readCache'
 
 export default async function homeRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -8,6 +8,6 @@ export default async function homeRoutes(app: FastifyInstance, ctx: AppContext) 
   app.get('/api/home/selfList', {
     config: { auth: 'optional' },
     // The same for everyone: one computation serves every caller until a write (services/readCache.ts).
-    handler: async () => cache.get('home:selfList', () => selfList(ctx.db)),
+    handler: async () => cachedSelfList(ctx.db, cache),
   })
 }

@@ -1,9 +1,13 @@
 import type { Db } from '../../db/types'
+import type { ReadCache } from '../../services/readCache'
 import type { HomeSelfList, HomeSection } from '../../../../types/home'
 import { CARD_COLUMNS, hotWords, toCard, type CardRow } from '../goods/service'
 
 export const HOME_NOTICE_COUNT = 5
 export const SECTION_SIZE = 6
+
+/** The home data through the read cache: the home call and the H5 home page's HTML (preview.ts) share one entry. */
+export const cachedSelfList = (db: Db, cache: ReadCache) => cache.get('home:selfList', () => selfList(db))
 
 /** Everything the home page shows in one call: banners, icons, notices, goods sections, categories, hot words. */
 export async function selfList(db: Db): Promise<HomeSelfList> {
