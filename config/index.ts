@@ -92,6 +92,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Production: .br / .gz copies of every text asset, which the server sends as they are.
       webpackChain(chain: any) {
         if (process.env.NODE_ENV !== 'development') chain.plugin('precompress').use(PrecompressPlugin)
+        // View, Text and Image as plain elements, the rest Taro's (src/vendor/h5Components.ts). Set here, after Taro's
+        // H5 platform has pointed the same name at its own component library.
+        chain.resolve.alias.set('@tarojs/components$', path.resolve(__dirname, '..', 'src', 'vendor', 'h5Components.ts'))
         // BUNDLE_STATS=<file>: which modules each chunk holds, for trimming the first load (config/bundleStats.ts).
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       },
