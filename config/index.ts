@@ -95,6 +95,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
         // View, Text and Image as plain elements, the rest Taro's (src/vendor/h5Components.ts). Set here, after Taro's
         // H5 platform has pointed the same name at its own component library.
         chain.resolve.alias.set('@tarojs/components$', path.resolve(__dirname, '..', 'src', 'vendor', 'h5Components.ts'))
+        // The entry started in stages, one task each (config/stagedEntryLoader.js). 'pre': it runs right after
+        // Taro's own loader for the entry, before Babel.
+        chain.module
+          .rule('staged-entry')
+          .test(path.resolve(__dirname, '..', 'src', 'app.config.ts'))
+          .enforce('pre')
+          .use('staged-entry')
+          .loader(path.resolve(__dirname, 'stagedEntryLoader.js'))
         // BUNDLE_STATS=<file>: which modules each chunk holds, for trimming the first load (config/bundleStats.ts).
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       },

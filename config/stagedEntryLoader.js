@@ -1,0 +1,47 @@
+/**
+ * H5 only: the app's entry started in stages, each in a task of its own.
+ *
+ * Taro's loader turns src/app.config.ts into the H5 entry: a list of imports (Taro's runtime, its API, the router,
+ * the app component with the stores...) and then the code that creates the app and its router. Started as it
+ * is, all of it runs in one task as soon as the script arrives: ~75 ms on this machine, 300 ms on a slow phone,
+ * during which the page answers no tap. This loader, which sees that entry after Taro's loader, replaces it by a
+ * small one that imports the same modules one at a time, in the same order, giving the browser back its main
+ * thread between two of them (src/vendor/stagedBoot.ts), and last the entry itself (the same file with the query
+ * ?staged, left as Taro made it). The imports are "eager": no extra request, the modules stay in the entry's
+ * chunks; each names the exports the entry uses so that nothing else is kept.
+ */
+const IMPORT = /^import\s+(?:(.+?)\s+from\s+)?(['"][^'"]+['"])/gm
+
+function exportsUsed(clause) {
+  if (!clause) return []
+  const names = []
+  const named = clause.match(/\{([^}]*)\}/)
+  if (named) {
+    for (const part of named[1].split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]
+      if (name) names.push(name)
+    }
+  }
+  const head = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim()
+  if (head.startsWith('*')) return null // a namespace import uses every export
+  if (head) names.push('default')
+  return names
+}
+
+module.exports = function stagedEntryLoader(source) {
+  if (this.resourceQuery.includes('staged')) return source
+  const stages = []
+  for (const [, clause, request] of source.matchAll(IMPORT)) {
+    if (/\.(s?css|less)['"]$/.test(request)) continue // styles: the entry itself imports them
+    const used = exportsUsed(clause)
+    const only = used ? `/* webpackExports: ${JSON.stringify(used)} */ ` : ''
+    stages.push(`() => import(/* webpackMode: "eager" */ ${only}${request})`)
+  }
+  const entry = JSON.stringify(`${this.resourcePath}?staged`)
+  return `import { bootInStages } from '@/vendor/stagedBoot'
+bootInStages([
+  ${stages.join(',\n  ')},
+  () => import(/* webpackMode: "eager" */ ${entry}),
+])
+`
+}

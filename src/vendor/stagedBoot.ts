@@ -1,0 +1,29 @@
+/**
+ * H5 only: runs the app's entry in stages (config/stagedEntryLoader.js makes the list), one task each, so that
+ * the browser can paint and answer a tap between them instead of waiting for one long start-up task.
+ */
+type Stage = () => Promise<unknown>
+
+/** A new task as soon as possible: a message to ourselves (setTimeout would wait 4 ms after a few nested calls). */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => {
+    const channel = new MessageChannel()
+    channel.port1.onmessage = () => {
+      channel.port1.close()
+      resolve()
+    }
+    channel.port2.postMessage(null)
+  })
+}
+
+export async function bootInStages(stages: Stage[]) {
+  try {
+    for (const stage of stages) {
+      await stage()
+      await nextTask()
+    }
+  } catch (error) {
+    // As with a failed start-up script: the page stays as the server sent it; the error is for the console.
+    console.error(error)
+  }
+}
