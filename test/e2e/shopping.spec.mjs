@@ -3,7 +3,7 @@
 // my orders; the operator ships it with the CLI → 待收货, the logistics trace → confirm receipt → 待评价.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, fill, newPhone, shown, button, toastShown, shot, idleChanges } from './harness.mjs'
+import { startShop, openBrowser, fill, newPhone, shown, button, toastShown, shot, idleChanges, scrollUntilShown } from './harness.mjs'
 
 let shop, b, token
 before(async () => {
@@ -48,7 +48,8 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
 
   // Home, then the category tab (screenshots of both), then back to home.
   await shown(page, '.home-search').waitFor()
-  await shown(page, '.home-guess .goods-card').first().waitFor()
+  // 猜你喜欢 is drawn when the visitor scrolls near it.
+  await scrollUntilShown(page, '.home-guess .goods-card')
   await shot(page, 'shopping-home')
   assert.deepEqual(await brokenImages(page), [])
   await tab('分类')

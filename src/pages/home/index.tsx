@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useState, type ComponentType } from 'react'
+import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 import { View, Text, Image, ScrollView } from '@tarojs/components'
 import { useDidHide, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { NoticeBar, PullToRefresh, Swiper } from '@nutui/nutui-react-taro'
@@ -26,6 +26,8 @@ const NewMemberCoupon: ComponentType =
   process.env.TARO_ENV === 'h5' ? lazy(() => import('@/components/NewMemberCoupon')) : require('@/components/NewMemberCoupon').default
 
 const BANNER_CAROUSEL_AFTER_MS = 3000
+// How far below the window the end of the drawn sections may be before the next one is drawn (% of its height).
+const DRAW_AHEAD_PERCENT = 25
 
 function SectionBlock({ section }: { section: HomeSection }) {
   return (
@@ -64,16 +66,33 @@ export default function HomeIndexPage() {
   const [home, setHome] = useState<HomeSelfList | null>(null)
   const [failed, setFailed] = useState(false)
   const [scrollTop, setScrollTop] = useState(0)
-  // The first screen (banner, icons, notices) is drawn first; below it the goods sections, one per task, and
+  // The first screen (banner, icons, notices) is drawn first; below it the goods sections one at a time, and
   // 猜你喜欢 last, so that neither the first picture nor a tap waits for the whole page (rendering every section
-  // in one go was a 200 ms task on a slow phone).
+  // in one go was a 200 ms task on a slow phone). H5: the next one only when the end of what is drawn comes
+  // within a quarter screen of the bottom of the window, so a visitor who does not scroll pays only for what is seen.
+  // The mini-program (no DOM observer here): one per task.
   const [restShown, setRestShown] = useState(0)
   const restTotal = home ? home.sections.length + 1 : 0
   const showRest = !!home && restShown >= restTotal
+  const drawnEnd = useRef<HTMLElement | null>(null)
   useEffect(() => {
     if (!home || restShown >= restTotal) return
-    const t = setTimeout(() => startTransition(() => setRestShown((n) => n + 1)), 0)
-    return () => clearTimeout(t)
+    const next = () => startTransition(() => setRestShown((n) => n + 1))
+    const end = drawnEnd.current
+    if (process.env.TARO_ENV !== 'h5' || !end || typeof IntersectionObserver === 'undefined') {
+      const t = setTimeout(next, 0)
+      return () => clearTimeout(t)
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return
+        observer.disconnect()
+        next()
+      },
+      { rootMargin: `0px 0px ${DRAW_AHEAD_PERCENT}% 0px` },
+    )
+    observer.observe(end)
+    return () => observer.disconnect()
   }, [home, restShown, restTotal])
   // H5 defines Taro's swiper element late (src/vendor/taroComponents.ts): the first banner stands in for
   // the carousel until then and asks for it a few seconds after its picture is shown, when the first
@@ -210,6 +229,7 @@ export default function HomeIndexPage() {
             {home.sections.slice(0, restShown).map((s) => (
               <SectionBlock key={s.key} section={s} />
             ))}
+            <View ref={drawnEnd} className='home-drawn-end' />
           </>
         )}
         {(showRest || failed) && (
@@ -224,7 +244,7 @@ export default function HomeIndexPage() {
           </View>
         )}
       </PullToRefresh>
-      {(showRest || failed) && (
+      {(restShown > 0 || failed) && (
         <Suspense fallback={null}>
           <NewMemberCoupon />
         </Suspense>
