@@ -10,6 +10,9 @@
  * ?staged, left as Taro made it). The imports are "eager": no extra request, the modules stay in the entry's
  * chunks; each names the exports the entry uses so that nothing else is kept.
  */
+const fs = require('node:fs')
+const path = require('node:path')
+
 const IMPORT = /^import\s+(?:(.+?)\s+from\s+)?(['"][^'"]+['"])/gm
 
 function exportsUsed(clause) {
@@ -19,7 +22,7 @@ function exportsUsed(clause) {
   if (named) {
     for (const part of named[1].split(',')) {
       const name = part.trim().split(/\s+as\s+/)[0]
-      if (name) names.push(name)
+      if (name && !name.startsWith('type ')) names.push(name)
     }
   }
   const head = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim()
@@ -28,20 +31,42 @@ function exportsUsed(clause) {
   return names
 }
 
+/** The import statements of `source`, styles (the entry itself imports them) and types left out. */
+function importsOf(source) {
+  return [...source.matchAll(IMPORT)].filter(([, clause, request]) => !/\.(s?css|less)['"]$/.test(request) && !/^type\s/.test(clause || ''))
+}
+
+function stage(clause, request) {
+  const used = exportsUsed(clause)
+  const only = used ? `/* webpackExports: ${JSON.stringify(used)} */ ` : ''
+  return `[${JSON.stringify(request.slice(1, -1).replace(/^.*node_modules\//, ''))}, () => import(/* webpackMode: "eager" */ ${only}${request})]`
+}
+
 module.exports = function stagedEntryLoader(source) {
   if (this.resourceQuery.includes('staged')) return source
   const stages = []
-  for (const [, clause, request] of source.matchAll(IMPORT)) {
-    if (/\.(s?css|less)['"]$/.test(request)) continue // styles: the entry itself imports them
-    const used = exportsUsed(clause)
-    const only = used ? `/* webpackExports: ${JSON.stringify(used)} */ ` : ''
-    stages.push(`() => import(/* webpackMode: "eager" */ ${only}${request})`)
+  const staged = new Set()
+  const add = (clause, request) => {
+    if (staged.has(request.slice(1, -1))) return
+    staged.add(request.slice(1, -1))
+    stages.push(stage(clause, request))
+  }
+  for (const [, clause, request] of importsOf(source)) {
+    // The app component (src/app.ts, imported by a relative path): its own imports first, one stage each.
+    const file = /^['"]\./.test(request) && ['.ts', '.tsx'].map((ext) => path.resolve(this.context, request.slice(1, -1) + ext)).find((f) => fs.existsSync(f))
+    if (file) {
+      this.addDependency(file)
+      for (const [, innerClause, innerRequest] of importsOf(fs.readFileSync(file, 'utf8'))) {
+        if (!/^['"]\./.test(innerRequest)) add(innerClause, innerRequest)
+      }
+    }
+    add(clause, request)
   }
   const entry = JSON.stringify(`${this.resourcePath}?staged`)
   return `import { bootInStages } from '@/vendor/stagedBoot'
 bootInStages([
   ${stages.join(',\n  ')},
-  () => import(/* webpackMode: "eager" */ ${entry}),
+  ['entry', () => import(/* webpackMode: "eager" */ ${entry})],
 ])
 `
 }

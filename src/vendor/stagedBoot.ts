@@ -2,7 +2,8 @@
  * H5 only: runs the app's entry in stages (config/stagedEntryLoader.js makes the list), one task each, so that
  * the browser can paint and answer a tap between them instead of waiting for one long start-up task.
  */
-type Stage = () => Promise<unknown>
+/** What the stage loads (for the performance timeline: "boot <name>") and how. */
+type Stage = [name: string, load: () => Promise<unknown>]
 
 /** A new task as soon as possible: a message to ourselves (setTimeout would wait 4 ms after a few nested calls). */
 function nextTask(): Promise<void> {
@@ -18,8 +19,10 @@ function nextTask(): Promise<void> {
 
 export async function bootInStages(stages: Stage[]) {
   try {
-    for (const stage of stages) {
-      await stage()
+    for (const [name, load] of stages) {
+      const start = performance.now()
+      await load()
+      performance.measure(`boot ${name}`, { start })
       await nextTask()
     }
   } catch (error) {
