@@ -35,6 +35,13 @@ const CONTENT_VENDOR_COPY = (() => {
 // cannot follow: copy them (light, dark and selected) next to app.json.
 const WEAPP_TABBAR_COPY = process.env.TARO_ENV === 'weapp' ? [{ from: 'src/assets/tabbar/', to: `${process.env.TARO_OUTPUT || 'dist/weapp'}/assets/tabbar/` }] : []
 
+// H5 rem: 40 px at the 750 design width (Taro's baseFontSize 20 x 2 / deviceRatio 1), kept between 20 and 40 px.
+const H5_ROOT_FONT = { min: 20, max: 40, perDesignWidth: 40, designWidth: 750 }
+
+function rootFontSizeScript({ min, max, perDesignWidth, designWidth }: typeof H5_ROOT_FONT) {
+  return `!function(n){function f(){var d=n.document.documentElement,w=Math.min(n.innerWidth||d.clientWidth,n.innerHeight||d.clientHeight),x=${perDesignWidth}*w/${designWidth};d.style.fontSize=x>=${max}?"${max}px":x<=${min}?"${min}px":x+"px"}n.addEventListener("resize",function(){f();setTimeout(f,500)});f()}(window);`
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
   const base: UserConfigExport<'webpack5'> = {
     projectName: 'mall',
@@ -107,10 +114,14 @@ export default defineConfig<'webpack5'>(async (merge) => {
         if (process.env.BUNDLE_STATS) chain.plugin('bundle-stats').use(BundleStatsPlugin, [process.env.BUNDLE_STATS])
       },
       output: { filename: 'js/[name].[contenthash:8].js', chunkFilename: 'js/[name].[contenthash:8].js' },
+      // The root font size (rem) from the window's size. Taro's own script measures the <html> element, which in
+      // <head> has no content yet: on some loads it found a height of a few pixels, set the smallest size and
+      // corrected it at the next resize, moving the whole page (a layout shift of 0.03-0.06 on home).
+      htmlPluginOption: { script: rootFontSizeScript(H5_ROOT_FONT) },
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        pxtransform: { enable: true, config: { baseFontSize: 20, minRootSize: 20, maxRootSize: 40 } },
+        pxtransform: { enable: true, config: { baseFontSize: H5_ROOT_FONT.min, minRootSize: H5_ROOT_FONT.min, maxRootSize: H5_ROOT_FONT.max } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
     },
