@@ -10,15 +10,22 @@
  * refs to the DOM node, hoverClass and onLongPress on View, Text's selectable/space/numberOfLines, Image's modes,
  * lazyLoad, onLoad's detail {width, height}. The mini-program keeps its native components.
  */
-import { forwardRef, useEffect, useRef, useState, type CSSProperties, type ForwardedRef } from 'react'
+import { createElement, forwardRef, useEffect, useRef, useState, type ForwardedRef } from 'react'
 import './h5Elements.css'
 
 type AnyProps = Record<string, any>
 
 /** Mini-program attributes with no meaning on a plain H5 element (Taro's H5 elements ignored them too). */
-function withoutMiniProgramProps(props: AnyProps): AnyProps {
-  const { catchMove, animation, hoverStopPropagation, disableScroll, ...rest } = props
-  return rest
+const MINI_PROGRAM_ONLY = ['catchMove', 'animation', 'hoverStopPropagation', 'disableScroll']
+const VIEW_OWN = [...MINI_PROGRAM_ONLY, 'hoverClass', 'hoverStartTime', 'hoverStayTime', 'onLongPress']
+const TEXT_OWN = [...MINI_PROGRAM_ONLY, 'selectable', 'userSelect', 'space', 'numberOfLines', 'decode', 'className', 'style']
+const IMAGE_OWN = [...MINI_PROGRAM_ONLY, 'src', 'mode', 'lazyLoad', 'nativeProps', 'onLoad', 'onError', 'className', 'webp', 'showMenuByLongpress', 'fadeIn', 'defaultSource']
+
+/** The props for the DOM element: all but `own`, plus the ref. One plain loop: these run for every element drawn. */
+function domProps(props: AnyProps, own: string[], ref: unknown): AnyProps {
+  const out: AnyProps = { ref }
+  for (const key in props) if (!own.includes(key)) out[key] = props[key]
+  return out
 }
 
 const LONG_PRESS_MS = 350
@@ -59,28 +66,31 @@ function TouchView({ hoverClass, hoverStartTime = 50, hoverStayTime = 400, onLon
 }
 
 export const View = forwardRef(function View(props: AnyProps, ref: ForwardedRef<HTMLDivElement>) {
-  const rest = withoutMiniProgramProps(props)
-  if (rest.hoverClass || rest.onLongPress) return <TouchView {...rest} forwardedRef={ref} />
-  const { hoverClass, hoverStartTime, hoverStayTime, onLongPress, ...plain } = rest
-  return <div {...plain} ref={ref} />
+  if (props.hoverClass || props.onLongPress) return <TouchView {...domProps(props, MINI_PROGRAM_ONLY, undefined)} forwardedRef={ref} />
+  return createElement('div', domProps(props, VIEW_OWN, ref))
 })
 
 export const Text = forwardRef(function Text(props: AnyProps, ref: ForwardedRef<HTMLSpanElement>) {
-  const { selectable, userSelect, space, numberOfLines, decode, className, style, ...rest } = withoutMiniProgramProps(props)
+  const { selectable, userSelect, space, numberOfLines, className, style } = props
   const classes = ['taro-text']
   if (selectable || userSelect) classes.push('taro-text--selectable')
   if (space) classes.push(`taro-text--space-${space}`)
   if (typeof numberOfLines === 'number') classes.push('taro-text--lines')
   if (className) classes.push(className)
   const clamp = typeof numberOfLines === 'number' && (!style || typeof style === 'object') ? { ...style, '--line-clamp': numberOfLines } : style
-  return <span {...rest} ref={ref} className={classes.join(' ')} style={clamp as CSSProperties} />
+  const span = domProps(props, TEXT_OWN, ref)
+  span.className = classes.join(' ')
+  if (clamp) span.style = clamp
+  return createElement('span', span)
 })
 
 export const Image = forwardRef(function Image(props: AnyProps, ref: ForwardedRef<HTMLDivElement>) {
-  const { src, mode, lazyLoad, nativeProps, onLoad, onError, className, webp, showMenuByLongpress, fadeIn, defaultSource, ...rest } = withoutMiniProgramProps(props)
+  const { src, mode, lazyLoad, nativeProps, onLoad, onError, className } = props
   const fit = mode || 'scaleToFill' // mode="" is the default, as in Taro
+  const box = domProps(props, IMAGE_OWN, ref)
+  box.className = `taro-img taro-img--${fit.replace(/\s/g, '-')}${className ? ` ${className}` : ''}`
   return (
-    <div {...rest} ref={ref} className={`taro-img taro-img--${fit.replace(/\s/g, '-')}${className ? ` ${className}` : ''}`}>
+    <div {...box}>
       {src ? (
         <img
           {...nativeProps}
