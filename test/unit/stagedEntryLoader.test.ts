@@ -1,0 +1,52 @@
+import path from 'node:path'
+
+// The webpack loader is CommonJS, run by the build in Node.
+// eslint-disable-next-line @typescript-eslint/no-var-requires
+const stagedEntryLoader = require('../../config/stagedEntryLoader.js')
+
+const SRC = path.resolve(__dirname, '..', '..', 'src')
+const run = (source: string, resourceQuery = '') => {
+  const dependencies: string[] = []
+  const out = stagedEntryLoader.call({ resourceQuery, resourcePath: path.join(SRC, 'app.config.ts'), context: SRC, addDependency: (f: string) => dependencies.push(f) }, source)
+  return { out: out as string, dependencies }
+}
+
+// The shape of what Taro's H5 loader makes of src/app.config.ts.
+const TARO_ENTRY = `import '@tarojs/plugin-platform-h5/dist/runtime'
+import { initPxTransform } from '@tarojs/taro'
+import { createRouter, createBrowserHistory, handleAppMountWithTabbar } from '@tarojs/router'
+import '@tarojs/components/global.css'
+import component from "./app"
+import * as list from 'somewhere'
+var config = {}
+createRouter(history, inst, config, React)`
+
+describe('stagedEntryLoader (the H5 entry split into stages)', () => {
+  it('imports the entry’s modules one stage each, in order, with the app’s own imports before the app, and the entry last', () => {
+    const { out, dependencies } = run(TARO_ENTRY)
+    const names = [...out.matchAll(/^ {2}\[("[^"]+"|'entry')/gm)].map((m) => m[1].replace(/["']/g, ''))
+    expect(names.slice(0, 3)).toEqual(['@tarojs/plugin-platform-h5/dist/runtime', '@tarojs/taro', '@tarojs/router'])
+    const app = names.indexOf('./app')
+    expect(names.indexOf('@/core/auth')).toBeGreaterThan(2)
+    expect(names.indexOf('@/core/auth')).toBeLessThan(app)
+    expect(names.slice(app + 1)).toEqual(['somewhere', 'entry'])
+    expect(dependencies).toEqual([path.join(SRC, 'app.ts')])
+    // Styles stay with the entry; a module staged once is not staged again (src/app.ts imports @tarojs/taro too).
+    expect(out).not.toContain('global.css')
+    expect(names.filter((n) => n === '@tarojs/taro')).toHaveLength(1)
+    expect(out).toContain(`import(/* webpackMode: "eager" */ ${JSON.stringify(path.join(SRC, 'app.config.ts') + '?staged')})`)
+  })
+
+  it('keeps only the exports the entry uses: named, default, none for a side effect, all for a namespace', () => {
+    const { out } = run(TARO_ENTRY)
+    expect(out).toContain(`/* webpackExports: ["createRouter","createBrowserHistory","handleAppMountWithTabbar"] */ '@tarojs/router'`)
+    expect(out).toContain(`/* webpackExports: ["default"] */ "./app"`)
+    expect(out).toContain(`/* webpackExports: [] */ '@tarojs/plugin-platform-h5/dist/runtime'`)
+    expect(out).toContain(`import(/* webpackMode: "eager" */ 'somewhere')`)
+    expect(out).not.toMatch(/webpackExports: \[[^\]]*type /)
+  })
+
+  it('leaves the entry itself (?staged) as Taro made it', () => {
+    expect(run(TARO_ENTRY, '?staged').out).toBe(TARO_ENTRY)
+  })
+})
