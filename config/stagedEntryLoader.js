@@ -36,6 +36,12 @@ function importsOf(source) {
   return [...source.matchAll(IMPORT)].filter(([, clause, request]) => !/\.(s?css|less)['"]$/.test(request) && !/^type\s/.test(clause || ''))
 }
 
+// Evaluated with the entry itself, not staged: modules that re-export with `export *`, through which webpack does
+// not keep only the exports named in webpackExports. A dynamic import of Taro's runtime put its mini-program DOM
+// into the first load (+14 KB gzipped), one of Taro's element definitions (src/vendor/taroComponents.ts) would put
+// every element there. Both are evaluated by an earlier stage (Taro's platform runtime, its API) or by the entry.
+const NOT_STAGED = ['@tarojs/runtime', '@tarojs/components/dist/components']
+
 function stage(clause, request) {
   const used = exportsUsed(clause)
   const only = used ? `/* webpackExports: ${JSON.stringify(used)} */ ` : ''
@@ -47,7 +53,7 @@ module.exports = function stagedEntryLoader(source) {
   const stages = []
   const staged = new Set()
   const add = (clause, request) => {
-    if (staged.has(request.slice(1, -1))) return
+    if (staged.has(request.slice(1, -1)) || NOT_STAGED.includes(request.slice(1, -1))) return
     staged.add(request.slice(1, -1))
     stages.push(stage(clause, request))
   }

@@ -17,6 +17,8 @@ import { initPxTransform } from '@tarojs/taro'
 import { createRouter, createBrowserHistory, handleAppMountWithTabbar } from '@tarojs/router'
 import '@tarojs/components/global.css'
 import component from "./app"
+import { window } from '@tarojs/runtime'
+import { defineCustomElementTaroPullToRefreshCore } from '@tarojs/components/dist/components'
 import * as list from 'somewhere'
 var config = {}
 createRouter(history, inst, config, React)`
@@ -34,6 +36,9 @@ describe('stagedEntryLoader (the H5 entry split into stages)', () => {
     // Styles stay with the entry; a module staged once is not staged again (src/app.ts imports @tarojs/taro too).
     expect(out).not.toContain('global.css')
     expect(names.filter((n) => n === '@tarojs/taro')).toHaveLength(1)
+    // Modules that re-export with export * are left to the entry (staging them put unused code in the first load).
+    expect(names).not.toContain('@tarojs/runtime')
+    expect(names).not.toContain('@tarojs/components/dist/components')
     expect(out).toContain(`import(/* webpackMode: "eager" */ ${JSON.stringify(path.join(SRC, 'app.config.ts') + '?staged')})`)
   })
 
