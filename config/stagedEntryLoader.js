@@ -7,7 +7,7 @@
  * during which the page answers no tap. This loader, which sees that entry after Taro's loader, replaces it by a
  * small one that imports the same modules one at a time, in the same order, giving the browser back its main
  * thread between two of them (src/vendor/stagedBoot.ts), and last the entry itself (the same file with the query
- * ?staged, left as Taro made it). The imports are "eager": no extra request, the modules stay in the entry's
+ * ?staged, as Taro made it but for the router, created in a task of its own). The imports are "eager": no extra request, the modules stay in the entry's
  * chunks; each names the exports the entry uses so that nothing else is kept.
  */
 const fs = require('node:fs')
@@ -48,8 +48,25 @@ function stage(clause, request) {
   return `[${JSON.stringify(request.slice(1, -1).replace(/^.*node_modules\//, ''))}, () => import(/* webpackMode: "eager" */ ${only}${request})]`
 }
 
+/**
+ * The entry itself (?staged): as Taro made it, except that the router is created in a task of its own (the largest
+ * part of the entry's work: its first route and page). Its body is wrapped in an async function for that; the
+ * statements and their order are Taro's.
+ */
+function routerInItsOwnTask(source) {
+  const body = source.search(/^var config = /m)
+  const router = source.search(/^create(Multi)?Router\(/m)
+  if (body < 0 || router < body) return source // not the shape this was written for: leave it
+  return `${source.slice(0, body)}import { nextTask } from '@/vendor/stagedBoot'
+void (async () => {
+${source.slice(body, router)}await nextTask()
+${source.slice(router)}
+})()
+`
+}
+
 module.exports = function stagedEntryLoader(source) {
-  if (this.resourceQuery.includes('staged')) return source
+  if (this.resourceQuery.includes('staged')) return routerInItsOwnTask(source)
   const stages = []
   const staged = new Set()
   const add = (clause, request) => {

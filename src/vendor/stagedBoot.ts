@@ -6,7 +6,7 @@
 type Stage = [name: string, load: () => Promise<unknown>]
 
 /** A new task as soon as possible: a message to ourselves (setTimeout would wait 4 ms after a few nested calls). */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     const channel = new MessageChannel()
     channel.port1.onmessage = () => {

@@ -51,7 +51,19 @@ describe('stagedEntryLoader (the H5 entry split into stages)', () => {
     expect(out).not.toMatch(/webpackExports: \[[^\]]*type /)
   })
 
-  it('leaves the entry itself (?staged) as Taro made it', () => {
-    expect(run(TARO_ENTRY, '?staged').out).toBe(TARO_ENTRY)
+  it('the entry itself (?staged): Taro’s statements in order, the router created one task later', () => {
+    const { out } = run(TARO_ENTRY, '?staged')
+    const [imports, body] = out.split('void (async () => {')
+    // The imports stay at the top level, as Taro wrote them.
+    expect(imports).toContain(`import component from "./app"`)
+    expect(imports).toContain(`import { nextTask } from '@/vendor/stagedBoot'`)
+    expect(body.indexOf('var config = {}')).toBeLessThan(body.indexOf('await nextTask()'))
+    expect(body.indexOf('await nextTask()')).toBeLessThan(body.indexOf('createRouter(history, inst, config, React)'))
+    expect(body.trim().endsWith('})()')).toBe(true)
+  })
+
+  it('an entry of another shape (no router call) is left as it is', () => {
+    const other = TARO_ENTRY.replace('createRouter(history, inst, config, React)', 'somethingElse()')
+    expect(run(other, '?staged').out).toBe(other)
   })
 })
