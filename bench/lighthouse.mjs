@@ -22,7 +22,13 @@ try {
   for (const [name, p] of pages) {
     const measured = []
     for (let i = 0; i < runs; i++) {
-      const r = await lighthouse(`${shop.base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+      // Lighthouse sometimes fails to record the trace of a load (NO_NAVSTART, mostly the first one): that run again.
+      let r
+      for (let attempt = 0; attempt < 3; attempt++) {
+        r = await lighthouse(`${shop.base}${p}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+        if (!r.lhr.runtimeError) break
+      }
+      if (r.lhr.runtimeError) throw new Error(`Lighthouse on ${name}: ${r.lhr.runtimeError.code}`)
       const a = r.lhr.audits
       // LH_REPORT_DIR=<dir>: keep each page's whole report (long tasks, LCP phases, layout shifts) for diagnosis.
       if (process.env.LH_REPORT_DIR) {
