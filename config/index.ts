@@ -40,11 +40,11 @@ const WEAPP_TABBAR_COPY = process.env.TARO_ENV === 'weapp' ? [{ from: 'src/asset
 // Babel's helpers and regenerator, less code and less work at start-up. The mini-program keeps Taro's defaults.
 if (process.env.TARO_ENV === 'h5') process.env.BROWSERSLIST_ENV = 'h5'
 
-// H5 rem: 40 px at the 750 design width (Taro's baseFontSize 20 x 2 / deviceRatio 1), kept between 20 and 40 px.
-const H5_ROOT_FONT = { min: 20, max: 40, perDesignWidth: 40, designWidth: 750 }
+// H5 rem: Taro's baseFontSize x 2 (deviceRatio 1 at the 750 design width) at that width, kept between min and max.
+const H5_ROOT_FONT = { baseFontSize: 20, min: 20, max: 40, designWidth: 750 }
 
-function rootFontSizeScript({ min, max, perDesignWidth, designWidth }: typeof H5_ROOT_FONT) {
-  return `!function(n){function f(){var d=n.document.documentElement,w=Math.min(n.innerWidth||d.clientWidth,n.innerHeight||d.clientHeight),x=${perDesignWidth}*w/${designWidth};d.style.fontSize=x>=${max}?"${max}px":x<=${min}?"${min}px":x+"px"}n.addEventListener("resize",function(){f();setTimeout(f,500)});f()}(window);`
+function rootFontSizeScript({ baseFontSize, min, max, designWidth }: typeof H5_ROOT_FONT) {
+  return `!function(n){function f(){var d=n.document.documentElement,w=Math.min(n.innerWidth||d.clientWidth,n.innerHeight||d.clientHeight),x=${baseFontSize * 2}*w/${designWidth};d.style.fontSize=x>=${max}?"${max}px":x<=${min}?"${min}px":x+"px"}n.addEventListener("resize",function(){f();setTimeout(f,500)});f()}(window);`
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -126,7 +126,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       miniCssExtractPluginOption: { ignoreOrder: true, filename: 'css/[name].[contenthash:8].css', chunkFilename: 'css/[name].[contenthash:8].css' },
       postcss: {
         autoprefixer: { enable: true, config: {} },
-        pxtransform: { enable: true, config: { baseFontSize: H5_ROOT_FONT.min, minRootSize: H5_ROOT_FONT.min, maxRootSize: H5_ROOT_FONT.max } },
+        pxtransform: { enable: true, config: { baseFontSize: H5_ROOT_FONT.baseFontSize, minRootSize: H5_ROOT_FONT.min, maxRootSize: H5_ROOT_FONT.max } },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
     },

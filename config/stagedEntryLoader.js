@@ -7,8 +7,8 @@
  * during which the page answers no tap. This loader, which sees that entry after Taro's loader, replaces it by a
  * small one that imports the same modules one at a time, in the same order, giving the browser back its main
  * thread between two of them (src/vendor/stagedBoot.ts), and last the entry itself (the same file with the query
- * ?staged, as Taro made it but for the router, created in a task of its own). The imports are "eager": no extra request, the modules stay in the entry's
- * chunks; each names the exports the entry uses so that nothing else is kept.
+ * ?staged, as Taro made it but for the router, created in a task of its own). The imports are "eager": no extra
+ * request, the modules stay in the entry's chunks; each names the exports the entry uses so that nothing else is kept.
  */
 const fs = require('node:fs')
 const path = require('node:path')
@@ -70,8 +70,9 @@ module.exports = function stagedEntryLoader(source) {
   const stages = []
   const staged = new Set()
   const add = (clause, request) => {
-    if (staged.has(request.slice(1, -1)) || NOT_STAGED.includes(request.slice(1, -1))) return
-    staged.add(request.slice(1, -1))
+    const name = request.slice(1, -1)
+    if (staged.has(name) || NOT_STAGED.includes(name)) return
+    staged.add(name)
     stages.push(stage(clause, request))
   }
   for (const [, clause, request] of importsOf(source)) {

@@ -119,7 +119,6 @@ export async function screenshot(page, name) {
 
 /** Only what the member sees: Taro keeps the pages below the current one in the DOM, hidden. */
 export const shown = (page, selector, options) => page.locator(`${selector}:visible`, options)
-/** A NutUI button by its text (the button element takes the click). */
 /** Scrolls down the way a visitor would until `selector` is drawn (pages that draw what is below as it comes near). */
 export async function scrollUntilShown(page, selector, { steps = 20 } = {}) {
   const target = shown(page, selector).first()
@@ -133,6 +132,7 @@ export async function scrollUntilShown(page, selector, { steps = 20 } = {}) {
   return target
 }
 
+/** A NutUI button by its text (the button element takes the click). */
 export const button = (page, text) => shown(page, 'taro-button-core, button.nut-button', { hasText: text }).first()
 /** A Taro toast with this text (its wrapper has no box of its own: the text is what shows). */
 export const toastShown = (page, text) => shown(page, '.taro__toast p', { hasText: text }).waitFor()
