@@ -1,17 +1,20 @@
 /**
  * H5 only: the module Taro's React components (and its router and previewImage) import their custom
  * element definitions from; config/index.ts points `@tarojs/components/dist/components` here.
- * Everything is Taro's own definition except the heavy elements that no first screen needs at once:
- * swiper (with the Swiper library), video, canvas and web-view. They are defined from a chunk of their own,
- * loaded as soon as one of them appears in the page, when a page asks (requestLazyElements of
- * lazyElements.ts), or a few seconds after the page has loaded. An element drawn before its definition
- * arrives is upgraded then (taroLazyElements.ts sets the properties React gave it meanwhile again).
+ * Everything is Taro's own definition except:
+ * - the tab bar, drawn by a plain element of ours instead of Taro's Stencil one (h5Tabbar.ts);
+ * - the heavy elements that no first screen needs at once: swiper (with the Swiper library), video, canvas and
+ *   web-view. They are defined from a chunk of their own, loaded as soon as one of them appears in the page, when a
+ *   page asks (requestLazyElements of lazyElements.ts), or a few seconds after the page has loaded. An element
+ *   drawn before its definition arrives is upgraded then (taroLazyElements.ts sets the properties React gave it
+ *   meanwhile again).
  * Pages never import this module: a dynamic import of it would mark every re-export used and pull all of
  * Taro's elements into the first load.
  */
 import { BUILD } from '@stencil/core/internal/app-data'
 import { plt } from '@stencil/core/internal/client'
 import { markLazyElementsDefined, registerLazyElementsLoader } from './lazyElements'
+import { definePlainTabbar } from './h5Tabbar'
 
 export * from '@tarojs/components/dist/components/index.js'
 
@@ -70,6 +73,9 @@ function deferDefinition() {
   if (document.readyState === 'complete') idle()
   else window.addEventListener('load', idle, { once: true })
 }
+
+// The tab bar Taro's router creates: a plain element instead of Taro's Stencil one (h5Tabbar.ts).
+export { definePlainTabbar as defineCustomElementTaroTabbar }
 
 export {
   deferDefinition as defineCustomElementTaroSwiperCore,
