@@ -111,7 +111,9 @@ export default function HomeIndexPage() {
     if (failed || (home && !home.banners.length)) removeHomePreview()
   }, [failed, home])
   useDidHide(removeHomePreview)
-  const guess = usePagedList((page, size) => guessYouLike(page, size), [], { pageSize: 10 })
+  // 猜你喜欢 is asked for once it is about to be drawn (or the home data failed): on the first load its answer would
+  // only re-render the page for a list nobody sees yet.
+  const guess = usePagedList((page, size) => guessYouLike(page, size), [], { pageSize: 10, enabled: showRest || failed })
 
   const loadHome = useCallback(
     () =>
