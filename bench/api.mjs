@@ -32,8 +32,10 @@ async function bare(body) {
   }
   const child = spawn(process.execPath, [path.join(ROOT, 'bench', 'bare-server.mjs')], { env, stdio: 'inherit' })
   try {
-    await waitFor(`http://127.0.0.1:${port}/h5/bare`, child)
-    return await measure(`http://127.0.0.1:${port}/h5/bare`)
+    const url = `http://127.0.0.1:${port}/h5/bare`
+    await waitFor(url, child)
+    const bytes = (await (await fetch(url)).arrayBuffer()).byteLength
+    return { ...(await measure(url)), bytes }
   } finally {
     child.kill()
     if (body) fs.rmSync(env.BARE_BODY_FILE, { force: true })
@@ -94,7 +96,7 @@ const pct = (a, b) => `${Math.round((a / b) * 100)} %`
 const out = rows.map((r) => ({
   db: r.db,
   route: r.route === 'bare Fastify' ? 'bare Fastify (small envelope)' : r.route,
-  'body KB': r.bytes ? (r.bytes / 1024).toFixed(1) : '0.1',
+  'body KB': (r.bytes / 1024).toFixed(1),
   'req/s': Math.round(r.rps),
   'bare, same body': r.sameBody ? Math.round(r.sameBody.rps) : '',
   'ratio, same body': r.sameBody ? pct(r.rps, r.sameBody.rps) : '',
