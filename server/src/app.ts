@@ -16,7 +16,7 @@ import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
 import { schemaErrorMessage } from './plugins/schema'
-import { routeModules } from './modules'
+import { installModules, routeModules } from './modules'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
 import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
@@ -52,6 +52,7 @@ class OneLineRequestLog extends LogController {
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts
+  installModules()
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     trustProxy: true,

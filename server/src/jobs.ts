@@ -1,15 +1,10 @@
 import type { AppContext } from './context'
-import { jobs } from './modules'
+import type { Job } from './modules/shopModule'
+import { jobs as moduleJobs } from './modules'
 
-/** A periodic job: runs every `everyMs`; errors are logged, never crash the server. */
-export interface Job {
-  name: string
-  everyMs: number
-  run: (ctx: AppContext) => Promise<unknown>
-}
+export type { Job }
 
-
-export function startJobs(ctx: AppContext): () => void {
+export function startJobs(ctx: AppContext, jobs: readonly Job[] = moduleJobs): () => void {
   const timers = jobs.map((job) => {
     let running = false
     return setInterval(async () => {

@@ -16,7 +16,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
-import { registerOrderHook } from '../order/hooks'
+import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
 import '../../db/promotionTables'
@@ -452,7 +452,7 @@ export async function reconcileGate(ctx: Pick<AppContext, 'db' | 'config' | 'log
 // ---------------------------------------------------------------- cancel / expiry
 
 /** A cancelled or expired unpaid flash-sale order returns its quota and the member's count, once. */
-registerOrderHook('cancelled', 'seckill', async (tx, { order }) => {
+export const seckillCancelledHook: OrderHook = async (tx, { order }) => {
   if (order.orderType !== 'seckill') return
   const so = await tx.selectFrom('seckillOrders').selectAll().where('orderId', '=', order.id).executeTakeFirst()
   if (!so) return
@@ -461,5 +461,5 @@ registerOrderHook('cancelled', 'seckill', async (tx, { order }) => {
   const q = so.quantity
   await tx.updateTable('seckillItems').set((eb) => ({ sold: eb('sold', '-', q) })).where('id', '=', so.itemId).where('sold', '>=', q).execute()
   await tx.updateTable('seckillBuyers').set((eb) => ({ bought: eb('bought', '-', q) })).where('itemId', '=', so.itemId).where('memberId', '=', so.memberId).where('bought', '>=', q).execute()
-})
+}
 
