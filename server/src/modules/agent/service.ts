@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE, setAgentApplicationLookup } from '../member/service'
-import { isIdCard } from '../../../../src/utils/validate'
+import { isIdCard } from '../../../../types/validate'
 import {
   APPLY_REASON_MAX,
   REAL_NAME_MAX,
