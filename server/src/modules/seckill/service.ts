@@ -19,6 +19,7 @@ import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type P
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
+import { observeGate } from '../../services/metrics'
 import '../../db/promotionTables'
 
 /** Unpaid flash-sale orders expire sooner than normal ones, so unpaid quota goes back on sale quickly. */
@@ -92,10 +93,10 @@ const runtimes = new WeakMap<object, SeckillRuntime>()
  * The instance's gate and item cache, one per app context (created on first use; the routes close the
  * gate with the app). Two contexts are two server instances, even over one database.
  */
-export function runtimeFor(ctx: Pick<AppContext, 'db' | 'config' | 'log'>): SeckillRuntime {
+export function runtimeFor(ctx: Pick<AppContext, 'db' | 'config' | 'log'> & Partial<Pick<AppContext, 'metrics'>>): SeckillRuntime {
   let rt = runtimes.get(ctx)
   if (!rt) {
-    rt = { gate: createGate(ctx.config.redisUrl, { onError: (err) => ctx.log.warn({ err: err.message }, 'seckill gate redis error') }), meta: new Map(), slots: new Map() }
+    rt = { gate: observeGate(createGate(ctx.config.redisUrl, { onError: (err) => ctx.log.warn({ err: err.message }, 'seckill gate redis error') }), ctx.metrics), meta: new Map(), slots: new Map() }
     runtimes.set(ctx, rt)
   }
   return rt
