@@ -1,45 +1,24 @@
-import type { Config } from './config'
-import type { Db } from './db/types'
+import type { AdminCommandDef, AdminContext } from './modules/shopModule'
+import { adminCommands } from './modules'
+
+export type { AdminCommand, AdminCommandDef, AdminContext } from './modules/shopModule'
 
 /**
- * The operator CLI's command registry (`npm run admin -- <command> ...`). A module adds its commands
- * in its own admin.ts by calling registerAdminCommand at import, and admin.ts imports that file.
+ * The operator CLI's runner (`npm run admin -- <command> ...`). Each module lists its commands in its admin.ts
+ * (ShopModule.commands); modules/index.ts puts them in one list, `adminCommands`.
  */
-export interface AdminContext {
-  config: Config
-  db: Db
-  /** Prints one line to the operator. */
-  out: (line: string) => void
-}
+export const adminCommandList = (commands: readonly AdminCommandDef[] = adminCommands): AdminCommandDef[] => [...commands].sort((a, b) => a.name.localeCompare(b.name))
 
-export type AdminCommand = (args: string[], ctx: AdminContext) => Promise<void>
-
-interface Entry {
-  name: string
-  help: string
-  fn: AdminCommand
-}
-
-const commands = new Map<string, Entry>()
-
-/** help: usage and a short description, e.g. 'ship <orderNo> <expressCode> <trackingNo>  发货'. */
-export function registerAdminCommand(name: string, help: string, fn: AdminCommand) {
-  if (commands.has(name)) throw new Error(`admin command ${name} is already registered`)
-  commands.set(name, { name, help, fn })
-}
-
-export const adminCommandList = (): Entry[] => [...commands.values()].sort((a, b) => a.name.localeCompare(b.name))
-
-export function usage(): string {
-  return ['用法: npm run admin -- <命令> [参数...]', '', ...adminCommandList().map((c) => `  ${c.help}`)].join('\n')
+export function usage(commands: readonly AdminCommandDef[] = adminCommands): string {
+  return ['用法: npm run admin -- <命令> [参数...]', '', ...adminCommandList(commands).map((c) => `  ${c.help}`)].join('\n')
 }
 
 /** Runs one command; returns the exit code (0 ok, 1 refused, 2 unknown command). Refusals print their message. */
-export async function runAdminCommand(argv: string[], ctx: AdminContext): Promise<number> {
+export async function runAdminCommand(argv: string[], ctx: AdminContext, commands: readonly AdminCommandDef[] = adminCommands): Promise<number> {
   const [name, ...args] = argv
-  const cmd = name ? commands.get(name) : undefined
+  const cmd = name ? commands.find((c) => c.name === name) : undefined
   if (!cmd) {
-    ctx.out(name && name !== 'help' ? `未知命令：${name}\n\n${usage()}` : usage())
+    ctx.out(name && name !== 'help' ? `未知命令：${name}\n\n${usage(commands)}` : usage(commands))
     return name && name !== 'help' ? 2 : 0
   }
   try {

@@ -16,11 +16,13 @@ import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
 import { schemaErrorMessage } from './plugins/schema'
-import { routeModules } from './modules'
+import { installModules, routeModules } from './modules'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
 import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
 import { dbCache, redisCache } from './services/cache'
+import { createMetrics } from './services/metrics'
+import { observabilityPlugin, requestId } from './services/observability'
 
 export interface BuildOptions {
   config: Config
@@ -52,6 +54,7 @@ class OneLineRequestLog extends LogController {
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts
+  installModules()
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     trustProxy: true,
@@ -60,7 +63,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     schemaErrorFormatter: (errors, dataVar) => Object.assign(new Error(schemaErrorMessage(errors, dataVar)), { validation: errors, validationContext: dataVar }),
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLineRequestLog(),
-  } as any)
+    genReqId: requestId,
+  })
 
   const ctx: AppContext = {
     config,
@@ -69,7 +73,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     sms: opts.sms || logSmsProvider(app.log),
     http: opts.http || fetchHttpClient,
     cache: opts.cache || sharedCache(config, db, app.log, (close) => app.addHook('onClose', close)),
+    metrics: createMetrics(db),
   }
+
+  // Request ids, metrics, /healthz, /readyz, /metrics (docs/deploy.md).
+  await app.register(observabilityPlugin, { ctx, metrics: ctx.metrics })
 
   securityHeaders(app)
 

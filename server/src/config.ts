@@ -43,6 +43,10 @@ export interface Config {
    * show, and at most this long (what other processes write); 0 turns the cache off. READ_CACHE_MS.
    */
   readCacheMs: number
+  /** Bearer token for GET /metrics; without it /metrics answers only the local and private networks. METRICS_TOKEN. */
+  metricsToken: string
+  /** On SIGTERM, how long in-flight requests and jobs get before the process exits anyway. SHUTDOWN_TIMEOUT_MS. */
+  shutdownTimeoutMs: number
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -86,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
     readCacheMs: int(env.READ_CACHE_MS, 1000),
+    metricsToken: env.METRICS_TOKEN || '',
+    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15000),
     ...overrides,
   }
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/types'
 import type { SmsProvider } from './modules/member/sms'
+import type { Metrics } from './services/metrics'
 
 /** What every module's routes receive: configuration, the database and the outside-world adapters. */
 export interface AppContext {
@@ -13,6 +14,8 @@ export interface AppContext {
   http: HttpClient
   /** Shared key-value cache (Redis when REDIS_URL is set, else the database). */
   cache: Cache
+  /** Prometheus metrics of this app (services/metrics.ts). */
+  metrics: Metrics
 }
 
 export interface HttpClient {

@@ -9,7 +9,8 @@ import { startJobs } from './jobs'
 
 /**
  * One API process. With WORKERS=N (N > 1) the primary migrates and seeds once, then forks N workers
- * sharing the port (node:cluster); only the first worker runs the periodic jobs (they are idempotent anyway).
+ * sharing the port (node:cluster); only the first worker runs the periodic jobs, and then only the jobs whose
+ * lease it takes (jobs.ts): other machines' instances share the work through the same leases.
  */
 async function serve(opts: { prepare: boolean; jobs: boolean }) {
   const config = loadConfig()
@@ -17,17 +18,33 @@ async function serve(opts: { prepare: boolean; jobs: boolean }) {
   if (opts.prepare) await migrateToLatest(db)
   const { app, ctx } = await buildApp({ config, db })
   if (opts.prepare) await seedIfEmpty(ctx)
-  const stopJobs = opts.jobs ? startJobs(ctx) : () => {}
+  const stopJobs = opts.jobs ? startJobs(ctx) : async () => {}
   await app.listen({ port: config.port, host: config.host })
   app.log.info(`shop ready on http://127.0.0.1:${config.port}/ (${config.databaseUrl ? 'PostgreSQL' : 'SQLite'}, pid ${process.pid})`)
-  const shutdown = async () => {
-    stopJobs()
-    await app.close()
-    await db.destroy()
-    process.exit(0)
+  // Graceful shutdown (SIGTERM from the orchestrator, Ctrl-C): stop accepting connections, let the requests in
+  // flight and the jobs running finish, close Redis and the database pool, exit 0; exit 1 if that takes longer
+  // than SHUTDOWN_TIMEOUT_MS.
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down: finishing requests in flight and running jobs')
+    setTimeout(() => {
+      app.log.error(`shutdown took longer than ${config.shutdownTimeoutMs} ms; exiting`)
+      process.exit(1)
+    }, config.shutdownTimeoutMs).unref()
+    try {
+      await Promise.all([stopJobs(), app.close()])
+      await db.destroy()
+      app.log.info('shut down')
+      process.exit(0)
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed')
+      process.exit(1)
+    }
   }
-  process.on('SIGTERM', shutdown)
-  process.on('SIGINT', shutdown)
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+  process.on('SIGINT', () => void shutdown('SIGINT'))
 }
 
 async function prepareOnly() {

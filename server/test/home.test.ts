@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
-import { ALL_PAGES } from '../../src/routes'
+import { ALL_PAGES } from '../../types/routes'
 import { seedCatalog } from '../src/modules/goods/seed'
 import { createDb } from '../src/db'
 import { migrateToLatest } from '../src/db/migrate'

@@ -17,6 +17,16 @@ export interface DbOptions {
   poolSize?: number
 }
 
+/** The PostgreSQL pool's counters, for the metrics (services/metrics.ts). */
+export interface PoolStats {
+  totalCount: number
+  idleCount: number
+  waitingCount: number
+}
+const pools = new WeakMap<object, PoolStats>()
+/** The pool behind a PostgreSQL database (null for SQLite). */
+export const poolOf = (db: Kysely<any>): PoolStats | null => pools.get(db) || null
+
 export function createDb(opts: DbOptions): Kysely<DB> {
   let db: Kysely<DB>
   if (opts.databaseUrl) {
@@ -32,6 +42,7 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     const version = trackPostgres(pool)
     db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
     registerDataVersion(db, version)
+    pools.set(db, pool)
   } else {
     // eslint-disable-next-line @typescript-eslint/no-var-requires
     const Database = require('better-sqlite3')

@@ -1,15 +1,11 @@
 import type { AppContext } from '../context'
-import { seeders } from '../modules'
+import type { Seeder } from '../modules/shopModule'
+import { seeders as moduleSeeders } from '../modules'
 
-/** A seeder fills its module's demo data; it runs once, on an empty database, in this order. */
-export interface Seeder {
-  name: string
-  run: (ctx: AppContext) => Promise<void>
-}
-
+export type { Seeder }
 
 /** Seeds the demo shop when the database has no members yet (first start). */
-export async function seedIfEmpty(ctx: AppContext) {
+export async function seedIfEmpty(ctx: AppContext, seeders: readonly Seeder[] = moduleSeeders) {
   const any = await ctx.db.selectFrom('members').select('id').limit(1).executeTakeFirst()
   if (any) return false
   for (const s of seeders) {

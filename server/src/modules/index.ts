@@ -1,76 +1,126 @@
-import type { FastifyInstance } from 'fastify'
-import type { AppContext } from '../context'
-import type { Seeder } from '../db/seed'
-import type { Job } from '../jobs'
-import memberRoutes from './member/routes'
-import { memberSeeder } from './member/seed'
-import uploadRoutes from './upload/routes'
-import cartRoutes from './cart/routes'
-import addressRoutes from './address/routes'
-import orderRoutes from './order/routes'
-import payRoutes from './pay/routes'
-import logisticsRoutes from './logistics/routes'
-import { tradeSeeder } from './order/seed'
-import { orderAutoAdvanceJob, orderExpiryJob } from './order/jobs'
-import goodsRoutes from './goods/routes'
-import { goodsSeeder } from './goods/seed'
-import homeRoutes from './home/routes'
-import { homeSeeder } from './home/seed'
-import wechatRoutes from './wechat/routes'
+/**
+ * The shop, module by module: the one place that says what is in the server. Each module folder exports what it
+ * contributes (routes, console routes, seeders, jobs, pricing steps, order hooks, logoff contributions, CLI
+ * commands) as a ShopModule (./shopModule.ts); nothing registers itself by being imported.
+ *
+ * The list's order is the order routes are registered, seeders run (a seeder may need the data of one before
+ * it: trade's demo orders need the catalogue's goods, the agent's commission needs trade's and after-sales'
+ * orders, promotions need goods and the demo shopper) and order hooks run.
+ */
+import type { AdminCommandDef, Job, RoutePlugin, Seeder, ShopModule } from './shopModule'
+import type { PricingStep } from './order/pricing'
+import { setModulePricingSteps } from './order/pricing'
+import { setModuleOrderHooks } from './order/hooks'
+import type { OrderEvent, OrderHook } from './order/hooks'
+import { orderEvents } from './order/events'
+import { setAccountContributions } from './account/service'
+import { memberModule } from './member'
+import { uploadModule } from './upload'
+import { wechatModule } from './wechat'
+import { goodsModule } from './goods'
+import { homeModule } from './home'
+import { videoModule } from './video'
+import { articleModule } from './article'
+import { contentModule } from './content'
+import { businessCardModule } from './businessCard'
+import { cartModule } from './cart'
+import { addressModule } from './address'
+import { orderModule } from './order'
+import { payModule } from './pay'
+import { logisticsModule } from './logistics'
+import { reviewModule } from './review'
+import { cashbackModule } from './cashback'
+import { afterSalesModule } from './afterSales'
+import { feedbackModule } from './feedback'
+import { accountModule } from './account'
+import { agentModule } from './agent'
+import { couponModule } from './coupon'
+import { integralModule } from './integral'
+import { seckillModule } from './seckill'
+import { turntableModule } from './turntable'
 
-import videoRoutes from './video/routes'
-import { videoSeeder } from './video/seed'
-import articleRoutes from './article/routes'
-import { articleSeeder } from './article/seed'
-import contentRoutes from './content/routes'
-import { contentSeeder } from './content/seed'
-import businessCardRoutes from './businessCard/routes'
-import { businessCardSeeder } from './businessCard/seed'
-import reviewRoutes from './review/routes'
-import cashbackRoutes from './cashback/routes'
-import { cashbackSeeder } from './cashback/seed'
-import afterSalesRoutes from './afterSales/routes'
-import { afterSalesSeeder } from './afterSales/seed'
-import feedbackRoutes from './feedback/routes'
-import accountRoutes from './account/routes'
-import { logoffAnonymiseJob } from './account/jobs'
-import agentRoutes from './agent/routes'
-import { agentSeeder } from './agent/seed'
-import { commissionReleaseJob } from './agent/jobs'
-import couponRoutes from './coupon/routes'
-import { couponSeeder } from './coupon/seed'
-import integralRoutes from './integral/routes'
-import { integralSeeder } from './integral/seed'
-import seckillRoutes from './seckill/routes'
-import { seckillSeeder } from './seckill/seed'
-import { seckillReconcileJob, seckillScheduleJob } from './seckill/jobs'
-import turntableRoutes from './turntable/routes'
-import { turntableSeeder } from './turntable/seed'
-/** Every module's routes, registered under /h5. */
-export const routeModules: Array<(app: FastifyInstance, ctx: AppContext) => Promise<void>> = [memberRoutes, uploadRoutes, wechatRoutes, goodsRoutes, homeRoutes, videoRoutes, articleRoutes, contentRoutes, businessCardRoutes]
+export const shopModules: readonly ShopModule[] = [
+  // Members and the catalogue (docs/catalogue.md)
+  memberModule,
+  uploadModule,
+  wechatModule,
+  goodsModule,
+  homeModule,
+  videoModule,
+  articleModule,
+  contentModule,
+  businessCardModule,
+  // Trade: cart, addresses, orders, payment, logistics
+  cartModule,
+  addressModule,
+  orderModule,
+  payModule,
+  logisticsModule,
+  // After the purchase: reviews, cashback, after-sales, feedback, account logoff
+  reviewModule,
+  cashbackModule,
+  afterSalesModule,
+  feedbackModule,
+  accountModule,
+  // Agent back office (docs/agent.md)
+  agentModule,
+  // Promotions (docs/promotions.md): coupons, points, flash sales, blind box
+  couponModule,
+  integralModule,
+  seckillModule,
+  turntableModule,
+]
 
+/**
+ * The order pricing steps run in: the coupon first, then points (the points cap is taken on the amount after
+ * the coupon). A module's step missing from this list is an error at start, not a silent reorder.
+ */
+export const PRICING_ORDER = ['coupon', 'points'] as const
+
+const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.flatMap((m) => pick(m) || [])
+
+/**
+ * The shop's API routes, registered under /h5. They share one Fastify scope on purpose: the agent module's
+ * onResponse hook counts the goods detail views of shoppers bound to a shop (modules/agent/routes.ts).
+ */
+export const routeModules: RoutePlugin[] = all((m) => (m.routes ? [m.routes] : undefined))
+/** The merchant console's routes (modules/<domain>/adminRoutes.ts), registered under /admin/api. */
+export const adminRouteModules: RoutePlugin[] = all((m) => (m.adminRoutes ? [m.adminRoutes] : undefined))
 /** Demo data, in order, for a first start on an empty database. */
-export const seeders: Seeder[] = [memberSeeder, goodsSeeder, homeSeeder, videoSeeder, articleSeeder, contentSeeder, businessCardSeeder]
+export const seeders: Seeder[] = all((m) => m.seeders)
+/** Periodic jobs (order expiry, commission release, logoff anonymisation, flash-sale schedule...). */
+export const jobs: Job[] = unique(all((m) => m.jobs), 'job')
+/** The operator CLI's commands (`npm run admin -- <command>`). */
+export const adminCommands: AdminCommandDef[] = unique(all((m) => m.commands), 'operator command')
 
-/** Periodic jobs (order expiry, commission release, logoff anonymisation...). */
-export const jobs: Job[] = []
+function unique<T extends { name: string }>(list: T[], what: string): T[] {
+  const seen = new Set<string>()
+  for (const x of list) {
+    if (seen.has(x.name)) throw new Error(`${what} ${x.name} is listed twice`)
+    seen.add(x.name)
+  }
+  return list
+}
 
-// Trade (cart, addresses, orders, payment, logistics). Its seeder stays last: it needs the catalogue's goods.
-routeModules.push(cartRoutes, addressRoutes, orderRoutes, payRoutes, logisticsRoutes)
-seeders.push(tradeSeeder)
-jobs.push(orderExpiryJob, orderAutoAdvanceJob)
+export const pricingSteps: PricingStep[] = orderedSteps(all((m) => m.pricingSteps))
 
-// After the purchase (reviews, cashback, after-sales, feedback, account logoff). Cashback seeds after the goods.
-routeModules.push(reviewRoutes, cashbackRoutes, afterSalesRoutes, feedbackRoutes, accountRoutes)
-seeders.push(cashbackSeeder, afterSalesSeeder)
-jobs.push(logoffAnonymiseJob)
+function orderedSteps(steps: PricingStep[]): PricingStep[] {
+  for (const s of steps) if (!(PRICING_ORDER as readonly string[]).includes(s.name)) throw new Error(`pricing step ${s.name} is missing from PRICING_ORDER`)
+  return [...steps].sort((a, b) => PRICING_ORDER.indexOf(a.name as never) - PRICING_ORDER.indexOf(b.name as never))
+}
 
-// Agent back office (docs/agent.md). Its seeder runs after trade's and after-sales': it books the demo orders' commission.
-routeModules.push(agentRoutes)
-seeders.push(agentSeeder)
-jobs.push(commissionReleaseJob)
-
-// Promotions (docs/promotions.md): coupons, points, flash sales, blind box. Seeders after the catalogue's and trade's (real goods, the demo shopper).
-routeModules.push(couponRoutes, integralRoutes, seckillRoutes, turntableRoutes)
-seeders.push(couponSeeder, integralSeeder, seckillSeeder, turntableSeeder)
-jobs.push(seckillScheduleJob, seckillReconcileJob)
+/**
+ * Installs what the modules contribute to the order and account flows (pricing steps, order hooks, order event
+ * listeners, logoff notices and anonymisation). buildApp and the operator CLI call it; calling it again
+ * installs the same again.
+ */
+export function installModules() {
+  setModulePricingSteps(pricingSteps)
+  const hooks: Array<{ event: OrderEvent; name: string; fn: OrderHook }> = []
+  for (const m of shopModules) {
+    for (const [event, fn] of Object.entries(m.orderHooks || {}) as Array<[OrderEvent, OrderHook]>) hooks.push({ event, name: m.name, fn })
+  }
+  setModuleOrderHooks(hooks)
+  orderEvents.setModuleListeners(shopModules.flatMap((m) => (m.orderEvents?.refunded ? [{ event: 'refunded' as const, name: m.name, fn: m.orderEvents.refunded }] : [])))
+  setAccountContributions(shopModules.flatMap((m) => (m.account ? [{ name: m.name, ...m.account }] : [])))
+}

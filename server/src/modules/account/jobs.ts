@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs'
+import type { Job } from '../shopModule'
 import { anonymiseDue } from './service'
 
 /** Anonymises accounts whose logoff cooling-off period (LOGOFF_COOLING_DAYS) has ended. */

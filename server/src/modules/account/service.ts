@@ -2,30 +2,31 @@ import type { Config } from '../../config'
 import type { Conn, Db, Tx } from '../../db/types'
 import type { LogoffHint } from '../../../../types/account'
 import { AppError, ErrorCode } from '../../errors'
+import type { AccountContribution, LogoffNotice } from '../shopModule'
 
 const DAY = 86_400_000
 export const ANONYMISED_NICKNAME = '已注销用户'
 
 
 /**
- * The agent module's own hint, when it provides one (agentLogoffHint(db, memberId) in modules/agent/service.ts);
- * until then the shop is found here in agent_shops.
+ * What the other modules contribute to logoff (ShopModule.account: the agent module's shop notice and shop
+ * closing), installed by modules/index.ts so this module imports none of them.
  */
-async function agentHint(db: Db, memberId: number): Promise<{ isAgent: boolean; hint: string }> {
-  let fn: ((db: Db, memberId: number) => Promise<{ isAgent: boolean; hint: string }>) | undefined
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    fn = require('../agent/service').agentLogoffHint
-  } catch (err: any) {
-    if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('agent/service')) throw err
+let contributions: Array<{ name: string } & AccountContribution> = []
+export function setAccountContributions(list: Array<{ name: string } & AccountContribution>) {
+  contributions = [...list]
+}
+
+/** The modules' notices, joined (today only the agent shop's). */
+async function moduleNotices(db: Db, memberId: number): Promise<LogoffNotice> {
+  const out: LogoffNotice = { isAgent: false, hint: '' }
+  for (const c of contributions) {
+    if (!c.logoffNotice) continue
+    const n = await c.logoffNotice(db, memberId)
+    out.isAgent = out.isAgent || n.isAgent
+    out.hint += n.hint
   }
-  if (typeof fn === 'function') return fn(db, memberId)
-  const shop = await db.selectFrom('agentShops').select(['shopName', 'status']).where('memberId', '=', memberId).executeTakeFirst()
-  if (!shop || shop.status !== 'active') return { isAgent: false, hint: '' }
-  return {
-    isAgent: true,
-    hint: `您是「${shop.shopName}」的店主。注销后店铺将关闭，店铺商品与分享链接失效，名下会员不再为您带来佣金；未结算的佣金不再结算，请先提现可用余额。`,
-  }
+  return out
 }
 
 /** Unfinished business that blocks logoff: orders not yet received and after-sales still open. */
@@ -50,7 +51,7 @@ async function blockers(db: Conn, memberId: number): Promise<string[]> {
 
 export async function logoffHint(db: Db, config: Config, memberId: number): Promise<LogoffHint> {
   const m = await db.selectFrom('members').select(['status', 'logoffAt', 'cashbackBalance', 'points']).where('id', '=', memberId).executeTakeFirstOrThrow()
-  const agent = await agentHint(db, memberId)
+  const agent = await moduleNotices(db, memberId)
   const warnings: string[] = []
   if (m.cashbackBalance > 0) warnings.push(`返现余额¥${(m.cashbackBalance / 100).toFixed(2)}将被清空`)
   if (m.points > 0) warnings.push(`${m.points}积分将被清空`)
@@ -89,15 +90,6 @@ export async function cancelLogoff(db: Db, memberId: number) {
   return { cancelled: Number(res.numUpdatedRows) === 1 }
 }
 
-type AnonymiseHook = (tx: Tx, memberId: number) => Promise<void>
-const hooks: Array<{ name: string; fn: AnonymiseHook }> = []
-/** Other modules clear their own personal data of a member being anonymised (inside the same transaction). */
-export function onAnonymise(name: string, fn: AnonymiseHook) {
-  const i = hooks.findIndex((h) => h.name === name)
-  if (i >= 0) hooks[i] = { name, fn }
-  else hooks.push({ name, fn })
-}
-
 /**
  * Anonymises one member whose cooling-off has ended: phone, nickname, avatar, openids, invitation code,
  * sessions, addresses, business cards, favourites and footprints go; the receiver data on their orders is
@@ -122,7 +114,7 @@ export async function anonymiseMember(db: Db, memberId: number, now = Date.now()
     await tx.deleteFrom('footprints').where('memberId', '=', memberId).execute()
     await tx.updateTable('orders').set({ receiverName: '已注销', receiverPhone: '', receiverDetail: '' }).where('memberId', '=', memberId).execute()
     await tx.updateTable('feedback').set({ contact: '' }).where('memberId', '=', memberId).execute()
-    for (const h of hooks) await h.fn(tx, memberId)
+    for (const c of contributions) if (c.onAnonymise) await c.onAnonymise(tx, memberId)
     return true
   })
 }

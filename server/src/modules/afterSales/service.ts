@@ -22,6 +22,8 @@ import { dialectOf } from '../../db'
 import { allocate } from '../order/pricing'
 import { isUniqueViolation, logOrder, makeOrderNo, ownOrder, returnStock, setAfterSaleStatus } from '../order/service'
 import { orderEvents } from '../order/events'
+import { changePoints, hasLedgerKey } from '../integral/points'
+import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
 import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
@@ -495,57 +497,21 @@ export function pointsToReturn(pointsUsed: number, goodsAmount: number, refunded
   return Math.max(0, target - returnedBefore)
 }
 
-/** Whether a table exists (a query that never fails, so a PostgreSQL transaction is not aborted). */
-async function tableExists(tx: Tx, name: string): Promise<boolean> {
-  const q = dialectOf(tx) === 'postgres' ? sql<{ n: string | null }>`SELECT to_regclass(${name})::text AS n` : sql<{ n: string | null }>`SELECT name AS n FROM sqlite_master WHERE type = 'table' AND name = ${name}`
-  const r = await q.execute(tx)
-  return !!r.rows[0]?.n
-}
-
-/** The promotions module's points function, when it is installed (modules/integral/points.ts). */
-function promotionsPoints(): { changePoints: Function; hasLedgerKey: Function } | null {
-  try {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
-    const m = require('../integral/points')
-    return typeof m.changePoints === 'function' && typeof m.hasLedgerKey === 'function' ? m : null
-  } catch (err: any) {
-    if (err?.code !== 'MODULE_NOT_FOUND' || !String(err.message).includes('integral/points')) throw err
-    return null
-  }
-}
-
 /**
- * Gives back what the refund returns, inside its transaction: points through the promotions module's
- * changePoints (ledger reason order_refund, key aftersale:<case id>, so at most once per case), and the coupon
- * by the same conditional update the module's 'cancelled' hook uses (used by this order → unused). Returns what
- * was actually given back (nothing when the promotions module is not installed).
+ * Gives back what the refund returns, inside its transaction: points through the points module's changePoints
+ * (ledger reason order_refund, key aftersale:<case id>, so at most once per case), and the coupon through the
+ * coupon module's giveCouponBack (the same conditional update as its 'cancelled' hook). Returns what was given back.
  */
 async function givePointsAndCouponBack(tx: Tx, order: OrderRow, c: CaseRow, points: number, couponId: number | null) {
   let givenPoints = 0
-  let givenCoupon = false
-  const p = points > 0 ? promotionsPoints() : null
-  if (p) {
+  if (points > 0) {
     const key = `aftersale:${c.id}`
-    if (!(await p.hasLedgerKey(tx, order.memberId, key))) {
-      await p.changePoints(tx, order.memberId, points, 'order_refund', `售后退款 ${c.afterSaleNo}`, key)
+    if (!(await hasLedgerKey(tx, order.memberId, key))) {
+      await changePoints(tx, order.memberId, points, 'order_refund', `售后退款 ${c.afterSaleNo}`, key)
       givenPoints = points
     }
   }
-  if (couponId && (await tableExists(tx, 'member_coupons'))) {
-    const t = tx as any
-    const res = await t
-      .updateTable('memberCoupons')
-      .set({ status: 'unused', orderId: null, usedAt: null })
-      .where('id', '=', couponId)
-      .where('orderId', '=', order.id)
-      .where('status', '=', 'used')
-      .returning('couponId')
-      .executeTakeFirst()
-    if (res) {
-      await t.updateTable('coupons').set((eb: any) => ({ usedCount: eb('usedCount', '-', 1), updatedAt: Date.now() })).where('id', '=', res.couponId).where('usedCount', '>', 0).execute()
-      givenCoupon = true
-    }
-  }
+  const givenCoupon = couponId ? await giveCouponBack(tx, order.id, couponId) : false
   return { points: givenPoints, coupon: givenCoupon }
 }
 

@@ -3,8 +3,8 @@ import type { Conn, Db, Tx } from '../../db/types'
 import type { OrderItemTable, OrderTable } from '../../db/tradeTables'
 import { loadConfig } from '../../config'
 import { commissionOf } from '../../../../types/agent'
-import { registerOrderHook } from '../order/hooks'
-import { orderEvents, type OrderRefundedEvent } from '../order/events'
+import type { OrderEvent, OrderHook } from '../order/hooks'
+import type { OrderRefundedEvent } from '../order/events'
 import { moveMoney } from './account'
 import { DAY, num } from './util'
 import './tables'
@@ -179,16 +179,20 @@ export async function releaseDueCommissions(db: Db, now = Date.now(), limit = 50
   return released
 }
 
-/** Registers the order hooks (runs at import: the server and the operator CLI both load this file). */
-registerOrderHook('paid', 'agent-commission', async (tx: Tx, { order, items }) => {
-  await bookCommission(tx, order, items)
-})
-registerOrderHook('received', 'agent-commission', async (tx: Tx, { order }) => {
-  await scheduleRelease(tx, order)
-})
-registerOrderHook('cancelled', 'agent-commission', async (tx: Tx, { order }) => {
-  await reduceCommissions(tx, order.id, 'all')
-})
-orderEvents.on('refunded', 'agent-commission', async (tx: Tx, e) => {
+/** The agent module's order hooks: commission booked when paid, its release scheduled on receipt, reversed on cancel. */
+export const commissionOrderHooks: Partial<Record<OrderEvent, OrderHook>> = {
+  paid: async (tx, { order, items }) => {
+    await bookCommission(tx, order, items)
+  },
+  received: async (tx, { order }) => {
+    await scheduleRelease(tx, order)
+  },
+  cancelled: async (tx, { order }) => {
+    await reduceCommissions(tx, order.id, 'all')
+  },
+}
+
+/** An after-sales refund reverses the commission of the refunded amount. */
+export async function commissionRefundListener(tx: Tx, e: OrderRefundedEvent) {
   await onOrderRefunded(tx, e)
-})
+}

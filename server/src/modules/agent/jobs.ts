@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs'
+import type { Job } from '../shopModule'
 import { releaseDueCommissions } from './commission'
 
 /** Makes frozen commission available once its order's after-sales window has passed (docs/agent.md). */

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import type { AppContext } from '../../context'
 import type { Db } from '../../db/types'
 import { DEMO_AGENT_PHONE } from '../member/seed'

@@ -2,8 +2,7 @@ import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE, setAgentApplicationLookup } from '../member/service'
-import { onAnonymise } from '../account/service'
-import { isIdCard } from '../../../../src/utils/validate'
+import { isIdCard } from '../../../../types/validate'
 import {
   APPLY_REASON_MAX,
   REAL_NAME_MAX,
@@ -189,4 +188,3 @@ export async function agentLogoffHint(db: Db, memberId: number): Promise<{ isAge
 export async function closeAgentShop(db: Conn, memberId: number) {
   await db.updateTable('agentShops').set({ status: 'closed' }).where('memberId', '=', memberId).where('status', '=', 'active').execute()
 }
-onAnonymise('agent-shop', (tx, memberId) => closeAgentShop(tx, memberId))

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
-import { ROUTES } from '../../../../src/routes'
+import { ROUTES } from '../../../../types/routes'
 import { commissionOf, type ShareGoodsInfo } from '../../../../types/agent'
 import { num } from './util'
 import './tables'

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Conn, Db } from '../../db/types'
-import { ROUTES } from '../../../../src/routes'
+import { ROUTES } from '../../../../types/routes'
 import { chinaDay } from './util'
 import './tables'
 

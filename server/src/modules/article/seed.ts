@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import { htmlText, sanitizeArticleHtml } from './sanitize'
 
 const CATEGORIES = [

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 
 /** A card of the demo agent (the shop owner), to share and preview. */
 export const businessCardSeeder: Seeder = {

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 
 const DAY = 86_400_000
 

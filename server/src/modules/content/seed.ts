@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import { sanitizeArticleHtml } from '../article/sanitize'
 
 const DAY = 86400_000

@@ -1,8 +1,9 @@
 import type { Conn } from '../../db/types'
 import type { CouponOption, OrderCouponExtras } from '../../../../types/coupon'
 import { AppError, ErrorCode } from '../../errors'
-import { registerPricingStep, type OrderDraft } from '../order/pricing'
-import { registerOrderHook } from '../order/hooks'
+import type { OrderDraft, PricingStep } from '../order/pricing'
+import type { OrderHook } from '../order/hooks'
+import type { Tx } from '../../db/types'
 import { couponDiscount, faceText, ruleText, scopeText, type CouponLine } from './rules'
 import '../../db/promotionTables'
 
@@ -53,7 +54,7 @@ export async function couponOptions(db: Conn, draft: OrderDraft, now = Date.now(
  * that coupon, refused with COUPON_NOT_APPLICABLE and the reason when it does not apply.
  * commit: marks the member's coupon used for this order by conditional update (a coupon is used once).
  */
-registerPricingStep({
+export const couponPricingStep: PricingStep = {
   name: 'coupon',
   async apply(db, draft, input) {
     if (draft.orderType === 'points') return
@@ -90,18 +91,28 @@ registerPricingStep({
     if (!res) throw new AppError(ErrorCode.COUPON_NOT_APPLICABLE, '优惠券已被使用或已过期，请重新选择')
     await tx.updateTable('coupons').set((eb) => ({ usedCount: eb('usedCount', '+', 1), updatedAt: t })).where('id', '=', res.couponId).execute()
   },
-})
+}
 
-/** Cancelling or expiring an unpaid order gives its coupon back (it keeps its validity: an expired one shows as expired). */
-registerOrderHook('cancelled', 'coupon', async (tx, { order }) => {
-  if (!order.couponId) return
+/**
+ * Gives an order's coupon back (used by this order → unused, the coupon's used count down), by conditional
+ * update so at most once; it keeps its validity (an expired one shows as expired). Returns whether it did.
+ * Used by the 'cancelled' hook and by an after-sales full refund.
+ */
+export async function giveCouponBack(tx: Tx, orderId: number, memberCouponId: number): Promise<boolean> {
   const res = await tx
     .updateTable('memberCoupons')
     .set({ status: 'unused', orderId: null, usedAt: null })
-    .where('id', '=', order.couponId)
-    .where('orderId', '=', order.id)
+    .where('id', '=', memberCouponId)
+    .where('orderId', '=', orderId)
     .where('status', '=', 'used')
     .returning('couponId')
     .executeTakeFirst()
-  if (res) await tx.updateTable('coupons').set((eb) => ({ usedCount: eb('usedCount', '-', 1), updatedAt: Date.now() })).where('id', '=', res.couponId).where('usedCount', '>', 0).execute()
-})
+  if (!res) return false
+  await tx.updateTable('coupons').set((eb) => ({ usedCount: eb('usedCount', '-', 1), updatedAt: Date.now() })).where('id', '=', res.couponId).where('usedCount', '>', 0).execute()
+  return true
+}
+
+/** Cancelling or expiring an unpaid order gives its coupon back. */
+export const couponCancelledHook: OrderHook = async (tx, { order }) => {
+  if (order.couponId) await giveCouponBack(tx, order.id, order.couponId)
+}

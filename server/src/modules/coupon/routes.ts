@@ -3,7 +3,6 @@ import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
 import { memberId } from '../../plugins/auth'
 import * as coupon from './service'
-import './pricing'
 
 /** Coupons: /api/coupons/* (the new-member pair is GET, as the spec lists them). */
 export default async function couponRoutes(app: FastifyInstance, ctx: AppContext) {

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import type { CouponTable } from '../../db/promotionTables'
 import type { Insertable } from 'kysely'

@@ -1,18 +1,21 @@
-import { registerAdminCommand } from '../../adminCommands'
+import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { adminFeedback } from './service'
 
 const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
 
-registerAdminCommand('feedback', 'feedback list [new] [limit]                     列出意见反馈（new：只看未读；列出后标记为已读）', async (args, { db, out }) => {
-  const [action, ...rest] = args
-  if (action !== 'list') throw new Error('用法：feedback list [new] [limit]')
-  const onlyNew = rest[0] === 'new'
-  const limit = Number(onlyNew ? rest[1] : rest[0]) || 50
-  const rows = await adminFeedback(db, { onlyNew, limit })
-  for (const r of rows) {
-    out(`#${r.id} [${r.typeText}]${r.status === 'new' ? ' 新' : ''} ${time(r.createdAt)} 会员${r.memberId} ${r.nickname || ''} ${r.phone || ''}${r.contact ? ` 联系方式：${r.contact}` : ''}`)
-    out(`    ${r.content.replace(/\s+/g, ' ')}`)
-    if (r.images.length) out(`    图片：${r.images.join(' ')}`)
-  }
-  out(`共 ${rows.length} 条`)
-})
+/** The feedback module's operator CLI commands (listed in modules/index.ts). */
+export const feedbackCommands: AdminCommandDef[] = [
+  adminCommand('feedback', 'feedback list [new] [limit]                     列出意见反馈（new：只看未读；列出后标记为已读）', async (args, { db, out }) => {
+    const [action, ...rest] = args
+    if (action !== 'list') throw new Error('用法：feedback list [new] [limit]')
+    const onlyNew = rest[0] === 'new'
+    const limit = Number(onlyNew ? rest[1] : rest[0]) || 50
+    const rows = await adminFeedback(db, { onlyNew, limit })
+    for (const r of rows) {
+      out(`#${r.id} [${r.typeText}]${r.status === 'new' ? ' 新' : ''} ${time(r.createdAt)} 会员${r.memberId} ${r.nickname || ''} ${r.phone || ''}${r.contact ? ` 联系方式：${r.contact}` : ''}`)
+      out(`    ${r.content.replace(/\s+/g, ' ')}`)
+      if (r.images.length) out(`    图片：${r.images.join(' ')}`)
+    }
+    out(`共 ${rows.length} 条`)
+  }),
+]

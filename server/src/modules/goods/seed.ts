@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import type { SpecGroup } from '../../../../types/goods'
 import { BRANDS, CATALOG, FOLLOW_UPS, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, type SpecDef, type SubDef } from './catalog'

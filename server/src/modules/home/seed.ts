@@ -1,10 +1,10 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import { bannerSvg, navIconSvg, writeMedia } from '../goods/media'
 
 const DAY = 86400_000
 
-/** Home icons: each opens a real page of the shop (paths from src/routes.ts; a test checks them). */
+/** Home icons: each opens a real page of the shop (paths from types/routes.ts; a test checks them). */
 export const HOME_NAVS: Array<{ title: string; glyph: string; hue: number; link: string }> = [
   { title: '限时秒杀', glyph: 'flash', hue: 0, link: '/goodsPages/flashSale/list' },
   { title: '领券中心', glyph: 'coupon', hue: 20, link: '/minePages/myCoupon/index' },

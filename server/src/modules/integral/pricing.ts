@@ -1,9 +1,7 @@
 import type { OrderPointsExtras } from '../../../../types/integral'
-import { registerPricingStep } from '../order/pricing'
-import { registerOrderHook } from '../order/hooks'
+import type { PricingStep } from '../order/pricing'
+import type { OrderHook } from '../order/hooks'
 import { changePoints, hasLedgerKey, pointsBalance } from './points'
-// The coupon step must run first: the points cap is taken on the amount after the coupon.
-import '../coupon/pricing'
 
 /** 100 points take ¥1 off (1 point = 1 fen), in whole yuan, at most this share of the goods after the coupon. */
 export const POINTS_MAX_SHARE = 0.2
@@ -20,8 +18,9 @@ export function usablePoints(balance: number, goodsAfterCoupon: number): number 
  * The points step of order pricing. Normal orders may use points when the member asks (usePoints);
  * flash-sale orders may not. Points-mall orders come priced already (pointsUsed is their price).
  * commit: takes the points with a ledger row ('order_deduct', or 'redeem' for points-mall orders).
+ * It runs after the coupon step (PRICING_ORDER in modules/index.ts): the cap is taken on the amount after the coupon.
  */
-registerPricingStep({
+export const pointsPricingStep: PricingStep = {
   name: 'points',
   async apply(db, draft, input) {
     if (draft.orderType !== 'normal') return
@@ -38,10 +37,10 @@ registerPricingStep({
     const reason = draft.orderType === 'points' ? 'redeem' : 'order_deduct'
     await changePoints(tx, order.memberId, -draft.pointsUsed, reason, `订单${order.orderNo}`, `order:${order.id}`)
   },
-})
+}
 
 /** A cancelled or expired unpaid order gives its points back; a points-mall order also its stock and limit. */
-registerOrderHook('cancelled', 'points', async (tx, { order }) => {
+export const pointsCancelledHook: OrderHook = async (tx, { order }) => {
   if (order.pointsUsed > 0) {
     const key = `refund:${order.id}`
     if (!(await hasLedgerKey(tx, order.memberId, key))) {
@@ -67,14 +66,14 @@ registerOrderHook('cancelled', 'points', async (tx, { order }) => {
     .where('pointsGoodsId', '=', po.pointsGoodsId)
     .where('redeemed', '>=', q)
     .execute()
-})
+}
 
 /** A completed cash order earns points: 1 per whole yuan paid, once per order. */
-registerOrderHook('completed', 'points-reward', async (tx, { order }) => {
+export const pointsRewardHook: OrderHook = async (tx, { order }) => {
   if (order.orderType === 'points') return
   const points = Math.floor(order.payAmount / 100) * REWARD_POINTS_PER_YUAN
   if (points <= 0) return
   const key = `reward:${order.id}`
   if (await hasLedgerKey(tx, order.memberId, key)) return
   await changePoints(tx, order.memberId, points, 'order_reward', `订单${order.orderNo}完成`, key)
-})
+}

@@ -3,7 +3,6 @@ import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
 import { memberId } from '../../plugins/auth'
 import * as integral from './service'
-import './pricing'
 
 const requestId = () => S.str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' })
 

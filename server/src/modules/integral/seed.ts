@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import { chinaDay } from '../goods/service'
 import { DEMO_SHOPPER_PHONE } from '../member/seed'
 import { SIGN_IN_POINTS } from './service'

@@ -6,7 +6,7 @@ import type { Tx } from '../../db/types'
  * throws rolls the whole change back.
  *
  * - 'refunded': an after-sales refund has succeeded (emitted once per refund, by modules/afterSales). The agent
- *   module reverses the commission of the refunded amount. `pointsReturn` and `couponId` are informative: the
+ *   module (its ShopModule.orderEvents) reverses the commission of the refunded amount. `pointsReturn` and `couponId` are informative: the
  *   after-sales module has already given them back through the promotions module (docs/after-sales.md).
  */
 export interface OrderRefundedEvent {
@@ -37,25 +37,33 @@ export interface OrderEventMap {
   refunded: OrderRefundedEvent
 }
 
-type Listener<E extends keyof OrderEventMap> = (tx: Tx, payload: OrderEventMap[E]) => Promise<void>
+export type OrderEventListener<E extends keyof OrderEventMap> = (tx: Tx, payload: OrderEventMap[E]) => Promise<void>
+/** What a module listens to (ShopModule.orderEvents). */
+export type OrderEventListeners = { [E in keyof OrderEventMap]?: OrderEventListener<E> }
 
-const listeners = new Map<keyof OrderEventMap, Array<{ name: string; fn: Listener<any> }>>()
+type Entry = { event: keyof OrderEventMap; name: string; fn: OrderEventListener<any> }
+/** The modules' listeners (installModules) and the extra ones added with `on` (tests). */
+let moduleListeners: Entry[] = []
+let extraListeners: Entry[] = []
+const all = (event: keyof OrderEventMap) => [...moduleListeners, ...extraListeners].filter((l) => l.event === event)
 
 export const orderEvents = {
-  /** Adds a listener; one with the same name for the same event is replaced (modules register at import). */
-  on<E extends keyof OrderEventMap>(event: E, name: string, fn: Listener<E>) {
-    const list = listeners.get(event) || []
-    const i = list.findIndex((l) => l.name === name)
-    if (i >= 0) list[i] = { name, fn }
-    else list.push({ name, fn })
-    listeners.set(event, list)
+  /** Installs the modules' listeners, replacing any installed before (modules/index.ts calls this). */
+  setModuleListeners(list: Entry[]) {
+    moduleListeners = [...list]
+  },
+  /** Adds an extra listener after the modules' ones; one with the same name for the same event is replaced. */
+  on<E extends keyof OrderEventMap>(event: E, name: string, fn: OrderEventListener<E>) {
+    const i = extraListeners.findIndex((l) => l.event === event && l.name === name)
+    if (i >= 0) extraListeners[i] = { event, name, fn }
+    else extraListeners.push({ event, name, fn })
   },
   off<E extends keyof OrderEventMap>(event: E, name: string) {
-    listeners.set(event, (listeners.get(event) || []).filter((l) => l.name !== name))
+    extraListeners = extraListeners.filter((l) => !(l.event === event && l.name === name))
   },
-  /** Runs every listener in registration order inside the caller's transaction. */
+  /** Runs every listener in order (the modules' first) inside the caller's transaction. */
   async emit<E extends keyof OrderEventMap>(event: E, tx: Tx, payload: OrderEventMap[E]) {
-    for (const l of listeners.get(event) || []) await l.fn(tx, payload)
+    for (const l of all(event)) await l.fn(tx, payload)
   },
-  listenerNames: (event: keyof OrderEventMap) => (listeners.get(event) || []).map((l) => l.name),
+  listenerNames: (event: keyof OrderEventMap) => all(event).map((l) => l.name),
 }

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs'
+import type { Job } from '../shopModule'
 import { autoAdvanceOrders, expireOrders } from './service'
 
 /** Cancels unpaid orders past expire_at (config.orderExpireMinutes) and returns their stock. */

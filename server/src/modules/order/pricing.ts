@@ -65,12 +65,12 @@ export interface OrderDraft {
 }
 
 /**
- * A pricing step (the promotions module registers its coupon and points steps here).
+ * A pricing step (the coupon and points modules contribute theirs as ShopModule.pricingSteps).
  * - apply: adjusts the draft (couponId/couponDiscount, pointsUsed/pointsDiscount, freightAmount, extras).
  *   Runs for preview and for submit; it must not write. Throw AppError to refuse (e.g. COUPON_NOT_APPLICABLE).
  * - commit: inside the submit transaction, after the order and its lines exist: take what the step
  *   promised with a conditional update (mark the coupon used, deduct points with a ledger line).
- *   Throwing rolls the whole order back. Returning things on cancel/expiry: registerOrderHook('cancelled', ...).
+ *   Throwing rolls the whole order back. Returning things on cancel/expiry: the module's orderHooks.cancelled.
  */
 export interface PricingStep {
   name: string
@@ -78,13 +78,23 @@ export interface PricingStep {
   commit?(tx: Tx, draft: OrderDraft, order: { id: number; orderNo: string; memberId: number }): Promise<void>
 }
 
-const steps: PricingStep[] = []
+/** The modules' steps in PRICING_ORDER (installModules, modules/index.ts), then extra ones (tests). */
+let moduleSteps: PricingStep[] = []
+const extraSteps: PricingStep[] = []
+let steps: readonly PricingStep[] = []
 
-/** Adds a pricing step (a step with the same name is replaced); steps run in registration order. */
+/** Installs the modules' steps in the order given, replacing any installed before. */
+export function setModulePricingSteps(list: PricingStep[]) {
+  moduleSteps = [...list]
+  steps = [...moduleSteps, ...extraSteps]
+}
+
+/** Adds an extra step after the modules' ones (tests); a step with the same name is replaced. */
 export function registerPricingStep(step: PricingStep) {
-  const i = steps.findIndex((s) => s.name === step.name)
-  if (i >= 0) steps[i] = step
-  else steps.push(step)
+  const i = extraSteps.findIndex((s) => s.name === step.name)
+  if (i >= 0) extraSteps[i] = step
+  else extraSteps.push(step)
+  steps = [...moduleSteps, ...extraSteps]
 }
 export const pricingSteps = (): readonly PricingStep[] => steps
 

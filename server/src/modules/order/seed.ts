@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import { DEMO_SHOPPER_PHONE } from '../member/seed'
 import { addAddress } from '../address/service'

@@ -1,4 +1,4 @@
-import type { Job } from '../../jobs'
+import type { Job } from '../shopModule'
 import { ensureToday, reconcileGate } from './service'
 
 /** Creates today's sessions from the daily schedule after midnight (China time). */

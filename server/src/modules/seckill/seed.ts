@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import { chinaDay } from '../goods/service'
 import { chinaTime } from './service'

@@ -16,9 +16,10 @@ import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
-import { registerOrderHook } from '../order/hooks'
+import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
+import { observeGate } from '../../services/metrics'
 import '../../db/promotionTables'
 
 /** Unpaid flash-sale orders expire sooner than normal ones, so unpaid quota goes back on sale quickly. */
@@ -92,10 +93,10 @@ const runtimes = new WeakMap<object, SeckillRuntime>()
  * The instance's gate and item cache, one per app context (created on first use; the routes close the
  * gate with the app). Two contexts are two server instances, even over one database.
  */
-export function runtimeFor(ctx: Pick<AppContext, 'db' | 'config' | 'log'>): SeckillRuntime {
+export function runtimeFor(ctx: Pick<AppContext, 'db' | 'config' | 'log'> & Partial<Pick<AppContext, 'metrics'>>): SeckillRuntime {
   let rt = runtimes.get(ctx)
   if (!rt) {
-    rt = { gate: createGate(ctx.config.redisUrl, { onError: (err) => ctx.log.warn({ err: err.message }, 'seckill gate redis error') }), meta: new Map(), slots: new Map() }
+    rt = { gate: observeGate(createGate(ctx.config.redisUrl, { onError: (err) => ctx.log.warn({ err: err.message }, 'seckill gate redis error') }), ctx.metrics), meta: new Map(), slots: new Map() }
     runtimes.set(ctx, rt)
   }
   return rt
@@ -452,7 +453,7 @@ export async function reconcileGate(ctx: Pick<AppContext, 'db' | 'config' | 'log
 // ---------------------------------------------------------------- cancel / expiry
 
 /** A cancelled or expired unpaid flash-sale order returns its quota and the member's count, once. */
-registerOrderHook('cancelled', 'seckill', async (tx, { order }) => {
+export const seckillCancelledHook: OrderHook = async (tx, { order }) => {
   if (order.orderType !== 'seckill') return
   const so = await tx.selectFrom('seckillOrders').selectAll().where('orderId', '=', order.id).executeTakeFirst()
   if (!so) return
@@ -461,5 +462,5 @@ registerOrderHook('cancelled', 'seckill', async (tx, { order }) => {
   const q = so.quantity
   await tx.updateTable('seckillItems').set((eb) => ({ sold: eb('sold', '-', q) })).where('id', '=', so.itemId).where('sold', '>=', q).execute()
   await tx.updateTable('seckillBuyers').set((eb) => ({ bought: eb('bought', '-', q) })).where('itemId', '=', so.itemId).where('memberId', '=', so.memberId).where('bought', '>=', q).execute()
-})
+}
 

@@ -1,4 +1,4 @@
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import { PRIZE_COUPON_NAMES } from '../coupon/seed'
 import '../../db/promotionTables'
 

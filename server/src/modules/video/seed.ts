@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Seeder } from '../../db/seed'
+import type { Seeder } from '../shopModule'
 import { COMMITTED_VIDEOS, GENERATED_VIDEOS, copyCommittedMedia, ffmpegAvailable, mp4Duration, renderVideo, type DemoVideoSpec } from './media'
 
 const COMMENTS = ['好好看！', '求链接', '这个颜色绝了', '已下单', '学到了', '博主好会搭', '同款get', '太实用了吧', '收藏了', '第一次刷到，关注了']

@@ -1,0 +1,19 @@
+import type { ShopModule } from '../shopModule'
+import routes from './routes'
+import { agentSeeder } from './seed'
+import { commissionReleaseJob } from './jobs'
+import { agentCommands } from './admin'
+import { commissionOrderHooks, commissionRefundListener } from './commission'
+import { agentLogoffHint, closeAgentShop } from './service'
+
+/** The agent back office: commission booked on payment, released after the after-sales window, reversed by refunds; the shop closes with its owner's account. */
+export const agentModule: ShopModule = {
+  name: 'agent',
+  routes,
+  seeders: [agentSeeder],
+  jobs: [commissionReleaseJob],
+  orderHooks: commissionOrderHooks,
+  orderEvents: { refunded: commissionRefundListener },
+  account: { logoffNotice: agentLogoffHint, onAnonymise: closeAgentShop },
+  commands: agentCommands,
+}

@@ -1,0 +1,13 @@
+import type { ShopModule } from '../shopModule'
+import routes from './routes'
+import { couponSeeder } from './seed'
+import { couponCancelledHook, couponPricingStep } from './pricing'
+
+/** Coupons: a pricing step (the best or the chosen coupon), given back when an unpaid order is cancelled. */
+export const couponModule: ShopModule = {
+  name: 'coupon',
+  routes,
+  seeders: [couponSeeder],
+  pricingSteps: [couponPricingStep],
+  orderHooks: { cancelled: couponCancelledHook },
+}

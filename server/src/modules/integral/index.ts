@@ -1,0 +1,15 @@
+import type { ShopModule } from '../shopModule'
+import routes from './routes'
+import { integralSeeder } from './seed'
+import { integralCommands } from './admin'
+import { pointsCancelledHook, pointsPricingStep, pointsRewardHook } from './pricing'
+
+/** Points: a pricing step (points off the order), given back on cancel, earned when an order completes; the points mall. */
+export const integralModule: ShopModule = {
+  name: 'integral',
+  routes,
+  seeders: [integralSeeder],
+  pricingSteps: [pointsPricingStep],
+  orderHooks: { cancelled: pointsCancelledHook, completed: pointsRewardHook },
+  commands: integralCommands,
+}

@@ -1,0 +1,14 @@
+import type { ShopModule } from '../shopModule'
+import routes from './routes'
+import { tradeSeeder } from './seed'
+import { orderAutoAdvanceJob, orderExpiryJob } from './jobs'
+import { orderCommands } from './admin'
+
+/** Orders: pricing, submit, cancel and expiry, the state machine. Its seeder (the demo orders) needs the catalogue's goods. */
+export const orderModule: ShopModule = {
+  name: 'order',
+  routes,
+  seeders: [tradeSeeder],
+  jobs: [orderExpiryJob, orderAutoAdvanceJob],
+  commands: orderCommands,
+}

@@ -1,0 +1,70 @@
+// The server's shape, checked on its source: it never imports the client app (what both share lives in types/),
+// and its modules have no import cycles (what a module contributes is listed in modules/index.ts instead).
+import fs from 'node:fs'
+import path from 'node:path'
+
+const root = path.resolve(__dirname, '..', '..')
+const serverDir = path.join(root, 'server')
+
+function tsFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name)
+    if (e.isDirectory()) return e.name === 'node_modules' || e.name === 'fixtures' ? [] : tsFiles(p)
+    return /\.(ts|js|mjs)$/.test(e.name) ? [p] : []
+  })
+}
+
+/** Relative specifiers of a file's imports, exports and requires; `typeOnly` marks `import type` / `export type`. */
+function imports(file: string): Array<{ spec: string; typeOnly: boolean }> {
+  const src = fs.readFileSync(file, 'utf8')
+  const out: Array<{ spec: string; typeOnly: boolean }> = []
+  for (const m of src.matchAll(/^\s*(?:import|export)\s+(type\s+)?(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) out.push({ spec: m[2], typeOnly: !!m[1] })
+  for (const m of src.matchAll(/(?:require|import)\(\s*['"]([^'"]+)['"]\s*\)/g)) out.push({ spec: m[1], typeOnly: false })
+  return out
+}
+
+function resolve(from: string, spec: string): string | null {
+  if (!spec.startsWith('.')) return null
+  const base = path.resolve(path.dirname(from), spec)
+  for (const c of [base, `${base}.ts`, `${base}.tsx`, `${base}.js`, path.join(base, 'index.ts')]) if (fs.existsSync(c) && fs.statSync(c).isFile()) return c
+  return base
+}
+
+describe('server boundaries', () => {
+  it('nothing under server/ imports the client app (src/); shared code lives in types/', () => {
+    const src = path.join(root, 'src') + path.sep
+    const offenders: string[] = []
+    for (const f of tsFiles(serverDir)) {
+      for (const { spec } of imports(f)) {
+        const target = resolve(f, spec)
+        if (target && (target + path.sep).startsWith(src)) offenders.push(`${path.relative(root, f)} imports ${spec}`)
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+
+  it('the server has no import cycles (type-only imports aside)', () => {
+    const files = tsFiles(path.join(serverDir, 'src'))
+    const graph = new Map(files.map((f) => [f, imports(f).filter((i) => !i.typeOnly).map((i) => resolve(f, i.spec)).filter((t): t is string => !!t && files.includes(t))]))
+    const cycles: string[] = []
+    const state = new Map<string, 'open' | 'done'>()
+    const stack: string[] = []
+    const visit = (f: string) => {
+      state.set(f, 'open')
+      stack.push(f)
+      for (const d of graph.get(f) || []) {
+        if (state.get(d) === 'open') cycles.push(stack.slice(stack.indexOf(d)).concat(d).map((x) => path.relative(serverDir, x)).join(' -> '))
+        else if (!state.has(d)) visit(d)
+      }
+      stack.pop()
+      state.set(f, 'done')
+    }
+    for (const f of files) if (!state.has(f)) visit(f)
+    expect(cycles).toEqual([])
+  })
+
+  it('no module loads another optionally (require + MODULE_NOT_FOUND) or probes for its tables', () => {
+    const offenders = tsFiles(path.join(serverDir, 'src', 'modules')).filter((f) => /MODULE_NOT_FOUND|tableExists\(|to_regclass|sqlite_master/.test(fs.readFileSync(f, 'utf8')))
+    expect(offenders.map((f) => path.relative(root, f))).toEqual([])
+  })
+})
