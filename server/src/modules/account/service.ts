@@ -89,6 +89,24 @@ export async function cancelLogoff(db: Db, memberId: number) {
   return { cancelled: Number(res.numUpdatedRows) === 1 }
 }
 
+/**
+ * The shop disables (true) or re-enables (false) an account (for the console). Disabling ends every session
+ * at once and the auth plugin refuses the member's tokens while disabled_at is set; logins are refused too.
+ * Returns whether the flag changed.
+ */
+export async function setMemberDisabled(db: Db, memberId: number, disabled: boolean, now = Date.now()): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable('members')
+      .set({ disabledAt: disabled ? now : null, updatedAt: now })
+      .where('id', '=', memberId)
+      .where('disabledAt', disabled ? 'is' : 'is not', null)
+      .executeTakeFirst()
+    if (disabled) await tx.deleteFrom('sessions').where('memberId', '=', memberId).execute()
+    return Number(res.numUpdatedRows) === 1
+  })
+}
+
 type AnonymiseHook = (tx: Tx, memberId: number) => Promise<void>
 const hooks: Array<{ name: string; fn: AnonymiseHook }> = []
 /** Other modules clear their own personal data of a member being anonymised (inside the same transaction). */
