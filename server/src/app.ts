@@ -15,7 +15,7 @@ import type { AppContext, Cache, HttpClient } from './context'
 import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
-import { schemaErrorMessage } from './plugins/schema'
+import { schemaErrorMessage, validatorCompiler } from './plugins/schema'
 import { routeModules } from './modules'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
@@ -54,13 +54,16 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const { config, db } = opts
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
-    trustProxy: true,
+    // Only configured proxies may name the client's address (X-Forwarded-For); off by default (config.ts).
+    trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => Object.assign(new Error(schemaErrorMessage(errors, dataVar)), { validation: errors, validationContext: dataVar }),
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLineRequestLog(),
   } as any)
+
+  // JSON bodies are checked as sent (no coercion) and lose undeclared keys; query strings are coerced (schema.ts).
+  app.setValidatorCompiler(validatorCompiler())
 
   const ctx: AppContext = {
     config,

@@ -43,9 +43,23 @@ export interface Config {
    * show, and at most this long (what other processes write); 0 turns the cache off. READ_CACHE_MS.
    */
   readCacheMs: number
+  /**
+   * Which proxies may set X-Forwarded-For (the client address behind per-IP limits). TRUST_PROXY: empty or
+   * 0 = none, the address is the TCP peer (default); a number = that many proxy hops in front of the server;
+   * else a comma list of proxy addresses or CIDR ranges (also loopback, linklocal, uniquelocal).
+   */
+  trustProxy: false | number | string[]
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
+/** TRUST_PROXY: off by default; `true` is refused on purpose (any client could then choose its address). */
+export function parseTrustProxy(v: string | undefined): false | number | string[] {
+  const s = String(v || '').trim()
+  if (!s || s === '0' || s === 'false') return false
+  if (/^\d+$/.test(s)) return Number(s)
+  if (s === 'true') throw new Error('TRUST_PROXY=true would let any client choose its address: give the hop count or the proxy addresses')
+  return list(s)
+}
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -86,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
     readCacheMs: int(env.READ_CACHE_MS, 1000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     ...overrides,
   }
 }
