@@ -9,13 +9,13 @@ import './db/promotionTables'
 import './db/afterSalesTables'
 import './db/tradeTables'
 import './db/contentTables'
-import type { Config } from './config'
+import { trustProxyOption, type Config } from './config'
 import type { Db } from './db/types'
 import type { AppContext, Cache, HttpClient } from './context'
 import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
-import { schemaErrorMessage } from './plugins/schema'
+import { schemaErrorMessage, validatorCompiler } from './plugins/schema'
 import { installModules, routeModules } from './modules'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
@@ -57,14 +57,17 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   installModules()
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
-    trustProxy: true,
+    // Only configured proxies may name the client's address (X-Forwarded-For); off by default (config.ts).
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: false, useDefaults: true, allErrors: false } },
     schemaErrorFormatter: (errors, dataVar) => Object.assign(new Error(schemaErrorMessage(errors, dataVar)), { validation: errors, validationContext: dataVar }),
     routerOptions: { ignoreTrailingSlash: true },
     logController: new OneLineRequestLog(),
     genReqId: requestId,
   })
+
+  // JSON bodies are checked as sent (no coercion) and lose undeclared keys; query strings are coerced (schema.ts).
+  app.setValidatorCompiler(validatorCompiler())
 
   const ctx: AppContext = {
     config,
@@ -79,7 +82,10 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // Request ids, metrics, /healthz, /readyz, /metrics (docs/deploy.md).
   await app.register(observabilityPlugin, { ctx, metrics: ctx.metrics })
 
-  securityHeaders(app)
+  // The served index.html, read once: the shop's Content-Security-Policy allows its inline scripts by hash.
+  const indexFile = path.join(config.h5Dir, 'index.html')
+  const indexSource = opts.serveStatic !== false && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null
+  await securityHeaders(app, config, indexSource && indexSource.toString('utf8'))
 
   await app.register(
     async (api) => {
@@ -91,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     { prefix: '/h5' },
   )
 
-  if (opts.serveStatic !== false) await serveStatic(app, config, db)
+  if (opts.serveStatic !== false) await serveStatic(app, config, db, indexSource)
   return { app, ctx }
 }
 
@@ -112,7 +118,7 @@ function sharedCache(config: Config, db: Db, log: FastifyBaseLogger, onClose: (c
 }
 
 /** Uploads, generated demo media and the H5 build (history mode: every page path falls back to index.html). */
-async function serveStatic(app: FastifyInstance, config: Config, db: Db) {
+async function serveStatic(app: FastifyInstance, config: Config, db: Db, indexSource: Buffer | null) {
   const uploads = path.join(config.dataDir, 'uploads')
   const media = path.join(config.dataDir, 'media')
   fs.mkdirSync(uploads, { recursive: true })
@@ -120,7 +126,7 @@ async function serveStatic(app: FastifyInstance, config: Config, db: Db) {
   await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '7d', immutable: true })
   await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: '1d' })
   const h5 = config.h5Dir
-  const hasH5 = fs.existsSync(path.join(h5, 'index.html'))
+  const hasH5 = !!indexSource
   if (hasH5) {
     await app.register(fastifyStatic, {
       root: h5,
@@ -135,7 +141,6 @@ async function serveStatic(app: FastifyInstance, config: Config, db: Db) {
       },
     })
   }
-  const indexSource = hasH5 ? fs.readFileSync(path.join(h5, 'index.html')) : null
   const indexHtml = indexSource && compressedVariants(indexSource)
   const homeHtml = indexSource && homeIndexHtml(db, config.readCacheMs, indexSource.toString('utf8'))
   app.setNotFoundHandler(async (req, reply) => {

@@ -47,9 +47,47 @@ export interface Config {
   metricsToken: string
   /** On SIGTERM, how long in-flight requests and jobs get before the process exits anyway. SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number
+  /**
+   * Which proxies may set X-Forwarded-For (the client address behind per-IP limits). TRUST_PROXY: empty or
+   * 0 = none, the address is the TCP peer (default); a number = that many proxy hops in front of the server;
+   * else a comma list of proxy addresses or CIDR ranges (also loopback, linklocal, uniquelocal).
+   */
+  trustProxy: false | number | string[]
+  /**
+   * Script origins the shop's Content-Security-Policy allows besides its own (CSP_SCRIPT_HOSTS, comma list);
+   * the origin of WX_JSSDK_URL is added when it points outside the shop.
+   */
+  cspScriptHosts: string[]
+  /** Origins the pages may call besides their own (CSP_CONNECT_HOSTS, comma list), e.g. an object store for uploads. */
+  cspConnectHosts: string[]
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
+/** TRUST_PROXY: off by default; `true` is refused on purpose (any client could then choose its address). */
+export function parseTrustProxy(v: string | undefined): false | number | string[] {
+  const s = String(v || '').trim()
+  if (!s || s === '0' || s === 'false') return false
+  if (/^\d+$/.test(s)) return Number(s)
+  if (s === 'true') throw new Error('TRUST_PROXY=true would let any client choose its address: give the hop count or the proxy addresses')
+  return list(s)
+}
+/** The origin of an absolute http(s) URL, as a one-element list; nothing for a path on the shop itself. */
+const originOf = (v: string | undefined): string[] => {
+  try {
+    return v && /^https?:\/\//.test(v) ? [new URL(v).origin] : []
+  } catch {
+    return []
+  }
+}
+/**
+ * Fastify's trustProxy for a TRUST_PROXY value. Fastify itself trusts nothing for a bare hop count (it cannot
+ * check the peer), so a count becomes "the first n hops are proxies": right only when the instances can be
+ * reached through the proxy alone (docs/deploy.md); an address list is checked against the peer.
+ */
+export function trustProxyOption(tp: Config['trustProxy']): false | string[] | ((addr: string, hop: number) => boolean) {
+  if (typeof tp === 'number') return tp > 0 ? (_addr: string, hop: number) => hop < tp : false
+  return tp
+}
 const int = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) ? Number(v) : d)
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
@@ -92,6 +130,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheMs: int(env.READ_CACHE_MS, 1000),
     metricsToken: env.METRICS_TOKEN || '',
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15000),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    cspScriptHosts: [...new Set([...list(env.CSP_SCRIPT_HOSTS), ...originOf(env.WX_JSSDK_URL)])],
+    cspConnectHosts: list(env.CSP_CONNECT_HOSTS),
     ...overrides,
   }
 }

@@ -29,6 +29,7 @@ describe.each(DIALECTS)('business card module on %s', (dialect) => {
     expect((await t.post('/api/businessCard/save', { ...card, wechat: '1abc' }, alice)).msg).toBe('微信号格式不正确')
     expect((await t.post('/api/businessCard/save', { ...card, email: 'x@' }, alice)).msg).toBe('邮箱格式不正确')
     expect((await t.post('/api/businessCard/save', { ...card, avatar: 'javascript:alert(1)' }, alice)).code).toBe(400)
+    for (const avatar of ['/uploads/../../etc/passwd', '/media/%2e%2e/x.jpg', '/static/x.jpg']) expect((await t.post('/api/businessCard/save', { ...card, avatar }, alice)).code).toBe(400)
     expect((await t.post('/api/businessCard/save', { ...card, name: '  ' }, alice)).msg).toBe('请输入姓名')
   })
 

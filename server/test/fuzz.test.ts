@@ -74,11 +74,16 @@ describe.each(DIALECTS)('fuzz of every route on %s', (dialect) => {
     expect(routes.length).toBeGreaterThan(5)
   })
 
-  const runs = dialect === 'postgres' ? 3 : 8
+  // FUZZ_RUNS: more inputs per route for the figures of docs/BENCHMARKS.md (bench/security.mjs).
+  const runs = Number(process.env.FUZZ_RUNS) || (dialect === 'postgres' ? 3 : 8)
   it('answers every input in the envelope, never 5xx, and a refusal writes nothing', async () => {
     const problems: string[] = []
+    // Figures for docs/BENCHMARKS.md (bench/security.mjs): counted per kind of problem.
+    const tally = { inputs: 0, http5xx: 0, notEnvelope: 0, code500: 0, refusedButWrote: 0, wireNameInMessage: 0 }
     for (const route of routes) {
       const schema = route.method === 'GET' ? route.schema.querystring : route.schema.body
+      // A refusal is for people: it never shows a field's wire name (orderNo, skuId …), which goes to the log.
+      const wireNames = Object.keys(schema?.properties || {}).filter((k) => k.length > 1)
       await fc.assert(
         fc.asyncProperty(inputArb(schema, ids), fc.constantFrom(0, 1, 2), async (input, who) => {
           const token = who === 2 ? undefined : tokens[who]
@@ -88,23 +93,42 @@ describe.each(DIALECTS)('fuzz of every route on %s', (dialect) => {
             route.method === 'GET'
               ? await t.app.inject({ method: 'GET', url, query: { ...Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])), p: '4' }, headers: token ? { token } : {} })
               : await t.app.inject({ method: route.method as any, url: `${url}?p=3`, payload: input as any, headers: token ? { token } : {} })
-          if (res.statusCode >= 500) problems.push(`${route.method} ${route.url} HTTP ${res.statusCode} for ${JSON.stringify(input).slice(0, 200)}`)
+          tally.inputs++
+          if (res.statusCode >= 500) {
+            tally.http5xx++
+            problems.push(`${route.method} ${route.url} HTTP ${res.statusCode} for ${JSON.stringify(input).slice(0, 200)}`)
+          }
           if (route.rawWire) return
           let body: any
           try {
             body = res.json()
           } catch {
+            tally.notEnvelope++
             problems.push(`${route.method} ${route.url}: not JSON for ${JSON.stringify(input).slice(0, 200)}`)
             return
           }
-          if (res.statusCode !== 200 || typeof body.code !== 'number' || typeof body.msg !== 'string') problems.push(`${route.method} ${route.url}: not an envelope (${res.statusCode})`)
-          if (body.code === 500) problems.push(`${route.method} ${route.url}: code 500 for ${JSON.stringify(input).slice(0, 200)}`)
+          if (res.statusCode !== 200 || typeof body.code !== 'number' || typeof body.msg !== 'string') {
+            tally.notEnvelope++
+            problems.push(`${route.method} ${route.url}: not an envelope (${res.statusCode})`)
+          }
+          if (body.code === 500) {
+            tally.code500++
+            problems.push(`${route.method} ${route.url}: code 500 for ${JSON.stringify(input).slice(0, 200)}`)
+          }
           if (body.code !== 200 && !body.msg) problems.push(`${route.method} ${route.url}: refusal without msg`)
-          if (body.code !== 200 && (await fingerprint(t, tables)) !== before) problems.push(`${route.method} ${route.url}: refused (${body.code} ${body.msg}) but wrote to the database for ${JSON.stringify(input).slice(0, 200)}`)
+          if (body.code !== 200 && wireNames.some((k) => new RegExp(`\\b${k}\\b`).test(String(body.msg)))) {
+            tally.wireNameInMessage++
+            problems.push(`${route.method} ${route.url}: refusal names a wire field: ${body.msg}`)
+          }
+          if (body.code !== 200 && (await fingerprint(t, tables)) !== before) {
+            tally.refusedButWrote++
+            problems.push(`${route.method} ${route.url}: refused (${body.code} ${body.msg}) but wrote to the database for ${JSON.stringify(input).slice(0, 200)}`)
+          }
         }),
         { numRuns: runs, seed: 20261122 },
       )
     }
+    if (process.env.SECURITY_SUMMARY) require('node:fs').appendFileSync(process.env.SECURITY_SUMMARY, JSON.stringify({ suite: 'fuzz', dialect, routes: routes.length, runsPerRoute: runs, ...tally }) + '\n')
     expect(problems.slice(0, 20)).toEqual([])
   }, 900_000)
 })

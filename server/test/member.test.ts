@@ -90,6 +90,19 @@ describe.each(DIALECTS)('member module on %s', (dialect) => {
     expect((await t.get('/api/member/updateMemberInfo', { nickname: '   ' }, token)).code).toBe(400)
     expect((await t.get('/api/member/updateMemberInfo', { avatar: 'javascript:alert(1)' }, token)).code).toBe(400)
   })
+
+  it('stores an avatar path only inside the upload and media folders, in normal form', async () => {
+    const token = await t.login(nextPhone())
+    const ok = await t.get('/api/member/updateMemberInfo', { avatar: '/uploads/202611/abc-1.png' }, token)
+    expect(ok.data.avatar).toContain('/uploads/202611/abc-1.png')
+    const refused = ['/uploads/../../etc/passwd', '/uploads/../secret.db', '/media/./x.png', '/uploads//x.png', '/uploads/%2e%2e/%2e%2e/etc/passwd', '/uploads\\..\\x.png', '/static/../uploads/x.png', '/etc/passwd', '/uploads/', 'https://evil.example/x.png']
+    for (const avatar of refused) {
+      const r = await t.get('/api/member/updateMemberInfo', { avatar }, token)
+      expect([avatar, r.code, r.msg]).toEqual([avatar, 400, '头像地址无效，请重新上传'])
+    }
+    const stored = await t.db.selectFrom('members').select('avatar').where('id', '=', ok.data.id).executeTakeFirstOrThrow()
+    expect(stored.avatar).toBe('/uploads/202611/abc-1.png')
+  })
 })
 
 describe.each(DIALECTS)('invitation codes on %s', (dialect) => {

@@ -16,6 +16,9 @@ export const getMemberInfo = (opts?: RequestOptions) => get<MemberInfo>('/api/me
 export const updateMemberInfo = (fields: Partial<Pick<MemberInfo, 'nickname' | 'avatar' | 'gender'>>) =>
   get<MemberInfo>('/api/member/updateMemberInfo', fields as Record<string, unknown>)
 
+/** Revokes the caller's token on the server (sign-out); answers success even when the token was already gone. */
+export const signOut = () => post<{ signedOut: boolean }>('/api/member/logout', undefined, { toast: false, catch: true })
+
 export const getWechatH5OpenId = (code: string) => get<{ openId: string }>('/api/member/getWechatH5OpenId', { code }, { catch: true })
 
 export const getWxConfig = (url: string) => get<WxConfigResponse>('/api/member/getWxConfig', { url }, { auth: false, toast: false, catch: true })

@@ -109,6 +109,10 @@ export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
   const page = await context.newPage()
   const errors = []
   page.on('pageerror', (e) => errors.push(String(e)))
+  // A script, style or frame the Content-Security-Policy refused is an error too (the server's policy must fit the build).
+  page.on('console', (m) => {
+    if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`)
+  })
   return { browser, context, page, errors }
 }
 

@@ -15,6 +15,8 @@ export interface MemberTable {
   cashbackBalance: number
   status: 'active' | 'logoff_pending' | 'anonymised'
   logoffAt: number | null
+  /** When the shop disabled the account (migration 012); null = usable. */
+  disabledAt: number | null
   createdAt: number
   updatedAt: number
 }

@@ -22,6 +22,9 @@ declare module 'fastify' {
   }
 }
 
+/** What a member disabled by the shop reads when logging in. */
+export const ACCOUNT_DISABLED_MSG = '该账号已被停用，请联系客服'
+
 export const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex')
 export const SESSION_DAYS = 30
 
@@ -33,16 +36,27 @@ export async function createSession(db: Db, memberId: number): Promise<string> {
   return token
 }
 
+/**
+ * The member a token belongs to, or null: unknown or revoked token (sign-out deletes the session), expired
+ * session, account disabled by the shop, or account anonymised after logoff.
+ */
 export async function memberForToken(db: Db, token: string | undefined): Promise<AuthMember | null> {
   if (!token || typeof token !== 'string' || token.length > 128) return null
   const row = await db
     .selectFrom('sessions')
     .innerJoin('members', 'members.id', 'sessions.memberId')
-    .select(['members.id', 'members.status', 'sessions.expiresAt'])
+    .select(['members.id', 'members.status', 'members.disabledAt', 'sessions.expiresAt'])
     .where('sessions.tokenHash', '=', hashToken(token))
     .executeTakeFirst()
-  if (!row || row.expiresAt < Date.now() || row.status === 'anonymised') return null
+  if (!row || row.expiresAt < Date.now() || row.status === 'anonymised' || row.disabledAt != null) return null
   return { id: row.id, status: row.status }
+}
+
+/** Sign-out: the session of this token is deleted, so the token is refused from now on. True when there was one. */
+export async function revokeSession(db: Db, token: string | undefined): Promise<boolean> {
+  if (!token || typeof token !== 'string' || token.length > 128) return false
+  const res = await db.deleteFrom('sessions').where('tokenHash', '=', hashToken(token)).executeTakeFirst()
+  return Number(res.numDeletedRows) > 0
 }
 
 export interface RouteInfo {

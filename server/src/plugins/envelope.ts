@@ -40,7 +40,12 @@ export function envelopePlugin(app: FastifyInstance) {
   app.setErrorHandler((err: any, req: FastifyRequest, reply: FastifyReply) => {
     reply.status(200).header('x-envelope', '1')
     if (err instanceof AppError) return reply.send({ code: err.code, msg: err.message, data: err.data ?? {} })
-    if (err.validation) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: schemaErrorMessage(err.validation, err.validationContext), data: {} })
+    if (err.validation) {
+      // The field and the rule go to the log; the shopper reads a plain message (schema.ts).
+      const e = err.validation[0] || {}
+      req.log.info({ badInput: { part: err.validationContext, path: e.instancePath, keyword: e.keyword, params: e.params, message: e.message } }, 'bad input refused')
+      return reply.send({ code: ErrorCode.BAD_REQUEST, msg: schemaErrorMessage(err.validation, err.validationContext), data: {} })
+    }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.send({ code: ErrorCode.BAD_REQUEST, msg: '不支持的请求格式', data: {} })
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.statusCode === 400) {
       return reply.send({ code: ErrorCode.BAD_REQUEST, msg: '请求格式错误', data: {} })
@@ -68,7 +73,10 @@ export function envelopePlugin(app: FastifyInstance) {
     if (req.routeOptions?.config?.rawWire) return done()
     const p = (req.query as any)?.p
     const expected = req.method === 'GET' || req.method === 'HEAD' ? '4' : '3'
-    if (p !== expected) return done(new AppError(ErrorCode.BAD_REQUEST, '请求参数 p 无效'))
+    if (p !== expected) {
+      req.log.info({ badInput: { part: 'querystring', path: '/p', expected, got: String(p ?? '').slice(0, 20) } }, 'bad input refused')
+      return done(new AppError(ErrorCode.BAD_REQUEST, '请求参数有误，请刷新后重试'))
+    }
     done()
   })
 }

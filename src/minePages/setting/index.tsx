@@ -5,7 +5,7 @@ import { Button, Dialog, Input } from '@nutui/nutui-react-taro'
 import { ArrowRight, User } from '@nutui/icons-react-taro'
 import type { LogoffHint } from '@contract/account'
 import PageLayout from '@/components/PageLayout'
-import { agentLogoffHint, applyLogoff, cancelLogoff, updateMemberInfo } from '@/api/member'
+import { agentLogoffHint, applyLogoff, cancelLogoff, signOut, updateMemberInfo } from '@/api/member'
 import { APP_VERSION, APP_VERSION_CODE, logout, requireLogin, loadMemberInfo } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { assetUrl, upload } from '@/core/request'
@@ -105,7 +105,12 @@ export default function SettingIndexPage() {
   }
 
   const doLogout = async () => {
-    if (await confirm('确定退出当前账号吗？', '退出登录')) logout()
+    if (!(await confirm('确定退出当前账号吗？', '退出登录'))) return
+    // The server revokes the token first; offline, the local sign-out still happens (the token then expires on its own).
+    showLoading('正在退出')
+    await signOut().catch(() => undefined)
+    hideLoading()
+    logout()
   }
 
   const pendingAt = user.logoffAt || null

@@ -10,6 +10,7 @@ import * as m008 from './008_agent'
 import * as m009 from './009_wechat'
 import * as m010 from './010_catalog_extra'
 import * as m011 from './011_search_perf'
+import * as m012 from './012_member_disabled'
 import * as m013 from './013_job_leases'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '009_wechat': m009,
   '010_catalog_extra': m010,
   '011_search_perf': m011,
+  '012_member_disabled': m012,
   '013_job_leases': m013,
 }

@@ -91,6 +91,24 @@ export async function cancelLogoff(db: Db, memberId: number) {
 }
 
 /**
+ * The shop disables (true) or re-enables (false) an account (for the console). Disabling ends every session
+ * at once and the auth plugin refuses the member's tokens while disabled_at is set; logins are refused too.
+ * Returns whether the flag changed.
+ */
+export async function setMemberDisabled(db: Db, memberId: number, disabled: boolean, now = Date.now()): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable('members')
+      .set({ disabledAt: disabled ? now : null, updatedAt: now })
+      .where('id', '=', memberId)
+      .where('disabledAt', disabled ? 'is' : 'is not', null)
+      .executeTakeFirst()
+    if (disabled) await tx.deleteFrom('sessions').where('memberId', '=', memberId).execute()
+    return Number(res.numUpdatedRows) === 1
+  })
+}
+
+/**
  * Anonymises one member whose cooling-off has ended: phone, nickname, avatar, openids, invitation code,
  * sessions, addresses, business cards, favourites and footprints go; the receiver data on their orders is
  * masked; orders, reviews (now by 已注销用户), after-sales and ledgers stay. Unfinished business postpones it.

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
+import { storedFilePath } from '../../services/storedPath'
 
 /**
  * The article HTML allow-list (docs/content.md). Everything else is removed: script, style, iframe, object,
@@ -23,7 +24,7 @@ export const ARTICLE_ALLOWED_TAGS = ['p', 'br', 'span', 'strong', 'b', 'em', 'i'
 export function safeUrl(v: string | null | undefined): string {
   const s = String(v ?? '').trim()
   if (!s) return ''
-  if (/^\/(uploads|media|static)\/[\w\-./%]+$/.test(s) && !s.includes('..')) return s
+  if (s.startsWith('/')) return storedFilePath(s, ['uploads', 'media', 'static'], 2048) || ''
   if (/^https?:\/\/[^\s"'<>\\]+$/i.test(s)) return s
   return ''
 }

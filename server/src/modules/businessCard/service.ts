@@ -3,7 +3,7 @@ import type { BusinessCard, BusinessCardPublic, BusinessCardSaveRequest } from '
 import { CARD_MAX_PER_MEMBER } from '../../../../types/businessCard'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import { MOBILE_RE } from '../member/service'
-import { safeUrl } from '../article/sanitize'
+import { storedFilePath } from '../../services/storedPath'
 
 /** Landline: optional area code (0 + 2-3 digits), 7-8 digits, optional extension (the client's isLandline). */
 export const LANDLINE_RE = /^(?:0\d{2,3}-?)?[2-9]\d{6,7}(?:-\d{1,6})?$/
@@ -62,8 +62,7 @@ export function validateCard(input: BusinessCardSaveRequest) {
   if (card.address.length > 100) throw bad('地址不能超过100个字')
   if (card.intro.length > 300) throw bad('简介不能超过300个字')
   if (card.avatar) {
-    const safe = safeUrl(card.avatar)
-    if (!safe || !/^\/(uploads|media)\//.test(safe)) throw bad('头像地址无效，请重新上传')
+    if (!storedFilePath(card.avatar)) throw bad('头像地址无效，请重新上传')
   }
   return card
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
-import { memberId } from '../../plugins/auth'
+import { memberId, revokeSession } from '../../plugins/auth'
 import { rawEnvelope } from '../../plugins/envelope'
 import * as member from './service'
 
@@ -39,6 +39,13 @@ export default async function memberRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/api/member/loginStatus', {
     config: { auth: 'optional' },
     handler: async (req) => (req.member ? rawEnvelope(200, '已登录', { loggedIn: true }) : rawEnvelope(403, '未登录', { loggedIn: false })),
+  })
+
+  // Sign-out (mine → 设置 → 退出登录): the token stops working on the server. Optional auth, so a token that has
+  // already expired or was revoked still gets a plain success and the client finishes its local sign-out.
+  app.post('/api/member/logout', {
+    config: { auth: 'optional' },
+    handler: async (req) => ({ signedOut: await revokeSession(db, req.headers.token as string | undefined) }),
   })
 
   app.get('/api/member/getMemberInfo', { handler: async (req) => member.getMemberInfo(db, memberId(req)) })

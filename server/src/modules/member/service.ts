@@ -3,9 +3,10 @@ import type { Db } from '../../db/types'
 import type { MemberInfo } from '../../../../types/member'
 import { AppError, ErrorCode } from '../../errors'
 import { hit } from '../../services/rateLimit'
-import { createSession } from '../../plugins/auth'
+import { ACCOUNT_DISABLED_MSG, createSession } from '../../plugins/auth'
 import type { SmsProvider } from './sms'
 import { bindLoginKey, peekLoginKey } from '../wechat/service'
+import { storedFilePath } from '../../services/storedPath'
 
 export const CODE_COOLDOWN_MS = 60_000
 export const CODE_TTL_MS = 5 * 60_000
@@ -81,7 +82,7 @@ export async function phoneRegister(
   if (pending) input = { ...input, shareMemberId: input.shareMemberId || pending.shareMemberId, shareBusinessId: input.shareBusinessId || pending.shareBusinessId }
   await consumeCode(db, input.phone, input.verificationCode)
   const t = Date.now()
-  let member = await db.selectFrom('members').select(['id', 'status']).where('phone', '=', input.phone).executeTakeFirst()
+  let member: { id: number; status: string; disabledAt?: number | null } | undefined = await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', input.phone).executeTakeFirst()
   let isNew = false
   if (!member) {
     const sharer = toId(input.shareMemberId)
@@ -109,10 +110,11 @@ export async function phoneRegister(
       .onConflict((oc) => oc.column('phone').doNothing())
       .returning(['id', 'status'])
       .executeTakeFirst()
-    member = inserted ?? (await db.selectFrom('members').select(['id', 'status']).where('phone', '=', input.phone).executeTakeFirstOrThrow())
+    member = inserted ?? (await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', input.phone).executeTakeFirstOrThrow())
     isNew = !!inserted
   }
   if (member.status === 'anonymised') throw new AppError(ErrorCode.ACCOUNT_LOGOFF, '该账号已注销')
+  if (member.disabledAt != null) throw new AppError(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MSG)
   if (input.loginKey) await bindLoginKey(db, input.loginKey, member.id)
   const token = await createSession(db, member.id)
   return { token, isNew }
@@ -174,7 +176,7 @@ export async function updateMemberInfo(db: Db, id: number, fields: { nickname?: 
     patch.nickname = nickname
   }
   if (fields.avatar !== undefined) {
-    if (fields.avatar && !/^\/(uploads|media)\/[\w./-]+$/.test(fields.avatar)) throw new AppError(ErrorCode.BAD_REQUEST, '头像地址无效')
+    if (fields.avatar && !storedFilePath(fields.avatar)) throw new AppError(ErrorCode.BAD_REQUEST, '头像地址无效，请重新上传')
     patch.avatar = fields.avatar
   }
   if (fields.gender !== undefined) patch.gender = fields.gender

@@ -3,7 +3,7 @@ import '../../db/wechatTables'
 import type { AppContext } from '../../context'
 import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
-import { createSession, hashToken } from '../../plugins/auth'
+import { ACCOUNT_DISABLED_MSG, createSession, hashToken } from '../../plugins/auth'
 import { ALL_PAGES } from '../../../../types/routes'
 import { toAppError, WeChatApiError } from '../../wechat/api'
 import { wxConfigFor } from '../../wechat/jssdk'
@@ -108,7 +108,8 @@ export async function miniLogin(ctx: Ctx, input: { code: string; shareMemberId?:
     throw codeUsedError(err) || toAppError(ctx, err, '微信登录失败')
   }
   if (!s.openid) throw new AppError(ErrorCode.WECHAT_ERROR, '微信登录失败，请重试')
-  const member = await ctx.db.selectFrom('members').select(['id', 'status']).where('openidMini', '=', s.openid).executeTakeFirst()
+  const member = await ctx.db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('openidMini', '=', s.openid).executeTakeFirst()
+  if (member && member.disabledAt != null) throw new AppError(ErrorCode.ACCOUNT_DISABLED, ACCOUNT_DISABLED_MSG)
   if (member && member.status !== 'anonymised') {
     return { token: await createSession(ctx.db, member.id), needPhone: false }
   }
