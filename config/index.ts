@@ -47,7 +47,34 @@ function rootFontSizeScript({ baseFontSize, min, max, designWidth }: typeof H5_R
   return `!function(n){function f(){var d=n.document.documentElement,w=Math.min(n.innerWidth||d.clientWidth,n.innerHeight||d.clientHeight),x=${baseFontSize * 2}*w/${designWidth};d.style.fontSize=x>=${max}?"${max}px":x<=${min}?"${min}px":x+"px"}n.addEventListener("resize",function(){f();setTimeout(f,500)});f()}(window);`
 }
 
+// The mini-program calls the API at API_ORIGIN (relative URLs mean nothing there): a release build needs an
+// absolute https origin that is one of the mini-program's request domains. Test builds (WEAPP_TEST_BUILD=1, the
+// harness and DevTools runs against a local http server) and watch builds (NODE_ENV=development) may use any.
+export function checkWeappApiOrigin(env: NodeJS.ProcessEnv = process.env): void {
+  if (env.TARO_ENV !== 'weapp' || env.WEAPP_TEST_BUILD === '1' || env.NODE_ENV === 'development') return
+  if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(env.API_ORIGIN || '')) {
+    throw new Error(`API_ORIGIN must be the shop's absolute https origin for a mini-program build (e.g. API_ORIGIN=https://shop.example.com), got "${env.API_ORIGIN || ''}". Test builds: WEAPP_TEST_BUILD=1.`)
+  }
+}
+
+// Mini-program only: NutUI's icon element replaced by ours (src/platform/nutIcon.weapp.tsx, an icon-font <view>
+// instead of an <i> carrying a base64 SVG through setData), and NutUI's icon font trimmed to its woff2 source.
+function weappIcons(chain: any) {
+  const own = path.resolve(__dirname, '..', 'src', 'platform', 'nutIcon.weapp.tsx')
+  chain.plugin('nut-icon-font').use(class NutIconFont {
+    apply(compiler: any) {
+      compiler.hooks.normalModuleFactory.tap('NutIconFont', (nmf: any) => {
+        nmf.hooks.beforeResolve.tap('NutIconFont', (data: any) => {
+          if (/IconHarmonyTemplate\.js$/.test(data.request) && /[\\/]@nutui[\\/]icons-react-taro[\\/]/.test(data.context)) data.request = own
+        })
+      })
+    }
+  })
+  chain.module.rule('nut-iconfont').test(/style_iconfont\.css$/).enforce('pre').use('nut-iconfont').loader(path.resolve(__dirname, 'iconfontLoader.js'))
+}
+
 export default defineConfig<'webpack5'>(async (merge) => {
+  checkWeappApiOrigin()
   const base: UserConfigExport<'webpack5'> = {
     projectName: 'mall',
     date: '2026-11-22',
@@ -94,6 +121,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       optimizeMainPackage: { enable: true },
+      webpackChain(chain: any) {
+        weappIcons(chain)
+      },
     },
     h5: {
       compile: { include: [path.resolve(__dirname, '..', 'types')] },

@@ -62,7 +62,15 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
     expect(await t.get('/api/pay/status', { orderNo: o.orderNo }, me.token)).toMatchObject({ code: 200, data: { orderNo: o.orderNo, status: 'unpaid', paid: false, payAmount: 5800, paidAt: null } })
   })
 
-  it('refuses a WeChat channel when the sandbox is configured', async () => {
+  it('serves the mini-program through the sandbox when WeChat Pay is not configured (the demo can pay)', async () => {
+    const o = await order(2500, 1)
+    const p = await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'wechat_mini' }, me.token)
+    expect(p).toMatchObject({ code: 200, data: { channel: 'sandbox', amount: 3300 } })
+    expect(await t.post('/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, me.token)).toMatchObject({ code: 200 })
+    expect(await t.get('/api/pay/status', { orderNo: o.orderNo }, me.token)).toMatchObject({ code: 200, data: { paid: true } })
+  })
+
+  it('refuses the WeChat browser channel when the sandbox is configured', async () => {
     const o = await order()
     expect((await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'wechat_jsapi' }, me.token)).code).toBe(2004)
     expect((await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'alipay' }, me.token)).code).toBe(400)

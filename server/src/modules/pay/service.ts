@@ -75,8 +75,11 @@ export async function refundLatePayment(ctx: AppContext, payNo: string) {
 }
 
 /** Asks the configured provider for the client's pay params (reusing the order's pending payment of that channel). */
-export async function prepay(ctx: AppContext, memberId: number, orderNo: string, channel: PayChannel): Promise<PrepayResponse> {
+export async function prepay(ctx: AppContext, memberId: number, orderNo: string, asked: PayChannel): Promise<PrepayResponse> {
   const { db, config } = ctx
+  // Without WeChat Pay (the demo, development) the mini-program pays through the sandbox like the H5: the answer's
+  // channel tells the client which step to show (its sandbox confirm, or requestPayment with WeChat Pay).
+  const channel: PayChannel = config.payProvider === 'sandbox' && asked === 'wechat_mini' ? 'sandbox' : asked
   const o = await ownOrder(db, memberId, orderNo)
   if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, PAID_STATES.includes(o.status) ? '订单已支付' : '订单已取消，无法支付')
   const t = Date.now()
