@@ -43,6 +43,8 @@ export interface Config {
    * show, and at most this long (what other processes write); 0 turns the cache off. READ_CACHE_MS.
    */
   readCacheMs: number
+  /** Customer service on the H5 (SPEC.md: a customer-service link): SERVICE_URL, else SERVICE_PHONE. */
+  service: { url: string; phone: string }
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -86,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
     readCacheMs: int(env.READ_CACHE_MS, 1000),
+    service: { url: env.SERVICE_URL || '', phone: env.SERVICE_PHONE || '' },
     ...overrides,
   }
 }
