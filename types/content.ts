@@ -50,3 +50,22 @@ export interface CheckWebUrlResponse {
   /** The address to open (with token=... for activity pages of a logged-in member); empty when refused. */
   url: string
 }
+
+/** The documents a member can read from the login page (edited by the merchant console). */
+export const DOCUMENT_KEYS = ['userAgreement', 'privacyPolicy'] as const
+export type DocumentKey = (typeof DOCUMENT_KEYS)[number]
+
+export interface ContentDocument {
+  key: DocumentKey
+  title: string
+  contentHtml: string
+  updatedAt: number
+}
+
+/** GET /api/common/shopInfo: how shoppers reach the shop's customer service outside the mini-program (server configuration). */
+export interface ShopInfo {
+  /** Customer-service link (SERVICE_URL), '' when not configured. */
+  serviceUrl: string
+  /** Customer-service phone (SERVICE_PHONE), '' when not configured. */
+  servicePhone: string
+}

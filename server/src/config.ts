@@ -60,6 +60,8 @@ export interface Config {
   cspScriptHosts: string[]
   /** Origins the pages may call besides their own (CSP_CONNECT_HOSTS, comma list), e.g. an object store for uploads. */
   cspConnectHosts: string[]
+  /** Customer service on the H5 (SPEC.md: a customer-service link): SERVICE_URL, else SERVICE_PHONE. */
+  service: { url: string; phone: string }
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -133,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cspScriptHosts: [...new Set([...list(env.CSP_SCRIPT_HOSTS), ...originOf(env.WX_JSSDK_URL)])],
     cspConnectHosts: list(env.CSP_CONNECT_HOSTS),
+    service: { url: env.SERVICE_URL || '', phone: env.SERVICE_PHONE || '' },
     ...overrides,
   }
 }

@@ -208,10 +208,20 @@ export interface NoticeTable {
   createdAt: number
 }
 
+/** Migration 022: the documents a member reads (user agreement, privacy policy), edited by the console. */
+export interface DocumentTable {
+  id: Generated<number>
+  docKey: string
+  title: string
+  contentHtml: string
+  updatedAt: number
+}
+
 declare module './types' {
   interface DB {
     banners: BannerTable
     homeNavs: HomeNavTable
     notices: NoticeTable
+    documents: DocumentTable
   }
 }

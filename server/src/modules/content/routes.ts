@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
+import { DOCUMENT_KEYS } from '../../../../types/content'
 import * as content from './service'
 
-/** Notices, activities and the web-view address check. */
+/** Notices, activities, the shop's documents, its customer-service contact and the web-view address check. */
 export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx
 
@@ -37,4 +38,12 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
       return content.checkWebUrl(config, q.url, q.kind, token)
     },
   })
+
+  app.get('/api/content/document', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ key: S.enum(DOCUMENT_KEYS) }, ['key']) },
+    handler: async (req) => content.documentByKey(db, (req.query as any).key),
+  })
+
+  app.get('/api/common/shopInfo', { config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
 }

@@ -1,6 +1,6 @@
 import type { Config } from '../../config'
 import type { Db } from '../../db/types'
-import type { ActivityDetail, ActivityItem, ActivityPage, ActivityStatus, CheckWebUrlResponse, NoticeDetail, NoticePage, WebViewKind } from '../../../../types/content'
+import type { ActivityDetail, ActivityItem, ActivityPage, ActivityStatus, CheckWebUrlResponse, ContentDocument, DocumentKey, NoticeDetail, NoticePage, ShopInfo, WebViewKind } from '../../../../types/content'
 import { notFound } from '../../errors'
 
 export async function noticeList(db: Db, q: { page: number; pageSize: number }): Promise<NoticePage> {
@@ -105,4 +105,16 @@ export function checkWebUrl(config: Config, raw: string, kind: WebViewKind, toke
   url.searchParams.delete('token')
   if (token && (kind === 'activityWeb' || kind === 'activityCustomize')) url.searchParams.set('token', token)
   return { allowed: true, url: url.toString() }
+}
+
+/** A document of the shop (user agreement, privacy policy) as the console last saved it. */
+export async function documentByKey(db: Db, key: DocumentKey): Promise<ContentDocument> {
+  const r = await db.selectFrom('documents').select(['docKey', 'title', 'contentHtml', 'updatedAt']).where('docKey', '=', key).executeTakeFirst()
+  if (!r) throw notFound('文档不存在')
+  return { key: r.docKey as DocumentKey, title: r.title, contentHtml: r.contentHtml, updatedAt: Number(r.updatedAt) }
+}
+
+/** The customer-service contact configured for the H5 (the mini-program uses WeChat's own contact button). */
+export function shopInfo(config: Config): ShopInfo {
+  return { serviceUrl: config.service.url, servicePhone: config.service.phone }
 }
