@@ -28,6 +28,8 @@ const CONTENT_VENDOR_COPY = (() => {
     { from: 'node_modules/quill/dist/quill.js', to: `${out}/static/vendor/quill/quill.js` },
     { from: 'node_modules/quill/dist/quill.snow.css', to: `${out}/static/vendor/quill/quill.snow.css` },
     { from: 'node_modules/@botom/quill-resize-module/dist/quill-resize-module.js', to: `${out}/static/vendor/quill/quill-resize-module.js` },
+    // Browsers ask for /favicon.ico on every load (a 404 each time without it).
+    { from: 'src/favicon.ico', to: `${out}/favicon.ico` },
   ]
 })()
 

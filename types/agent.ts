@@ -81,8 +81,13 @@ export interface AgentAccount {
   withdrawing: number
   /** Paid out in total. */
   withdrawn: number
-  /** Commission released in total (lifetime earnings). */
+  /**
+   * 累计佣金: every commission earned, net of refunds (cancelled ones excluded) =
+   * available + frozen + withdrawing + withdrawn (docs/agent.md, 5).
+   */
   totalCommission: number
+  /** 已结算: commission released so far = available + withdrawing + withdrawn. */
+  settledCommission: number
 }
 
 /** Withdrawal rules (docs/agent.md): minimum ¥10, maximum ¥50,000 a time, 3 a day, fee 0.6 % (at least ¥0.10). */

@@ -71,6 +71,8 @@ export interface NewMemberCouponHint {
   eligible: boolean
   /** True for visitors: 领取 opens login first. */
   needLogin: boolean
+  /** True when the caller holds the package (given at registration): coupons are then what they received. */
+  received: boolean
   /** Total face value of the amount coupons in the package, fen. */
   totalAmount: number
   coupons: CouponRule[]

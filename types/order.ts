@@ -8,7 +8,8 @@ export type AfterSaleStatus = 'none' | 'processing' | 'finished'
 /** The list tabs: 全部 / 待付款 / 待发货 / 待收货 / 待评价 / 售后. */
 export type OrderTab = 'all' | 'unpaid' | 'unshipped' | 'unreceived' | 'unreviewed' | 'afterSale'
 /** What the member may do with an order now (computed by the server from the state). */
-export type OrderAction = 'pay' | 'cancel' | 'confirmReceipt' | 'delete' | 'buyAgain' | 'logistics' | 'evaluate' | 'afterSale'
+/** followUp: 追评 (a first review may still get it); viewAfterSale: 查看售后 (a case is open: no second application). */
+export type OrderAction = 'pay' | 'cancel' | 'confirmReceipt' | 'delete' | 'buyAgain' | 'logistics' | 'evaluate' | 'followUp' | 'afterSale' | 'viewAfterSale'
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   unpaid: '待付款',

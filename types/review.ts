@@ -4,6 +4,8 @@
 export const REVIEW_MAX_CHARS = 140
 /** The framework's image count default: at most 9 images per review. */
 export const REVIEW_MAX_IMAGES = 9
+/** A first review may get one 追评 (follow-up) within this many days. */
+export const FOLLOW_UP_DAYS = 180
 /** Ratings 4 and 5 count as good reviews (goods.good_review_count, 好评率). */
 export const GOOD_RATING = 4
 /** Stored for a review without text (stars only), so the comment list never shows an empty review. */

@@ -86,6 +86,23 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
   const caseId = async (afterSaleNo: string) => (await t.db.selectFrom('afterSales').select('id').where('afterSaleNo', '=', afterSaleNo).executeTakeFirstOrThrow()).id
   const orderRow = (orderNo: string) => t.db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
 
+  it('an order with a case open offers 查看售后, not a second 申请售后, and both again once it ends', async () => {
+    const g = await makeGoods(t, { skus: [{ price: 3000, stock: 10 }] })
+    const me = await shopper(t)
+    const orderNo = await paidOrder(t, me.token, g.skuId, 1)
+    const actions = async () => (await t.get('/api/order/detail', { orderNo }, me.token)).data.actions
+    expect(await actions()).toEqual(['afterSale', 'buyAgain'])
+    const info = await t.get('/api/afterSales/applyInfo', { orderNo }, me.token)
+    const item = info.data.items[0]
+    const applied = await t.post('/api/afterSales/apply', { orderNo, type: 'refund', items: [{ orderItemId: item.orderItemId, quantity: 1 }], reason: '不想要了', images: [], amount: 3800 }, me.token)
+    expect(applied.code).toBe(200)
+    expect(await actions()).toEqual(['viewAfterSale', 'buyAgain'])
+    const listed = (await t.get('/api/order/list', { status: 'afterSale', page: 1, pageSize: 20 }, me.token)).data.list.find((o: any) => o.orderNo === orderNo)
+    expect(listed.actions).toEqual(['viewAfterSale', 'buyAgain'])
+    await t.post('/api/afterSales/cancel', { afterSaleNo: applied.data.afterSaleNo }, me.token)
+    expect(await actions()).toEqual(['afterSale', 'buyAgain'])
+  })
+
   it('refund only before shipping: the whole order with freight, stock back, order closed, payment refunded, event emitted', async () => {
     const g = await makeGoods(t, { skus: [{ price: 5000, stock: 10 }] })
     const me = await shopper(t)

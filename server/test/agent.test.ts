@@ -216,7 +216,7 @@ describe.each(DIALECTS)('agent back office on %s', (dialect) => {
     expect(await releaseDueCommissions(t.db, Date.now())).toBe(0)
     expect(await releaseDueCommissions(t.db, Number(row.receivedAt) + 7 * DAY + 1)).toBe(1)
     expect(await releaseDueCommissions(t.db, Number(row.receivedAt) + 7 * DAY + 1)).toBe(0)
-    expect(await account(t, a)).toMatchObject({ frozen: 1500, available: 2000, totalCommission: 2000 })
+    expect(await account(t, a)).toMatchObject({ frozen: 1500, available: 2000, totalCommission: 3500, settledCommission: 2000 })
     expect((await t.get('/api/business/order/detail', { orderNo: o1 }, a.token)).data.commissionStatus).toBe('released')
 
     const ledger = await t.get('/api/business/ledger/list', { filter: 'commission' }, a.token)
@@ -332,6 +332,63 @@ describe.each(DIALECTS)('agent back office on %s', (dialect) => {
     expect(rows.every((r) => r.availableAfter >= 0 && r.frozenAfter >= 0 && r.withdrawingAfter >= 0)).toBe(true)
     const sum = rows.reduce((s2, r) => s2 + r.availableChange, 0)
     expect(sum).toBe(5000)
+  })
+
+  it('the home figures reconcile with the ledger after orders, receipts, refunds, releases and withdrawals', async () => {
+    const a = await makeAgent(t, '赵六')
+    const g = await makeGoods(t, { skus: [{ price: 50000, stock: 50 }] })
+    await t.post('/api/business/goods/add', { goodsIds: [g.goodsId] }, a.token)
+    const s = await boundShopper(t, a.shopId)
+    await t.post('/api/business/withdraw/saveAccount', { method: 'bank', accountName: '赵六', accountNo: '6222021202041234567', bankName: '工商银行' }, a.token)
+    const home = async () => (await t.get('/api/business/home', {}, a.token)).data
+    /** What the figures must be, from the ledger and the commissions alone. */
+    const fromLedger = async () => {
+      const rows = await t.db.selectFrom('agentLedger').selectAll().where('shopId', '=', a.shopId).execute()
+      const sum = (f: (r: (typeof rows)[number]) => number) => rows.reduce((n, r) => n + Number(f(r)), 0)
+      const withdrawn = sum((r) => (r.type === 'withdraw_paid' ? -r.withdrawingChange : 0))
+      const comms = await t.db.selectFrom('commissions').select(['amount', 'status']).where('shopId', '=', a.shopId).execute()
+      const earned = comms.filter((c) => c.status !== 'cancelled').reduce((n, c) => n + Number(c.amount), 0)
+      const released = comms.filter((c) => c.status === 'released').reduce((n, c) => n + Number(c.amount), 0)
+      return { available: sum((r) => r.availableChange), frozen: sum((r) => r.frozenChange), withdrawing: sum((r) => r.withdrawingChange), withdrawn, earned, released }
+    }
+    const check = async () => {
+      const h = await home()
+      const l = await fromLedger()
+      const acc = h.account
+      expect(acc).toMatchObject({ available: l.available, frozen: l.frozen, withdrawing: l.withdrawing, withdrawn: l.withdrawn })
+      // 累计佣金 = available + frozen + withdrawing + withdrawn = every commission earned, net of refunds.
+      expect(acc.totalCommission).toBe(acc.available + acc.frozen + acc.withdrawing + acc.withdrawn)
+      expect(acc.totalCommission).toBe(l.earned)
+      // 已结算 = what was released = available + withdrawing + withdrawn.
+      expect(acc.settledCommission).toBe(l.released)
+      expect(acc.settledCommission).toBe(acc.available + acc.withdrawing + acc.withdrawn)
+      expect(acc.totalCommission).toBeGreaterThanOrEqual(acc.frozen)
+      expect(acc.totalCommission).toBeGreaterThanOrEqual(acc.available)
+      // Everything happened this month: the month's commission is the total earned.
+      expect(h.month.commission).toBe(acc.totalCommission)
+      return acc
+    }
+    const o1 = await paidOrder(t, s.token, g.skuId, 1) // 50.00
+    const o2 = await paidOrder(t, s.token, g.skuId, 1) // 50.00
+    const o3 = await paidOrder(t, s.token, g.skuId, 1) // 50.00
+    expect(await check()).toMatchObject({ totalCommission: 15000, frozen: 15000 })
+    await refund(t, o3, 20000, false) // 300.00 stays paid: 30.00
+    expect(await check()).toMatchObject({ totalCommission: 13000 })
+    const r1 = await receive(t, o1, s.token)
+    const r2 = await receive(t, o2, s.token)
+    await releaseDueCommissions(t.db, Math.max(Number(r1.receivedAt), Number(r2.receivedAt)) + 7 * DAY + 1)
+    expect(await check()).toMatchObject({ available: 10000, frozen: 3000, totalCommission: 13000, settledCommission: 10000 })
+    const w1 = await t.post('/api/business/withdraw/apply', { amount: 4000, method: 'bank', requestId: requestId() }, a.token)
+    const w2 = await t.post('/api/business/withdraw/apply', { amount: 2000, method: 'bank', requestId: requestId() }, a.token)
+    const w3 = await t.post('/api/business/withdraw/apply', { amount: 1000, method: 'bank', requestId: requestId() }, a.token)
+    expect(await check()).toMatchObject({ available: 3000, withdrawing: 7000, totalCommission: 13000 })
+    await payWithdrawal(t.db, w1.data.withdrawNo)
+    await rejectWithdrawal(t.db, w2.data.withdrawNo, '信息有误')
+    expect(await check()).toMatchObject({ available: 5000, withdrawing: 1000, withdrawn: 4000, totalCommission: 13000 })
+    await refund(t, o3, 30000, true) // the rest refunded: its commission is cancelled
+    expect(await check()).toMatchObject({ frozen: 0, totalCommission: 10000, settledCommission: 10000 })
+    await payWithdrawal(t.db, w3.data.withdrawNo)
+    expect(await check()).toMatchObject({ available: 5000, withdrawing: 0, withdrawn: 5000, totalCommission: 10000 })
   })
 
   it('counts traffic: link visits and bound shoppers viewing goods, by day and by goods; footprints and users', async () => {

@@ -3,6 +3,7 @@ import { buyNow, makeGoods, paidOrder, requestId, shopper } from './tradeFixture
 import { ageMember, makeCategories, makeCoupon, memberIdOf, setCategory, DAY_MS } from './promoFixtures'
 import { couponDiscount, ruleText, faceText } from '../src/modules/coupon/rules'
 import { expireOrders } from '../src/modules/order/service'
+import { hashToken } from '../src/plugins/auth'
 
 describe('coupon rules', () => {
   const line = (amount: number, goodsId = 1, categoryId = 11, parentCategoryId = 10) => ({ goodsId, categoryId, parentCategoryId, amount })
@@ -113,40 +114,86 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     expect(expired.data.list[0]).toMatchObject({ status: 'expired', couponId: id })
   })
 
-  it('offers the new-member package once, to new members only', async () => {
+  it('gives the new-member package at registration, exactly what the popup showed, once', async () => {
     await t.db.updateTable('coupons').set({ status: 'off' }).where('newMember', '=', 1).execute()
     const a = await makeCoupon(t, { name: '新人10元', newMember: 1, visible: 0, amount: 1000 })
     const b = await makeCoupon(t, { name: '新人满99减20', newMember: 1, visible: 0, kind: 'threshold', amount: 2000, threshold: 9900 })
-    const visitor = await t.get('/api/coupons/getNewMemberCouponHint')
-    expect(visitor.data).toMatchObject({ eligible: true, needLogin: true, totalAmount: 3000 })
-    expect(visitor.data.coupons.map((c: any) => c.couponId)).toEqual([a, b])
+    try {
+      const visitor = await t.get('/api/coupons/getNewMemberCouponHint')
+      expect(visitor.data).toMatchObject({ eligible: true, needLogin: true, received: false, totalAmount: 3000 })
+      expect(visitor.data.coupons.map((c: any) => c.couponId)).toEqual([a, b])
+      // Registering (from any page: the SMS login) hands out the package in the same transaction.
+      const token = await t.login(nextPhone())
+      const mine = (await t.get('/api/coupons/mine', { status: 'unused' }, token)).data.list
+      expect(mine.map((c: any) => [c.couponId, c.source]).sort()).toEqual([[a, 'new_member'], [b, 'new_member']].sort())
+      // The popup then says what arrived, and the package cannot be taken again.
+      expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data).toMatchObject({ eligible: false, received: true, totalAmount: 3000 })
+      expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data.coupons.map((c: any) => c.couponId)).toEqual([a, b])
+      expect(await t.get('/api/coupons/receiveNewMemberCoupon', {}, token)).toMatchObject({ code: 3002, msg: '您已领取过新人券' })
+      // Logging in again gives nothing more.
+      const phone = nextPhone()
+      const again = await t.login(phone)
+      await t.login(phone)
+      expect((await t.get('/api/coupons/counts', {}, again)).data.unused).toBe(2)
+      // Concurrent first logins of one phone: one member, one package.
+      const racer = nextPhone()
+      await t.app.inject({ method: 'GET', url: '/h5/api/member/getVerificationCode', query: { p: '4', phone: racer } })
+      const code = t.sms.codes.get(racer)
+      const res = await Promise.all(Array.from({ length: 4 }, () => t.post('/api/member/phoneRegister', { phone: racer, verificationCode: code })))
+      expect(res.filter((r) => r.code === 200)).toHaveLength(1)
+      const racerId = (await t.db.selectFrom('members').select('id').where('phone', '=', racer).executeTakeFirstOrThrow()).id
+      expect(await t.db.selectFrom('memberCoupons').select('couponId').where('memberId', '=', racerId).execute()).toHaveLength(2)
+      // Existing members are untouched: registered long ago, not new.
+      const old = await t.login(nextPhone())
+      await ageMember(t, await memberIdOf(t, old), 40)
+      await t.db.deleteFrom('memberCoupons').where('memberId', '=', await memberIdOf(t, old)).execute()
+      expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, old)).data.eligible).toBe(false)
+      expect(await t.get('/api/coupons/receiveNewMemberCoupon', {}, old)).toMatchObject({ code: 3002, msg: '新人券仅限新用户领取' })
+      expect((await t.get('/api/coupons/receiveNewMemberCoupon')).code).toBe(403)
+    } finally {
+      await t.db.updateTable('coupons').set({ status: 'off' }).where('id', 'in', [a, b]).execute()
+    }
+  })
+
+  it('a new member registered before the package existed takes it once from the popup', async () => {
     const token = await t.login(nextPhone())
-    expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data).toMatchObject({ eligible: true, needLogin: false })
-    const got = await t.get('/api/coupons/receiveNewMemberCoupon', {}, token)
-    expect(got.code).toBe(200)
-    expect(got.data.received.map((c: any) => c.couponId)).toEqual([a, b])
-    expect(got.data.received.every((c: any) => c.source === 'new_member')).toBe(true)
-    expect((await t.get('/api/coupons/receiveNewMemberCoupon', {}, token))).toMatchObject({ code: 3002, msg: '您已领取过新人券' })
-    expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data.eligible).toBe(false)
-    // Concurrent taps by another new member: one package.
-    const other = await t.login(nextPhone())
-    const res = await Promise.all(Array.from({ length: 6 }, () => t.get('/api/coupons/receiveNewMemberCoupon', {}, other)))
-    expect(res.filter((r) => r.code === 200)).toHaveLength(1)
-    expect((await t.get('/api/coupons/counts', {}, other)).data.unused).toBe(2)
-    // Registered long ago: not new.
-    const old = await t.login(nextPhone())
-    await ageMember(t, await memberIdOf(t, old), 40)
-    expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, old)).data.eligible).toBe(false)
-    expect((await t.get('/api/coupons/receiveNewMemberCoupon', {}, old))).toMatchObject({ code: 3002, msg: '新人券仅限新用户领取' })
-    expect((await t.get('/api/coupons/receiveNewMemberCoupon')).code).toBe(403)
+    const a = await makeCoupon(t, { name: '新人5元', newMember: 1, visible: 0, amount: 500 })
+    try {
+      expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data).toMatchObject({ eligible: true, needLogin: false, received: false })
+      const res = await Promise.all(Array.from({ length: 6 }, () => t.get('/api/coupons/receiveNewMemberCoupon', {}, token)))
+      expect(res.filter((r) => r.code === 200)).toHaveLength(1)
+      expect(res.find((r) => r.code === 200)!.data.received.map((c: any) => c.couponId)).toEqual([a])
+      expect((await t.get('/api/coupons/counts', {}, token)).data.unused).toBe(1)
+    } finally {
+      await t.db.updateTable('coupons').set({ status: 'off' }).where('id', '=', a).execute()
+    }
+  })
+
+  it('registering through a WeChat login (the loginKey of miniLogin) gives the package too', async () => {
+    const a = await makeCoupon(t, { name: '新人8元', newMember: 1, visible: 0, amount: 800 })
+    try {
+      // A pending WeChat login as miniLogin leaves it (the openid waits for a phone).
+      const loginKey = `key${nextPhone()}`
+      const at = Date.now()
+      await t.db
+        .insertInto('wxLoginKeys')
+        .values({ keyHash: hashToken(loginKey), app: 'mini', openid: `o-${loginKey}`, unionid: null, shareMemberId: null, shareBusinessId: null, expiresAt: at + 60_000, usedAt: null, createdAt: at })
+        .execute()
+      const phone = nextPhone()
+      const token = await t.login(phone, { loginKey })
+      expect((await t.get('/api/coupons/mine', { status: 'unused' }, token)).data.list.map((c: any) => c.couponId)).toEqual([a])
+    } finally {
+      await t.db.updateTable('coupons').set({ status: 'off' }).where('id', '=', a).execute()
+    }
   })
 
   it('a member who has paid an order is no longer new', async () => {
-    await makeCoupon(t, { newMember: 1, visible: 0 })
     const s = await shopper(t)
     const { skuId } = await makeGoods(t)
     await paidOrder(t, s.token, skuId)
+    const a = await makeCoupon(t, { newMember: 1, visible: 0 })
     expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, s.token)).data.eligible).toBe(false)
+    await t.db.updateTable('coupons').set({ status: 'off' }).where('id', '=', a).execute()
   })
 
   it('picks the best coupon at place order, validates the member choice, and a coupon is used once', async () => {

@@ -38,6 +38,28 @@ describe.each(DIALECTS)('home module on %s', (dialect) => {
     expect(titles).toEqual(expect.arrayContaining(['限时秒杀', '领券中心', '积分商城', '幸运盲盒', '商城公告', '两性学堂', '品牌专享']))
   })
 
+  it('opens the coupon centre from the 领券中心 icon', async () => {
+    const d = (await t.get('/api/home/selfList')).data
+    const nav = d.navs.find((n: any) => n.title === '领券中心')
+    expect(nav.link).toBe('/minePages/myCoupon/index?tab=centre')
+  })
+
+  it('promises in the new-member notice exactly the package the popup shows and registration gives', async () => {
+    const hint = (await t.get('/api/coupons/getNewMemberCouponHint')).data
+    expect(hint.coupons.length).toBeGreaterThan(0)
+    const notices = await t.db.selectFrom('notices').select(['title', 'summary', 'contentHtml']).execute()
+    const notice = notices.find((n) => n.title.includes('新人'))!
+    const text = `${notice.title}${notice.summary}${notice.contentHtml}`
+    for (const c of hint.coupons) expect(text).toContain(c.ruleText)
+    expect(notice.title).toContain(`${hint.totalAmount / 100}元`)
+    // No other 满X减Y than the package's.
+    const promised = text.match(/满\d+减\d+/g) || []
+    expect(new Set(promised)).toEqual(new Set(hint.coupons.filter((c: any) => c.kind === 'threshold').map((c: any) => c.ruleText)))
+    const token = await t.login(nextPhone())
+    const mine = (await t.get('/api/coupons/mine', { status: 'unused' }, token)).data.list
+    expect(mine.map((c: any) => c.couponId).sort()).toEqual(hint.coupons.map((c: any) => c.couponId).sort())
+  })
+
   it('draws small SVG pictures for every banner, icon, category, brand and goods', async () => {
     const d = (await t.get('/api/home/selfList')).data
     const goods = await t.db.selectFrom('goods').select(['mainImage', 'images']).execute()

@@ -103,6 +103,27 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       expect(ok.code).toBe(200)
     })
 
+    it('offers 追评 on a reviewed order until the follow-up is written or its 180 days pass', async () => {
+      const g = await makeGoods(t)
+      const me = await shopper(t)
+      const orderNo = await receivedOrder(t, me.token, g.skuId)
+      const actions = async () => (await t.get('/api/order/detail', { orderNo }, me.token)).data.actions
+      const listed = async () => (await t.get('/api/order/list', { status: 'all', page: 1, pageSize: 20 }, me.token)).data.list.find((o: any) => o.orderNo === orderNo).actions
+      expect(await actions()).not.toContain('followUp')
+      const [item] = (await orderItems(t, me.token, orderNo)).items
+      await t.post('/api/review/submit', { orderNo, items: [{ orderItemId: item.id, rating: 5, content: '很好', images: [] }] }, me.token)
+      expect((await t.get('/api/order/detail', { orderNo }, me.token)).data.status).toBe('completed')
+      expect(await actions()).toContain('followUp')
+      expect(await listed()).toContain('followUp')
+      // Past the window: no longer offered (and the server refuses it).
+      await t.db.updateTable('goodsReviews').set({ createdAt: Date.now() - 181 * 86400_000 }).where('orderItemId', '=', item.id).execute()
+      expect(await actions()).not.toContain('followUp')
+      await t.db.updateTable('goodsReviews').set({ createdAt: Date.now() }).where('orderItemId', '=', item.id).execute()
+      expect((await t.post('/api/review/followUp', { orderItemId: item.id, content: '用了一周还不错', images: [] }, me.token)).code).toBe(200)
+      expect(await actions()).not.toContain('followUp')
+      expect(await listed()).not.toContain('followUp')
+    })
+
     it('takes one follow-up after the first review, never two, never before', async () => {
       const g = await makeGoods(t)
       const me = await shopper(t)

@@ -95,9 +95,22 @@ describe.each(DIALECTS)('goods search plans on %s', (dialect) => {
   })
 
   it('writes the counted search terms when hot words are read', async () => {
-    for (let i = 0; i < 30; i++) await t.get('/api/goods/search', { keyword: '色直筒' })
-    const row = async () => t.db.selectFrom('searchTerms').select('count').where('term', '=', '色直筒').executeTakeFirst()
-    expect((await t.get('/api/goods/hotWords')).data.list[0]).toBe('色直筒')
+    for (let i = 0; i < 30; i++) await t.get('/api/goods/search', { keyword: '纯色直筒裤' })
+    const row = async () => t.db.selectFrom('searchTerms').select('count').where('term', '=', '纯色直筒裤').executeTakeFirst()
+    expect((await t.get('/api/goods/hotWords')).data.list[0]).toBe('纯色直筒裤')
     expect(Number((await row())?.count)).toBe(30)
+  })
+
+  it('shows as hot words only whole words of the catalogue, never the fragments searched on the way', async () => {
+    // A load test (or someone typing) searches a fragment far more often than the word.
+    for (let i = 0; i < 60; i++) await t.get('/api/goods/search', { keyword: '色直筒' })
+    for (let i = 0; i < 50; i++) await t.get('/api/goods/search', { keyword: '泡泡' })
+    for (let i = 0; i < 40; i++) await t.get('/api/goods/search', { keyword: '泡泡袖上衣' }) // the head of the noun 法式泡泡袖上衣
+    const words = (await t.get('/api/goods/hotWords')).data.list
+    expect(words).not.toContain('色直筒')
+    expect(words).not.toContain('泡泡')
+    expect(words.slice(0, 2)).toEqual(['泡泡袖上衣', '纯色直筒裤'])
+    // Counted all the same (the figures stay true); only the list leaves them out.
+    expect(Number((await t.db.selectFrom('searchTerms').select('count').where('term', '=', '色直筒').executeTakeFirstOrThrow()).count)).toBe(60)
   })
 })

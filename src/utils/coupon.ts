@@ -1,6 +1,6 @@
 /** Coupon display logic shared by the picker, my coupons and the centre (pure, unit-tested). */
 import type { OrderCouponExtras } from '@contract/coupon'
-import { yuan } from './time'
+import { chinaDaysBetween, yuan } from './time'
 
 export interface PickerSummary {
   text: string
@@ -29,10 +29,15 @@ export function chinaDate(t: number): string {
 /** "2024.11.22-2024.11.29" (the end is exclusive: the last valid moment's day). */
 export const validRange = (from: number, to: number) => `${chinaDate(from)}-${chinaDate(to - 1)}`
 
-/** "3天后过期" / "今天过期" for coupons about to run out (within 3 days), else ''. */
+/**
+ * "3天后过期" / "明天过期" / "今天过期" for coupons whose last valid day is within 3 China calendar days, else ''.
+ * Counted in calendar days, not in 24-hour blocks: a 3-day coupon received today at 10:00 (valid until the same
+ * time three days on) has its last day 3 days from today, so it reads 3天后过期 all day today.
+ */
 export function expiresSoon(validTo: number, now = Date.now()): string {
-  const left = validTo - now
-  if (left <= 0 || left > 3 * 86400_000) return ''
-  const days = Math.floor(left / 86400_000)
-  return days === 0 ? '今天过期' : `${days}天后过期`
+  if (validTo <= now) return ''
+  // validTo is exclusive: the last valid moment is validTo - 1.
+  const days = chinaDaysBetween(now, validTo - 1)
+  if (days > 3) return ''
+  return days === 0 ? '今天过期' : days === 1 ? '明天过期' : `${days}天后过期`
 }

@@ -7,6 +7,13 @@ const DAY = 24 * HOUR
 
 type TimeInput = number | string | Date
 
+/** The shop's days are China days (UTC+8), whatever the phone's time zone. */
+const CHINA_OFFSET = 8 * HOUR
+/** Number of the China calendar day a ms time falls on (days since 1970-01-01 in UTC+8). */
+export const chinaDayNumber = (t: number) => Math.floor((t + CHINA_OFFSET) / DAY)
+/** Calendar days from `from` to `to` in China days: 0 on the same day, 1 when `to` is tomorrow, whatever the hours. */
+export const chinaDaysBetween = (from: number, to: number) => chinaDayNumber(to) - chinaDayNumber(from)
+
 /**
  * First relative-time formatter (SPEC.md section 9): under 5 minutes 刚刚; under an hour N分钟前;
  * under a day N小时前; up to 30 days N天前; then the date. Texts in the app's locale (src/locales, zh-CN by default).

@@ -16,7 +16,7 @@ jest.mock('@/api/agent')
 const api = agentApi as jest.Mocked<typeof agentApi>
 
 const INFO: WithdrawInfo = {
-  account: { available: 12345, frozen: 500, withdrawing: 0, withdrawn: 0, totalCommission: 12345 },
+  account: { available: 12345, frozen: 500, withdrawing: 0, withdrawn: 0, totalCommission: 12845, settledCommission: 12345 },
   rules: { min: 1000, max: 5_000_000, feeBp: 60, feeMin: 10, dailyLimit: 3 },
   accounts: [{ method: 'bank', accountName: '林花语', accountText: '**** 4567', bankName: '中国工商银行', bankBranch: '' }],
   realName: '林花语',
@@ -36,6 +36,7 @@ describe('agent withdraw page', () => {
   beforeEach(() => {
     useUserStore.setState({ token: 't', userInfo: { id: 1, businessId: 3, shopName: '花语小店' } as any })
     jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+    jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as any)
     api.getWithdrawInfo.mockResolvedValue(INFO)
     api.getWithdrawals.mockResolvedValue({ list: [], total: 0, page: 1, pageSize: 5 })
     api.applyWithdraw.mockResolvedValue({ withdrawNo: 'W1', amount: 2000, fee: 12, actualAmount: 1988, method: 'bank', accountText: '', status: 'pending', statusText: '审核中', rejectReason: '', createdAt: 1, paidAt: null, rejectedAt: null })
@@ -71,8 +72,24 @@ describe('agent withdraw page', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('申请提现'))
     })
+    expect(Taro.showModal).toHaveBeenCalledWith(expect.objectContaining({ title: '确认提现', content: expect.stringContaining('提现金额¥20.00，手续费¥0.12，实际到账¥19.88') }))
+    expect((Taro.showModal as jest.Mock).mock.calls[0][0].content).toContain('中国工商银行 **** 4567（林花语）')
     expect(api.applyWithdraw).toHaveBeenCalledWith({ amount: 2000, method: 'bank', requestId: expect.stringMatching(/^w[a-z0-9]{8,}$/) }, { catch: true })
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已申请提现¥20.00' }))
+  })
+
+  it('asks for confirmation with the amount before sending, and sends nothing when the agent says no', async () => {
+    ;(Taro.showModal as jest.Mock).mockResolvedValue({ confirm: false, cancel: true })
+    await act(async () => {
+      render(<WithdrawIndexPage />)
+    })
+    await act(async () => typeInto('最低提现10.00元', '50'))
+    await act(async () => {
+      fireEvent.click(screen.getByText('申请提现'))
+    })
+    expect(Taro.showModal).toHaveBeenCalledTimes(1)
+    expect((Taro.showModal as jest.Mock).mock.calls[0][0].content).toContain('提现金额¥50.00')
+    expect(api.applyWithdraw).not.toHaveBeenCalled()
   })
 
   it('fills "全部提现" with the whole balance', async () => {

@@ -24,9 +24,10 @@ describe('coupon choice display', () => {
   it('formats validity in China days, the end exclusive', () => {
     const from = Date.parse('2024-11-22T00:00:00+08:00')
     expect(validRange(from, from + 7 * 86400_000)).toBe('2024.11.22-2024.11.28')
-    expect(expiresSoon(Date.now() + 3600_000)).toBe('今天过期')
-    expect(expiresSoon(Date.now() + 2.5 * 86400_000)).toBe('2天后过期')
-    expect(expiresSoon(Date.now() + 10 * 86400_000)).toBe('')
+    const noon = Date.parse('2024-11-22T12:00:00+08:00')
+    expect(expiresSoon(noon + 3600_000, noon)).toBe('今天过期')
+    expect(expiresSoon(noon + 2.5 * 86400_000, noon)).toBe('2天后过期') // ends at midnight: its last day is 2 days on
+    expect(expiresSoon(noon + 10 * 86400_000, noon)).toBe('')
   })
 
   it('renders the row, opens the list with reasons, and reports the member choice', async () => {

@@ -66,18 +66,21 @@ export default function HomeIndexPage() {
         <View className='home-money__row'>
           <Cell label='冻结中' value={yuan(a?.frozen)} onClick={() => navigateTo(ROUTES.agentWithdrawDetails, { filter: 'commission' })} />
           <Cell label='提现中' value={yuan(a?.withdrawing)} onClick={() => navigateTo(ROUTES.agentWithdrawDetails, { filter: 'withdraw' })} />
+          <Cell label='已提现' value={yuan(a?.withdrawn)} onClick={() => navigateTo(ROUTES.agentWithdrawDetails, { filter: 'withdraw' })} />
           <Cell label='累计佣金' value={yuan(a?.totalCommission)} onClick={() => navigateTo(ROUTES.agentWithdrawDetails)} />
         </View>
+        {/* The figures add up (docs/agent.md): every fen earned sits in exactly one of the four. */}
+        <Text className='home-money__sum'>累计佣金 = 可提现 + 冻结中 + 提现中 + 已提现</Text>
         {!!data?.pendingWithdrawals && <Text className='home-money__note'>{data.pendingWithdrawals} 笔提现审核中</Text>}
       </View>
 
       <View className='agent-panel home-stats'>
         <View className='agent-panel__head'>
           <View className='home-stats__switch'>
-            <Text className={period === 'today' ? 'is-active' : ''} onClick={() => setPeriod('today')}>
+            <Text className={`home-stats__tab ${period === 'today' ? 'is-active' : ''}`} onClick={() => setPeriod('today')}>
               今日
             </Text>
-            <Text className={period === 'month' ? 'is-active' : ''} onClick={() => setPeriod('month')}>
+            <Text className={`home-stats__tab ${period === 'month' ? 'is-active' : ''}`} onClick={() => setPeriod('month')}>
               本月
             </Text>
           </View>

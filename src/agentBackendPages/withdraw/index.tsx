@@ -8,11 +8,11 @@ import PageLayout from '@/components/PageLayout'
 import { applyWithdraw, getWithdrawInfo, getWithdrawals, saveWithdrawAccount } from '@/api/agent'
 import { requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
-import { toast } from '@/core/toast'
+import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { formatTime, yuan } from '@/utils/time'
 import { leaveIfNotAgent, rateText } from '../components/shared'
-import { feeText, withdrawAmountError } from './rules'
+import { feeText, withdrawAmountError, withdrawConfirmText } from './rules'
 import '../components/agent.scss'
 import './index.scss'
 
@@ -83,9 +83,13 @@ export default function WithdrawIndexPage() {
     if (msg) return toast(msg)
     if (!account) return toast(`请先设置${WITHDRAW_METHOD_TEXT[method]}提现账户`)
     if (submitting) return
+    const fen = yuanToFen(amount) as number
     setSubmitting(true)
     try {
-      const w = await applyWithdraw({ amount: yuanToFen(amount) as number, method, requestId: requestId.current }, { catch: true })
+      // Money leaves the balance: the agent sees the amount, fee and account once more and says yes.
+      const where = `${WITHDRAW_METHOD_TEXT[method]} ${account.bankName ? `${account.bankName} ` : ''}${account.accountText}（${account.accountName}）`
+      if (!(await confirm(withdrawConfirmText(fen, where), '确认提现'))) return
+      const w = await applyWithdraw({ amount: fen, method, requestId: requestId.current }, { catch: true })
       requestId.current = newRequestId()
       setAmount('')
       toast(`已申请提现¥${yuan(w.amount)}`, 'success')

@@ -24,3 +24,9 @@ export function feeText(text: string): string {
   if (fee >= fen) return ''
   return `手续费¥${yuan(fee)}，实际到账¥${yuan(fen - fee)}`
 }
+
+/** What the confirm dialog says before a withdrawal is sent: amount, fee, what arrives and where. */
+export function withdrawConfirmText(amountFen: number, accountText: string): string {
+  const fee = withdrawFee(amountFen)
+  return `提现金额¥${yuan(amountFen)}，手续费¥${yuan(fee)}，实际到账¥${yuan(amountFen - fee)}。\n到账账户：${accountText}`
+}

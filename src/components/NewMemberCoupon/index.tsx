@@ -13,13 +13,17 @@ import { isLoggedIn, useUserStore } from '@/stores/user'
 import { yuan } from '@/utils/time'
 import './index.scss'
 
-/** Closing the popup hides it for the rest of the (China) day. */
+/** Closing the popup hides it for the rest of the (China) day; the 新人礼 badge on the home page reopens it. */
 export const DISMISS_KEY = 'newMemberCouponDismissed'
+/** The package arrives at registration: the popup says so once on this device. */
+export const ARRIVED_KEY = 'newMemberCouponArrivedShown'
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
 /**
- * The new-member gift on the home page: asks the server whether the caller may receive the new-member
- * coupons and, when so, shows them in a popup with 立即领取 (visitors log in first).
+ * The new-member gift on the home page, exactly the package the server hands out at registration: visitors
+ * see it with 登录领取 (registering on any page gives it), a member who received it sees once that it has
+ * arrived, and a new member who has not got it (registered before it existed) can still take it. Until it
+ * is taken, a closed popup can be reopened from the 新人礼 badge.
  */
 export default function NewMemberCoupon() {
   const [hint, setHint] = useState<NewMemberCouponHint | null>(null)
@@ -31,13 +35,20 @@ export default function NewMemberCoupon() {
   const loggedIn = useUserStore((s) => isLoggedIn(s))
 
   useEffect(() => {
-    if (done || storage.get<string>(DISMISS_KEY) === today()) return
     let live = true
     getNewMemberCouponHint({ toast: false, catch: true })
       .then((h) => {
         if (!live) return
         setHint(h)
-        setOpen(h.eligible && h.coupons.length > 0)
+        if (h.received) {
+          const show = !storage.get<boolean>(ARRIVED_KEY) && h.coupons.length > 0
+          setDone(show)
+          setOpen(show)
+          if (show) storage.set(ARRIVED_KEY, true)
+        } else {
+          setDone(false)
+          setOpen(h.eligible && h.coupons.length > 0 && storage.get<string>(DISMISS_KEY) !== today())
+        }
       })
       .catch(() => undefined)
     return () => {
@@ -61,6 +72,7 @@ export default function NewMemberCoupon() {
     try {
       await receiveNewMemberCoupon({ catch: true })
       setDone(true)
+      setHint((h) => (h ? { ...h, eligible: false, received: true } : h))
       toast('领取成功，已放入我的优惠券', 'success')
     } catch {
       setOpen(false)
@@ -70,48 +82,58 @@ export default function NewMemberCoupon() {
   }
 
   if (!hint || !hint.coupons.length) return null
+  // Still to be taken and the popup closed: the badge that reopens it.
+  const badge = hint.eligible && !hint.received && !open
   return (
-    <Popup visible={open} position='center' round={false} className='new-member-coupon__popup' onClose={close}>
-      <View className='new-member-coupon'>
-        <View className='new-member-coupon__head'>
-          <Text className='new-member-coupon__title'>{done ? '领取成功' : '新人专享礼包'}</Text>
-          {hint.totalAmount > 0 && (
-            <Text className='new-member-coupon__sub'>
-              价值<Text className='new-member-coupon__total'>¥{yuan(hint.totalAmount).replace(/\.00$/, '')}</Text>的优惠券
-            </Text>
+    <>
+      {badge && (
+        <View className='new-member-coupon__badge' onClick={() => setOpen(true)} aria-label='新人礼包'>
+          <Text className='new-member-coupon__badge-text'>新人礼</Text>
+          {hint.totalAmount > 0 && <Text className='new-member-coupon__badge-sum'>¥{yuan(hint.totalAmount).replace(/\.00$/, '')}</Text>}
+        </View>
+      )}
+      <Popup visible={open} position='center' round={false} className='new-member-coupon__popup' onClose={close}>
+        <View className='new-member-coupon'>
+          <View className='new-member-coupon__head'>
+            <Text className='new-member-coupon__title'>{done ? '新人礼包已到账' : '新人专享礼包'}</Text>
+            {hint.totalAmount > 0 && (
+              <Text className='new-member-coupon__sub'>
+                {done ? '已放入我的优惠券：' : '注册即得'}价值<Text className='new-member-coupon__total'>¥{yuan(hint.totalAmount).replace(/\.00$/, '')}</Text>的优惠券
+              </Text>
+            )}
+          </View>
+          <View className='new-member-coupon__list'>
+            {hint.coupons.map((c) => (
+              <View className='new-member-coupon__item' key={c.couponId}>
+                <Text className='new-member-coupon__face'>{c.faceText}</Text>
+                <View className='new-member-coupon__info'>
+                  <Text className='new-member-coupon__rule'>{c.ruleText}</Text>
+                  <Text className='new-member-coupon__scope'>{c.scopeText}</Text>
+                </View>
+              </View>
+            ))}
+          </View>
+          {done ? (
+            <Button
+              className='new-member-coupon__btn'
+              block
+              onClick={() => {
+                setOpen(false)
+                navigateTo(ROUTES.myCoupon)
+              }}
+            >
+              去查看
+            </Button>
+          ) : (
+            <Button className='new-member-coupon__btn' block loading={busy} onClick={receive}>
+              {loggedIn ? '立即领取' : '登录领取'}
+            </Button>
           )}
         </View>
-        <View className='new-member-coupon__list'>
-          {hint.coupons.map((c) => (
-            <View className='new-member-coupon__item' key={c.couponId}>
-              <Text className='new-member-coupon__face'>{c.faceText}</Text>
-              <View className='new-member-coupon__info'>
-                <Text className='new-member-coupon__rule'>{c.ruleText}</Text>
-                <Text className='new-member-coupon__scope'>{c.scopeText}</Text>
-              </View>
-            </View>
-          ))}
+        <View className='new-member-coupon__close' onClick={close} aria-label='关闭'>
+          <Close size={18} color='#fff' />
         </View>
-        {done ? (
-          <Button
-            className='new-member-coupon__btn'
-            block
-            onClick={() => {
-              setOpen(false)
-              navigateTo(ROUTES.myCoupon)
-            }}
-          >
-            去查看
-          </Button>
-        ) : (
-          <Button className='new-member-coupon__btn' block loading={busy} onClick={receive}>
-            {loggedIn ? '立即领取' : '登录领取'}
-          </Button>
-        )}
-      </View>
-      <View className='new-member-coupon__close' onClick={close} aria-label='关闭'>
-        <Close size={18} color='#fff' />
-      </View>
-    </Popup>
+      </Popup>
+    </>
   )
 }

@@ -13,7 +13,9 @@ export const ACTION_LABEL: Record<OrderAction, string> = {
   buyAgain: '再次购买',
   logistics: '查看物流',
   evaluate: '评价',
+  followUp: '追评',
   afterSale: '申请售后',
+  viewAfterSale: '查看售后',
 }
 
 /** The highlighted button of a state. */
@@ -55,8 +57,14 @@ export async function runOrderAction(action: OrderAction, orderNo: string): Prom
     case 'evaluate':
       navigateTo(ROUTES.orderEvaluate, { orderNo })
       return 'none'
+    case 'followUp':
+      navigateTo(ROUTES.orderFollowUp, { orderNo })
+      return 'none'
     case 'afterSale':
       navigateTo(ROUTES.afterSalesApply, { orderNo })
+      return 'none'
+    case 'viewAfterSale':
+      navigateTo(ROUTES.afterSalesDetails, { orderNo })
       return 'none'
   }
   return 'none'

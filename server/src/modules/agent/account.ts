@@ -95,15 +95,17 @@ export async function moveMoney(db: Conn, shopId: number, move: Move, entry: { t
   return { available: num(row.available), frozen: num(row.frozen), withdrawing: num(row.withdrawing) }
 }
 
+/**
+ * The account's buckets and the two totals of docs/agent.md (5): 累计佣金 is what was ever earned net of refunds
+ * (every fen of it sits in exactly one bucket), 已结算 the part released (the `total_commission` column).
+ */
 export async function getAccount(db: Conn, shopId: number): Promise<AgentAccount> {
   const r = await db.selectFrom('agentAccounts').selectAll().where('shopId', '=', shopId).executeTakeFirst()
-  return {
-    available: num(r?.available),
-    frozen: num(r?.frozen),
-    withdrawing: num(r?.withdrawing),
-    withdrawn: num(r?.withdrawn),
-    totalCommission: num(r?.totalCommission),
-  }
+  const available = num(r?.available)
+  const frozen = num(r?.frozen)
+  const withdrawing = num(r?.withdrawing)
+  const withdrawn = num(r?.withdrawn)
+  return { available, frozen, withdrawing, withdrawn, totalCommission: available + frozen + withdrawing + withdrawn, settledCommission: num(r?.totalCommission) }
 }
 
 const COMMISSION_TYPES: LedgerType[] = ['commission_frozen', 'commission_adjusted', 'commission_cancelled', 'commission_released']

@@ -4,11 +4,31 @@ import type { CouponTable } from '../../db/promotionTables'
 import type { Insertable } from 'kysely'
 import { DEMO_SHOPPER_PHONE } from '../member/seed'
 import { grantCoupon } from './service'
+import { ruleText, yuanShort } from './rules'
 import '../../db/promotionTables'
 
 const DAY = 86_400_000
 
 type CouponSeed = Omit<Insertable<CouponTable>, 'createdAt' | 'updatedAt' | 'issuedCount' | 'usedCount'> & { issuedCount?: number }
+
+const days = (n: number) => ({ validType: 'days' as const, validFrom: null, validTo: null, validDays: n })
+const base = { rate: 100, maxDiscount: 0, scope: 'all' as const, scopeIds: '[]', newMember: 0, allowSeckill: 0, visible: 1, status: 'on' as const, description: '' }
+
+/**
+ * The new-member package: what registering gives (handed out in the registration's transaction). The seeded
+ * coupons, the home popup and the seeded notice all come from this one list.
+ */
+export const NEW_MEMBER_PACKAGE: CouponSeed[] = [
+  { ...base, ...days(7), name: '新人专享无门槛券', kind: 'amount', amount: 1000, threshold: 0, perMemberLimit: 1, totalCount: 100000, newMember: 1, visible: 0, sort: 1, description: '新用户注册即得，全场通用，秒杀商品除外' },
+  { ...base, ...days(7), name: '新人满99减20券', kind: 'threshold', amount: 2000, threshold: 9900, perMemberLimit: 1, totalCount: 100000, newMember: 1, visible: 0, sort: 2, description: '新用户专享，全场满99元可用，秒杀商品除外' },
+]
+
+/** "无门槛减10元、满99减20优惠券各一张，领取后7天内有效": the package in a sentence, for notices. */
+export function newMemberPackageText(pkg: CouponSeed[] = NEW_MEMBER_PACKAGE): { total: string; items: string; validity: string } {
+  const total = pkg.filter((c) => c.kind !== 'discount').reduce((s, c) => s + Number(c.amount), 0)
+  const valid = [...new Set(pkg.map((c) => (c.validType === 'days' ? `领取后${c.validDays}天内有效` : '')).filter(Boolean))]
+  return { total: `${yuanShort(total)}元`, items: `${pkg.map((c) => ruleText(c)).join('、')}优惠券各一张`, validity: valid.join('，') }
+}
 
 /** Names of the two coupons the blind box gives as prizes (hidden from the coupon centre). */
 export const PRIZE_COUPON_NAMES = ['盲盒5元无门槛券', '盲盒满99减20券']
@@ -27,11 +47,8 @@ export const couponSeeder: Seeder = {
     const beauty = top.find((c) => c.name === '美妆') || top[1] || top[0]
     const hot = await db.selectFrom('goods').select('id').where('status', '=', 'on').orderBy('sales', 'desc').orderBy('id').limit(8).execute()
     const fixed = { validType: 'fixed' as const, validFrom: t - DAY, validTo: t + 30 * DAY, validDays: 0 }
-    const days = (n: number) => ({ validType: 'days' as const, validFrom: null, validTo: null, validDays: n })
-    const base = { rate: 100, maxDiscount: 0, scope: 'all' as const, scopeIds: '[]', newMember: 0, allowSeckill: 0, visible: 1, status: 'on' as const, description: '' }
     const list: CouponSeed[] = [
-      { ...base, ...days(7), name: '新人专享无门槛券', kind: 'amount', amount: 1000, threshold: 0, perMemberLimit: 1, totalCount: 100000, newMember: 1, visible: 0, sort: 1, description: '新用户注册后领取，全场通用，秒杀商品除外' },
-      { ...base, ...days(7), name: '新人满99减20券', kind: 'threshold', amount: 2000, threshold: 9900, perMemberLimit: 1, totalCount: 100000, newMember: 1, visible: 0, sort: 2, description: '新用户专享，全场满99元可用，秒杀商品除外' },
+      ...NEW_MEMBER_PACKAGE,
       { ...base, ...days(3), name: '全场无门槛券', kind: 'amount', amount: 500, threshold: 0, perMemberLimit: 1, totalCount: 2000, sort: 10, description: '领取后3天内有效，全场通用，秒杀商品除外' },
       { ...base, ...fixed, name: '全场满199减30', kind: 'threshold', amount: 3000, threshold: 19900, perMemberLimit: 2, totalCount: 1000, sort: 11, description: '每人限领2张，秒杀商品除外' },
       { ...base, ...days(7), name: '全场9折券', kind: 'discount', amount: 0, threshold: 10000, rate: 90, maxDiscount: 3000, perMemberLimit: 1, totalCount: 800, sort: 12, description: '满100元享9折，最多减30元' },

@@ -16,6 +16,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { CARD_COLUMNS, toCard, type CardRow } from '../goods/service'
 import { isUniqueViolation } from '../order/service'
 import { parseIds, toRule } from './rules'
+import { onMemberRegistered } from '../member/service'
 import '../../db/promotionTables'
 
 const DAY = 86_400_000
@@ -152,36 +153,61 @@ async function hasNewMemberCoupon(db: Conn, memberId: number) {
   return !!(await db.selectFrom('memberCoupons').select('id').where('memberId', '=', memberId).where('source', '=', 'new_member').limit(1).executeTakeFirst())
 }
 
+const packageTotal = (coupons: CouponRow[]) => coupons.filter((c) => c.kind !== 'discount').reduce((s, c) => s + Number(c.amount), 0)
+
+/**
+ * What the home popup shows: the package a visitor or a new member gets (the coupons handed out at
+ * registration), or for a member who holds it, what they received (the popup says it has arrived).
+ */
 export async function newMemberHint(db: Conn, memberId: number | null, now = Date.now()): Promise<NewMemberCouponHint> {
+  if (memberId) {
+    const held = await db.selectFrom('memberCoupons').select('couponId').where('memberId', '=', memberId).where('source', '=', 'new_member').orderBy('id').execute()
+    if (held.length) {
+      const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', held.map((h) => h.couponId)).orderBy('sort').orderBy('id').execute()
+      return { eligible: false, needLogin: false, received: true, totalAmount: packageTotal(rows), coupons: rows.map(toRule) }
+    }
+  }
   const coupons = await newMemberCoupons(db, now)
-  const totalAmount = coupons.filter((c) => c.kind !== 'discount').reduce((s, c) => s + Number(c.amount), 0)
+  if (!coupons.length) return { eligible: false, needLogin: false, received: false, totalAmount: 0, coupons: [] }
   const rules = coupons.map(toRule)
-  if (!coupons.length) return { eligible: false, needLogin: false, totalAmount: 0, coupons: [] }
-  if (!memberId) return { eligible: true, needLogin: true, totalAmount, coupons: rules }
-  const eligible = (await isNewMember(db, memberId, now)) && !(await hasNewMemberCoupon(db, memberId))
-  return { eligible, needLogin: false, totalAmount, coupons: eligible ? rules : [] }
+  if (!memberId) return { eligible: true, needLogin: true, received: false, totalAmount: packageTotal(coupons), coupons: rules }
+  const eligible = await isNewMember(db, memberId, now)
+  return { eligible, needLogin: false, received: false, totalAmount: eligible ? packageTotal(coupons) : 0, coupons: eligible ? rules : [] }
 }
 
-/** The new-member package: every new-member coupon once, all in one transaction. */
+/**
+ * Hands out the new-member package inside the caller's transaction: every new-member coupon that can still be
+ * handed out, once per member (the per-member receipt counters are conditional updates, so concurrent calls
+ * give one package). Throws COUPON_LIMIT when the member is not new, holds the package or none is left.
+ */
+export async function grantNewMemberPackage(tx: Conn, memberId: number, now = Date.now()): Promise<MemberCoupon[]> {
+  if (!(await isNewMember(tx, memberId, now))) throw new AppError(ErrorCode.COUPON_LIMIT, '新人券仅限新用户领取')
+  if (await hasNewMemberCoupon(tx, memberId)) throw new AppError(ErrorCode.COUPON_LIMIT, '您已领取过新人券')
+  const coupons = await newMemberCoupons(tx, now)
+  if (!coupons.length) throw new AppError(ErrorCode.COUPON_LIMIT, '新人券已发完')
+  const received: MemberCoupon[] = []
+  for (const c of coupons) {
+    const g = await grantCoupon(tx, memberId, c.id, 'new_member', now)
+    received.push(toMemberCoupon(g.row, g.coupon, now))
+  }
+  return received
+}
+
+/** The new-member package on request (members registered before it existed, or when it ran out then). */
 export async function receiveNewMember(db: Db, memberId: number, now = Date.now()): Promise<NewMemberReceiveResponse> {
   try {
-    return await db.transaction().execute(async (tx) => {
-      if (!(await isNewMember(tx, memberId, now))) throw new AppError(ErrorCode.COUPON_LIMIT, '新人券仅限新用户领取')
-      if (await hasNewMemberCoupon(tx, memberId)) throw new AppError(ErrorCode.COUPON_LIMIT, '您已领取过新人券')
-      const coupons = await newMemberCoupons(tx, now)
-      if (!coupons.length) throw new AppError(ErrorCode.COUPON_LIMIT, '新人券已发完')
-      const received: MemberCoupon[] = []
-      for (const c of coupons) {
-        const g = await grantCoupon(tx, memberId, c.id, 'new_member', now)
-        received.push(toMemberCoupon(g.row, g.coupon, now))
-      }
-      return { received }
-    })
+    return { received: await db.transaction().execute((tx) => grantNewMemberPackage(tx, memberId, now)) }
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(ErrorCode.COUPON_LIMIT, '您已领取过新人券')
     throw err
   }
 }
+
+// Every way of registering (SMS login on any page, WeChat login completed with a phone) creates the member in
+// phoneRegister: the package is handed out in that transaction, so what the popup shows is what arrives.
+onMemberRegistered('newMemberPackage', async (tx, memberId, now) => {
+  if ((await newMemberCoupons(tx, now)).length) await grantNewMemberPackage(tx, memberId, now)
+})
 
 // ---------------------------------------------------------------- my coupons
 

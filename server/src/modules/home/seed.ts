@@ -1,13 +1,17 @@
 import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import { bannerSvg, navIconSvg, writeMedia } from '../goods/media'
+import { newMemberPackageText } from '../coupon/seed'
+
+/** The new-member notice is written from the package itself (coupon/seed.ts), so the two cannot disagree. */
+const NEW_MEMBER_TEXT = newMemberPackageText()
 
 const DAY = 86400_000
 
 /** Home icons: each opens a real page of the shop (paths from types/routes.ts; a test checks them). */
 export const HOME_NAVS: Array<{ title: string; glyph: string; hue: number; link: string }> = [
   { title: '限时秒杀', glyph: 'flash', hue: 0, link: '/goodsPages/flashSale/list' },
-  { title: '领券中心', glyph: 'coupon', hue: 20, link: '/minePages/myCoupon/index' },
+  { title: '领券中心', glyph: 'coupon', hue: 20, link: '/minePages/myCoupon/index?tab=centre' },
   { title: '积分商城', glyph: 'points', hue: 40, link: '/minePages/myIntegral/index' },
   { title: '幸运盲盒', glyph: 'gift', hue: 280, link: '/minePages/blindBox/index' },
   { title: '品牌专享', glyph: 'crown', hue: 260, link: '/commonPages/cfExclusive/index' },
@@ -20,7 +24,13 @@ export const HOME_NAVS: Array<{ title: string; glyph: string; hue: number; link:
 
 export const HOME_NOTICES: Array<{ title: string; summary: string; body: string; isTop: number; daysAgo: number }> = [
   { title: '关于春节期间物流安排的公告', summary: '春节期间部分地区快递暂停揽收，请提前下单', body: '<p>亲爱的顾客：</p><p>春节期间（除夕至初六）部分地区快递暂停揽收，期间下单的商品将于初七起陆续发货，敬请谅解。</p><p>祝您新春快乐！</p>', isTop: 1, daysAgo: 1 },
-  { title: '新人专享：注册即领满99减20优惠券', summary: '新用户注册即可领取新人券包', body: '<p>新用户完成手机号注册即可领取新人专享券包，内含满99减20、满199减40优惠券各一张，有效期7天。</p>', isTop: 0, daysAgo: 2 },
+  {
+    title: `新人专享：注册即领${NEW_MEMBER_TEXT.total}优惠券`,
+    summary: `新用户注册即得新人券包：${NEW_MEMBER_TEXT.items}`,
+    body: `<p>新用户完成手机号注册（任意页面登录或微信登录）即自动获得新人专享券包，内含${NEW_MEMBER_TEXT.items}，${NEW_MEMBER_TEXT.validity}，可在「我的优惠券」查看。</p>`,
+    isTop: 0,
+    daysAgo: 2,
+  },
   { title: '品牌专享周开启，精选大牌低至5折', summary: '花语、初见、星耀等品牌专享好价', body: '<p>本周品牌专享活动开启，花语、初见、星耀、萌宝、金缘等品牌精选商品低至5折，数量有限，先到先得。</p>', isTop: 0, daysAgo: 3 },
   { title: '积分商城上新，积分可兑换实物好礼', summary: '每日签到攒积分，兑换好礼', body: '<p>积分商城新增多款实物好礼，每日签到、购物、评价均可获得积分。</p>', isTop: 0, daysAgo: 5 },
   { title: '谨防诈骗：平台不会以任何理由要求您转账', summary: '请认准官方客服渠道', body: '<p>近期有不法分子冒充客服以"退款""理赔"为由诱导转账，平台客服不会要求您提供银行卡密码或验证码，请提高警惕。</p>', isTop: 0, daysAgo: 8 },

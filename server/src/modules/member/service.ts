@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { Db } from '../../db/types'
+import type { Db, Tx } from '../../db/types'
 import type { MemberInfo } from '../../../../types/member'
 import { AppError, ErrorCode } from '../../errors'
 import { hit } from '../../services/rateLimit'
@@ -88,28 +88,34 @@ export async function phoneRegister(
     const sharer = toId(input.shareMemberId)
     const sharerRow = sharer ? await db.selectFrom('members').select('id').where('id', '=', sharer).executeTakeFirst() : undefined
     const business = await resolveBusiness(db, toId(input.shareBusinessId), sharerRow?.id ?? null)
-    const inserted = await db
-      .insertInto('members')
-      .values({
-        phone: input.phone,
-        nickname: `用户${input.phone.slice(-4)}`,
-        avatar: '',
-        gender: 0,
-        openidH5: null,
-        openidMini: null,
-        shareMemberId: sharerRow?.id ?? null,
-        boundBusinessId: business,
-        invitationCode: null,
-        points: 0,
-        cashbackBalance: 0,
-        status: 'active',
-        logoffAt: null,
-        createdAt: t,
-        updatedAt: t,
-      })
-      .onConflict((oc) => oc.column('phone').doNothing())
-      .returning(['id', 'status'])
-      .executeTakeFirst()
+    // The member and what registering gives (the new-member coupons) commit together, once: only the request
+    // whose insert wins runs the hooks.
+    const inserted = await db.transaction().execute(async (tx) => {
+      const row = await tx
+        .insertInto('members')
+        .values({
+          phone: input.phone,
+          nickname: `用户${input.phone.slice(-4)}`,
+          avatar: '',
+          gender: 0,
+          openidH5: null,
+          openidMini: null,
+          shareMemberId: sharerRow?.id ?? null,
+          boundBusinessId: business,
+          invitationCode: null,
+          points: 0,
+          cashbackBalance: 0,
+          status: 'active',
+          logoffAt: null,
+          createdAt: t,
+          updatedAt: t,
+        })
+        .onConflict((oc) => oc.column('phone').doNothing())
+        .returning(['id', 'status'])
+        .executeTakeFirst()
+      if (row) for (const h of registeredHooks) await h.fn(tx, row.id, t)
+      return row
+    })
     member = inserted ?? (await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', input.phone).executeTakeFirstOrThrow())
     isNew = !!inserted
   }
@@ -118,6 +124,16 @@ export async function phoneRegister(
   if (input.loginKey) await bindLoginKey(db, input.loginKey, member.id)
   const token = await createSession(db, member.id)
   return { token, isNew }
+}
+
+/** Run inside the transaction that creates a member (the coupon module hands out the new-member package). */
+export type MemberRegisteredHook = (tx: Tx, memberId: number, now: number) => Promise<void>
+const registeredHooks: Array<{ name: string; fn: MemberRegisteredHook }> = []
+/** Registers a hook; one with the same name is replaced. */
+export function onMemberRegistered(name: string, fn: MemberRegisteredHook) {
+  const i = registeredHooks.findIndex((h) => h.name === name)
+  if (i >= 0) registeredHooks[i] = { name, fn }
+  else registeredHooks.push({ name, fn })
 }
 
 /** The agent shop a new member is bound to: the bUid of the link, else the sharer's own shop. */

@@ -16,6 +16,7 @@ import type {
   OrderTab,
 } from '../../../../types/order'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
+import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { addToCart } from '../cart/service'
 import { FREE_FREIGHT_THRESHOLD, priceOrder, pricingSteps, type OrderDraft, type PricingInput } from './pricing'
@@ -229,8 +230,16 @@ export async function submitOrder(db: Db, config: Config, input: PricingInput & 
 
 // ---------------------------------------------------------------- read
 
-/** What the member may do now; the list and detail pages show exactly these buttons. */
-export function orderActions(o: Pick<OrderRow, 'status' | 'orderType' | 'expireAt' | 'shippedAt' | 'receivedAt' | 'afterSaleStatus'>, afterSalesDays: number, now = Date.now()): OrderAction[] {
+/**
+ * What the member may do now; the list and detail pages show exactly these buttons. `followUp`: the order has a
+ * first review that may still get its 追评 (docs/after-sales.md), from `followUpOrders`.
+ */
+export function orderActions(
+  o: Pick<OrderRow, 'status' | 'orderType' | 'expireAt' | 'shippedAt' | 'receivedAt' | 'afterSaleStatus'>,
+  afterSalesDays: number,
+  now = Date.now(),
+  followUp = false,
+): OrderAction[] {
   const a: OrderAction[] = []
   const again = o.orderType === 'normal'
   switch (o.status) {
@@ -248,6 +257,7 @@ export function orderActions(o: Pick<OrderRow, 'status' | 'orderType' | 'expireA
     case 'to_review':
       a.push('afterSale', 'logistics')
       if (again) a.push('buyAgain')
+      if (followUp) a.push('followUp')
       a.push('evaluate')
       break
     case 'completed':
@@ -255,13 +265,30 @@ export function orderActions(o: Pick<OrderRow, 'status' | 'orderType' | 'expireA
       a.push('delete')
       if (o.shippedAt) a.push('logistics')
       if (again) a.push('buyAgain')
+      if (followUp) a.push('followUp')
       break
     case 'cancelled':
       a.push('delete')
       if (again) a.push('buyAgain')
       break
   }
-  return o.afterSaleStatus === 'processing' ? a.filter((x) => x !== 'delete') : a
+  if (o.afterSaleStatus !== 'processing') return a
+  // A case is open: its details instead of a second application, and the order stays until it ends.
+  const open = a.filter((x) => x !== 'delete' && x !== 'afterSale')
+  return ['viewAfterSale', ...open]
+}
+
+/** Orders (of those given) with a first review still open to its 追评: none yet and within FOLLOW_UP_DAYS. */
+export async function followUpOrders(db: Conn, orderIds: number[], now = Date.now()): Promise<Set<number>> {
+  if (!orderIds.length) return new Set()
+  const reviews = await db
+    .selectFrom('goodsReviews')
+    .select(['id', 'orderId', 'parentId', 'createdAt'])
+    .where('orderId', 'in', orderIds)
+    .execute()
+  const followed = new Set(reviews.filter((r) => r.parentId !== null).map((r) => r.parentId))
+  const open = reviews.filter((r) => r.parentId === null && !followed.has(r.id) && Number(r.createdAt) > now - FOLLOW_UP_DAYS * DAY)
+  return new Set(open.map((r) => r.orderId))
 }
 
 const toItem = (i: ItemRow): OrderItem => ({
@@ -280,7 +307,7 @@ const toItem = (i: ItemRow): OrderItem => ({
   refundedAmount: i.refundedAmount,
 })
 
-function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number): OrderSummary {
+function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number, followUp: boolean): OrderSummary {
   return {
     orderNo: o.orderNo,
     status: o.status,
@@ -294,7 +321,7 @@ function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number): Order
     payAmount: o.payAmount,
     itemCount: o.itemCount,
     items: items.map(toItem),
-    actions: orderActions(o, afterSalesDays),
+    actions: orderActions(o, afterSalesDays, Date.now(), followUp),
     createdAt: o.createdAt,
     expireAt: o.expireAt,
   }
@@ -316,8 +343,9 @@ export async function listOrders(db: Conn, config: Config, memberId: number, tab
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
   const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
   const items = rows.length ? await db.selectFrom('orderItems').selectAll().where('orderId', 'in', rows.map((r) => r.id)).orderBy('id').execute() : []
+  const followUp = await followUpOrders(db, rows.map((r) => r.id))
   return {
-    list: rows.map((o) => toSummary(o, items.filter((i) => i.orderId === o.id), config.afterSalesDays)),
+    list: rows.map((o) => toSummary(o, items.filter((i) => i.orderId === o.id), config.afterSalesDays, followUp.has(o.id))),
     total: Number(total),
     page,
     pageSize,
@@ -350,7 +378,7 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
   const ship = await db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).executeTakeFirst()
   const latest = ship ? await db.selectFrom('logisticsTraces').select(['time', 'text']).where('shipmentId', '=', ship.id).orderBy('time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() : undefined
   return {
-    ...toSummary(o, items, config.afterSalesDays),
+    ...toSummary(o, items, config.afterSalesDays, (await followUpOrders(db, [o.id])).has(o.id)),
     receiver: { name: o.receiverName, phone: o.receiverPhone, province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict, detail: o.receiverDetail },
     remark: o.remark,
     payChannel: o.payChannel,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../../db/types'
 import type { FollowUpRequest, FollowUpResponse, ReviewableOrder, ReviewSubmitRequest, ReviewSubmitResponse, ReviewView } from '../../../../types/review'
-import { EMPTY_REVIEW_TEXT, GOOD_RATING, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '../../../../types/review'
+import { EMPTY_REVIEW_TEXT, FOLLOW_UP_DAYS, GOOD_RATING, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { completeOrderTx, isUniqueViolation, ownOrder } from '../order/service'
 import { liveCampaignFor, taskForReview } from '../cashback/service'
@@ -10,7 +10,7 @@ import { charCount, ownImages, parseImages } from './images'
 /** Orders whose lines may be reviewed: received (待评价) or completed with lines still unreviewed. */
 export const REVIEWABLE_ORDER_STATES = ['to_review', 'completed']
 /** A follow-up may be written this long after the first review. */
-export const FOLLOW_UP_DAYS = 180
+export { FOLLOW_UP_DAYS }
 const DAY = 86_400_000
 
 function checkContent(content: unknown, required: boolean): string {
