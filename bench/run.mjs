@@ -14,6 +14,8 @@ const parts = {
   weapp: 'test/weapp/check.mjs',
   scale: 'bench/scale-out.mjs',
   soak: 'bench/soak.mjs',
+  // Bad-input fuzz, authorisation, mass assignment and rate limits: the server suites' own counts.
+  security: 'bench/security.mjs',
 }
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(parts)
 let failed = 0

@@ -85,7 +85,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // The served index.html, read once: the shop's Content-Security-Policy allows its inline scripts by hash.
   const indexFile = path.join(config.h5Dir, 'index.html')
   const indexSource = opts.serveStatic !== false && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null
-  await securityHeaders(app, config, indexSource && indexSource.toString('utf8'))
+  securityHeaders(app, config, indexSource && indexSource.toString('utf8'))
 
   await app.register(
     async (api) => {

@@ -246,7 +246,7 @@ export async function couponGoods(db: Conn, input: { couponId?: number; memberCo
     if (!mc) throw new AppError(ErrorCode.NOT_FOUND, '优惠券不存在')
     couponId = mc.couponId
   }
-  if (!couponId) throw new AppError(ErrorCode.BAD_REQUEST, '缺少参数：couponId')
+  if (!couponId) throw new AppError(ErrorCode.BAD_REQUEST, '请选择优惠券')
   const c = await db.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst()
   if (!c) throw new AppError(ErrorCode.NOT_FOUND, '优惠券不存在')
   const ids = parseIds(c.scopeIds)
