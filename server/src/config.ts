@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { S3Settings } from './services/storage'
 
 /** All configuration comes from the environment; nothing secret is hard-coded or logged. */
 export interface Config {
@@ -47,6 +48,8 @@ export interface Config {
   metricsToken: string
   /** On SIGTERM, how long in-flight requests and jobs get before the process exits anyway. SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number
+  /** Where uploads live: the local disk (default) or an S3-compatible bucket (services/storage.ts). STORAGE=s3, S3_*. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings)
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -92,6 +95,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheMs: int(env.READ_CACHE_MS, 1000),
     metricsToken: env.METRICS_TOKEN || '',
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15000),
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT || '',
+            region: env.S3_REGION || 'us-east-1',
+            bucket: env.S3_BUCKET || '',
+            accessKey: env.S3_ACCESS_KEY || '',
+            secretKey: env.S3_SECRET_KEY || '',
+            publicUrl: env.S3_PUBLIC_URL || '',
+            urlTtlSeconds: int(env.S3_URL_TTL, 3600),
+          }
+        : { kind: 'local' },
     ...overrides,
   }
 }
