@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { sql } from 'kysely'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AppContext } from '../context'
+import { ErrorCode } from '../errors'
 import type { Metrics } from './metrics'
 
 /**
@@ -24,6 +25,8 @@ export function requestId(req: IncomingMessage): string {
 }
 
 const CODE = Symbol('envelopeCode')
+/** The envelope codes of a server fault (the others, 4xx and the 1xxx–7xxx product codes, are refusals). */
+const SERVER_ERRORS = new Set<number>([ErrorCode.SERVER_ERROR, ErrorCode.UNAVAILABLE])
 const RAW = Symbol.for('mall.rawEnvelope')
 type WithCode = FastifyReply & { [CODE]?: number }
 
@@ -51,7 +54,7 @@ async function observability(app: FastifyInstance, opts: { ctx: AppContext; metr
   app.addHook('preSerialization', (req, reply: WithCode, payload: any, done) => {
     if (payload && typeof payload === 'object' && typeof payload.code === 'number' && (reply.getHeader('x-envelope') === '1' || payload[RAW])) {
       reply[CODE] = payload.code
-      if (payload.code >= 500 && !payload[RAW]) return done(null, { ...payload, requestId: req.id })
+      if (SERVER_ERRORS.has(payload.code) && !payload[RAW]) return done(null, { ...payload, requestId: req.id })
     }
     done(null, payload)
   })
