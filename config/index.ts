@@ -94,19 +94,19 @@ export default defineConfig<'webpack5'>(async (merge) => {
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
       '@contract': path.resolve(__dirname, '..', 'types'),
-      // H5 first load: Swiper with only the modules Taro's swiper uses (src/vendor/swiper.ts), the heavy
+      // H5 first load: Swiper with only the modules Taro's swiper uses (src/h5runtime/swiper.ts), the heavy
       // custom elements (swiper, video, canvas, web-view) defined after the page has drawn
-      // (src/vendor/taroComponents.ts), and Taro H5 packages for what the shop never uses or every supported
-      // browser has (src/vendor/shims).
+      // (src/h5runtime/taroComponents.ts), and Taro H5 packages for what the shop never uses or every supported
+      // browser has (src/h5runtime/shims).
       ...(process.env.TARO_ENV === 'h5'
         ? {
-            'swiper/bundle$': path.resolve(__dirname, '..', 'src', 'vendor', 'swiper.ts'),
-            '@tarojs/components/dist/components$': path.resolve(__dirname, '..', 'src', 'vendor', 'taroComponents.ts'),
-            'whatwg-fetch$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'empty.ts'),
-            'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'empty.ts'),
-            'jsonp-retry$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'jsonp.ts'),
-            'platform$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'platform.ts'),
-            'lodash.kebabcase$': path.resolve(__dirname, '..', 'src', 'vendor', 'shims', 'kebabCase.ts'),
+            'swiper/bundle$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'swiper.ts'),
+            '@tarojs/components/dist/components$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'taroComponents.ts'),
+            'whatwg-fetch$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'empty.ts'),
+            'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'empty.ts'),
+            'jsonp-retry$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'jsonp.ts'),
+            'platform$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'platform.ts'),
+            'lodash.kebabcase$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'kebabCase.ts'),
           }
         : {}),
     },
@@ -136,9 +136,9 @@ export default defineConfig<'webpack5'>(async (merge) => {
       // Production: .br / .gz copies of every text asset, which the server sends as they are.
       webpackChain(chain: any) {
         if (process.env.NODE_ENV !== 'development') chain.plugin('precompress').use(PrecompressPlugin)
-        // View, Text and Image as plain elements, the rest Taro's (src/vendor/h5Components.ts). Set here, after Taro's
+        // View, Text and Image as plain elements, the rest Taro's (src/h5runtime/h5Components.ts). Set here, after Taro's
         // H5 platform has pointed the same name at its own component library.
-        chain.resolve.alias.set('@tarojs/components$', path.resolve(__dirname, '..', 'src', 'vendor', 'h5Components.ts'))
+        chain.resolve.alias.set('@tarojs/components$', path.resolve(__dirname, '..', 'src', 'h5runtime', 'h5Components.ts'))
         // The entry started in stages, one task each (config/stagedEntryLoader.js). 'pre': it runs right after
         // Taro's own loader for the entry, before Babel.
         chain.module

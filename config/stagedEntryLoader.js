@@ -6,7 +6,7 @@
  * is, all of it runs in one task as soon as the script arrives: ~75 ms on this machine, 300 ms on a slow phone,
  * during which the page answers no tap. This loader, which sees that entry after Taro's loader, replaces it by a
  * small one that imports the same modules one at a time, in the same order, giving the browser back its main
- * thread between two of them (src/vendor/stagedBoot.ts), and last the entry itself (the same file with the query
+ * thread between two of them (src/h5runtime/stagedBoot.ts), and last the entry itself (the same file with the query
  * ?staged, as Taro made it but for the router, created in a task of its own). The imports are "eager": no extra
  * request, the modules stay in the entry's chunks; each names the exports the entry uses so that nothing else is kept.
  */
@@ -38,7 +38,7 @@ function importsOf(source) {
 
 // Evaluated with the entry itself, not staged: modules that re-export with `export *`, through which webpack does
 // not keep only the exports named in webpackExports. A dynamic import of Taro's runtime put its mini-program DOM
-// into the first load (+14 KB gzipped), one of Taro's element definitions (src/vendor/taroComponents.ts) would put
+// into the first load (+14 KB gzipped), one of Taro's element definitions (src/h5runtime/taroComponents.ts) would put
 // every element there. Both are evaluated by an earlier stage (Taro's platform runtime, its API) or by the entry.
 const NOT_STAGED = ['@tarojs/runtime', '@tarojs/components/dist/components']
 
@@ -57,7 +57,7 @@ function routerInItsOwnTask(source) {
   const body = source.search(/^var config = /m)
   const router = source.search(/^create(Multi)?Router\(/m)
   if (body < 0 || router < body) return source // not the shape this was written for: leave it
-  return `${source.slice(0, body)}import { nextTask } from '@/vendor/stagedBoot'
+  return `${source.slice(0, body)}import { nextTask } from '@/h5runtime/stagedBoot'
 void (async () => {
 ${source.slice(body, router)}await nextTask()
 ${source.slice(router)}
@@ -87,7 +87,7 @@ module.exports = function stagedEntryLoader(source) {
     add(clause, request)
   }
   const entry = JSON.stringify(`${this.resourcePath}?staged`)
-  return `import { bootInStages } from '@/vendor/stagedBoot'
+  return `import { bootInStages } from '@/h5runtime/stagedBoot'
 bootInStages([
   ${stages.join(',\n  ')},
   ['entry', () => import(/* webpackMode: "eager" */ ${entry})],

@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { checkPrerequisites } from './prerequisites.mjs'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-test-'))
@@ -36,6 +37,15 @@ const lineCounts = (file, re) => () => {
   } catch {
     return null
   }
+}
+
+// What the suites need outside npm (Chromium, a CJK font, PostgreSQL, Redis): installed or started when it can be,
+// else npm test stops here with the command to run (scripts/prerequisites.mjs).
+const SUITES = ['typecheck', 'client', 'server', 'weapp', 'faults', 'e2e']
+const missing = await checkPrerequisites(root, only.length ? only : SUITES)
+if (missing) {
+  console.error(`\ntest: stopped before running anything: ${missing.what}.\nRun:\n  ${missing.command}\nthen npm test again.`)
+  process.exit(1)
 }
 
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js')

@@ -22,6 +22,8 @@ import { fetchHttpClient } from './services/http'
 import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
 import { dbCache, redisCache } from './services/cache'
 import { createMetrics } from './services/metrics'
+import { createStorage } from './services/storage'
+import { serveUploads } from './modules/upload/routes'
 import { observabilityPlugin, requestId } from './services/observability'
 
 export interface BuildOptions {
@@ -77,7 +79,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     http: opts.http || fetchHttpClient,
     cache: opts.cache || sharedCache(config, db, app.log, (close) => app.addHook('onClose', close)),
     metrics: createMetrics(db),
+    storage: createStorage(config),
   }
+  app.addHook('onClose', async () => ctx.storage.close())
 
   // Request ids, metrics, /healthz, /readyz, /metrics (docs/deploy.md).
   await app.register(observabilityPlugin, { ctx, metrics: ctx.metrics })
@@ -97,7 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     { prefix: '/h5' },
   )
 
-  if (opts.serveStatic !== false) await serveStatic(app, config, db, indexSource)
+  if (opts.serveStatic !== false) await serveStatic(app, ctx, indexSource)
   return { app, ctx }
 }
 
@@ -118,12 +122,11 @@ function sharedCache(config: Config, db: Db, log: FastifyBaseLogger, onClose: (c
 }
 
 /** Uploads, generated demo media and the H5 build (history mode: every page path falls back to index.html). */
-async function serveStatic(app: FastifyInstance, config: Config, db: Db, indexSource: Buffer | null) {
-  const uploads = path.join(config.dataDir, 'uploads')
+async function serveStatic(app: FastifyInstance, ctx: AppContext, indexSource: Buffer | null) {
+  const { config, db } = ctx
   const media = path.join(config.dataDir, 'media')
-  fs.mkdirSync(uploads, { recursive: true })
   fs.mkdirSync(media, { recursive: true })
-  await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '7d', immutable: true })
+  await serveUploads(app, ctx)
   await app.register(fastifyStatic, { root: media, prefix: '/media/', decorateReply: false, maxAge: '1d' })
   const h5 = config.h5Dir
   const hasH5 = !!indexSource

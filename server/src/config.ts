@@ -1,4 +1,5 @@
 import path from 'node:path'
+import type { S3Settings } from './services/storage'
 
 /** All configuration comes from the environment; nothing secret is hard-coded or logged. */
 export interface Config {
@@ -62,6 +63,8 @@ export interface Config {
   cspConnectHosts: string[]
   /** Customer service on the H5 (SPEC.md: a customer-service link): SERVICE_URL, else SERVICE_PHONE. */
   service: { url: string; phone: string }
+  /** Where uploads live: the local disk (default) or an S3-compatible bucket (services/storage.ts). STORAGE=s3, S3_*. */
+  storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings)
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -136,6 +139,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     cspScriptHosts: [...new Set([...list(env.CSP_SCRIPT_HOSTS), ...originOf(env.WX_JSSDK_URL)])],
     cspConnectHosts: list(env.CSP_CONNECT_HOSTS),
     service: { url: env.SERVICE_URL || '', phone: env.SERVICE_PHONE || '' },
+    storage:
+      env.STORAGE === 's3'
+        ? {
+            kind: 's3',
+            endpoint: env.S3_ENDPOINT || '',
+            region: env.S3_REGION || 'us-east-1',
+            bucket: env.S3_BUCKET || '',
+            accessKey: env.S3_ACCESS_KEY || '',
+            secretKey: env.S3_SECRET_KEY || '',
+            publicUrl: env.S3_PUBLIC_URL || '',
+            urlTtlSeconds: int(env.S3_URL_TTL, 3600),
+          }
+        : { kind: 'local' },
     ...overrides,
   }
 }

@@ -3,6 +3,7 @@ import type { Config } from './config'
 import type { Db } from './db/types'
 import type { SmsProvider } from './modules/member/sms'
 import type { Metrics } from './services/metrics'
+import type { Storage } from './services/storage'
 
 /** What every module's routes receive: configuration, the database and the outside-world adapters. */
 export interface AppContext {
@@ -16,6 +17,8 @@ export interface AppContext {
   cache: Cache
   /** Prometheus metrics of this app (services/metrics.ts). */
   metrics: Metrics
+  /** Where uploads are stored: the local disk or an S3-compatible bucket (services/storage.ts). */
+  storage: Storage
 }
 
 export interface HttpClient {

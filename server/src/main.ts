@@ -62,14 +62,23 @@ async function main() {
   if (cluster.isPrimary) {
     await prepareOnly()
     for (let i = 0; i < workers; i++) cluster.fork({ WORKER_INDEX: String(i) })
+    let stopping = false
     cluster.on('exit', (worker, code, signal) => {
-      if (signal === 'SIGTERM' || signal === 'SIGINT' || code === 0) return
+      if (stopping || signal === 'SIGTERM' || signal === 'SIGINT' || code === 0) return
       console.error(`worker ${worker.process.pid} died (${signal || code}); starting another`)
       cluster.fork({ WORKER_INDEX: String((worker as any).process.env?.WORKER_INDEX ?? 9) })
     })
+    // Each worker shuts down gracefully (serve above); the primary exits once they all have.
     const stop = () => {
+      if (stopping) return
+      stopping = true
+      const alive = () => Object.values(cluster.workers || {}).filter((w) => w && !w.isDead()).length
       for (const w of Object.values(cluster.workers || {})) w?.process.kill('SIGTERM')
-      setTimeout(() => process.exit(0), 500)
+      cluster.on('exit', () => {
+        if (!alive()) process.exit(0)
+      })
+      if (!alive()) process.exit(0)
+      setTimeout(() => process.exit(1), loadConfig().shutdownTimeoutMs + 2000).unref()
     }
     process.on('SIGTERM', stop)
     process.on('SIGINT', stop)

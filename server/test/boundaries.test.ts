@@ -67,4 +67,15 @@ describe('server boundaries', () => {
     const offenders = tsFiles(path.join(serverDir, 'src', 'modules')).filter((f) => /MODULE_NOT_FOUND|tableExists\(|to_regclass|sqlite_master/.test(fs.readFileSync(f, 'utf8')))
     expect(offenders.map((f) => path.relative(root, f))).toEqual([])
   })
+
+  it('nothing registers itself by being imported: side-effect imports are table types only, no registry calls in modules', () => {
+    const modules = path.join(serverDir, 'src', 'modules')
+    const offenders: string[] = []
+    for (const f of tsFiles(path.join(serverDir, 'src'))) {
+      const src = fs.readFileSync(f, 'utf8')
+      for (const m of src.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) if (!/[Tt]ables$/.test(m[1])) offenders.push(`${path.relative(root, f)}: import '${m[1]}'`)
+      if (f.startsWith(modules) && /^(registerOrderHook|registerPricingStep|orderEvents\.on|onAnonymise|registerAdminCommand)\(/m.test(src)) offenders.push(`${path.relative(root, f)}: registers at import`)
+    }
+    expect(offenders).toEqual([])
+  })
 })

@@ -56,7 +56,7 @@ describe('observability: metrics access, server errors, readiness failure', () =
   it('keeps /metrics behind METRICS_TOKEN when set, and puts the request id in a server error\'s envelope', async () => {
     const db = createDb({ sqliteFile: ':memory:' })
     await migrateToLatest(db)
-    const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '/tmp/mall-obs-test', LOG_LEVEL: 'silent', METRICS_TOKEN: 's3cret' } as any)
+    const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '/tmp/mall-obs-test', LOG_LEVEL: 'silent', METRICS_TOKEN: 's3cret' })
     const { app } = await buildApp({ config, db, logger: false, serveStatic: false })
     await app.register(
       async (scope) => {
@@ -76,7 +76,7 @@ describe('observability: metrics access, server errors, readiness failure', () =
       const boom = await app.inject({ method: 'GET', url: '/t/boom?p=4', headers: { 'x-request-id': 'trace-me' } })
       expect(boom.json()).toEqual({ code: 500, msg: '服务繁忙，请稍后重试', data: {}, requestId: 'trace-me' })
       expect(boom.body).not.toContain('kaput')
-      // A refusal (4xx code) keeps the plain envelope: the id is in the header only.
+      // A refusal (a 4xx or product code) keeps the plain envelope: the id is in the header only.
       const refused = await app.inject({ method: 'GET', url: '/t/boom' })
       expect(refused.json()).toEqual({ code: 400, msg: '请求参数 p 无效', data: {} })
       expect(refused.headers['x-request-id']).toBeTruthy()

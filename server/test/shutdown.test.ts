@@ -25,7 +25,7 @@ describe('graceful shutdown', () => {
     const dataDir = path.join(os.tmpdir(), `mall-shutdown-${crypto.randomBytes(4).toString('hex')}`)
     const db = createDb({ sqliteFile: path.join(dataDir, 'mall.sqlite') })
     await migrateToLatest(db)
-    await db.insertInto('members').values({ phone: '13900000000', nickname: 'x', avatar: '', gender: 0, points: 0, cashbackBalance: 0, status: 'active', createdAt: Date.now(), updatedAt: Date.now() } as any).execute()
+    await db.insertInto('members').values({ phone: '13900000000', nickname: 'x', avatar: '', gender: 0, points: 0, cashbackBalance: 0, status: 'active', createdAt: Date.now(), updatedAt: Date.now() }).execute()
     await db.destroy()
 
     const port = await freePort()
@@ -43,6 +43,7 @@ describe('graceful shutdown', () => {
       expect(log).toContain('shop ready')
 
       // A slow request: headers and half of the body now, the rest after the SIGTERM.
+      let refused: boolean | undefined
       const body = JSON.stringify({ bUid: '1', page: 'pages/home/index', visitorKey: 'shutdown-test' })
       const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/h5/api/business/visit?p=3', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
@@ -56,12 +57,11 @@ describe('graceful shutdown', () => {
           child.kill('SIGTERM')
           setTimeout(async () => {
             // While closing, the server takes no new connection.
-            const refused = await new Promise<boolean>((r) => {
+            refused = await new Promise<boolean>((r) => {
               const s = net.connect(port, '127.0.0.1')
               s.on('connect', () => (s.destroy(), r(false)))
               s.on('error', () => r(true))
             })
-            ;(answer as any).refused = refused
             req.end(body.slice(10))
           }, 700)
         }, 300)
@@ -69,7 +69,7 @@ describe('graceful shutdown', () => {
       const res = await answer
       expect(res.status).toBe(200)
       expect(typeof JSON.parse(res.body).code).toBe('number')
-      expect((answer as any).refused).toBe(true)
+      expect(refused).toBe(true)
       expect(await exited).toBe(0)
       expect(log).toContain('shutting down')
       expect(log).toContain('shut down')

@@ -1,6 +1,6 @@
 import { act, fireEvent, render } from '@testing-library/react'
 import { createRef } from 'react'
-import { View, Text, Image } from '@/vendor/h5Elements'
+import { View, Text, Image } from '@/h5runtime/h5Elements'
 
 describe('H5 View, Text and Image (plain elements in place of Taro’s custom elements)', () => {
   it('View is a div with its class, style, data, events and ref; mini-program attributes are dropped', () => {

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { definePlainTabbar, type PlainTabbar, type TabBarConf } from '@/vendor/h5Tabbar'
+import { definePlainTabbar, type PlainTabbar, type TabBarConf } from '@/h5runtime/h5Tabbar'
 import { TAB_PAGES, TAB_BAR_STYLE } from '@/routes'
 
 // The H5 tab bar as Taro's router makes it: the element created by name, its conf set, then put in the page.

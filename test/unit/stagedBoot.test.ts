@@ -1,5 +1,5 @@
 import { MessageChannel as NodeMessageChannel } from 'node:worker_threads'
-import { bootInStages } from '@/vendor/stagedBoot'
+import { bootInStages } from '@/h5runtime/stagedBoot'
 
 // jsdom has no MessageChannel (Node's posts its messages as tasks, as a browser does) and no performance.measure.
 beforeAll(() => {

@@ -56,7 +56,7 @@ describe('stagedEntryLoader (the H5 entry split into stages)', () => {
     const [imports, body] = out.split('void (async () => {')
     // The imports stay at the top level, as Taro wrote them.
     expect(imports).toContain(`import component from "./app"`)
-    expect(imports).toContain(`import { nextTask } from '@/vendor/stagedBoot'`)
+    expect(imports).toContain(`import { nextTask } from '@/h5runtime/stagedBoot'`)
     expect(body.indexOf('var config = {}')).toBeLessThan(body.indexOf('await nextTask()'))
     expect(body.indexOf('await nextTask()')).toBeLessThan(body.indexOf('createRouter(history, inst, config, React)'))
     expect(body.trim().endsWith('})()')).toBe(true)

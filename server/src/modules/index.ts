@@ -84,7 +84,7 @@ const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.fl
  * onResponse hook counts the goods detail views of shoppers bound to a shop (modules/agent/routes.ts).
  */
 export const routeModules: RoutePlugin[] = all((m) => (m.routes ? [m.routes] : undefined))
-/** The merchant console's routes (modules/<domain>/adminRoutes.ts), registered under /admin/api. */
+/** The merchant console's routes (modules/<domain>/adminRoutes.ts): the console mounts them in its scope under /admin/api (with its staff auth), not app.ts yet. */
 export const adminRouteModules: RoutePlugin[] = all((m) => (m.adminRoutes ? [m.adminRoutes] : undefined))
 /** Demo data, in order, for a first start on an empty database. */
 export const seeders: Seeder[] = all((m) => m.seeders)

@@ -16,7 +16,7 @@ export interface ShopModule {
   name: string
   /** The shop's API, registered under /h5 (all modules share one scope: see modules/index.ts). */
   routes?: RoutePlugin
-  /** The merchant console's API (modules/<domain>/adminRoutes.ts), registered under /admin/api. */
+  /** The merchant console's API (modules/<domain>/adminRoutes.ts), for its scope under /admin/api (adminRouteModules). */
   adminRoutes?: RoutePlugin
   /** Demo data for a first start on an empty database; run in the module list's order. */
   seeders?: Seeder[]

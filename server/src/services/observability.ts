@@ -4,6 +4,7 @@ import fp from 'fastify-plugin'
 import { sql } from 'kysely'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import type { AppContext } from '../context'
+import { ErrorCode } from '../errors'
 import type { Metrics } from './metrics'
 
 /**
@@ -24,6 +25,8 @@ export function requestId(req: IncomingMessage): string {
 }
 
 const CODE = Symbol('envelopeCode')
+/** The envelope codes of a server fault (the others, 4xx and the 1xxx–7xxx product codes, are refusals). */
+const SERVER_ERRORS = new Set<number>([ErrorCode.SERVER_ERROR, ErrorCode.UNAVAILABLE])
 const RAW = Symbol.for('mall.rawEnvelope')
 type WithCode = FastifyReply & { [CODE]?: number }
 
@@ -51,14 +54,24 @@ async function observability(app: FastifyInstance, opts: { ctx: AppContext; metr
   app.addHook('preSerialization', (req, reply: WithCode, payload: any, done) => {
     if (payload && typeof payload === 'object' && typeof payload.code === 'number' && (reply.getHeader('x-envelope') === '1' || payload[RAW])) {
       reply[CODE] = payload.code
-      if (payload.code >= 500 && !payload[RAW]) return done(null, { ...payload, requestId: req.id })
+      if (SERVER_ERRORS.has(payload.code) && !payload[RAW]) return done(null, { ...payload, requestId: req.id })
     }
     done(null, payload)
   })
+  // The labelled children are kept by key: prom-client hashes a label object on every inc/observe otherwise.
+  const counters = new Map<string, { inc(): void }>()
+  const timers = new Map<string, { observe(v: number): void }>()
   app.addHook('onResponse', (req, reply: WithCode, done) => {
     const route = req.routeOptions?.url || 'unmatched'
-    metrics.requests.inc({ method: req.method, route, status: reply.statusCode, code: reply[CODE] ?? (reply.statusCode < 400 ? 200 : reply.statusCode) })
-    metrics.duration.observe({ method: req.method, route }, reply.elapsedTime / 1000)
+    const code = reply[CODE] ?? (reply.statusCode < 400 ? 200 : reply.statusCode)
+    const path = `${req.method} ${route}`
+    const key = `${path} ${reply.statusCode} ${code}`
+    let counter = counters.get(key)
+    if (!counter) counters.set(key, (counter = metrics.requests.labels({ method: req.method, route, status: reply.statusCode, code })))
+    counter.inc()
+    let timer = timers.get(path)
+    if (!timer) timers.set(path, (timer = metrics.duration.labels({ method: req.method, route })))
+    timer.observe(reply.elapsedTime / 1000)
     done()
   })
 

@@ -17,7 +17,7 @@ import { buildShare, useShare } from '@/platform/share'
 import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
 import ListFooter from '@/components/ListFooter'
 import { removeHomePreview } from '@/platform/homePreview'
-import { lazyElementsDefined, requestLazyElements } from '@/vendor/lazyElements'
+import { lazyElementsDefined, requestLazyElements } from '@/h5runtime/lazyElements'
 import './index.scss'
 
 // H5: the new-member popup (NutUI Popup, its transitions and buttons) is not part of the first screen: its
@@ -94,7 +94,7 @@ export default function HomeIndexPage() {
     observer.observe(end)
     return () => observer.disconnect()
   }, [home, restShown, restTotal])
-  // H5 defines Taro's swiper element late (src/vendor/taroComponents.ts): the first banner stands in for
+  // H5 defines Taro's swiper element late (src/h5runtime/taroComponents.ts): the first banner stands in for
   // the carousel until then and asks for it a few seconds after its picture is shown, when the first
   // screen's work is done (the carousel's first turn would come about then anyway).
   const [swiperReady, setSwiperReady] = useState(process.env.TARO_ENV !== 'h5')

@@ -1,47 +1,56 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
+import fastifyStatic from '@fastify/static'
 import type { AppContext } from '../../context'
 import { AppError, ErrorCode } from '../../errors'
 import { memberId } from '../../plugins/auth'
-import { hit } from '../../services/rateLimit'
-import { sniff } from './sniff'
+import { UPLOAD_PREFIX } from '../../services/storage'
+import { storeUpload } from './service'
 
-export const UPLOADS_PER_10_MIN = 60
+export { UPLOADS_PER_10_MIN } from './service'
 
-/** POST /api/upload: one multipart file, images and videos only (checked by content), size-limited. */
+/** POST /api/upload: one multipart file, images and videos only (checked by content), size-limited (service.ts). */
 export default async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
-  const { db, config } = ctx
-  const root = path.join(config.dataDir, 'uploads')
+  const { config } = ctx
 
   app.post('/api/upload', {
     handler: async (req) => {
       const uid = memberId(req)
       if (!req.isMultipart()) throw new AppError(ErrorCode.UPLOAD_REFUSED, '请选择要上传的文件')
-      await hit(db, `upload:${uid}`, UPLOADS_PER_10_MIN, 10 * 60_000, '上传过于频繁，请稍后再试')
-      const file = await req.file({ limits: { fileSize: Math.max(config.uploadMaxImageBytes, config.uploadMaxVideoBytes), files: 1 } })
-      if (!file) throw new AppError(ErrorCode.UPLOAD_REFUSED, '请选择要上传的文件')
-      const buf = await file.toBuffer().catch((e) => {
-        if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.UPLOAD_REFUSED, '文件过大')
-        throw e
+      return storeUpload(ctx, uid, async () => {
+        const file = await req.file({ limits: { fileSize: Math.max(config.uploadMaxImageBytes, config.uploadMaxVideoBytes), files: 1 } })
+        if (!file) return null
+        return file.toBuffer().catch((e) => {
+          if (e?.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(ErrorCode.UPLOAD_REFUSED, '文件过大')
+          throw e
+        })
       })
-      const type = sniff(buf.subarray(0, 32))
-      if (!type) throw new AppError(ErrorCode.UPLOAD_REFUSED, '仅支持上传图片或视频')
-      const max = type.kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxVideoBytes
-      if (buf.length > max) throw new AppError(ErrorCode.UPLOAD_REFUSED, type.kind === 'image' ? `图片不能超过${Math.round(max / 1048576)}MB` : `视频不能超过${Math.round(max / 1048576)}MB`)
-      if (buf.length === 0) throw new AppError(ErrorCode.UPLOAD_REFUSED, '文件为空')
-      const month = new Date().toISOString().slice(0, 7).replace('-', '')
-      const name = `${crypto.randomBytes(12).toString('hex')}.${type.ext}`
-      fs.mkdirSync(path.join(root, month), { recursive: true })
-      fs.writeFileSync(path.join(root, month, name), buf)
-      const url = `/uploads/${month}/${name}`
-      const row = await db
-        .insertInto('uploads')
-        .values({ memberId: uid, kind: type.kind, mime: type.mime, size: buf.length, path: url, createdAt: Date.now() })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      return { id: row.id, url, kind: type.kind, mime: type.mime, size: buf.length }
     },
   })
 }
+
+/**
+ * GET /uploads/<key>: the stored files (outside /h5). Local disk: served from DATA_DIR/uploads (immutable: every
+ * name is new). S3: a redirect to the bucket's public URL or to a signed one (services/storage.ts).
+ */
+export async function serveUploads(app: FastifyInstance, ctx: AppContext) {
+  const url = ctx.storage.urlFor.bind(ctx.storage)
+  if (ctx.storage.kind === 'local') {
+    const root = path.join(ctx.config.dataDir, 'uploads')
+    fs.mkdirSync(root, { recursive: true })
+    await app.register(fastifyStatic, { root, prefix: UPLOAD_PREFIX, decorateReply: false, maxAge: '7d', immutable: true })
+    return
+  }
+  const settings = ctx.config.storage
+  // A public URL never changes; a signed one does, so a browser keeps its redirect for part of its life only.
+  const cache = settings.kind === 's3' && !settings.publicUrl ? `private, max-age=${Math.min(600, Math.floor(settings.urlTtlSeconds / 2))}` : 'public, max-age=86400'
+  app.get(`${UPLOAD_PREFIX}*`, async (req, reply) => {
+    const key = (req.params as { '*': string })['*']
+    const to = UPLOAD_KEY.test(key) && url(key)
+    if (!to) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found')
+    return reply.header('Cache-Control', cache).redirect(to, 302)
+  })
+}
+
+const UPLOAD_KEY = /^[\w-]+\/[\w-]+\.[a-z0-9]{2,5}$/

@@ -1,7 +1,7 @@
 /**
  * H5 only: Taro's tab bar, <taro-tabbar>, as a plain custom element. Taro's router creates the element itself
  * (document.createElement('taro-tabbar'), its `conf` from app.config's tabBar) after calling the definition that
- * src/vendor/taroComponents.ts gives it; Taro's own definition is a Stencil component whose first render was one of
+ * src/h5runtime/taroComponents.ts gives it; Taro's own definition is a Stencil component whose first render was one of
  * the long tasks of the home page's first load (Stencil's runtime, its virtual DOM and its style injection for five
  * links). This one draws the same markup with the same classes (the app's styles and the end-to-end tests rely on
  * them) in the element's connectedCallback, and answers the same events: the route changes, Taro.setTabBarBadge,

@@ -1,4 +1,4 @@
-// The deferred custom elements of src/vendor/taroComponents.ts (one chunk).
+// The deferred custom elements of src/h5runtime/taroComponents.ts (one chunk).
 import { defineCustomElement as swiper } from '@tarojs/components/dist/components/taro-swiper-core.js'
 import { defineCustomElement as swiperItem } from '@tarojs/components/dist/components/taro-swiper-item-core.js'
 import { defineCustomElement as video } from '@tarojs/components/dist/components/taro-video-core.js'

@@ -1,4 +1,4 @@
-// The custom elements that H5 defines late (src/vendor/taroComponents.ts), seen from the pages: a module
+// The custom elements that H5 defines late (src/h5runtime/taroComponents.ts), seen from the pages: a module
 // of its own, so a page can ask for them or wait for them without importing Taro's element definitions.
 let markDefined: () => void = () => {}
 let loader: (() => Promise<void>) | null = null
