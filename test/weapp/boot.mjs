@@ -97,6 +97,8 @@ function queryFor(route, seed) {
     memberId: String(seed.memberId || 1),
     itemId: '1',
     tab: '0',
+    // The seeded activities link to a page on the shop, as a path (resolved against the shop's origin).
+    ...(/^commonPages\/webView\//.test(route) ? { url: encodeURIComponent('/media/activity/spring.html'), title: encodeURIComponent('活动') } : {}),
   }
 }
 
@@ -112,7 +114,8 @@ export async function checkBoot(out, check, { apiOrigin }) {
   const onUncaught = (e) => uncaught.push(`${e?.message || e}\n${e?.stack || ''}`)
   process.on('uncaughtException', onUncaught)
   process.on('unhandledRejection', onUncaught)
-  const shop = await startShop()
+  // The shop lists its own origin among the web-view hosts (WEBVIEW_ALLOW_LIST), as a deployment does.
+  const shop = await startShop({ WEBVIEW_ALLOW_LIST: `localhost,127.0.0.1,${new URL(apiOrigin).host}` })
   try {
     // The seed: a goods with its first sku, a keyword, a category; a member with an address.
     const search = await shop.api('GET', '/api/goods/search?page=1&pageSize=20')
@@ -211,7 +214,7 @@ export async function checkBoot(out, check, { apiOrigin }) {
     for (const [name, storage, withParams] of process.env.WEAPP_FLOWS_ONLY ? [] : passes) {
       const t1 = Date.now()
       const h = boot(storage)
-      const problems = { errors: [], empty: [], templates: [], requests: [], icons: [], svg: [] }
+      const problems = { errors: [], empty: [], templates: [], requests: [], icons: [], svg: [], webviews: [] }
       const rows = []
       for (const route of pages) {
         const errorsBefore = h.errors.length
@@ -235,6 +238,7 @@ export async function checkBoot(out, check, { apiOrigin }) {
         const noGlyph = icons.filter((n) => !glyphs.has(n))
         if (noGlyph.length) problems.icons.push(`${route}: ${noGlyph.join(', ')}`)
         if (JSON.stringify(page.data).includes('data:image/svg+xml')) problems.svg.push(route)
+        if (withParams && /^commonPages\/webView\/(activityWeb|common|activityCustomize)$/.test(route) && textOf(page.data).includes('不在允许访问的范围内')) problems.webviews.push(route)
         const bytes = page.setDataCalls.reduce((a, c) => a + c.bytes, 0)
         rows.push({ route, calls: page.setDataCalls.length, bytes })
         if (route === 'pages/home/index') {
@@ -250,6 +254,7 @@ export async function checkBoot(out, check, { apiOrigin }) {
       check(`${name}: every node type has its template in base.wxml`, problems.templates.length === 0, problems.templates.slice(0, 5).join('; '))
       check(`${name}: requests go only to ${apiOrigin}/h5/api/`, problems.requests.length === 0, problems.requests.slice(0, 3).join('; '))
       check(`${name}: every icon has a glyph in the icon font, none is an SVG in a style`, problems.icons.length === 0 && problems.svg.length === 0, [...problems.icons, ...problems.svg].slice(0, 5).join('; '))
+      if (withParams) check(`${name}: the web-view pages open the seeded activity link (a path on the shop)`, problems.webviews.length === 0, `refused on ${problems.webviews.join(', ')}`)
       const heavy = rows.filter((r) => r.bytes > SETDATA_PAGE_LIMIT)
       check(`${name}: each page's first-load setData is at most 32 KB`, heavy.length === 0, heavy.map((r) => `${r.route} ${(r.bytes / 1024).toFixed(1)} KB`).join(', '))
       console.log(`${name}: ${ms(t1)}`)
