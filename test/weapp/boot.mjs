@@ -125,6 +125,7 @@ export async function checkBoot(out, check, { apiOrigin }) {
     if (!goods) return report
     const detail = await shop.api('GET', `/api/goods/detail?id=${goods.id}`)
     const skuId = detail?.data?.skus?.find((s) => s.stock > 0)?.id || detail?.data?.skus?.[0]?.id || 1
+    report.catalogue = list.map((g) => g.name || g.title).filter(Boolean)
     const seed = { goodsId: goods.id, skuId, keyword: String(goods.name || goods.title || '').slice(0, 2), names: list.map((g) => g.name || g.title).filter(Boolean) }
     const phone = `1370000${String(Date.now() % 10000).padStart(4, '0')}`
     const token = await shop.apiLogin(phone)
