@@ -147,6 +147,30 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
       },
     )
 
+  // No layout here: a page's first observed element counts as within the first screen (it intersects at once),
+  // every later one as below it (it never does), i.e. a first load with no scrolling.
+  const observedPages = new WeakSet()
+  const intersectionObserver = () => {
+    let live = true
+    return {
+      relativeTo() {
+        return this
+      },
+      relativeToViewport() {
+        return this
+      },
+      observe(selector, cb) {
+        const page = stack[stack.length - 1]
+        if (!page || observedPages.has(page)) return
+        observedPages.add(page)
+        sandboxSetTimeout(() => live && cb?.({ id: '', dataset: {}, intersectionRatio: 1, intersectionRect: {}, boundingClientRect: {}, relativeRect: {}, time: Date.now() }), 0)
+      },
+      disconnect() {
+        live = false
+      },
+    }
+  }
+
   const impl = {
     getSystemInfoSync: () => ({ ...sys }),
     getSystemInfo: (o) => done(o, 'getSystemInfo', ok('getSystemInfo', sys)),
@@ -239,7 +263,7 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
     showModal: (o) => (modals.push(o), done(o, 'showModal', ok('showModal', { confirm: true, cancel: false }))),
     showActionSheet: (o) => done(o, 'showActionSheet', { errMsg: 'showActionSheet:fail cancel' }, true),
     createSelectorQuery: () => chain(),
-    createIntersectionObserver: () => ({ relativeTo() { return this }, relativeToViewport() { return this }, observe() {}, disconnect() {} }),
+    createIntersectionObserver: () => intersectionObserver(),
     createAnimation: () => chain(),
     createVideoContext: () => chain(),
     createCanvasContext: () => chain(),
@@ -379,7 +403,7 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
       selectComponent: () => null,
       selectAllComponents: () => [],
       createSelectorQuery: () => chain(),
-      createIntersectionObserver: () => wx.createIntersectionObserver(),
+      createIntersectionObserver: () => intersectionObserver(),
       getOpenerEventChannel: () => ({ emit() {}, on() {}, once() {}, off() {} }),
     })
     const previous = stack[stack.length - 1]
