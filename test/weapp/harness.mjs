@@ -365,7 +365,7 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
   appInstance.onShow?.call(appInstance, launch)
 
   /** Waits until nothing is in flight (requests, wx callbacks) for `quietMs`, at most `maxMs`. */
-  async function settle({ quietMs = 150, maxMs = 10000 } = {}) {
+  async function settle({ quietMs = 100, maxMs = 10000 } = {}) {
     const started = Date.now()
     let quietSince = Date.now()
     while (Date.now() - started < maxMs) {
