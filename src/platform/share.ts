@@ -56,13 +56,15 @@ export async function setupH5Share(content: ShareContent) {
 
 /** One hook for every page that shares: mini-program share menu, WeChat JS-SDK share on H5. */
 export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
+  // (H5 answers neither: the share card there is the JS-SDK's, set below; the H5 build leaves miniShareImage out.)
+  const image = (url?: string) => (process.env.TARO_ENV === 'h5' ? url : miniShareImage(url))
   useShareAppMessage(() => {
     const c = getContent()
-    return { ...c, imageUrl: miniShareImage(c.imageUrl) }
+    return { ...c, imageUrl: image(c.imageUrl) }
   })
   useShareTimeline(() => {
     const c = getContent()
-    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: miniShareImage(c.imageUrl) }
+    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: image(c.imageUrl) }
   })
   // The card carries the member (sUid, bUid, shop name): set it again when they change, e.g. when member info
   // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).

@@ -212,8 +212,8 @@ export async function checkBoot(out, check, { apiOrigin }) {
       ['logged in, no params', loggedIn, false],
       ['logged in, seed params', loggedIn, true],
     ]
-    // WEAPP_PASSES=<name>,... runs only those (the bench); WEAPP_FLOWS_ONLY=1 none.
-    const only = (process.env.WEAPP_PASSES || '').split(',').filter(Boolean)
+    // WEAPP_PASSES=<name>|<name> runs only those (the bench); WEAPP_FLOWS_ONLY=1 none.
+    const only = (process.env.WEAPP_PASSES || '').split('|').filter(Boolean)
     for (const [name, storage, withParams] of process.env.WEAPP_FLOWS_ONLY ? [] : passes.filter(([n]) => !only.length || only.includes(n))) {
       const t1 = Date.now()
       const h = boot(storage)
