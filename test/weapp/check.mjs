@@ -3,7 +3,9 @@
 //   SKIP_BUILD=1 npm run test:weapp    checks an existing build
 // Checks dist/weapp/app.json against src/routes.ts (pages, subpackages, tab bar with its colours and icons),
 // darkmode + theme.json, the share flags of sharing pages, each page's files, and package sizes
-// (main package at most 1 MB, each subpackage at most 2 MB). Exits non-zero on any failure; the last line is
+// (main package at most 1 MB, each subpackage at most 2 MB); then WeChat's wcc/wcsc (compilers.mjs),
+// miniprogram-ci offline (ci.mjs), every page booted in the logic-layer harness with the flows (boot.mjs) and
+// home drawn by the view layer (view.mjs); docs/wechat.md. Exits non-zero on any failure; the last line is
 // "weapp: N passed, M failed".
 import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'

@@ -299,21 +299,15 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
 
   // The logic layer's globals. Timers are Node's; short ones (up to 1 s: renders, debounces) count as work in
   // flight, so a page is settled when no request and no short timer is pending.
-  const timers = new Map()
   const sandboxSetTimeout = (fn, delay = 0, ...args) => {
     const id = setTimeout(() => {
-      timers.delete(id)
       pending.delete(id)
       if (typeof fn === 'function') fn(...args)
     }, delay)
-    if (delay <= 1000) {
-      timers.set(id, true)
-      pending.add(id)
-    }
+    if (delay <= 1000) pending.add(id)
     return id
   }
   const sandboxClearTimeout = (id) => {
-    timers.delete(id)
     pending.delete(id)
     clearTimeout(id)
   }
