@@ -124,7 +124,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       },
       optimizeMainPackage: { enable: true },
       webpackChain(chain: any) {
-        weappIcons(chain)
+        // WEAPP_NUT_SVG_ICONS=1: NutUI's own <i> icons, only to measure the difference (docs/BENCHMARKS.md).
+        if (process.env.WEAPP_NUT_SVG_ICONS !== '1') weappIcons(chain)
       },
     },
     h5: {

@@ -28,6 +28,21 @@ export function buildShare(path: string, opts: { title?: string; imageUrl?: stri
   }
 }
 
+declare const API_ORIGIN: string
+const apiOrigin = (): string => (typeof API_ORIGIN === 'string' ? API_ORIGIN : '')
+
+/**
+ * The mini-program's share image: WeChat draws only an absolute PNG/JPG there, at 5:4. A picture of the shop
+ * (/media/..., /uploads/..., relative or on the API origin) goes through the server's share card
+ * (GET /h5/api/wechat/shareCard.png: 500x400 PNG); any other address is left as it is.
+ */
+export function miniShareImage(url: string | undefined, origin: string = apiOrigin()): string | undefined {
+  if (!url) return undefined
+  const own = origin && url.startsWith(`${origin}/`) ? url.slice(origin.length) : url
+  if (!/^\/(media|uploads)\//.test(own)) return url
+  return `${origin}/h5/api/wechat/shareCard.png?p=4&src=${encodeURIComponent(own.split(/[?#]/)[0])}`
+}
+
 /** Sets the WeChat JS-SDK share data in WeChat's browser. */
 export async function setupH5Share(content: ShareContent) {
   if (currentShell() !== 'wechat-h5') return
@@ -41,10 +56,15 @@ export async function setupH5Share(content: ShareContent) {
 
 /** One hook for every page that shares: mini-program share menu, WeChat JS-SDK share on H5. */
 export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
-  useShareAppMessage(() => getContent())
+  // (H5 answers neither: the share card there is the JS-SDK's, set below; the H5 build leaves miniShareImage out.)
+  const image = (url?: string) => (process.env.TARO_ENV === 'h5' ? url : miniShareImage(url))
+  useShareAppMessage(() => {
+    const c = getContent()
+    return { ...c, imageUrl: image(c.imageUrl) }
+  })
   useShareTimeline(() => {
     const c = getContent()
-    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: c.imageUrl }
+    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: image(c.imageUrl) }
   })
   // The card carries the member (sUid, bUid, shop name): set it again when they change, e.g. when member info
   // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).

@@ -17,7 +17,10 @@ export function resolveWebUrl(raw: string | undefined | null, pageOrigin?: strin
     }
   }
   if (s.startsWith('/') && !s.startsWith('//')) {
-    const origin = pageOrigin ?? (typeof API_ORIGIN === 'string' && API_ORIGIN ? API_ORIGIN : typeof window !== 'undefined' && window.location ? window.location.origin : '')
+    // The mini-program has no page origin of its own (Taro's stand-in window answers https://taro.com): there a
+    // path is on the configured shop origin only.
+    const h5Origin = process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' && window.location ? window.location.origin : ''
+    const origin = pageOrigin ?? (typeof API_ORIGIN === 'string' && API_ORIGIN ? API_ORIGIN : h5Origin)
     return origin ? `${origin}${s}` : ''
   }
   return /^https?:\/\//i.test(s) ? s : ''

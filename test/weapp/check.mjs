@@ -3,9 +3,11 @@
 //   SKIP_BUILD=1 npm run test:weapp    checks an existing build
 // Checks dist/weapp/app.json against src/routes.ts (pages, subpackages, tab bar with its colours and icons),
 // darkmode + theme.json, the share flags of sharing pages, each page's files, and package sizes
-// (main package at most 1 MB, each subpackage at most 2 MB). Exits non-zero on any failure; the last line is
+// (main package at most 1 MB, each subpackage at most 2 MB); then WeChat's wcc/wcsc (compilers.mjs),
+// miniprogram-ci offline (ci.mjs), every page booted in the logic-layer harness with the flows (boot.mjs) and
+// home drawn by the view layer (view.mjs); docs/wechat.md. Exits non-zero on any failure; the last line is
 // "weapp: N passed, M failed".
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -31,9 +33,11 @@ const finish = () => {
   process.exit(failed ? 1 : 0)
 }
 
+// A test build: the API origin is a stand-in that the harness (test/weapp/harness.mjs) maps to its own server.
+export const TEST_API_ORIGIN = process.env.API_ORIGIN || 'https://mall.test'
 if (!process.env.SKIP_BUILD) {
-  console.log(`building: TARO_OUTPUT=${outputRoot} npx taro build --type weapp`)
-  const r = spawnSync('npx', ['taro', 'build', '--type', 'weapp'], { cwd: root, stdio: 'inherit', env: { ...process.env, TARO_OUTPUT: outputRoot, NODE_ENV: process.env.NODE_ENV || 'production' } })
+  console.log(`building: TARO_OUTPUT=${outputRoot} WEAPP_TEST_BUILD=1 API_ORIGIN=${TEST_API_ORIGIN} npx taro build --type weapp`)
+  const r = spawnSync('npx', ['taro', 'build', '--type', 'weapp'], { cwd: root, stdio: 'inherit', env: { ...process.env, TARO_OUTPUT: outputRoot, WEAPP_TEST_BUILD: '1', API_ORIGIN: TEST_API_ORIGIN, NODE_ENV: process.env.NODE_ENV || 'production' } })
   if (!check('taro build --type weapp', r.status === 0, `exit code ${r.status}`)) finish()
 }
 
@@ -136,5 +140,46 @@ const total = rows.reduce((s, r) => s + r[1], 0)
 console.log(`${'total'.padEnd(width)}  ${kb(total).padStart(10)}  ${kb(TOTAL_LIMIT).padStart(10)}\n`)
 for (const [name, size, limit] of rows) check(`${name} is at most ${kb(limit)}`, size <= limit, kb(size))
 check(`all packages together at most ${kb(TOTAL_LIMIT)}`, total <= TOTAL_LIMIT, kb(total))
+
+// WeChat's own compilers (test/weapp/compilers.mjs), WeChat's CI module offline (test/weapp/ci.mjs), the
+// logic-layer boot of every page and the flows (test/weapp/boot.mjs), and home drawn by the view layer
+// (test/weapp/view.mjs). WEAPP_SKIP=ci,boot,view leaves some out (never in npm test).
+const skip = new Set((process.env.WEAPP_SKIP || '').split(',').filter(Boolean))
+const timed = async (name, fn) => {
+  const t = Date.now()
+  const r = await fn()
+  console.log(`(${name}: ${((Date.now() - t) / 1000).toFixed(1)} s)`)
+  return r
+}
+const { checkCompilers } = await import('./compilers.mjs')
+const gwx = await timed('wcc + wcsc', () => checkCompilers(out, check))
+// miniprogram-ci runs in its own process, alongside the boot (it forks its compiler and keeps handles open).
+const ciRun = skip.has('ci')
+  ? null
+  : new Promise((resolve) => {
+      const t = Date.now()
+      const child = spawn(process.execPath, [path.join(root, 'test', 'weapp', 'ci.mjs'), out], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+      let text = ''
+      child.stdout.on('data', (d) => (text += d))
+      child.stderr.on('data', (d) => (text += d))
+      child.on('exit', (code) => resolve({ code, text, seconds: (Date.now() - t) / 1000 }))
+    })
+if (!skip.has('boot')) {
+  const { checkBoot } = await import('./boot.mjs')
+  const report = await timed('boot', () => checkBoot(out, check, { apiOrigin: TEST_API_ORIGIN }))
+  fs.mkdirSync(path.join(root, '.cache'), { recursive: true })
+  fs.writeFileSync(path.join(root, '.cache', 'weapp-boot.json'), JSON.stringify(report))
+  if (!skip.has('view') && gwx && report.home) {
+    const { checkView } = await import('./view.mjs')
+    await timed('view', () => checkView(out, check, report.home, { catalogue: report.catalogue }))
+  }
+}
+if (ciRun) {
+  const { code, text, seconds } = await ciRun
+  const lines = text.split('\n').filter((l) => /^(ok {2}|FAIL) /.test(l))
+  for (const l of lines) check(l.replace(/^(ok {2}|FAIL) /, '').split(': ')[0], l.startsWith('ok'), l.split(': ').slice(1).join(': '))
+  if (!lines.length) check('miniprogram-ci ran', false, `exit ${code}: ${text.slice(-1500)}`)
+  console.log(`(miniprogram-ci, in parallel: ${seconds.toFixed(1)} s)`)
+}
 
 finish()

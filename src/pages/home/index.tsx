@@ -17,6 +17,7 @@ import { buildShare, useShare } from '@/platform/share'
 import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
 import ListFooter from '@/components/ListFooter'
 import { removeHomePreview } from '@/platform/homePreview'
+import { whenNearView } from '@/platform/nearView'
 import { lazyElementsDefined, requestLazyElements } from '@/h5runtime/lazyElements'
 import './index.scss'
 
@@ -68,9 +69,8 @@ export default function HomeIndexPage() {
   const [scrollTop, setScrollTop] = useState(0)
   // The first screen (banner, icons, notices) is drawn first; below it the goods sections one at a time, and
   // 猜你喜欢 last, so that neither the first picture nor a tap waits for the whole page (rendering every section
-  // in one go was a 200 ms task on a slow phone). H5: the next one only when the end of what is drawn comes
+  // in one go was a 200 ms task on a slow phone). In both shells the next one only when the end of what is drawn comes
   // within a quarter screen of the bottom of the window, so a visitor who does not scroll pays only for what is seen.
-  // The mini-program (no DOM observer here): one per task.
   const [restShown, setRestShown] = useState(0)
   const restTotal = home ? home.sections.length + 1 : 0
   const showRest = !!home && restShown >= restTotal
@@ -78,21 +78,9 @@ export default function HomeIndexPage() {
   useEffect(() => {
     if (!home || restShown >= restTotal) return
     const next = () => startTransition(() => setRestShown((n) => n + 1))
-    const end = drawnEnd.current
-    if (process.env.TARO_ENV !== 'h5' || !end || typeof IntersectionObserver === 'undefined') {
-      const t = setTimeout(next, 0)
-      return () => clearTimeout(t)
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return
-        observer.disconnect()
-        next()
-      },
-      { rootMargin: `0px 0px ${DRAW_AHEAD_PERCENT}% 0px` },
-    )
-    observer.observe(end)
-    return () => observer.disconnect()
+    // Both shells: the next one when the end of what is drawn comes near (the mini-program used to draw them all
+    // at once, 52 KB of setData on the first load; src/platform/nearView.ts).
+    return whenNearView({ el: drawnEnd.current, selector: '.home-drawn-end' }, DRAW_AHEAD_PERCENT, next)
   }, [home, restShown, restTotal])
   // H5 defines Taro's swiper element late (src/h5runtime/taroComponents.ts): the first banner stands in for
   // the carousel until then and asks for it a few seconds after its picture is shown, when the first

@@ -5,6 +5,7 @@ import { memberId } from '../../plugins/auth'
 import { hit } from '../../services/rateLimit'
 import { createTokenStore } from '../../wechat/tokens'
 import * as wechat from './service'
+import { shareCard } from './shareCard'
 
 const ENV_VERSIONS = ['release', 'trial', 'develop'] as const
 
@@ -13,6 +14,16 @@ export default async function wechatRoutes(app: FastifyInstance, ctx: AppContext
   // One token store per instance: one in-flight refresh here, the cached values shared through ctx.cache.
   const tokens = createTokenStore(ctx)
   const { db } = ctx
+
+  // The mini-program's share card: one of the shop's pictures as a 5:4 PNG (WeChat fetches it, no token).
+  app.get('/api/wechat/shareCard.png', {
+    config: { auth: 'none' },
+    schema: { querystring: S.obj({ src: S.str(256, 1) }, ['src']) },
+    handler: async (req, reply) => {
+      const png = shareCard(ctx.config, (req.query as any).src)
+      return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png)
+    },
+  })
 
   app.get('/api/member/getWxConfig', {
     config: { auth: 'none' },
