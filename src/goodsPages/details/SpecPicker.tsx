@@ -93,7 +93,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
         </View>
       </View>
       {hint ? (
-        <Text className='spec-picker__hint' role='alert'>
+        <Text className='spec-picker__hint'>
           {hint}
         </Text>
       ) : null}
