@@ -15,6 +15,9 @@ import { activityWebKind } from '@/utils/webview'
 import { STATUS_TEXT } from './status'
 import '../content.scss'
 
+/** Whether the activity's text already shows its cover picture (then the page does not draw it a second time). */
+export const coverInContent = (a: Pick<ActivityDetail, 'cover' | 'contentHtml'>) => !!a.cover && a.contentHtml.includes(`src="${a.cover}"`)
+
 /** An activity: cover, time window, status, rich content, and its web page when it has one. */
 export default function ActivityDetailsPage() {
   const { id, data: a, state, reload } = useLoadById<ActivityDetail>(getActivityDetail)
@@ -44,7 +47,7 @@ export default function ActivityDetailsPage() {
       <LoadEmptyState state={state} missing='链接不完整，没有找到这个活动' failed='活动不存在或已下线' onRetry={reload} />
       {a && (
         <View className='content-detail'>
-          {a.cover ? <Image className='content-detail__cover' src={assetUrl(a.cover)} mode='aspectFill' /> : null}
+          {a.cover && !coverInContent(a) ? <Image className='content-detail__cover' src={assetUrl(a.cover)} mode='aspectFill' /> : null}
           <View className='activity-card__row'>
             <Text className='content-detail__title'>{a.title}</Text>
             <Text className={`activity-status activity-status--${a.status}`}>{STATUS_TEXT[a.status]}</Text>
