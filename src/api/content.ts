@@ -1,4 +1,4 @@
-import type { ActivityDetail, ActivityPage, ActivityStatus, CheckWebUrlResponse, NoticeDetail, NoticePage, WebViewKind } from '@contract/content'
+import type { ActivityDetail, ActivityPage, ActivityStatus, CheckWebUrlResponse, ContentDocument, DocumentKey, NoticeDetail, NoticePage, ShopInfo, WebViewKind } from '@contract/content'
 import { get, type RequestOptions } from '@/core/request'
 
 const LIST: RequestOptions = { catch: true, auth: false }
@@ -9,3 +9,8 @@ export const getActivities = (status: ActivityStatus | 'all', page: number, page
 export const getActivityDetail = (id: number) => get<ActivityDetail>('/api/content/activityDetail', { id }, LIST)
 /** Asks the server whether a web-view page may open the address (token appended for activity pages). */
 export const checkWebUrl = (url: string, kind: WebViewKind) => get<CheckWebUrlResponse>('/api/content/checkWebUrl', { url, kind }, { catch: true, toast: false })
+
+/** The user agreement or the privacy policy, as the console last saved it (login page). */
+export const getDocument = (key: DocumentKey) => get<ContentDocument>('/api/content/document', { key }, LIST)
+/** How shoppers reach customer service on the H5 (server configuration; the mini-program uses WeChat's contact button). */
+export const getShopInfo = () => get<ShopInfo>('/api/common/shopInfo', undefined, { catch: true, auth: false, toast: false })

@@ -4,20 +4,10 @@
 // thousands of nodes a second.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import path from 'node:path'
-import { startShop, openBrowser, ROOT, idleChanges } from './harness.mjs'
+import { startShop, openBrowser, idleChanges, allPagePaths } from './harness.mjs'
 
 const IDLE_MS = 1500
 const MAX_IDLE_CHANGES = 1500
-
-/** The page paths, read from src/routes.ts (main package, then each subpackage). */
-function allPaths() {
-  const src = fs.readFileSync(path.join(ROOT, 'src', 'routes.ts'), 'utf8')
-  const main = [...src.matchAll(/'(pages\/[A-Za-z_]+\/[A-Za-z_]+)'/g)].map((m) => m[1])
-  const subs = [...src.matchAll(/root: '(\w+)',\s*pages: \[([^\]]*)\]/g)].flatMap((m) => [...m[2].matchAll(/'([^']+)'/g)].map((p) => `${m[1]}/${p[1]}`))
-  return [...new Set([...main, ...subs])]
-}
 
 let shop, b, token
 before(async () => {
@@ -31,7 +21,7 @@ after(async () => {
 })
 
 test('every page draws, throws nothing and settles when left alone', async () => {
-  const paths = allPaths()
+  const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
   await b.page.goto(`${shop.base}/?token=${token}`)
   await b.page.waitForFunction(() => !!localStorage.getItem('user'))

@@ -94,6 +94,14 @@ export async function startShop(env = {}) {
   }
 }
 
+/** Every page path of src/routes.ts, without the leading slash (main package, then each subpackage). */
+export function allPagePaths() {
+  const src = fs.readFileSync(path.join(ROOT, 'src', 'routes.ts'), 'utf8')
+  const main = [...src.matchAll(/'(pages\/[A-Za-z_]+\/[A-Za-z_]+)'/g)].map((m) => m[1])
+  const subs = [...src.matchAll(/root: '(\w+)',\s*pages: \[([^\]]*)\]/g)].flatMap((m) => [...m[2].matchAll(/'([^']+)'/g)].map((p) => `${m[1]}/${p[1]}`))
+  return [...new Set([...main, ...subs])]
+}
+
 /** A phone-sized browser page (`args`: extra Chromium flags, e.g. --host-resolver-rules). */
 export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] })

@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react'
-import { CONTROLS_HIDE_MS, DANMU_DURATION_MS, PLAYBACK_RATES, dueDanmu, launchDanmu, nextRate, pickLane, pruneDanmu, rateLabel } from '@/utils/danmu'
+import { CONTROLS_HIDE_MS, DANMU_DURATION_MS, DANMU_LANES, PLAYBACK_RATES, dueDanmu, launchDanmu, nextRate, pickLane, pruneDanmu, rateLabel } from '@/utils/danmu'
 import DanmuLayer from '@/components/VideoFeed/Danmu'
 
 describe('player constants (SPEC.md section 9)', () => {
@@ -57,8 +57,31 @@ describe('danmu timing', () => {
     const els = container.querySelectorAll('.vfeed-danmu__item')
     expect(els).toHaveLength(2)
     expect((els[0] as HTMLElement).style.animationDuration).toBe('4000ms')
-    expect((els[1] as HTMLElement).style.top).toBe('56px')
+    expect(els[1].className).toContain('vfeed-danmu__item--lane-1')
+    // Lanes come from the stylesheet, in the layer's own units (an inline px top did not scale with it).
+    expect((els[1] as HTMLElement).style.top).toBe('')
     expect(els[1].className).toContain('vfeed-danmu__item--mine')
     expect(getByText('好看')).toBeTruthy()
+  })
+})
+
+describe('danmu lanes in the stylesheet (issue 18: rows overlapped, the third was cut in half)', () => {
+  const css: string = require('sass').compile(require('path').join(__dirname, '../../src/components/VideoFeed/index.scss')).css
+  const rule = (selector: string) => {
+    const m = css.match(new RegExp(`${selector.replace(/[.-]/g, (c) => `\\${c}`)}\\s*\\{([^}]*)\\}`))
+    return m ? m[1] : ''
+  }
+  const px = (block: string, prop: string) => Number((block.match(new RegExp(`(?:^|[;\\s])${prop}:\\s*(-?[\\d.]+)px`)) || [])[1])
+
+  it('gives every lane a row of its own, inside the danmu layer', () => {
+    const layer = px(rule('.vfeed-danmu'), 'height')
+    const row = px(rule('.vfeed-danmu__item'), 'height')
+    expect(row).toBeGreaterThan(0)
+    const tops = Array.from({ length: DANMU_LANES }, (_, i) => px(rule(`.vfeed-danmu__item--lane-${i}`), 'top'))
+    tops.forEach((top, i) => {
+      expect(Number.isFinite(top)).toBe(true)
+      expect(top + row).toBeLessThanOrEqual(layer)
+      if (i) expect(top - tops[i - 1]).toBeGreaterThanOrEqual(row)
+    })
   })
 })

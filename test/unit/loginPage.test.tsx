@@ -48,7 +48,7 @@ describe('login page', () => {
     })
     expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先阅读并同意用户协议和隐私政策' }))
     await act(async () => {
-      fireEvent.click(screen.getByText('我已阅读并同意《用户协议》和《隐私政策》'))
+      fireEvent.click(document.querySelector('.login__agree-box') as HTMLElement)
     })
     await act(async () => {
       fireEvent.click(screen.getByText('登录'))
@@ -58,5 +58,37 @@ describe('login page', () => {
     expect(reg[0].url).toBe('/h5/api/member/phoneRegister?p=3')
     expect(reg[0].data).toEqual({ phone: '13800138000', verificationCode: '123456', shareMemberId: '77', shareBusinessId: null })
     jest.useRealTimers()
+  })
+
+  it('opens the user agreement and the privacy policy from their titles without ticking the box', async () => {
+    const toast = jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+    const request = jest.spyOn(Taro, 'request').mockImplementation(async (o: any) => {
+      const key = new URL(`http://x${o.url}`).searchParams.get('key')
+      const title = key === 'privacyPolicy' ? '隐私政策' : '用户协议'
+      return { statusCode: 200, data: { code: 200, msg: 'ok', data: { key, title, contentHtml: `<p>${title}正文：我们收集的信息</p>`, updatedAt: 1 } } } as any
+    })
+    render(<LoginPage />)
+    await act(async () => {
+      fireEvent.click(screen.getByText('《用户协议》'))
+    })
+    expect(request.mock.calls.map((c) => c[0].url)).toContain('/h5/api/content/document?p=4&key=userAgreement')
+    const shown = () => (document.querySelector('.login__doc taro-rich-text-core, .login__doc .rich-content') as any)
+    await act(async () => new Promise((r) => setTimeout(r, 0)))
+    expect(screen.getAllByText('用户协议').length).toBeGreaterThan(0)
+    expect(shown()).toBeTruthy()
+    expect(String(shown().nodes ?? shown().querySelector('taro-rich-text-core')?.nodes ?? '')).toContain('用户协议正文')
+    await act(async () => {
+      fireEvent.click(screen.getByText('《隐私政策》'))
+    })
+    await act(async () => new Promise((r) => setTimeout(r, 0)))
+    expect(String(shown().nodes ?? shown().querySelector('taro-rich-text-core')?.nodes ?? '')).toContain('隐私政策正文')
+    // The titles did not tick the box: logging in still asks for consent.
+    typeInto('请输入手机号', '13800138000')
+    typeInto('请输入验证码', '123456')
+    await act(async () => {
+      fireEvent.click(screen.getByText('登录'))
+    })
+    expect(toast).toHaveBeenCalledWith(expect.objectContaining({ title: '请先阅读并同意用户协议和隐私政策' }))
+    expect(request.mock.calls.some((c) => c[0].url.includes('phoneRegister'))).toBe(false)
   })
 })

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react'
-import { useRouter } from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { ActivityDetail } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import RichContent from '@/components/RichContent'
 import { getActivityDetail } from '@/api/content'
+import { useLoadById } from '@/hooks/useLoadById'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
@@ -15,19 +15,14 @@ import { activityWebKind } from '@/utils/webview'
 import { STATUS_TEXT } from './status'
 import '../content.scss'
 
+/** Whether the activity's text already shows its cover picture (then the page does not draw it a second time). */
+export const coverInContent = (a: Pick<ActivityDetail, 'cover' | 'contentHtml'>) => !!a.cover && a.contentHtml.includes(`src="${a.cover}"`)
+
 /** An activity: cover, time window, status, rich content, and its web page when it has one. */
 export default function ActivityDetailsPage() {
-  const { params } = useRouter()
-  const id = Number(params.id)
-  const [a, setA] = useState<ActivityDetail | null>(null)
-  const [failed, setFailed] = useState(false)
-  const load = () => {
-    setFailed(false)
-    getActivityDetail(id).then(setA).catch(() => setFailed(true))
-  }
-  useEffect(load, [id])
+  const { id, data: a, state, reload } = useLoadById<ActivityDetail>(getActivityDetail)
 
-  useShare(() => buildShare(ROUTES.activityDetails, { title: a?.title, imageUrl: a ? assetUrl(a.cover) : undefined, query: { id } }), [a?.id])
+  useShare(() => buildShare(ROUTES.activityDetails, { title: a?.title, imageUrl: a ? assetUrl(a.cover) : undefined, query: { id: id ?? '' } }), [a?.id])
 
   const kind = a ? activityWebKind(a.linkType) : null
   const join = () => {
@@ -49,14 +44,10 @@ export default function ActivityDetailsPage() {
         ) : undefined
       }
     >
-      {failed && (
-        <View className='empty-hint' onClick={load}>
-          活动不存在或已下线，点击重试
-        </View>
-      )}
+      <LoadEmptyState state={state} missing='链接不完整，没有找到这个活动' failed='活动不存在或已下线' onRetry={reload} />
       {a && (
         <View className='content-detail'>
-          {a.cover ? <Image className='content-detail__cover' src={assetUrl(a.cover)} mode='aspectFill' /> : null}
+          {a.cover && !coverInContent(a) ? <Image className='content-detail__cover' src={assetUrl(a.cover)} mode='aspectFill' /> : null}
           <View className='activity-card__row'>
             <Text className='content-detail__title'>{a.title}</Text>
             <Text className={`activity-status activity-status--${a.status}`}>{STATUS_TEXT[a.status]}</Text>

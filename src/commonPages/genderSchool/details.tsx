@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react'
-import { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import type { ArticleDetail } from '@contract/article'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import RichContent from '@/components/RichContent'
 import { getArticleDetail } from '@/api/article'
+import { useLoadById } from '@/hooks/useLoadById'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { buildShare, useShare } from '@/platform/share'
@@ -13,26 +13,13 @@ import '../content.scss'
 
 /** One gender-school (or member) article. */
 export default function GenderSchoolDetailsPage() {
-  const { params } = useRouter()
-  const id = Number(params.id)
-  const [a, setA] = useState<ArticleDetail | null>(null)
-  const [failed, setFailed] = useState(false)
+  const { id, data: a, state, reload } = useLoadById<ArticleDetail>(getArticleDetail)
 
-  const load = () => {
-    setFailed(false)
-    getArticleDetail(id).then(setA).catch(() => setFailed(true))
-  }
-  useEffect(load, [id])
-
-  useShare(() => buildShare(ROUTES.genderSchoolDetails, { title: a?.title, imageUrl: a ? assetUrl(a.cover) : undefined, query: { id } }), [a?.id])
+  useShare(() => buildShare(ROUTES.genderSchoolDetails, { title: a?.title, imageUrl: a ? assetUrl(a.cover) : undefined, query: { id: id ?? '' } }), [a?.id])
 
   return (
     <PageLayout variant='back' title='文章详情'>
-      {failed && (
-        <View className='empty-hint' onClick={load}>
-          文章不存在或加载失败，点击重试
-        </View>
-      )}
+      <LoadEmptyState state={state} missing='链接不完整，没有找到这篇文章' failed='文章不存在或加载失败' onRetry={reload} />
       {a && (
         <View className='content-detail'>
           <Text className='content-detail__title'>{a.title}</Text>

@@ -1,8 +1,11 @@
 import { useEffect, useRef, useState } from 'react'
 import { useUnload } from '@tarojs/taro'
-import { View, Text } from '@tarojs/components'
-import { Button, Input, Checkbox } from '@nutui/nutui-react-taro'
+import { View, Text, ScrollView } from '@tarojs/components'
+import { Button, Input, Checkbox, Popup } from '@nutui/nutui-react-taro'
+import type { ContentDocument, DocumentKey } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
+import RichContent from '@/components/RichContent'
+import { getDocument } from '@/api/content'
 import { getVerificationCode, phoneRegister } from '@/api/member'
 import { afterLogin } from '@/core/auth'
 import { navigateTo, usePageParams } from '@/core/nav'
@@ -32,6 +35,14 @@ export default function LoginPage() {
   const [sending, setSending] = useState(false)
   const [submitting, setSubmitting] = useState(false)
   const timer = useRef<ReturnType<typeof setInterval> | null>(null)
+  const [doc, setDoc] = useState<ContentDocument | null>(null)
+
+  // The documents come from the server (the console edits them); a tap on a title opens one.
+  const openDocument = (key: DocumentKey) => {
+    getDocument(key)
+      .then(setDoc)
+      .catch(() => undefined)
+  }
 
   const stopTimer = () => {
     if (timer.current) clearInterval(timer.current)
@@ -122,8 +133,18 @@ export default function LoginPage() {
             登录
           </Button>
           <View className='login__agreement'>
-            <Checkbox checked={agreed} onChange={(v) => setAgreed(!!v)} />
-            <Text onClick={() => setAgreed(!agreed)}>我已阅读并同意《用户协议》和《隐私政策》</Text>
+            {/* The box is its own tap target; the titles open the documents (issue 18). */}
+            <View className='login__agree-box' onClick={() => setAgreed(!agreed)} aria-label='同意用户协议和隐私政策'>
+              <Checkbox checked={agreed} />
+            </View>
+            <Text>我已阅读并同意</Text>
+            <Text className='login__doc-link' onClick={() => openDocument('userAgreement')}>
+              《用户协议》
+            </Text>
+            <Text>和</Text>
+            <Text className='login__doc-link' onClick={() => openDocument('privacyPolicy')}>
+              《隐私政策》
+            </Text>
           </View>
           <View className='login__links'>
             <Text className='login__link' onClick={() => navigateTo(ROUTES.invitationCode)}>
@@ -132,6 +153,11 @@ export default function LoginPage() {
           </View>
         </View>
       </View>
+      <Popup visible={!!doc} position='bottom' round closeable title={doc?.title} onClose={() => setDoc(null)}>
+        <ScrollView className='login__doc' scrollY>
+          {doc ? <RichContent html={doc.contentHtml} /> : null}
+        </ScrollView>
+      </Popup>
     </PageLayout>
   )
 }

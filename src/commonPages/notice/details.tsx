@@ -1,31 +1,19 @@
-import { useEffect, useState } from 'react'
-import { useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import type { NoticeDetail } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import RichContent from '@/components/RichContent'
 import { getNoticeDetail } from '@/api/content'
+import { useLoadById } from '@/hooks/useLoadById'
 import { formatTime } from '@/utils/time'
 import '../content.scss'
 
 export default function NoticeDetailsPage() {
-  const { params } = useRouter()
-  const id = Number(params.id)
-  const [n, setN] = useState<NoticeDetail | null>(null)
-  const [failed, setFailed] = useState(false)
-  const load = () => {
-    setFailed(false)
-    getNoticeDetail(id).then(setN).catch(() => setFailed(true))
-  }
-  useEffect(load, [id])
+  const { data: n, state, reload } = useLoadById<NoticeDetail>(getNoticeDetail)
 
   return (
     <PageLayout variant='back' title='公告详情'>
-      {failed && (
-        <View className='empty-hint' onClick={load}>
-          公告不存在或加载失败，点击重试
-        </View>
-      )}
+      <LoadEmptyState state={state} missing='链接不完整，没有找到这条公告' failed='公告不存在或加载失败' onRetry={reload} />
       {n && (
         <View className='content-detail'>
           <Text className='content-detail__title'>{n.title}</Text>

@@ -7,7 +7,7 @@ export default function DanmuLayer({ items }: { items: ActiveDanmu[] }) {
   return (
     <View className='vfeed-danmu' aria-hidden>
       {items.map((d) => (
-        <View key={d.key} className={`vfeed-danmu__item ${d.mine ? 'vfeed-danmu__item--mine' : ''}`} style={{ top: `${d.lane * 56}px`, animationDuration: `${DANMU_DURATION_MS}ms` }}>
+        <View key={d.key} className={`vfeed-danmu__item vfeed-danmu__item--lane-${d.lane} ${d.mine ? 'vfeed-danmu__item--mine' : ''}`} style={{ animationDuration: `${DANMU_DURATION_MS}ms` }}>
           <Text>{d.content}</Text>
         </View>
       ))}

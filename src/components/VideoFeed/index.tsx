@@ -47,6 +47,16 @@ const count = (n: number) => (n >= 10000 ? `${(n / 10000).toFixed(1)}万` : Stri
  * The vertical short-video feed: swipe to the next video; only the visible one plays. Tap to play or pause;
  * the controls (progress, playback rate, danmu switch, fullscreen) hide 3 s after the last touch.
  */
+/**
+ * A phone-shaped (9:16 or taller) video fills the feed, cropping a little at the sides, as short-video apps do;
+ * wider ones are shown whole, letterboxed, with the captions over the bottom scrim.
+ */
+export function isTallVideo(size: { width?: number; height?: number } | undefined): boolean {
+  const w = Number(size?.width)
+  const h = Number(size?.height)
+  return w > 0 && h > 0 && w / h <= 0.6
+}
+
 export default function VideoFeed({ videos, height, initialIndex = 0, active = true, scope = 'feed', onIndexChange, onReachEnd, onVideoChange }: VideoFeedProps) {
   const [index, setIndex] = useState(initialIndex)
   const [playing, setPlaying] = useState(false)
@@ -57,6 +67,8 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
   const [danmu, setDanmu] = useState<ActiveDanmu[]>([])
   const [progress, setProgress] = useState({ time: 0, duration: 0 })
   const [overrides, setOverrides] = useState<Record<number, Partial<VideoItem>>>({})
+  // Phone-shaped videos fill the screen (a full-screen feed had black bands and the caption across the video's edge).
+  const [fillsScreen, setFillsScreen] = useState<Record<number, boolean>>({})
   const [commentsOpen, setCommentsOpen] = useState(false)
   const [goodsOpen, setGoodsOpen] = useState(false)
   const [comments, setComments] = useState<Record<number, VideoComment[]>>({})
@@ -231,7 +243,11 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
                   showPlayBtn={false}
                   enableProgressGesture={false}
                   loop
-                  objectFit='contain'
+                  objectFit={fillsScreen[v.id] ? 'cover' : 'contain'}
+                  onLoadedMetaData={(e) => {
+                    const fills = isTallVideo(e.detail)
+                    if (fills !== !!fillsScreen[v.id]) setFillsScreen((f) => ({ ...f, [v.id]: fills }))
+                  }}
                   onPlay={() => isCurrent && setPlaying(true)}
                   onPause={() => isCurrent && setPlaying(false)}
                   onTimeUpdate={(e) => onTimeUpdate(v, e)}
@@ -240,6 +256,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
                 <Image className='vfeed__video' src={assetUrl(v.cover)} mode='aspectFit' />
               )}
               <View className='vfeed__tap' onClick={togglePlay} />
+              <View className='vfeed__scrim' />
               {isCurrent && !playing && (
                 <View className='vfeed__paused' onClick={togglePlay} aria-label='播放'>
                   <View className='vfeed__paused-icon' />

@@ -1,8 +1,8 @@
+import { useEffect, useState } from 'react'
 import { View, Text, Image } from '@tarojs/components'
 import { Popup, InputNumber, Button } from '@nutui/nutui-react-taro'
 import type { GoodsDetail, Sku } from '@contract/goods'
 import { assetUrl } from '@/core/request'
-import { toast } from '@/core/toast'
 import { yuan } from '@/utils/time'
 import { buyBlocker, choiceText, clampQuantity, isValueAvailable, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
 import './SpecPicker.scss'
@@ -25,13 +25,19 @@ export interface SpecPickerProps {
 export default function SpecPicker({ goods, visible, mode, chosen, quantity, onChange, onClose, onConfirm }: SpecPickerProps) {
   const info = skuDisplay(goods.specGroups, goods.skus, chosen, goods.mainImage)
   const maxQty = info.sku ? info.sku.stock : Math.max(info.stock, 1)
+  // What stops the purchase ("请选择颜色"), written in the sheet above its buttons: a toast sat in the middle
+  // of the screen, over the sheet's header (issue 18).
+  const [hint, setHint] = useState('')
+  useEffect(() => setHint(''), [visible])
   const confirm = (action: 'cart' | 'buy') => {
     const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) : '该商品已下架'
-    if (blocker) return toast(blocker)
+    if (blocker) return setHint(blocker)
     onConfirm(action, info.sku as Sku, quantity)
   }
+  const missing = goods.specGroups.find((g) => hint && !chosen[g.name])?.name
   const pick = (group: string, value: string, disabled: boolean) => {
     if (disabled) return
+    setHint('')
     const next = toggleValue(chosen, group, value)
     const nextInfo = skuDisplay(goods.specGroups, goods.skus, next, goods.mainImage)
     onChange(next, nextInfo.sku ? clampQuantity(quantity, nextInfo.sku.stock) || 1 : quantity)
@@ -53,7 +59,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
       <View className='spec-picker__body'>
         {goods.specGroups.map((g) => (
           <View key={g.name} className='spec-picker__group'>
-            <Text className='spec-picker__group-name'>{g.name}</Text>
+            <Text className={`spec-picker__group-name ${missing === g.name ? 'spec-picker__group-name--missing' : ''}`}>{g.name}</Text>
             <View className='spec-picker__values'>
               {g.values.map((v) => {
                 const active = chosen[g.name] === v
@@ -78,11 +84,19 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
             min={1}
             max={maxQty}
             disabled={!goods.onSale || info.stock <= 0}
-            onChange={(v) => onChange(chosen, clampQuantity(Number(v), maxQty) || 1)}
-            onOverlimit={() => toast(quantity >= maxQty ? `库存仅剩${maxQty}件` : '至少购买1件')}
+            onChange={(v) => {
+              setHint('')
+              onChange(chosen, clampQuantity(Number(v), maxQty) || 1)
+            }}
+            onOverlimit={() => setHint(quantity >= maxQty ? `库存仅剩${maxQty}件` : '至少购买1件')}
           />
         </View>
       </View>
+      {hint ? (
+        <Text className='spec-picker__hint'>
+          {hint}
+        </Text>
+      ) : null}
       <View className='spec-picker__actions'>
         {mode === 'select' ? (
           <>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Image, RichText, Swiper, SwiperItem } from '@tarojs/components'
 import { Rate } from '@nutui/nutui-react-taro'
-import { ArrowLeft, ArrowRight, Cart, Share, Star, StarFill } from '@nutui/icons-react-taro'
+import { ArrowLeft, ArrowRight, Cart, Service, Share, Star, StarFill } from '@nutui/icons-react-taro'
 import type { GoodsDetail, Sku } from '@contract/goods'
 import PageLayout from '@/components/PageLayout'
 import { getGoodsDetail, collectGoods, uncollectGoods } from '@/api/goods'
@@ -18,6 +18,10 @@ import { richHtml, salesText } from '@/utils/goods'
 import { choiceText, initialChoice, type Chosen } from '@/utils/sku'
 import { ErrorCode } from '@contract/envelope'
 import SpecPicker, { type PickerMode } from './SpecPicker'
+import ShareSheet from './ShareSheet'
+import ServiceEntry from '@/components/ServiceEntry'
+import EmptyState from '@/components/EmptyState'
+import { currentShell } from '@/platform/env'
 import './details.scss'
 
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */
@@ -30,6 +34,7 @@ export default function DetailsDetailsPage() {
   const [quantity, setQuantity] = useState(1)
   const [picker, setPicker] = useState<PickerMode | null>(null)
   const [collected, setCollected] = useState(false)
+  const [sharing, setSharing] = useState(false)
 
   const load = () => {
     if (!id) return setError('商品不存在')
@@ -51,7 +56,14 @@ export default function DetailsDetailsPage() {
   }
   useEffect(load, [id])
 
-  useShare(() => buildShare(ROUTES.goodsDetails, { title: goods?.name, imageUrl: goods ? assetUrl(goods.mainImage) : undefined, query: { id: String(id || '') } }), [goods?.id])
+  const shareContent = () => buildShare(ROUTES.goodsDetails, { title: goods?.name, imageUrl: goods ? assetUrl(goods.mainImage) : undefined, query: { id: String(id || '') } })
+  useShare(shareContent, [goods?.id])
+  // WeChat shares through its own menu; any other browser gets the share sheet (poster, copy link).
+  const share = () => {
+    const shell = currentShell()
+    if (shell === 'h5') return setSharing(true)
+    toast(shell === 'weapp' ? '点击右上角 ··· 分享给好友' : '请点击右上角 ··· 分享给好友')
+  }
 
   const toggleCollect = async () => {
     if (!goods || !requireLogin()) return
@@ -97,7 +109,7 @@ export default function DetailsDetailsPage() {
         <View
           className='detail-top__btn'
           aria-label='分享'
-          onClick={() => toast(process.env.TARO_ENV === 'weapp' ? '点击右上角 ··· 分享给好友' : '请点击浏览器或微信右上角分享')}
+          onClick={share}
         >
           <Share size={16} />
         </View>
@@ -109,9 +121,7 @@ export default function DetailsDetailsPage() {
     return (
       <PageLayout variant='plain' title='商品详情'>
         {topBar}
-        <View className='empty-hint' onClick={error ? load : undefined}>
-          {error ? `${error}，点击重试` : '加载中...'}
-        </View>
+        {error ? <EmptyState text={error} onRetry={id ? load : undefined} /> : <View className='empty-hint'>加载中...</View>}
       </PageLayout>
     )
   }
@@ -123,6 +133,10 @@ export default function DetailsDetailsPage() {
 
   const footer = (
     <View className='detail-bar'>
+      <ServiceEntry className='detail-bar__icon'>
+        <Service size={20} />
+        <Text>客服</Text>
+      </ServiceEntry>
       <View className='detail-bar__icon' onClick={() => switchTab(ROUTES.shopping)}>
         <Cart size={20} />
         <Text>购物车</Text>
@@ -258,6 +272,7 @@ export default function DetailsDetailsPage() {
         <RichText nodes={richHtml(goods.detailHtml)} />
       </View>
 
+      <ShareSheet visible={sharing} onClose={() => setSharing(false)} goods={goods} title={shareContent().title} path={shareContent().path} />
       <SpecPicker
         goods={goods}
         visible={!!picker}

@@ -4,19 +4,25 @@ import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { Clock, Failure, SuccessF } from '@nutui/icons-react-taro'
 import type { PayStatus } from '@contract/pay'
+import { TransportCode } from '@contract/envelope'
 import PageLayout from '@/components/PageLayout'
+import EmptyState from '@/components/EmptyState'
 import { payOrder } from '@/components/Order'
 import { getPayStatus } from '@/api/pay'
+import { RequestError } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { redirectTo, switchTab } from '@/core/nav'
 import { yuan } from '@/utils/time'
 import './payStatus.scss'
 
+const TRANSPORT_CODES: number[] = Object.values(TransportCode)
+const isTransportCode = (code: number) => TRANSPORT_CODES.includes(code)
+
 /** Polling: every 1.5 s, for at most 20 s (the gateway's notify usually lands within a few seconds). */
 const POLL_INTERVAL = 1500
 const POLL_TIMEOUT = 20_000
 
-type View_ = 'checking' | 'paid' | 'unpaid' | 'closed' | 'timeout'
+type View_ = 'checking' | 'paid' | 'unpaid' | 'closed' | 'timeout' | 'missing'
 
 export default function PlaceAnOrderPayStatusPage() {
   const { orderNo = '', result = '' } = (useRouter().params || {}) as Record<string, string>
@@ -37,8 +43,10 @@ export default function PlaceAnOrderPayStatusPage() {
         if (Date.now() - started >= POLL_TIMEOUT) return setView('timeout')
         timer.current = setTimeout(() => poll(started), POLL_INTERVAL)
       })
-      .catch(() => {
+      .catch((e) => {
         if (!alive.current) return
+        // The server refused (no such order of this member): asking again cannot help (issue 18, bad links).
+        if (e instanceof RequestError && !isTransportCode(e.code)) return setView('missing')
         if (Date.now() - started >= POLL_TIMEOUT) return setView('timeout')
         timer.current = setTimeout(() => poll(started), POLL_INTERVAL)
       })
@@ -46,6 +54,7 @@ export default function PlaceAnOrderPayStatusPage() {
 
   useEffect(() => {
     if (orderNo) poll(Date.now())
+    else setView('missing')
     return () => {
       alive.current = false
       if (timer.current) clearTimeout(timer.current)
@@ -71,6 +80,13 @@ export default function PlaceAnOrderPayStatusPage() {
     closed: '订单已超时或已取消，未扣款；如已扣款将原路退回',
     timeout: '若已完成付款，稍后可在订单中查看结果',
   }[view]
+
+  if (view === 'missing')
+    return (
+      <PageLayout variant='back' title='支付结果'>
+        <EmptyState text='没有找到这笔订单' />
+      </PageLayout>
+    )
 
   return (
     <PageLayout variant='back' title='支付结果' onBack={() => redirectTo(ROUTES.orderDetails, { orderNo })}>

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button, Checkbox, Input, InputNumber, Picker, TextArea } from '@nutui/nutui-react-taro'
+import { Button, Checkbox, Input, InputNumber, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import type { AfterSaleApplyInfo, AfterSaleType, RefundQuote } from '@contract/afterSales'
-import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES, AFTER_SALE_REASONS } from '@contract/afterSales'
+import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES } from '@contract/afterSales'
 import PageLayout from '@/components/PageLayout'
 import PhotoUploader from '@/components/PhotoUploader'
 import { GoodsLine } from '@/components/Order'
@@ -15,6 +15,7 @@ import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { yuan } from '@/utils/time'
 import { refundAmountError, refundLimitText, yuanToFen } from '@/utils/refund'
+import ReasonPicker from './ReasonPicker'
 import './afterSales.scss'
 
 const TYPE_CARDS: Array<{ type: AfterSaleType; title: string; desc: string }> = [
@@ -200,15 +201,7 @@ export default function AfterSalesApplyPage() {
             <Text className='as-section as-section--sub'>上传凭证</Text>
             <PhotoUploader value={images} max={AFTER_SALE_MAX_IMAGES} label='上传凭证' onChange={setImages} />
           </View>
-          {type && (
-            <Picker
-              visible={reasonOpen}
-              title='售后原因'
-              options={[AFTER_SALE_REASONS[type].map((r) => ({ label: r, value: r }))]}
-              onConfirm={(_, values) => setReason(String(values[0] ?? AFTER_SALE_REASONS[type][0]))}
-              onClose={() => setReasonOpen(false)}
-            />
-          )}
+          {type && <ReasonPicker key={type} type={type} visible={reasonOpen} value={reason} onPick={setReason} onClose={() => setReasonOpen(false)} />}
         </>
       )}
     </PageLayout>

@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react'
-import Taro, { useRouter } from '@tarojs/taro'
+import { useState } from 'react'
+import Taro from '@tarojs/taro'
 import { Button as TaroButton, Canvas, Image, Text, View } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import type { BusinessCardPublic } from '@contract/businessCard'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import { previewCard } from '@/api/businessCard'
+import { useLoadById } from '@/hooks/useLoadById'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
@@ -20,20 +22,11 @@ import './card.scss'
  * (WeChat card in the mini-program / WeChat browser; the link carries sUid and bUid), save a poster.
  */
 export default function BusinessCardPreviewPage() {
-  const { params } = useRouter()
-  const id = Number(params.id)
-  const [card, setCard] = useState<BusinessCardPublic | null>(null)
-  const [failed, setFailed] = useState(false)
+  const { id, data: card, state, reload } = useLoadById<BusinessCardPublic>(previewCard)
   const [poster, setPoster] = useState('')
   const [drawing, setDrawing] = useState(false)
 
-  const load = () => {
-    setFailed(false)
-    previewCard(id).then(setCard).catch(() => setFailed(true))
-  }
-  useEffect(load, [id])
-
-  const share = () => buildShare(ROUTES.cardPreview, { title: card ? `${card.name}的名片${card.company ? ` · ${card.company}` : ''}` : '名片', imageUrl: card?.avatar ? assetUrl(card.avatar) : undefined, query: { id } })
+  const share = () => buildShare(ROUTES.cardPreview, { title: card ? `${card.name}的名片${card.company ? ` · ${card.company}` : ''}` : '名片', imageUrl: card?.avatar ? assetUrl(card.avatar) : undefined, query: { id: id ?? '' } })
   useShare(share, [card?.id])
 
   const shareUrl = () => (process.env.TARO_ENV === 'h5' ? `${window.location.origin}${share().path}` : `${assetUrl('/')}${share().path.replace(/^\//, '')}`)
@@ -81,11 +74,7 @@ export default function BusinessCardPreviewPage() {
 
   return (
     <PageLayout variant='back' title='名片'>
-      {failed && (
-        <View className='empty-hint' onClick={load}>
-          名片不存在或已删除
-        </View>
-      )}
+      <LoadEmptyState state={state} missing='链接不完整，没有找到这张名片' failed='名片不存在或已删除' onRetry={reload} />
       {card && (
         <>
           <CardView card={card} />

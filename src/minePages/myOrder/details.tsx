@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { ArrowRight, Location, Transit } from '@nutui/icons-react-taro'
+import { ArrowRight, Location, Service, Transit } from '@nutui/icons-react-taro'
 import type { OrderDetail } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
+import ServiceEntry from '@/components/ServiceEntry'
 import { ActionBar, GoodsLine } from '@/components/Order'
 import { getOrderDetail } from '@/api/order'
 import { ROUTES } from '@/routes'
@@ -152,6 +153,10 @@ export default function MyOrderDetailsPage() {
             <Text className='order-detail__value'>{v}</Text>
           </View>
         ))}
+        <ServiceEntry className='order-detail__service'>
+          <Service size={16} />
+          <Text>联系客服</Text>
+        </ServiceEntry>
       </View>
     </PageLayout>
   )

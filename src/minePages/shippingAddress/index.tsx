@@ -11,6 +11,7 @@ import { back, navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { confirm, toast } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
+import { toShippingAddress } from './choice'
 import { regionText } from '@/utils/regions'
 import './index.scss'
 
@@ -27,7 +28,7 @@ export default function ShippingAddressIndexPage() {
 
   const pick = (a: MemberAddress) => {
     if (!selecting) return
-    useCommonStore.getState().setShippingAddress({ id: a.id, name: a.name, phone: a.phone, province: a.province, city: a.city, district: a.district, detail: a.detail, isDefault: a.isDefault })
+    useCommonStore.getState().setShippingAddress(toShippingAddress(a))
     back()
   }
   const makeDefault = async (a: MemberAddress) => {
@@ -46,7 +47,7 @@ export default function ShippingAddressIndexPage() {
 
   const footer = (
     <View className='address-list__bar'>
-      <Button type='primary' block onClick={() => navigateTo(ROUTES.addressOperate)}>
+      <Button type='primary' block onClick={() => navigateTo(ROUTES.addressOperate, selecting ? { select: 1 } : undefined)}>
         + 新增收货地址
       </Button>
     </View>

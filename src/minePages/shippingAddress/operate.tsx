@@ -3,13 +3,15 @@ import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Address, Button, Form, Input, Switch, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
-import type { AddressInput } from '@contract/address'
+import type { AddressInput, MemberAddress } from '@contract/address'
 import PageLayout from '@/components/PageLayout'
 import { addAddress, deleteAddress, getAddressDetail, updateAddress } from '@/api/address'
 import { back } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { confirm, toast } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
+import { queryId } from '@/hooks/useLoadById'
+import { toShippingAddress } from './choice'
 import { REGIONS, regionPath, regionText } from '@/utils/regions'
 import { isMobile } from '@/utils/validate'
 import './operate.scss'
@@ -80,8 +82,25 @@ function TagField({ value, onChange }: { value?: string; onChange?: (t: string) 
   )
 }
 
+/**
+ * After a save: keeps checkout's chosen address in step and says how many pages to go back. An address added
+ * from checkout's picker (select=1) becomes the chosen one and the shopper returns to checkout, past the list.
+ */
+export function pagesBackAfterSave(saved: MemberAddress, isNew: boolean, selecting: boolean): number {
+  const store = useCommonStore.getState()
+  if (isNew && selecting) {
+    store.setShippingAddress(toShippingAddress(saved))
+    return 2
+  }
+  if (store.shippingAddress && store.shippingAddress.id === saved.id) store.setShippingAddress({ ...store.shippingAddress, ...toShippingAddress(saved) })
+  return 1
+}
+
 export default function ShippingAddressOperatePage() {
-  const id = Number(useRouter().params?.id || 0)
+  const params = useRouter().params || {}
+  const id = queryId(params.id) || 0
+  // Opened from the address picker of checkout (select=1): a new address is the one chosen.
+  const selecting = String(params.select || '') === '1'
   const [form] = Form.useForm()
   const [saving, setSaving] = useState(false)
 
@@ -101,11 +120,9 @@ export default function ShippingAddressOperatePage() {
     setSaving(true)
     try {
       const saved = id ? await updateAddress(id, body, { catch: true }) : await addAddress(body, { catch: true })
-      // Keep the confirm-order page's choice in step with an edit of the chosen address.
-      const chosen = useCommonStore.getState().shippingAddress
-      if (chosen && chosen.id === saved.id) useCommonStore.getState().setShippingAddress({ ...chosen, ...saved })
       toast('已保存', 'success')
-      setTimeout(() => back(), 600)
+      const pages = pagesBackAfterSave(saved, !id, selecting)
+      setTimeout(() => back(pages), 600)
     } catch {
       setSaving(false)
     }

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react'
-import { useRouter } from '@tarojs/taro'
+import { useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { UserMaterial, VideoItem } from '@contract/video'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import VideoGrid from '@/components/VideoFeed/VideoGrid'
 import VideoFeedOverlay from '@/components/VideoFeed/Overlay'
 import { followMember, getUserMaterial, getUserVideos } from '@/api/video'
@@ -12,36 +12,27 @@ import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { buildShare, useShare } from '@/platform/share'
+import { useLoadById } from '@/hooks/useLoadById'
 import './video.scss'
 
 /** A creator's profile: counts (likes, following, followers, videos), follow, and their videos. */
 export default function UserMaterialPage() {
-  const { params } = useRouter()
-  const memberId = Number(params.memberId)
-  const [info, setInfo] = useState<UserMaterial | null>(null)
   const [videos, setVideos] = useState<VideoItem[]>([])
   const [total, setTotal] = useState(0)
   const [page, setPage] = useState(1)
-  const [failed, setFailed] = useState(false)
   const [open, setOpen] = useState<number | null>(null)
 
-  const load = async () => {
-    setFailed(false)
-    try {
-      const [m, v] = await Promise.all([getUserMaterial(memberId), getUserVideos(memberId, 1)])
-      setInfo(m)
-      setVideos(v.list)
-      setTotal(v.total)
-      setPage(1)
-    } catch {
-      setFailed(true)
-    }
+  // The creator first, their videos once they exist: a link to nobody costs one request.
+  const loadCreator = async (id: number) => {
+    const m = await getUserMaterial(id)
+    const v = await getUserVideos(id, 1)
+    setVideos(v.list)
+    setTotal(v.total)
+    setPage(1)
+    return m
   }
-  useEffect(() => {
-    if (memberId > 0) load()
-    else setFailed(true)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [memberId])
+  const { id, data: info, setData: setInfo, state, reload } = useLoadById<UserMaterial>(loadCreator, 'memberId')
+  const memberId = id || 0
 
   const more = async () => {
     if (videos.length >= total) return
@@ -61,7 +52,7 @@ export default function UserMaterialPage() {
 
   return (
     <PageLayout variant='back' title={info ? info.member.nickname : '创作者'}>
-      {failed && <View className='empty-hint' onClick={load}>加载失败，点击重试</View>}
+      <LoadEmptyState state={state} missing='链接不完整，没有找到这位创作者' failed='创作者不存在或加载失败' onRetry={reload} />
       {info && (
         <View className='umat__head'>
           <View className='umat__row'>

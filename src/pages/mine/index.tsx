@@ -2,10 +2,12 @@ import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Badge, Grid } from '@nutui/nutui-react-taro'
-import { ArrowRight, Articles, Comment, Coupon, Edit, Feedback, Footprint, Gift, Heart, Jingdou, Location, Refund, Setting, Star, Store, ToPay, ToReceive, User, Videos, Wallet } from '@nutui/icons-react-taro'
+import { ArrowRight, Articles, Comment, Coupon, Edit, Feedback, Footprint, Gift, Heart, Jingdou, Location, Refund, Service, Setting, Star, Store, ToPay, ToReceive, User, Videos, Wallet } from '@nutui/icons-react-taro'
 import type { OrderCounts, OrderTab } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
+import ServiceEntry from '@/components/ServiceEntry'
 import { getOrderCounts } from '@/api/order'
+import { getCouponCounts } from '@/api/coupon'
 import { loadMemberInfo, goLogin, isLoggedIn } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
@@ -52,11 +54,14 @@ export default function MineIndexPage() {
   const token = useUserStore((s) => s.token)
   const logged = isLoggedIn({ token, userInfo })
   const [counts, setCounts] = useState<OrderCounts>(EMPTY_COUNTS)
+  const [coupons, setCoupons] = useState(0)
 
   useDidShow(() => {
     if (!isLoggedIn()) return setCounts(EMPTY_COUNTS)
     loadMemberInfo().catch(() => undefined)
     getOrderCounts({ catch: true, toast: false }).then(setCounts, () => undefined)
+    // The 优惠券 stat is a number like its neighbours: the member's unused coupons.
+    getCouponCounts({ catch: true, toast: false }).then((c) => setCoupons(c.unused), () => undefined)
   })
 
   /** Every entry needs a member; a visitor goes to login with the entry as the redirect target. */
@@ -103,7 +108,7 @@ export default function MineIndexPage() {
               <Text className='mine__asset-label'>返现(元)</Text>
             </View>
             <View className='mine__asset' onClick={() => open(ROUTES.myCoupon)}>
-              <Coupon size={22} className='mine__asset-icon' />
+              <Text className='mine__asset-num'>{coupons}</Text>
               <Text className='mine__asset-label'>优惠券</Text>
             </View>
           </View>
@@ -139,6 +144,12 @@ export default function MineIndexPage() {
             ))}
           </Grid>
         </View>
+
+        <ServiceEntry className='card mine__service'>
+          <Service size={20} />
+          <Text className='mine__service-text'>联系客服</Text>
+          <ArrowRight size={12} />
+        </ServiceEntry>
       </View>
     </PageLayout>
   )

@@ -1,13 +1,31 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { Seeder } from '../shopModule'
+import type { Db } from '../../db/types'
 import { COMMITTED_VIDEOS, GENERATED_VIDEOS, copyCommittedMedia, ffmpegAvailable, mp4Duration, renderVideo, type DemoVideoSpec } from './media'
+
+/** Up to two on-shelf goods of the video's categories, best sellers first. */
+async function goodsShown(db: Db, categories: string[]): Promise<number[]> {
+  if (!categories.length) return []
+  const rows = await db
+    .selectFrom('goods')
+    .innerJoin('categories', 'categories.id', 'goods.categoryId')
+    .select('goods.id')
+    .where('goods.status', '=', 'on')
+    .where('categories.name', 'in', categories)
+    .orderBy('goods.sales', 'desc')
+    .orderBy('goods.id')
+    .limit(2)
+    .execute()
+  return rows.map((r) => r.id)
+}
 
 const COMMENTS = ['好好看！', '求链接', '这个颜色绝了', '已下单', '学到了', '博主好会搭', '同款get', '太实用了吧', '收藏了', '第一次刷到，关注了']
 
 /**
  * Demo videos: the committed MP4s are copied into `${dataDir}/media/video`; with ffmpeg on the machine a
- * few more are rendered there. Each video gets linked goods (the catalogue seed's first goods, if any),
+ * few more are rendered there. Each video gets linked goods of the categories it shows (none when the
+ * catalogue has none: a product card must never show unrelated goods),
  * comments that play as danmu, likes and a follow.
  */
 export const videoSeeder: Seeder = {
@@ -31,7 +49,6 @@ export const videoSeeder: Seeder = {
     }
     const members = await db.selectFrom('members').select(['id', 'phone']).orderBy('id').execute()
     if (!members.length) return
-    const goods = await db.selectFrom('goods').select('id').where('status', '=', 'on').orderBy('id').limit(6).execute()
     const t = Date.now()
     for (const [i, spec] of specs.entries()) {
       const file = path.join(mediaDir, 'video', `${spec.name}.mp4`)
@@ -39,7 +56,7 @@ export const videoSeeder: Seeder = {
       const size = fs.statSync(file).size
       const duration = Math.round(mp4Duration(fs.readFileSync(file)) ?? spec.seconds)
       const author = members[i % members.length]
-      const goodsIds = goods.length ? [goods[i % goods.length].id, ...(i % 2 === 0 && goods.length > 1 ? [goods[(i + 1) % goods.length].id] : [])] : []
+      const goodsIds = await goodsShown(db, spec.categories)
       const createdAt = t - (i + 1) * 3600_000
       const v = await db
         .insertInto('videos')
