@@ -32,10 +32,10 @@ export const contentSeeder: Seeder = {
     }
 
     const covers: Array<[string, string]> = [
-      ['content/activity-festival.svg', bannerSvg({ title: festival.title, subtitle: festival.summary.split('，')[0], hue: festival.hue, shape: 'handbag' })],
-      ['content/activity-member-day.svg', bannerSvg({ title: '会员日 · 积分翻倍', subtitle: '每月8号 下单积分翻倍', hue: 260, shape: 'box' })],
-      ['content/activity-next.svg', bannerSvg({ title: next.title, subtitle: '即将开始 敬请期待', hue: next.hue, shape: 'handbag' })],
-      ['content/activity-ended.svg', bannerSvg({ title: ended, subtitle: '已结束 感谢参与', hue: 0, shape: 'handbag' })],
+      ['content/activity-festival.svg', bannerSvg({ title: festival.title, subtitle: festival.summary.split('，')[0], hue: festival.hue, shape: 'handbag', height: 420, button: false })],
+      ['content/activity-member-day.svg', bannerSvg({ title: '会员日 · 积分翻倍', subtitle: '每月8号 下单积分翻倍', hue: 260, shape: 'box', height: 420, button: false })],
+      ['content/activity-next.svg', bannerSvg({ title: next.title, subtitle: '即将开始 敬请期待', hue: next.hue, shape: 'handbag', height: 420, button: false })],
+      ['content/activity-ended.svg', bannerSvg({ title: ended, subtitle: '已结束 感谢参与', hue: 0, shape: 'handbag', height: 420, button: false })],
       ['activity/festival.html', festivalPage(festival.title, festival.summary.replace('，', ' · '))],
     ]
     writeMedia(config.dataDir, covers)

@@ -145,16 +145,20 @@ export function detailSvg(o: { title: string; line: string; shape: string; hue: 
 }
 
 /** Home banner, 750 × 320. */
-export function bannerSvg(o: { title: string; subtitle: string; hue: number; shape: string }): string {
+export function bannerSvg(o: { title: string; subtitle: string; hue: number; shape: string; height?: number; button?: boolean }): string {
+  // Taller pictures (activity covers, 750 × 420) keep the banner's drawing, centred.
+  const h = o.height || 320
+  const dy = (h - 320) / 2
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="320" viewBox="0 0 750 320">${gradient('b', o.hue, 20)}` +
-    `<rect width="750" height="320" fill="url(#b)"/>` +
+    `<svg xmlns="http://www.w3.org/2000/svg" width="750" height="${h}" viewBox="0 0 750 ${h}">${gradient('b', o.hue, 20)}` +
+    `<rect width="750" height="${h}" fill="url(#b)"/>` +
+    `<g transform="translate(0 ${dy})">` +
     `<circle cx="620" cy="60" r="140" fill="#fff" opacity=".12"/><circle cx="700" cy="300" r="90" fill="#fff" opacity=".1"/>` +
     `<g fill="#fff" opacity=".9" transform="translate(420 -20) scale(.85)">${SHAPES[o.shape] || SHAPES.box}</g>` +
     `<text x="48" y="140" font-family="${FONT}" font-size="52" font-weight="700" fill="#fff">${esc(o.title)}</text>` +
     `<text x="48" y="200" font-family="${FONT}" font-size="28" fill="#fff">${esc(o.subtitle)}</text>` +
-    `<rect x="48" y="230" width="150" height="48" rx="24" fill="#fff"/><text x="123" y="263" font-family="${FONT}" font-size="24" fill="hsl(${o.hue},60%,45%)" text-anchor="middle">立即抢购</text>` +
-    `</svg>`
+    (o.button === false ? '' : `<rect x="48" y="230" width="150" height="48" rx="24" fill="#fff"/><text x="123" y="263" font-family="${FONT}" font-size="24" fill="hsl(${o.hue},60%,45%)" text-anchor="middle">立即抢购</text>`) +
+    `</g></svg>`
   )
 }
 
