@@ -62,6 +62,14 @@ describe('new-member popup', () => {
     expect(screen.queryByLabelText('新人礼包')).toBeNull()
   })
 
+  it('closed today, nothing pops up again today: the badge reopens it', async () => {
+    Taro.setStorageSync(DISMISS_KEY, new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10))
+    api.getNewMemberCouponHint.mockResolvedValue(hint({}))
+    await show()
+    expect(screen.getByLabelText('新人礼包')).toBeTruthy()
+    expect(screen.queryByText('登录领取')).toBeNull()
+  })
+
   it('a member who was told already sees nothing', async () => {
     Taro.setStorageSync(ARRIVED_KEY, true)
     useUserStore.setState({ token: 't', userInfo: { id: 1 } as any })
