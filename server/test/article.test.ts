@@ -32,15 +32,27 @@ describe.each(DIALECTS)('article module on %s', (dialect) => {
   let t: TestApp
   let alice: string
   let bob: string
+  let demoShopper: string
   let catId: number
   beforeAll(async () => {
     t = await makeTestApp(dialect)
     alice = await t.login(nextPhone())
     bob = await t.login(nextPhone())
+    demoShopper = await t.login('13800138000')
     await articleSeeder.run(t.ctx)
     catId = (await t.get('/api/article/categoryList')).data[0].id
   })
   afterAll(async () => t.close())
+
+  it('files every seeded article in the category it is about, with that category\'s cover', async () => {
+    const cats = (await t.get('/api/article/categoryList')).data
+    const all = (await t.get('/api/article/list', { page: 1, pageSize: 50 })).data.list
+    for (const a of all) expect([a.title, a.cover]).toEqual([a.title, cats.find((c: any) => c.id === a.categoryId).icon])
+    // The demo shopper's published article is about skin care: 护理常识, not 健康知识.
+    const mine = (await t.get('/api/article/myList', { status: 'published' }, demoShopper)).data.list
+    expect(mine).toHaveLength(1)
+    expect(cats.find((c: any) => c.id === mine[0].categoryId).name).toBe('护理常识')
+  })
 
   it('lists the seeded categories and gender-school articles by category', async () => {
     const cats = await t.get('/api/article/categoryList')

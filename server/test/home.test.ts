@@ -3,6 +3,8 @@ import path from 'node:path'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { ALL_PAGES } from '../../types/routes'
 import { seedCatalog } from '../src/modules/goods/seed'
+import { CATALOG, NOUN_SHAPES } from '../src/modules/goods/catalog'
+import { SHAPES } from '../src/modules/goods/media'
 import { createDb } from '../src/db'
 import { migrateToLatest } from '../src/db/migrate'
 
@@ -78,6 +80,27 @@ describe.each(DIALECTS)('home module on %s', (dialect) => {
       const svg = fs.readFileSync(file, 'utf8')
       expect(svg.startsWith('<svg')).toBe(true)
       expect(Buffer.byteLength(svg)).toBeLessThan(10 * 1024)
+    }
+  })
+
+  it('draws every seeded goods as the object its name says, in its pictures and its review photos', async () => {
+    // Every noun of the catalogue has its own object, and each object exists.
+    for (const top of CATALOG) for (const sub of top.subs) for (const noun of sub.nouns) expect([noun, SHAPES[NOUN_SHAPES[noun]] ? 'drawn' : 'missing']).toEqual([noun, 'drawn'])
+    // The ones that showed other objects.
+    expect(NOUN_SHAPES['连帽冲锋衣']).toBe('jacket')
+    expect(NOUN_SHAPES['速干冲锋衣']).toBe('jacket')
+    expect(NOUN_SHAPES['短款羽绒服']).toBe('puffer')
+    expect(NOUN_SHAPES['云南蓝莓']).toBe('berries')
+    expect(NOUN_SHAPES['逗猫棒']).toBe('wand')
+    const goods = await t.db.selectFrom('goods').select(['id', 'name', 'mainImage', 'images']).execute()
+    const reviews = await t.db.selectFrom('goodsReviews').select(['goodsId', 'images']).where('images', '!=', '[]').execute()
+    const read = (url: string) => fs.readFileSync(path.join(t.ctx.config.dataDir, url), 'utf8')
+    for (const g of goods) {
+      const noun = Object.keys(NOUN_SHAPES).find((w) => g.name.includes(` ${w} `) || g.name.startsWith(`${w} `))
+      expect([g.name, !!noun]).toEqual([g.name, true])
+      const shape = SHAPES[NOUN_SHAPES[noun!]]
+      for (const url of [g.mainImage, ...JSON.parse(g.images)]) expect(read(url)).toContain(shape)
+      for (const r of reviews.filter((x) => x.goodsId === g.id)) for (const url of JSON.parse(r.images)) expect(read(url)).toContain(shape)
     }
   })
 

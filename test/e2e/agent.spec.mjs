@@ -196,6 +196,10 @@ test('received and past the after-sales window, the commission is released and w
   await fill(page, '最低提现10.00元', '10')
   await page.getByText('手续费¥0.10，实际到账¥9.90').waitFor()
   await button(page, '申请提现').click()
+  // The confirm step: the amount, fee and account once more before anything is sent.
+  const confirm = page.locator('.taro-modal__content:visible', { hasText: '提现金额¥10.00，手续费¥0.10，实际到账¥9.90' })
+  await confirm.waitFor()
+  await confirm.locator('.taro-model__confirm').click()
   const record = page.locator('.withdraw-record').first()
   await record.getByText('审核中').waitFor()
   await page.locator('.withdraw-hero__big', { hasText: yuan(state.commission - 1000) }).waitFor()

@@ -1,4 +1,4 @@
-// Promotions in Chromium, as a new member: daily sign-in → the new-member coupons from the home popup → a flash-sale
+// Promotions in Chromium, as a new member: the new-member coupons (shown to a visitor, given at registration) → daily sign-in → a flash-sale
 // purchase where the new-member coupons are refused (flash sales are excluded) and the order is paid → points-mall
 // redemption → a blind-box draw and claiming the prize.
 import { test, before, after } from 'node:test'
@@ -21,24 +21,28 @@ after(async () => {
 
 const api = (method, url, body) => shop.api(method, url, body, token)
 
-test('the home page offers the new-member coupons and 立即领取 puts them in my coupons', async () => {
+test('the home popup shows a visitor the new-member package; registering hands it out, and the popup says it arrived', async () => {
   const { page } = b
-  await page.goto(`${shop.base}/?token=${token}`)
-  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+  // A visitor: exactly the package, with 登录领取.
+  await page.goto(`${shop.base}/`)
   await page.getByText('新人专享礼包').waitFor()
   await page.getByText('无门槛减10元').waitFor()
+  await page.locator('.new-member-coupon__btn').filter({ hasText: '登录领取' }).waitFor()
   await screenshot(page, 'promotions-new-member-popup')
-  await page.locator('.new-member-coupon__btn').filter({ hasText: '立即领取' }).click()
-  await page.getByText('领取成功').first().waitFor()
-  const counts = await api('GET', '/api/coupons/counts')
-  assert.equal(counts.data.unused, 2)
+  // This member registered (apiLogin, as any page's login does): the package arrived with the registration.
+  assert.equal((await api('GET', '/api/coupons/counts')).data.unused, 2)
+  await page.goto(`${shop.base}/?token=${token}`)
+  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+  await page.getByText('新人礼包已到账').waitFor()
   await page.locator('.new-member-coupon__btn').filter({ hasText: '去查看' }).click()
   await page.waitForURL(/\/minePages\/myCoupon\/index/)
   await page.getByText('新人专享无门槛券').waitFor()
   await page.getByText('新人满99减20券').waitFor()
   await screenshot(page, 'promotions-my-coupons')
-  // Not offered twice.
-  assert.equal((await api('GET', '/api/coupons/getNewMemberCouponHint')).data.eligible, false)
+  // Not given twice.
+  const hint = (await api('GET', '/api/coupons/getNewMemberCouponHint')).data
+  assert.deepEqual([hint.eligible, hint.received], [false, true])
+  assert.equal((await api('GET', '/api/coupons/receiveNewMemberCoupon')).code, 3002)
 })
 
 test('signs in for the day in the mission centre, once', async () => {

@@ -40,14 +40,16 @@ export default function NewMemberCoupon() {
       .then((h) => {
         if (!live) return
         setHint(h)
+        // Closed today: nothing pops up again today (the badge stays while the package is to be taken).
+        const dismissed = storage.get<string>(DISMISS_KEY) === today()
         if (h.received) {
-          const show = !storage.get<boolean>(ARRIVED_KEY) && h.coupons.length > 0
+          const show = !dismissed && !storage.get<boolean>(ARRIVED_KEY) && h.coupons.length > 0
           setDone(show)
           setOpen(show)
           if (show) storage.set(ARRIVED_KEY, true)
         } else {
           setDone(false)
-          setOpen(h.eligible && h.coupons.length > 0 && storage.get<string>(DISMISS_KEY) !== today())
+          setOpen(h.eligible && h.coupons.length > 0 && !dismissed)
         }
       })
       .catch(() => undefined)

@@ -1,13 +1,12 @@
 import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import type { SpecGroup } from '../../../../types/goods'
-import { BRANDS, CATALOG, FOLLOW_UPS, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, type SpecDef, type SubDef } from './catalog'
+import { BRANDS, CATALOG, FOLLOW_UPS, NOUN_SHAPES, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, type SpecDef, type SubDef } from './catalog'
 import { brandLogoSvg, categorySvg, detailSvg, goodsSvg, reviewSvg, writeMedia } from './media'
 import './tables'
 
-/** A silhouette that fits the noun better than the sub-category's own (a child's dress is a dress). */
-const shapeFor = (noun: string, fallback: string) =>
-  /裙/.test(noun) ? 'dress' : /(?<!纸尿|拉拉)裤/.test(noun) ? 'trousers' : /鞋/.test(noun) ? 'shoe' : /(帐篷|背包)/.test(noun) ? 'backpack' : /(吸尘器|洗地机|除螨仪)/.test(noun) ? 'robot' : fallback
+/** The object a goods is drawn as: its noun's own (every noun has one, NOUN_SHAPES), the sub-category's otherwise. */
+const shapeFor = (noun: string, fallback: string) => NOUN_SHAPES[noun] || fallback
 
 /** Goods per sub-category: 41 sub-categories × 5 = 205 goods. */
 export const GOODS_PER_SUB = 5
@@ -102,9 +101,11 @@ export async function seedCatalog(db: Db, dataDir: string) {
   const shopper = await db.selectFrom('members').select('id').where('phone', '=', '13800138000').executeTakeFirst()
   if (shopper) reviewerIds.push(shopper.id)
 
-  // Review photos: three per sub-category.
+  // Review photos: three per goods noun, showing that goods.
   subRefs.forEach(({ ti, si, sub }, k) => {
-    for (let n = 0; n < 3; n++) media.push([`review/r${k + 1}-${n + 1}.svg`, reviewSvg(sub.shape, (CATALOG[ti].hue + si * 30 + n * 70) % 360, n)])
+    sub.nouns.forEach((noun, j) => {
+      for (let n = 0; n < 3; n++) media.push([`review/r${k + 1}-${j + 1}-${n + 1}.svg`, reviewSvg(shapeFor(noun, sub.shape), (CATALOG[ti].hue + si * 30 + n * 70) % 360, n)])
+    })
   })
 
   // Goods, SKUs and reviews, planned in memory and inserted in batches.
@@ -162,7 +163,7 @@ export async function seedCatalog(db: Db, dataDir: string) {
         const rating = x < 0.65 ? 5 : x < 0.85 ? 4 : x < 0.93 ? 3 : x < 0.97 ? 2 : 1
         const withImages = rand() < 0.35
         const skuIndex = Math.floor(rand() * skus.length)
-        const imgs = withImages ? [1, 2, 3].slice(0, 1 + Math.floor(rand() * 3)).map((m) => `/media/review/r${k + 1}-${m}.svg`) : []
+        const imgs = withImages ? [1, 2, 3].slice(0, 1 + Math.floor(rand() * 3)).map((m) => `/media/review/r${k + 1}-${(i % sub.nouns.length) + 1}-${m}.svg`) : []
         const content = rating >= 4 ? `${pick(sub.praise)}，${pick(RATING_WORDS[rating])}` : pick(RATING_WORDS[rating])
         const at = Math.min(now - 3600_000, createdAt + Math.floor(rand() * 60 * DAY) + DAY)
         reviews.push({

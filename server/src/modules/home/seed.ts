@@ -2,6 +2,7 @@ import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import { bannerSvg, navIconSvg, writeMedia } from '../goods/media'
 import { newMemberPackageText } from '../coupon/seed'
+import { logisticsNotice, seasonOf } from '../content/calendar'
 
 /** The new-member notice is written from the package itself (coupon/seed.ts), so the two cannot disagree. */
 const NEW_MEMBER_TEXT = newMemberPackageText()
@@ -22,8 +23,9 @@ export const HOME_NAVS: Array<{ title: string; glyph: string; hue: number; link:
   { title: '全部分类', glyph: 'grid', hue: 230, link: '/pages/sort/index' },
 ]
 
-export const HOME_NOTICES: Array<{ title: string; summary: string; body: string; isTop: number; daysAgo: number }> = [
-  { title: '关于春节期间物流安排的公告', summary: '春节期间部分地区快递暂停揽收，请提前下单', body: '<p>亲爱的顾客：</p><p>春节期间（除夕至初六）部分地区快递暂停揽收，期间下单的商品将于初七起陆续发货，敬请谅解。</p><p>祝您新春快乐！</p>', isTop: 1, daysAgo: 1 },
+/** The home notices for a demo seeded at `now`: the logistics one is about the holiday ahead (content/calendar.ts). */
+export const homeNotices = (now: number): Array<{ title: string; summary: string; body: string; isTop: number; daysAgo: number }> => [
+  { ...logisticsNotice(now), isTop: 1, daysAgo: 1 },
   {
     title: `新人专享：注册即领${NEW_MEMBER_TEXT.total}优惠券`,
     summary: `新用户注册即得新人券包：${NEW_MEMBER_TEXT.items}`,
@@ -41,8 +43,12 @@ export async function seedHome(db: Db, dataDir: string) {
   const now = Date.now()
   const media: Array<[string, string]> = []
   const hot = await db.selectFrom('goods').select(['id']).where('status', '=', 'on').orderBy('sales', 'desc').orderBy('id').limit(1).executeTakeFirst()
+  const season = seasonOf(now)
   const banners = [
-    { title: '春夏新品 全场包邮', subtitle: '法式连衣裙 满299减50', hue: 330, shape: 'dress', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('连衣裙')}` },
+    // New arrivals of the season the demo is seeded in (content/calendar.ts).
+    season.pair === '春夏'
+      ? { title: '春夏新品 全场包邮', subtitle: '法式连衣裙 满299减50', hue: 330, shape: 'dress', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('连衣裙')}` }
+      : { title: '秋冬新品 全场包邮', subtitle: '羽绒服 羊绒大衣 满299减50', hue: 210, shape: 'puffer', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('羽绒服')}` },
     { title: '品牌专享周', subtitle: '精选大牌 低至5折', hue: 260, shape: 'handbag', link: '/commonPages/cfExclusive/index' },
     { title: '限时秒杀', subtitle: '每日10点 爆款直降', hue: 10, shape: 'headphone', link: '/goodsPages/flashSale/list' },
     { title: '本周热销榜', subtitle: '大家都在买的好物', hue: 200, shape: 'phone', link: hot ? `/goodsPages/details/details?id=${hot.id}` : '/pages/sort/index' },
@@ -61,7 +67,7 @@ export async function seedHome(db: Db, dataDir: string) {
 
   await db
     .insertInto('notices')
-    .values(HOME_NOTICES.map((n) => ({ title: n.title, summary: n.summary, contentHtml: n.body, isTop: n.isTop, status: 'on', views: 0, createdAt: now - n.daysAgo * DAY })))
+    .values(homeNotices(now).map((n) => ({ title: n.title, summary: n.summary, contentHtml: n.body, isTop: n.isTop, status: 'on', views: 0, createdAt: now - n.daysAgo * DAY })))
     .execute()
 
   writeMedia(dataDir, media)

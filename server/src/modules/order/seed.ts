@@ -9,6 +9,7 @@ import { signSandboxTicket } from '../../payments/sandbox'
 import { getPaymentProvider } from '../../payments'
 import { finalize, freightFor, loadLines, type DraftLine, type OrderDraft } from './pricing'
 import { cancelOrderTx, completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from './service'
+import { submitReviews } from '../review/service'
 import type { AppContext } from '../../context'
 
 const HOUR = 3600_000
@@ -84,6 +85,10 @@ export const tradeSeeder: Seeder = {
     await db.transaction().execute((tx) => completeOrderTx(tx, done.id, 'system', '收货后自动完成'))
     await backdate(done.id, { paidAt: t0 - 12 * DAY + 5 * 60_000, shippedAt: t0 - 11 * DAY, receivedAt: t0 - 9 * DAY, completedAt: t0 - 9 * DAY + HOUR })
     await journey(done.orderNo, t0 - 11 * DAY, ['【杭州市】已到达 杭州转运中心', '【杭州市】快件正在派送中，派送员：王师傅 13512345678', '【杭州市】您的快件已签收，签收人：本人'])
+    // Reviewed after it completed: the order offers 追评 (docs/after-sales.md).
+    const doneItems = await db.selectFrom('orderItems').select('id').where('orderId', '=', done.id).execute()
+    await submitReviews(db, shopper.id, { orderNo: done.orderNo, items: doneItems.map((i) => ({ orderItemId: i.id, rating: 5, content: '质量很好，物流也快，会回购。', images: [], anonymous: false })) })
+    await db.updateTable('goodsReviews').set({ createdAt: t0 - 8 * DAY }).where('orderId', '=', done.id).execute()
 
     // Cancelled by the member 5 days ago.
     const cancelled = await order([[sku(5), 2]], t0 - 5 * DAY)

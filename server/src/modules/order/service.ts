@@ -281,14 +281,10 @@ export function orderActions(
 /** Orders (of those given) with a first review still open to its 追评: none yet and within FOLLOW_UP_DAYS. */
 export async function followUpOrders(db: Conn, orderIds: number[], now = Date.now()): Promise<Set<number>> {
   if (!orderIds.length) return new Set()
-  const reviews = await db
-    .selectFrom('goodsReviews')
-    .select(['id', 'orderId', 'parentId', 'createdAt'])
-    .where('orderId', 'in', orderIds)
-    .execute()
-  const followed = new Set(reviews.filter((r) => r.parentId !== null).map((r) => r.parentId))
+  const reviews = await db.selectFrom('goodsReviews').select(['id', 'orderId', 'parentId', 'createdAt']).where('orderId', 'in', orderIds).execute()
+  const followed = new Set(reviews.map((r) => r.parentId).filter((id) => id !== null))
   const open = reviews.filter((r) => r.parentId === null && !followed.has(r.id) && Number(r.createdAt) > now - FOLLOW_UP_DAYS * DAY)
-  return new Set(open.map((r) => r.orderId))
+  return new Set(open.map((r) => Number(r.orderId)))
 }
 
 const toItem = (i: ItemRow): OrderItem => ({
