@@ -14,6 +14,7 @@ import { setModuleOrderHooks } from './order/hooks'
 import type { OrderEvent, OrderHook } from './order/hooks'
 import { orderEvents } from './order/events'
 import { setAccountContributions } from './account/service'
+import { setMemberRegisteredHooks } from './member/service'
 import { memberModule } from './member'
 import { uploadModule } from './upload'
 import { wechatModule } from './wechat'
@@ -110,8 +111,8 @@ function orderedSteps(steps: PricingStep[]): PricingStep[] {
 }
 
 /**
- * Installs what the modules contribute to the order and account flows (pricing steps, order hooks, order event
- * listeners, logoff notices and anonymisation). buildApp and the operator CLI call it; calling it again
+ * Installs what the modules contribute to the order, member and account flows (pricing steps, order hooks, order
+ * event listeners, registration hooks, logoff notices and anonymisation). buildApp and the operator CLI call it; calling it again
  * installs the same again.
  */
 export function installModules() {
@@ -123,4 +124,5 @@ export function installModules() {
   setModuleOrderHooks(hooks)
   orderEvents.setModuleListeners(shopModules.flatMap((m) => (m.orderEvents?.refunded ? [{ event: 'refunded' as const, name: m.name, fn: m.orderEvents.refunded }] : [])))
   setAccountContributions(shopModules.flatMap((m) => (m.account ? [{ name: m.name, ...m.account }] : [])))
+  setMemberRegisteredHooks(shopModules.flatMap((m) => (m.onMemberRegistered ? [{ name: m.name, fn: m.onMemberRegistered }] : [])))
 }

@@ -5,6 +5,7 @@ import type { Conn, Db, Tx } from '../db/types'
 import type { OrderEvent, OrderHook } from './order/hooks'
 import type { OrderEventListeners } from './order/events'
 import type { PricingStep } from './order/pricing'
+import type { MemberRegisteredHook } from './member/service'
 
 /**
  * What one domain module contributes to the shop. Each module folder exports one of these from its index.ts
@@ -28,6 +29,8 @@ export interface ShopModule {
   orderHooks?: Partial<Record<OrderEvent, OrderHook>>
   /** Listeners of order events that are not state changes (an after-sales refund). */
   orderEvents?: OrderEventListeners
+  /** Run inside the transaction that creates a member (every way of registering ends in member/service.ts). */
+  onMemberRegistered?: MemberRegisteredHook
   /** Account logoff: what this module warns about, and the personal data it clears on anonymisation. */
   account?: AccountContribution
   /** Operator CLI commands (`npm run admin -- <command>`), from the module's admin.ts. */

@@ -2,12 +2,17 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import { couponSeeder } from './seed'
 import { couponCancelledHook, couponPricingStep } from './pricing'
+import { newMemberPackageHook } from './service'
 
-/** Coupons: a pricing step (the best or the chosen coupon), given back when an unpaid order is cancelled. */
+/**
+ * Coupons: a pricing step (the best or the chosen coupon), given back when an unpaid order is cancelled; the
+ * new-member package handed out in the transaction that creates the member.
+ */
 export const couponModule: ShopModule = {
   name: 'coupon',
   routes,
   seeders: [couponSeeder],
   pricingSteps: [couponPricingStep],
   orderHooks: { cancelled: couponCancelledHook },
+  onMemberRegistered: newMemberPackageHook,
 }

@@ -16,7 +16,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { CARD_COLUMNS, toCard, type CardRow } from '../goods/service'
 import { isUniqueViolation } from '../order/service'
 import { parseIds, toRule } from './rules'
-import { onMemberRegistered } from '../member/service'
+import type { MemberRegisteredHook } from '../member/service'
 import '../../db/promotionTables'
 
 const DAY = 86_400_000
@@ -205,9 +205,9 @@ export async function receiveNewMember(db: Db, memberId: number, now = Date.now(
 
 // Every way of registering (SMS login on any page, WeChat login completed with a phone) creates the member in
 // phoneRegister: the package is handed out in that transaction, so what the popup shows is what arrives.
-onMemberRegistered('newMemberPackage', async (tx, memberId, now) => {
+export const newMemberPackageHook: MemberRegisteredHook = async (tx, memberId, now) => {
   if ((await newMemberCoupons(tx, now)).length) await grantNewMemberPackage(tx, memberId, now)
-})
+}
 
 // ---------------------------------------------------------------- my coupons
 

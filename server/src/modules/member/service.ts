@@ -128,12 +128,10 @@ export async function phoneRegister(
 
 /** Run inside the transaction that creates a member (the coupon module hands out the new-member package). */
 export type MemberRegisteredHook = (tx: Tx, memberId: number, now: number) => Promise<void>
-const registeredHooks: Array<{ name: string; fn: MemberRegisteredHook }> = []
-/** Registers a hook; one with the same name is replaced. */
-export function onMemberRegistered(name: string, fn: MemberRegisteredHook) {
-  const i = registeredHooks.findIndex((h) => h.name === name)
-  if (i >= 0) registeredHooks[i] = { name, fn }
-  else registeredHooks.push({ name, fn })
+let registeredHooks: Array<{ name: string; fn: MemberRegisteredHook }> = []
+/** What the modules run when a member is created (ShopModule.onMemberRegistered), installed by modules/index.ts. */
+export function setMemberRegisteredHooks(list: Array<{ name: string; fn: MemberRegisteredHook }>) {
+  registeredHooks = list
 }
 
 /** The agent shop a new member is bound to: the bUid of the link, else the sharer's own shop. */
