@@ -92,9 +92,9 @@ export type OkReply = Static<typeof OkReply>
 
 // ------------------------------------------------------------------ auth
 
-export const StaffView = Type.Object({ id: Type.Integer(), username: Type.String(), role: Type.Union(ROLES.map((r) => Type.Literal(r))), disabled: Type.Boolean(), lastLoginAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer() })
+export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('operator'), Type.Literal('service'), Type.Literal('finance')])
+export const StaffView = Type.Object({ id: Type.Integer(), username: Type.String(), role: RoleSchema, disabled: Type.Boolean(), lastLoginAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer() })
 export type StaffView = Static<typeof StaffView>
-export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)))
 
 export const LoginBody = Closed({ username: Str(32, 1), password: Str(128, 1) })
 export type LoginBody = Static<typeof LoginBody>
@@ -218,7 +218,7 @@ export type AdminSection = Static<typeof AdminSection>
 // ------------------------------------------------------------------ orders
 
 export const ORDER_STATUSES = ['unpaid', 'to_ship', 'to_receive', 'to_review', 'completed', 'cancelled'] as const
-export const OrderStatus = Type.Union(ORDER_STATUSES.map((s) => Type.Literal(s)))
+export const OrderStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('to_ship'), Type.Literal('to_receive'), Type.Literal('to_review'), Type.Literal('completed'), Type.Literal('cancelled')])
 export const AdminOrderQuery = Closed({
   ...Paging,
   status: Type.Optional(OrderStatus),
@@ -275,7 +275,8 @@ export const ExpressCompany = Type.Object({ code: Type.String(), name: Type.Stri
 // ------------------------------------------------------------------ after-sales
 
 export const AFTER_SALE_STATUSES = ['applied', 'approved', 'rejected', 'returned', 'received', 'refunding', 'refunded', 'cancelled'] as const
-export const AdminAfterSaleQuery = Closed({ ...Paging, status: Type.Optional(Type.Union(AFTER_SALE_STATUSES.map((s) => Type.Literal(s)))), keyword: Type.Optional(Str(32)) })
+export const AfterSaleStatus = Type.Union([Type.Literal('applied'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('returned'), Type.Literal('received'), Type.Literal('refunding'), Type.Literal('refunded'), Type.Literal('cancelled')])
+export const AdminAfterSaleQuery = Closed({ ...Paging, status: Type.Optional(AfterSaleStatus), keyword: Type.Optional(Str(32)) })
 export type AdminAfterSaleQuery = Static<typeof AdminAfterSaleQuery>
 export const AdminAfterSaleRow = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), orderNo: Type.String(), type: Type.String(), status: Type.String(), amount: Type.Integer(), reason: Type.String(), memberPhone: Type.String(), refundError: Type.String(), createdAt: Type.Integer() })
 export type AdminAfterSaleRow = Static<typeof AdminAfterSaleRow>

@@ -18,6 +18,7 @@ import './modules/afterSales/admin'
 import './modules/feedback/admin'
 import './modules/integral/admin'
 import './modules/turntable/admin'
+import './admin/cli'
 
 async function main() {
   const config = loadConfig()

@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
 import { schemaErrorMessage } from './plugins/schema'
 import { routeModules } from './modules'
+import { adminApi } from './admin/index'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
 import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
@@ -82,6 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     },
     { prefix: '/h5' },
   )
+
+  // The merchant console's API (docs/console.md): staff sessions, permissions and the audit log, in its own scope.
+  await app.register((admin) => adminApi(admin, ctx), { prefix: '/admin/api' })
 
   if (opts.serveStatic !== false) await serveStatic(app, config, db)
   return { app, ctx }

@@ -10,6 +10,7 @@ import * as m008 from './008_agent'
 import * as m009 from './009_wechat'
 import * as m010 from './010_catalog_extra'
 import * as m011 from './011_search_perf'
+import * as m014 from './014_staff'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '009_wechat': m009,
   '010_catalog_extra': m010,
   '011_search_perf': m011,
+  '014_staff': m014,
 }
