@@ -1,0 +1,105 @@
+import { Suspense, useMemo } from 'react'
+import { ProLayout } from '@ant-design/pro-components'
+import { Dropdown, Result, Segmented, Spin } from 'antd'
+import { KeyOutlined, LogoutOutlined } from '@ant-design/icons'
+import { MENU, ROUTES } from '../routes'
+import { matchPath, navigate, useLocation } from '../core/router'
+import { useSession } from '../core/session'
+import { setThemeChoice, useTheme, type ThemeChoice } from '../core/theme'
+
+/** The page for a path: the first route whose pattern matches ('/goods/new' before '/goods/:id'). */
+function findRoute(path: string) {
+  for (const r of ROUTES) {
+    const params = matchPath(r.path, path)
+    if (params) return { route: r, params }
+  }
+  return null
+}
+
+export function AdminLayout() {
+  const { path } = useLocation()
+  const { session, signOut, can } = useSession()
+  const { dark, choice } = useTheme()
+  const found = findRoute(path)
+
+  // The menu lists only what this staff may open; groups with nothing left disappear.
+  const route = useMemo(
+    () => ({
+      path: '/',
+      routes: MENU.map((g) => ({
+        path: g.path,
+        name: g.name,
+        icon: g.icon,
+        routes: g.children.length > 1 ? g.children.filter((c) => c.menu && can(c.permission)).map((c) => ({ path: c.path, name: c.name })) : undefined,
+        hideInMenu: !g.children.some((c) => c.menu && can(c.permission)),
+      })),
+    }),
+    [can],
+  )
+
+  return (
+    <ProLayout
+      title="商家后台"
+      logo={false}
+      layout="mix"
+      fixSiderbar
+      splitMenus={false}
+      navTheme={dark ? 'realDark' : 'light'}
+      route={route}
+      location={{ pathname: found?.route.menu ? found.route.path : (MENU.find((g) => path.startsWith(g.path))?.children[0].path ?? path) }}
+      menuItemRender={(item, dom) => (
+        <a
+          href={`/admin${item.path}`}
+          onClick={(e) => {
+            e.preventDefault()
+            if (item.path) navigate(item.path)
+          }}
+        >
+          {dom}
+        </a>
+      )}
+      subMenuItemRender={(_, dom) => dom}
+      onMenuHeaderClick={() => navigate('/dashboard')}
+      actionsRender={() => [
+        <Segmented
+          key="theme"
+          size="small"
+          aria-label="主题"
+          value={choice}
+          onChange={(v) => setThemeChoice(v as ThemeChoice)}
+          options={[
+            { label: '浅色', value: 'light' },
+            { label: '深色', value: 'dark' },
+            { label: '跟随系统', value: 'system' },
+          ]}
+        />,
+      ]}
+      avatarProps={{
+        title: session?.staff.username,
+        size: 'small',
+        render: (_, dom) => (
+          <Dropdown
+            menu={{
+              items: [
+                { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/system/password') },
+                { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void signOut() },
+              ],
+            }}
+          >
+            <span data-testid="account-menu">{dom}</span>
+          </Dropdown>
+        ),
+      }}
+    >
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
+        {!found ? (
+          <Result status="404" title="页面不存在" />
+        ) : !can(found.route.permission) ? (
+          <Result status="403" title="没有权限" subTitle="当前账号的角色不能查看此页面" />
+        ) : (
+          <found.route.page key={path} params={found.params} />
+        )}
+      </Suspense>
+    </ProLayout>
+  )
+}
