@@ -71,7 +71,7 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   sort: '排序', logo: '标志', intro: '介绍', title: '标题', link: '链接', startAt: '开始时间', endAt: '结束时间',
   expressCode: '快递公司', trackingNo: '运单号', text: '内容', remark: '备注', reason: '原因', csv: 'CSV 内容',
   note: '备注', disabled: '停用', keyword: '关键词', page: '页码', pageSize: '每页条数', word: '热搜词', summary: '摘要',
-  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置', freightAmount: '运费',
+  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置'
 }
 
 // ------------------------------------------------------------------ helpers
@@ -149,8 +149,6 @@ export const GoodsInput = Closed({
   tags: Type.Optional(Type.Array(Str(16, 1), { maxItems: 5 })),
   specGroups: Type.Array(SpecGroup, { maxItems: 3 }),
   skus: Type.Array(SkuInput, { minItems: 1, maxItems: 200 }),
-  /** Flat freight for this goods in fen; null = the shop's freight rule. */
-  freightAmount: Type.Optional(Type.Union([Fen, Type.Null()])),
   status: Type.Optional(GoodsStatus),
   isHot: Type.Optional(Type.Boolean()),
   isNew: Type.Optional(Type.Boolean()),
@@ -162,7 +160,7 @@ export const AdminGoodsDetail = Type.Object({
   id: Type.Integer(), name: Type.String(), subtitle: Type.String(), categoryId: Type.Integer(), brandId: Type.Union([Type.Integer(), Type.Null()]),
   images: Type.Array(Type.String()), detailHtml: Type.String(), tags: Type.Array(Type.String()),
   specGroups: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.String()) })), skus: Type.Array(AdminSku),
-  freightAmount: Type.Union([Type.Integer(), Type.Null()]), status: GoodsStatus, isHot: Type.Boolean(), isNew: Type.Boolean(),
+  status: GoodsStatus, isHot: Type.Boolean(), isNew: Type.Boolean(),
   price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), createdAt: Type.Integer(), updatedAt: Type.Integer(),
 })
 export type AdminGoodsDetail = Static<typeof AdminGoodsDetail>
@@ -210,9 +208,9 @@ export type HotWordInput = Static<typeof HotWordInput>
 export const AdminHotWord = Type.Object({ id: Type.Integer(), word: Type.String(), sort: Type.Integer() })
 export type AdminHotWord = Static<typeof AdminHotWord>
 /** A home goods section (e.g. 热卖 / 新品): the goods in order. */
-export const SectionInput = Closed({ title: Str(32, 1), goodsIds: Type.Array(Id, { maxItems: 50 }), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })), status: Type.Optional(GoodsStatus), startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])), endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) })
+export const SectionInput = Closed({ title: Str(32, 1), subtitle: Type.Optional(Str(32)), goodsIds: Type.Array(Id, { maxItems: 50 }), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })), status: Type.Optional(GoodsStatus), startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])), endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) })
 export type SectionInput = Static<typeof SectionInput>
-export const AdminSection = Type.Object({ id: Type.Integer(), title: Type.String(), goodsIds: Type.Array(Type.Integer()), sort: Type.Integer(), status: Type.String(), startAt: Type.Union([Type.Integer(), Type.Null()]), endAt: Type.Union([Type.Integer(), Type.Null()]) })
+export const AdminSection = Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: Type.String(), goodsIds: Type.Array(Type.Integer()), sort: Type.Integer(), status: Type.String(), startAt: Type.Union([Type.Integer(), Type.Null()]), endAt: Type.Union([Type.Integer(), Type.Null()]) })
 export type AdminSection = Static<typeof AdminSection>
 
 // ------------------------------------------------------------------ orders

@@ -5,23 +5,23 @@ import { adminPlugin } from './plugin'
 import type { AdminApp, AdminRouteModule } from './types'
 import authRoutes from './authRoutes'
 import { createStaff } from './staff'
-// import dashboardAdminRoutes from '../modules/dashboard/adminRoutes'
-// import goodsAdminRoutes from '../modules/goods/adminRoutes'
-// import storefrontAdminRoutes from '../modules/home/adminRoutes'
-// import orderAdminRoutes from '../modules/order/adminRoutes'
-// import afterSalesAdminRoutes from '../modules/afterSales/adminRoutes'
-// import memberAdminRoutes from '../modules/member/adminRoutes'
+import dashboardAdminRoutes from '../modules/dashboard/adminRoutes'
+import goodsAdminRoutes from '../modules/goods/adminRoutes'
+import storefrontAdminRoutes from '../modules/home/adminRoutes'
+import orderAdminRoutes from '../modules/order/adminRoutes'
+import afterSalesAdminRoutes from '../modules/afterSales/adminRoutes'
+import memberAdminRoutes from '../modules/member/adminRoutes'
 import systemAdminRoutes from '../modules/system/adminRoutes'
 
 /** Every console route module, registered under /admin/api in this order (docs/console.md lists the paths). */
 export const adminRouteModules: AdminRouteModule[] = [
   authRoutes,
-  //   dashboardAdminRoutes,
-  //   goodsAdminRoutes,
-  //   storefrontAdminRoutes,
-  //   orderAdminRoutes,
-  //   afterSalesAdminRoutes,
-  //   memberAdminRoutes,
+  dashboardAdminRoutes,
+  goodsAdminRoutes,
+  storefrontAdminRoutes,
+  orderAdminRoutes,
+  afterSalesAdminRoutes,
+  memberAdminRoutes,
   systemAdminRoutes,
 ]
 

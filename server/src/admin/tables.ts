@@ -1,5 +1,7 @@
 import type { Generated } from 'kysely'
 import type { Role } from '../../../types/admin'
+import '../db/tables'
+import '../db/tradeTables'
 
 /** Table types of migration 014_staff (the merchant console). */
 
@@ -49,6 +51,7 @@ export interface HotWordTable {
 export interface HomeSectionTable {
   id: Generated<number>
   title: string
+  subtitle: string
   goodsIds: string
   sort: number
   status: string
@@ -71,10 +74,6 @@ declare module '../db/tables' {
   interface MemberTable {
     /** 1: the account is disabled by staff; its token is refused. */
     disabled: Generated<number>
-  }
-  interface GoodsTable {
-    /** Flat freight for this goods in fen; null: the shop's freight rule. */
-    freightAmount: number | null
   }
   interface BannerTable {
     startAt: number | null

@@ -4,7 +4,7 @@ import { createTable, TIME } from '../schemaHelpers'
 /**
  * Merchant console (docs/console.md): staff (not members), their sessions, the audit log of every staff write,
  * plus the columns the console edits that the shop had no place for: members.disabled, orders.admin_remark,
- * goods.freight_amount, banner schedules, pinned hot words and configured home sections. And the indexes
+ * banner schedules, pinned hot words and configured home sections. And the indexes
  * the console's lists filter on over 100,000 rows.
  */
 export async function up(db: Kysely<any>) {
@@ -50,7 +50,6 @@ export async function up(db: Kysely<any>) {
 
   await db.schema.alterTable('members').addColumn('disabled', 'integer', (c) => c.notNull().defaultTo(0)).execute()
   await db.schema.alterTable('orders').addColumn('admin_remark', 'varchar(500)', (c) => c.notNull().defaultTo('')).execute()
-  await db.schema.alterTable('goods').addColumn('freight_amount', 'integer').execute()
   await db.schema.alterTable('banners').addColumn('start_at', TIME).execute()
   await db.schema.alterTable('banners').addColumn('end_at', TIME).execute()
 
@@ -60,6 +59,7 @@ export async function up(db: Kysely<any>) {
     .execute()
   await createTable(db, 'home_sections')
     .addColumn('title', 'varchar(32)', (c) => c.notNull())
+    .addColumn('subtitle', 'varchar(32)', (c) => c.notNull().defaultTo(''))
     .addColumn('goods_ids', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('status', 'varchar(8)', (c) => c.notNull().defaultTo('on'))
@@ -86,7 +86,6 @@ export async function down(db: Kysely<any>) {
   for (const t of ['home_sections', 'hot_words', 'audit_logs', 'staff_sessions', 'staff']) await db.schema.dropTable(t).ifExists().execute()
   await db.schema.alterTable('banners').dropColumn('end_at').execute()
   await db.schema.alterTable('banners').dropColumn('start_at').execute()
-  await db.schema.alterTable('goods').dropColumn('freight_amount').execute()
   await db.schema.alterTable('orders').dropColumn('admin_remark').execute()
   await db.schema.alterTable('members').dropColumn('disabled').execute()
 }
