@@ -1,5 +1,6 @@
 // The merchant console: Vite 4 (Taro 4.2.1's React plugin peers on vite ^4, so the root has one Vite) + React 18.
 // Served by the shop's server at /admin/ from admin/dist (server/src/app.ts, scripts/start.mjs builds it).
+import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
@@ -7,20 +8,24 @@ import react from '@vitejs/plugin-react'
 
 const here = path.dirname(new URL(import.meta.url).pathname)
 
-/** Brotli and gzip copies of every text asset over 1 KB, sent as they are by the server (@fastify/static preCompressed). */
+/**
+ * Brotli and gzip copies of every text asset over 1 KB, sent as they are by the server (@fastify/static
+ * preCompressed). Made from the written files: in generateBundle Vite has not yet filled in its preload lists.
+ */
 function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    generateBundle(_opts, bundle) {
-      for (const [name, item] of Object.entries(bundle)) {
+    writeBundle(opts, bundle) {
+      for (const name of Object.keys(bundle)) {
         if (!/\.(js|css|html|svg|json)$/.test(name)) continue
-        const buf = Buffer.from(item.type === 'chunk' ? item.code : item.source)
+        const file = path.join(opts.dir || '', name)
+        const buf = fs.readFileSync(file)
         if (buf.length < 1024) continue
         const br = zlib.brotliCompressSync(buf, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: buf.length } })
         const gz = zlib.gzipSync(buf, { level: 9 })
-        if (br.length < buf.length) this.emitFile({ type: 'asset', fileName: `${name}.br`, source: br })
-        if (gz.length < buf.length) this.emitFile({ type: 'asset', fileName: `${name}.gz`, source: gz })
+        if (br.length < buf.length) fs.writeFileSync(`${file}.br`, br)
+        if (gz.length < buf.length) fs.writeFileSync(`${file}.gz`, gz)
       }
     },
   }

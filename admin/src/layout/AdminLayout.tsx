@@ -26,13 +26,11 @@ export function AdminLayout() {
   const route = useMemo(
     () => ({
       path: '/',
-      routes: MENU.map((g) => ({
-        path: g.path,
-        name: g.name,
-        icon: g.icon,
-        routes: g.children.length > 1 ? g.children.filter((c) => c.menu && can(c.permission)).map((c) => ({ path: c.path, name: c.name })) : undefined,
-        hideInMenu: !g.children.some((c) => c.menu && can(c.permission)),
-      })),
+      routes: MENU.map((g) => {
+        const entries = g.children.filter((c) => c.menu && can(c.permission))
+        // A group with one page is a plain entry, not a sub-menu of one.
+        return { path: entries.length === 1 ? entries[0].path : g.path, name: g.name, icon: g.icon, routes: entries.length > 1 ? entries.map((c) => ({ path: c.path, name: c.name })) : undefined, hideInMenu: !entries.length }
+      }),
     }),
     [can],
   )

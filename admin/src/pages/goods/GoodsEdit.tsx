@@ -179,7 +179,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
                       <Input placeholder={`规格名，如${i === 0 ? '颜色' : '尺码'}`} style={{ width: 160 }} aria-label={`规格${i + 1}名称`} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'values']} rules={[{ required: true, type: 'array', min: 1, message: '请填写规格值' }]} style={{ marginBottom: 0 }}>
-                      <Select mode="tags" placeholder="规格值，输入后回车" style={{ minWidth: 280 }} tokenSeparators={[',', '，']} open={false} aria-label={`规格${i + 1}的值`} />
+                      <Select mode="tags" placeholder="规格值，输入后回车" style={{ minWidth: 280 }} tokenSeparators={[',', '，']} aria-label={`规格${i + 1}的值`} />
                     </Form.Item>
                     <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="删除规格" />
                   </Space>

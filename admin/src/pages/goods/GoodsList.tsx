@@ -81,7 +81,7 @@ export default function GoodsList() {
   const columns: ProColumns<AdminGoodsRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称或编号' } },
     { title: '图片', dataIndex: 'mainImage', search: false, width: 72, render: (_, r) => <Image src={r.mainImage} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} /> },
-    { title: '商品', dataIndex: 'name', search: false, ellipsis: true, render: (_, r) => <a onClick={() => navigate(`/goods/${r.id}`)}>{r.name}</a> },
+    { title: '商品', dataIndex: 'name', search: false, width: 240, ellipsis: true, render: (_, r) => <a onClick={() => navigate(`/goods/${r.id}`)}>{r.name}</a> },
     { title: '编号', dataIndex: 'id', search: false, width: 80 },
     { title: '分类', dataIndex: 'categoryId', valueType: 'select', fieldProps: { options: categoryOptions(categories), showSearch: true, optionFilterProp: 'label' }, render: (_, r) => r.categoryName },
     { title: '品牌', dataIndex: 'brandId', valueType: 'select', fieldProps: { options: brands.map((b) => ({ value: b.id, label: b.name })), showSearch: true, optionFilterProp: 'label' }, render: (_, r) => r.brandName || '—' },
@@ -109,7 +109,7 @@ export default function GoodsList() {
         actionRef={action}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1240 }}
         search={{ labelWidth: 'auto', defaultCollapsed: false }}
         pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         request={async (params) => {

@@ -78,10 +78,10 @@ export default function OrderList() {
   const writable = useSession().can('orders.write')
 
   const columns: ProColumns<AdminOrderRow>[] = [
-    { title: '订单号', dataIndex: 'orderNo', copyable: true, width: 200, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
+    { title: '订单号', dataIndex: 'orderNo', width: 190, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
     { title: '手机号', dataIndex: 'phone', hideInTable: true, fieldProps: { placeholder: '收货人或会员手机号' } },
     { title: '商品', dataIndex: 'goods', fieldProps: { placeholder: '商品名称' }, render: (_, r) => <Space><Image src={r.firstImage} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} /><span>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</span></Space> },
-    { title: '下单时间', dataIndex: 'createdAt', valueType: 'dateRange', width: 160, render: (_, r) => dateTime(r.createdAt) },
+    { title: '下单时间', dataIndex: 'createdAt', valueType: 'dateRange', width: 140, render: (_, r) => dateTime(r.createdAt) },
     { title: '收货人', dataIndex: 'receiverName', search: false, width: 140, render: (_, r) => <>{r.receiverName}<br /><Typography.Text type="secondary">{r.receiverPhone}</Typography.Text></> },
     { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.payAmount)}` },
     { title: '状态', dataIndex: 'status', search: false, width: 120, render: (_, r) => <Space size={4} wrap><Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>{ORDER_AFTER_SALE[r.afterSaleStatus] && <Tag color="purple">{ORDER_AFTER_SALE[r.afterSaleStatus]}</Tag>}</Space> },
@@ -96,6 +96,7 @@ export default function OrderList() {
         actionRef={action}
         columns={columns}
         params={{ status }}
+        scrollX={1040}
         request={async (p) => {
           const q = toQuery(p, status)
           setFilters(q)
