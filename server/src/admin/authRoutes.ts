@@ -39,8 +39,11 @@ const authRoutes: AdminRouteModule = async (app, { db }) => {
 
   app.post('/auth/password', { config: { permission: 'session' }, schema: { body: PasswordBody } }, async (req): Promise<OkReply> => {
     const s = staffOf(req)
-    await changePassword(db, s.id, s.sessionId, req.body.oldPassword, req.body.newPassword)
-    await audited(db, actorOf(req), async (_tx, log) => log({ action: 'staff.password', targetType: 'staff', targetId: s.id }))
+    // The audit row says that it changed, never the values.
+    await audited(db, actorOf(req), async (tx, log) => {
+      await changePassword(tx, s.id, s.sessionId, req.body.oldPassword, req.body.newPassword)
+      log({ action: 'staff.password', targetType: 'staff', targetId: s.id })
+    })
     return { ok: true }
   })
 }

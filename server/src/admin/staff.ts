@@ -136,8 +136,8 @@ export async function endSession(db: Db, sessionId: string) {
   await db.deleteFrom('staffSessions').where('id', '=', sessionId).execute()
 }
 
-/** Changes the own password (the old one must match); every other session of the staff ends. */
-export async function changePassword(db: Db, staffId: number, keepSessionId: string, oldPassword: string, newPassword: string) {
+/** Changes the own password (the old one must match); every other session of the staff ends. In the caller's transaction. */
+export async function changePassword(db: Conn, staffId: number, keepSessionId: string, oldPassword: string, newPassword: string) {
   const s = await db.selectFrom('staff').select(['passwordHash']).where('id', '=', staffId).executeTakeFirstOrThrow()
   if (!(await verify(s.passwordHash, oldPassword).catch(() => false))) throw new AppError(ErrorCode.BAD_REQUEST, '原密码不正确')
   checkPassword(newPassword)
