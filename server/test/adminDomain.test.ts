@@ -107,6 +107,7 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     const b = await paidOrder(t, me.token, g.skuId)
     const d = await paidOrder(t, me.token, g.skuId)
     const list = await c.get('/orders', { status: 'to_ship', phone: ADDRESS.phone, goods: '毛巾' })
+    expect(list.msg).toBe('成功')
     expect(list.data.list.map((o: any) => o.orderNo).sort()).toEqual([a, b, d].sort())
     expect(list.data.list[0]).toMatchObject({ firstGoodsName: '导出测试毛巾', receiverPhone: ADDRESS.phone })
 

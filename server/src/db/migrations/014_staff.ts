@@ -75,12 +75,14 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex('after_sales_status').on('after_sales').columns(['status', 'created_at']).execute()
   await db.schema.createIndex('goods_stock').on('goods').columns(['stock', 'id']).execute()
   await db.schema.createIndex('goods_category_id').on('goods').columns(['category_id', 'id']).execute()
+  await db.schema.createIndex('goods_status_id').on('goods').columns(['status', 'id']).execute()
+  await db.schema.createIndex('order_items_goods').on('order_items').columns(['goods_id', 'order_id']).execute()
   await db.schema.createIndex('members_created').on('members').columns(['created_at', 'id']).execute()
   await db.schema.createIndex('footprints_viewed').on('footprints').column('viewed_at').execute()
 }
 
 export async function down(db: Kysely<any>) {
-  for (const i of ['orders_created', 'orders_status_created', 'orders_paid', 'orders_receiver_phone', 'after_sales_status', 'goods_stock', 'goods_category_id', 'members_created', 'footprints_viewed']) {
+  for (const i of ['orders_created', 'orders_status_created', 'orders_paid', 'orders_receiver_phone', 'after_sales_status', 'goods_stock', 'goods_category_id', 'goods_status_id', 'order_items_goods', 'members_created', 'footprints_viewed']) {
     await db.schema.dropIndex(i).ifExists().execute()
   }
   for (const t of ['home_sections', 'hot_words', 'audit_logs', 'staff_sessions', 'staff']) await db.schema.dropTable(t).ifExists().execute()

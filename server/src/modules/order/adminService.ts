@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream'
 import { sql, type SqlBool } from 'kysely'
 import type { Conn, Db, Tx } from '../../db/types'
-import { dialectOf } from '../../db'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
-import { escapeLike } from '../goods/service'
+import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { logisticsProvider } from '../logistics/provider'
 import { addTrace, shipOrder } from '../logistics/service'
 import { cancelOrderTx } from './service'
@@ -13,23 +12,31 @@ import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow }
 
 type Log = (e: AuditEntry) => void
 
-/** The console's order search: state, order number, phone (receiver's or member's), goods name, created between. */
-function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
+/**
+ * The console's order search: state, order number, phone (the receiver's, or the member's: looked up first so
+ * both conditions use their index), goods (catalogue goods whose name matches, through the shop search's name
+ * index, then their orders through order_items(goods_id)), created between.
+ */
+async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
   let b = db.selectFrom('orders as o')
   if (q.status) b = b.where('o.status', '=', q.status)
   if (q.orderNo) b = b.where('o.orderNo', '=', q.orderNo.trim())
   if (q.phone) {
     const phone = q.phone.trim()
-    b = b.where((eb) => eb.or([eb('o.receiverPhone', '=', phone), eb('o.memberId', 'in', eb.selectFrom('members').select('id').where('phone', '=', phone))]))
+    const m = await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst()
+    b = m ? b.where((eb) => eb.or([eb('o.receiverPhone', '=', phone), eb('o.memberId', '=', m.id)])) : b.where('o.receiverPhone', '=', phone)
   }
-  if (q.goods) {
-    const like = `%${escapeLike(q.goods.trim())}%`
-    const op = dialectOf(db) === 'postgres' ? sql`ILIKE` : sql`LIKE`
-    b = b.where((eb) => eb.exists(eb.selectFrom('orderItems as i').select('i.id').whereRef('i.orderId', '=', 'o.id').where(sql<SqlBool>`i.goods_name ${op} ${like} ESCAPE '\\'`)))
+  const kw = normaliseKeyword(q.goods)
+  if (kw) {
+    const match = keywordMatch(db, kw)
+    const name = match.indexed ? sql<SqlBool>`(${match.indexed} AND ${match.check})` : match.check
+    const goodsIds = db.selectFrom('goods').select('goods.id').where(name)
+    b = b.where('o.id', 'in', db.selectFrom('orderItems as i').select('i.orderId').where('i.goodsId', 'in', goodsIds))
   }
   if (q.from !== undefined) b = b.where('o.createdAt', '>=', q.from)
   if (q.to !== undefined) b = b.where('o.createdAt', '<', q.to)
-  return b
+  // Wrapped: Kysely refuses to let a query builder be awaited (as an async function's result would be).
+  return { query: b }
 }
 
 const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'] as const
@@ -64,7 +71,7 @@ export async function toRows(db: Conn, rows: Array<{ id: number; orderNo: string
 export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminOrderPage> {
   const page = q.page ?? 1
   const pageSize = q.pageSize ?? 20
-  const b = filtered(db, q)
+  const b = (await filtered(db, q)).query
   const [rows, count] = await Promise.all([
     b.select([...ROW_COLUMNS]).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
@@ -92,7 +99,7 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
     yield `\uFEFF${CSV_HEADER.map(cell).join(',')}\r\n`
     let after: { createdAt: number; id: number } | null = null
     for (;;) {
-      let b = filtered(db, q)
+      let b = (await filtered(db, q)).query
       if (after) {
         const a: { createdAt: number; id: number } = after
         b = b.where((eb) => eb.or([eb('o.createdAt', '<', a.createdAt), eb.and([eb('o.createdAt', '=', a.createdAt), eb('o.id', '<', a.id)])]))
