@@ -35,12 +35,21 @@ export default defineConfig({
   root: here,
   base: '/admin/',
   plugins: [react(), precompress()],
-  resolve: { alias: { '@contract': path.join(here, '..', 'types'), '@admin': path.join(here, 'src') } },
+  resolve: {
+    alias: {
+      '@contract': path.join(here, '..', 'types'),
+      '@admin': path.join(here, 'src'),
+      // types/admin.ts's schemas are the server's: the console takes its types and constants only (see the stub).
+      typebox: path.join(here, 'src', 'typeboxStub.ts'),
+    },
+  },
   build: {
     outDir: path.join(here, 'dist'),
     emptyOutDir: true,
     target: 'es2020',
     chunkSizeWarningLimit: 2000,
+    // Which chunks each page needs: bench/console-bundle.mjs reads it.
+    manifest: true,
     rollupOptions: {
       output: {
         // React and Ant Design change rarely: one cached vendor chunk; every page is its own chunk (React.lazy).

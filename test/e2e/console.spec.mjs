@@ -201,6 +201,7 @@ test('375x812: ship an order from the phone, add a trace; the shopper sees expre
   await page.getByLabel('轨迹内容').fill('已到达杭州转运中心')
   await btn(page, '保存').click()
   await page.locator('.ant-timeline-item', { hasText: '已到达杭州转运中心' }).first().waitFor()
+  await drawer.waitFor({ state: 'hidden' })
   await screenshot(page, 'console-375-order-detail')
 
   const trace = await shop.api('GET', `/api/logistics/trace?orderNo=${orderNo}`, null, token)
@@ -236,6 +237,7 @@ test('375x812: approve and refund an after-sales case from the phone; the shoppe
   await btn(page, '退款').click()
   await btn(page, '确定').click()
   await page.locator('.ant-tag', { hasText: '已退款' }).waitFor()
+  await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' })
   await screenshot(page, 'console-375-after-sale-refunded')
 
   const detail = await shop.api('GET', `/api/afterSales/detail?afterSaleNo=${afterSaleNo}`, null, token)
@@ -264,7 +266,8 @@ test('dark theme at 1280 and 375 (following the system, and the switch kept in l
   // The switch wins over the system and survives a reload; then sign out.
   const { page, errors } = await open({ width: 1280, height: 800, dark: true })
   await signIn(page)
-  await page.getByText('浅色', { exact: true }).click()
+  await page.getByRole('button', { name: '主题' }).click()
+  await page.getByRole('menuitem', { name: '浅色' }).click()
   assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light')
   await page.reload()
   await page.getByText('待办事项').waitFor()

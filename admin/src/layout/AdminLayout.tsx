@@ -1,11 +1,18 @@
 import { Suspense, useMemo } from 'react'
 import { ProLayout } from '@ant-design/pro-components'
-import { Dropdown, Result, Segmented, Spin } from 'antd'
-import { KeyOutlined, LogoutOutlined } from '@ant-design/icons'
+import { Button, Dropdown, Result, Spin } from 'antd'
+import { BgColorsOutlined, CheckOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons'
 import { MENU, ROUTES } from '../routes'
 import { matchPath, navigate, useLocation } from '../core/router'
 import { useSession } from '../core/session'
 import { setThemeChoice, useTheme, type ThemeChoice } from '../core/theme'
+import { useMobile } from '../core/useMobile'
+
+const THEMES: Array<{ key: ThemeChoice; label: string }> = [
+  { key: 'light', label: '浅色' },
+  { key: 'dark', label: '深色' },
+  { key: 'system', label: '跟随系统' },
+]
 
 /** The page for a path: the first route whose pattern matches ('/goods/new' before '/goods/:id'). */
 function findRoute(path: string) {
@@ -20,6 +27,7 @@ export function AdminLayout() {
   const { path } = useLocation()
   const { session, signOut, can } = useSession()
   const { dark, choice } = useTheme()
+  const mobile = useMobile()
   const found = findRoute(path)
 
   // The menu lists only what this staff may open; groups with nothing left disappear.
@@ -58,19 +66,21 @@ export function AdminLayout() {
       )}
       subMenuItemRender={(_, dom) => dom}
       onMenuHeaderClick={() => navigate('/dashboard')}
+      token={{ pageContainer: { paddingInlinePageContainerContent: mobile ? 12 : 40, paddingBlockPageContainerContent: mobile ? 12 : 32 } }}
       actionsRender={() => [
-        <Segmented
+        <Dropdown
           key="theme"
-          size="small"
-          aria-label="主题"
-          value={choice}
-          onChange={(v) => setThemeChoice(v as ThemeChoice)}
-          options={[
-            { label: '浅色', value: 'light' },
-            { label: '深色', value: 'dark' },
-            { label: '跟随系统', value: 'system' },
-          ]}
-        />,
+          trigger={['click']}
+          menu={{
+            selectedKeys: [choice],
+            items: THEMES.map((t) => ({ key: t.key, label: t.label, icon: t.key === choice ? <CheckOutlined /> : <span style={{ display: 'inline-block', width: 14 }} /> })),
+            onClick: ({ key }) => setThemeChoice(key as ThemeChoice),
+          }}
+        >
+          <Button type="text" icon={<BgColorsOutlined />} aria-label="主题">
+            {mobile ? null : THEMES.find((t) => t.key === choice)?.label}
+          </Button>
+        </Dropdown>,
       ]}
       avatarProps={{
         title: session?.staff.username,

@@ -96,7 +96,7 @@ export default function OrderList() {
         actionRef={action}
         columns={columns}
         params={{ status }}
-        scrollX={1040}
+        scrollX={920}
         request={async (p) => {
           const q = toQuery(p, status)
           setFilters(q)
