@@ -7,6 +7,7 @@ import { errorText } from '../../core/feedback'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useTheme } from '../../core/theme'
+import { useMobile } from '../../core/useMobile'
 import { TrendChart } from '../../components/TrendChart'
 
 const SALES_AXES: [string, string] = ['元', '单']
@@ -14,8 +15,10 @@ const VISITOR_AXES: [string] = ['人']
 const percent = (x: number) => `${(x * 100).toFixed(1)}%`
 
 function FigureCards({ title, f }: { title: string; f: Figures }) {
+  // Four figures side by side; on a phone, one under the other.
+  const mobile = useMobile()
   return (
-    <StatisticCard.Group title={title} direction="row" style={{ marginBottom: 16 }}>
+    <StatisticCard.Group title={title} direction={mobile ? 'column' : 'row'} style={{ marginBottom: 16 }}>
       <StatisticCard statistic={{ title: '销售额（元）', value: fenToYuan(f.sales) }} />
       <StatisticCard statistic={{ title: '支付订单', value: f.paidOrders }} />
       <StatisticCard statistic={{ title: '访客', value: f.visitors, tip: '浏览过商品的会员数（不含未登录访问）' }} />

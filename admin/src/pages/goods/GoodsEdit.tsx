@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Table, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
@@ -43,6 +43,12 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState('')
   const [showSkuErrors, setShowSkuErrors] = useState(false)
+  // The message is at the top of a long form: brought into view where the operator pressed 保存.
+  const errorBox = useRef<HTMLDivElement>(null)
+  const showError = (msg: string) => {
+    setError(msg)
+    requestAnimationFrame(() => errorBox.current?.scrollIntoView({ block: 'center' }))
+  }
   // Typed SKU values by combination, kept while specs change.
   const [skuMap, setSkuMap] = useState<Record<string, SkuDraft>>({})
 
@@ -82,7 +88,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
     const bad = skuRows.find((r) => skuError(r.sku))
     if (bad) {
       setShowSkuErrors(true)
-      setError(`规格「${bad.values.join(' / ') || '默认'}」：${skuError(bad.sku)}`)
+      showError(`规格「${bad.values.join(' / ') || '默认'}」：${skuError(bad.sku)}`)
       return
     }
     const body: GoodsInput = {
@@ -118,7 +124,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
       }
     } catch (e) {
       // The server's Chinese message (e.g. 价格超出范围); nothing was saved.
-      setError(errorText(e))
+      showError(errorText(e))
     } finally {
       setSaving(false)
     }
@@ -135,7 +141,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
         onFinishFailed={() => setError('请按提示修改标红的内容')}
         scrollToFirstError
       >
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" data-testid="form-error" />}
+        <div ref={errorBox}>{error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" data-testid="form-error" />}</div>
         <Card title="基本信息" style={{ marginBottom: 16 }}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
@@ -240,7 +246,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           </Form.Item>
         </Card>
 
-        <Card title="上架" style={{ marginBottom: 16 }}>
+        <Card title="上架与标记" style={{ marginBottom: 16 }}>
           <Typography.Paragraph type="secondary">运费按店铺的运费规则计算。</Typography.Paragraph>
           <Space size="large" wrap>
             <Form.Item label="上架" name="onShelf" valuePropName="checked">

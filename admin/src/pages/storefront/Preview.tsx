@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react'
 import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, AdminGoodsDetail } from '@contract/admin'
 import { goodsDetail } from '../../api/goods'
+import { SearchOutlined, SoundOutlined } from '@ant-design/icons'
 import { fenToYuan } from '../../core/money'
 
 type Scheduled = { status?: string; startAt?: number | null; endAt?: number | null; sort: number; id: number }
@@ -39,7 +40,7 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
   return (
     <div data-testid="storefront-preview" style={{ width: 320, border: '8px solid #333', borderRadius: 28, overflow: 'hidden', background: bg, color: text, fontSize: 12, margin: '0 auto' }}>
       <div style={{ background: '#e93b3d', padding: '10px 12px' }}>
-        <div style={{ background: '#fff', borderRadius: 16, padding: '6px 12px', color: '#999' }}>🔍 {words[0]?.word || '搜索商品'}</div>
+        <div style={{ background: '#fff', borderRadius: 16, padding: '6px 12px', color: '#999' }}><SearchOutlined /> {words[0]?.word || '搜索商品'}</div>
       </div>
       {liveBanners[0] ? (
         <div style={{ position: 'relative', margin: 8 }}>
@@ -65,7 +66,7 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
       )}
       {notice && (
         <div style={{ background: card, margin: 8, padding: '6px 8px', borderRadius: 8, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          📢 {notice.title}
+          <SoundOutlined style={{ color: '#e93b3d' }} /> {notice.title}
         </div>
       )}
       {liveSections.map((s) => (
