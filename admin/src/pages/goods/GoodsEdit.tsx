@@ -191,9 +191,11 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
                   </Space>
                 ))}
                 {fields.length < 3 && (
-                  <Button icon={<PlusOutlined />} onClick={() => add({ name: '', values: [] })} style={{ marginBottom: 16 }}>
-                    添加规格
-                  </Button>
+                  <div style={{ marginBottom: 16 }}>
+                    <Button icon={<PlusOutlined />} onClick={() => add({ name: '', values: [] })}>
+                      添加规格
+                    </Button>
+                  </div>
                 )}
               </>
             )}
