@@ -231,4 +231,13 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     expect((await t.get('/api/home/selfList')).data.banners.map((b: any) => b.id)).not.toContain(live.data.id)
     expect((await auditRows(t, 'banner.delete')).map((r) => r.targetId)).toContain(String(live.data.id))
   })
+
+  it('left one audit row per kind of staff write above, each naming the staff', async () => {
+    const rows = await t.db.selectFrom('auditLogs').select(['action', 'staffName']).execute()
+    const actions = new Set(rows.map((r) => r.action))
+    for (const a of ['category.create', 'brand.create', 'upload.image', 'goods.create', 'goods.update', 'goods.stock', 'goods.shelf-off', 'order.ship', 'order.trace', 'order.remark', 'order.cancel', 'afterSale.approve', 'afterSale.refund', 'afterSale.refuse', 'member.points', 'member.disable', 'banner.create', 'banner.delete', 'hotWord.create', 'section.create']) {
+      expect([a, actions.has(a)]).toEqual([a, true])
+    }
+    expect(rows.every((r) => r.staffName.length > 0)).toBe(true)
+  })
 })
