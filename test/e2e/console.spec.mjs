@@ -236,7 +236,13 @@ test('375x812: approve and refund an after-sales case from the phone; the shoppe
   await page.locator('.ant-tag', { hasText: '已同意' }).waitFor()
   await btn(page, '退款').click()
   await btn(page, '确定').click()
-  await page.locator('.ant-tag', { hasText: '已退款' }).waitFor()
+  await page
+    .locator('.ant-tag', { hasText: '已退款' })
+    .waitFor()
+    .catch(async (e) => {
+      await screenshot(page, 'console-375-after-sale-refund-failed')
+      throw e
+    })
   await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' })
   await screenshot(page, 'console-375-after-sale-refunded')
 
