@@ -1,4 +1,5 @@
-// npm start: build the H5 when the sources are newer than the build, then serve H5 + API on one port (SQLite by default).
+// npm start: build the H5 and the merchant console when their sources are newer than their builds, then serve
+// H5 + console (/admin/) + API on one port (SQLite by default).
 import { spawnSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -22,6 +23,16 @@ const sources = Math.max(...['src', 'config', 'types'].map((d) => newest(path.jo
 if (!built || sources > built || process.env.FORCE_BUILD) {
   console.log('Building the H5 shop (about a minute)…')
   const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+  if (r.status !== 0) process.exit(r.status || 1)
+}
+
+// The merchant console (admin/, Vite): admin/dist, rebuilt when admin/ or the shared types are newer.
+const adminIndex = path.join(root, 'admin', 'dist', 'index.html')
+const adminBuilt = fs.existsSync(adminIndex) ? fs.statSync(adminIndex).mtimeMs : 0
+const adminSources = Math.max(...['admin/src', 'types'].map((d) => newest(path.join(root, d))), ...['admin/index.html', 'admin/vite.config.ts', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs))
+if (!adminBuilt || adminSources > adminBuilt || process.env.FORCE_BUILD) {
+  console.log('Building the merchant console…')
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
   if (r.status !== 0) process.exit(r.status || 1)
 }
 

@@ -5,10 +5,10 @@ module.exports = {
   testEnvironment: 'node',
   globalSetup: '<rootDir>/server/test/globalSetup.js',
   transform: {
-    '^.+\\.[jt]s$': ['babel-jest', { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'] }],
+    '^.+\\.m?[jt]s$': ['babel-jest', { babelrc: false, configFile: false, presets: [['@babel/preset-env', { targets: { node: 'current' } }], '@babel/preset-typescript'] }],
   },
-  // cookie 2 (used by fastify's inject) ships ESM only: compile it for jest.
-  transformIgnorePatterns: ['/node_modules/(?!(cookie)/)'],
+  // cookie 2 (used by fastify's inject) and typebox 1 (the console contract, types/admin.ts) ship ESM only, and @fastify/cookie import()s cookie: compile them for jest.
+  transformIgnorePatterns: ['/node_modules/(?!(cookie|typebox|@fastify/cookie)/)'],
   testTimeout: 60000,
   maxWorkers: 2,
 }

@@ -27,7 +27,8 @@ export interface HomeNotice {
 }
 
 export interface HomeSection {
-  key: 'hot' | 'new' | 'brand'
+  /** custom-<id>: a section the merchant configured in the console (home_sections). */
+  key: 'hot' | 'new' | 'brand' | `custom-${number}`
   title: string
   subtitle: string
   /** Where "更多" leads (an in-app path with query). */

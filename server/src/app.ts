@@ -16,7 +16,8 @@ import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
 import { schemaErrorMessage, validatorCompiler } from './plugins/schema'
-import { installModules, routeModules } from './modules'
+import { adminRouteModules, installModules, routeModules } from './modules'
+import { adminApi } from './admin/index'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
 import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
@@ -101,6 +102,9 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     { prefix: '/h5' },
   )
 
+  // The merchant console's API (docs/console.md): staff sessions, permissions and the audit log, in its own scope.
+  await app.register((admin) => adminApi(admin, ctx, adminRouteModules), { prefix: '/admin/api' })
+
   if (opts.serveStatic !== false) await serveStatic(app, ctx, indexSource)
   return { app, ctx }
 }
@@ -159,4 +163,33 @@ async function serveStatic(app: FastifyInstance, ctx: AppContext, indexSource: B
     }
     return reply.status(404).type('text/plain; charset=utf-8').send('Not Found')
   })
+
+  // The merchant console (admin/, built by Vite into admin/dist): its files under /admin/, and index.html for
+  // every other /admin/ path (client routes). /admin/api/ stays the API: its routes are more specific, and an
+  // unknown /admin/api/ path or file is a plain 404.
+  const adminDir = path.resolve(process.env.ADMIN_DIR || path.join(__dirname, '..', '..', 'admin', 'dist'))
+  if (fs.existsSync(path.join(adminDir, 'index.html'))) {
+    await app.register(fastifyStatic, {
+      root: adminDir,
+      prefix: '/admin/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      // Our own Cache-Control (@fastify/static's own would overwrite one set here): hashed assets are immutable.
+      cacheControl: false,
+      setHeaders: (res: any, file: string) => res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    })
+    const adminHtml = compressedVariants(fs.readFileSync(path.join(adminDir, 'index.html')))
+    const adminIndex = async (req: FastifyRequest, reply: FastifyReply) => {
+      const pathname = req.url.split('?')[0]
+      if (pathname.startsWith('/admin/api/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) return reply.status(404).type('text/plain; charset=utf-8').send('Not Found')
+      const enc = String(req.headers['accept-encoding'] || '')
+      const [body, encoding] = /\bbr\b/.test(enc) ? [adminHtml.br, 'br'] : /\bgzip\b/.test(enc) ? [adminHtml.gzip, 'gzip'] : [adminHtml.raw, '']
+      if (encoding) reply.header('Content-Encoding', encoding)
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').header('Vary', 'Accept-Encoding').send(body)
+    }
+    app.get('/admin', adminIndex)
+    app.get('/admin/*', adminIndex)
+  }
 }

@@ -8,6 +8,10 @@
  * orders, promotions need goods and the demo shopper) and order hooks run.
  */
 import type { AdminCommandDef, Job, RoutePlugin, Seeder, ShopModule } from './shopModule'
+import type { AdminRouteModule } from '../admin/types'
+import { staffModule } from '../admin/index'
+import { dashboardModule } from './dashboard'
+import { systemModule } from './system'
 import type { PricingStep } from './order/pricing'
 import { setModulePricingSteps } from './order/pricing'
 import { setModuleOrderHooks } from './order/hooks'
@@ -70,6 +74,10 @@ export const shopModules: readonly ShopModule[] = [
   integralModule,
   seckillModule,
   turntableModule,
+  // The merchant console's own: staff sign-in (server/src/admin), the dashboard, staff and the audit log
+  staffModule,
+  dashboardModule,
+  systemModule,
 ]
 
 /**
@@ -86,7 +94,7 @@ const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.fl
  */
 export const routeModules: RoutePlugin[] = all((m) => (m.routes ? [m.routes] : undefined))
 /** The merchant console's routes (modules/<domain>/adminRoutes.ts): the console mounts them in its scope under /admin/api (with its staff auth), not app.ts yet. */
-export const adminRouteModules: RoutePlugin[] = all((m) => (m.adminRoutes ? [m.adminRoutes] : undefined))
+export const adminRouteModules: AdminRouteModule[] = all((m) => (m.adminRoutes ? [m.adminRoutes] : undefined))
 /** Demo data, in order, for a first start on an empty database. */
 export const seeders: Seeder[] = all((m) => m.seeders)
 /** Periodic jobs (order expiry, commission release, logoff anonymisation, flash-sale schedule...). */

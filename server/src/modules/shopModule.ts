@@ -6,6 +6,7 @@ import type { OrderEvent, OrderHook } from './order/hooks'
 import type { OrderEventListeners } from './order/events'
 import type { PricingStep } from './order/pricing'
 import type { MemberRegisteredHook } from './member/service'
+import type { AdminRouteModule } from '../admin/types'
 
 /**
  * What one domain module contributes to the shop. Each module folder exports one of these from its index.ts
@@ -18,7 +19,7 @@ export interface ShopModule {
   /** The shop's API, registered under /h5 (all modules share one scope: see modules/index.ts). */
   routes?: RoutePlugin
   /** The merchant console's API (modules/<domain>/adminRoutes.ts), for its scope under /admin/api (adminRouteModules). */
-  adminRoutes?: RoutePlugin
+  adminRoutes?: AdminRouteModule
   /** Demo data for a first start on an empty database; run in the module list's order. */
   seeders?: Seeder[]
   /** Periodic jobs, each run on one instance at a time (jobs.ts). */

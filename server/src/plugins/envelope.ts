@@ -20,7 +20,15 @@ export const rawEnvelope = (code: number, msg: string, data: unknown = {}) => ({
  * The envelope for every /h5 route: handlers return data, this wraps it as { code: 200, msg, data };
  * refusals become { code, msg, data } with HTTP 200. No stack trace ever leaves the server.
  */
-export function envelopePlugin(app: FastifyInstance) {
+export interface EnvelopeOptions {
+  /** The shop's wire rule (p=4 on GET, p=3 on POST); the console's API does not use it. Default true. */
+  wireP?: boolean
+  /** Turns a schema refusal into the Chinese message (default: the shop's). */
+  validationMessage?: (errors: any[], dataVar: string) => string
+}
+
+export function envelopePlugin(app: FastifyInstance, opts: EnvelopeOptions = {}) {
+  const validationMessage = opts.validationMessage || schemaErrorMessage
   // JSON.stringify, except that a success whose `data` came from a read cache is sent as the bytes made once for it.
   app.setReplySerializer((payload: any) => {
     if (payload && payload.code === 200 && payload.msg === '成功' && Object.keys(payload).length === 3) {
@@ -44,7 +52,7 @@ export function envelopePlugin(app: FastifyInstance) {
       // The field and the rule go to the log; the shopper reads a plain message (schema.ts).
       const e = err.validation[0] || {}
       req.log.info({ badInput: { part: err.validationContext, path: e.instancePath, keyword: e.keyword, params: e.params, message: e.message } }, 'bad input refused')
-      return reply.send({ code: ErrorCode.BAD_REQUEST, msg: schemaErrorMessage(err.validation, err.validationContext), data: {} })
+      return reply.send({ code: ErrorCode.BAD_REQUEST, msg: validationMessage(err.validation, err.validationContext), data: {} })
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.send({ code: ErrorCode.BAD_REQUEST, msg: '不支持的请求格式', data: {} })
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.statusCode === 400) {
@@ -68,6 +76,7 @@ export function envelopePlugin(app: FastifyInstance) {
     reply.status(200).header('x-envelope', '1').send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: {} })
   })
 
+  if (opts.wireP === false) return
   /** The wire rule: every GET carries p=4, every POST p=3 (not for gateway callbacks marked rawWire, whose URL cannot carry a query). */
   app.addHook('onRequest', (req, _reply, done) => {
     if (req.routeOptions?.config?.rawWire) return done()

@@ -13,6 +13,7 @@ import * as m011 from './011_search_perf'
 import * as m012 from './012_member_disabled'
 import * as m013 from './013_job_leases'
 import * as m022 from './022_documents'
+import * as m014 from './014_staff'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '012_member_disabled': m012,
   '013_job_leases': m013,
   '022_documents': m022,
+  '014_staff': m014,
 }

@@ -3,6 +3,7 @@ import type { Conn, Db, Tx } from '../../db/types'
 import type { LogoffHint } from '../../../../types/account'
 import { AppError, ErrorCode } from '../../errors'
 import type { AccountContribution, LogoffNotice } from '../shopModule'
+import { inTx } from '../../db/tx'
 
 const DAY = 86_400_000
 export const ANONYMISED_NICKNAME = '已注销用户'
@@ -96,7 +97,7 @@ export async function cancelLogoff(db: Db, memberId: number) {
  * Returns whether the flag changed.
  */
 export async function setMemberDisabled(db: Db, memberId: number, disabled: boolean, now = Date.now()): Promise<boolean> {
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const res = await tx
       .updateTable('members')
       .set({ disabledAt: disabled ? now : null, updatedAt: now })

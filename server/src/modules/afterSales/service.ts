@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Conn, Db, Tx } from '../../db/types'
+import { inTx } from '../../db/tx'
 import type { OrderItemTable, OrderTable } from '../../db/tradeTables'
 import type { AfterSaleStatusValue, AfterSaleTable, AfterSaleTypeValue, CaseOperator } from '../../db/afterSalesTables'
 import type {
@@ -359,7 +360,7 @@ export async function findCase(db: Conn, ref: string): Promise<CaseRow> {
 
 /** applied → approved. A return gets the shop's default return address. */
 export async function approveAfterSale(db: Db, ref: string, operator: CaseOperator = 'admin') {
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const c = await findCase(tx, ref)
     if (c.status !== 'applied') throw stateError(c, '同意')
     let patch: Partial<CaseRow> = { decidedAt: Date.now() }
@@ -379,7 +380,7 @@ export async function approveAfterSale(db: Db, ref: string, operator: CaseOperat
 /** applied → rejected, with a reason the member sees. */
 export async function rejectAfterSale(db: Db, ref: string, reason: string, operator: CaseOperator = 'admin') {
   const why = (reason || '').trim().slice(0, 100) || '不符合售后条件'
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const c = await findCase(tx, ref)
     if (c.status !== 'applied') throw stateError(c, '拒绝')
     if (!(await move(tx, c.id, ['applied'], 'rejected', { rejectReason: why, decidedAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
@@ -391,7 +392,7 @@ export async function rejectAfterSale(db: Db, ref: string, reason: string, opera
 
 /** returned → received: the shop confirms the goods came back. */
 export async function receiveReturn(db: Db, ref: string, operator: CaseOperator = 'admin') {
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const c = await findCase(tx, ref)
     if (c.status !== 'returned') throw stateError(c, '确认收货')
     if (!(await move(tx, c.id, ['returned'], 'received', { receivedAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')

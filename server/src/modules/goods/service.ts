@@ -137,7 +137,7 @@ export const normaliseKeyword = (s: string | undefined | null) =>
  * PostgreSQL: `ILIKE '%kw%'` with % _ \ escaped, which the pg_trgm GIN index serves for 3+ characters;
  * two characters go through the bigram GIN index: `goods_bigrams(name) @> ARRAY[kw]`.
  */
-function keywordMatch(db: Db, kw: string): KeywordMatch {
+export function keywordMatch(db: Db, kw: string): KeywordMatch {
   const chars = [...kw.toLowerCase()]
   if (dialectOf(db) === 'postgres') {
     const check = sql<SqlBool>`goods.name ILIKE ${`%${escapeLike(kw)}%`}`

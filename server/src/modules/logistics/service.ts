@@ -1,4 +1,5 @@
 import type { Conn, Db } from '../../db/types'
+import { inTx } from '../../db/tx'
 import type { ExpressCompany, LogisticsInfo } from '../../../../types/logistics'
 import { AppError, ErrorCode } from '../../errors'
 import { runOrderHooks, type Operator } from '../order/hooks'
@@ -17,7 +18,8 @@ export async function shipOrder(db: Db, orderNo: string, expressCode: string, tr
   const code = expressCode.trim().toUpperCase()
   const no = trackingNo.trim()
   if (!/^[A-Za-z0-9-]{6,40}$/.test(no)) throw new AppError(ErrorCode.BAD_REQUEST, '运单号格式不正确')
-  return db.transaction().execute(async (tx) => {
+  // In the caller's transaction when given one (the console writes its audit row in it).
+  return inTx(db, async (tx) => {
     const express = await tx.selectFrom('expressCompanies').select(['code', 'name']).where('code', '=', code).where('enabled', '=', 1).executeTakeFirst()
     if (!express) throw new AppError(ErrorCode.BAD_REQUEST, `未知的快递公司：${expressCode}`)
     const o = await tx.selectFrom('orders').select(['id', 'status']).where('orderNo', '=', orderNo).executeTakeFirst()

@@ -1,5 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
+import adminRoutes from './adminRoutes'
 import { tradeSeeder } from './seed'
 import { orderAutoAdvanceJob, orderExpiryJob } from './jobs'
 import { orderCommands } from './admin'
@@ -8,6 +9,7 @@ import { orderCommands } from './admin'
 export const orderModule: ShopModule = {
   name: 'order',
   routes,
+  adminRoutes,
   seeders: [tradeSeeder],
   jobs: [orderExpiryJob, orderAutoAdvanceJob],
   commands: orderCommands,

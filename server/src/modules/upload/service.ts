@@ -30,12 +30,22 @@ export interface StoredUpload {
  * after the rate limit let the upload through. Nothing is stored or recorded when it is refused.
  */
 export async function storeUpload(deps: UploadDeps, memberId: number, read: () => Promise<Buffer | null>): Promise<StoredUpload> {
+  return store(deps, { memberId, rateKey: `upload:${memberId}`, imagesOnly: false }, read)
+}
+
+/** A picture uploaded by staff in the console (goods, categories, storefront): the same checks, images only, owned by no member. */
+export async function storeStaffPicture(deps: UploadDeps, staffId: number, read: () => Promise<Buffer | null>): Promise<StoredUpload> {
+  return store(deps, { memberId: null, rateKey: `upload:staff:${staffId}`, imagesOnly: true }, read)
+}
+
+async function store(deps: UploadDeps, owner: { memberId: number | null; rateKey: string; imagesOnly: boolean }, read: () => Promise<Buffer | null>): Promise<StoredUpload> {
   const { db, config, storage } = deps
-  await hit(db, `upload:${memberId}`, UPLOADS_PER_10_MIN, 10 * 60_000, '上传过于频繁，请稍后再试')
+  const { memberId } = owner
+  await hit(db, owner.rateKey, UPLOADS_PER_10_MIN, 10 * 60_000, '上传过于频繁，请稍后再试')
   const buf = await read()
-  if (!buf) throw new AppError(ErrorCode.UPLOAD_REFUSED, '请选择要上传的文件')
+  if (!buf) throw new AppError(ErrorCode.UPLOAD_REFUSED, owner.imagesOnly ? '请选择要上传的图片' : '请选择要上传的文件')
   const type = sniff(buf.subarray(0, 32))
-  if (!type) throw new AppError(ErrorCode.UPLOAD_REFUSED, '仅支持上传图片或视频')
+  if (!type || (owner.imagesOnly && type.kind !== 'image')) throw new AppError(ErrorCode.UPLOAD_REFUSED, owner.imagesOnly ? '仅支持上传图片' : '仅支持上传图片或视频')
   const max = type.kind === 'image' ? config.uploadMaxImageBytes : config.uploadMaxVideoBytes
   if (buf.length > max) throw new AppError(ErrorCode.UPLOAD_REFUSED, type.kind === 'image' ? `图片不能超过${Math.round(max / 1048576)}MB` : `视频不能超过${Math.round(max / 1048576)}MB`)
   if (buf.length === 0) throw new AppError(ErrorCode.UPLOAD_REFUSED, '文件为空')

@@ -1,0 +1,19 @@
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, ReasonBody, RemarkBody, ShipBody, TraceBody } from '@contract/admin'
+import { buildUrl, get, post, type Query } from '../core/request'
+
+export interface ExpressCompany {
+  code: string
+  name: string
+  phone: string
+}
+
+export const orderList = (q: AdminOrderQuery) => get<AdminOrderPage>('/orders', q)
+export const orderDetail = (orderNo: string) => get<AdminOrderDetail>(`/orders/${encodeURIComponent(orderNo)}`)
+export const expressCompanies = () => get<ExpressCompany[]>('/orders/express')
+export const ship = (orderNo: string, body: ShipBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/ship`, body)
+export const shipBatch = (body: BatchShipBody) => post<BatchShipReply>('/orders/ship-batch', body)
+export const addTrace = (orderNo: string, body: TraceBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/trace`, body)
+export const remark = (orderNo: string, body: RemarkBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/remark`, body)
+export const cancel = (orderNo: string, body: ReasonBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/cancel`, body)
+/** The filtered list as CSV, streamed by the server: a plain link (the session cookie goes with it). */
+export const exportUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/export', q as Query)

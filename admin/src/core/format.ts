@@ -1,0 +1,29 @@
+/** How the console shows times and states (Chinese labels for the wire's codes). */
+import dayjs from 'dayjs'
+
+export const dateTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—')
+
+export const ORDER_STATUS: Record<string, { text: string; color: string }> = {
+  unpaid: { text: '待付款', color: 'orange' },
+  to_ship: { text: '待发货', color: 'red' },
+  to_receive: { text: '待收货', color: 'blue' },
+  to_review: { text: '待评价', color: 'cyan' },
+  completed: { text: '已完成', color: 'green' },
+  cancelled: { text: '已取消', color: 'default' },
+}
+export const AFTER_SALE_STATUS: Record<string, { text: string; color: string }> = {
+  applied: { text: '待审核', color: 'red' },
+  approved: { text: '已同意', color: 'blue' },
+  rejected: { text: '已拒绝', color: 'default' },
+  returned: { text: '买家已寄回', color: 'orange' },
+  received: { text: '已收到退货', color: 'gold' },
+  refunding: { text: '退款中', color: 'processing' },
+  refunded: { text: '已退款', color: 'green' },
+  cancelled: { text: '已撤销', color: 'default' },
+}
+export const AFTER_SALE_TYPE: Record<string, string> = { refund: '仅退款', return_refund: '退货退款' }
+export const ORDER_AFTER_SALE: Record<string, string> = { none: '', processing: '售后中', finished: '售后完成' }
+
+/** The valueEnum ProTable wants for a label table. */
+export const valueEnum = (m: Record<string, { text: string; color?: string }>) =>
+  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { text: v.text, status: undefined }]))

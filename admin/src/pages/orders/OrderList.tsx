@@ -1,0 +1,131 @@
+import { useRef, useState } from 'react'
+import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
+import { Alert, Button, Image, Modal, Space, Tabs, Tag, Typography, Upload } from 'antd'
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import type { AdminOrderQuery, AdminOrderRow, BatchShipReply } from '@contract/admin'
+import { ORDER_STATUSES } from '@contract/admin'
+import { exportUrl, orderList, shipBatch } from '../../api/order'
+import { errorText, run, toast } from '../../core/feedback'
+import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS } from '../../core/format'
+import { fenToYuan } from '../../core/money'
+import { navigate, useLocation } from '../../core/router'
+import { useSession } from '../../core/session'
+import { ResponsiveList } from '../../components/ResponsiveList'
+
+type Status = (typeof ORDER_STATUSES)[number]
+const TABS = [{ key: 'all', label: '全部' }, ...ORDER_STATUSES.map((s) => ({ key: s, label: ORDER_STATUS[s].text }))]
+
+/** The search form's values to the API's query (dates to epoch ms: from the start of the first day to the end of the last). */
+function toQuery(p: Record<string, any>, status: string): Omit<AdminOrderQuery, 'page' | 'pageSize'> {
+  const [from, to] = (p.createdAt as string[] | undefined) || []
+  return {
+    status: status === 'all' ? undefined : (status as Status),
+    orderNo: p.orderNo?.trim() || undefined,
+    phone: p.phone?.trim() || undefined,
+    goods: p.goods?.trim() || undefined,
+    from: from ? new Date(`${from}T00:00:00+08:00`).getTime() : undefined,
+    to: to ? new Date(`${to}T23:59:59.999+08:00`).getTime() : undefined,
+  }
+}
+
+function BatchShip({ onDone }: { onDone: () => void }) {
+  const [result, setResult] = useState<BatchShipReply | null>(null)
+  const [busy, setBusy] = useState(false)
+  async function send(file: File) {
+    if (file.size > 1_000_000) return toast.error('CSV 文件不能超过 1 MB')
+    setBusy(true)
+    try {
+      const r = await shipBatch({ csv: await file.text() })
+      setResult(r)
+      if (r.shipped) onDone()
+    } catch (e) {
+      toast.error(errorText(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  return (
+    <>
+      <Upload accept=".csv,text/csv" showUploadList={false} beforeUpload={(f) => (void send(f), false)}>
+        <Button icon={<UploadOutlined />} loading={busy}>
+          批量发货
+        </Button>
+      </Upload>
+      <Modal open={!!result} title="批量发货结果" onCancel={() => setResult(null)} footer={<Button onClick={() => setResult(null)}>知道了</Button>}>
+        {result && (
+          <>
+            <Alert type={result.failed.length ? 'warning' : 'success'} showIcon message={`已发货 ${result.shipped} 单${result.failed.length ? `，${result.failed.length} 行未发货` : ''}`} style={{ marginBottom: 12 }} />
+            {result.failed.map((f) => (
+              <div key={f.line}>
+                第 {f.line} 行 {f.orderNo}：<Typography.Text type="danger">{f.msg}</Typography.Text>
+              </div>
+            ))}
+          </>
+        )}
+        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+          CSV 每行一单：订单号,快递公司编码,运单号（第一行为表头时自动跳过）。
+        </Typography.Paragraph>
+      </Modal>
+    </>
+  )
+}
+
+export default function OrderList() {
+  const { query } = useLocation()
+  const [status, setStatus] = useState(query.get('status') || 'all')
+  const [filters, setFilters] = useState<Omit<AdminOrderQuery, 'page' | 'pageSize'>>({})
+  const action = useRef<ActionType>()
+  const writable = useSession().can('orders.write')
+
+  const columns: ProColumns<AdminOrderRow>[] = [
+    { title: '订单号', dataIndex: 'orderNo', width: 190, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
+    { title: '手机号', dataIndex: 'phone', hideInTable: true, fieldProps: { placeholder: '收货人或会员手机号' } },
+    { title: '商品', dataIndex: 'goods', fieldProps: { placeholder: '商品名称' }, render: (_, r) => <Space><Image src={r.firstImage} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} /><span>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</span></Space> },
+    { title: '下单时间', dataIndex: 'createdAt', valueType: 'dateRange', width: 140, render: (_, r) => dateTime(r.createdAt) },
+    { title: '收货人', dataIndex: 'receiverName', search: false, width: 140, render: (_, r) => <>{r.receiverName}<br /><Typography.Text type="secondary">{r.receiverPhone}</Typography.Text></> },
+    { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.payAmount)}` },
+    { title: '状态', dataIndex: 'status', search: false, width: 120, render: (_, r) => <Space size={4} wrap><Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>{ORDER_AFTER_SALE[r.afterSaleStatus] && <Tag color="purple">{ORDER_AFTER_SALE[r.afterSaleStatus]}</Tag>}</Space> },
+    { title: '操作', valueType: 'option', width: 90, render: (_, r) => [<a key="d" onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.status === 'to_ship' && writable ? '发货' : '详情'}</a>] },
+  ]
+
+  return (
+    <PageContainer title="订单">
+      <Tabs activeKey={status} onChange={(k) => setStatus(k)} items={TABS} style={{ marginBottom: 0 }} />
+      <ResponsiveList<AdminOrderRow>
+        rowKey="orderNo"
+        actionRef={action}
+        columns={columns}
+        params={{ status }}
+        scrollX={920}
+        request={async (p) => {
+          const q = toQuery(p, status)
+          setFilters(q)
+          const r = await run(orderList({ ...q, page: p.current, pageSize: p.pageSize }))
+          return { data: r?.list || [], total: r?.total || 0, success: !!r }
+        }}
+        card={(r) => ({
+          title: r.orderNo,
+          subTitle: <Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>,
+          content: (
+            <Space align="start">
+              <Image src={r.firstImage} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />
+              <div>
+                <div>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</div>
+                <div>实付 ¥{fenToYuan(r.payAmount)}</div>
+              </div>
+            </Space>
+          ),
+          description: `${r.receiverName} ${r.receiverPhone} · ${dateTime(r.createdAt)}`,
+          actions: [<a key="d" onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.status === 'to_ship' && writable ? '去发货' : '详情'}</a>],
+          onClick: () => navigate(`/orders/${r.orderNo}`),
+        })}
+        toolBarRender={() => [
+          writable && <BatchShip key="batch" onDone={() => action.current?.reload()} />,
+          <Button key="export" icon={<DownloadOutlined />} href={exportUrl(filters)} download>
+            导出 CSV
+          </Button>,
+        ]}
+      />
+    </PageContainer>
+  )
+}

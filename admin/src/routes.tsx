@@ -1,0 +1,87 @@
+/**
+ * The console's pages: menu order 工作台 · 商品 · 订单 · 售后 · 会员 · (营销 · 代理 · 内容 · 财务 · 设置: part 2) · 系统.
+ * Each page is its own chunk (React.lazy); `permission` hides the entry from staff without it (the server refuses anyway).
+ */
+import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
+import {
+  AppstoreOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  SettingOutlined,
+  ShoppingOutlined,
+  TeamOutlined,
+} from '@ant-design/icons'
+
+export interface PageRoute {
+  path: string
+  name: string
+  permission?: string
+  page: LazyExoticComponent<ComponentType<{ params: Record<string, string> }>>
+  /** Shown in the menu (details pages are not). */
+  menu?: boolean
+}
+export interface MenuGroup {
+  name: string
+  icon: ReactNode
+  path: string
+  children: PageRoute[]
+}
+
+const page = (load: () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>) => lazy(load)
+
+export const MENU: MenuGroup[] = [
+  { name: '工作台', icon: <DashboardOutlined />, path: '/dashboard', children: [{ path: '/dashboard', name: '工作台', permission: 'dashboard.read', page: page(() => import('./pages/dashboard/Dashboard')), menu: true }] },
+  {
+    name: '商品',
+    icon: <AppstoreOutlined />,
+    path: '/goods',
+    children: [
+      { path: '/goods', name: '商品列表', permission: 'goods.read', page: page(() => import('./pages/goods/GoodsList')), menu: true },
+      { path: '/goods/new', name: '新建商品', permission: 'goods.write', page: page(() => import('./pages/goods/GoodsEdit')) },
+      { path: '/goods/:id', name: '编辑商品', permission: 'goods.write', page: page(() => import('./pages/goods/GoodsEdit')) },
+      { path: '/categories', name: '商品分类', permission: 'goods.read', page: page(() => import('./pages/goods/Categories')), menu: true },
+      { path: '/brands', name: '品牌', permission: 'goods.read', page: page(() => import('./pages/goods/Brands')), menu: true },
+      { path: '/storefront', name: '店铺装修', permission: 'storefront.read', page: page(() => import('./pages/storefront/Storefront')), menu: true },
+    ],
+  },
+  {
+    name: '订单',
+    icon: <ShoppingOutlined />,
+    path: '/orders',
+    children: [
+      { path: '/orders', name: '订单列表', permission: 'orders.read', page: page(() => import('./pages/orders/OrderList')), menu: true },
+      { path: '/orders/:id', name: '订单详情', permission: 'orders.read', page: page(() => import('./pages/orders/OrderDetail')) },
+    ],
+  },
+  {
+    name: '售后',
+    icon: <CustomerServiceOutlined />,
+    path: '/after-sales',
+    children: [
+      { path: '/after-sales', name: '售后列表', permission: 'afterSales.read', page: page(() => import('./pages/afterSales/AfterSalesList')), menu: true },
+      { path: '/after-sales/:id', name: '售后详情', permission: 'afterSales.read', page: page(() => import('./pages/afterSales/AfterSalesDetail')) },
+    ],
+  },
+  {
+    name: '会员',
+    icon: <TeamOutlined />,
+    path: '/members',
+    children: [
+      { path: '/members', name: '会员列表', permission: 'members.read', page: page(() => import('./pages/members/MemberList')), menu: true },
+      { path: '/members/:id', name: '会员详情', permission: 'members.read', page: page(() => import('./pages/members/MemberDetail')) },
+    ],
+  },
+  {
+    name: '系统',
+    icon: <SettingOutlined />,
+    path: '/system',
+    children: [
+      { path: '/system/staff', name: '员工', permission: 'staff.read', page: page(() => import('./pages/system/Staff')), menu: true },
+      { path: '/system/roles', name: '角色', permission: 'staff.read', page: page(() => import('./pages/system/Roles')), menu: true },
+      { path: '/system/audit', name: '操作日志', permission: 'audit.read', page: page(() => import('./pages/system/AuditLog')), menu: true },
+      { path: '/system/password', name: '修改密码', page: page(() => import('./pages/system/Password')) },
+    ],
+  },
+]
+
+export const ROUTES: PageRoute[] = MENU.flatMap((g) => g.children)

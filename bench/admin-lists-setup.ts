@@ -1,0 +1,93 @@
+// Data and app for bench/admin-lists.mjs (loaded through tsx): 100,000 goods and 100,000 orders, and the
+// console's API on a real app (Fastify inject: the server's whole work for a request, without the network).
+import { sql } from 'kysely'
+import '../server/src/db/tables'
+import '../server/src/db/tradeTables'
+import { createDb, dialectOf } from '../server/src/db'
+import { migrateToLatest } from '../server/src/db/migrate'
+import { buildApp } from '../server/src/app'
+import { loadConfig } from '../server/src/config'
+import { createStaff } from '../server/src/admin/staff'
+import type { Db } from '../server/src/db/types'
+
+export { createDb, migrateToLatest }
+const databaseUrlOf = (db: Db) => dialectOf(db) === 'postgres'
+
+const A = ['法式', '复古', '碎花', '修身', '宽松', '简约', '韩版', '高腰', '纯棉', '真丝', '加厚', '轻薄', '百搭', '针织', '羊毛', '防水', '智能', '无线', '便携', '大容量']
+const B = ['连衣裙', '半身裙', 'T恤', '衬衫', '卫衣', '牛仔裤', '运动鞋', '帆布鞋', '双肩包', '保温杯', '蓝牙耳机', '充电宝', '手机壳', '台灯', '收纳盒', '面霜', '口红', '奶粉', '猫粮', '茶叶']
+const STATUSES = ['unpaid', 'to_ship', 'to_receive', 'to_review', 'completed', 'completed', 'completed', 'cancelled'] as const
+// mulberry32: a repeatable spread (a float LCG loses its low bits in JS numbers).
+let seed = 7
+const rnd = (n: number) => {
+  seed = (seed + 0x6d2b79f5) | 0
+  let x = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+  x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x
+  return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * n)
+}
+
+/** 10 top categories with 4 children each, 20 brands, n goods, 2,000 members, n orders with one line each over 90 days. */
+export async function fill(db: Db, n: number) {
+  const t = Date.now()
+  const subs: number[] = []
+  const tops: number[] = []
+  for (let i = 0; i < 10; i++) {
+    const top = await db.insertInto('categories').values({ parentId: 0, name: `大类${i}`, icon: '', sort: i }).returning('id').executeTakeFirstOrThrow()
+    tops.push(top.id)
+    for (let k = 0; k < 4; k++) subs.push((await db.insertInto('categories').values({ parentId: top.id, name: `小类${i}-${k}`, icon: '', sort: k }).returning('id').executeTakeFirstOrThrow()).id)
+  }
+  const brands: number[] = []
+  for (let i = 0; i < 20; i++) brands.push((await db.insertInto('brands').values({ name: `品牌${i}`, logo: '', intro: '', isExclusive: 0, sort: i }).returning('id').executeTakeFirstOrThrow()).id)
+  const names: string[] = []
+  for (let i = 0; i < n; i += 400) {
+    const rows = Array.from({ length: Math.min(400, n - i) }, (_, k) => {
+      const name = `${A[rnd(A.length)]}${B[rnd(B.length)]} ${i + k}`
+      names.push(name)
+      return {
+        categoryId: subs[rnd(subs.length)], brandId: rnd(4) ? brands[rnd(brands.length)] : null, name, subtitle: '', mainImage: '', images: '[]', detailHtml: '', specGroups: '[]',
+        price: 1000 + rnd(50000), originalPrice: 60000, sales: rnd(10000), stock: rnd(200), status: rnd(10) ? ('on' as const) : ('off' as const), tags: '', isHot: 0, isNew: 0,
+        commissionRate: null, reviewCount: 0, goodReviewCount: 0, createdAt: t - rnd(1e9), updatedAt: t,
+      }
+    })
+    await db.insertInto('goods').values(rows).execute()
+  }
+  const members: number[] = []
+  for (let i = 0; i < 2000; i += 500) {
+    const rows = Array.from({ length: 500 }, (_, k) => ({ phone: `138${String(i + k).padStart(8, '0')}`, nickname: `会员${i + k}`, avatar: '', gender: 0, openidH5: null, openidMini: null, shareMemberId: null, boundBusinessId: null, invitationCode: null, points: 0, cashbackBalance: 0, status: 'active' as const, logoffAt: null, createdAt: t - rnd(1e10), updatedAt: t }))
+    members.push(...(await db.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id))
+  }
+  for (let i = 0; i < n; i += 200) {
+    const rows = Array.from({ length: Math.min(200, n - i) }, (_, k) => {
+      const status = STATUSES[rnd(STATUSES.length)]
+      const created = t - rnd(90 * 86400_000)
+      const paid = status === 'unpaid' || status === 'cancelled' ? null : created + 60_000
+      const m = members[rnd(members.length)]
+      return {
+        orderNo: `2026${String(i + k).padStart(16, '0')}`, memberId: m, orderType: 'normal' as const, status, afterSaleStatus: 'none' as const, goodsAmount: 5000, freightAmount: 0, couponId: null, couponDiscount: 0, pointsUsed: 0, pointsDiscount: 0,
+        payAmount: 5000, itemCount: 1, receiverName: '张三', receiverPhone: `139${String(rnd(2000)).padStart(8, '0')}`, receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverDetail: '文三路 1 号',
+        remark: '', requestId: null, boundBusinessId: null, payChannel: paid ? 'sandbox' : null, cancelReason: '', expireAt: created + 1800_000, paidAt: paid, shippedAt: null, receivedAt: null, completedAt: null,
+        cancelledAt: status === 'cancelled' ? created + 1800_000 : null, deletedAt: null, createdAt: created, updatedAt: created,
+      }
+    })
+    const ids = await db.insertInto('orders').values(rows).returning(['id', 'memberId', 'createdAt']).execute()
+    await db
+      .insertInto('orderItems')
+      .values(ids.map((o, k) => ({ orderId: o.id, memberId: o.memberId, goodsId: 1 + ((i + k) % n), skuId: 1, goodsName: names[(i + k) % n], image: '', specText: '', price: 5000, quantity: 1, amount: 5000, payAmount: 5000, reviewed: 0, refundedQuantity: 0, refundedAmount: 0, createdAt: o.createdAt })))
+      .execute()
+  }
+  // As autovacuum leaves a table in production (visibility map set, statistics fresh).
+  if (databaseUrlOf(db)) await sql`VACUUM ANALYZE`.execute(db)
+  else await sql`ANALYZE`.execute(db)
+  return { tops, subs, brands, t }
+}
+
+/** The app on this database with a signed-in owner: its cookie. */
+export async function appWithOwner(db: Db, databaseUrl: string) {
+  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', READ_CACHE_MS: '0' } as NodeJS.ProcessEnv)
+  const { app } = await buildApp({ config, db, logger: false, serveStatic: false })
+  await app.ready()
+  await createStaff(db, { username: 'benchowner', role: 'owner', password: 'Bench-pass1' })
+  const res = await app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { username: 'benchowner', password: 'Bench-pass1' } })
+  const c = res.cookies.find((x: { name: string }) => x.name === 'mall_admin')
+  if (!c) throw new Error(`login failed: ${res.body}`)
+  return { app, cookie: `mall_admin=${c.value}` }
+}

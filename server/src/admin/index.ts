@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../context'
+import type { ShopModule } from '../modules/shopModule'
+import { adminPlugin } from './plugin'
+import type { AdminApp, AdminRouteModule } from './types'
+import authRoutes from './authRoutes'
+import { staffCommand } from './cli'
+import { createStaff } from './staff'
+
+/**
+ * The console's API: app.ts registers it under the prefix /admin/api with every module's console routes
+ * (modules/index.ts adminRouteModules; docs/console.md lists the paths). The plugin checks the staff session,
+ * the CSRF token of writes and each route's declared permission before any handler runs.
+ */
+export async function adminApi(app: FastifyInstance, ctx: AppContext, routes: readonly AdminRouteModule[]) {
+  await adminPlugin(app, ctx)
+  const typed: AdminApp = app.withTypeProvider()
+  for (const mod of routes) await mod(typed, ctx)
+}
+
+/** Staff: the console's sign-in routes, the `staff add` command, and the demo seed's owner account. */
+export const staffModule: ShopModule = {
+  name: 'staff',
+  adminRoutes: authRoutes,
+  commands: [staffCommand],
+  seeders: [
+    {
+      // Demo data only (seeders run on a fresh demo database): the owner account admin / admin123456.
+      name: 'staff',
+      run: async ({ db }) => {
+        await createStaff(db, { username: 'admin', role: 'owner', password: 'admin123456' })
+      },
+    },
+  ],
+}

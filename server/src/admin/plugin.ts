@@ -1,0 +1,118 @@
+import crypto from 'node:crypto'
+import cookie from '@fastify/cookie'
+import multipart from '@fastify/multipart'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../context'
+import { envelopePlugin } from '../plugins/envelope'
+import { AppError } from '../errors'
+import { ADMIN_FIELD_LABELS, AdminCode, type Permission } from '../../../types/admin'
+import { staffForCookie, type SessionStaff } from './staff'
+
+/** Who may call a console route: anyone (sign-in), any signed-in staff, or staff whose role has the permission. */
+export type RoutePermission = Permission | 'public' | 'session'
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Every console route declares one; the console plugin refuses a route without it at start-up. */
+    permission?: RoutePermission
+  }
+  interface FastifyRequest {
+    /** The signed-in staff on a console route. */
+    staff: SessionStaff | null
+  }
+}
+
+export const ADMIN_COOKIE = 'mall_admin'
+
+export interface AdminRouteInfo {
+  method: string
+  url: string
+  permission: RoutePermission
+  schema: { querystring?: any; body?: any; params?: any }
+}
+
+/** Every console route with its permission, per app (keyed by its database): the authorisation suite walks it. */
+export const adminRouteRegistry = new WeakMap<object, AdminRouteInfo[]>()
+
+const sameToken = (a: string, b: string) => {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && crypto.timingSafeEqual(x, y)
+}
+
+/**
+ * The console scope (/admin/api): cookie parsing, the envelope (without the shop's p rule), then for every
+ * route in this order: a staff session from the cookie (the shop's token header is never read), the CSRF
+ * header on writes, the route's permission. Runs before body validation, so a caller without the right
+ * learns nothing about the route's input.
+ */
+export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
+  const { db, config } = ctx
+  await app.register(cookie)
+  await app.register(multipart, { limits: { fileSize: config.uploadMaxImageBytes, files: 1, fields: 5 } })
+  envelopePlugin(app, { wireP: false, validationMessage: adminValidationMessage })
+
+  const routes: AdminRouteInfo[] = []
+  adminRouteRegistry.set(db, routes)
+  app.addHook('onRoute', (r) => {
+    const permission = r.config?.permission
+    if (!permission) throw new Error(`console route ${r.method} ${r.url} declares no permission`)
+    for (const method of ([] as string[]).concat(r.method)) {
+      if (method !== 'HEAD') routes.push({ method, url: r.url, permission, schema: (r.schema as AdminRouteInfo['schema']) || {} })
+    }
+  })
+
+  app.decorateRequest('staff', null)
+  app.addHook('preValidation', async (req) => {
+    const permission = req.routeOptions.config?.permission
+    if (!permission || permission === 'public' || req.is404) return
+    const staff = await staffForCookie(db, req.cookies[ADMIN_COOKIE])
+    if (!staff) throw new AppError(AdminCode.NOT_SIGNED_IN, '登录已失效，请重新登录')
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      const header = req.headers['x-csrf-token']
+      if (typeof header !== 'string' || !sameToken(header, staff.csrfToken)) throw new AppError(AdminCode.CSRF, '页面已过期，请刷新后重试')
+    }
+    if (permission !== 'session' && !staff.permissions.has(permission)) throw new AppError(AdminCode.FORBIDDEN, '没有权限执行此操作')
+    req.staff = staff
+  })
+  // People get the Chinese message; the log gets the field details.
+  app.addHook('onError', (req, _reply, err: Error & { validation?: unknown }, done) => {
+    if (err.validation) req.log.info({ validation: err.validation, url: req.url }, 'console input refused')
+    done()
+  })
+}
+
+/** A schema refusal as a Chinese sentence naming the field ("价格超出范围"). */
+export function adminValidationMessage(errors: any[], _dataVar: string): string {
+  const e = errors?.[0]
+  if (!e) return '请求参数错误'
+  const segments = String(e.instancePath || '').split('/').filter((s) => s && !/^\d+$/.test(s))
+  const key = e.keyword === 'required' ? e.params?.missingProperty : segments[segments.length - 1]
+  const label = (key && ADMIN_FIELD_LABELS[key]) || key || '参数'
+  const limit = e.params?.limit
+  switch (e.keyword) {
+    case 'required':
+      return `请填写${label}`
+    case 'additionalProperties':
+      return `不支持的参数：${e.params?.additionalProperty}`
+    case 'maxLength':
+      return `${label}过长（最多 ${limit} 个字符）`
+    case 'minLength':
+      return limit <= 1 ? `请填写${label}` : `${label}至少 ${limit} 个字符`
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return `${label}超出范围`
+    case 'minItems':
+      return `${label}至少 ${limit} 项`
+    case 'maxItems':
+      return `${label}最多 ${limit} 项`
+    case 'const':
+    case 'enum':
+    case 'anyOf':
+      return `${label}取值无效`
+    default:
+      return `${label}格式不正确`
+  }
+}

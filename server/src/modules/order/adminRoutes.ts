@@ -1,0 +1,71 @@
+import { AdminOrderQuery, BatchShipBody, OrderNoParams, ReasonBody, RemarkBody, ShipBody, TraceBody, type AdminOrderDetail, type AdminOrderPage, type BatchShipReply, type OkReply } from '../../../../types/admin'
+import type { ExpressCompany } from '../../../../types/logistics'
+import { AppError } from '../../errors'
+import { audited, actorOf } from '../../admin/audit'
+import type { AdminRouteModule } from '../../admin/types'
+import { allExpress } from '../logistics/service'
+import { adminCancel, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
+
+export const BATCH_SHIP_MAX = 1000
+
+/** 订单: list, export, details, ship (single and batch), traces, remarks, cancel. */
+const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
+  const read = { permission: 'orders.read' as const }
+  const write = { permission: 'orders.write' as const }
+
+  app.get('/orders', { config: read, schema: { querystring: AdminOrderQuery } }, async (req): Promise<AdminOrderPage> => adminOrderList(db, req.query))
+
+  app.get('/orders/export', { config: read, schema: { querystring: AdminOrderQuery } }, async (req, reply) => {
+    const { page: _p, pageSize: _s, ...filters } = req.query
+    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="orders-${day}.csv"`)
+      .header('Cache-Control', 'no-store')
+      .send(exportOrdersCsv(db, filters))
+  })
+
+  app.get('/orders/express', { config: read }, async (): Promise<ExpressCompany[]> => allExpress(db))
+  app.get('/orders/:orderNo', { config: read, schema: { params: OrderNoParams } }, async (req): Promise<AdminOrderDetail> => adminOrderDetail(db, req.params.orderNo))
+
+  app.post('/orders/:orderNo/ship', { config: write, schema: { params: OrderNoParams, body: ShipBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => adminShip(tx, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log))
+    return { ok: true }
+  })
+
+  // Each line ships in its own transaction: a bad line is reported and the others still ship.
+  app.post('/orders/ship-batch', { config: write, schema: { body: BatchShipBody } }, async (req): Promise<BatchShipReply> => {
+    const lines = parseShipCsv(req.body.csv)
+    if (!lines.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司代码,运单号）')
+    if (lines.length > BATCH_SHIP_MAX) throw new AppError(400, `一次最多发货 ${BATCH_SHIP_MAX} 单`)
+    const actor = actorOf(req)
+    const failed: BatchShipReply['failed'] = []
+    let shipped = 0
+    for (const l of lines) {
+      try {
+        if (!l.orderNo || !l.expressCode || !l.trackingNo) throw new AppError(400, '缺少订单号、快递公司或运单号')
+        await audited(db, actor, (tx, log) => adminShip(tx, l.orderNo, l.expressCode, l.trackingNo, log))
+        shipped += 1
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err
+        failed.push({ line: l.line, orderNo: l.orderNo, msg: err.message })
+      }
+    }
+    return { shipped, failed }
+  })
+
+  app.post('/orders/:orderNo/trace', { config: write, schema: { params: OrderNoParams, body: TraceBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => adminTrace(tx, req.params.orderNo, req.body.text, log))
+    return { ok: true }
+  })
+  app.post('/orders/:orderNo/remark', { config: write, schema: { params: OrderNoParams, body: RemarkBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => adminRemark(tx, req.params.orderNo, req.body.remark, log))
+    return { ok: true }
+  })
+  app.post('/orders/:orderNo/cancel', { config: write, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => adminCancel(tx, req.params.orderNo, req.body.reason, log))
+    return { ok: true }
+  })
+}
+
+export default orderAdminRoutes

@@ -1,0 +1,210 @@
+import { Readable } from 'node:stream'
+import { sql, type SqlBool } from 'kysely'
+import type { Conn, Db, Tx } from '../../db/types'
+import { AppError, ErrorCode } from '../../errors'
+import type { AuditEntry } from '../../admin/audit'
+import { keywordMatch, normaliseKeyword } from '../goods/service'
+import { logisticsProvider } from '../logistics/provider'
+import { addTrace, shipOrder } from '../logistics/service'
+import { cancelOrderTx } from './service'
+import { ORDER_STATUS_TEXT } from '../../../../types/order'
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
+
+type Log = (e: AuditEntry) => void
+
+/**
+ * The console's order search: state, order number, phone (the receiver's, or the member's: looked up first so
+ * both conditions use their index), goods (catalogue goods whose name matches, through the shop search's name
+ * index, then their orders through order_items(goods_id)), created between.
+ */
+async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
+  let b = db.selectFrom('orders as o')
+  if (q.status) b = b.where('o.status', '=', q.status)
+  if (q.orderNo) b = b.where('o.orderNo', '=', q.orderNo.trim())
+  if (q.phone) {
+    const phone = q.phone.trim()
+    const m = await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst()
+    b = m ? b.where((eb) => eb.or([eb('o.receiverPhone', '=', phone), eb('o.memberId', '=', m.id)])) : b.where('o.receiverPhone', '=', phone)
+  }
+  const kw = normaliseKeyword(q.goods)
+  if (kw) {
+    const match = keywordMatch(db, kw)
+    const name = match.indexed ? sql<SqlBool>`(${match.indexed} AND ${match.check})` : match.check
+    // The matching goods are found once (the page and the count would each run the name match again); a word
+    // matching very many goods stays a subquery (a bounded parameter list).
+    const found = await db.selectFrom('goods').select('goods.id').where(name).limit(GOODS_IDS_INLINE + 1).execute()
+    if (!found.length) return { query: b.where(sql<SqlBool>`1 = 0`) }
+    const goodsIds = found.length <= GOODS_IDS_INLINE ? found.map((g) => g.id) : db.selectFrom('goods').select('goods.id').where(name)
+    b = b.where('o.id', 'in', db.selectFrom('orderItems as i').select('i.orderId').where('i.goodsId', 'in', goodsIds))
+  }
+  if (q.from !== undefined) b = b.where('o.createdAt', '>=', q.from)
+  if (q.to !== undefined) b = b.where('o.createdAt', '<', q.to)
+  // Wrapped: Kysely refuses to let a query builder be awaited (as an async function's result would be).
+  return { query: b }
+}
+
+/** Up to this many matching goods ids go into the order query as a list. */
+export const GOODS_IDS_INLINE = 20_000
+
+const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'] as const
+
+/** First goods line of each order (name and picture for the list). */
+async function firstItems(db: Conn, orderIds: number[]) {
+  if (!orderIds.length) return new Map<number, { goodsName: string; image: string }>()
+  const items = await db.selectFrom('orderItems').select(['orderId', 'goodsName', 'image', 'id']).where('orderId', 'in', orderIds).orderBy('id').execute()
+  const m = new Map<number, { goodsName: string; image: string }>()
+  for (const it of items) if (!m.has(it.orderId)) m.set(it.orderId, it)
+  return m
+}
+
+async function phones(db: Conn, memberIds: number[]) {
+  if (!memberIds.length) return new Map<number, string>()
+  const rows = await db.selectFrom('members').select(['id', 'phone']).where('id', 'in', [...new Set(memberIds)]).execute()
+  return new Map(rows.map((r) => [r.id, r.phone || '']))
+}
+
+export async function toRows(db: Conn, rows: Array<{ id: number; orderNo: string; status: string; afterSaleStatus: string; memberId: number; receiverName: string; receiverPhone: string; payAmount: number; itemCount: number; createdAt: number; paidAt: number | null }>): Promise<AdminOrderRow[]> {
+  const [first, phone] = await Promise.all([firstItems(db, rows.map((r) => r.id)), phones(db, rows.map((r) => r.memberId))])
+  return rows.map((r) => ({
+    ...r,
+    memberPhone: phone.get(r.memberId) || '',
+    firstGoodsName: first.get(r.id)?.goodsName || '',
+    firstImage: first.get(r.id)?.image || '',
+    createdAt: Number(r.createdAt),
+    paidAt: r.paidAt === null ? null : Number(r.paidAt),
+  }))
+}
+
+export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminOrderPage> {
+  const page = q.page ?? 1
+  const pageSize = q.pageSize ?? 20
+  const b = (await filtered(db, q)).query
+  const [rows, count] = await Promise.all([
+    b.select([...ROW_COLUMNS]).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
+  return { list: await toRows(db, rows), total: Number(count.n), page, pageSize }
+}
+
+const CSV_HEADER = ['订单号', '状态', '下单时间', '支付时间', '会员手机', '收货人', '收货电话', '收货地址', '商品', '件数', '商品金额(元)', '运费(元)', '优惠(元)', '实付(元)', '买家备注', '商家备注']
+const yuan = (fen: number) => (fen / 100).toFixed(2)
+const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '')
+/** A CSV cell: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula. */
+const cell = (v: string | number) => {
+  const s = String(v)
+  return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
+}
+
+export const EXPORT_BATCH = 500
+
+/**
+ * The filtered orders as CSV, streamed: pages of EXPORT_BATCH rows by keyset (created_at, id), so 100,000 rows
+ * never sit in memory together. A UTF-8 BOM first, so spreadsheet programs read the Chinese.
+ */
+export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Readable {
+  async function* lines() {
+    yield `\uFEFF${CSV_HEADER.map(cell).join(',')}\r\n`
+    let after: { createdAt: number; id: number } | null = null
+    for (;;) {
+      let b = (await filtered(db, q)).query
+      if (after) {
+        const a: { createdAt: number; id: number } = after
+        b = b.where((eb) => eb.or([eb('o.createdAt', '<', a.createdAt), eb.and([eb('o.createdAt', '=', a.createdAt), eb('o.id', '<', a.id)])]))
+      }
+      const rows = await b
+        .select([...ROW_COLUMNS, 'o.receiverProvince', 'o.receiverCity', 'o.receiverDistrict', 'o.receiverDetail', 'o.goodsAmount', 'o.freightAmount', 'o.couponDiscount', 'o.pointsDiscount', 'o.remark', 'o.adminRemark'])
+        .orderBy('o.createdAt', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(EXPORT_BATCH)
+        .execute()
+      if (!rows.length) return
+      const [first, phone] = await Promise.all([firstItems(db, rows.map((r) => r.id)), phones(db, rows.map((r) => r.memberId))])
+      let chunk = ''
+      for (const r of rows) {
+        chunk += [
+          r.orderNo, ORDER_STATUS_TEXT[r.status], time(r.createdAt), time(r.paidAt), phone.get(r.memberId) || '', r.receiverName, r.receiverPhone,
+          `${r.receiverProvince}${r.receiverCity}${r.receiverDistrict}${r.receiverDetail}`, first.get(r.id)?.goodsName || '', r.itemCount,
+          yuan(r.goodsAmount), yuan(r.freightAmount), yuan(r.couponDiscount + r.pointsDiscount), yuan(r.payAmount), r.remark, r.adminRemark,
+        ].map(cell).join(',') + '\r\n'
+      }
+      yield chunk
+      const last = rows[rows.length - 1]
+      after = { createdAt: Number(last.createdAt), id: last.id }
+      if (rows.length < EXPORT_BATCH) return
+    }
+  }
+  return Readable.from(lines())
+}
+
+async function orderByNo(db: Conn, orderNo: string) {
+  const o = await db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirst()
+  if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
+  return o
+}
+
+export async function adminOrderDetail(db: Conn, orderNo: string): Promise<AdminOrderDetail> {
+  const o = await orderByNo(db, orderNo)
+  const [member, items, logs, payments, shipment, refunds] = await Promise.all([
+    db.selectFrom('members').select('phone').where('id', '=', o.memberId).executeTakeFirst(),
+    db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute(),
+    db.selectFrom('orderLogs').selectAll().where('orderId', '=', o.id).orderBy('createdAt').orderBy('id').execute(),
+    db.selectFrom('payments').selectAll().where('orderId', '=', o.id).orderBy('id').execute(),
+    db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).executeTakeFirst(),
+    db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
+  ])
+  const traces = shipment ? await logisticsProvider().traces(db, shipment) : []
+  const n = (v: number | null) => (v === null ? null : Number(v))
+  return {
+    order: {
+      id: o.id, orderNo: o.orderNo, orderType: o.orderType, status: o.status, afterSaleStatus: o.afterSaleStatus, memberId: o.memberId, memberPhone: member?.phone || '',
+      goodsAmount: o.goodsAmount, freightAmount: o.freightAmount, couponDiscount: o.couponDiscount, pointsDiscount: o.pointsDiscount, payAmount: o.payAmount,
+      receiverName: o.receiverName, receiverPhone: o.receiverPhone, receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+      remark: o.remark, adminRemark: o.adminRemark, cancelReason: o.cancelReason,
+      createdAt: Number(o.createdAt), paidAt: n(o.paidAt), shippedAt: n(o.shippedAt), receivedAt: n(o.receivedAt), completedAt: n(o.completedAt), cancelledAt: n(o.cancelledAt),
+    },
+    items: items.map((i) => ({ id: i.id, goodsId: i.goodsId, skuId: i.skuId, goodsName: i.goodsName, image: i.image, specText: i.specText, price: i.price, quantity: i.quantity, payAmount: i.payAmount, refundedQuantity: i.refundedQuantity, refundedAmount: i.refundedAmount })),
+    timeline: logs.map((l) => ({ action: l.action, fromStatus: l.fromStatus, toStatus: l.toStatus, operator: l.operator, note: l.note, createdAt: Number(l.createdAt) })),
+    payments: payments.map((p) => ({ payNo: p.payNo, provider: p.provider, channel: p.channel, amount: p.amount, status: p.status, transactionId: p.transactionId, paidAt: n(p.paidAt) })),
+    shipment: shipment ? { expressCode: shipment.expressCode, expressName: shipment.expressName, trackingNo: shipment.trackingNo, createdAt: Number(shipment.createdAt), traces: traces.map((t) => ({ time: Number(t.time), text: t.text })) } : null,
+    refunds: refunds.map((r) => ({ id: r.id, afterSaleNo: r.afterSaleNo, status: r.status, amount: r.amount, refundAmount: r.refundAmount, refundedAt: n(r.refundedAt) })),
+  }
+}
+
+/** Ships through the CLI's service (logistics/service.ts shipOrder) inside the audited transaction. */
+export async function adminShip(tx: Tx, orderNo: string, expressCode: string, trackingNo: string, log: Log) {
+  const r = await shipOrder(tx, orderNo, expressCode, trackingNo, 'admin')
+  log({ action: 'order.ship', targetType: 'order', targetId: orderNo, before: { status: 'to_ship' }, after: { status: 'to_receive', expressCode: r.expressCode, expressName: r.expressName, trackingNo: r.trackingNo } })
+  return r
+}
+
+/** Batch ship lines: orderNo,expressCode,trackingNo (commas or tabs; a header line or blank lines are skipped). */
+export function parseShipCsv(csv: string): Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> {
+  const out: Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> = []
+  csv.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((raw, i) => {
+    const cells = raw.split(/[,\t，]/).map((c) => c.trim().replace(/^"|"$/g, '').trim())
+    if (!cells.join('')) return
+    if (i === 0 && !/\d{6,}/.test(cells[0])) return // header
+    out.push({ line: i + 1, orderNo: cells[0] || '', expressCode: cells[1] || '', trackingNo: cells[2] || '' })
+  })
+  return out
+}
+
+export async function adminTrace(tx: Tx, orderNo: string, text: string, log: Log) {
+  const r = await addTrace(tx, orderNo, text)
+  log({ action: 'order.trace', targetType: 'order', targetId: orderNo, after: { time: r.time, text: r.text } })
+}
+
+export async function adminRemark(tx: Tx, orderNo: string, remark: string, log: Log) {
+  const o = await orderByNo(tx, orderNo)
+  await tx.updateTable('orders').set({ adminRemark: remark.trim(), updatedAt: Date.now() }).where('id', '=', o.id).execute()
+  log({ action: 'order.remark', targetType: 'order', targetId: orderNo, before: { adminRemark: o.adminRemark }, after: { adminRemark: remark.trim() } })
+}
+
+/** Cancels an unpaid order through the shop's cancel (stock, coupon and points back, payments closed). */
+export async function adminCancel(tx: Tx, orderNo: string, reason: string, log: Log) {
+  const o = await orderByNo(tx, orderNo)
+  if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, '只有待付款的订单可以取消')
+  const why = `商家取消：${reason.trim()}`
+  if (!(await cancelOrderTx(tx, o.id, why, 'admin'))) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
+  log({ action: 'order.cancel', targetType: 'order', targetId: orderNo, before: { status: 'unpaid' }, after: { status: 'cancelled', cancelReason: why } })
+}

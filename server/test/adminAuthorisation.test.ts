@@ -1,0 +1,106 @@
+import { AdminCode, ROLE_PERMISSIONS, ROLES, type Role } from '../../types/admin'
+import { adminRouteRegistry, type AdminRouteInfo } from '../src/admin/plugin'
+import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
+import { signIn, type StaffSession } from './adminHelpers'
+import { createStaff } from '../src/admin/staff'
+
+/**
+ * Generated from the console's route list: every route refuses a caller without a session, with only the
+ * shop's token, with a session whose role lacks the route's permission, and (writes) without the CSRF token;
+ * a refused call writes nothing (no audit row, no change). A new route is covered the day it is added.
+ */
+const samplePath = (url: string) => url.replace(/:orderNo/g, '2026000000000000000001').replace(/:\w+/g, '1')
+
+function plausible(schema: any): unknown {
+  if (!schema) return {}
+  if (schema.anyOf) return plausible(schema.anyOf[0])
+  if (schema.const !== undefined) return schema.const
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return Math.max(1, schema.minimum ?? 1)
+    case 'boolean':
+      return true
+    case 'array':
+      return [plausible(schema.items)].slice(0, Math.max(1, schema.minItems ?? 1))
+    case 'object': {
+      const out: Record<string, unknown> = {}
+      for (const k of schema.required || []) out[k] = plausible(schema.properties?.[k])
+      return out
+    }
+    default:
+      return 'x'.repeat(Math.max(1, schema.minLength ?? 1))
+  }
+}
+
+describe.each(DIALECTS)('console authorisation over every admin route (%s)', (dialect) => {
+  let t: TestApp
+  let routes: AdminRouteInfo[]
+  const sessions = {} as Record<Role, StaffSession>
+  let shopToken: string
+
+  beforeAll(async () => {
+    t = await makeTestApp(dialect)
+    routes = adminRouteRegistry.get(t.db) || []
+    // Record 1 of staff and members is a bystander: the allowed calls below act on sample id 1.
+    await createStaff(t.db, { username: 'bystander', role: 'service', password: 'Bystander1' })
+    await t.login(nextPhone())
+    for (const role of ROLES) sessions[role] = await signIn(t, role)
+    shopToken = await t.login(nextPhone())
+  })
+  afterAll(() => t.close())
+
+  const call = async (r: AdminRouteInfo, headers: Record<string, string>) => {
+    const write = r.method !== 'GET'
+    const res = await t.app.inject({ method: r.method as 'GET', url: samplePath(r.url), payload: write ? (plausible(r.schema.body) as object) : undefined, headers })
+    return String(res.headers['content-type']).includes('json') ? res.json() : { code: res.statusCode === 200 ? 200 : res.statusCode }
+  }
+  const auditCount = async () => Number((await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+
+  it('knows the routes, each with a declared permission', () => {
+    expect(routes.length).toBeGreaterThan(40)
+    for (const r of routes) expect(r.permission).toBeTruthy()
+    // Only sign-in is public.
+    expect(routes.filter((r) => r.permission === 'public').map((r) => r.url)).toEqual(['/admin/api/auth/login'])
+  })
+
+  it('refuses every non-public route without a session, and with the shop token', async () => {
+    const before = await auditCount()
+    for (const r of routes.filter((x) => x.permission !== 'public')) {
+      expect([r.method, r.url, (await call(r, {})).code]).toEqual([r.method, r.url, AdminCode.NOT_SIGNED_IN])
+      expect([r.method, r.url, (await call(r, { token: shopToken })).code]).toEqual([r.method, r.url, AdminCode.NOT_SIGNED_IN])
+    }
+    expect(await auditCount()).toBe(before)
+  })
+
+  it('refuses every route to each role without its permission, and lets roles with it past the check', async () => {
+    let refused = 0
+    const auditedWrites = new Set<string>()
+    for (const r of routes.filter((x) => x.permission !== 'public' && x.permission !== 'session')) {
+      for (const role of ROLES) {
+        const s = sessions[role]
+        const before = await auditCount()
+        const code = (await call(r, { cookie: s.cookie, 'x-csrf-token': s.csrf })).code
+        if ((ROLE_PERMISSIONS[role] as readonly string[]).includes(r.permission)) {
+          expect([r.method, r.url, role, code === AdminCode.FORBIDDEN]).toEqual([r.method, r.url, role, false])
+          // A refused write (sample input: mostly unknown ids) left no audit row; writes that went through are counted.
+          if (r.method !== 'GET' && code !== 200) expect([r.method, r.url, code, await auditCount()]).toEqual([r.method, r.url, code, before])
+          if (code === 200 && r.method !== 'GET') auditedWrites.add(`${r.method} ${r.url}`)
+        } else {
+          expect([r.method, r.url, role, code]).toEqual([r.method, r.url, role, AdminCode.FORBIDDEN])
+          refused += 1
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(50)
+    expect(auditedWrites.size).toBeGreaterThan(5)
+  })
+
+  it('refuses every write without the CSRF token (or with another session’s), even for the owner', async () => {
+    const owner = sessions.owner
+    for (const r of routes.filter((x) => x.method !== 'GET' && x.permission !== 'public')) {
+      expect([r.method, r.url, (await call(r, { cookie: owner.cookie })).code]).toEqual([r.method, r.url, AdminCode.CSRF])
+      expect([r.method, r.url, (await call(r, { cookie: owner.cookie, 'x-csrf-token': sessions.operator.csrf })).code]).toEqual([r.method, r.url, AdminCode.CSRF])
+    }
+  })
+})

@@ -1,0 +1,290 @@
+// The merchant console (/admin/) in Chromium, through its UI: sign in as the demo owner; create goods with two SKUs
+// and a picture (bad input refused first), put it on the shelf, find it in the shop's search (1280x800); ship an
+// order and add a trace, seen by the shopper (375x812); approve and refund an after-sales case (375x812); light and
+// dark screenshots at both widths; sign out.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { ROOT, CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+
+const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+
+function newest(dir) {
+  let t = 0
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
+  }
+  return t
+}
+/** The e2e runner builds the H5 only: the console is built here when admin/dist is missing or older than its sources. */
+function buildConsole() {
+  const index = path.join(ADMIN_DIST, 'index.html')
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
+  const sources = Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')), fs.statSync(path.join(ROOT, 'admin', 'vite.config.ts')).mtimeMs)
+  if (built && built > sources) return
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  assert.equal(r.status, 0, 'vite build of the console')
+}
+
+let shop, browser, tmp, picture
+const contexts = []
+before(async () => {
+  buildConsole()
+  shop = await startShop()
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'))
+  picture = path.join(tmp, 'cup.png')
+  fs.writeFileSync(picture, PNG)
+})
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {})
+  await browser?.close()
+  await shop?.stop()
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+})
+
+/** A browser window of this size and theme, with the errors the page throws collected. */
+async function open({ width, height, dark = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
+  contexts.push(context)
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  return { context, page, errors }
+}
+
+/** antd writes two-character Chinese button labels with a space between them ("确 定"). */
+const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
+
+async function signIn(page) {
+  await page.goto(`${shop.base}/admin/`)
+  await page.waitForURL(/\/admin\/login/)
+  await page.getByLabel('用户名').fill('admin')
+  await page.getByLabel('密码').fill('wrong-password')
+  await btn(page, '登录').click()
+  await page.getByRole('alert').filter({ hasText: /密码/ }).waitFor()
+  await page.getByLabel('密码').fill('admin123456')
+  await btn(page, '登录').click()
+  await page.waitForURL(/\/admin\/dashboard/)
+  await page.getByText('待办事项').waitFor()
+}
+
+/** Picks the option with this text in the antd Select labelled `label`. */
+async function choose(page, label, option) {
+  const box = page.getByRole('combobox', { name: label })
+  await box.click()
+  await box.fill(option)
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
+}
+
+/** A member with an address and an order paid in the sandbox: its order number. */
+async function paidOrder() {
+  const token = await shop.apiLogin(newPhone())
+  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '控制台买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  assert.equal(addr.code, 200, addr.msg)
+  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
+  const goods = search.data.list.find((g) => g.price >= 1000) || search.data.list[0]
+  const d = await shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
+  const sku = d.data.skus.find((s) => s.stock > 0)
+  const o = await shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `console${Date.now()}${Math.floor(Math.random() * 1000)}` }, token)
+  assert.equal(o.code, 200, o.msg)
+  const p = await shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, token)
+  const c = await shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)
+  assert.equal(c.code, 200, c.msg)
+  return { token, orderNo: o.data.orderNo }
+}
+
+test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture created, put on the shelf, found in the shop search', async () => {
+  const { page, errors } = await open({ width: 1280, height: 800 })
+  await signIn(page)
+  await screenshot(page, 'console-1280-dashboard')
+
+  const name = `控制台青瓷杯${Date.now() % 1000000}`
+  await page.getByRole('menuitem', { name: '商品' }).click()
+  await page.getByRole('menuitem', { name: '商品列表' }).click()
+  await page.waitForURL(/\/admin\/goods$/)
+  await btn(page, '新建商品').click()
+  await page.waitForURL(/\/admin\/goods\/new/)
+  await page.getByLabel('商品名称').fill(name)
+  await choose(page, '分类', '茶')
+  await page.locator('input[type=file]').first().setInputFiles(picture)
+  await page.getByTestId('image-item').first().waitFor()
+  await page.getByRole('button', { name: '添加规格' }).click()
+  await page.getByLabel('规格1名称').fill('颜色')
+  const values = page.getByRole('combobox', { name: '规格1的值' })
+  for (const v of ['天青', '月白']) {
+    await values.fill(v)
+    await values.press('Enter')
+  }
+  await page.getByLabel('月白 售价').waitFor()
+  // Bad input: three decimals. A Chinese message in the form, nothing saved.
+  await page.getByLabel('天青 售价').fill('19.999')
+  await page.getByLabel('天青 库存').fill('5')
+  await page.getByLabel('月白 售价').fill('29.9')
+  await page.getByLabel('月白 划线价').fill('39')
+  await page.getByLabel('月白 库存').fill('7')
+  await btn(page, '保存').click()
+  await page.getByTestId('form-error').filter({ hasText: '规格「天青」：售价须为大于 0 的金额，最多两位小数' }).waitFor()
+  await screenshot(page, 'console-1280-goods-bad-price')
+  const none = await shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
+  assert.equal(none.data.list.length, 0, 'nothing saved')
+
+  await page.getByLabel('天青 售价').fill('19.99')
+  await btn(page, '保存').click()
+  await page.waitForURL(/\/admin\/goods\/\d+$/)
+  const goodsId = Number(new URL(page.url()).pathname.split('/').pop())
+  await screenshot(page, 'console-1280-goods-edit')
+
+  // Off the shelf until put on it from the list.
+  await page.goto(`${shop.base}/admin/goods`)
+  await page.getByPlaceholder('商品名称或编号').fill(name)
+  await btn(page, '查询').click()
+  const row = page.locator('tr', { hasText: name })
+  await row.getByText('已下架').waitFor()
+  assert.equal((await shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)).data.list.length, 0)
+  await row.getByText('上架', { exact: true }).click()
+  await page.getByText('已上架 1 件商品').waitFor()
+  await row.getByText('已上架').waitFor()
+  await screenshot(page, 'console-1280-goods-list')
+
+  // The shop finds it at once, at the lowest SKU price, with the uploaded picture; its details list both SKUs.
+  const found = await shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
+  const hit = found.data.list.find((g) => g.id === goodsId)
+  assert.ok(hit, 'the new goods is in the shop search')
+  assert.equal(hit.price, 1999)
+  assert.match(hit.image || hit.mainImage || '', /\/uploads\//)
+  const detail = await shop.api('GET', `/api/goods/detail?id=${goodsId}`)
+  assert.equal(detail.code, 200, detail.msg)
+  assert.deepEqual(
+    detail.data.skus.map((s) => [s.price, s.stock]).sort((a, b) => a[0] - b[0]),
+    [
+      [1999, 5],
+      [2990, 7],
+    ],
+  )
+  assert.deepEqual(errors, [])
+})
+
+test('375x812: ship an order from the phone, add a trace; the shopper sees express, tracking number and trace', async () => {
+  const { token, orderNo } = await paidOrder()
+  const { page, errors } = await open({ width: 375, height: 812 })
+  await signIn(page)
+  await page.goto(`${shop.base}/admin/orders?status=to_ship`)
+  const card = page.locator('.responsive-card', { hasText: orderNo })
+  await card.waitFor()
+  await screenshot(page, 'console-375-orders')
+  await card.click()
+  await page.waitForURL(new RegExp(`/admin/orders/${orderNo}$`))
+  await btn(page, '发货').click()
+  const drawer = page.locator('.ant-drawer-content')
+  await drawer.waitFor()
+  assert.equal(Math.round((await drawer.boundingBox()).width), 375, 'the drawer takes the full width')
+  // Bad input first: a tracking number with spaces.
+  await choose(page, '快递公司', '顺丰')
+  await page.getByLabel('运单号').fill('SF 123')
+  await btn(page, '确认发货').click()
+  await page.getByText('运单号只能包含字母、数字和短横线').waitFor()
+  await page.getByLabel('运单号').fill('SF20261124001')
+  await screenshot(page, 'console-375-ship')
+  await btn(page, '确认发货').click()
+  await drawer.waitFor({ state: 'hidden' })
+  await page.locator('.ant-tag', { hasText: '待收货' }).first().waitFor()
+  await page.getByText('SF20261124001').first().waitFor()
+
+  await page.getByRole('button', { name: '添加物流轨迹' }).click()
+  await page.getByLabel('轨迹内容').fill('已到达杭州转运中心')
+  await btn(page, '保存').click()
+  await page.locator('.ant-timeline-item', { hasText: '已到达杭州转运中心' }).first().waitFor()
+  await drawer.waitFor({ state: 'hidden' })
+  await screenshot(page, 'console-375-order-detail')
+
+  const trace = await shop.api('GET', `/api/logistics/trace?orderNo=${orderNo}`, null, token)
+  assert.equal(trace.code, 200, trace.msg)
+  assert.equal(trace.data.trackingNo, 'SF20261124001')
+  assert.match(trace.data.expressName, /顺丰/)
+  assert.ok(trace.data.traces.some((t) => t.text.includes('已到达杭州转运中心')), 'the added trace reaches the shopper')
+  assert.deepEqual(errors, [])
+})
+
+test('375x812: approve and refund an after-sales case from the phone; the shopper sees it refunded', async () => {
+  const { token, orderNo } = await paidOrder()
+  const info = await shop.api('GET', `/api/afterSales/applyInfo?orderNo=${orderNo}`, null, token)
+  assert.equal(info.code, 200, info.msg)
+  const items = info.data.items.map((i) => ({ orderItemId: i.orderItemId, quantity: i.quantity - i.refundedQuantity }))
+  const quote = await shop.api('POST', '/api/afterSales/quote', { orderNo, items }, token)
+  const applied = await shop.api('POST', '/api/afterSales/apply', { orderNo, type: 'refund', items, reason: '不想要了', description: '拍错了颜色', images: [], amount: quote.data.maxAmount }, token)
+  assert.equal(applied.code, 200, applied.msg)
+  const afterSaleNo = applied.data.afterSaleNo
+
+  const { page, errors } = await open({ width: 375, height: 812 })
+  await signIn(page)
+  await page.goto(`${shop.base}/admin/after-sales?status=applied`)
+  const card = page.locator('.responsive-card', { hasText: afterSaleNo })
+  await card.waitFor()
+  await screenshot(page, 'console-375-after-sales')
+  await card.click()
+  await page.waitForURL(/\/admin\/after-sales\/\d+$/)
+  await page.getByText('拍错了颜色').waitFor()
+  await btn(page, '同意').click()
+  await btn(page, '确定').click()
+  await page.locator('.ant-tag', { hasText: '已同意' }).waitFor()
+  await btn(page, '退款').click()
+  await btn(page, '确定').click()
+  await page
+    .locator('.ant-tag', { hasText: '已退款' })
+    .waitFor()
+    .catch(async (e) => {
+      await screenshot(page, 'console-375-after-sale-refund-failed')
+      throw e
+    })
+  await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' })
+  await screenshot(page, 'console-375-after-sale-refunded')
+
+  const detail = await shop.api('GET', `/api/afterSales/detail?afterSaleNo=${afterSaleNo}`, null, token)
+  assert.equal(detail.code, 200, detail.msg)
+  assert.equal(detail.data.status ?? detail.data.case?.status, 'refunded')
+  assert.deepEqual(errors, [])
+})
+
+test('dark theme at 1280 and 375 (following the system, and the switch kept in localStorage); sign out', async () => {
+  for (const [width, height] of [
+    [1280, 800],
+    [375, 812],
+  ]) {
+    const { page, errors } = await open({ width, height, dark: true })
+    await signIn(page)
+    // Following the system: dark without a choice stored.
+    assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
+    await page.locator('canvas').first().waitFor()
+    await screenshot(page, `console-${width}-dashboard-dark`)
+    await page.goto(`${shop.base}/admin/orders`)
+    await page.locator(width < 500 ? '.responsive-card' : '.ant-table-row').first().waitFor()
+    await screenshot(page, `console-${width}-orders-dark`)
+    assert.deepEqual(errors, [])
+  }
+
+  // The switch wins over the system and survives a reload; then sign out.
+  const { page, errors } = await open({ width: 1280, height: 800, dark: true })
+  await signIn(page)
+  await page.getByRole('button', { name: '主题' }).click()
+  await page.getByRole('menuitem', { name: '浅色' }).click()
+  assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'light')
+  await page.reload()
+  await page.getByText('待办事项').waitFor()
+  assert.equal(await page.evaluate(() => [document.documentElement.dataset.theme, localStorage.getItem('admin.theme')].join()), 'light,light')
+  await page.getByTestId('account-menu').hover()
+  await page.getByText('退出登录').click()
+  await page.waitForURL(/\/admin\/login/)
+  // The session is gone on the server too: the console's own API refuses it.
+  const me = await page.evaluate(() => fetch('/admin/api/auth/me').then((r) => r.json()))
+  assert.equal(me.code, 8001)
+  await page.goto(`${shop.base}/admin/orders`)
+  await page.waitForURL(/\/admin\/login\?from=/)
+  assert.deepEqual(errors, [])
+})

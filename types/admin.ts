@@ -1,0 +1,360 @@
+/**
+ * The merchant console's API contract (server: server/src/admin + modules/<domain>/adminRoutes.ts; web app: admin/).
+ * Every path is under /admin/api/. Every answer is HTTP 200 with the envelope { code, msg, data } (code 200 = ok).
+ * Money in fen (integers), times in epoch milliseconds. Writes (POST/PUT/DELETE) need the header
+ * `x-csrf-token` (from login / me). Bodies accept only the declared fields.
+ * docs/console.md lists every path with its permission.
+ */
+import { Type, type Static, type TSchema } from 'typebox'
+
+// ------------------------------------------------------------------ codes
+
+/** Console refusal codes (besides the shop's 400 bad input, 404 not found, 409 conflict, 2003 order state …). */
+export const AdminCode = {
+  /** No staff session (or it expired / was signed out): go to the sign-in page. */
+  NOT_SIGNED_IN: 8001,
+  /** Wrong username or password (msg says how many tries are left). */
+  BAD_CREDENTIALS: 8002,
+  /** Signed in, but the role lacks the route's permission. */
+  FORBIDDEN: 8003,
+  /** A write without the session's x-csrf-token header: reload /auth/me and retry. */
+  CSRF: 8004,
+  /** Too many failed sign-ins: locked until data.lockedUntil. */
+  LOCKED: 8005,
+} as const
+
+// ------------------------------------------------------------------ roles and permissions
+
+export const PERMISSIONS = [
+  'dashboard.read',
+  'goods.read',
+  'goods.write',
+  'storefront.read',
+  'storefront.write',
+  'orders.read',
+  'orders.write',
+  'afterSales.read',
+  'afterSales.write',
+  'refunds.write',
+  'members.read',
+  'members.write',
+  'feedback.read',
+  'feedback.write',
+  'withdrawals.read',
+  'withdrawals.write',
+  'ledgers.read',
+  'staff.read',
+  'staff.write',
+  'audit.read',
+] as const
+export type Permission = (typeof PERMISSIONS)[number]
+
+export const ROLES = ['owner', 'operator', 'service', 'finance'] as const
+export type Role = (typeof ROLES)[number]
+
+export const ROLE_NAMES: Record<Role, string> = { owner: '店主', operator: '运营', service: '客服', finance: '财务' }
+
+/** What each role may do (owner: everything). The server enforces this table; the web app hides menus with it. */
+export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
+  owner: PERMISSIONS,
+  operator: ['dashboard.read', 'goods.read', 'goods.write', 'storefront.read', 'storefront.write', 'orders.read', 'orders.write', 'afterSales.read', 'afterSales.write', 'refunds.write', 'members.read'],
+  service: ['dashboard.read', 'orders.read', 'afterSales.read', 'afterSales.write', 'members.read', 'members.write', 'feedback.read', 'feedback.write'],
+  finance: ['dashboard.read', 'orders.read', 'afterSales.read', 'refunds.write', 'members.read', 'withdrawals.read', 'withdrawals.write', 'ledgers.read'],
+}
+
+/** Chinese names of request fields, for validation messages ("价格超出范围"). */
+export const ADMIN_FIELD_LABELS: Record<string, string> = {
+  username: '用户名', password: '密码', oldPassword: '原密码', newPassword: '新密码', role: '角色',
+  name: '名称', subtitle: '副标题', categoryId: '分类', brandId: '品牌', images: '商品图片', detailHtml: '商品详情',
+  tags: '标签', specGroups: '规格', skus: '规格明细', price: '价格', originalPrice: '划线价', stock: '库存', image: '图片',
+  status: '状态', ids: '选择的记录', delta: '调整数量', items: '明细', skuId: '规格', parentId: '上级分类', icon: '图标',
+  sort: '排序', logo: '标志', intro: '介绍', title: '标题', link: '链接', startAt: '开始时间', endAt: '结束时间',
+  expressCode: '快递公司', trackingNo: '运单号', text: '内容', remark: '备注', reason: '原因', csv: 'CSV 内容',
+  note: '备注', disabled: '停用', keyword: '关键词', page: '页码', pageSize: '每页条数', word: '热搜词', summary: '摘要',
+  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置'
+}
+
+// ------------------------------------------------------------------ helpers
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+const Fen = Type.Integer({ minimum: 0, maximum: 100_000_000 })
+const Str = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength })
+const Closed = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false })
+const Paging = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+}
+export const PageOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
+export const IdParams = Closed({ id: Id })
+export type IdParams = Static<typeof IdParams>
+export const OkReply = Type.Object({ ok: Type.Boolean() })
+export type OkReply = Static<typeof OkReply>
+
+// ------------------------------------------------------------------ auth
+
+export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('operator'), Type.Literal('service'), Type.Literal('finance')])
+export const StaffView = Type.Object({ id: Type.Integer(), username: Type.String(), role: RoleSchema, disabled: Type.Boolean(), lastLoginAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer() })
+export type StaffView = Static<typeof StaffView>
+
+export const LoginBody = Closed({ username: Str(32, 1), password: Str(128, 1) })
+export type LoginBody = Static<typeof LoginBody>
+/** login and me answer the same: the staff, its permissions and the CSRF token to send on writes. */
+export const SessionReply = Type.Object({ staff: StaffView, permissions: Type.Array(Type.String()), csrfToken: Type.String(), expiresAt: Type.Integer() })
+export type SessionReply = Static<typeof SessionReply>
+export const PasswordBody = Closed({ oldPassword: Str(128, 1), newPassword: Str(128, 8) })
+export type PasswordBody = Static<typeof PasswordBody>
+
+// ------------------------------------------------------------------ goods
+
+export const GoodsStatus = Type.Union([Type.Literal('on'), Type.Literal('off')])
+export const AdminGoodsQuery = Closed({
+  ...Paging,
+  keyword: Type.Optional(Str(64)),
+  categoryId: Type.Optional(Id),
+  brandId: Type.Optional(Id),
+  status: Type.Optional(GoodsStatus),
+  /** Only goods whose total stock is at most this many (e.g. 10). */
+  lowStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+})
+export type AdminGoodsQuery = Static<typeof AdminGoodsQuery>
+export const AdminGoodsRow = Type.Object({
+  id: Type.Integer(), name: Type.String(), mainImage: Type.String(), categoryId: Type.Integer(), categoryName: Type.String(),
+  brandId: Type.Union([Type.Integer(), Type.Null()]), brandName: Type.String(), price: Type.Integer(), originalPrice: Type.Integer(),
+  stock: Type.Integer(), sales: Type.Integer(), status: GoodsStatus, updatedAt: Type.Integer(),
+})
+export type AdminGoodsRow = Static<typeof AdminGoodsRow>
+export const AdminGoodsPage = PageOf(AdminGoodsRow)
+export type AdminGoodsPage = Static<typeof AdminGoodsPage>
+
+export const SpecGroup = Closed({ name: Str(16, 1), values: Type.Array(Str(32, 1), { minItems: 1, maxItems: 30 }) })
+export const SkuInput = Closed({
+  /** Existing SKU id when editing (omit for a new SKU). */
+  id: Type.Optional(Id),
+  /** One value per spec group, in the groups' order, e.g. { 颜色: '红', 尺码: 'M' }. */
+  specs: Type.Record(Type.String({ maxLength: 16 }), Type.String({ maxLength: 32 })),
+  price: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
+  originalPrice: Fen,
+  stock: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+  image: Type.Optional(Str(256)),
+})
+export type SkuInput = Static<typeof SkuInput>
+/** Create and edit goods. images[0] is the cover. detailHtml is sanitised like articles. */
+export const GoodsInput = Closed({
+  name: Str(128, 1),
+  subtitle: Type.Optional(Str(256)),
+  categoryId: Id,
+  brandId: Type.Optional(Type.Union([Id, Type.Null()])),
+  images: Type.Array(Str(256, 1), { minItems: 1, maxItems: 10 }),
+  detailHtml: Type.Optional(Str(100_000)),
+  tags: Type.Optional(Type.Array(Str(16, 1), { maxItems: 5 })),
+  specGroups: Type.Array(SpecGroup, { maxItems: 3 }),
+  skus: Type.Array(SkuInput, { minItems: 1, maxItems: 200 }),
+  status: Type.Optional(GoodsStatus),
+  isHot: Type.Optional(Type.Boolean()),
+  isNew: Type.Optional(Type.Boolean()),
+})
+export type GoodsInput = Static<typeof GoodsInput>
+export const AdminSku = Type.Object({ id: Type.Integer(), specs: Type.Record(Type.String(), Type.String()), specText: Type.String(), price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), image: Type.String() })
+export type AdminSku = Static<typeof AdminSku>
+export const AdminGoodsDetail = Type.Object({
+  id: Type.Integer(), name: Type.String(), subtitle: Type.String(), categoryId: Type.Integer(), brandId: Type.Union([Type.Integer(), Type.Null()]),
+  images: Type.Array(Type.String()), detailHtml: Type.String(), tags: Type.Array(Type.String()),
+  specGroups: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.String()) })), skus: Type.Array(AdminSku),
+  status: GoodsStatus, isHot: Type.Boolean(), isNew: Type.Boolean(),
+  price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), createdAt: Type.Integer(), updatedAt: Type.Integer(),
+})
+export type AdminGoodsDetail = Static<typeof AdminGoodsDetail>
+export const IdReply = Type.Object({ id: Type.Integer() })
+export type IdReply = Static<typeof IdReply>
+
+export const ShelfBody = Closed({ ids: Type.Array(Id, { minItems: 1, maxItems: 500 }), status: GoodsStatus })
+export type ShelfBody = Static<typeof ShelfBody>
+/** Batch stock change: each SKU's stock moves by delta (negative takes away; never below 0: the whole batch is refused). */
+export const StockBody = Closed({ items: Type.Array(Closed({ skuId: Id, delta: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 }) }), { minItems: 1, maxItems: 500 }) })
+export type StockBody = Static<typeof StockBody>
+export const CountReply = Type.Object({ count: Type.Integer() })
+export type CountReply = Static<typeof CountReply>
+
+export const AdminCategory = Type.Object({ id: Type.Integer(), parentId: Type.Integer(), name: Type.String(), icon: Type.String(), sort: Type.Integer(), goodsCount: Type.Integer() })
+export type AdminCategory = Static<typeof AdminCategory>
+/** parentId 0 = top level; a child's parent must be top level (two levels). */
+export const CategoryInput = Closed({ parentId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), name: Str(32, 1), icon: Type.Optional(Str(256)), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
+export type CategoryInput = Static<typeof CategoryInput>
+export const AdminBrand = Type.Object({ id: Type.Integer(), name: Type.String(), logo: Type.String(), intro: Type.String(), isExclusive: Type.Boolean(), sort: Type.Integer(), goodsCount: Type.Integer() })
+export type AdminBrand = Static<typeof AdminBrand>
+export const BrandInput = Closed({ name: Str(64, 1), logo: Type.Optional(Str(256)), intro: Type.Optional(Str(512)), isExclusive: Type.Optional(Type.Boolean()), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
+export type BrandInput = Static<typeof BrandInput>
+/** POST upload (multipart, one image field "file"): the stored picture's URL. */
+export const UploadReply = Type.Object({ url: Type.String() })
+export type UploadReply = Static<typeof UploadReply>
+
+// ------------------------------------------------------------------ storefront
+
+/** Schedule: shown between startAt and endAt (null = no bound). */
+export const BannerInput = Closed({ title: Str(64), image: Str(256, 1), link: Str(256), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })), status: Type.Optional(GoodsStatus), startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])), endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) })
+export type BannerInput = Static<typeof BannerInput>
+export const AdminBanner = Type.Object({ id: Type.Integer(), title: Type.String(), image: Type.String(), link: Type.String(), sort: Type.Integer(), status: Type.String(), startAt: Type.Union([Type.Integer(), Type.Null()]), endAt: Type.Union([Type.Integer(), Type.Null()]) })
+export type AdminBanner = Static<typeof AdminBanner>
+export const NavInput = Closed({ title: Str(16, 1), icon: Str(256, 1), link: Str(256), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
+export type NavInput = Static<typeof NavInput>
+export const AdminNav = Type.Object({ id: Type.Integer(), title: Type.String(), icon: Type.String(), link: Type.String(), sort: Type.Integer() })
+export type AdminNav = Static<typeof AdminNav>
+export const NoticeInput = Closed({ title: Str(64, 1), summary: Type.Optional(Str(256)), contentHtml: Type.Optional(Str(50_000)), isTop: Type.Optional(Type.Boolean()), status: Type.Optional(GoodsStatus) })
+export type NoticeInput = Static<typeof NoticeInput>
+export const AdminNotice = Type.Object({ id: Type.Integer(), title: Type.String(), summary: Type.String(), contentHtml: Type.String(), isTop: Type.Boolean(), status: Type.String(), createdAt: Type.Integer() })
+export type AdminNotice = Static<typeof AdminNotice>
+export const HotWordInput = Closed({ word: Str(16, 1), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
+export type HotWordInput = Static<typeof HotWordInput>
+export const AdminHotWord = Type.Object({ id: Type.Integer(), word: Type.String(), sort: Type.Integer() })
+export type AdminHotWord = Static<typeof AdminHotWord>
+/** A home goods section (e.g. 热卖 / 新品): the goods in order. */
+export const SectionInput = Closed({ title: Str(32, 1), subtitle: Type.Optional(Str(32)), goodsIds: Type.Array(Id, { maxItems: 50 }), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })), status: Type.Optional(GoodsStatus), startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])), endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) })
+export type SectionInput = Static<typeof SectionInput>
+export const AdminSection = Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: Type.String(), goodsIds: Type.Array(Type.Integer()), sort: Type.Integer(), status: Type.String(), startAt: Type.Union([Type.Integer(), Type.Null()]), endAt: Type.Union([Type.Integer(), Type.Null()]) })
+export type AdminSection = Static<typeof AdminSection>
+
+// ------------------------------------------------------------------ orders
+
+export const ORDER_STATUSES = ['unpaid', 'to_ship', 'to_receive', 'to_review', 'completed', 'cancelled'] as const
+export const OrderStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('to_ship'), Type.Literal('to_receive'), Type.Literal('to_review'), Type.Literal('completed'), Type.Literal('cancelled')])
+export const AdminOrderQuery = Closed({
+  ...Paging,
+  status: Type.Optional(OrderStatus),
+  orderNo: Type.Optional(Str(32)),
+  /** The receiver's or the member's phone. */
+  phone: Type.Optional(Str(20)),
+  /** Goods name contains. */
+  goods: Type.Optional(Str(64)),
+  /** Created at or after / before (epoch ms). */
+  from: Type.Optional(Type.Integer({ minimum: 0 })),
+  to: Type.Optional(Type.Integer({ minimum: 0 })),
+})
+export type AdminOrderQuery = Static<typeof AdminOrderQuery>
+export const AdminOrderRow = Type.Object({
+  id: Type.Integer(), orderNo: Type.String(), status: Type.String(), afterSaleStatus: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(),
+  receiverName: Type.String(), receiverPhone: Type.String(), payAmount: Type.Integer(), itemCount: Type.Integer(), firstGoodsName: Type.String(), firstImage: Type.String(),
+  createdAt: Type.Integer(), paidAt: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type AdminOrderRow = Static<typeof AdminOrderRow>
+export const AdminOrderPage = PageOf(AdminOrderRow)
+export type AdminOrderPage = Static<typeof AdminOrderPage>
+export const OrderNoParams = Closed({ orderNo: Str(32, 1) })
+export type OrderNoParams = Static<typeof OrderNoParams>
+export const AdminOrderDetail = Type.Object({
+  order: Type.Object({
+    id: Type.Integer(), orderNo: Type.String(), orderType: Type.String(), status: Type.String(), afterSaleStatus: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(),
+    goodsAmount: Type.Integer(), freightAmount: Type.Integer(), couponDiscount: Type.Integer(), pointsDiscount: Type.Integer(), payAmount: Type.Integer(),
+    receiverName: Type.String(), receiverPhone: Type.String(), receiverAddress: Type.String(), remark: Type.String(), adminRemark: Type.String(), cancelReason: Type.String(),
+    createdAt: Type.Integer(), paidAt: Type.Union([Type.Integer(), Type.Null()]), shippedAt: Type.Union([Type.Integer(), Type.Null()]), receivedAt: Type.Union([Type.Integer(), Type.Null()]), completedAt: Type.Union([Type.Integer(), Type.Null()]), cancelledAt: Type.Union([Type.Integer(), Type.Null()]),
+  }),
+  items: Type.Array(Type.Object({ id: Type.Integer(), goodsId: Type.Integer(), skuId: Type.Integer(), goodsName: Type.String(), image: Type.String(), specText: Type.String(), price: Type.Integer(), quantity: Type.Integer(), payAmount: Type.Integer(), refundedQuantity: Type.Integer(), refundedAmount: Type.Integer() })),
+  /** The order's log, oldest first: what happened, by whom. */
+  timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  payments: Type.Array(Type.Object({ payNo: Type.String(), provider: Type.String(), channel: Type.String(), amount: Type.Integer(), status: Type.String(), transactionId: Type.Union([Type.String(), Type.Null()]), paidAt: Type.Union([Type.Integer(), Type.Null()]) })),
+  shipment: Type.Union([Type.Object({ expressCode: Type.String(), expressName: Type.String(), trackingNo: Type.String(), createdAt: Type.Integer(), traces: Type.Array(Type.Object({ time: Type.Integer(), text: Type.String() })) }), Type.Null()]),
+  refunds: Type.Array(Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) })),
+})
+export type AdminOrderDetail = Static<typeof AdminOrderDetail>
+export const ShipBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
+export type ShipBody = Static<typeof ShipBody>
+/** CSV text, one order per line: orderNo,expressCode,trackingNo (a header line is skipped). */
+export const BatchShipBody = Closed({ csv: Str(1_000_000, 1) })
+export type BatchShipBody = Static<typeof BatchShipBody>
+export const BatchShipReply = Type.Object({ shipped: Type.Integer(), failed: Type.Array(Type.Object({ line: Type.Integer(), orderNo: Type.String(), msg: Type.String() })) })
+export type BatchShipReply = Static<typeof BatchShipReply>
+export const TraceBody = Closed({ text: Str(200, 1) })
+export type TraceBody = Static<typeof TraceBody>
+export const RemarkBody = Closed({ remark: Str(500) })
+export type RemarkBody = Static<typeof RemarkBody>
+export const ReasonBody = Closed({ reason: Str(100, 1) })
+export type ReasonBody = Static<typeof ReasonBody>
+export const ExpressCompany = Type.Object({ code: Type.String(), name: Type.String(), phone: Type.String() })
+
+// ------------------------------------------------------------------ after-sales
+
+export const AFTER_SALE_STATUSES = ['applied', 'approved', 'rejected', 'returned', 'received', 'refunding', 'refunded', 'cancelled'] as const
+export const AfterSaleStatus = Type.Union([Type.Literal('applied'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('returned'), Type.Literal('received'), Type.Literal('refunding'), Type.Literal('refunded'), Type.Literal('cancelled')])
+export const AdminAfterSaleQuery = Closed({ ...Paging, status: Type.Optional(AfterSaleStatus), keyword: Type.Optional(Str(32)) })
+export type AdminAfterSaleQuery = Static<typeof AdminAfterSaleQuery>
+export const AdminAfterSaleRow = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), orderNo: Type.String(), type: Type.String(), status: Type.String(), amount: Type.Integer(), reason: Type.String(), memberPhone: Type.String(), refundError: Type.String(), createdAt: Type.Integer() })
+export type AdminAfterSaleRow = Static<typeof AdminAfterSaleRow>
+export const AdminAfterSalePage = PageOf(AdminAfterSaleRow)
+export type AdminAfterSalePage = Static<typeof AdminAfterSalePage>
+export const AdminAfterSaleDetail = Type.Object({
+  case: Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), orderNo: Type.String(), type: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), reason: Type.String(), description: Type.String(), images: Type.Array(Type.String()), rejectReason: Type.String(), refundError: Type.String(), returnExpressName: Type.String(), returnTrackingNo: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(), createdAt: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) }),
+  items: Type.Array(Type.Object({ orderItemId: Type.Integer(), goodsName: Type.String(), image: Type.String(), specText: Type.String(), quantity: Type.Integer(), refundAmount: Type.Integer() })),
+  /** The reasons chat: every step with who said what, oldest first. */
+  logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+})
+export type AdminAfterSaleDetail = Static<typeof AdminAfterSaleDetail>
+export const AfterSaleActionReply = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String() })
+export type AfterSaleActionReply = Static<typeof AfterSaleActionReply>
+
+// ------------------------------------------------------------------ members
+
+export const AdminMemberQuery = Closed({ ...Paging, keyword: Type.Optional(Str(32)), disabled: Type.Optional(Type.Boolean()) })
+export type AdminMemberQuery = Static<typeof AdminMemberQuery>
+export const AdminMemberRow = Type.Object({ id: Type.Integer(), phone: Type.String(), nickname: Type.String(), avatar: Type.String(), points: Type.Integer(), cashbackBalance: Type.Integer(), status: Type.String(), disabled: Type.Boolean(), createdAt: Type.Integer() })
+export type AdminMemberRow = Static<typeof AdminMemberRow>
+export const AdminMemberPage = PageOf(AdminMemberRow)
+export type AdminMemberPage = Static<typeof AdminMemberPage>
+export const AdminMemberDetail = Type.Object({
+  member: AdminMemberRow,
+  orders: Type.Array(AdminOrderRow),
+  addresses: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String(), address: Type.String(), isDefault: Type.Boolean() })),
+  pointsLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), reason: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  cashbackLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), type: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+})
+export type AdminMemberDetail = Static<typeof AdminMemberDetail>
+/** delta: points to add (negative takes away, never below 0). */
+export const PointsBody = Closed({ delta: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 }), note: Str(100, 1) })
+export type PointsBody = Static<typeof PointsBody>
+export const PointsReply = Type.Object({ balance: Type.Integer() })
+export type PointsReply = Static<typeof PointsReply>
+export const DisableBody = Closed({ disabled: Type.Boolean() })
+export type DisableBody = Static<typeof DisableBody>
+
+// ------------------------------------------------------------------ dashboard
+
+export const Figures = Type.Object({
+  /** Paid amount of orders paid in the period, fen. */
+  sales: Type.Integer(),
+  paidOrders: Type.Integer(),
+  /** Distinct members who viewed a goods page (footprints) in the period: the shop does not count anonymous visits. */
+  visitors: Type.Integer(),
+  /** Paying members / visitors (0..1), 0 when no visitor. */
+  conversion: Type.Number(),
+})
+export type Figures = Static<typeof Figures>
+export const TrendPoint = Type.Object({ day: Type.String(), sales: Type.Integer(), paidOrders: Type.Integer(), visitors: Type.Integer() })
+export type TrendPoint = Static<typeof TrendPoint>
+export const DashboardReply = Type.Object({
+  today: Figures,
+  month: Figures,
+  /** 30 days, oldest first, ending today (China time); the last 7 are the 7-day trend. */
+  trend: Type.Array(TrendPoint),
+  todo: Type.Object({ toShip: Type.Integer(), afterSales: Type.Integer(), withdrawals: Type.Integer(), agentApplications: Type.Integer(), cashbackTasks: Type.Integer(), feedback: Type.Integer() }),
+})
+export type DashboardReply = Static<typeof DashboardReply>
+
+// ------------------------------------------------------------------ system
+
+export const StaffCreateBody = Closed({ username: Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' }), role: RoleSchema, password: Type.Optional(Str(128, 8)) })
+export type StaffCreateBody = Static<typeof StaffCreateBody>
+/** The new staff and its password (generated when none was given: shown once). */
+export const StaffCreateReply = Type.Object({ staff: StaffView, password: Type.String() })
+export type StaffCreateReply = Static<typeof StaffCreateReply>
+export const StaffUpdateBody = Closed({ role: Type.Optional(RoleSchema), disabled: Type.Optional(Type.Boolean()) })
+export type StaffUpdateBody = Static<typeof StaffUpdateBody>
+export const PasswordResetReply = Type.Object({ password: Type.String() })
+export type PasswordResetReply = Static<typeof PasswordResetReply>
+export const RoleView = Type.Object({ role: Type.String(), name: Type.String(), permissions: Type.Array(Type.String()) })
+export type RoleView = Static<typeof RoleView>
+
+export const AuditQuery = Closed({ ...Paging, staffId: Type.Optional(Id), action: Type.Optional(Str(64)), targetType: Type.Optional(Str(32)), targetId: Type.Optional(Str(64)), from: Type.Optional(Type.Integer({ minimum: 0 })), to: Type.Optional(Type.Integer({ minimum: 0 })) })
+export type AuditQuery = Static<typeof AuditQuery>
+/** One staff write: who, when, what, and the record before and after (JSON text parsed; null when created / deleted). */
+export const AuditRow = Type.Object({ id: Type.Integer(), staffId: Type.Integer(), staffName: Type.String(), at: Type.Integer(), action: Type.String(), targetType: Type.String(), targetId: Type.String(), before: Type.Unknown(), after: Type.Unknown(), ip: Type.String() })
+export type AuditRow = Static<typeof AuditRow>
+export const AuditPage = PageOf(AuditRow)
+export type AuditPage = Static<typeof AuditPage>
