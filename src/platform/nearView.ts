@@ -1,53 +1,32 @@
 import Taro from '@tarojs/taro'
 
 /**
- * Calls `onNear` once when an element comes within `aheadPercent` % of a window height below the window:
- * H5 with the browser's IntersectionObserver on the element; the mini-program with the page's intersection
- * observer on a selector, started once the page's pending render has reached the view (Taro.nextTick), since
- * the observer finds only drawn nodes. Without an observer (or element) it calls on the next task.
- * Answers the function that stops watching.
+ * Mini-program: calls `onNear` once when the element of `selector` comes within `aheadPercent` % of a window
+ * height below the window, through the page's intersection observer, started once the page's pending render has
+ * reached the view (Taro.nextTick: the observer finds only drawn nodes). Without an observer it calls on the next
+ * task. Answers the function that stops watching. (H5 pages use the browser's IntersectionObserver directly.)
  */
-export function whenNearView(target: { el: HTMLElement | null; selector: string }, aheadPercent: number, onNear: () => void): () => void {
-  let done = false
-  const fire = () => {
-    if (done) return
-    done = true
-    onNear()
-  }
-  if (process.env.TARO_ENV === 'h5') {
-    if (!target.el || typeof IntersectionObserver === 'undefined') return later(fire)
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return
-        observer.disconnect()
-        fire()
-      },
-      { rootMargin: `0px 0px ${aheadPercent}% 0px` },
-    )
-    observer.observe(target.el)
-    return () => observer.disconnect()
-  }
+export function whenNearView(selector: string, aheadPercent: number, onNear: () => void): () => void {
   const page = Taro.getCurrentInstance().page
-  if (!page || typeof Taro.createIntersectionObserver !== 'function') return later(fire)
+  if (!page || typeof Taro.createIntersectionObserver !== 'function') {
+    const t = setTimeout(onNear, 0)
+    return () => clearTimeout(t)
+  }
   let observer: Taro.IntersectionObserver | null = null
   let stopped = false
   Taro.nextTick(() => {
     if (stopped) return
     const windowHeight = Taro.getWindowInfo?.().windowHeight || Taro.getSystemInfoSync().windowHeight
     observer = Taro.createIntersectionObserver(page as any)
-    observer.relativeToViewport({ bottom: Math.round((windowHeight * aheadPercent) / 100) }).observe(target.selector, (res) => {
-      if (!res.intersectionRatio) return
+    observer.relativeToViewport({ bottom: Math.round((windowHeight * aheadPercent) / 100) }).observe(selector, (res) => {
+      if (!res.intersectionRatio || stopped) return
+      stopped = true
       observer?.disconnect()
-      fire()
+      onNear()
     })
   })
   return () => {
     stopped = true
     observer?.disconnect()
   }
-}
-
-function later(fn: () => void): () => void {
-  const t = setTimeout(fn, 0)
-  return () => clearTimeout(t)
 }

@@ -43,6 +43,8 @@ export function miniShareImage(url: string | undefined, origin: string = apiOrig
   return `${origin}/h5/api/wechat/shareCard.png?p=4&src=${encodeURIComponent(own.split(/[?#]/)[0])}`
 }
 
+const miniShare = (c: ShareContent): ShareContent => ({ ...c, imageUrl: miniShareImage(c.imageUrl) })
+
 /** Sets the WeChat JS-SDK share data in WeChat's browser. */
 export async function setupH5Share(content: ShareContent) {
   if (currentShell() !== 'wechat-h5') return
@@ -56,15 +58,11 @@ export async function setupH5Share(content: ShareContent) {
 
 /** One hook for every page that shares: mini-program share menu, WeChat JS-SDK share on H5. */
 export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
-  // (H5 answers neither: the share card there is the JS-SDK's, set below; the H5 build leaves miniShareImage out.)
-  const image = (url?: string) => (process.env.TARO_ENV === 'h5' ? url : miniShareImage(url))
-  useShareAppMessage(() => {
-    const c = getContent()
-    return { ...c, imageUrl: image(c.imageUrl) }
-  })
+  // The mini-program's share image through miniShareImage; the H5 build leaves it out (its card is the JS-SDK's).
+  useShareAppMessage(() => (process.env.TARO_ENV === 'h5' ? getContent() : miniShare(getContent())))
   useShareTimeline(() => {
     const c = getContent()
-    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: image(c.imageUrl) }
+    return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: process.env.TARO_ENV === 'h5' ? c.imageUrl : miniShareImage(c.imageUrl) }
   })
   // The card carries the member (sUid, bUid, shop name): set it again when they change, e.g. when member info
   // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).

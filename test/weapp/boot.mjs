@@ -214,7 +214,10 @@ export async function checkBoot(out, check, { apiOrigin }) {
     ]
     // WEAPP_PASSES=<name>|<name> runs only those (the bench); WEAPP_FLOWS_ONLY=1 none.
     const only = (process.env.WEAPP_PASSES || '').split('|').filter(Boolean)
-    for (const [name, storage, withParams] of process.env.WEAPP_FLOWS_ONLY ? [] : passes.filter(([n]) => !only.length || only.includes(n))) {
+    // The passes run side by side (each its own vm; most of a page's time is waiting for the server and timers).
+    // An uncaught error is counted on the page of the pass that was open when it came, possibly another pass's.
+    const selected = process.env.WEAPP_FLOWS_ONLY ? [] : passes.filter(([n]) => !only.length || only.includes(n))
+    await Promise.all(selected.map(async ([name, storage, withParams]) => {
       const t1 = Date.now()
       const h = boot(storage)
       const problems = { errors: [], empty: [], templates: [], requests: [], icons: [], svg: [], webviews: [] }
@@ -261,7 +264,7 @@ export async function checkBoot(out, check, { apiOrigin }) {
       const heavy = rows.filter((r) => r.bytes > SETDATA_PAGE_LIMIT)
       check(`${name}: each page's first-load setData is at most 32 KB`, heavy.length === 0, heavy.map((r) => `${r.route} ${(r.bytes / 1024).toFixed(1)} KB`).join(', '))
       console.log(`${name}: ${ms(t1)}`)
-    }
+    }))
   } finally {
     process.off('uncaughtException', onUncaught)
     process.off('unhandledRejection', onUncaught)

@@ -78,9 +78,24 @@ export default function HomeIndexPage() {
   useEffect(() => {
     if (!home || restShown >= restTotal) return
     const next = () => startTransition(() => setRestShown((n) => n + 1))
-    // Both shells: the next one when the end of what is drawn comes near (the mini-program used to draw them all
-    // at once, 52 KB of setData on the first load; src/platform/nearView.ts).
-    return whenNearView({ el: drawnEnd.current, selector: '.home-drawn-end' }, DRAW_AHEAD_PERCENT, next)
+    // The mini-program: the page's intersection observer (it drew them all at once, 52 KB of setData on the
+    // first load; src/platform/nearView.ts). The H5 build leaves this line out.
+    if (process.env.TARO_ENV !== 'h5') return whenNearView('.home-drawn-end', DRAW_AHEAD_PERCENT, next)
+    const end = drawnEnd.current
+    if (!end || typeof IntersectionObserver === 'undefined') {
+      const t = setTimeout(next, 0)
+      return () => clearTimeout(t)
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((e) => e.isIntersecting)) return
+        observer.disconnect()
+        next()
+      },
+      { rootMargin: `0px 0px ${DRAW_AHEAD_PERCENT}% 0px` },
+    )
+    observer.observe(end)
+    return () => observer.disconnect()
   }, [home, restShown, restTotal])
   // H5 defines Taro's swiper element late (src/h5runtime/taroComponents.ts): the first banner stands in for
   // the carousel until then and asks for it a few seconds after its picture is shown, when the first
