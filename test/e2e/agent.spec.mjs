@@ -116,7 +116,7 @@ test('a new shopper opens the share link, registers bound to the shop, views the
   await fill(page, '请输入手机号', shopperPhone)
   await page.getByText('获取验证码').click()
   await fill(page, '请输入验证码', await shop.smsCode(shopperPhone))
-  await page.getByText('我已阅读并同意《用户协议》和《隐私政策》').click()
+  await page.locator('.login__agree-box:visible').click() // the box itself: the titles open the documents
   await page.locator('.login__submit').filter({ hasText: '登录' }).click()
   await page.waitForURL(/\/goodsPages\/details\/details/)
   // Taro keeps {data: <the persisted user record>} in localStorage.

@@ -59,7 +59,7 @@ test('a page that needs login opens login, logging in returns to it, and a reloa
   await page.getByText(/秒后重新获取/).waitFor()
   const code = await shop.smsCode(phone)
   await fill(page, '请输入验证码', code)
-  await page.getByText('我已阅读并同意《用户协议》和《隐私政策》').click()
+  await page.locator('.login__agree-box:visible').click() // the box itself: the titles open the documents
   await page.locator('.login__submit').filter({ hasText: '登录' }).click()
   await page.waitForURL((u) => u.pathname === target)
   await page.getByText('确认绑定').waitFor()

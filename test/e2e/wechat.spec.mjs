@@ -204,7 +204,7 @@ test('login in WeChat goes through OAuth with base scope, binds the openid and s
   await fill(page, '请输入手机号', member.phone)
   await page.getByText('获取验证码').click()
   await fill(page, '请输入验证码', await shop.smsCode(member.phone))
-  await page.getByText('我已阅读并同意《用户协议》和《隐私政策》').click()
+  await page.locator('.login__agree-box:visible').click() // the box itself: the titles open the documents
   const openIdCall = page.waitForResponse((r) => r.url().includes('/api/member/getWechatH5OpenId'))
   await page.locator('.login__submit').filter({ hasText: '登录' }).click()
 
