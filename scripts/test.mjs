@@ -1,5 +1,5 @@
 // npm test: every suite in turn (the machine has 2 cores), then one closing line "test: N passed, M failed".
-// Type-check (client, server strict, console), client units (jest), server (jest; SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the weapp build check,
+// Type-check (client, server strict, console), client units (jest), console units (jest), server (jest; SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the weapp build check,
 // and the end-to-end run of the H5 build in Chromium. Pass suite names to run only some: npm test -- client server
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -51,6 +51,7 @@ if (missing) {
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js')
 run('typecheck', 'bash', ['-c', `node scripts/typecheck.mjs 2>&1 | tee ${tmp}/typecheck.txt; exit \${PIPESTATUS[0]}`], lineCounts(`${tmp}/typecheck.txt`, /typecheck: (\d+) passed, (\d+) failed/))
 run('client', process.execPath, [jest, '-c', 'test/jest.client.config.js', '--json', `--outputFile=${tmp}/client.json`], jestCounts(`${tmp}/client.json`))
+run('console', process.execPath, [jest, '-c', 'admin/jest.config.js', '--json', `--outputFile=${tmp}/console.json`], jestCounts(`${tmp}/console.json`))
 run('server', process.execPath, [jest, '-c', 'server/jest.config.js', '--json', `--outputFile=${tmp}/server.json`], jestCounts(`${tmp}/server.json`))
 if (fs.existsSync(path.join(root, 'test', 'weapp', 'check.mjs'))) {
   run('weapp', 'bash', ['-c', `node test/weapp/check.mjs 2>&1 | tee ${tmp}/weapp.txt; exit \${PIPESTATUS[0]}`], lineCounts(`${tmp}/weapp.txt`, /weapp: (\d+) passed, (\d+) failed/))
