@@ -128,7 +128,8 @@ describe.each(DIALECTS)('input rules on %s', (dialect) => {
       for (const orderType of ['points', 'seckill']) {
         const r = await t.post(
           '/api/order/submit',
-          { from: 'buyNow', skuId: goods.skuId, quantity: 1, addressId: me.addressId, requestId: requestId(), orderType, status: 'to_ship', payAmount: 1, goodsAmount: 1, price: 1, memberId: 1, pointsUsed: 0, couponDiscount: 4999 },
+          // couponId 0: no coupon (a new member holds the new-member package, which the server would otherwise apply)
+          { from: 'buyNow', skuId: goods.skuId, quantity: 1, addressId: me.addressId, couponId: 0, requestId: requestId(), orderType, status: 'to_ship', payAmount: 1, goodsAmount: 1, price: 1, memberId: 1, pointsUsed: 0, couponDiscount: 4999 },
           me.token,
         )
         expect(r.code).toBe(200)

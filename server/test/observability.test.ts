@@ -78,7 +78,7 @@ describe('observability: metrics access, server errors, readiness failure', () =
       expect(boom.body).not.toContain('kaput')
       // A refusal (a 4xx or product code) keeps the plain envelope: the id is in the header only.
       const refused = await app.inject({ method: 'GET', url: '/t/boom' })
-      expect(refused.json()).toEqual({ code: 400, msg: '请求参数 p 无效', data: {} })
+      expect(refused.json()).toEqual({ code: 400, msg: '请求参数有误，请刷新后重试', data: {} })
       expect(refused.headers['x-request-id']).toBeTruthy()
 
       await db.destroy()
