@@ -53,7 +53,8 @@ const exists = (file) => fs.existsSync(path.join(out, file))
 const app = readJson('app.json')
 if (!check(`${outputRoot}/app.json exists and parses`, !!app)) finish()
 
-const routes = await tsImport(path.join(root, 'src', 'routes.ts'), import.meta.url)
+// The page list itself (src/routes.ts re-exports it for the pages).
+const routes = await tsImport(path.join(root, 'types', 'routes.ts'), import.meta.url)
 const { MAIN_PAGES, SUBPACKAGES, TAB_PAGES, TAB_BAR_STYLE } = routes
 
 // Pages and subpackages, in the order of src/routes.ts (the first page is home, the default tab).
