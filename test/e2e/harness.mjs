@@ -94,9 +94,9 @@ export async function startShop(env = {}) {
   }
 }
 
-/** Every page path of src/routes.ts, without the leading slash (main package, then each subpackage). */
+/** Every page path of the route list (types/routes.ts, which src/routes.ts re-exports), without the leading slash (main package, then each subpackage). */
 export function allPagePaths() {
-  const src = fs.readFileSync(path.join(ROOT, 'src', 'routes.ts'), 'utf8')
+  const src = fs.readFileSync(path.join(ROOT, 'types', 'routes.ts'), 'utf8')
   const main = [...src.matchAll(/'(pages\/[A-Za-z_]+\/[A-Za-z_]+)'/g)].map((m) => m[1])
   const subs = [...src.matchAll(/root: '(\w+)',\s*pages: \[([^\]]*)\]/g)].flatMap((m) => [...m[2].matchAll(/'([^']+)'/g)].map((p) => `${m[1]}/${p[1]}`))
   return [...new Set([...main, ...subs])]
