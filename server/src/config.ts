@@ -47,6 +47,11 @@ export interface Config {
   metricsToken: string
   /** On SIGTERM, how long in-flight requests and jobs get before the process exits anyway. SHUTDOWN_TIMEOUT_MS. */
   shutdownTimeoutMs: number
+  /**
+   * Agent payouts by WeChat merchant transfer: transfer_scene_id (PAYOUT_SCENE_ID, 1005 佣金报酬) and the daily
+   * limits in fen per agent shop (PAYOUT_DAILY_LIMIT_AGENT) and for the whole shop (PAYOUT_DAILY_LIMIT_SHOP).
+   */
+  payout: { sceneId: string; dailyLimitAgent: number; dailyLimitShop: number }
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -92,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheMs: int(env.READ_CACHE_MS, 1000),
     metricsToken: env.METRICS_TOKEN || '',
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15000),
+    payout: { sceneId: env.PAYOUT_SCENE_ID || '1005', dailyLimitAgent: int(env.PAYOUT_DAILY_LIMIT_AGENT, 500_000), dailyLimitShop: int(env.PAYOUT_DAILY_LIMIT_SHOP, 5_000_000) },
     ...overrides,
   }
 }

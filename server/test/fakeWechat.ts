@@ -76,6 +76,15 @@ export class FakeWechat implements HttpClient {
     return JSON.parse(JSON.stringify(a.json))
   }
 
+  async request(method: 'GET' | 'POST', url: string, opts: { body?: string } = {}) {
+    if (method === 'GET') {
+      const json = await this.getJson(url)
+      const raw = Buffer.from(JSON.stringify(json))
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: json, raw }
+    }
+    return this.postJson(url, opts.body)
+  }
+
   async postJson(url: string, body: unknown) {
     const a = await this.record('POST', url, typeof body === 'string' ? JSON.parse(body) : body)
     if ('json' in a) {

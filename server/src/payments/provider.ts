@@ -39,10 +39,29 @@ export interface RefundResult {
   refundId: string
 }
 
+/**
+ * What the gateway knows of a payment: paid (with the notice the notify path needs), not paid (NOTPAY, or never
+ * created there: ORDER_NOT_EXIST), closed, or the shopper is paying right now (do not close it under them).
+ */
+export type PaymentQuery = { state: 'paid'; notice: PaidNotice } | { state: 'notpay' | 'closed' | 'paying' }
+
+/** A refund's state at the gateway, or null when the gateway has no such refund. */
+export interface RefundQuery extends RefundResult {
+  refundNo: string
+  /** The gateway's words for a failed refund (CLOSED / ABNORMAL). */
+  reason?: string
+}
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'wechatpay'
   prepay(input: PrepayInput): Promise<PrepayResult>
   /** Verifies a raw notification (headers + body); returns the notice or throws. */
   verifyNotify(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<PaidNotice>
   refund(input: RefundInput): Promise<RefundResult>
+  /** Asks the gateway for a payment's state (GET /v3/pay/transactions/out-trade-no/{payNo}). */
+  queryPayment(payNo: string): Promise<PaymentQuery>
+  /** Closes an unpaid payment at the gateway so it can no longer be paid; throws when it has been paid meanwhile. */
+  closePayment(payNo: string): Promise<void>
+  /** A refund's state (GET /v3/refund/domestic/refunds/{refundNo}); null when the gateway has none by that number. */
+  queryRefund(refundNo: string): Promise<RefundQuery | null>
 }

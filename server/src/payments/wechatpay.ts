@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { Config } from '../config'
 import type { HttpClient } from '../context'
 import { AppError, ErrorCode } from '../errors'
-import type { PaidNotice, PaymentProvider, PrepayInput, PrepayResult, RefundInput, RefundResult } from './provider'
+import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult } from './provider'
 
 /**
  * WeChat Pay API v3 (direct merchant): JSAPI / mini-program prepay, the client's paySign, notify
@@ -160,7 +160,49 @@ export interface WechatPay extends PaymentProvider {
   readonly name: 'wechatpay'
   /** Verifies and decrypts any notification (payment or refund); verifyNotify builds on it. */
   decodeNotify<T = any>(headers: Headers, rawBody: string): Promise<WechatNotify<T>>
+  /** Verifies and decrypts a refund notification (REFUND.SUCCESS / ABNORMAL / CLOSED) into the refund's state. */
+  decodeRefundNotify(headers: Headers, rawBody: string): Promise<RefundQuery>
+  /** Merchant transfer (POST /v3/fund-app/mch-transfer/transfer-bills): WAIT_USER_CONFIRM with the client's package_info. */
+  createTransfer(input: TransferInput): Promise<TransferBill>
+  /** A transfer's state (GET .../transfer-bills/out-bill-no/{outBillNo}); null when WeChat has none by that number. */
+  queryTransfer(outBillNo: string): Promise<TransferBill | null>
+  /** Verifies and decrypts a transfer notification (MCHTRANSFER.BILL.FINISHED). */
+  decodeTransferNotify(headers: Headers, rawBody: string): Promise<TransferBill>
 }
+
+export interface TransferInput {
+  outBillNo: string
+  appId: string
+  openId: string
+  amount: number // fen
+  remark: string
+  /** transfer_scene_id: 1005 佣金报酬 for agent commission (the scene must be enabled in the merchant platform). */
+  sceneId: string
+  /** transfer_scene_report_infos required by the scene, e.g. 岗位类型 / 报酬说明 for 1005. */
+  reportInfos: Array<{ infoType: string; infoContent: string }>
+}
+
+/** A transfer bill: ACCEPTED / PROCESSING / WAIT_USER_CONFIRM / TRANSFERING / SUCCESS / FAIL / CANCELING / CANCELLED. */
+export interface TransferBill {
+  outBillNo: string
+  transferBillNo: string
+  state: string
+  packageInfo: string
+  amount: number
+  failReason: string
+}
+
+const transferBillOf = (b: any): TransferBill => ({
+  outBillNo: String(b.out_bill_no || ''),
+  transferBillNo: String(b.transfer_bill_no || ''),
+  state: String(b.state || ''),
+  packageInfo: String(b.package_info || ''),
+  amount: Number(b.transfer_amount || 0),
+  failReason: String(b.fail_reason || ''),
+})
+
+/** True for the real WeChat Pay provider (tests may register a plain PaymentProvider under the same name). */
+export const isWechatPay = (p: PaymentProvider): p is WechatPay => p.name === 'wechatpay' && typeof (p as WechatPay).decodeNotify === 'function'
 
 /**
  * The WeChat Pay provider, for the trade module: `createWechatPay(ctx.config, ctx.http)`.
@@ -179,16 +221,30 @@ export function createWechatPay(config: Config, http: HttpClient, opts: WechatPa
   if (!platformKeys.size) throw new Error('wechatpay: WXPAY_PLATFORM_KEYS (serial → platform public key) is required to verify answers and notifications')
   const base = w.payApiBase.replace(/\/$/, '')
 
+const userAgent = 'mall-server/1.0 wechatpay-v3'
   /** A signed POST whose answer must carry a valid platform signature. */
   async function post(path: string, payload: unknown): Promise<{ status: number; body: any }> {
     const body = JSON.stringify(payload)
     const timestamp = Math.floor(now() / 1000)
     const authorization = authorizationHeader({ mchId: w.mchId, serialNo: w.mchSerialNo, privateKey, method: 'POST', url: path, body, timestamp, nonce: nonce() })
-    const res = await http.postJson(`${base}${path}`, body, { authorization, accept: 'application/json', 'user-agent': 'mall-server/1.0 wechatpay-v3' })
+    const res = await http.postJson(`${base}${path}`, body, { authorization, accept: 'application/json', 'user-agent': userAgent })
+    const raw = res.raw.toString('utf8')
+    if (res.status >= 200 && res.status < 300 && raw) verifyWechatpaySignature(res.headers, raw, platformKeys, now())
+    return { status: res.status, body: res.body }
+  }
+
+  /** A signed GET (path with its query); a 2xx answer must carry a valid platform signature. */
+  async function get(pathAndQuery: string): Promise<{ status: number; body: any }> {
+    const timestamp = Math.floor(now() / 1000)
+    const authorization = authorizationHeader({ mchId: w.mchId, serialNo: w.mchSerialNo, privateKey, method: 'GET', url: pathAndQuery, body: '', timestamp, nonce: nonce() })
+    const res = await http.request('GET', `${base}${pathAndQuery}`, { headers: { authorization, accept: 'application/json', 'user-agent': userAgent } })
     const raw = res.raw.toString('utf8')
     if (res.status >= 200 && res.status < 300) verifyWechatpaySignature(res.headers, raw, platformKeys, now())
     return { status: res.status, body: res.body }
   }
+
+  /** WeChat Pay's error answer as an exception the caller can read (code SYSTEM_ERROR, FREQUENCY_LIMITED...). */
+  const gatewayError = (what: string, res: { status: number; body: any }) => new WechatPayError(what, res.status, String(res.body?.code || ''), String(res.body?.message || ''))
 
   const appIdFor = (channel: PrepayInput['channel']): string => {
     const id = channel === 'wechat_mini' ? w.miniAppId : channel === 'wechat_jsapi' ? w.h5AppId : ''
@@ -251,14 +307,113 @@ export function createWechatPay(config: Config, http: HttpClient, opts: WechatPa
         out_trade_no: input.payNo,
         out_refund_no: input.refundNo,
         reason: utf8Cut(input.reason || '售后退款', 80),
+        notify_url: w.notifyUrl,
         amount: { refund: input.refundAmount, total: input.totalAmount, currency: 'CNY' },
       })
       // A refused request (4xx/5xx: balance insufficient, already refunded...) throws with WeChat's message;
       // an accepted refund reports its state (CLOSED / ABNORMAL count as failed).
       if (res.status !== 200 || !res.body?.refund_id) throw new AppError(ErrorCode.PAY_FAILED, `微信退款失败：${res.body?.message || res.status}`)
-      const s = String(res.body.status)
-      return { status: s === 'SUCCESS' ? 'success' : s === 'PROCESSING' ? 'processing' : 'failed', refundId: String(res.body.refund_id) }
+      return { status: refundStatus(res.body.status), refundId: String(res.body.refund_id) }
+    },
+
+    async queryPayment(payNo: string): Promise<PaymentQuery> {
+      const res = await get(`/v3/pay/transactions/out-trade-no/${encodeURIComponent(payNo)}?mchid=${encodeURIComponent(w.mchId)}`)
+      if (res.status === 404 && res.body?.code === 'ORDER_NOT_EXIST') return { state: 'notpay' }
+      if (res.status !== 200 || !res.body?.trade_state) throw gatewayError('查询订单', res)
+      const t = res.body
+      switch (String(t.trade_state)) {
+        case 'SUCCESS':
+        case 'REFUND': {
+          // Paid (and maybe refunded since): the same checks as a notification before it reaches the notify path.
+          if (t.mchid !== w.mchId || t.out_trade_no !== payNo) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '查询结果的商户或订单不匹配')
+          const amount = Number(t.amount?.total)
+          if (!Number.isInteger(amount) || amount <= 0 || !t.transaction_id) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '查询结果不完整')
+          const paidAt = Date.parse(t.success_time)
+          return { state: 'paid', notice: { payNo, transactionId: String(t.transaction_id), amount, paidAt: Number.isFinite(paidAt) ? paidAt : now() } }
+        }
+        case 'NOTPAY':
+          return { state: 'notpay' }
+        case 'USERPAYING':
+        case 'ACCEPT':
+          return { state: 'paying' }
+        default: // CLOSED, REVOKED, PAYERROR
+          return { state: 'closed' }
+      }
+    },
+
+    async closePayment(payNo: string) {
+      const res = await post(`/v3/pay/transactions/out-trade-no/${encodeURIComponent(payNo)}/close`, { mchid: w.mchId })
+      // 204 No Content; ORDER_CLOSED means it was closed already. Anything else (ORDERPAID, SYSTEM_ERROR...) throws.
+      if (res.status === 204 || res.status === 200 || res.body?.code === 'ORDER_CLOSED') return
+      throw gatewayError('关闭订单', res)
+    },
+
+    async queryRefund(refundNo: string): Promise<RefundQuery | null> {
+      const res = await get(`/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`)
+      if (res.status === 404 && res.body?.code === 'RESOURCE_NOT_EXISTS') return null
+      if (res.status !== 200 || !res.body?.status) throw gatewayError('查询退款', res)
+      return refundQueryOf(res.body)
+    },
+
+    async createTransfer(input: TransferInput): Promise<TransferBill> {
+      if (!Number.isInteger(input.amount) || input.amount < 10) throw new AppError(ErrorCode.PAY_FAILED, '转账金额至少0.1元')
+      // From 2,000 yuan WeChat requires the payee's real name encrypted with the platform certificate: not supported here.
+      if (input.amount >= 200_000) throw new AppError(ErrorCode.PAY_FAILED, '单笔转账须低于2000元')
+      const res = await post('/v3/fund-app/mch-transfer/transfer-bills', {
+        appid: input.appId,
+        out_bill_no: input.outBillNo,
+        transfer_scene_id: input.sceneId,
+        openid: input.openId,
+        transfer_amount: input.amount,
+        transfer_remark: utf8Cut(input.remark, 96),
+        notify_url: w.notifyUrl,
+        user_recv_perception: '劳务报酬',
+        transfer_scene_report_infos: input.reportInfos.map((r) => ({ info_type: r.infoType, info_content: r.infoContent })),
+      })
+      if (res.status !== 200 || !res.body?.state) throw gatewayError('转账', res)
+      return transferBillOf({ transfer_amount: input.amount, ...res.body })
+    },
+
+    async queryTransfer(outBillNo: string): Promise<TransferBill | null> {
+      const res = await get(`/v3/fund-app/mch-transfer/transfer-bills/out-bill-no/${encodeURIComponent(outBillNo)}`)
+      if (res.status === 404) return null
+      if (res.status !== 200 || !res.body?.state) throw gatewayError('查询转账', res)
+      return transferBillOf(res.body)
+    },
+
+    async decodeTransferNotify(headers, rawBody) {
+      const n = await provider.decodeNotify<any>(headers, rawBody)
+      if (!n.eventType.startsWith('MCHTRANSFER.')) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '不是转账通知')
+      if (n.resource.mch_id !== w.mchId) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '通知的商户不匹配')
+      return transferBillOf(n.resource)
+    },
+
+    async decodeRefundNotify(headers, rawBody) {
+      const n = await provider.decodeNotify<any>(headers, rawBody)
+      if (!n.eventType.startsWith('REFUND.')) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '不是退款通知')
+      if (n.resource.mchid !== w.mchId) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '通知的商户不匹配')
+      return refundQueryOf({ ...n.resource, status: n.resource.refund_status })
     },
   }
   return provider
+}
+
+/** WeChat Pay refund states: SUCCESS, PROCESSING; CLOSED and ABNORMAL count as failed. */
+const refundStatus = (s: unknown): RefundResult['status'] => (s === 'SUCCESS' ? 'success' : s === 'PROCESSING' ? 'processing' : 'failed')
+
+function refundQueryOf(b: any): RefundQuery {
+  const status = refundStatus(b.status)
+  return { refundNo: String(b.out_refund_no || ''), refundId: String(b.refund_id || ''), status, reason: status === 'failed' ? `微信退款${b.status === 'CLOSED' ? '已关闭' : '异常'}（${b.status}）` : undefined }
+}
+
+/** An error answer of WeChat Pay (HTTP status, code such as SYSTEM_ERROR / FREQUENCY_LIMITED / ORDERPAID, message). */
+export class WechatPayError extends AppError {
+  constructor(
+    what: string,
+    public status: number,
+    public gatewayCode: string,
+    public gatewayMessage: string,
+  ) {
+    super(ErrorCode.PAY_FAILED, `微信支付${what}失败：${gatewayMessage || gatewayCode || status}`)
+  }
 }

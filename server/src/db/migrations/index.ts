@@ -11,6 +11,7 @@ import * as m009 from './009_wechat'
 import * as m010 from './010_catalog_extra'
 import * as m011 from './011_search_perf'
 import * as m013 from './013_job_leases'
+import * as m030 from './030_money'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '010_catalog_extra': m010,
   '011_search_perf': m011,
   '013_job_leases': m013,
+  '030_money': m030,
 }

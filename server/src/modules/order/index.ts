@@ -1,7 +1,7 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import { tradeSeeder } from './seed'
-import { orderAutoAdvanceJob, orderExpiryJob } from './jobs'
+import { orderAutoAdvanceJob } from './jobs'
 import { orderCommands } from './admin'
 
 /** Orders: pricing, submit, cancel and expiry, the state machine. Its seeder (the demo orders) needs the catalogue's goods. */
@@ -9,6 +9,7 @@ export const orderModule: ShopModule = {
   name: 'order',
   routes,
   seeders: [tradeSeeder],
-  jobs: [orderExpiryJob, orderAutoAdvanceJob],
+  // The expiry job is the pay module's: it asks the payment gateway before cancelling (modules/pay/jobs.ts).
+  jobs: [orderAutoAdvanceJob],
   commands: orderCommands,
 }

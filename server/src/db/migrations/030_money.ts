@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely'
+import { TIME } from '../schemaHelpers'
+
+/**
+ * The WeChat money loop (docs/wechat.md): the sandbox gateway's own record of payments and refunds (so query and
+ * close work in the demo as at WeChat), late-payment refund results on payments, a refund failure mark on
+ * after-sales cases, the merchant-transfer state of withdrawals, and shop settings (review mode, subscribe templates).
+ */
+export async function up(db: Kysely<any>) {
+  await db.schema
+    .createTable('sandbox_gateway')
+    .addColumn('key', 'varchar(64)', (c) => c.primaryKey()) // pay:<payNo> | refund:<refundNo>
+    .addColumn('state', 'varchar(16)', (c) => c.notNull()) // paid | closed | refunded
+    .addColumn('ref_id', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .addColumn('amount', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('at', TIME, (c) => c.notNull())
+    .execute()
+  await db.schema.alterTable('payments').addColumn('refund_error', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema.alterTable('payments').addColumn('refunded_at', TIME).execute()
+  await db.schema.alterTable('after_sales').addColumn('refund_failed_at', TIME).execute()
+  await db.schema.alterTable('withdrawals').addColumn('transfer_state', 'varchar(24)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema.alterTable('withdrawals').addColumn('transfer_bill_no', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema.alterTable('withdrawals').addColumn('package_info', 'varchar(1024)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema.alterTable('withdrawals').addColumn('fail_reason', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema.alterTable('withdrawals').addColumn('transfer_at', TIME).execute()
+  await db.schema
+    .createTable('shop_settings')
+    .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
+    .addColumn('value', 'text', (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .execute()
+}
+
+export async function down(db: Kysely<any>) {
+  await db.schema.dropTable('shop_settings').ifExists().execute()
+  for (const c of ['transfer_at', 'fail_reason', 'package_info', 'transfer_bill_no', 'transfer_state']) await db.schema.alterTable('withdrawals').dropColumn(c).execute()
+  await db.schema.alterTable('after_sales').dropColumn('refund_failed_at').execute()
+  await db.schema.alterTable('payments').dropColumn('refunded_at').execute()
+  await db.schema.alterTable('payments').dropColumn('refund_error').execute()
+  await db.schema.dropTable('sandbox_gateway').ifExists().execute()
+}

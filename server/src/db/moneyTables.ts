@@ -1,0 +1,23 @@
+/** Table types of migration 030_money (the WeChat money loop). */
+
+export interface SandboxGatewayTable {
+  /** pay:<payNo> or refund:<refundNo> */
+  key: string
+  state: 'paid' | 'closed' | 'refunded'
+  refId: string
+  amount: number
+  at: number
+}
+
+export interface ShopSettingTable {
+  key: string
+  value: string
+  updatedAt: number
+}
+
+declare module './types' {
+  interface DB {
+    sandboxGateway: SandboxGatewayTable
+    shopSettings: ShopSettingTable
+  }
+}
