@@ -26,6 +26,18 @@ const DEFAULTS: Record<string, string> = {
   '/sns/jscode2session': 'jscode2session',
   '/wxa/getwxacodeunlimit': 'getwxacodeunlimit',
   '/wxa/generatescheme': 'generatescheme',
+  '/wxa/sec/order/upload_shipping_info': 'upload_shipping_info',
+  '/cgi-bin/message/subscribe/send': 'subscribe_send',
+}
+
+/** Routes each call to the fake of its host: WeChat's API (FakeWechat) or WeChat Pay (FakeWechatPay). */
+export function byHost(api: HttpClient, pay: HttpClient): HttpClient {
+  const pick = (url: string) => (new URL(url).origin === 'https://api.mch.weixin.qq.com' ? pay : api)
+  return {
+    getJson: (url) => pick(url).getJson(url),
+    postJson: (url, body, headers) => pick(url).postJson(url, body, headers),
+    request: (method, url, opts) => pick(url).request(method, url, opts),
+  }
 }
 
 /**

@@ -15,8 +15,19 @@ export interface ShopSettingTable {
   updatedAt: number
 }
 
+export interface ShippingUploadTable {
+  orderId: number
+  status: 'pending' | 'done' | 'failed'
+  attempts: number
+  nextAt: number
+  lastError: string
+  createdAt: number
+  updatedAt: number
+}
+
 declare module './types' {
   interface DB {
+    shippingUploads: ShippingUploadTable
     sandboxGateway: SandboxGatewayTable
     shopSettings: ShopSettingTable
   }

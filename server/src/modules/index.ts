@@ -28,6 +28,7 @@ import { addressModule } from './address'
 import { orderModule } from './order'
 import { payModule } from './pay'
 import { logisticsModule } from './logistics'
+import { wechatShippingModule } from './wechatShipping'
 import { reviewModule } from './review'
 import { cashbackModule } from './cashback'
 import { afterSalesModule } from './afterSales'
@@ -56,6 +57,7 @@ export const shopModules: readonly ShopModule[] = [
   orderModule,
   payModule,
   logisticsModule,
+  wechatShippingModule,
   // After the purchase: reviews, cashback, after-sales, feedback, account logoff
   reviewModule,
   cashbackModule,

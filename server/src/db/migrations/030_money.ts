@@ -24,6 +24,17 @@ export async function up(db: Kysely<any>) {
   await db.schema.alterTable('withdrawals').addColumn('fail_reason', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute()
   await db.schema.alterTable('withdrawals').addColumn('transfer_at', TIME).execute()
   await db.schema
+    .createTable('shipping_uploads')
+    .addColumn('order_id', 'integer', (c) => c.primaryKey())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull()) // pending | done | failed
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('next_at', TIME, (c) => c.notNull())
+    .addColumn('last_error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('shipping_uploads_due').on('shipping_uploads').columns(['status', 'next_at']).execute()
+  await db.schema
     .createTable('shop_settings')
     .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
@@ -33,6 +44,7 @@ export async function up(db: Kysely<any>) {
 
 export async function down(db: Kysely<any>) {
   await db.schema.dropTable('shop_settings').ifExists().execute()
+  await db.schema.dropTable('shipping_uploads').ifExists().execute()
   for (const c of ['transfer_at', 'fail_reason', 'package_info', 'transfer_bill_no', 'transfer_state']) await db.schema.alterTable('withdrawals').dropColumn(c).execute()
   await db.schema.alterTable('after_sales').dropColumn('refund_failed_at').execute()
   await db.schema.alterTable('payments').dropColumn('refunded_at').execute()
