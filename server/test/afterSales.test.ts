@@ -45,6 +45,9 @@ registerPaymentProvider('wechatpay', () => ({
   async queryRefund() {
     return null
   },
+  async tradeBill() {
+    return { payments: [], refunds: [] }
+  },
   async refund(input) {
     wechat.calls.push(input)
     return { status: wechat.calls.filter((c) => c.refundNo === input.refundNo).length > 1 ? 'success' : 'processing', refundId: `WX${input.refundNo}` }

@@ -158,7 +158,33 @@ export class FakeWechatPay implements HttpClient {
       if (!b) return this.answer(404, { code: 'NOT_FOUND', message: '记录不存在' })
       return this.answer(200, { ...fixture('transfer_query'), out_bill_no: m[1], state: b.state, transfer_amount: b.amount, openid: b.openid })
     }
+    if (method === 'GET' && path === '/v3/bill/tradebill') {
+      return this.answer(200, { ...fixture('pay_tradebill'), hash_value: crypto.createHash('sha1').update(this.billFile()).digest('hex') })
+    }
+    if (method === 'GET' && path === '/v3/billdownload/file') {
+      const raw = Buffer.from(this.corruptBill ? `${this.billFile()} ` : this.billFile())
+      return { status: 200, headers: { 'content-type': 'text/plain' }, body: null, raw }
+    }
     throw new Error(`FakeWechatPay: no route for ${method} ${path}`)
+  }
+
+  corruptBill = false
+  /** The trade bill file (bill_type ALL) as WeChat writes it: backquoted fields, then the summary lines. */
+  billFile(): string {
+    const head = '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注'
+    const y = (fen: number) => (fen / 100).toFixed(2)
+    const line = (f: string[]) => f.map((x) => `\`${x}`).join(',')
+    const rows: string[] = []
+    for (const [payNo, t] of this.trades) {
+      if (t.state !== 'SUCCESS') continue
+      rows.push(line(['2026-11-22 12:00:03', H5_APPID, MCH_ID, '0', '', t.transactionId, payNo, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', 'JSAPI', 'SUCCESS', 'OTHERS', 'CNY', y(t.amount), '0.00', '0', '0', '0.00', '0.00', '', '', '商品', '', '0.00000', '0.60%', y(t.amount), '0.00', '']))
+    }
+    for (const [refundNo, r] of this.refunds) {
+      if (r.status !== 'SUCCESS') continue
+      rows.push(line(['2026-11-22 13:00:00', H5_APPID, MCH_ID, '0', '', 'TX', r.outTradeNo, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', 'JSAPI', 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', r.refundId, refundNo, y(r.amount), '0.00', 'ORIGINAL', 'SUCCESS', '商品', '', '0.00000', '0.60%', '0.00', y(r.amount), '']))
+    }
+    const summary = ['总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额', line([String(rows.length), '0.00', '0.00', '0.00', '0.00000', '0.00', '0.00'])]
+    return [head, ...rows, ...summary].join('\r\n') + '\r\n'
   }
 
   /** An answer signed with the platform key, as WeChat Pay signs every answer. */

@@ -32,6 +32,9 @@ const fakeWechat: PaymentProvider = {
   async queryRefund() {
     return null
   },
+  async tradeBill() {
+    return { payments: [], refunds: [] }
+  },
 }
 registerPaymentProvider('wechatpay', () => fakeWechat)
 

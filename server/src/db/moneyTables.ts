@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely'
+
 /** Table types of migration 030_money (the WeChat money loop). */
 
 export interface SandboxGatewayTable {
@@ -25,8 +27,31 @@ export interface ShippingUploadTable {
   updatedAt: number
 }
 
+export interface ReconcileRunTable {
+  billDate: string
+  provider: string
+  payments: number
+  refunds: number
+  differences: number
+  ranAt: number
+}
+
+export type ReconcileIssue = 'missing_ours' | 'missing_wechat' | 'amount_differs'
+export interface ReconcileDiffTable {
+  id: Generated<number>
+  billDate: string
+  kind: 'payment' | 'refund'
+  refNo: string
+  issue: ReconcileIssue
+  ours: number | null
+  theirs: number | null
+  createdAt: number
+}
+
 declare module './types' {
   interface DB {
+    reconcileRuns: ReconcileRunTable
+    reconcileDiffs: ReconcileDiffTable
     shippingUploads: ShippingUploadTable
     sandboxGateway: SandboxGatewayTable
     shopSettings: ShopSettingTable

@@ -29,6 +29,7 @@ import { orderModule } from './order'
 import { payModule } from './pay'
 import { logisticsModule } from './logistics'
 import { wechatShippingModule } from './wechatShipping'
+import { reconcileModule } from './reconcile'
 import { reviewModule } from './review'
 import { cashbackModule } from './cashback'
 import { afterSalesModule } from './afterSales'
@@ -58,6 +59,7 @@ export const shopModules: readonly ShopModule[] = [
   payModule,
   logisticsModule,
   wechatShippingModule,
+  reconcileModule,
   // After the purchase: reviews, cashback, after-sales, feedback, account logoff
   reviewModule,
   cashbackModule,

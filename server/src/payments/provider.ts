@@ -64,4 +64,11 @@ export interface PaymentProvider {
   closePayment(payNo: string): Promise<void>
   /** A refund's state (GET /v3/refund/domestic/refunds/{refundNo}); null when the gateway has none by that number. */
   queryRefund(refundNo: string): Promise<RefundQuery | null>
+  /** The gateway's trade bill of a China day (YYYY-MM-DD): successful payments and refunds, amounts in fen. */
+  tradeBill(date: string): Promise<TradeBill>
+}
+
+export interface TradeBill {
+  payments: Array<{ payNo: string; transactionId: string; amount: number }>
+  refunds: Array<{ refundNo: string; payNo: string; amount: number }>
 }

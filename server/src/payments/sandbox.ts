@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import { AppError, ErrorCode } from '../errors'
 import type { Db } from '../db/types'
 import type { SandboxGatewayTable } from '../db/moneyTables'
-import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult } from './provider'
+import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult, TradeBill } from './provider'
 
 /**
  * The sandbox gateway (default): prepay hands the client a ticket signed with HMAC-SHA256(config.sandboxPayKey)
@@ -99,6 +99,14 @@ export function createSandboxProvider(key: string, db: Db): SandboxProvider {
     async closePayment(payNo: string) {
       const r = await put({ key: payKey(payNo), state: 'closed', refId: '', amount: 0, at: Date.now() })
       if (r.state === 'paid') throw new AppError(ErrorCode.PAY_FAILED, '订单已支付')
+    },
+    async tradeBill(date: string): Promise<TradeBill> {
+      const from = Date.parse(`${date}T00:00:00+08:00`)
+      const rows = await db.selectFrom('sandboxGateway').selectAll().where('at', '>=', from).where('at', '<', from + 86_400_000).where('state', 'in', ['paid', 'refunded']).orderBy('at').execute()
+      return {
+        payments: rows.filter((r) => r.state === 'paid').map((r) => ({ payNo: r.key.slice(4), transactionId: r.refId, amount: Number(r.amount) })),
+        refunds: rows.filter((r) => r.state === 'refunded').map((r) => ({ refundNo: r.key.slice(7), payNo: '', amount: Number(r.amount) })),
+      }
     },
     async queryRefund(refundNo: string): Promise<RefundQuery | null> {
       const r = await record(`refund:${refundNo}`)

@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import type { Config } from '../config'
 import type { HttpClient } from '../context'
 import { AppError, ErrorCode } from '../errors'
-import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult } from './provider'
+import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult, TradeBill } from './provider'
 
 /**
  * WeChat Pay API v3 (direct merchant): JSAPI / mini-program prepay, the client's paySign, notify
@@ -388,6 +388,25 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
       return transferBillOf(n.resource)
     },
 
+    async tradeBill(date: string): Promise<TradeBill> {
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw new AppError(ErrorCode.BAD_REQUEST, '账单日期格式应为 YYYY-MM-DD')
+      const res = await get(`/v3/bill/tradebill?bill_date=${date}&bill_type=ALL`)
+      // No trade that day: WeChat answers 400 NO_STATEMENT_EXIST.
+      if (res.status === 400 && res.body?.code === 'NO_STATEMENT_EXIST') return { payments: [], refunds: [] }
+      if (res.status !== 200 || !res.body?.download_url) throw gatewayError('申请交易账单', res)
+      const { download_url: url, hash_type: hashType, hash_value: hashValue } = res.body
+      // The download is signed like any request; its answer (the file) carries no platform signature: the hash checks it.
+      const u = new URL(url)
+      const timestamp = Math.floor(now() / 1000)
+      const authorization = authorizationHeader({ mchId: w.mchId, serialNo: w.mchSerialNo, privateKey, method: 'GET', url: u.pathname + u.search, body: '', timestamp, nonce: nonce() })
+      const file = await http.request('GET', url, { headers: { authorization, 'user-agent': userAgent } })
+      if (file.status !== 200) throw gatewayError('下载交易账单', { status: file.status, body: file.body })
+      const algo = String(hashType || 'SHA1').toLowerCase() === 'sha1' ? 'sha1' : 'sm3'
+      const digest = crypto.createHash(algo).update(file.raw).digest('hex')
+      if (digest.toLowerCase() !== String(hashValue).toLowerCase()) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '交易账单校验失败（hash 不一致）')
+      return parseTradeBill(file.raw.toString('utf8'))
+    },
+
     async decodeRefundNotify(headers, rawBody) {
       const n = await provider.decodeNotify<any>(headers, rawBody)
       if (!n.eventType.startsWith('REFUND.')) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '不是退款通知')
@@ -396,6 +415,37 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
     },
   }
   return provider
+}
+
+/** Yuan with two decimals ("12.90") to fen, exactly. */
+const yuanToFen = (v: string): number => {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim())
+  if (!m) throw new Error(`bad amount ${v}`)
+  return (m[1] ? -1 : 1) * (Number(m[2]) * 100 + Number((m[3] || '').padEnd(2, '0')))
+}
+
+/**
+ * Parses a trade bill (bill_type ALL): a header line, one line per trade with every field prefixed by a backquote,
+ * then a summary (总交易单数...). Columns are found by their header names. SUCCESS lines are payments (订单金额),
+ * REFUND lines refunds (申请退款金额 by 商户退款单号).
+ */
+export function parseTradeBill(text: string): TradeBill {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim())
+  const header = (lines[0] || '').split(',').map((h) => h.trim())
+  const col = (name: string) => {
+    const i = header.indexOf(name)
+    if (i < 0) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, `交易账单缺少列：${name}`)
+    return i
+  }
+  const [cState, cTx, cPay, cOrderAmt, cRefundNo, cRefundAmt] = ['交易状态', '微信订单号', '商户订单号', '订单金额', '商户退款单号', '申请退款金额'].map(col)
+  const bill: TradeBill = { payments: [], refunds: [] }
+  for (const line of lines.slice(1)) {
+    if (!line.startsWith('`')) break // the summary starts
+    const f = line.split(',').map((x) => x.replace(/^`/, '').trim())
+    if (f[cState] === 'SUCCESS') bill.payments.push({ payNo: f[cPay], transactionId: f[cTx], amount: yuanToFen(f[cOrderAmt]) })
+    else if (f[cState] === 'REFUND') bill.refunds.push({ refundNo: f[cRefundNo], payNo: f[cPay], amount: yuanToFen(f[cRefundAmt]) })
+  }
+  return bill
 }
 
 /** WeChat Pay refund states: SUCCESS, PROCESSING; CLOSED and ABNORMAL count as failed. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { TIME } from '../schemaHelpers'
+import { createTable, TIME } from '../schemaHelpers'
 
 /**
  * The WeChat money loop (docs/wechat.md): the sandbox gateway's own record of payments and refunds (so query and
@@ -35,6 +35,25 @@ export async function up(db: Kysely<any>) {
     .execute()
   await db.schema.createIndex('shipping_uploads_due').on('shipping_uploads').columns(['status', 'next_at']).execute()
   await db.schema
+    .createTable('reconcile_runs')
+    .addColumn('bill_date', 'varchar(10)', (c) => c.primaryKey())
+    .addColumn('provider', 'varchar(16)', (c) => c.notNull())
+    .addColumn('payments', 'integer', (c) => c.notNull())
+    .addColumn('refunds', 'integer', (c) => c.notNull())
+    .addColumn('differences', 'integer', (c) => c.notNull())
+    .addColumn('ran_at', TIME, (c) => c.notNull())
+    .execute()
+  await createTable(db, 'reconcile_diffs')
+    .addColumn('bill_date', 'varchar(10)', (c) => c.notNull())
+    .addColumn('kind', 'varchar(8)', (c) => c.notNull()) // payment | refund
+    .addColumn('ref_no', 'varchar(64)', (c) => c.notNull()) // payNo or refundNo
+    .addColumn('issue', 'varchar(16)', (c) => c.notNull()) // missing_ours | missing_wechat | amount_differs
+    .addColumn('ours', 'integer') // fen, null when we have none
+    .addColumn('theirs', 'integer') // fen, null when WeChat has none
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('reconcile_diffs_date').on('reconcile_diffs').column('bill_date').execute()
+  await db.schema
     .createTable('shop_settings')
     .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
@@ -45,6 +64,8 @@ export async function up(db: Kysely<any>) {
 export async function down(db: Kysely<any>) {
   await db.schema.dropTable('shop_settings').ifExists().execute()
   await db.schema.dropTable('shipping_uploads').ifExists().execute()
+  await db.schema.dropTable('reconcile_diffs').ifExists().execute()
+  await db.schema.dropTable('reconcile_runs').ifExists().execute()
   for (const c of ['transfer_at', 'fail_reason', 'package_info', 'transfer_bill_no', 'transfer_state']) await db.schema.alterTable('withdrawals').dropColumn(c).execute()
   await db.schema.alterTable('after_sales').dropColumn('refund_failed_at').execute()
   await db.schema.alterTable('payments').dropColumn('refunded_at').execute()
