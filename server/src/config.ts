@@ -52,6 +52,12 @@ export interface Config {
    * limits in fen per agent shop (PAYOUT_DAILY_LIMIT_AGENT) and for the whole shop (PAYOUT_DAILY_LIMIT_SHOP).
    */
   payout: { sceneId: string; dailyLimitAgent: number; dailyLimitShop: number }
+  /**
+   * Mini-program subscribe message templates per event (WX_SUBSCRIBE_TEMPLATES, JSON):
+   * { "order_shipped": { "templateId": "...", "fields": { "character_string1": "orderNo", "thing2": "goodsName" } }, ... }.
+   * The settings service (modules/settings) starts from these; the console's settings override them.
+   */
+  subscribeTemplates: Record<string, { templateId: string; enabled?: boolean; page?: string; fields: Record<string, string> }>
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -97,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     readCacheMs: int(env.READ_CACHE_MS, 1000),
     metricsToken: env.METRICS_TOKEN || '',
     shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 15000),
+    subscribeTemplates: env.WX_SUBSCRIBE_TEMPLATES ? JSON.parse(env.WX_SUBSCRIBE_TEMPLATES) : {},
     payout: { sceneId: env.PAYOUT_SCENE_ID || '1005', dailyLimitAgent: int(env.PAYOUT_DAILY_LIMIT_AGENT, 500_000), dailyLimitShop: int(env.PAYOUT_DAILY_LIMIT_SHOP, 5_000_000) },
     ...overrides,
   }

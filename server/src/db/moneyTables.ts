@@ -48,8 +48,22 @@ export interface ReconcileDiffTable {
   createdAt: number
 }
 
+export interface MessageOutboxTable {
+  id: Generated<number>
+  memberId: number
+  event: string
+  /** JSON of the event's named values (orderNo, amount...), mapped to the template's keys when sent. */
+  data: string
+  status: 'pending' | 'sent' | 'skipped' | 'failed'
+  attempts: number
+  lastError: string
+  createdAt: number
+  updatedAt: number
+}
+
 declare module './types' {
   interface DB {
+    messageOutbox: MessageOutboxTable
     reconcileRuns: ReconcileRunTable
     reconcileDiffs: ReconcileDiffTable
     shippingUploads: ShippingUploadTable

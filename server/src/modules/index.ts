@@ -30,6 +30,8 @@ import { payModule } from './pay'
 import { logisticsModule } from './logistics'
 import { wechatShippingModule } from './wechatShipping'
 import { reconcileModule } from './reconcile'
+import { settingsModule } from './settings'
+import { notificationsModule } from './notifications'
 import { reviewModule } from './review'
 import { cashbackModule } from './cashback'
 import { afterSalesModule } from './afterSales'
@@ -60,6 +62,8 @@ export const shopModules: readonly ShopModule[] = [
   logisticsModule,
   wechatShippingModule,
   reconcileModule,
+  settingsModule,
+  notificationsModule,
   // After the purchase: reviews, cashback, after-sales, feedback, account logoff
   reviewModule,
   cashbackModule,

@@ -53,6 +53,17 @@ export async function up(db: Kysely<any>) {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .execute()
   await db.schema.createIndex('reconcile_diffs_date').on('reconcile_diffs').column('bill_date').execute()
+  await createTable(db, 'message_outbox')
+    .addColumn('member_id', 'integer', (c) => c.notNull())
+    .addColumn('event', 'varchar(32)', (c) => c.notNull())
+    .addColumn('data', 'text', (c) => c.notNull())
+    .addColumn('status', 'varchar(16)', (c) => c.notNull()) // pending | sent | skipped | failed
+    .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('last_error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .addColumn('created_at', TIME, (c) => c.notNull())
+    .addColumn('updated_at', TIME, (c) => c.notNull())
+    .execute()
+  await db.schema.createIndex('message_outbox_due').on('message_outbox').columns(['status', 'id']).execute()
   await db.schema
     .createTable('shop_settings')
     .addColumn('key', 'varchar(64)', (c) => c.primaryKey())
@@ -64,6 +75,7 @@ export async function up(db: Kysely<any>) {
 export async function down(db: Kysely<any>) {
   await db.schema.dropTable('shop_settings').ifExists().execute()
   await db.schema.dropTable('shipping_uploads').ifExists().execute()
+  await db.schema.dropTable('message_outbox').ifExists().execute()
   await db.schema.dropTable('reconcile_diffs').ifExists().execute()
   await db.schema.dropTable('reconcile_runs').ifExists().execute()
   for (const c of ['transfer_at', 'fail_reason', 'package_info', 'transfer_bill_no', 'transfer_state']) await db.schema.alterTable('withdrawals').dropColumn(c).execute()

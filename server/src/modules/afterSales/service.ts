@@ -25,6 +25,9 @@ import { orderEvents } from '../order/events'
 import { changePoints, hasLedgerKey } from '../integral/points'
 import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
+import { queueMessage } from '../notifications/service'
+
+const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 
@@ -372,6 +375,7 @@ export async function approveAfterSale(db: Db, ref: string, operator: CaseOperat
     }
     if (!(await move(tx, c.id, ['applied'], 'approved', patch))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'approved', operator, note)
+    await queueMessage(tx, c.memberId, 'after_sale_result', { afterSaleNo: c.afterSaleNo, result: '已同意', note: note.slice(0, 20), time: chinaMinute(Date.now()) })
     return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type }
   })
 }
@@ -384,6 +388,7 @@ export async function rejectAfterSale(db: Db, ref: string, reason: string, opera
     if (c.status !== 'applied') throw stateError(c, '拒绝')
     if (!(await move(tx, c.id, ['applied'], 'rejected', { rejectReason: why, decidedAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'rejected', operator, why)
+    await queueMessage(tx, c.memberId, 'after_sale_result', { afterSaleNo: c.afterSaleNo, result: '已拒绝', note: why.slice(0, 20), time: chinaMinute(Date.now()) })
     await syncOrderFlag(tx, c.orderId)
     return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'rejected' as const, reason: why }
   })

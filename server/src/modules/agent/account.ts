@@ -28,6 +28,7 @@ import {
 import type { WithdrawalTable } from './tables'
 import { chinaDayStart, chinaMonthRange, maskCard, num } from './util'
 import './tables'
+import { queueMessage } from '../notifications/service'
 
 // ------------------------------------------------------------------ account and ledger
 
@@ -373,7 +374,11 @@ export async function closeWithdrawalTx(
   const set = outcome === 'paid' ? { status: 'paid' as const, paidAt: t, updatedAt: t, ...extra } : { status: 'rejected' as const, rejectReason: reason, rejectedAt: t, updatedAt: t, ...extra }
   const res = await tx.updateTable('withdrawals').set(set).where('id', '=', w.id).where('status', '=', 'pending').executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
-  if (outcome === 'paid') await moveMoney(tx, w.shopId, { withdrawing: -w.amount, withdrawn: w.amount }, { type: 'withdraw_paid', withdrawalId: w.id, note: `实际到账¥${(w.actualAmount / 100).toFixed(2)}` }, t)
+  if (outcome === 'paid') {
+    await moveMoney(tx, w.shopId, { withdrawing: -w.amount, withdrawn: w.amount }, { type: 'withdraw_paid', withdrawalId: w.id, note: `实际到账¥${(w.actualAmount / 100).toFixed(2)}` }, t)
+    const row = await tx.selectFrom('withdrawals').select(['memberId', 'withdrawNo']).where('id', '=', w.id).executeTakeFirstOrThrow()
+    await queueMessage(tx, row.memberId, 'withdrawal_paid', { withdrawNo: row.withdrawNo, amount: `${(w.actualAmount / 100).toFixed(2)}元`, time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') })
+  }
   else await moveMoney(tx, w.shopId, { withdrawing: -w.amount, available: w.amount }, { type: 'withdraw_rejected', withdrawalId: w.id, note: `驳回：${reason}` }, t)
   return true
 }
