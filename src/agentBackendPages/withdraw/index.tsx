@@ -5,7 +5,10 @@ import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import { WITHDRAW_METHOD_TEXT, yuanToFen, type WithdrawInfo, type WithdrawMethod, type Withdrawal } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
-import { applyWithdraw, getWithdrawInfo, getWithdrawals, saveWithdrawAccount } from '@/api/agent'
+import { applyWithdraw, getTransferParams, getWithdrawInfo, getWithdrawals, refreshTransfer, saveWithdrawAccount } from '@/api/agent'
+import { getPublicSettings } from '@/api/settings'
+import { confirmMerchantTransfer } from '@/platform/transfer'
+import { requestSubscribe } from '@/platform/subscribe'
 import { requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { toast } from '@/core/toast'
@@ -35,6 +38,8 @@ export default function WithdrawIndexPage() {
   const [form, setForm] = useState<AccountForm>({ accountName: '', accountNo: '', bankName: '', bankBranch: '' })
   const [submitting, setSubmitting] = useState(false)
   const requestId = useRef(newRequestId())
+  /** Subscribe templates of the withdrawal moment, read on show so the tap can ask at once. */
+  const subscribeIds = useRef<string[]>([])
 
   const load = async () => {
     try {
@@ -48,6 +53,9 @@ export default function WithdrawIndexPage() {
   }
   useDidShow(() => {
     if (requireLogin()) load()
+    getPublicSettings()
+      .then((s) => (subscribeIds.current = s.subscribe.withdraw))
+      .catch(() => undefined)
   })
 
   const available = info?.account.available ?? 0
@@ -84,6 +92,9 @@ export default function WithdrawIndexPage() {
     if (!account) return toast(`请先设置${WITHDRAW_METHOD_TEXT[method]}提现账户`)
     if (submitting) return
     setSubmitting(true)
+    // Within the tap, before anything awaited (WeChat's rule): ask to be told when the withdrawal is paid.
+    const asked = requestSubscribe(subscribeIds.current)
+    await asked
     try {
       const w = await applyWithdraw({ amount: yuanToFen(amount) as number, method, requestId: requestId.current }, { catch: true })
       requestId.current = newRequestId()
@@ -94,6 +105,21 @@ export default function WithdrawIndexPage() {
       // message shown by the request client
     } finally {
       setSubmitting(false)
+    }
+  }
+
+  /** A WeChat transfer waiting for the agent: confirm the receipt in WeChat, then ask the server for the result. */
+  const confirmReceipt = async (w: Withdrawal) => {
+    try {
+      const params = await getTransferParams(w.withdrawNo, { catch: true })
+      const r = await confirmMerchantTransfer(params)
+      if (r === 'unsupported') return toast('请在微信中打开商城后确认收款')
+      if (r === 'failed') toast('确认收款未完成，请稍后重试')
+      const now = await refreshTransfer(w.withdrawNo, { catch: true })
+      if (now.status === 'paid') toast('已到账微信零钱', 'success')
+      await load()
+    } catch {
+      // message shown by the request client
     }
   }
 
@@ -184,6 +210,11 @@ export default function WithdrawIndexPage() {
               {w.accountText} · 手续费¥{yuan(w.fee)} · 到账¥{yuan(w.actualAmount)}
             </Text>
             <Text className='withdraw-record__sub'>{formatTime(w.createdAt)}{w.status === 'rejected' && w.rejectReason ? ` · 驳回：${w.rejectReason}` : ''}</Text>
+            {w.needConfirm && (
+              <Button type='primary' size='small' className='withdraw-record__confirm' onClick={() => confirmReceipt(w)}>
+                确认收款
+              </Button>
+            )}
           </View>
         ))}
       </View>

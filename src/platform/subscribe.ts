@@ -1,0 +1,16 @@
+import Taro from '@tarojs/taro'
+import { currentShell } from './env'
+
+/**
+ * Mini-program subscribe messages: asks the user for the templates of one moment (placing an order, applying for
+ * after-sales, applying for withdrawal: the server's /api/settings/public lists them). Must run inside the tap that
+ * starts the action (WeChat's rule). Elsewhere, or when refused, it does nothing: it never blocks the action.
+ */
+export async function requestSubscribe(tmplIds: string[]): Promise<void> {
+  if (currentShell() !== 'weapp' || !tmplIds.length) return
+  try {
+    await Taro.requestSubscribeMessage({ tmplIds: tmplIds.slice(0, 3), entityIds: [] } as Parameters<typeof Taro.requestSubscribeMessage>[0])
+  } catch {
+    // refused, or the switch is off in the user's settings: the action goes on.
+  }
+}
