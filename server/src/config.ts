@@ -36,6 +36,8 @@ export interface Config {
     apiV3Key: string
     notifyUrl: string
     platformPublicKeys: Record<string, string>
+    /** WeChat Pay H5 for phone browsers outside WeChat (WXPAY_H5=1; the H5 payment domain must be set at WeChat). */
+    h5PayEnabled: boolean
   }
   logoffCoolingDays: number
   /**
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiV3Key: env.WXPAY_API_V3_KEY || '',
       notifyUrl: env.WXPAY_NOTIFY_URL || '',
       platformPublicKeys: env.WXPAY_PLATFORM_KEYS ? JSON.parse(env.WXPAY_PLATFORM_KEYS) : {},
+      h5PayEnabled: env.WXPAY_H5 === '1',
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
     readCacheMs: int(env.READ_CACHE_MS, 1000),

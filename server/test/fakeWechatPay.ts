@@ -125,6 +125,10 @@ export class FakeWechatPay implements HttpClient {
       if (!this.trades.has(json.out_trade_no)) this.trades.set(json.out_trade_no, { state: 'NOTPAY', transactionId: '', amount: json.amount.total, successTime: '' })
       return this.answer(200, fixture('pay_jsapi_prepay'))
     }
+    if (method === 'POST' && path === '/v3/pay/transactions/h5') {
+      if (!this.trades.has(json.out_trade_no)) this.trades.set(json.out_trade_no, { state: 'NOTPAY', transactionId: '', amount: json.amount.total, successTime: '' })
+      return this.answer(200, fixture('pay_h5_prepay'))
+    }
     if (method === 'GET' && (m = path.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)$/))) {
       const t = this.trades.get(m[1])
       if (!t) return this.answer(404, fixture('pay_error_order_not_exist'))

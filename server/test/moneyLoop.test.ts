@@ -230,6 +230,25 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
     expect((await failedRefundCounts(t.db)).cases).toBeGreaterThanOrEqual(1)
   })
 
+  it('WeChat Pay H5 outside WeChat, when configured: h5_url with the order number; the status page finds the payment', async () => {
+    const g = await makeGoods(t, { skus: [{ price: 1500, stock: 5 }] })
+    const o = await buyNow(t, me.token, g.skuId, 1)
+    expect((await t.post('/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'wechat_h5' }, me.token)).msg).toBe('当前环境不支持该支付方式')
+    t.ctx.config.wechat.h5PayEnabled = true
+    try {
+      expect((await t.get('/api/settings/public')).data.h5Pay).toBe(true)
+      const p = await t.post('/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'wechat_h5' }, me.token)
+      expect(p.data.params).toEqual({ h5Url: expect.stringMatching(/^https:\/\/wx\.tenpay\.com\/cgi-bin\/mmpayweb-bin\/checkmweb\?prepay_id=/), orderNo: o.data.orderNo })
+      const sent = gw.calls.find((c) => c.path === '/v3/pay/transactions/h5' && c.body.out_trade_no === p.data.payNo)!.body
+      expect(sent).toMatchObject({ appid: 'wxh5appid000001', mchid: '1900000109', amount: { total: p.data.amount, currency: 'CNY' }, scene_info: { payer_client_ip: expect.any(String), h5_info: { type: 'Wap' } } })
+      expect(sent.payer).toBeUndefined()
+      gw.pay(p.data.payNo, p.data.amount)
+      expect((await t.get('/api/pay/status', { orderNo: o.data.orderNo }, me.token)).data).toMatchObject({ paid: true })
+    } finally {
+      t.ctx.config.wechat.h5PayEnabled = false
+    }
+  })
+
   it('agent payout by merchant transfer: WAIT_USER_CONFIRM with package_info; the same notification twice moves the money once', async () => {
     const token = await t.login(nextPhone())
     const apply = await t.post('/api/business/agent/apply', { shopName: `转账小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' }, token)

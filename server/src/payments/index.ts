@@ -52,5 +52,5 @@ export function getPaymentProvider(ctx: PaymentCtx, name: string = ctx.config.pa
 /** Channels each provider serves: the sandbox in a plain browser, WeChat inside WeChat. */
 export const CHANNELS: Record<ProviderName, PayChannel[]> = {
   sandbox: ['sandbox'],
-  wechatpay: ['wechat_jsapi', 'wechat_mini'],
+  wechatpay: ['wechat_jsapi', 'wechat_mini', 'wechat_h5'],
 }

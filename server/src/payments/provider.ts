@@ -2,7 +2,7 @@
  * A payment gateway. The order module asks it for the client's pay params and hands its verified
  * notifications to one notify path (the same for every provider), which is idempotent and checks the amount.
  */
-export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini'
+export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini' | 'wechat_h5'
 
 export interface PrepayInput {
   payNo: string // our payment number (out_trade_no)
@@ -11,6 +11,8 @@ export interface PrepayInput {
   channel: PayChannel
   openId?: string | null // payer openid for WeChat JSAPI / mini-program
   expiresAt: number
+  /** The payer's IP (H5 payment's scene_info.payer_client_ip). */
+  clientIp?: string
 }
 
 export interface PrepayResult {

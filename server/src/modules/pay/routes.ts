@@ -16,10 +16,10 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx
 
   app.post('/api/pay/prepay', {
-    schema: { body: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }), channel: S.enum(['sandbox', 'wechat_jsapi', 'wechat_mini']) }, ['orderNo', 'channel']) },
+    schema: { body: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }), channel: S.enum(['sandbox', 'wechat_jsapi', 'wechat_mini', 'wechat_h5']) }, ['orderNo', 'channel']) },
     handler: async (req) => {
       const b = req.body as any
-      return pay.prepay(ctx, memberId(req), b.orderNo, b.channel)
+      return pay.prepay(ctx, memberId(req), b.orderNo, b.channel, req.ip)
     },
   })
 

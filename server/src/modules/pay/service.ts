@@ -12,7 +12,7 @@ import type { SandboxProvider } from '../../payments/sandbox'
 import { checkWithGateway, expireOrder } from './settle'
 
 /** Asks the configured provider for the client's pay params (reusing the order's pending payment of that channel). */
-export async function prepay(ctx: AppContext, memberId: number, orderNo: string, channel: PayChannel): Promise<PrepayResponse> {
+export async function prepay(ctx: AppContext, memberId: number, orderNo: string, channel: PayChannel, clientIp = ''): Promise<PrepayResponse> {
   const { db, config } = ctx
   const o = await ownOrder(db, memberId, orderNo)
   if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, PAID_STATES.includes(o.status) ? '订单已支付' : '订单已取消，无法支付')
@@ -27,7 +27,7 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
   if (!CHANNELS[providerName].includes(channel)) throw new AppError(ErrorCode.PAY_FAILED, '当前环境不支持该支付方式')
   const provider = getPaymentProvider(ctx, providerName)
   let openId: string | null = null
-  if (channel !== 'sandbox') {
+  if (channel === 'wechat_jsapi' || channel === 'wechat_mini') {
     const m = await db.selectFrom('members').select(['openidH5', 'openidMini']).where('id', '=', memberId).executeTakeFirstOrThrow()
     openId = channel === 'wechat_mini' ? m.openidMini : m.openidH5
   }
@@ -51,8 +51,9 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
   }
   const items = await db.selectFrom('orderItems').select('goodsName').where('orderId', '=', o.id).orderBy('id').execute()
   const description = items.length > 1 ? `${items[0].goodsName}等${items.length}件商品` : items[0]?.goodsName || '商城订单'
-  const r = await provider.prepay({ payNo, amount: o.payAmount, description, channel, openId, expiresAt: o.expireAt })
-  return { channel, payNo, amount: o.payAmount, params: r.params }
+  const r = await provider.prepay({ payNo, amount: o.payAmount, description, channel, openId, expiresAt: o.expireAt, clientIp })
+  // H5: the client needs the order number for the pay-status page WeChat sends the shopper back to.
+  return { channel, payNo, amount: o.payAmount, params: channel === 'wechat_h5' ? { ...r.params, orderNo } : r.params }
 }
 
 async function ownPayment(db: Db, memberId: number, payNo: string) {

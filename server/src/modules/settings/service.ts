@@ -79,6 +79,8 @@ export async function publicSettings(db: Conn, config: Config) {
   const ids = (events: SubscribeEvent[]) => events.map((e) => templates[e]).filter((t) => t.enabled).map((t) => t.templateId)
   return {
     reviewMode: await reviewMode(db),
+    /** Phone browsers outside WeChat pay with WeChat Pay H5 (else the sandbox, the demo default). */
+    h5Pay: config.payProvider === 'wechatpay' && config.wechat.h5PayEnabled,
     subscribe: { placeOrder: ids(SUBSCRIBE_MOMENTS.placeOrder), afterSale: ids(SUBSCRIBE_MOMENTS.afterSale), withdraw: ids(SUBSCRIBE_MOMENTS.withdraw) },
   }
 }
