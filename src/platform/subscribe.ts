@@ -1,4 +1,5 @@
 import Taro from '@tarojs/taro'
+import { getPublicSettings, publicSettingsNow, type PublicSettings } from '@/api/settings'
 import { currentShell } from './env'
 
 /**
@@ -13,4 +14,12 @@ export async function requestSubscribe(tmplIds: string[]): Promise<void> {
   } catch {
     // refused, or the switch is off in the user's settings: the action goes on.
   }
+}
+
+// The mini-program reads the settings at start, so a tap can ask at once (no request between the tap and the ask).
+if (currentShell() === 'weapp') getPublicSettings().catch(() => undefined)
+
+/** Asks for the templates of a moment (placing an order, applying for after-sales, applying for withdrawal); call first in the tap. */
+export function subscribeAt(moment: keyof PublicSettings['subscribe']): Promise<void> {
+  return requestSubscribe(publicSettingsNow()?.subscribe[moment] || [])
 }

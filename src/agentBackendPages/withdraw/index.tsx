@@ -6,9 +6,8 @@ import { ArrowRight } from '@nutui/icons-react-taro'
 import { WITHDRAW_METHOD_TEXT, yuanToFen, type WithdrawInfo, type WithdrawMethod, type Withdrawal } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import { applyWithdraw, getTransferParams, getWithdrawInfo, getWithdrawals, refreshTransfer, saveWithdrawAccount } from '@/api/agent'
-import { getPublicSettings } from '@/api/settings'
 import { confirmMerchantTransfer } from '@/platform/transfer'
-import { requestSubscribe } from '@/platform/subscribe'
+import { subscribeAt } from '@/platform/subscribe'
 import { requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { toast } from '@/core/toast'
@@ -38,8 +37,6 @@ export default function WithdrawIndexPage() {
   const [form, setForm] = useState<AccountForm>({ accountName: '', accountNo: '', bankName: '', bankBranch: '' })
   const [submitting, setSubmitting] = useState(false)
   const requestId = useRef(newRequestId())
-  /** Subscribe templates of the withdrawal moment, read on show so the tap can ask at once. */
-  const subscribeIds = useRef<string[]>([])
 
   const load = async () => {
     try {
@@ -53,9 +50,6 @@ export default function WithdrawIndexPage() {
   }
   useDidShow(() => {
     if (requireLogin()) load()
-    getPublicSettings()
-      .then((s) => (subscribeIds.current = s.subscribe.withdraw))
-      .catch(() => undefined)
   })
 
   const available = info?.account.available ?? 0
@@ -93,8 +87,7 @@ export default function WithdrawIndexPage() {
     if (submitting) return
     setSubmitting(true)
     // Within the tap, before anything awaited (WeChat's rule): ask to be told when the withdrawal is paid.
-    const asked = requestSubscribe(subscribeIds.current)
-    await asked
+    void subscribeAt('withdraw')
     try {
       const w = await applyWithdraw({ amount: yuanToFen(amount) as number, method, requestId: requestId.current }, { catch: true })
       requestId.current = newRequestId()
