@@ -1,14 +1,7 @@
+import type { PublicSettings } from '@contract/settings'
 import { get, type RequestOptions } from '@/core/request'
 
-/** Shop settings read without a new build (GET /api/settings/public). */
-export interface PublicSettings {
-  /** The mini-program is under WeChat's review: hide video release, the blind box and reward-promising share prompts. */
-  reviewMode: boolean
-  /** Phone browsers outside WeChat pay with WeChat Pay H5. */
-  h5Pay: boolean
-  /** Subscribe message template ids to ask for at each moment. */
-  subscribe: { placeOrder: string[]; afterSale: string[]; withdraw: string[] }
-}
+export type { PublicSettings }
 
 let cached: Promise<PublicSettings> | null = null
 let known: PublicSettings | null = null

@@ -1,5 +1,6 @@
 import type { Config } from '../../config'
 import type { Conn, Db } from '../../db/types'
+import type { PublicSettings } from '../../../../types/settings'
 import '../../db/moneyTables'
 
 /**
@@ -74,12 +75,11 @@ export async function saveSubscribeTemplate(db: Db, event: SubscribeEvent, t: Pa
 }
 
 /** What the client reads at start (GET /api/settings/public): review mode and the template ids to ask for per moment. */
-export async function publicSettings(db: Conn, config: Config) {
+export async function publicSettings(db: Conn, config: Config): Promise<PublicSettings> {
   const templates = await subscribeTemplates(db, config)
   const ids = (events: SubscribeEvent[]) => events.map((e) => templates[e]).filter((t) => t.enabled).map((t) => t.templateId)
   return {
     reviewMode: await reviewMode(db),
-    /** Phone browsers outside WeChat pay with WeChat Pay H5 (else the sandbox, the demo default). */
     h5Pay: config.payProvider === 'wechatpay' && config.wechat.h5PayEnabled,
     subscribe: { placeOrder: ids(SUBSCRIBE_MOMENTS.placeOrder), afterSale: ids(SUBSCRIBE_MOMENTS.afterSale), withdraw: ids(SUBSCRIBE_MOMENTS.withdraw) },
   }
