@@ -36,6 +36,8 @@ export interface Config {
     apiV3Key: string
     notifyUrl: string
     platformPublicKeys: Record<string, string>
+    /** Token of the mini-program's message push (WX_MINI_PUSH_TOKEN): trade-management events, /h5/api/wechat/miniPush. */
+    miniPushToken: string
     /** WeChat Pay H5 for phone browsers outside WeChat (WXPAY_H5=1; the H5 payment domain must be set at WeChat). */
     h5PayEnabled: boolean
   }
@@ -101,6 +103,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       notifyUrl: env.WXPAY_NOTIFY_URL || '',
       platformPublicKeys: env.WXPAY_PLATFORM_KEYS ? JSON.parse(env.WXPAY_PLATFORM_KEYS) : {},
       h5PayEnabled: env.WXPAY_H5 === '1',
+      miniPushToken: env.WX_MINI_PUSH_TOKEN || '',
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
     readCacheMs: int(env.READ_CACHE_MS, 1000),

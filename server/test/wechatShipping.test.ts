@@ -3,6 +3,7 @@ import { buyNow, makeGoods, shopper } from './tradeFixtures'
 import { FakeWechat, byHost } from './fakeWechat'
 import { FakeWechatPay } from './fakeWechatPay'
 import { shipOrder } from '../src/modules/logistics/service'
+import { pushSignature } from '../src/modules/wechatShipping/push'
 import { MAX_ATTEMPTS, failedShippingCount, failedShippingUploads, uploadDueShipping } from '../src/modules/wechatShipping/service'
 
 /** Mini-program orders: shipping reported to WeChat (upload_shipping_info) after shipment, retried with backoff. */
@@ -15,7 +16,7 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
     api = new FakeWechat()
     gw = new FakeWechatPay()
     const config = gw.config()
-    config.wechat = { ...config.wechat!, miniSecret: 'mini-secret' }
+    config.wechat = { ...config.wechat!, miniSecret: 'mini-secret', miniPushToken: 'PushToken2026' }
     t = await makeTestApp(dialect, { http: byHost(api, gw), config })
     me = await shopper(t)
     await t.db.updateTable('members').set({ openidMini: 'oMiniBuyer0001', openidH5: 'oH5Buyer0001' }).where('id', '=', me.memberId).execute()
@@ -84,5 +85,38 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
     expect(await upload(o.orderNo)).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS })
     expect(await failedShippingCount(t.db)).toBe(before + 1)
     expect((await failedShippingUploads(t.db)).map((r) => r.orderNo)).toContain(o.orderNo)
+  })
+
+  const push = (body: unknown, over: Record<string, string> = {}) => {
+    const q = { timestamp: String(Math.floor(Date.now() / 1000)), nonce: 'n0nce123', ...over }
+    const signature = over.signature || pushSignature('PushToken2026', q.timestamp, q.nonce)
+    return t.app.inject({ method: 'POST', url: '/h5/api/wechat/miniPush', query: { ...q, signature }, payload: body as object })
+  }
+
+  it("WeChat's settlement event (buyer confirmed receipt in WeChat) receives the order once; a bad signature is refused", async () => {
+    const o = await paidOrder('wechat_mini')
+    await shipOrder(t.db, o.orderNo, 'SF', 'SF2468013579', 'admin')
+    const q = { timestamp: '1700000000', nonce: 'abc' }
+    const echo = await t.app.inject({ method: 'GET', url: '/h5/api/wechat/miniPush', query: { ...q, signature: pushSignature('PushToken2026', q.timestamp, q.nonce), echostr: 'hello123' } })
+    expect(echo.body).toBe('hello123')
+    const event = { ToUserName: 'gh_123', FromUserName: 'oMiniBuyer0001', CreateTime: 1700000000, MsgType: 'event', Event: 'trade_manage_order_settlement', transaction_id: o.transactionId, merchant_id: '1900000109', merchant_trade_no: '', pay_time: 1700000000, shipped_time: 1700000100, estimated_settlement_time: 1700600000, confirm_receive_method: 1, confirm_receive_time: 1700500000, settlement_time: 1700600000 }
+    expect((await push(event, { signature: 'forged' })).statusCode).toBe(401)
+    expect((await t.db.selectFrom('orders').select('status').where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()).status).toBe('to_receive')
+    const res = await push(event)
+    expect(res.statusCode).toBe(200)
+    expect(res.body).toBe('success')
+    expect(await push(event)).toMatchObject({ statusCode: 200 })
+    const row = await t.db.selectFrom('orders').select(['id', 'status', 'receivedAt']).where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()
+    expect(row).toMatchObject({ status: 'to_review', receivedAt: 1700500000 * 1000 })
+    const logs = await t.db.selectFrom('orderLogs').select('action').where('orderId', '=', row.id).where('action', 'in', ['receive', 'wechat_settlement']).execute()
+    expect(logs.map((l) => l.action)).toEqual(['receive', 'wechat_settlement'])
+  })
+
+  it("WeChat's shipping reminder sends a failed upload again", async () => {
+    const o = await paidOrder('wechat_mini')
+    await shipOrder(t.db, o.orderNo, 'SF', 'SF1122334455', 'admin')
+    await t.db.updateTable('shippingUploads').set({ status: 'failed', attempts: MAX_ATTEMPTS }).where('orderId', '=', (await t.db.selectFrom('orders').select('id').where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()).id).execute()
+    expect((await push({ MsgType: 'event', Event: 'trade_manage_remind_shipping', transaction_id: o.transactionId, merchant_trade_no: '' })).body).toBe('success')
+    expect(await upload(o.orderNo)).toMatchObject({ status: 'pending', attempts: 0 })
   })
 })
