@@ -181,6 +181,16 @@ export interface Withdrawal {
   createdAt: number
   paidAt: number | null
   rejectedAt: number | null
+  /** WeChat merchant transfer: true while the agent must confirm the receipt in WeChat (requestMerchantTransfer). */
+  needConfirm?: boolean
+}
+
+/** What requestMerchantTransfer needs to let the agent confirm a transfer (GET /api/business/withdraw/transferParams). */
+export interface TransferConfirmParams {
+  withdrawNo: string
+  mchId: string
+  appId: string
+  package: string
 }
 
 export type LedgerType =

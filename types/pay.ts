@@ -1,6 +1,7 @@
 /** Payment (/api/pay/*). The prepay answer has the shape of PayParams in src/platform/types.ts. */
 
-export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini'
+/** wechat_h5: WeChat Pay H5 in a phone browser outside WeChat (redirect to h5_url, back to the pay-status page). */
+export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini' | 'wechat_h5'
 
 export interface PrepayRequest {
   orderNo: string
@@ -11,7 +12,7 @@ export interface PrepayResponse {
   channel: PayChannel
   payNo: string
   amount: number
-  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; sandbox: ticket. */
+  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; wechat_h5: h5Url; sandbox: ticket. */
   params: Record<string, string>
 }
 

@@ -37,6 +37,10 @@ export interface Config {
     apiV3Key: string
     notifyUrl: string
     platformPublicKeys: Record<string, string>
+    /** Token of the mini-program's message push (WX_MINI_PUSH_TOKEN): trade-management events, /h5/api/wechat/miniPush. */
+    miniPushToken: string
+    /** WeChat Pay H5 for phone browsers outside WeChat (WXPAY_H5=1; the H5 payment domain must be set at WeChat). */
+    h5PayEnabled: boolean
   }
   logoffCoolingDays: number
   /**
@@ -65,6 +69,17 @@ export interface Config {
   service: { url: string; phone: string }
   /** Where uploads live: the local disk (default) or an S3-compatible bucket (services/storage.ts). STORAGE=s3, S3_*. */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings)
+  /**
+   * Agent payouts by WeChat merchant transfer: transfer_scene_id (PAYOUT_SCENE_ID, 1005 佣金报酬) and the daily
+   * limits in fen per agent shop (PAYOUT_DAILY_LIMIT_AGENT) and for the whole shop (PAYOUT_DAILY_LIMIT_SHOP).
+   */
+  payout: { sceneId: string; dailyLimitAgent: number; dailyLimitShop: number }
+  /**
+   * Mini-program subscribe message templates per event (WX_SUBSCRIBE_TEMPLATES, JSON):
+   * { "order_shipped": { "templateId": "...", "fields": { "character_string1": "orderNo", "thing2": "goodsName" } }, ... }.
+   * The settings service (modules/settings) starts from these; the console's settings override them.
+   */
+  subscribeTemplates: Record<string, { templateId: string; enabled?: boolean; page?: string; fields: Record<string, string> }>
 }
 
 const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
@@ -130,6 +145,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       apiV3Key: env.WXPAY_API_V3_KEY || '',
       notifyUrl: env.WXPAY_NOTIFY_URL || '',
       platformPublicKeys: env.WXPAY_PLATFORM_KEYS ? JSON.parse(env.WXPAY_PLATFORM_KEYS) : {},
+      h5PayEnabled: env.WXPAY_H5 === '1',
+      miniPushToken: env.WX_MINI_PUSH_TOKEN || '',
     },
     logoffCoolingDays: int(env.LOGOFF_COOLING_DAYS, 7),
     readCacheMs: int(env.READ_CACHE_MS, 1000),
@@ -152,6 +169,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
             urlTtlSeconds: int(env.S3_URL_TTL, 3600),
           }
         : { kind: 'local' },
+    subscribeTemplates: env.WX_SUBSCRIBE_TEMPLATES ? JSON.parse(env.WX_SUBSCRIBE_TEMPLATES) : {},
+    payout: { sceneId: env.PAYOUT_SCENE_ID || '1005', dailyLimitAgent: int(env.PAYOUT_DAILY_LIMIT_AGENT, 500_000), dailyLimitShop: int(env.PAYOUT_DAILY_LIMIT_SHOP, 5_000_000) },
     ...overrides,
   }
 }

@@ -27,7 +27,16 @@ export interface HttpClient {
    * POST JSON. A string body is sent exactly as given (WeChat Pay signs the exact bytes); `headers` are added
    * to content-type: application/json. Response header names are lower case; `body` is the parsed JSON or null.
    */
-  postJson(url: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: any; raw: Buffer }>
+  postJson(url: string, body: unknown, headers?: Record<string, string>): Promise<HttpAnswer>
+  /** Any method with headers (WeChat Pay's signed GETs, bill downloads); the answer as postJson's. */
+  request(method: 'GET' | 'POST', url: string, opts?: { headers?: Record<string, string>; body?: string }): Promise<HttpAnswer>
+}
+
+export interface HttpAnswer {
+  status: number
+  headers: Record<string, string>
+  body: any
+  raw: Buffer
 }
 
 export interface Cache {

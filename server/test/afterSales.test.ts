@@ -13,7 +13,7 @@ import '../src/modules/afterSales/admin'
 /** The sandbox gateway, recording every refund request; `failNext` makes the next one fail like a refused gateway call. */
 const gateway = { calls: [] as RefundInput[], failNext: 0 }
 registerPaymentProvider('sandbox', (ctx) => {
-  const real = createSandboxProvider(ctx.config.sandboxPayKey)
+  const real = createSandboxProvider(ctx.config.sandboxPayKey, ctx.db)
   return {
     ...real,
     async refund(input) {
@@ -37,6 +37,16 @@ registerPaymentProvider('wechatpay', () => ({
   },
   async verifyNotify() {
     throw new Error('not used')
+  },
+  async queryPayment() {
+    return { state: 'notpay' as const }
+  },
+  async closePayment() {},
+  async queryRefund() {
+    return null
+  },
+  async tradeBill() {
+    return { payments: [], refunds: [] }
   },
   async refund(input) {
     wechat.calls.push(input)

@@ -26,6 +26,18 @@ const DEFAULTS: Record<string, string> = {
   '/sns/jscode2session': 'jscode2session',
   '/wxa/getwxacodeunlimit': 'getwxacodeunlimit',
   '/wxa/generatescheme': 'generatescheme',
+  '/wxa/sec/order/upload_shipping_info': 'upload_shipping_info',
+  '/cgi-bin/message/subscribe/send': 'subscribe_send',
+}
+
+/** Routes each call to the fake of its host: WeChat's API (FakeWechat) or WeChat Pay (FakeWechatPay). */
+export function byHost(api: HttpClient, pay: HttpClient): HttpClient {
+  const pick = (url: string) => (new URL(url).origin === 'https://api.mch.weixin.qq.com' ? pay : api)
+  return {
+    getJson: (url) => pick(url).getJson(url),
+    postJson: (url, body, headers) => pick(url).postJson(url, body, headers),
+    request: (method, url, opts) => pick(url).request(method, url, opts),
+  }
 }
 
 /**
@@ -74,6 +86,15 @@ export class FakeWechat implements HttpClient {
     const a = await this.record('GET', url)
     if (!('json' in a)) throw new Error('FakeWechat: binary fixture on a JSON API')
     return JSON.parse(JSON.stringify(a.json))
+  }
+
+  async request(method: 'GET' | 'POST', url: string, opts: { body?: string } = {}) {
+    if (method === 'GET') {
+      const json = await this.getJson(url)
+      const raw = Buffer.from(JSON.stringify(json))
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: json, raw }
+    }
+    return this.postJson(url, opts.body)
   }
 
   async postJson(url: string, body: unknown) {

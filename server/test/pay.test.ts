@@ -25,6 +25,16 @@ const fakeWechat: PaymentProvider = {
     refunds.push(input)
     return { status: 'success', refundId: `RF${input.refundNo}` }
   },
+  async queryPayment() {
+    return { state: 'notpay' as const }
+  },
+  async closePayment() {},
+  async queryRefund() {
+    return null
+  },
+  async tradeBill() {
+    return { payments: [], refunds: [] }
+  },
 }
 registerPaymentProvider('wechatpay', () => fakeWechat)
 
@@ -136,7 +146,7 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
     expect(await payRow(p.payNo)).toMatchObject({ status: 'refunded', transactionId: 'TX-LATE-1' })
     expect((await t.get('/api/pay/status', { orderNo: o.orderNo }, me.token)).data).toMatchObject({ status: 'cancelled', paid: false })
     expect((await stockOf(t, o.g.skuId)).stock).toBe(20)
-    expect((await logs(o.orderNo)).map((l) => l.action)).toEqual(['submit', 'cancel', 'late_payment'])
+    expect((await logs(o.orderNo)).map((l) => l.action)).toEqual(['submit', 'cancel', 'late_payment', 'late_payment_refunded'])
   })
 
   it('never pays, cancels or shows another member\'s payment', async () => {

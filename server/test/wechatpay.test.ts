@@ -50,6 +50,9 @@ class FakePayApi implements HttpClient {
   async getJson(): Promise<any> {
     throw new Error('not used')
   }
+  async request(): Promise<any> {
+    throw new Error('not used')
+  }
   async postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
     if (typeof body !== 'string') throw new Error('wechatpay must send the exact signed string')
     this.calls.push({ url, body, headers })
@@ -238,7 +241,7 @@ describe('createWechatPay provider', () => {
     http.answers['/v3/refund/domestic/refunds'] = { status: 200, body: refundFixture }
     const res = await make(http).refund({ payNo: 'P202611220001', refundNo: 'R1', refundAmount: 500, totalAmount: 12990, reason: '不想要了' })
     expect(res).toEqual({ status: 'processing', refundId: refundFixture.refund_id })
-    expect(JSON.parse(http.calls[0].body)).toEqual({ out_trade_no: 'P202611220001', out_refund_no: 'R1', reason: '不想要了', amount: { refund: 500, total: 12990, currency: 'CNY' } })
+    expect(JSON.parse(http.calls[0].body)).toEqual({ out_trade_no: 'P202611220001', out_refund_no: 'R1', reason: '不想要了', notify_url: 'https://shop.example.com/h5/api/pay/wechatNotify', amount: { refund: 500, total: 12990, currency: 'CNY' } })
     http.answers['/v3/refund/domestic/refunds'] = { status: 200, body: { ...refundFixture, status: 'SUCCESS' } }
     expect((await make(http).refund({ payNo: 'P', refundNo: 'R2', refundAmount: 1, totalAmount: 1, reason: '' })).status).toBe('success')
     http.answers['/v3/refund/domestic/refunds'] = { status: 200, body: { ...refundFixture, status: 'ABNORMAL' } }

@@ -1,4 +1,5 @@
 import type {
+  TransferConfirmParams,
   ActingGoodsPage,
   ActingGoodsTab,
   AgentApplyRequest,
@@ -48,6 +49,10 @@ export const getWithdrawInfo = (opts?: RequestOptions) => get<WithdrawInfo>('/ap
 export const saveWithdrawAccount = (body: SaveWithdrawAccountRequest, opts?: RequestOptions) => post<WithdrawAccount[]>('/api/business/withdraw/saveAccount', body as unknown as Q, opts)
 export const applyWithdraw = (body: WithdrawApplyRequest, opts?: RequestOptions) => post<Withdrawal>('/api/business/withdraw/apply', body as unknown as Q, opts)
 export const getWithdrawals = (page: number, pageSize: number, opts?: RequestOptions) => get<WithdrawalPage>('/api/business/withdraw/list', { page, pageSize }, opts)
+/** WeChat merchant transfer: what requestMerchantTransfer needs to confirm the receipt. */
+export const getTransferParams = (withdrawNo: string, opts?: RequestOptions) => get<TransferConfirmParams>('/api/business/withdraw/transferParams', { withdrawNo }, opts)
+/** After the confirmation: the server asks WeChat for the transfer's result now. */
+export const refreshTransfer = (withdrawNo: string, opts?: RequestOptions) => post<Withdrawal>('/api/business/withdraw/transferRefresh', { withdrawNo }, opts)
 export const getLedger = (q: { filter: LedgerFilter; month?: string; page: number; pageSize: number }, opts?: RequestOptions) => get<LedgerPage>('/api/business/ledger/list', q, opts)
 
 export const getFlowSummary = (q: { days: number; goodsId?: number }, opts?: RequestOptions) => get<FlowSummary>('/api/business/flow/summary', q, opts)

@@ -4,6 +4,13 @@ import { useCommonStore } from '@/stores/common'
 import { currentShell } from './env'
 import type { PayChannel, PayParams, PayResult, PaymentAdapter } from './types'
 import { wxReady } from './wechatJssdk'
+import { getPublicSettings, publicSettingsNow } from '@/api/settings'
+import { ROUTES } from '@/routes'
+
+/** A phone (H5 payment is for phone browsers only; a desktop browser stays on the sandbox / JSAPI). */
+const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)
+// Read the shop's settings early so the pay channel is known by the time the shopper pays.
+if (currentShell() === 'h5') getPublicSettings().catch(() => undefined)
 
 /** Sandbox: a confirm / cancel step; on confirm the server runs the same notify path a real gateway would. */
 async function sandboxPay(p: PayParams): Promise<PayResult> {
@@ -37,6 +44,16 @@ async function wechatJsapiPay(p: PayParams): Promise<PayResult> {
   })
 }
 
+/**
+ * A phone browser outside WeChat: WeChat Pay H5. The browser goes to WeChat's h5_url, which brings the shopper back to
+ * the pay-status page (redirect_url), where the status poll asks the server (and the server asks WeChat).
+ */
+async function wechatH5Pay(p: PayParams, orderNo: string): Promise<PayResult> {
+  const back = `${window.location.origin}/${ROUTES.payStatus.replace(/^\//, '')}?orderNo=${encodeURIComponent(orderNo)}&result=paid`
+  window.location.href = `${p.params.h5Url}&redirect_url=${encodeURIComponent(back)}`
+  return new Promise<PayResult>(() => undefined) // the page is leaving
+}
+
 /** Mini-program: Taro.requestPayment (v3 params, RSA sign type). */
 async function miniPay(p: PayParams): Promise<PayResult> {
   try {
@@ -56,6 +73,7 @@ async function miniPay(p: PayParams): Promise<PayResult> {
 export const paymentAdapter: PaymentAdapter = {
   channel(): PayChannel {
     const shell = currentShell()
+    if (shell === 'h5' && isMobile() && publicSettingsNow()?.h5Pay) return 'wechat_h5'
     return shell === 'weapp' ? 'wechat_mini' : shell === 'wechat-h5' ? 'wechat_jsapi' : 'sandbox'
   },
   pay(p) {
@@ -63,6 +81,7 @@ export const paymentAdapter: PaymentAdapter = {
     useCommonStore.getState().setUsedUnionPayParams({ channel: p.channel, payNo: p.payNo, amount: p.amount, params: { ...p.params }, usedAt: Date.now() })
     if (p.channel === 'wechat_mini') return miniPay(p)
     if (p.channel === 'wechat_jsapi') return wechatJsapiPay(p)
+    if (p.channel === 'wechat_h5') return wechatH5Pay(p, p.params.orderNo || '')
     return sandboxPay(p)
   },
 }

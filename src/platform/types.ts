@@ -1,13 +1,13 @@
 /** The adapter layer: what differs between the mini-program, H5 in WeChat's browser and plain H5. */
 
-export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini'
+export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini' | 'wechat_h5'
 
 /** Params the server returns for a payment, per channel. */
 export interface PayParams {
   channel: PayChannel
   payNo: string
   amount: number
-  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; sandbox: a signed ticket. */
+  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; wechat_h5: h5Url, orderNo; sandbox: a signed ticket. */
   params: Record<string, string>
 }
 

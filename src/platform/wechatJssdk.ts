@@ -31,7 +31,7 @@ function loadScript(): Promise<any> {
   return scriptPromise
 }
 
-export const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay', 'previewImage']
+export const JS_API_LIST = ['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay', 'previewImage', 'requestMerchantTransfer']
 
 /*
  * The page URL the last wx.config was signed for. Android checks the current URL, so another page (or coming

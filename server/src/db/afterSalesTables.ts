@@ -108,6 +108,8 @@ export interface AfterSaleTable {
   returnedAt: number | null
   receivedAt: number | null
   refundedAt: number | null
+  /** Set when the gateway reported the refund failed (closed / abnormal); cleared by a retry (030_money). */
+  refundFailedAt?: number | null
   cancelledAt: number | null
   createdAt: number
   updatedAt: number

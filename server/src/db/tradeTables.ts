@@ -103,6 +103,9 @@ export interface PaymentTable {
   paidAt: number | null
   rawNotify: string | null
   expireAt: number
+  /** Late payment given back: the last refund error (030_money). */
+  refundError?: string
+  refundedAt?: number | null
   createdAt: number
   updatedAt: number
 }

@@ -33,6 +33,10 @@ import { addressModule } from './address'
 import { orderModule } from './order'
 import { payModule } from './pay'
 import { logisticsModule } from './logistics'
+import { wechatShippingModule } from './wechatShipping'
+import { reconcileModule } from './reconcile'
+import { settingsModule } from './settings'
+import { notificationsModule } from './notifications'
 import { reviewModule } from './review'
 import { cashbackModule } from './cashback'
 import { afterSalesModule } from './afterSales'
@@ -61,6 +65,10 @@ export const shopModules: readonly ShopModule[] = [
   orderModule,
   payModule,
   logisticsModule,
+  wechatShippingModule,
+  reconcileModule,
+  settingsModule,
+  notificationsModule,
   // After the purchase: reviews, cashback, after-sales, feedback, account logoff
   reviewModule,
   cashbackModule,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify'
-import type { AppContext } from '../context'
+import type { AppContext, HttpClient } from '../context'
 import type { Config } from '../config'
 import type { Conn, Db, Tx } from '../db/types'
 import type { OrderEvent, OrderHook } from './order/hooks'
@@ -72,6 +72,8 @@ export interface AdminContext {
   db: Db
   /** Prints one line to the operator. */
   out: (line: string) => void
+  /** Outbound HTTP for commands that call WeChat (tests pass a recorded fake); fetch when absent. */
+  http?: HttpClient
 }
 
 export type AdminCommand = (args: string[], ctx: AdminContext) => Promise<void>

@@ -8,10 +8,12 @@ import { createSandboxProvider } from './sandbox'
  * go back to the same one. WeChat Pay comes from ./wechatpay (createWechatPay(config, http)).
  */
 export type ProviderName = PaymentProvider['name']
-type Factory = (ctx: AppContext) => PaymentProvider
+/** What the payment services need of the app: the CLI builds one without a server. */
+export type PaymentCtx = Pick<AppContext, 'config' | 'db' | 'http' | 'log'>
+type Factory = (ctx: PaymentCtx) => PaymentProvider
 
-const factories = new Map<string, Factory>([['sandbox', (ctx) => createSandboxProvider(ctx.config.sandboxPayKey)]])
-let instances = new WeakMap<AppContext, Map<string, PaymentProvider>>()
+const factories = new Map<string, Factory>([['sandbox', (ctx) => createSandboxProvider(ctx.config.sandboxPayKey, ctx.db)]])
+let instances = new WeakMap<PaymentCtx, Map<string, PaymentProvider>>()
 
 /** Replaces or adds a provider factory (tests use it for a recorded WeChat gateway). */
 export function registerPaymentProvider(name: ProviderName, factory: Factory) {
@@ -31,7 +33,7 @@ function wechatFactory(): Factory | undefined {
   return undefined
 }
 
-export function getPaymentProvider(ctx: AppContext, name: string = ctx.config.payProvider): PaymentProvider {
+export function getPaymentProvider(ctx: PaymentCtx, name: string = ctx.config.payProvider): PaymentProvider {
   let cache = instances.get(ctx)
   if (!cache) instances.set(ctx, (cache = new Map()))
   const hit = cache.get(name)
@@ -50,5 +52,5 @@ export function getPaymentProvider(ctx: AppContext, name: string = ctx.config.pa
 /** Channels each provider serves: the sandbox in a plain browser, WeChat inside WeChat. */
 export const CHANNELS: Record<ProviderName, PayChannel[]> = {
   sandbox: ['sandbox'],
-  wechatpay: ['wechat_jsapi', 'wechat_mini'],
+  wechatpay: ['wechat_jsapi', 'wechat_mini', 'wechat_h5'],
 }

@@ -16,6 +16,7 @@ import SearchBox from '../components/SearchBox'
 import { leaveIfNotAgent, rateText, useLoginOnce } from '../components/shared'
 import '../components/agent.scss'
 import './index.scss'
+import { useReviewMode } from '@/platform/reviewMode'
 
 const TABS: Array<{ value: ActingGoodsTab; title: string }> = [
   { value: 'all', title: '全部' },
@@ -25,6 +26,7 @@ const TABS: Array<{ value: ActingGoodsTab; title: string }> = [
 
 /** The goods the agent resells: choose from the platform catalogue, on / off the shop's shelf, share, remove. */
 export default function ActingGoodsIndexPage() {
+  const reviewMode = useReviewMode()
   const logged = useLoginOnce()
   const [tab, setTab] = useState<ActingGoodsTab>('all')
   const [keyword, setKeyword] = useState('')
@@ -113,7 +115,7 @@ export default function ActingGoodsIndexPage() {
               )}
               {g.status === 'on' && !platformOff && (
                 <Text className='acting-card__btn acting-card__btn--primary' onClick={() => navigateTo(ROUTES.agentGoodsShare, { goodsId: g.goodsId })}>
-                  分享赚佣金
+                  {reviewMode ? '分享' : '分享赚佣金'}
                 </Text>
               )}
             </View>

@@ -5,7 +5,9 @@ import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import { WITHDRAW_METHOD_TEXT, yuanToFen, type WithdrawInfo, type WithdrawMethod, type Withdrawal } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
-import { applyWithdraw, getWithdrawInfo, getWithdrawals, saveWithdrawAccount } from '@/api/agent'
+import { applyWithdraw, getTransferParams, getWithdrawInfo, getWithdrawals, refreshTransfer, saveWithdrawAccount } from '@/api/agent'
+import { confirmMerchantTransfer } from '@/platform/transfer'
+import { subscribeAt } from '@/platform/subscribe'
 import { requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { confirm, toast } from '@/core/toast'
@@ -85,6 +87,8 @@ export default function WithdrawIndexPage() {
     if (submitting) return
     const fen = yuanToFen(amount) as number
     setSubmitting(true)
+    // Within the tap, before anything awaited (WeChat's rule): ask to be told when the withdrawal is paid.
+    void subscribeAt('withdraw')
     try {
       // Money leaves the balance: the agent sees the amount, fee and account once more and says yes.
       const where = `${WITHDRAW_METHOD_TEXT[method]} ${account.bankName ? `${account.bankName} ` : ''}${account.accountText}（${account.accountName}）`
@@ -98,6 +102,21 @@ export default function WithdrawIndexPage() {
       // message shown by the request client
     } finally {
       setSubmitting(false)
+    }
+  }
+
+  /** A WeChat transfer waiting for the agent: confirm the receipt in WeChat, then ask the server for the result. */
+  const confirmReceipt = async (w: Withdrawal) => {
+    try {
+      const params = await getTransferParams(w.withdrawNo, { catch: true })
+      const r = await confirmMerchantTransfer(params)
+      if (r === 'unsupported') return toast('请在微信中打开商城后确认收款')
+      if (r === 'failed') toast('确认收款未完成，请稍后重试')
+      const now = await refreshTransfer(w.withdrawNo, { catch: true })
+      if (now.status === 'paid') toast('已到账微信零钱', 'success')
+      await load()
+    } catch {
+      // message shown by the request client
     }
   }
 
@@ -188,6 +207,11 @@ export default function WithdrawIndexPage() {
               {w.accountText} · 手续费¥{yuan(w.fee)} · 到账¥{yuan(w.actualAmount)}
             </Text>
             <Text className='withdraw-record__sub'>{formatTime(w.createdAt)}{w.status === 'rejected' && w.rejectReason ? ` · 驳回：${w.rejectReason}` : ''}</Text>
+            {w.needConfirm && (
+              <Button type='primary' size='small' className='withdraw-record__confirm' onClick={() => confirmReceipt(w)}>
+                确认收款
+              </Button>
+            )}
           </View>
         ))}
       </View>

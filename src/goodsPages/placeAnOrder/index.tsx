@@ -18,6 +18,7 @@ import { useCommonStore } from '@/stores/common'
 import { regionText } from '@/utils/regions'
 import { yuan } from '@/utils/time'
 import './index.scss'
+import { subscribeAt } from '@/platform/subscribe'
 
 export default function PlaceAnOrderIndexPage() {
   const router = useRouter()
@@ -60,6 +61,8 @@ export default function PlaceAnOrderIndexPage() {
       toast('请先添加收货地址')
       return chooseAddress()
     }
+    // Mini-program: ask for shipped / refund / cashback messages inside the tap (never blocks the order).
+    void subscribeAt('placeOrder')
     submitting.current = true
     setBusy(true)
     try {

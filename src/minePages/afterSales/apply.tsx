@@ -17,6 +17,7 @@ import { yuan } from '@/utils/time'
 import { refundAmountError, refundLimitText, yuanToFen } from '@/utils/refund'
 import ReasonPicker from './ReasonPicker'
 import './afterSales.scss'
+import { subscribeAt } from '@/platform/subscribe'
 
 const TYPE_CARDS: Array<{ type: AfterSaleType; title: string; desc: string }> = [
   { type: 'refund', title: '仅退款', desc: '未收到货，或与商家协商一致不用退货' },
@@ -83,6 +84,8 @@ export default function AfterSalesApplyPage() {
     if (!reason) return toast('请选择售后原因')
     const err = refundAmountError(amount, quote?.maxAmount ?? 0)
     if (err) return toast(err)
+    // Mini-program: ask for the result and refund messages inside the tap (never blocks the application).
+    void subscribeAt('afterSale')
     setSubmitting(true)
     try {
       const r = await applyAfterSale(

@@ -13,9 +13,11 @@ import { ROUTES } from '@/routes'
 import { yuan } from '@/utils/time'
 import { pointsPrice } from '@/utils/points'
 import './index.scss'
+import { useReviewMode } from '@/platform/reviewMode'
 
 /** My points: the balance with its ledger and missions, and the points mall. */
 export default function MyIntegralIndexPage() {
+  const reviewMode = useReviewMode()
   const [summary, setSummary] = useState<PointsSummary | null>(null)
   const shown = useRef(false)
   const mall = usePagedList((page, size) => getPointsGoodsList(page, size), [], { pageSize: 20 })
@@ -60,9 +62,11 @@ export default function MyIntegralIndexPage() {
           <View className='my-integral__link' onClick={() => open(ROUTES.missionCenter)}>
             赚积分
           </View>
-          <View className='my-integral__link' onClick={() => open(ROUTES.blindBox)}>
-            积分抽盲盒
-          </View>
+          {!reviewMode && (
+            <View className='my-integral__link' onClick={() => open(ROUTES.blindBox)}>
+              积分抽盲盒
+            </View>
+          )}
         </View>
       </View>
       <Text className='my-integral__title'>积分商城</Text>

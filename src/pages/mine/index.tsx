@@ -14,6 +14,7 @@ import { assetUrl } from '@/core/request'
 import { useUserStore } from '@/stores/user'
 import { ROUTES } from '@/routes'
 import './index.scss'
+import { useReviewMode } from '@/platform/reviewMode'
 
 const SHORTCUTS: Array<{ tab: OrderTab; text: string; icon: JSX.Element; count: keyof OrderCounts }> = [
   { tab: 'unpaid', text: '待付款', icon: <ToPay size={24} />, count: 'unpaid' },
@@ -71,7 +72,8 @@ export default function MineIndexPage() {
   }
 
   const agent = logged && !!userInfo.businessId
-  const entries: Entry[] = [...ENTRIES, agent ? { text: '代理后台', icon: <Store size={22} />, path: ROUTES.agentHome } : { text: '申请代理', icon: <Edit size={22} />, path: ROUTES.agentApply }]
+  const reviewMode = useReviewMode()
+  const entries: Entry[] = [...(reviewMode ? ENTRIES.filter((e) => e.path !== ROUTES.blindBox) : ENTRIES), agent ? { text: '代理后台', icon: <Store size={22} />, path: ROUTES.agentHome } : { text: '申请代理', icon: <Edit size={22} />, path: ROUTES.agentApply }]
 
   return (
     <PageLayout variant='tab' title='我的'>

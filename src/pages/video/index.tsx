@@ -12,6 +12,7 @@ import { ROUTES } from '@/routes'
 import { useShare, buildShare } from '@/platform/share'
 import { assetUrl } from '@/core/request'
 import './index.scss'
+import { useReviewMode } from '@/platform/reviewMode'
 
 const PAGE_SIZE = 10
 /**
@@ -26,6 +27,7 @@ function feedHeight(): string {
 }
 
 export default function VideoIndexPage() {
+  const reviewMode = useReviewMode()
   const router = useRouter()
   const [videos, setVideos] = useState<VideoItem[]>([])
   const [page, setPage] = useState(0)
@@ -113,9 +115,11 @@ export default function VideoIndexPage() {
           <View className='video-page__icon' onClick={() => navigateTo(ROUTES.videoSearch)} aria-label='搜索视频'>
             <Search size={22} color='#fff' />
           </View>
-          <View className='video-page__icon' onClick={() => requireLogin({ path: ROUTES.videoRelease }) && navigateTo(ROUTES.videoRelease)} aria-label='发布视频'>
-            <Plus size={22} color='#fff' />
-          </View>
+          {!reviewMode && (
+            <View className='video-page__icon' onClick={() => requireLogin({ path: ROUTES.videoRelease }) && navigateTo(ROUTES.videoRelease)} aria-label='发布视频'>
+              <Plus size={22} color='#fff' />
+            </View>
+          )}
         </View>
       </View>
     </PageLayout>

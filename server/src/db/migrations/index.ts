@@ -12,8 +12,9 @@ import * as m010 from './010_catalog_extra'
 import * as m011 from './011_search_perf'
 import * as m012 from './012_member_disabled'
 import * as m013 from './013_job_leases'
-import * as m022 from './022_documents'
 import * as m014 from './014_staff'
+import * as m022 from './022_documents'
+import * as m030 from './030_money'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -30,6 +31,7 @@ export const migrations: Record<string, Migration> = {
   '011_search_perf': m011,
   '012_member_disabled': m012,
   '013_job_leases': m013,
-  '022_documents': m022,
   '014_staff': m014,
+  '022_documents': m022,
+  '030_money': m030,
 }

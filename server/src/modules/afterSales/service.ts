@@ -26,6 +26,9 @@ import { orderEvents } from '../order/events'
 import { changePoints, hasLedgerKey } from '../integral/points'
 import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
+import { queueMessage } from '../notifications/service'
+
+const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 
@@ -373,6 +376,7 @@ export async function approveAfterSale(db: Db, ref: string, operator: CaseOperat
     }
     if (!(await move(tx, c.id, ['applied'], 'approved', patch))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'approved', operator, note)
+    await queueMessage(tx, c.memberId, 'after_sale_result', { afterSaleNo: c.afterSaleNo, result: '已同意', note: note.slice(0, 20), time: chinaMinute(Date.now()) })
     return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type }
   })
 }
@@ -385,6 +389,7 @@ export async function rejectAfterSale(db: Db, ref: string, reason: string, opera
     if (c.status !== 'applied') throw stateError(c, '拒绝')
     if (!(await move(tx, c.id, ['applied'], 'rejected', { rejectReason: why, decidedAt: Date.now() }))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'rejected', operator, why)
+    await queueMessage(tx, c.memberId, 'after_sale_result', { afterSaleNo: c.afterSaleNo, result: '已拒绝', note: why.slice(0, 20), time: chinaMinute(Date.now()) })
     await syncOrderFlag(tx, c.orderId)
     return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'rejected' as const, reason: why }
   })
@@ -421,7 +426,7 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
   const c0 = await findCase(db, ref)
   if (c0.status === 'refunding') {
     const t = Date.now()
-    const res = await db.updateTable('afterSales').set({ refundError: '', updatedAt: t }).where('id', '=', c0.id).where('status', '=', 'refunding').where('refundError', '!=', '').executeTakeFirst()
+    const res = await db.updateTable('afterSales').set({ refundError: '', refundFailedAt: null, updatedAt: t }).where('id', '=', c0.id).where('status', '=', 'refunding').where('refundError', '!=', '').executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AFTER_SALE_STATE, '退款处理中，请稍后再试')
   } else {
     await bookRefund(db, c0, operator)
@@ -429,7 +434,7 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
   const c = await findCase(db, String(c0.id))
   const pay = await db.selectFrom('payments').selectAll().where('orderId', '=', c.orderId).where('status', 'in', ['paid', 'refunded']).orderBy('paidAt', 'desc').executeTakeFirst()
   const fail = async (msg: string) => {
-    await db.updateTable('afterSales').set({ refundError: msg.slice(0, 200), updatedAt: Date.now() }).where('id', '=', c.id).where('status', '=', 'refunding').execute()
+    await markRefundFailed(db, c.id, msg)
     return new AppError(ErrorCode.PAY_FAILED, `退款失败：${msg}（可稍后重试）`)
   }
   if (!pay) throw await fail('订单没有可退的支付记录')
@@ -442,11 +447,68 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
   }
   if (result.status === 'failed') throw await fail('支付通道拒绝退款')
   if (result.status === 'processing') {
-    await db.updateTable('afterSales').set({ refundId: result.refundId, refundError: '退款处理中，可稍后重试查询', updatedAt: Date.now() }).where('id', '=', c.id).execute()
-    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'refunding' as const, refundAmount: c.refundAmount }
+    // Only while still refunding: the refund's notification may have finished the case before this call returned.
+    await db.updateTable('afterSales').set({ refundId: result.refundId, refundError: '退款处理中，可稍后重试查询', updatedAt: Date.now() }).where('id', '=', c.id).where('status', '=', 'refunding').execute()
+    const now = await findCase(db, String(c.id))
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: now.status === 'refunded' ? ('refunded' as const) : ('refunding' as const), refundAmount: c.refundAmount }
   }
   await db.transaction().execute((tx) => finishRefund(tx, c.id, result.refundId, pay.id, pay.amount, operator))
   return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'refunded' as const, refundAmount: c.refundAmount }
+}
+
+/** Records a refund the gateway refused or reported failed: the case stays 'refunding', counted by failedRefundCases. */
+async function markRefundFailed(db: Db, caseId: number, msg: string) {
+  const t = Date.now()
+  await db.updateTable('afterSales').set({ refundError: msg.slice(0, 200), refundFailedAt: t, updatedAt: t }).where('id', '=', caseId).where('status', '=', 'refunding').execute()
+}
+
+/**
+ * A refund's result from the gateway (its notification, or a query of a refund still processing), by refund number.
+ * Success finishes the case once (the same step as a refund answered at once: a second notification, or the refund
+ * call returning after the notification, changes nothing); a failure is recorded for the console's to-do list.
+ * Returns false when no case has this refund number.
+ */
+export async function settleCaseRefund(ctx: Pick<AppContext, 'db' | 'log'>, r: { refundNo: string; refundId: string; status: 'success' | 'processing' | 'failed'; reason?: string }): Promise<boolean> {
+  const { db } = ctx
+  const c = await db.selectFrom('afterSales').selectAll().where('refundNo', '=', r.refundNo).executeTakeFirst()
+  if (!c) return false
+  if (c.status !== 'refunding' || r.status === 'processing') return true
+  if (r.status === 'failed') {
+    await markRefundFailed(db, c.id, r.reason || '支付通道退款失败')
+    ctx.log.warn({ afterSaleNo: c.afterSaleNo, reason: r.reason }, 'refund failed at the gateway')
+    return true
+  }
+  const pay = await db.selectFrom('payments').selectAll().where('orderId', '=', c.orderId).where('status', 'in', ['paid', 'refunded']).orderBy('paidAt', 'desc').executeTakeFirst()
+  if (!pay) throw new AppError(ErrorCode.PAY_FAILED, '订单没有可退的支付记录')
+  await db.transaction().execute((tx) => finishRefund(tx, c.id, r.refundId || c.refundId || '', pay.id, pay.amount, 'system'))
+  return true
+}
+
+/** Cases whose refund is still processing at the gateway (to query), oldest first. */
+export async function processingRefundCases(db: Db, limit = 100) {
+  return db
+    .selectFrom('afterSales as s')
+    .innerJoin('payments as p', (j) => j.onRef('p.orderId', '=', 's.orderId').on('p.status', 'in', ['paid', 'refunded']))
+    .select(['s.id', 's.refundNo', 'p.provider'])
+    .where('s.status', '=', 'refunding')
+    .where('s.refundFailedAt', 'is', null)
+    .where('s.refundNo', 'is not', null)
+    .orderBy('s.updatedAt')
+    .limit(limit)
+    .execute()
+}
+
+/** Refunds that failed (gateway refused or reported CLOSED / ABNORMAL) and wait for the operator: the console's to-do list. */
+export async function failedRefundCases(db: Db, limit = 100) {
+  return db
+    .selectFrom('afterSales as s')
+    .innerJoin('orders as o', 'o.id', 's.orderId')
+    .select(['s.id', 's.afterSaleNo', 's.refundNo', 's.refundAmount', 's.refundError', 's.refundFailedAt', 'o.orderNo'])
+    .where('s.status', '=', 'refunding')
+    .where('s.refundFailedAt', 'is not', null)
+    .orderBy('s.refundFailedAt', 'desc')
+    .limit(limit)
+    .execute()
 }
 
 async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {

@@ -28,6 +28,7 @@ import {
 import type { WithdrawalTable } from './tables'
 import { chinaDayStart, chinaMonthRange, maskCard, num } from './util'
 import './tables'
+import { queueMessage } from '../notifications/service'
 
 // ------------------------------------------------------------------ account and ledger
 
@@ -257,6 +258,7 @@ export function toWithdrawal(r: Selectable<WithdrawalTable>): Withdrawal {
     createdAt: num(r.createdAt),
     paidAt: r.paidAt === null ? null : num(r.paidAt),
     rejectedAt: r.rejectedAt === null ? null : num(r.rejectedAt),
+    needConfirm: r.status === 'pending' && r.transferState === 'WAIT_USER_CONFIRM' && !!r.packageInfo,
   }
 }
 
@@ -327,7 +329,7 @@ export async function listWithdrawals(db: Conn, shopId: number, page: number, pa
   return { list: rows.map(toWithdrawal), total: num(total), page, pageSize }
 }
 
-async function findWithdrawal(db: Conn, ref: string) {
+export async function findWithdrawal(db: Conn, ref: string) {
   const q = db.selectFrom('withdrawals').selectAll()
   const row = /^\d{1,9}$/.test(ref) ? await q.where('id', '=', Number(ref)).executeTakeFirst() : await q.where('withdrawNo', '=', ref).executeTakeFirst()
   if (!row) throw new AppError(ErrorCode.NOT_FOUND, `提现单不存在：${ref}`)
@@ -339,9 +341,8 @@ export async function payWithdrawal(db: Db, ref: string, now = Date.now()): Prom
   return db.transaction().execute(async (tx) => {
     const w = await findWithdrawal(tx, ref)
     const t = now
-    const res = await tx.updateTable('withdrawals').set({ status: 'paid', paidAt: t, updatedAt: t }).where('id', '=', w.id).where('status', '=', 'pending').executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AGENT_STATE, `提现单已${WITHDRAW_STATUS_TEXT[w.status]}，不能重复处理`)
-    await moveMoney(tx, w.shopId, { withdrawing: -w.amount, withdrawn: w.amount }, { type: 'withdraw_paid', withdrawalId: w.id, note: `实际到账¥${(w.actualAmount / 100).toFixed(2)}` }, t)
+    if (w.transferState && !['FAIL', 'CANCELLED'].includes(w.transferState)) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起微信转账，请等待转账结果')
+    if (!(await closeWithdrawalTx(tx, w, 'paid', '', t))) throw new AppError(ErrorCode.AGENT_STATE, `提现单已${WITHDRAW_STATUS_TEXT[w.status]}，不能重复处理`)
     return toWithdrawal({ ...w, status: 'paid', paidAt: t, updatedAt: t })
   })
 }
@@ -353,9 +354,33 @@ export async function rejectWithdrawal(db: Db, ref: string, reason: string): Pro
   return db.transaction().execute(async (tx) => {
     const w = await findWithdrawal(tx, ref)
     const t = Date.now()
-    const res = await tx.updateTable('withdrawals').set({ status: 'rejected', rejectReason: why, rejectedAt: t, updatedAt: t }).where('id', '=', w.id).where('status', '=', 'pending').executeTakeFirst()
-    if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AGENT_STATE, `提现单已${WITHDRAW_STATUS_TEXT[w.status]}，不能重复处理`)
-    await moveMoney(tx, w.shopId, { withdrawing: -w.amount, available: w.amount }, { type: 'withdraw_rejected', withdrawalId: w.id, note: `驳回：${why}` }, t)
+    if (w.transferState && !['FAIL', 'CANCELLED'].includes(w.transferState)) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起微信转账，请等待转账结果')
+    if (!(await closeWithdrawalTx(tx, w, 'rejected', why, t))) throw new AppError(ErrorCode.AGENT_STATE, `提现单已${WITHDRAW_STATUS_TEXT[w.status]}，不能重复处理`)
     return toWithdrawal({ ...w, status: 'rejected', rejectReason: why, rejectedAt: t, updatedAt: t })
   })
+}
+
+/**
+ * Closes a pending withdrawal once (a conditional update on 'pending', so an operator, a transfer notification and a
+ * transfer query racing each other move the money once): paid → withdrawing to withdrawn; rejected → the whole
+ * amount back to available. `extra` records the transfer's final state. False when it was no longer pending.
+ */
+export async function closeWithdrawalTx(
+  tx: Conn,
+  w: Pick<Selectable<WithdrawalTable>, 'id' | 'shopId' | 'amount' | 'actualAmount'>,
+  outcome: 'paid' | 'rejected',
+  reason: string,
+  t = Date.now(),
+  extra: { transferState?: string; failReason?: string } = {},
+): Promise<boolean> {
+  const set = outcome === 'paid' ? { status: 'paid' as const, paidAt: t, updatedAt: t, ...extra } : { status: 'rejected' as const, rejectReason: reason, rejectedAt: t, updatedAt: t, ...extra }
+  const res = await tx.updateTable('withdrawals').set(set).where('id', '=', w.id).where('status', '=', 'pending').executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) return false
+  if (outcome === 'paid') {
+    await moveMoney(tx, w.shopId, { withdrawing: -w.amount, withdrawn: w.amount }, { type: 'withdraw_paid', withdrawalId: w.id, note: `实际到账¥${(w.actualAmount / 100).toFixed(2)}` }, t)
+    const row = await tx.selectFrom('withdrawals').select(['memberId', 'withdrawNo']).where('id', '=', w.id).executeTakeFirstOrThrow()
+    await queueMessage(tx, row.memberId, 'withdrawal_paid', { withdrawNo: row.withdrawNo, amount: `${(w.actualAmount / 100).toFixed(2)}元`, time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') })
+  }
+  else await moveMoney(tx, w.shopId, { withdrawing: -w.amount, available: w.amount }, { type: 'withdraw_rejected', withdrawalId: w.id, note: `驳回：${reason}` }, t)
+  return true
 }

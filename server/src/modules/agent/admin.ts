@@ -2,6 +2,8 @@ import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { WITHDRAW_METHOD_TEXT, WITHDRAW_STATUS_TEXT } from '../../../../types/agent'
 import { approveApplication, rejectApplication } from './service'
 import { payWithdrawal, rejectWithdrawal } from './account'
+import { startTransfer } from './payout'
+import { cliPaymentCtx } from '../../payments/cliContext'
 import { releaseDueCommissions, setAfterSalesDays } from './commission'
 import { maskIdCard } from './util'
 
@@ -48,13 +50,20 @@ export const agentCommands: AdminCommandDef[] = [
 
   adminCommand(
     'withdraw',
-    'withdraw list [pending|paid|rejected] | withdraw pay <id|withdrawNo> | withdraw reject <id|withdrawNo> <reason...>   代理提现：列出、确认打款、驳回（金额退回可提现余额）',
-    async (args, { db, out }) => {
+    'withdraw list [pending|paid|rejected] | withdraw pay <id|withdrawNo> | withdraw transfer <id|withdrawNo> | withdraw reject <id|withdrawNo> <reason...>   代理提现：列出、确认打款、发起微信商家转账、驳回（金额退回可提现余额）',
+    async (args, ctx) => {
+      const { db, out } = ctx
       const [sub, ref, ...rest] = args
       if (sub === 'pay') {
         if (!ref) throw new Error('用法：withdraw pay <id|withdrawNo>')
         const w = await payWithdrawal(db, ref)
         out(`已打款 ${w.withdrawNo}：到账¥${yuan(w.actualAmount)}（手续费¥${yuan(w.fee)}）`)
+        return
+      }
+      if (sub === 'transfer') {
+        if (!ref) throw new Error('用法：withdraw transfer <id|withdrawNo>')
+        const w = await startTransfer(cliPaymentCtx(ctx), ref)
+        out(`已发起微信转账 ${w.withdrawNo}：¥${yuan(w.actualAmount)}，状态 ${w.transferState}${w.transferState === 'WAIT_USER_CONFIRM' ? '（等待代理在微信中确认收款）' : ''}`)
         return
       }
       if (sub === 'reject') {

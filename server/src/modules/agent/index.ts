@@ -1,7 +1,7 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import { agentSeeder } from './seed'
-import { commissionReleaseJob } from './jobs'
+import { commissionReleaseJob, transferCheckJob } from './jobs'
 import { agentCommands } from './admin'
 import { commissionOrderHooks, commissionRefundListener } from './commission'
 import { agentLogoffHint, closeAgentShop } from './service'
@@ -11,7 +11,7 @@ export const agentModule: ShopModule = {
   name: 'agent',
   routes,
   seeders: [agentSeeder],
-  jobs: [commissionReleaseJob],
+  jobs: [commissionReleaseJob, transferCheckJob],
   orderHooks: commissionOrderHooks,
   orderEvents: { refunded: commissionRefundListener },
   account: { logoffNotice: agentLogoffHint, onAnonymise: closeAgentShop },

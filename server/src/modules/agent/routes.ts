@@ -5,6 +5,7 @@ import { memberId } from '../../plugins/auth'
 import { SHOP_NAME_MAX, REAL_NAME_MAX, APPLY_REASON_MAX, WITHDRAW_MAX } from '../../../../types/agent'
 import * as agent from './service'
 import * as account from './account'
+import * as payout from './payout'
 import * as goods from './goods'
 import * as stats from './stats'
 import * as views from './views'
@@ -109,6 +110,17 @@ export default async function agentRoutes(app: FastifyInstance, ctx: AppContext)
     config: agentOnly,
     schema: { body: S.obj({ amount: S.int(1, WITHDRAW_MAX * 10), method: S.enum(['bank', 'wechat']), requestId: S.str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) }, ['amount', 'method', 'requestId']) },
     handler: async (req) => account.applyWithdraw(db, shopOf(req), memberId(req), req.body as any),
+  })
+  // WeChat merchant transfer: the agent confirms the receipt in the client, then asks for the result at once.
+  app.get('/api/business/withdraw/transferParams', {
+    config: agentOnly,
+    schema: { querystring: S.obj({ withdrawNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['withdrawNo']) },
+    handler: async (req) => payout.transferConfirmParams(ctx, shopOf(req), (req.query as any).withdrawNo),
+  })
+  app.post('/api/business/withdraw/transferRefresh', {
+    config: agentOnly,
+    schema: { body: S.obj({ withdrawNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['withdrawNo']) },
+    handler: async (req) => account.toWithdrawal(await payout.refreshTransfer(ctx, shopOf(req), (req.body as any).withdrawNo)),
   })
   app.get('/api/business/withdraw/list', {
     config: agentOnly,

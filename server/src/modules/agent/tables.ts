@@ -106,6 +106,12 @@ export interface WithdrawalTable {
   rejectedAt: number | null
   createdAt: number
   updatedAt: number
+  /** WeChat merchant transfer (030_money): its state at WeChat, bill number, the client's package_info, failure reason. */
+  transferState?: string
+  transferBillNo?: string
+  packageInfo?: string
+  failReason?: string
+  transferAt?: number | null
 }
 
 export interface ShopViewTable {

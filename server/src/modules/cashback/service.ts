@@ -16,6 +16,7 @@ import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { charCount, ownImages, parseImages } from '../review/images'
+import { queueMessage } from '../notifications/service'
 
 type CampaignRow = Selectable<CashbackCampaignTable>
 
@@ -225,6 +226,7 @@ export async function approveTask(db: Db, taskId: number, operator: CaseOperator
     const done = await tx.updateTable('cashbackTasks').set({ status: 'paid', paidAt: t, updatedAt: t }).where('id', '=', taskId).where('status', '=', 'approved').executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '任务状态已变化')
     await logTask(tx, taskId, 'paid', 'system', `¥${(task.amount / 100).toFixed(2)} 已存入返现余额`)
+    await queueMessage(tx, task.memberId, 'cashback_paid', { amount: `${(task.amount / 100).toFixed(2)}元`, note: '好评返现已到账', time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') })
     return { taskId, memberId: task.memberId, amount: task.amount, balance: paid.balanceAfter, status: 'paid' as const }
   })
 }

@@ -2,7 +2,6 @@ import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { OrderStatusValue } from '../../db/tradeTables'
 import { addTrace, shipOrder } from '../logistics/service'
-import { expireOrders } from './service'
 
 const yuan = (fen: number) => (fen / 100).toFixed(2)
 const time = (ms: number | null) => (ms ? new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
@@ -44,9 +43,5 @@ export const orderCommands: AdminCommandDef[] = [
   adminCommand('express', 'express                                        列出快递公司代码', async (_args, { db, out }) => {
     const rows = await db.selectFrom('expressCompanies').select(['code', 'name', 'phone', 'enabled']).orderBy('sort').execute()
     for (const r of rows) out(`${r.code.padEnd(6)} ${r.name}${r.enabled ? '' : '（停用）'} ${r.phone}`)
-  }),
-
-  adminCommand('expire-orders', 'expire-orders                                  立即取消所有已超时未支付的订单并归还库存', async (_args, { db, out }) => {
-    out(`已取消 ${await expireOrders(db)} 个超时订单`)
   }),
 ]

@@ -2,7 +2,7 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { tradeSeeder } from './seed'
-import { orderAutoAdvanceJob, orderExpiryJob } from './jobs'
+import { orderAutoAdvanceJob } from './jobs'
 import { orderCommands } from './admin'
 
 /** Orders: pricing, submit, cancel and expiry, the state machine. Its seeder (the demo orders) needs the catalogue's goods. */
@@ -11,6 +11,7 @@ export const orderModule: ShopModule = {
   routes,
   adminRoutes,
   seeders: [tradeSeeder],
-  jobs: [orderExpiryJob, orderAutoAdvanceJob],
+  // The expiry job is the pay module's: it asks the payment gateway before cancelling (modules/pay/jobs.ts).
+  jobs: [orderAutoAdvanceJob],
   commands: orderCommands,
 }

@@ -1,7 +1,12 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
+import { orderExpiryJob, refundCheckJob } from './jobs'
+import { payCommands } from './admin'
 
+/** Payment: prepay, notifications (payments, refunds, transfers), the gateway checks before expiry, refund checks. */
 export const payModule: ShopModule = {
   name: 'pay',
   routes,
+  jobs: [orderExpiryJob, refundCheckJob],
+  commands: payCommands,
 }

@@ -5,6 +5,9 @@ import { memberId } from '../../plugins/auth'
 import { AppError } from '../../errors'
 import { getPaymentProvider } from '../../payments'
 import * as pay from './service'
+import { isWechatPay } from '../../payments/wechatpay'
+import { handleRefundResult } from './settle'
+import { settleTransfer } from '../agent/payout'
 
 const payNo = () => S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
 
@@ -13,10 +16,10 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx
 
   app.post('/api/pay/prepay', {
-    schema: { body: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }), channel: S.enum(['sandbox', 'wechat_jsapi', 'wechat_mini']) }, ['orderNo', 'channel']) },
+    schema: { body: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }), channel: S.enum(['sandbox', 'wechat_jsapi', 'wechat_mini', 'wechat_h5']) }, ['orderNo', 'channel']) },
     handler: async (req) => {
       const b = req.body as any
-      return pay.prepay(ctx, memberId(req), b.orderNo, b.channel)
+      return pay.prepay(ctx, memberId(req), b.orderNo, b.channel, req.ip)
     },
   })
 
@@ -35,7 +38,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/pay/status', {
     schema: { querystring: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['orderNo']) },
-    handler: async (req) => pay.payStatus(db, memberId(req), (req.query as any).orderNo),
+    handler: async (req) => pay.payStatus(ctx, memberId(req), (req.query as any).orderNo, { check: true }),
   })
 
   // WeChat Pay v3 notify: no token, no p parameter (WeChat's notify_url cannot carry a query), the raw body
@@ -52,15 +55,27 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
           reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message }))
         // A notification that does not verify (bad signature, unknown serial, garbage, no gateway configured) is the
         // sender's fault: 4xx. Only a failure on our side after verification answers 5xx, so WeChat retries it.
-        let notice
+        // One notify URL for payments, refunds and transfers: the event type says which.
+        let handle: () => Promise<unknown>
         try {
-          notice = await getPaymentProvider(ctx, 'wechatpay').verifyNotify(req.headers, raw)
+          const gateway = getPaymentProvider(ctx, 'wechatpay')
+          const event = isWechatPay(gateway) ? (await gateway.decodeNotify(req.headers, raw)).eventType : 'TRANSACTION.SUCCESS'
+          if (isWechatPay(gateway) && event.startsWith('REFUND.')) {
+            const result = await gateway.decodeRefundNotify(req.headers, raw)
+            handle = () => handleRefundResult(ctx, result)
+          } else if (isWechatPay(gateway) && event.startsWith('MCHTRANSFER.')) {
+            const bill = await gateway.decodeTransferNotify(req.headers, raw)
+            handle = () => settleTransfer(ctx, bill)
+          } else {
+            const notice = await gateway.verifyNotify(req.headers, raw)
+            handle = () => pay.handlePaidNotice(ctx, notice, raw)
+          }
         } catch (err) {
           req.log.warn({ err: { message: (err as Error).message } }, 'wechat pay notify not verified')
           return fail(400, err instanceof AppError ? err.message : '通知验证失败')
         }
         try {
-          await pay.handlePaidNotice(ctx, notice, raw)
+          await handle()
           return reply.code(204).send()
         } catch (err) {
           req.log.warn({ err }, 'wechat pay notify refused')

@@ -1,0 +1,88 @@
+import type { AppContext } from '../../context'
+import type { Conn, Db } from '../../db/types'
+import type { OrderHook } from '../order/hooks'
+import type { OrderEventListener } from '../order/events'
+import { checkBody, WeChatApiError, wxPost } from '../../wechat/api'
+import { createTokenStore } from '../../wechat/tokens'
+import { subscribeTemplates, type SubscribeEvent } from '../settings/service'
+import '../../db/moneyTables'
+
+/**
+ * Mini-program subscribe messages (docs/wechat.md, "Notifications"). A business action queues a message in its own
+ * transaction (message_outbox), so it is never lost and never blocks: the sending job posts it
+ * (/cgi-bin/message/subscribe/send) after the commit; a failure is recorded on the row, the action stands.
+ */
+
+const MAX_ATTEMPTS = 3
+/** errcodes that will not succeed by retrying: the user has no subscription left (43101), bad template or data. */
+const FINAL_ERRCODES = new Set([43101, 40003, 40037, 47003, 41030])
+
+const yuan = (fen: number) => `${(fen / 100).toFixed(2)}元`
+const chinaTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+
+/** Queues a message inside the caller's transaction. `data`: the event's named values (orderNo, amount, time...). */
+export async function queueMessage(tx: Conn, memberId: number, event: SubscribeEvent, data: Record<string, string>) {
+  const t = Date.now()
+  await tx.insertInto('messageOutbox').values({ memberId, event, data: JSON.stringify(data), status: 'pending', attempts: 0, lastError: '', createdAt: t, updatedAt: t }).execute()
+}
+
+/** 'shipped' order hook: 订单已发货 (orderNo, goodsName, expressName, trackingNo, time). */
+export const messageOnShipped: OrderHook = async (tx, { order, items }) => {
+  const ship = await tx.selectFrom('shipments').select(['expressName', 'trackingNo']).where('orderId', '=', order.id).orderBy('id', 'desc').executeTakeFirst()
+  await queueMessage(tx, order.memberId, 'order_shipped', {
+    orderNo: order.orderNo,
+    goodsName: items[0]?.goodsName.slice(0, 20) || '商品',
+    expressName: ship?.expressName || '',
+    trackingNo: ship?.trackingNo || '',
+    time: chinaTime(Date.now()),
+  })
+}
+
+/** 'refunded' order event: 退款到账 (orderNo, amount, time). */
+export const messageOnRefunded: OrderEventListener<'refunded'> = async (tx, e) => {
+  await queueMessage(tx, e.memberId, 'refund_arrived', { orderNo: e.orderNo, afterSaleNo: e.afterSaleNo, amount: yuan(e.amount), time: chinaTime(Date.now()) })
+}
+
+/** The sending job: pending messages through the event's template; switched-off events and users without openid are skipped. */
+export async function sendDueMessages(ctx: Pick<AppContext, 'config' | 'db' | 'http' | 'cache' | 'log'>, limit = 100) {
+  const due = await ctx.db.selectFrom('messageOutbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute()
+  if (!due.length) return { sent: 0 }
+  const templates = await subscribeTemplates(ctx.db, ctx.config)
+  const tokens = createTokenStore(ctx)
+  let sent = 0
+  for (const m of due) {
+    const set = (status: 'sent' | 'skipped' | 'failed' | 'pending', lastError = '', attempts = m.attempts) =>
+      ctx.db.updateTable('messageOutbox').set({ status, lastError: lastError.slice(0, 200), attempts, updatedAt: Date.now() }).where('id', '=', m.id).where('status', '=', 'pending').execute()
+    const tpl = templates[m.event as SubscribeEvent]
+    if (!tpl?.enabled) {
+      await set('skipped', '未配置或已关闭该消息模板')
+      continue
+    }
+    const member = await ctx.db.selectFrom('members').select('openidMini').where('id', '=', m.memberId).executeTakeFirst()
+    if (!member?.openidMini) {
+      await set('skipped', '会员没有小程序 openid')
+      continue
+    }
+    const values: Record<string, string> = JSON.parse(m.data)
+    const data = Object.fromEntries(Object.entries(tpl.fields).map(([key, name]) => [key, { value: String(values[name] ?? '').slice(0, 20) }]))
+    try {
+      await tokens.withAccessToken('mini', async (token) => {
+        const res = await wxPost(ctx, 'cgi-bin/message/subscribe/send', { access_token: token }, { touser: member.openidMini, template_id: tpl.templateId, page: tpl.page || undefined, data, miniprogram_state: 'formal', lang: 'zh_CN' })
+        checkBody(res.body, 'cgi-bin/message/subscribe/send')
+      })
+      await set('sent', '', m.attempts + 1)
+      sent += 1
+    } catch (err) {
+      const attempts = m.attempts + 1
+      const final = (err instanceof WeChatApiError && FINAL_ERRCODES.has(err.errcode)) || attempts >= MAX_ATTEMPTS
+      ctx.log.warn({ err: { message: (err as Error).message }, event: m.event, memberId: m.memberId }, 'subscribe message not sent')
+      await set(final ? (err instanceof WeChatApiError && err.errcode === 43101 ? 'skipped' : 'failed') : 'pending', (err as Error).message, attempts)
+    }
+  }
+  return { sent }
+}
+
+/** Messages that could not be sent (the console's to-do list / settings page), newest first. */
+export async function failedMessages(db: Db, limit = 100) {
+  return db.selectFrom('messageOutbox').selectAll().where('status', '=', 'failed').orderBy('id', 'desc').limit(limit).execute()
+}
