@@ -23,7 +23,7 @@ const held = async (couponId) => {
 
 test('a member claims a coupon from the activity page with one tap', async () => {
   const { page } = b
-  await page.goto(`${shop.base}/media/activity/spring.html?token=${token}`)
+  await page.goto(`${shop.base}/media/activity/festival.html?token=${token}`)
   const tile = page.locator('.coupon[data-coupon-id]').filter({ hasText: '满199减30' })
   await tile.waitFor()
   const couponId = Number(await tile.getAttribute('data-coupon-id'))
@@ -37,7 +37,7 @@ test('a member claims a coupon from the activity page with one tap', async () =>
 
 test('a visitor is told to log in and nothing is claimed', async () => {
   const { page } = b
-  await page.goto(`${shop.base}/media/activity/spring.html`)
+  await page.goto(`${shop.base}/media/activity/festival.html`)
   const tile = page.locator('.coupon[data-coupon-id]').first()
   await tile.waitFor()
   await tile.click()

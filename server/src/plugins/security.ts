@@ -23,12 +23,14 @@ const helmet: (options: HelmetOptions) => HelmetMiddleware = (() => {
  *    the WeChat JS-SDK host when WX_JSSDK_URL points outside); web-view frames only to WEBVIEW_ALLOW_LIST;
  *  - the API (/h5/) and stored files (/uploads/, /media/): nothing may run or load (an uploaded file opened
  *    directly cannot run a script);
- *  - the merchant console (/admin/): adminDirectives, which allows inline styles (Ant Design's CSS-in-JS).
+ *  - the merchant console (/admin/): adminDirectives, which allows inline styles (Ant Design's CSS-in-JS);
+ *  - the demo activity web pages (/media/activity/, opened by the web-view pages): activityDirectives, scripts
+ *    and styles from the shop's own files only (no inline script), calls to the shop's API.
  * The other helmet headers as the hand-written list had them (nosniff, SAMEORIGIN frames, referrer policy).
  */
 
 type Directives = Record<string, string[]>
-export type CspPart = 'shop' | 'api' | 'admin'
+export type CspPart = 'shop' | 'api' | 'admin' | 'activity'
 
 export interface CspSources {
   /** 'sha256-…' sources of the inline <script> blocks of the served index.html (inlineScriptHashes). */
@@ -106,12 +108,25 @@ export function adminDirectives(s: Pick<CspSources, 'connectHosts'> = { connectH
   }
 }
 
+/** The activity web pages the shop serves itself (/media/activity/*.html): their own script and styles, the shop's API. */
+export const activityDirectives = (): Directives => ({
+  defaultSrc: ["'none'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'"],
+  imgSrc: ["'self'", 'data:', 'https:'],
+  connectSrc: ["'self'"],
+  frameAncestors: ["'self'"],
+  baseUri: ["'none'"],
+  formAction: ["'none'"],
+})
+
 /** JSON answers and stored files: nothing in them may run or load anything, and no site may frame them. */
 export const apiDirectives = (): Directives => ({ defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"], sandbox: [] })
 
-/** Which policy a path gets: /h5/ (API), /uploads/ and /media/ (stored files), /admin (console), else the shop. */
+/** Which policy a path gets: /media/activity/ (activity pages), /h5/ (API), /uploads/ and /media/ (stored files), /admin (console), else the shop. */
 export function cspPartFor(url: string): CspPart {
   const p = url.split('?')[0]
+  if (p.startsWith('/media/activity/')) return 'activity'
   if (p.startsWith('/h5/') || p.startsWith('/uploads/') || p.startsWith('/media/')) return 'api'
   if (p === '/admin' || p.startsWith('/admin/')) return 'admin'
   return 'shop'
@@ -147,7 +162,7 @@ export const helmetFor = (directives: Directives): HelmetMiddleware => helmet({ 
  */
 export function securityHeaders(app: FastifyInstance, config: Config, indexHtml: string | null = null) {
   const sources = cspSources(config, indexHtml)
-  const middleware: Record<CspPart, HelmetMiddleware> = { shop: helmetFor(shopDirectives(sources)), api: helmetFor(apiDirectives()), admin: helmetFor(adminDirectives(sources)) }
+  const middleware: Record<CspPart, HelmetMiddleware> = { shop: helmetFor(shopDirectives(sources)), api: helmetFor(apiDirectives()), admin: helmetFor(adminDirectives(sources)), activity: helmetFor(activityDirectives()) }
   // Callback style: it runs on every request. helmet sets the headers on the raw response at once.
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {
     middleware[cspPartFor(req.url)](req.raw, reply.raw, (err) => done(err as Error | undefined))
