@@ -37,9 +37,11 @@ async function ownedRows(t: TestApp, memberId: number, columns: Record<string, s
   for (const [table, cols] of Object.entries(columns).sort()) {
     if (['sessions', 'rate_counters', 'kv_cache', 'uploads', 'footprints', 'search_terms'].includes(table)) continue
     let rows: any[] = []
+    // A stable order: the id, or the first column for tables keyed otherwise (shipping_uploads by order_id).
+    const by = sql.ref(cols.includes('id') ? 'id' : cols[0])
     if (table === 'members') rows = (await sql`SELECT * FROM members WHERE id = ${memberId}`.execute(t.db)).rows
-    else if (cols.includes('member_id')) rows = (await sql`SELECT * FROM ${sql.table(table)} WHERE member_id = ${memberId} ORDER BY id`.execute(t.db)).rows
-    else if (cols.includes('order_id') && orders.length) rows = (await sql`SELECT * FROM ${sql.table(table)} WHERE order_id IN (${sql.join(orders)}) ORDER BY id`.execute(t.db)).rows
+    else if (cols.includes('member_id')) rows = (await sql`SELECT * FROM ${sql.table(table)} WHERE member_id = ${memberId} ORDER BY ${by}`.execute(t.db)).rows
+    else if (cols.includes('order_id') && orders.length) rows = (await sql`SELECT * FROM ${sql.table(table)} WHERE order_id IN (${sql.join(orders)}) ORDER BY ${by}`.execute(t.db)).rows
     if (rows.length) out.push({ table, rows: withoutCounters(rows) })
   }
   return out
