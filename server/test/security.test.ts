@@ -129,7 +129,7 @@ describe('security headers', () => {
   it('the activity web pages run their own script file and call the shop, nothing inline; other media still run nothing', async () => {
     expect(cspPartFor('/media/activity/festival.html?token=x')).toBe('activity')
     expect(cspPartFor('/media/goods/g1-1.svg')).toBe('api')
-    const page = await t.app.inject({ method: 'GET', url: '/media/activity/spring.html' })
+    const page = await t.app.inject({ method: 'GET', url: '/media/activity/festival.html' })
     const csp = directives(page.headers['content-security-policy'])
     expect(csp).toMatchObject({ 'default-src': ["'none'"], 'script-src': ["'self'"], 'style-src': ["'self'"], 'connect-src': ["'self'"], 'frame-ancestors': ["'self'"] })
   })

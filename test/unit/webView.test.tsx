@@ -11,7 +11,7 @@ function openWith(params: Record<string, string>) {
 
 describe('web-view address', () => {
   it('resolves shop paths and encoded addresses, refuses other schemes', () => {
-    expect(resolveWebUrl('/media/activity/spring.html', 'http://127.0.0.1:3203')).toBe('http://127.0.0.1:3203/media/activity/spring.html')
+    expect(resolveWebUrl('/media/activity/festival.html', 'http://127.0.0.1:3203')).toBe('http://127.0.0.1:3203/media/activity/festival.html')
     expect(resolveWebUrl(encodeURIComponent('https://act.example.com/a?x=1'))).toBe('https://act.example.com/a?x=1')
     expect(resolveWebUrl('https://act.example.com/a')).toBe('https://act.example.com/a')
     expect(resolveWebUrl('javascript:alert(1)')).toBe('')

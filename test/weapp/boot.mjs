@@ -98,7 +98,7 @@ function queryFor(route, seed) {
     itemId: '1',
     tab: '0',
     // The seeded activities link to a page on the shop, as a path (resolved against the shop's origin).
-    ...(/^commonPages\/webView\//.test(route) ? { url: encodeURIComponent('/media/activity/spring.html'), title: encodeURIComponent('活动') } : {}),
+    ...(/^commonPages\/webView\//.test(route) ? { url: encodeURIComponent('/media/activity/festival.html'), title: encodeURIComponent('活动') } : {}),
   }
 }
 

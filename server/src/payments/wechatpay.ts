@@ -258,24 +258,8 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
     async prepay(input: PrepayInput): Promise<PrepayResult> {
       const appId = appIdFor(input.channel)
       if (!Number.isInteger(input.amount) || input.amount <= 0) throw new AppError(ErrorCode.PAY_FAILED, '支付金额无效')
-      if (input.channel === 'wechat_h5') {
-        if (!w.h5PayEnabled) throw new AppError(ErrorCode.PAY_FAILED, '当前环境不支持该支付方式')
-        const res = await post('/v3/pay/transactions/h5', {
-          appid: appId,
-          mchid: w.mchId,
-          description: utf8Cut(input.description || '商城订单', 127),
-          out_trade_no: input.payNo,
-          time_expire: rfc3339China(input.expiresAt),
-          notify_url: w.notifyUrl,
-          amount: { total: input.amount, currency: 'CNY' },
-          scene_info: { payer_client_ip: input.clientIp || '127.0.0.1', h5_info: { type: 'Wap' } },
-        })
-        if (res.status !== 200 || !res.body?.h5_url) throw new AppError(ErrorCode.PAY_FAILED, `微信支付下单失败：${res.body?.message || res.status}`)
-        // The client adds redirect_url (its pay-status page, on the H5 payment domain) and goes there.
-        return { params: { h5Url: String(res.body.h5_url) } }
-      }
-      if (!input.openId) throw new AppError(ErrorCode.PAY_FAILED, input.channel === 'wechat_mini' ? '请重新登录小程序后支付' : '请在微信中授权后支付')
-      const res = await post('/v3/pay/transactions/jsapi', {
+      // What every prepay of the order says (JSAPI / mini-program and H5 differ only in the payer's part).
+      const order = {
         appid: appId,
         mchid: w.mchId,
         description: utf8Cut(input.description || '商城订单', 127),
@@ -283,8 +267,16 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
         time_expire: rfc3339China(input.expiresAt),
         notify_url: w.notifyUrl,
         amount: { total: input.amount, currency: 'CNY' },
-        payer: { openid: input.openId },
-      })
+      }
+      if (input.channel === 'wechat_h5') {
+        if (!w.h5PayEnabled) throw new AppError(ErrorCode.PAY_FAILED, '当前环境不支持该支付方式')
+        const res = await post('/v3/pay/transactions/h5', { ...order, scene_info: { payer_client_ip: input.clientIp || '127.0.0.1', h5_info: { type: 'Wap' } } })
+        if (res.status !== 200 || !res.body?.h5_url) throw new AppError(ErrorCode.PAY_FAILED, `微信支付下单失败：${res.body?.message || res.status}`)
+        // The client adds redirect_url (its pay-status page, on the H5 payment domain) and goes there.
+        return { params: { h5Url: String(res.body.h5_url) } }
+      }
+      if (!input.openId) throw new AppError(ErrorCode.PAY_FAILED, input.channel === 'wechat_mini' ? '请重新登录小程序后支付' : '请在微信中授权后支付')
+      const res = await post('/v3/pay/transactions/jsapi', { ...order, payer: { openid: input.openId } })
       if (res.status !== 200 || !res.body?.prepay_id) throw new AppError(ErrorCode.PAY_FAILED, `微信支付下单失败：${res.body?.message || res.status}`)
       return { params: payParams(appId, res.body.prepay_id, privateKey, Math.floor(now() / 1000), nonce()) }
     },
