@@ -1,5 +1,5 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
-import { goodsStockOf, makeGoods, paidOrder, shopper, stockOf } from './tradeFixtures'
+import { goodsStockOf, makeGoods, paidOrder, quietGateway, shopper, stockOf } from './tradeFixtures'
 import { ensureReturnAddress, makeCampaign, orderItems, receivedOrder, shippedOrder, uploadImages } from './afterSalesFixtures'
 import { registerPaymentProvider } from '../src/payments'
 import { createSandboxProvider } from '../src/payments/sandbox'
@@ -38,16 +38,7 @@ registerPaymentProvider('wechatpay', () => ({
   async verifyNotify() {
     throw new Error('not used')
   },
-  async queryPayment() {
-    return { state: 'notpay' as const }
-  },
-  async closePayment() {},
-  async queryRefund() {
-    return null
-  },
-  async tradeBill() {
-    return { payments: [], refunds: [] }
-  },
+  ...quietGateway,
   async refund(input) {
     wechat.calls.push(input)
     return { status: wechat.calls.filter((c) => c.refundNo === input.refundNo).length > 1 ? 'success' : 'processing', refundId: `WX${input.refundNo}` }

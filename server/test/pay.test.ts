@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
-import { buyNow, makeGoods, shopper, stockOf } from './tradeFixtures'
+import { buyNow, makeGoods, quietGateway, shopper, stockOf } from './tradeFixtures'
 import { signSandboxTicket } from '../src/payments/sandbox'
 import { registerPaymentProvider } from '../src/payments'
 import { expireOrders } from '../src/modules/order/service'
@@ -25,16 +25,7 @@ const fakeWechat: PaymentProvider = {
     refunds.push(input)
     return { status: 'success', refundId: `RF${input.refundNo}` }
   },
-  async queryPayment() {
-    return { state: 'notpay' as const }
-  },
-  async closePayment() {},
-  async queryRefund() {
-    return null
-  },
-  async tradeBill() {
-    return { payments: [], refunds: [] }
-  },
+  ...quietGateway,
 }
 registerPaymentProvider('wechatpay', () => fakeWechat)
 

@@ -4,6 +4,23 @@ import { nextPhone } from './helpers'
 
 let seq = 0
 
+/**
+ * The gateway calls a fake provider answers when a test is not about them: nothing paid at the gateway, closing
+ * works, no refund to look up, an empty bill. Spread into a test's fake PaymentProvider.
+ */
+export const quietGateway = {
+  async queryPayment() {
+    return { state: 'notpay' as const }
+  },
+  async closePayment() {},
+  async queryRefund() {
+    return null
+  },
+  async tradeBill() {
+    return { payments: [], refunds: [] }
+  },
+}
+
 /** A goods with one SKU per entry of `skus` (price in fen, stock), straight into the catalogue tables. */
 export async function makeGoods(t: TestApp, opts: { name?: string; status?: 'on' | 'off'; skus?: Array<{ price: number; stock: number; specText?: string }> } = {}) {
   seq += 1
