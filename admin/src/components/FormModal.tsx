@@ -3,7 +3,7 @@
  * a refusal from the server shows its Chinese message inside the form and keeps it open (nothing saved).
  */
 import { useEffect, useState, type ReactNode } from 'react'
-import { Alert, Button, Drawer, Form, Modal, Space, type FormInstance } from 'antd'
+import { Alert, Button, Drawer, Form, InputNumber, Modal, Space, type FormInstance } from 'antd'
 import { errorText } from '../core/feedback'
 import { useMobile } from '../core/useMobile'
 
@@ -89,3 +89,10 @@ export function FormModal<T extends object>({
     </Modal>
   )
 }
+
+/** The display order field of the lists the shop draws in order (categories, brands, storefront entries). */
+export const sortField = (
+  <Form.Item label="排序（小的在前）" name="sort" rules={[{ type: 'integer', min: 0, max: 100000, message: '排序须为 0 到 100000 的整数' }]}>
+    <InputNumber precision={0} min={0} style={{ width: 160 }} />
+  </Form.Item>
+)

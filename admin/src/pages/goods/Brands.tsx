@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Avatar, Button, Card, Checkbox, Form, Input, InputNumber, Popconfirm, Space, Table, Tag } from 'antd'
+import { Avatar, Button, Card, Checkbox, Form, Input, Popconfirm, Space, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminBrand, BrandInput } from '@contract/admin'
 import { brands as brandsApi, createBrand, deleteBrand, updateBrand } from '../../api/goods'
 import { run } from '../../core/feedback'
 import { useSession } from '../../core/session'
-import { FormModal } from '../../components/FormModal'
+import { FormModal, sortField } from '../../components/FormModal'
 import { ImageInput } from '../../components/ImagesInput'
 
 export default function Brands() {
@@ -67,9 +67,7 @@ export default function Brands() {
         <Form.Item name="isExclusive" valuePropName="checked">
           <Checkbox>独家品牌</Checkbox>
         </Form.Item>
-        <Form.Item label="排序（小的在前）" name="sort" rules={[{ type: 'integer', min: 0, max: 100000, message: '排序须为 0 到 100000 的整数' }]}>
-          <InputNumber precision={0} min={0} style={{ width: 160 }} />
-        </Form.Item>
+        {sortField}
       </FormModal>
     </PageContainer>
   )

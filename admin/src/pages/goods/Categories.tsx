@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Avatar, Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Table } from 'antd'
+import { Avatar, Button, Card, Form, Input, Popconfirm, Select, Space, Table } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminCategory, CategoryInput } from '@contract/admin'
 import { categories as categoriesApi, createCategory, deleteCategory, updateCategory } from '../../api/goods'
 import { run } from '../../core/feedback'
 import { useSession } from '../../core/session'
-import { FormModal } from '../../components/FormModal'
+import { FormModal, sortField } from '../../components/FormModal'
 import { ImageInput } from '../../components/ImagesInput'
 
 type Row = AdminCategory & { children?: Row[] }
@@ -84,9 +84,7 @@ export default function Categories() {
         <Form.Item label="图标" name="icon">
           <ImageInput />
         </Form.Item>
-        <Form.Item label="排序（小的在前）" name="sort" rules={[{ type: 'integer', min: 0, max: 100000, message: '排序须为 0 到 100000 的整数' }]}>
-          <InputNumber precision={0} min={0} style={{ width: 160 }} />
-        </Form.Item>
+        {sortField}
       </FormModal>
     </PageContainer>
   )

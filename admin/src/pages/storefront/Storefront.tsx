@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Avatar, Card, Checkbox, Col, DatePicker, Form, Image, Input, InputNumber, Row, Switch, Tabs, Tag } from 'antd'
+import { Avatar, Card, Checkbox, Col, DatePicker, Form, Image, Input, Row, Switch, Tabs, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, BannerInput, HotWordInput, NavInput, NoticeInput, SectionInput } from '@contract/admin'
 import { banners, hotWords, navs, notices, sections } from '../../api/storefront'
@@ -8,6 +8,7 @@ import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
 import { useTheme } from '../../core/theme'
+import { sortField } from '../../components/FormModal'
 import { GoodsPicker } from '../../components/GoodsPicker'
 import { ImageInput } from '../../components/ImagesInput'
 import { RichText } from '../../components/RichText'
@@ -20,11 +21,6 @@ const fromRange = (r: Range) => ({ startAt: r?.[0]?.valueOf() ?? null, endAt: r?
 const schedule = (r: { startAt: number | null; endAt: number | null }) => (r.startAt || r.endAt ? `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}` : '长期')
 const onOff = (s: string) => (s === 'on' ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>)
 
-const sortField = (
-  <Form.Item label="排序（小的在前）" name="sort" rules={[{ type: 'integer', min: 0, max: 100000, message: '排序须为 0 到 100000 的整数' }]}>
-    <InputNumber precision={0} min={0} style={{ width: 160 }} />
-  </Form.Item>
-)
 const scheduleField = (
   <Form.Item
     label="展示时间（不填为长期）"
