@@ -47,6 +47,15 @@ test('/pages/home/index opens home too', async () => {
   assert.match(await page.locator('.weui-tabbar__item').first().innerText(), /首页/)
 })
 
+test('the shop has its icon: /favicon.ico is an icon, not a 404 on every load', async () => {
+  const res = await fetch(`${shop.base}/favicon.ico`)
+  assert.equal(res.status, 200)
+  assert.match(res.headers.get('content-type') || '', /icon/)
+  const bytes = Buffer.from(await res.arrayBuffer())
+  // An ICO file: reserved 0, type 1, then the number of images (16, 32 and 48 px).
+  assert.deepEqual([bytes.readUInt16LE(0), bytes.readUInt16LE(2), bytes.readUInt16LE(4)], [0, 1, 3])
+})
+
 test('a page that needs login opens login, logging in returns to it, and a reload stays logged in', async () => {
   const { page } = b
   const target = '/commonPages/login/invitationCode'
