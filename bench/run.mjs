@@ -12,10 +12,15 @@ const parts = {
   lighthouse: 'bench/lighthouse.mjs',
   // The mini-program's package sizes (main ≤ 1 MB, each subpackage ≤ 2 MB): the weapp build and its check.
   weapp: 'test/weapp/check.mjs',
+  // Bytes and setData calls of every mini-program page's first load (each page ≤ 32 KB).
+  'weapp-setdata': 'bench/weapp-setdata.mjs',
   scale: 'bench/scale-out.mjs',
   soak: 'bench/soak.mjs',
   // Bad-input fuzz, authorisation, mass assignment and rate limits: the server suites' own counts.
   security: 'bench/security.mjs',
+  // The merchant console: its goods and order lists over 100,000 rows, and its first-load JavaScript.
+  'admin-lists': 'bench/admin-lists.mjs',
+  'console-bundle': 'bench/console-bundle.mjs',
 }
 const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(parts)
 let failed = 0
