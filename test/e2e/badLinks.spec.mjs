@@ -6,13 +6,14 @@
 // Every route of src/routes.ts is opened by a logged-in member twice: with no query at all, and with every
 // parameter any page reads set to garbage. The API calls are counted per page from the moment it is opened.
 // Not counted (SHARED below): what the app itself asks at start on any page — the login state and the
-// member's info (src/app.ts and src/core/auth.ts), the cart's count for the tab bar badge.
+// member's info (src/app.ts and src/core/auth.ts), the cart's count for the tab bar badge, and the public
+// settings (review mode, payment and subscribe options), read once per app start (src/api/settings.ts).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop, openBrowser, allPagePaths } from './harness.mjs'
 
 /** App-wide calls made on any page the app starts on, not the page's own data. */
-const SHARED = new Set(['/h5/api/member/loginStatus', '/h5/api/member/getMemberInfo', '/h5/api/cart/count'])
+const SHARED = new Set(['/h5/api/member/loginStatus', '/h5/api/member/getMemberInfo', '/h5/api/cart/count', '/h5/api/settings/public'])
 /** Every parameter a page of src/routes.ts reads, set to something no link of the shop would carry. */
 const GARBAGE = '?' + ['id', 'goodsId', 'itemId', 'memberId', 'campaignId', 'couponId', 'memberCouponId', 'orderItemId', 'brandId', 'buyerId', 'vid'].map((k) => `${k}=abc`).join('&') + '&orderNo=%27%22%3E&afterSaleNo=..%2F..&url=javascript%3Aalert(1)&quantity=-1'
 /** Pages that show one record named by their query: opened without it they draw an empty state with a way back. */
