@@ -9,21 +9,10 @@ import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { presignGet, type S3Settings } from '../src/services/storage'
 // The AWS SDK's own signer (a dependency of @aws-sdk/client-s3), to check ours against.
 import { SignatureV4 } from '@smithy/signature-v4'
+import { MP4, PNG, multipart } from './uploadFixtures'
 // eslint-disable-next-line @typescript-eslint/no-var-requires
 const S3rver = require('s3rver')
 
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypisom'), Buffer.alloc(64)])
-
-function multipart(filename: string, content: Buffer, mime = 'application/octet-stream') {
-  const boundary = '----mallTestBoundary'
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${mime}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
-}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
