@@ -115,12 +115,12 @@ export default async function agentRoutes(app: FastifyInstance, ctx: AppContext)
   app.get('/api/business/withdraw/transferParams', {
     config: agentOnly,
     schema: { querystring: S.obj({ withdrawNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['withdrawNo']) },
-    handler: async (req) => payout.transferConfirmParams(ctx, shopOf(req), (req.query as any).withdrawNo),
+    handler: async (req) => payout.transferConfirmParams(ctx, shopOf(req), (req.query as { withdrawNo: string }).withdrawNo),
   })
   app.post('/api/business/withdraw/transferRefresh', {
     config: agentOnly,
     schema: { body: S.obj({ withdrawNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['withdrawNo']) },
-    handler: async (req) => account.toWithdrawal(await payout.refreshTransfer(ctx, shopOf(req), (req.body as any).withdrawNo)),
+    handler: async (req) => account.toWithdrawal(await payout.refreshTransfer(ctx, shopOf(req), (req.body as { withdrawNo: string }).withdrawNo)),
   })
   app.get('/api/business/withdraw/list', {
     config: agentOnly,

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
-import { DOCUMENT_KEYS } from '../../../../types/content'
+import { DOCUMENT_KEYS, type DocumentKey } from '../../../../types/content'
 import * as content from './service'
 
 /** Notices, activities, the shop's documents, its customer-service contact and the web-view address check. */
@@ -42,7 +42,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
   app.get('/api/content/document', {
     config: { auth: 'none' },
     schema: { querystring: S.obj({ key: S.enum(DOCUMENT_KEYS) }, ['key']) },
-    handler: async (req) => content.documentByKey(db, (req.query as any).key),
+    handler: async (req) => content.documentByKey(db, (req.query as { key: DocumentKey }).key),
   })
 
   app.get('/api/common/shopInfo', { config: { auth: 'none' }, handler: async () => content.shopInfo(config) })

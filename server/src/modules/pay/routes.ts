@@ -38,7 +38,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
 
   app.get('/api/pay/status', {
     schema: { querystring: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['orderNo']) },
-    handler: async (req) => pay.payStatus(ctx, memberId(req), (req.query as any).orderNo, { check: true }),
+    handler: async (req) => pay.payStatus(ctx, memberId(req), (req.query as { orderNo: string }).orderNo, { check: true }),
   })
 
   // WeChat Pay v3 notify: no token, no p parameter (WeChat's notify_url cannot carry a query), the raw body

@@ -20,7 +20,7 @@ export default async function wechatRoutes(app: FastifyInstance, ctx: AppContext
     config: { auth: 'none' },
     schema: { querystring: S.obj({ src: S.str(256, 1) }, ['src']) },
     handler: async (req, reply) => {
-      const png = shareCard(ctx.config, (req.query as any).src)
+      const png = shareCard(ctx.config, (req.query as { src: string }).src)
       return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png)
     },
   })
