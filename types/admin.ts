@@ -43,6 +43,14 @@ export const PERMISSIONS = [
   'withdrawals.read',
   'withdrawals.write',
   'ledgers.read',
+  'marketing.read',
+  'marketing.write',
+  'agents.read',
+  'agents.write',
+  'content.read',
+  'content.write',
+  'settings.read',
+  'settings.write',
   'staff.read',
   'staff.write',
   'audit.read',
@@ -57,9 +65,9 @@ export const ROLE_NAMES: Record<Role, string> = { owner: '店主', operator: '�
 /** What each role may do (owner: everything). The server enforces this table; the web app hides menus with it. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  operator: ['dashboard.read', 'goods.read', 'goods.write', 'storefront.read', 'storefront.write', 'orders.read', 'orders.write', 'afterSales.read', 'afterSales.write', 'refunds.write', 'members.read'],
-  service: ['dashboard.read', 'orders.read', 'afterSales.read', 'afterSales.write', 'members.read', 'members.write', 'feedback.read', 'feedback.write'],
-  finance: ['dashboard.read', 'orders.read', 'afterSales.read', 'refunds.write', 'members.read', 'withdrawals.read', 'withdrawals.write', 'ledgers.read'],
+  operator: ['dashboard.read', 'goods.read', 'goods.write', 'storefront.read', 'storefront.write', 'orders.read', 'orders.write', 'afterSales.read', 'afterSales.write', 'refunds.write', 'members.read', 'marketing.read', 'marketing.write', 'content.read', 'content.write', 'agents.read'],
+  service: ['dashboard.read', 'orders.read', 'afterSales.read', 'afterSales.write', 'members.read', 'members.write', 'feedback.read', 'feedback.write', 'content.read'],
+  finance: ['dashboard.read', 'orders.read', 'afterSales.read', 'refunds.write', 'members.read', 'withdrawals.read', 'withdrawals.write', 'ledgers.read', 'agents.read'],
 }
 
 /** Chinese names of request fields, for validation messages ("价格超出范围"). */
