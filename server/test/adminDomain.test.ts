@@ -113,6 +113,10 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     expect(list.msg).toBe('成功')
     expect(list.data.list.map((o: any) => o.orderNo).sort()).toEqual([a, b, d].sort())
     expect(list.data.list[0]).toMatchObject({ firstGoodsName: '导出测试毛巾', receiverPhone: ADDRESS.phone })
+    // The goods name alone: its own count (distinct orders of the matching lines) agrees with the page.
+    const byName = await c.get('/orders', { goods: '导出测试毛' })
+    expect([byName.data.total, byName.data.list.map((o: any) => o.orderNo).sort()]).toEqual([3, [a, b, d].sort()])
+    expect((await c.get('/orders', { goods: '没有这种毛巾' })).data).toMatchObject({ total: 0, list: [] })
 
     expect((await c.post(`/orders/${a}/ship`, { expressCode: 'SF', trackingNo: '1' })).msg).toBe('运单号格式不正确')
     expect((await c.post(`/orders/${a}/ship`, { expressCode: 'SF', trackingNo: 'SF1234567890' })).code).toBe(200)

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream'
 import { sql, type SqlBool } from 'kysely'
+import { dialectOf } from '../../db'
 import type { Conn, Db, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
@@ -14,8 +15,9 @@ type Log = (e: AuditEntry) => void
 
 /**
  * The console's order search: state, order number, phone (the receiver's, or the member's: looked up first so
- * both conditions use their index), goods (catalogue goods whose name matches, through the shop search's name
- * index, then their orders through order_items(goods_id)), created between.
+ * both conditions use their index), goods (order lines whose catalogue goods' name matches, through the shop
+ * search's name index), created between. `count` is the query for the total: with the goods name as the only
+ * filter it counts the matching order lines' distinct orders without visiting the orders table.
  */
 async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
   let b = db.selectFrom('orders as o')
@@ -26,25 +28,32 @@ async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
     const m = await db.selectFrom('members').select('id').where('phone', '=', phone).executeTakeFirst()
     b = m ? b.where((eb) => eb.or([eb('o.receiverPhone', '=', phone), eb('o.memberId', '=', m.id)])) : b.where('o.receiverPhone', '=', phone)
   }
-  const kw = normaliseKeyword(q.goods)
-  if (kw) {
-    const match = keywordMatch(db, kw)
-    const name = match.indexed ? sql<SqlBool>`(${match.indexed} AND ${match.check})` : match.check
-    // The matching goods are found once (the page and the count would each run the name match again); a word
-    // matching very many goods stays a subquery (a bounded parameter list).
-    const found = await db.selectFrom('goods').select('goods.id').where(name).limit(GOODS_IDS_INLINE + 1).execute()
-    if (!found.length) return { query: b.where(sql<SqlBool>`1 = 0`) }
-    const goodsIds = found.length <= GOODS_IDS_INLINE ? found.map((g) => g.id) : db.selectFrom('goods').select('goods.id').where(name)
-    b = b.where('o.id', 'in', db.selectFrom('orderItems as i').select('i.orderId').where('i.goodsId', 'in', goodsIds))
-  }
   if (q.from !== undefined) b = b.where('o.createdAt', '>=', q.from)
   if (q.to !== undefined) b = b.where('o.createdAt', '<', q.to)
+  const kw = normaliseKeyword(q.goods)
+  if (!kw) return { query: b, count: b.select((eb) => eb.fn.countAll<number>().as('n')) }
+  const { lines } = await matchingLines(db, kw)
+  const onlyGoods = !q.status && !q.orderNo && !q.phone && q.from === undefined && q.to === undefined
+  b = b.where('o.id', 'in', lines.select('i.orderId'))
+  const count = onlyGoods ? lines.select((eb) => eb.fn.count<number>('i.orderId').distinct().as('n')) : b.select((eb) => eb.fn.countAll<number>().as('n'))
   // Wrapped: Kysely refuses to let a query builder be awaited (as an async function's result would be).
-  return { query: b }
+  return { query: b, count }
 }
 
-/** Up to this many matching goods ids go into the order query as a list. */
-export const GOODS_IDS_INLINE = 20_000
+/**
+ * Order lines whose catalogue goods' name holds the word. PostgreSQL: one query with the name match inside (the
+ * planner walks the orders by date and stops after a page). SQLite: the matching goods found first (its name index
+ * is a side table the planner cannot join well) and passed as one JSON array, not thousands of bound parameters
+ * (binding them cost more than the page itself: docs/BENCHMARKS.md, console lists).
+ */
+async function matchingLines(db: Db, kw: string) {
+  const match = keywordMatch(db, kw)
+  const name = match.indexed ? sql<SqlBool>`(${match.indexed} AND ${match.check})` : match.check
+  const lines = db.selectFrom('orderItems as i')
+  if (dialectOf(db) === 'postgres') return { lines: lines.innerJoin('goods', 'goods.id', 'i.goodsId').where(name) }
+  const ids = (await db.selectFrom('goods').select('goods.id').where(name).execute()).map((g) => g.id)
+  return { lines: lines.where('i.goodsId', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`) }
+}
 
 const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'] as const
 
@@ -78,10 +87,10 @@ export async function toRows(db: Conn, rows: Array<{ id: number; orderNo: string
 export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminOrderPage> {
   const page = q.page ?? 1
   const pageSize = q.pageSize ?? 20
-  const b = (await filtered(db, q)).query
+  const { query: b, count: total } = await filtered(db, q)
   const [rows, count] = await Promise.all([
     b.select([...ROW_COLUMNS]).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    total.executeTakeFirstOrThrow(),
   ])
   return { list: await toRows(db, rows), total: Number(count.n), page, pageSize }
 }
