@@ -100,7 +100,8 @@ export const AdminPrize = Type.Object({
   stock: Type.Integer(), unlimited: Type.Boolean(), won: Type.Integer(), sort: Type.Integer(), status: Type.String(),
 })
 export type AdminPrize = Static<typeof AdminPrize>
-export const BlindBoxView = Type.Object({ cost: Type.Integer(), prizes: Type.Array(AdminPrize) })
+/** The pool, the cost of a draw, and the coupons a coupon prize may hand out (id and name). */
+export const BlindBoxView = Type.Object({ cost: Type.Integer(), prizes: Type.Array(AdminPrize), coupons: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })) })
 export type BlindBoxView = Static<typeof BlindBoxView>
 /**
  * Create and edit a prize (not its odds or shelf state: those are set for the whole pool at once, PoolBody).

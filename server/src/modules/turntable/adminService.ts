@@ -22,7 +22,8 @@ const toPrize = (r: any): AdminPrize => ({
 
 export async function blindBoxView(db: Conn): Promise<BlindBoxView> {
   const rows = await prizeQuery(db).orderBy('p.sort').orderBy('p.id').execute()
-  return { cost: await drawCost(db), prizes: rows.map(toPrize) }
+  const coupons = await db.selectFrom('coupons').select(['id', 'name']).orderBy('id', 'desc').limit(200).execute()
+  return { cost: await drawCost(db), prizes: rows.map(toPrize), coupons }
 }
 
 async function prizeRow(db: Conn, id: number) {
