@@ -81,9 +81,9 @@ export const MENU: MenuGroup[] = [
       { path: '/marketing/points-goods', name: '积分商城', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsGoods')), menu: true },
       { path: '/marketing/missions', name: '任务中心', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsMissions')), menu: true },
       { path: '/marketing/blind-box', name: '盲盒奖池', permission: 'marketing.read', page: page(() => import('./pages/marketing/BlindBox')), menu: true },
-      { path: '/marketing/blind-box/shipping', name: '盲盒发货', permission: 'marketing.read', page: page(() => import('./pages/marketing/BlindBoxShipping')), menu: true },
+      { path: '/marketing/blind-box-shipping', name: '盲盒发货', permission: 'marketing.read', page: page(() => import('./pages/marketing/BlindBoxShipping')), menu: true },
       { path: '/marketing/cashback', name: '返现规则', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackCampaigns')), menu: true },
-      { path: '/marketing/cashback/tasks', name: '返现审核', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackTasks')), menu: true },
+      { path: '/marketing/cashback-tasks', name: '返现审核', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackTasks')), menu: true },
     ],
   },
   {

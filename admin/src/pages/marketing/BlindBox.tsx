@@ -140,7 +140,7 @@ export default function BlindBox() {
             { title: '库存', width: 90, align: 'right', render: (_, r) => (r.unlimited ? '不限' : r.stock > 0 ? r.stock : <Tag color="red">已抽完</Tag>) },
             { title: '已抽中', dataIndex: 'won', width: 80, align: 'right' },
             { title: '上架', width: 70, render: (_, r) => <Switch checked={(draft[r.id]?.status ?? r.status) === 'on'} disabled={!writable} aria-label={`上架 ${r.name}`} onChange={(on) => set(r.id, { status: on ? 'on' : 'off' })} /> },
-            { title: '操作', width: 70, render: (_, r) => writable && <a onClick={() => setEditing(r)}>编辑</a> },
+            { title: '操作', width: 70, fixed: 'right', render: (_, r) => writable && <a onClick={() => setEditing(r)}>编辑</a> },
           ]}
         />
       </Card>

@@ -50,7 +50,7 @@ export default function BlindBoxShipping() {
             { title: '状态', dataIndex: 'status', width: 100, render: (v: string, r) => <Tag color={STATUS_COLOR[v]}>{r.statusText}</Tag> },
             { title: '物流', width: 180, render: (_, r) => (r.trackingNo ? `${r.expressName} ${r.trackingNo}` : '—') },
             { title: '抽中时间', dataIndex: 'createdAt', width: 150, render: (v: number) => dateTime(v) },
-            { title: '操作', width: 80, render: (_, r) => writable && r.status === 'to_ship' && <a onClick={() => setShipping(r)}>发货</a> },
+            { title: '操作', width: 70, fixed: 'right', render: (_, r) => writable && r.status === 'to_ship' && <a onClick={() => setShipping(r)}>发货</a> },
           ]}
         />
       </Card>

@@ -62,7 +62,7 @@ export default function CashbackCampaigns() {
             { title: '名额', width: 100, render: (_, r) => `${r.used} / ${r.quota ?? '不限'}` },
             { title: '时间', width: 200, render: (_, r) => `${dateTime(r.startAt).slice(0, 10)} ~ ${dateTime(r.endAt).slice(0, 10)}` },
             { title: '状态', width: 90, render: (_, r) => (live(r) ? <Tag color="green">进行中</Tag> : r.status === 'ended' ? <Tag>已结束</Tag> : <Tag color="orange">未在期内</Tag>) },
-            { title: '操作', width: 70, render: (_, r) => writable && <a onClick={() => setEditing(r)}>编辑</a> },
+            { title: '操作', width: 70, fixed: 'right', render: (_, r) => writable && <a onClick={() => setEditing(r)}>编辑</a> },
           ]}
         />
       </Card>

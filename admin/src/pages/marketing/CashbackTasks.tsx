@@ -37,7 +37,7 @@ export default function CashbackTasks() {
           loading={!data}
           dataSource={data?.list || []}
           pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
-          scroll={{ x: 1100 }}
+          scroll={{ x: 1080 }}
           columns={[
             { title: '任务', dataIndex: 'id', width: 70, render: (v: number) => `#${v}` },
             { title: '活动 / 商品', render: (_, r) => <>{r.campaignTitle}<div style={{ color: '#999', fontSize: 12 }}>{r.goodsName}</div></> },
@@ -45,7 +45,7 @@ export default function CashbackTasks() {
             { title: '返现', dataIndex: 'amount', width: 90, align: 'right', render: (v: number) => `¥${fenToYuan(v)}` },
             {
               title: '凭证',
-              width: 300,
+              width: 240,
               render: (_, r) => (
                 <Space direction="vertical" size={4}>
                   {r.review && <span><Rate disabled value={r.review.rating} style={{ fontSize: 12 }} /> {r.review.content}</span>}
@@ -62,7 +62,8 @@ export default function CashbackTasks() {
             { title: '提交时间', dataIndex: 'submittedAt', width: 150, render: (v: number) => dateTime(v) },
             {
               title: '操作',
-              width: 120,
+              width: 110,
+              fixed: 'right',
               render: (_, r) =>
                 writable && r.status === 'submitted' && (
                   <Space>

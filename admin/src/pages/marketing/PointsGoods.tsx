@@ -72,7 +72,7 @@ export default function PointsGoods() {
               width: 80,
               render: (v: string, r) => <Switch checked={v === 'on'} disabled={!writable} aria-label={`上架 ${r.name}`} onChange={(on) => run(setPointsGoodsStatus(r.id, on ? 'on' : 'off'), on ? '已上架' : '已下架').then(load)} />,
             },
-            { title: '操作', width: 80, render: (_, r) => writable && <a onClick={() => setEditing(r)}>编辑</a> },
+            { title: '操作', width: 70, fixed: 'right', render: (_, r) => writable && <a onClick={() => setEditing(r)}>编辑</a> },
           ]}
         />
       </Card>

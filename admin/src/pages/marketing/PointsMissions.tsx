@@ -55,6 +55,7 @@ export default function PointsMissions() {
             {
               title: '操作',
               width: 120,
+              fixed: 'right',
               render: (_, r) =>
                 writable && (
                   <Space>
