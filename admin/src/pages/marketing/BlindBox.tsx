@@ -71,7 +71,7 @@ export default function BlindBox() {
   const set = (id: number, patch: Partial<Draft[number]>) => setDraft((d) => ({ ...d, [id]: { ...d[id], ...patch } }))
 
   return (
-    <PageContainer title="盲盒">
+    <PageContainer title="盲盒奖池">
       <Card title="每次开盒消耗" style={{ marginBottom: 16 }}>
         <Space>
           <InputNumber precision={0} min={1} max={100000} value={cost ?? undefined} onChange={(v) => setCost(v)} disabled={!writable} addonAfter="积分" aria-label="每次消耗积分" />
