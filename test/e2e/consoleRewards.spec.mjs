@@ -155,8 +155,9 @@ test('1280x800: a points-mall item created from a catalogue SKU in the console i
   const dialog = page.locator('.ant-modal-content')
   await page.getByTestId('goods-select').click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
+  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' }).catch(() => {})
   await page.getByTestId('sku-select').click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '库存' }).first().click()
   const name = `控制台兑换好礼${Date.now() % 100000}`
   await dialog.getByLabel('名称', { exact: true }).fill(name)
   await dialog.getByLabel('所需积分').fill('999')
