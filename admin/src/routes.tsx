@@ -7,6 +7,7 @@ import {
   AppstoreOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  GiftOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
@@ -69,6 +70,20 @@ export const MENU: MenuGroup[] = [
     children: [
       { path: '/members', name: '会员列表', permission: 'members.read', page: page(() => import('./pages/members/MemberList')), menu: true },
       { path: '/members/:id', name: '会员详情', permission: 'members.read', page: page(() => import('./pages/members/MemberDetail')) },
+    ],
+  },
+  {
+    name: '营销',
+    icon: <GiftOutlined />,
+    path: '/marketing',
+    children: [
+      { path: '/marketing/points-rules', name: '积分规则', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsRules')), menu: true },
+      { path: '/marketing/points-goods', name: '积分商城', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsGoods')), menu: true },
+      { path: '/marketing/missions', name: '任务中心', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsMissions')), menu: true },
+      { path: '/marketing/blind-box', name: '盲盒奖池', permission: 'marketing.read', page: page(() => import('./pages/marketing/BlindBox')), menu: true },
+      { path: '/marketing/blind-box-shipping', name: '盲盒发货', permission: 'marketing.read', page: page(() => import('./pages/marketing/BlindBoxShipping')), menu: true },
+      { path: '/marketing/cashback', name: '返现规则', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackCampaigns')), menu: true },
+      { path: '/marketing/cashback-tasks', name: '返现审核', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackTasks')), menu: true },
     ],
   },
   {

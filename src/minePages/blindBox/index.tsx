@@ -5,6 +5,7 @@ import { Button, Popup } from '@nutui/nutui-react-taro'
 import type { DrawRecord, PrizePool } from '@contract/turntable'
 import PageLayout from '@/components/PageLayout'
 import PrizeIcon from '@/components/PrizeIcon'
+import PrizeOdds from './PrizeOdds'
 import AddressSheet from '@/components/AddressSheet'
 import { newRequestId } from '@/components/Order'
 import { getPrizePool, redeemIntegral, toReceive, writeAddress } from '@/api/turntable'
@@ -125,17 +126,8 @@ export default function BlindBoxIndexPage() {
 
       {pool && (
         <View className='card blind-box__prizes'>
-          <Text className='blind-box__prizes-title'>盒中好礼</Text>
-          <View className='blind-box__strip'>
-            {pool.prizes
-              .filter((p) => p.kind !== 'none')
-              .map((p) => (
-                <View key={p.id} className={`blind-box__prize ${p.inStock ? '' : 'is-out'}`}>
-                  <PrizeIcon kind={p.kind} name={p.name} image={p.image} size='sm' />
-                  <Text className='blind-box__prize-name'>{p.name}</Text>
-                </View>
-              ))}
-          </View>
+          <Text className='blind-box__prizes-title'>盒中好礼 · 中奖概率</Text>
+          <PrizeOdds prizes={pool.prizes} />
         </View>
       )}
 

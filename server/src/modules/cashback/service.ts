@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely'
+import { inTx } from '../../db/tx'
 import type { Conn, Db, Tx } from '../../db/types'
 import type { CashbackCampaignTable, CashbackTaskStatusValue, CaseOperator } from '../../db/afterSalesTables'
 import type {
@@ -205,7 +206,7 @@ export async function submitTask(db: Db, memberId: number, input: { campaignId: 
  * task) records it: one payout per task, never twice.
  */
 export async function approveTask(db: Db, taskId: number, operator: CaseOperator = 'admin') {
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const task = await tx.selectFrom('cashbackTasks').selectAll().where('id', '=', taskId).executeTakeFirst()
     if (!task) throw new AppError(ErrorCode.NOT_FOUND, '任务不存在')
     if (task.status !== 'submitted') throw new AppError(ErrorCode.CONFLICT, `任务当前为「${CASHBACK_TASK_STATUS_TEXT[task.status]}」，不能审核通过`)
@@ -254,7 +255,7 @@ export async function creditCashback(tx: Tx, memberId: number, amount: number, t
 /** Operator rejection with a reason: only a submitted task. The member may fix it and submit again. */
 export async function rejectTask(db: Db, taskId: number, reason: string, operator: CaseOperator = 'admin') {
   const why = (reason || '').trim().slice(0, 100) || '不符合活动要求'
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const task = await tx.selectFrom('cashbackTasks').select(['id', 'status']).where('id', '=', taskId).executeTakeFirst()
     if (!task) throw new AppError(ErrorCode.NOT_FOUND, '任务不存在')
     if (task.status !== 'submitted') throw new AppError(ErrorCode.CONFLICT, `任务当前为「${CASHBACK_TASK_STATUS_TEXT[task.status]}」，不能驳回`)

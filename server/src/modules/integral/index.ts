@@ -1,5 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
+import adminRoutes from './adminRoutes'
 import { integralSeeder } from './seed'
 import { integralCommands } from './admin'
 import { pointsCancelledHook, pointsPricingStep, pointsRewardHook } from './pricing'
@@ -8,6 +9,7 @@ import { pointsCancelledHook, pointsPricingStep, pointsRewardHook } from './pric
 export const integralModule: ShopModule = {
   name: 'integral',
   routes,
+  adminRoutes,
   seeders: [integralSeeder],
   pricingSteps: [pointsPricingStep],
   orderHooks: { cancelled: pointsCancelledHook, completed: pointsRewardHook },

@@ -2,11 +2,10 @@ import type { OrderPointsExtras } from '../../../../types/integral'
 import type { PricingStep } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { changePoints, hasLedgerKey, pointsBalance } from './points'
+import { pointsRules } from './rules'
 
 /** 100 points take ¥1 off (1 point = 1 fen), in whole yuan, at most this share of the goods after the coupon. */
 export const POINTS_MAX_SHARE = 0.2
-/** Completed orders earn 1 point per whole yuan paid. */
-export const REWARD_POINTS_PER_YUAN = 1
 
 /** The most points an order may use: a multiple of 100, within the balance and the cap. */
 export function usablePoints(balance: number, goodsAfterCoupon: number): number {
@@ -68,10 +67,10 @@ export const pointsCancelledHook: OrderHook = async (tx, { order }) => {
     .execute()
 }
 
-/** A completed cash order earns points: 1 per whole yuan paid, once per order. */
+/** A completed cash order earns points: the rules' points per whole yuan paid (1 by default), once per order. */
 export const pointsRewardHook: OrderHook = async (tx, { order }) => {
   if (order.orderType === 'points') return
-  const points = Math.floor(order.payAmount / 100) * REWARD_POINTS_PER_YUAN
+  const points = Math.floor(order.payAmount / 100) * (await pointsRules(tx)).perYuan
   if (points <= 0) return
   const key = `reward:${order.id}`
   if (await hasLedgerKey(tx, order.memberId, key)) return

@@ -25,7 +25,7 @@ export default async function integralRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/api/integral/missions', { handler: async (req) => ({ list: await integral.missions(db, memberId(req)) }) })
 
   app.post('/api/integral/claimMission', {
-    schema: { body: S.obj({ mission: S.enum(integral.MISSIONS.map((m) => m.key)) }, ['mission']) },
+    schema: { body: S.obj({ mission: S.enum(integral.MISSION_KEYS) }, ['mission']) },
     handler: async (req) => integral.claimMission(db, memberId(req), (req.body as any).mission),
   })
 

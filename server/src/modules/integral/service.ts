@@ -24,12 +24,12 @@ import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
 import { finalize, type OrderDraft } from '../order/pricing'
 import { changePoints, pointsBalance } from './points'
+import { DEFAULT_POINTS_RULES, missionRows, pointsRules, signInPointsOf, type MissionRow } from './rules'
 
 const DAY = 86_400_000
 
-/** Sign-in rewards along a 7-day cycle: day 1 gives 5 points ... day 7 gives 50; day 8 starts again at 5. */
-export const SIGN_IN_POINTS = [5, 10, 15, 20, 25, 30, 50]
-export const signInPointsFor = (streak: number) => SIGN_IN_POINTS[(Math.max(1, streak) - 1) % SIGN_IN_POINTS.length]
+/** The default sign-in rewards along a 7-day cycle (day 1 gives 5 points ... day 7 gives 50; day 8 starts again at 5); the console's 积分 rules replace them (rules.ts). */
+export const SIGN_IN_POINTS = DEFAULT_POINTS_RULES.signIn
 
 /** Start of a China day (UTC+8) in ms. */
 export const chinaDayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`)
@@ -47,11 +47,12 @@ export async function pointsSummary(db: Conn, memberId: number, now = Date.now()
   const yesterdayStreak = todayStreak ? 0 : await streakOn(db, memberId, chinaDay(now - DAY))
   const signedToday = todayStreak > 0
   const streak = signedToday ? todayStreak : yesterdayStreak
-  const cycle = SIGN_IN_POINTS.length
+  const rules = (await pointsRules(db)).signIn
+  const cycle = rules.length
   // Position in the current 7-day cycle: the days already signed, and which one today is.
   const done = signedToday ? ((streak - 1) % cycle) + 1 : streak % cycle
   const todayIndex = signedToday ? done : done + 1
-  const week = SIGN_IN_POINTS.map((points, i) => ({ index: i + 1, points, signed: i + 1 <= done, today: i + 1 === todayIndex }))
+  const week = rules.map((points, i) => ({ index: i + 1, points, signed: i + 1 <= done, today: i + 1 === todayIndex }))
   const sums = await db
     .selectFrom('pointsLedger')
     .select([sql<number>`COALESCE(SUM(CASE WHEN change > 0 THEN change ELSE 0 END), 0)`.as('earned'), sql<number>`COALESCE(SUM(CASE WHEN change < 0 THEN -change ELSE 0 END), 0)`.as('spent')])
@@ -61,7 +62,7 @@ export async function pointsSummary(db: Conn, memberId: number, now = Date.now()
     balance: await pointsBalance(db, memberId),
     signedToday,
     streak,
-    nextPoints: signInPointsFor(streak + 1),
+    nextPoints: signInPointsOf(rules, streak + 1),
     week,
     earned: Number(sums?.earned || 0),
     spent: Number(sums?.spent || 0),
@@ -101,7 +102,7 @@ export async function signIn(db: Db, memberId: number, now = Date.now()): Promis
   try {
     return await db.transaction().execute(async (tx) => {
       const streak = (await streakOn(tx, memberId, chinaDay(now - DAY))) + 1
-      const points = signInPointsFor(streak)
+      const points = signInPointsOf((await pointsRules(tx)).signIn, streak)
       await tx.insertInto('signIns').values({ memberId, day, streak, points, createdAt: now }).execute()
       const balance = await changePoints(tx, memberId, points, 'sign_in', `连续签到第${streak}天`, `sign:${day}`)
       return { points, streak, balance }
@@ -114,21 +115,11 @@ export async function signIn(db: Db, memberId: number, now = Date.now()): Promis
 
 // ---------------------------------------------------------------- missions
 
-interface MissionDef {
-  key: MissionKey
-  title: string
-  description: string
-  points: number
-  period: 'once' | 'daily'
-  target: number
-}
-
-export const MISSIONS: MissionDef[] = [
-  { key: 'first_order', title: '完成首次下单', description: '首次下单并支付成功', points: 100, period: 'once', target: 1 },
-  { key: 'review', title: '评价商品', description: '每天评价一件已购商品', points: 20, period: 'daily', target: 1 },
-  { key: 'share', title: '分享好物', description: '每天分享一次商品给好友', points: 10, period: 'daily', target: 1 },
-  { key: 'browse', title: '浏览商品', description: '每天浏览3件不同的商品', points: 10, period: 'daily', target: 3 },
-]
+/** A mission as the console configured it (table missions, rules.ts); its kind says how progress is counted. */
+type MissionDef = Pick<MissionRow, 'title' | 'description' | 'points' | 'period' | 'target'> & { key: MissionKey }
+const toDef = (r: MissionRow): MissionDef => ({ key: r.kind, title: r.title, description: r.description, points: Number(r.points), period: r.period, target: Number(r.target) })
+/** The mission kinds the shop knows how to count (the claim route's accepted keys). */
+export const MISSION_KEYS: MissionKey[] = ['first_order', 'review', 'share', 'browse']
 
 const periodOf = (m: MissionDef, now: number) => (m.period === 'once' ? 'once' : chinaDay(now))
 
@@ -162,6 +153,8 @@ async function missionProgress(db: Conn, memberId: number, m: MissionDef, now: n
 }
 
 export async function missions(db: Conn, memberId: number, now = Date.now()): Promise<Mission[]> {
+  const MISSIONS = (await missionRows(db, true)).map(toDef)
+  if (!MISSIONS.length) return []
   const periods = [...new Set(MISSIONS.map((m) => periodOf(m, now)))]
   const claims = await db.selectFrom('missionClaims').select(['mission', 'period']).where('memberId', '=', memberId).where('period', 'in', periods).execute()
   const out: Mission[] = []
@@ -175,8 +168,9 @@ export async function missions(db: Conn, memberId: number, now = Date.now()): Pr
 
 /** Awards a completed mission's points once per period (unique claim row + ledger key, one transaction). */
 export async function claimMission(db: Db, memberId: number, key: MissionKey, now = Date.now()): Promise<ClaimMissionResponse> {
-  const m = MISSIONS.find((x) => x.key === key)
-  if (!m) throw new AppError(ErrorCode.NOT_FOUND, '任务不存在')
+  const row = (await missionRows(db, true)).find((x) => x.kind === key)
+  if (!row) throw new AppError(ErrorCode.NOT_FOUND, '任务不存在')
+  const m = toDef(row)
   const period = periodOf(m, now)
   try {
     return await db.transaction().execute(async (tx) => {

@@ -9,10 +9,12 @@ import { getAddress } from '../address/service'
 import { grantCoupon } from '../coupon/service'
 import { isUniqueViolation } from '../order/service'
 import { changePoints, pointsBalance } from '../integral/points'
+import { getSetting } from '../settings/service'
 import '../../db/promotionTables'
 
-/** Points one draw costs. */
+/** Points one draw costs until the console sets another (营销 › 盲盒, shop_settings 'blindBoxCost'). */
 export const DRAW_COST = 50
+export const drawCost = (db: Conn) => getSetting(db, 'blindBoxCost', DRAW_COST)
 
 type PrizeRow = Selectable<TurntablePrizeTable>
 type RecordRow = Selectable<TurntableRecordTable>
@@ -65,7 +67,7 @@ export async function prizePool(db: Conn, memberId: number | null): Promise<Priz
     const inStock = available(p)
     return { id: p.id, name: p.name, image: p.image, kind: p.kind, inStock, probability: inStock && total > 0 ? Math.round((p.weight * 10000) / total) / 100 : 0 }
   })
-  return { cost: DRAW_COST, balance: memberId ? await pointsBalance(db, memberId) : null, prizes }
+  return { cost: await drawCost(db), balance: memberId ? await pointsBalance(db, memberId) : null, prizes }
 }
 
 /**
@@ -85,7 +87,8 @@ export async function draw(db: Db, memberId: number, requestId?: string): Promis
   if (before) return before
   try {
     return await db.transaction().execute(async (tx) => {
-      const balance = await changePoints(tx, memberId, -DRAW_COST, 'turntable', '盲盒抽奖')
+      const cost = await drawCost(tx)
+      const balance = await changePoints(tx, memberId, -cost, 'turntable', '盲盒抽奖')
       const pool = await prizeRows(tx)
       let candidates = pool.filter(available)
       let won: PrizeRow | null = null
@@ -110,7 +113,7 @@ export async function draw(db: Db, memberId: number, requestId?: string): Promis
           couponId: won.couponId,
           goodsId: won.goodsId,
           skuId: won.skuId,
-          cost: DRAW_COST,
+          cost,
           status: won.kind === 'none' ? 'none' : 'unclaimed',
           requestId: requestId || null,
           receiverName: '',
@@ -197,7 +200,7 @@ export async function writeAddress(db: Db, memberId: number, recordId: number, a
 }
 
 /** The operator ships a goods prize (npm run admin -- turntable-ship <recordId> <expressCode> <trackingNo>). */
-export async function shipPrize(db: Db, recordId: number, expressCode: string, trackingNo: string): Promise<DrawRecord> {
+export async function shipPrize(db: Conn, recordId: number, expressCode: string, trackingNo: string): Promise<DrawRecord> {
   const express = await db.selectFrom('expressCompanies').select(['code', 'name']).where('code', '=', expressCode.toUpperCase()).executeTakeFirst()
   if (!express) throw new AppError(ErrorCode.BAD_REQUEST, `未知的快递公司：${expressCode}`)
   if (!/^[A-Za-z0-9]{6,40}$/.test(trackingNo)) throw new AppError(ErrorCode.BAD_REQUEST, '快递单号格式不正确')
