@@ -4,12 +4,14 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
+  ToolOutlined,
 } from '@ant-design/icons'
 
 export interface PageRoute {
@@ -30,7 +32,15 @@ export interface MenuGroup {
 const page = (load: () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>) => lazy(load)
 
 export const MENU: MenuGroup[] = [
-  { name: '工作台', icon: <DashboardOutlined />, path: '/dashboard', children: [{ path: '/dashboard', name: '工作台', permission: 'dashboard.read', page: page(() => import('./pages/dashboard/Dashboard')), menu: true }] },
+  {
+    name: '工作台',
+    icon: <DashboardOutlined />,
+    path: '/dashboard',
+    children: [
+      { path: '/dashboard', name: '工作台', permission: 'dashboard.read', page: page(() => import('./pages/dashboard/Dashboard')), menu: true },
+      { path: '/todo/failures', name: '待处理异常', permission: 'dashboard.read', page: page(() => import('./pages/todo/Failures')) },
+    ],
+  },
   {
     name: '商品',
     icon: <AppstoreOutlined />,
@@ -69,6 +79,24 @@ export const MENU: MenuGroup[] = [
     children: [
       { path: '/members', name: '会员列表', permission: 'members.read', page: page(() => import('./pages/members/MemberList')), menu: true },
       { path: '/members/:id', name: '会员详情', permission: 'members.read', page: page(() => import('./pages/members/MemberDetail')) },
+    ],
+  },
+  {
+    name: '财务',
+    icon: <AccountBookOutlined />,
+    path: '/finance',
+    children: [{ path: '/finance/reconcile', name: '对账', permission: 'ledgers.read', page: page(() => import('./pages/finance/Reconcile')), menu: true }],
+  },
+  {
+    name: '设置',
+    icon: <ToolOutlined />,
+    path: '/settings',
+    children: [
+      { path: '/settings/shop', name: '店铺', permission: 'settings.read', page: page(() => import('./pages/settings/Shop')), menu: true },
+      { path: '/settings/freight', name: '运费', permission: 'settings.read', page: page(() => import('./pages/settings/Freight')), menu: true },
+      { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
+      { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },
+      { path: '/settings/doctor', name: '设置检查', permission: 'settings.read', page: page(() => import('./pages/settings/Doctor')), menu: true },
     ],
   },
   {
