@@ -90,7 +90,8 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     expect((await c.post('/goods', { name: 'x', categoryId: 1, images: ['/uploads/202601/abc.png'], specGroups: [], skus: [{ specs: {}, price: 100, originalPrice: 0, stock: 1 }], freightTemplateId: 999999 })).msg).toMatch(/运费模板不存在|请选择二级分类|分类不存在/)
     const sofa = await consoleGoods(c, '大件沙发', 300000, bulky.data.id)
     expect((await c.get(`/goods/${sofa.goodsId}`)).data.freightTemplateId).toBe(bulky.data.id)
-    // Never free (threshold 0), 浙江省 +¥5: ¥20.
+    // Never free (threshold 0), 浙江省 +¥5: ¥20; no "free from" hint.
+    expect((await t.post('/api/order/preview', { from: 'buyNow', skuId: sofa.skuId, quantity: 1 }, me.token)).data).toMatchObject({ freightAmount: 2000, freeFreightThreshold: 0 })
     const o = await buyNow(t, me.token, sofa.skuId, 1)
     expect(o.code).toBe(200)
     const order = await t.db.selectFrom('orders').select(['freightAmount', 'payAmount', 'goodsAmount']).where('orderNo', '=', o.data.orderNo).executeTakeFirstOrThrow()

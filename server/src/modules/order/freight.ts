@@ -44,9 +44,13 @@ export function groupFreight(rule: FreightRule, amount: number, province: string
   return rule.baseFee + extra
 }
 
-/** The freight of an order's lines to an address (null: no address yet, no province extra). */
-export async function freightOfLines(db: Conn, lines: Array<{ goodsId: number; amount: number }>, address: Pick<MemberAddress, 'province'> | null): Promise<number> {
-  if (!lines.length) return 0
+/**
+ * The freight of an order's lines to an address (null: no address yet, no province extra), and the threshold the
+ * checkout's "free from ¥x" hint shows: the one template's threshold when every line uses the same template, else 0
+ * (no single amount would make the whole order ship free).
+ */
+export async function freightQuote(db: Conn, lines: Array<{ goodsId: number; amount: number }>, address: Pick<MemberAddress, 'province'> | null): Promise<{ fee: number; freeThreshold: number }> {
+  if (!lines.length) return { fee: 0, freeThreshold: 0 }
   const goodsIds = [...new Set(lines.map((l) => l.goodsId))]
   const goods = await db.selectFrom('goods').select(['id', 'freightTemplateId']).where('id', 'in', goodsIds).execute()
   const templateOf = new Map(goods.map((g) => [g.id, g.freightTemplateId ?? null]))
@@ -55,6 +59,7 @@ export async function freightOfLines(db: Conn, lines: Array<{ goodsId: number; a
   const fallback = await defaultFreightRule(db)
   const groups = new Map<number, { rule: FreightRule; amount: number }>()
   for (const l of lines) {
+    // A template deleted after the goods chose it cannot happen (deleting a template in use is refused); the default covers it anyway.
     const rule = rules.get(templateOf.get(l.goodsId) ?? -1) || fallback
     const g = groups.get(rule.id) || { rule, amount: 0 }
     g.amount += l.amount
@@ -62,5 +67,7 @@ export async function freightOfLines(db: Conn, lines: Array<{ goodsId: number; a
   }
   let fee = 0
   for (const g of groups.values()) fee += groupFreight(g.rule, g.amount, address?.province)
-  return fee
+  return { fee, freeThreshold: groups.size === 1 ? [...groups.values()][0].rule.freeThreshold : 0 }
 }
+
+export const freightOfLines = async (db: Conn, lines: Array<{ goodsId: number; amount: number }>, address: Pick<MemberAddress, 'province'> | null) => (await freightQuote(db, lines, address)).fee

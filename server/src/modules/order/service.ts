@@ -20,7 +20,7 @@ import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { addToCart } from '../cart/service'
 import { priceOrder, pricingSteps, type OrderDraft, type PricingInput } from './pricing'
-import { defaultFreightRule } from './freight'
+import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
 
 type OrderRow = Selectable<OrderTable>
@@ -197,8 +197,8 @@ export async function previewOrder(db: Conn, input: PricingInput): Promise<Order
     couponDiscount: d.couponDiscount,
     pointsDiscount: d.pointsDiscount,
     payAmount: d.payAmount,
-    // The default template's threshold (the checkout's "free from ¥x" hint); goods with their own template may differ.
-    freeFreightThreshold: (await defaultFreightRule(db)).freeThreshold,
+    // The checkout's "free from ¥x" hint: the order's template's threshold (0 = no hint: never free, or mixed templates).
+    freeFreightThreshold: (await freightQuote(db, d.lines, d.address)).freeThreshold,
     extras: d.extras,
   }
 }
