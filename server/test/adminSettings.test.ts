@@ -8,6 +8,7 @@ import { FakeWechatPay, PLATFORM_SERIAL } from './fakeWechatPay'
 import { LOG_REDACT } from '../src/app'
 import { queueMessage, sendDueMessages } from '../src/modules/notifications/service'
 import { runDoctor } from '../src/modules/settings/doctor'
+import { runAdminCommand } from '../src/adminCommands'
 import type { HttpClient } from '../src/context'
 
 const SETTINGS_KEY = 'test-settings-key-0123456789-abcdefghij'
@@ -260,6 +261,10 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(checks.wechatPay).toMatchObject({ status: 'ok' })
     expect(checks.notifyUrl).toMatchObject({ status: 'ok' })
     expect(api.last('/cgi-bin/stable_token')?.body).toMatchObject({ grant_type: 'client_credential' })
+    // The CLI runs the same service: one line per check, exit 0 when nothing is wrong.
+    const out: string[] = []
+    expect(await runAdminCommand(['doctor'], { config: t.ctx.config, db: t.db, http: t.ctx.http, out: (l) => out.push(l) })).toBe(0)
+    expect(out.find((l) => l.includes('微信支付 v3'))).toMatch(/^✔ 微信支付 v3：商户 1900000109/)
 
     api.queue('/cgi-bin/stable_token', 'token_invalid')
     notifyReachable = false
@@ -272,6 +277,9 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(bad.jssdk.status).toBe('skip')
     expect(bad.wechatPay).toMatchObject({ status: 'error', message: expect.stringContaining('商户 API 私钥与证书序列号不匹配') })
     expect(bad.notifyUrl).toMatchObject({ status: 'error', message: expect.stringContaining('无法访问通知地址') })
+    const lines2: string[] = []
+    expect(await runAdminCommand(['doctor'], { config: t.ctx.config, db: t.db, http: t.ctx.http, out: (l) => lines2.push(l) })).toBe(1)
+    expect(lines2.some((l) => l.startsWith('✘ 支付通知地址'))).toBe(true)
     notifyReachable = true
   })
 
