@@ -8,7 +8,7 @@ import { decryptSecret, secretHint } from './secrets'
 
 /**
  * The console's settings over the configuration (docs/console.md "设置"). Read at start (buildApp, the CLI), after
- * every save and every 30 s in each process, and written into the one Config object every module reads, so the
+ * every save and every 30 s in each process (re-applied then only when the stored rows changed), and written into the one Config object every module reads, so the
  * shop's code paths (order expiry, auto-receive, the after-sales window, the customer-service contact, WeChat
  * and WeChat Pay) follow the console without a restart.
  *
@@ -126,8 +126,18 @@ export function fieldHint(key: WechatField, value: string): string {
   return `已设置 · ${secretHint(value, true)}`
 }
 
-/** Writes the stored settings over the environment's configuration (see the file's comment for who wins). */
-export async function applyStoredSettings(db: Db, config: Config) {
+/** What the last overlay was made from, per Config: the watcher re-applies only when the stored rows changed. */
+const applied = new WeakMap<Config, string>()
+
+/**
+ * Writes the stored settings over the environment's configuration (see the file's comment for who wins).
+ * `onlyIfChanged` (the 30 s watcher): nothing is rewritten while the stored rows are the ones last applied.
+ */
+export async function applyStoredSettings(db: Db, config: Config, opts: { onlyIfChanged?: boolean } = {}) {
+  const rows = await db.selectFrom('shopSettings').select(['key', 'value']).where('key', 'in', [SHOP_KEY, WECHAT_KEY]).orderBy('key').execute()
+  const stamp = JSON.stringify(rows)
+  if (opts.onlyIfChanged && applied.get(config) === stamp) return
+  applied.set(config, stamp)
   const base = baseOf(config)
   const shop = await getSetting<StoredShop>(db, SHOP_KEY, {})
   config.orderExpireMinutes = shop.orderExpireMinutes ?? base.shop.orderExpireMinutes
@@ -172,7 +182,7 @@ function safePlatformKeys(pem: string, keyId: string): Record<string, string> {
 
 /** Re-reads the settings every 30 s (what another process saved); the timer does not keep the process alive. */
 export function watchStoredSettings(db: Db, config: Config, onError: (err: unknown) => void): () => void {
-  const timer = setInterval(() => void applyStoredSettings(db, config).catch(onError), 30_000)
+  const timer = setInterval(() => void applyStoredSettings(db, config, { onlyIfChanged: true }).catch(onError), 30_000)
   timer.unref()
   return () => clearInterval(timer)
 }
