@@ -9,8 +9,8 @@ import { decryptSecret, secretHint } from './secrets'
 /**
  * The console's settings over the configuration (docs/console.md "设置"). Read at start (buildApp, the CLI), after
  * every save and every 30 s in each process (re-applied then only when the stored rows changed), and written into
- * the one Config object every module reads, so the shop's code paths (order expiry, auto-receive, the after-sales window, the customer-service contact, WeChat
- * and WeChat Pay) follow the console without a restart.
+ * the one Config object every module reads, so the shop's code paths (order expiry, auto-receive, the after-sales
+ * window, the customer-service contact, WeChat and WeChat Pay) follow the console without a restart.
  *
  * - Shop profile and timeouts: the console's value wins; the environment (ORDER_EXPIRE_MINUTES...) is the default.
  * - WeChat: a value set in the environment wins; the console's is used where the environment has none.
