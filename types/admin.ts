@@ -79,7 +79,11 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   sort: '排序', logo: '标志', intro: '介绍', title: '标题', link: '链接', startAt: '开始时间', endAt: '结束时间',
   expressCode: '快递公司', trackingNo: '运单号', text: '内容', remark: '备注', reason: '原因', csv: 'CSV 内容',
   note: '备注', disabled: '停用', keyword: '关键词', page: '页码', pageSize: '每页条数', word: '热搜词', summary: '摘要',
-  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置'
+  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置',
+  // 设置 (types/adminSettings.ts)
+  servicePhone: '客服电话', serviceUrl: '客服链接', orderExpireMinutes: '未支付订单关闭时间', autoReceiveDays: '自动确认收货天数',
+  afterSalesDays: '售后期', baseFee: '运费', freeThreshold: '包邮门槛', regionFees: '地区加价', provinces: '省份', extra: '加价',
+  freightTemplateId: '运费模板', date: '日期', templateId: '模板 ID', fields: '字段', enabled: '开关', on: '开关',
 }
 
 // ------------------------------------------------------------------ helpers
@@ -160,6 +164,8 @@ export const GoodsInput = Closed({
   status: Type.Optional(GoodsStatus),
   isHot: Type.Optional(Type.Boolean()),
   isNew: Type.Optional(Type.Boolean()),
+  /** Freight template (设置 → 运费); null = the default template; left out on edit = unchanged. */
+  freightTemplateId: Type.Optional(Type.Union([Id, Type.Null()])),
 })
 export type GoodsInput = Static<typeof GoodsInput>
 export const AdminSku = Type.Object({ id: Type.Integer(), specs: Type.Record(Type.String(), Type.String()), specText: Type.String(), price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), image: Type.String() })
@@ -168,7 +174,7 @@ export const AdminGoodsDetail = Type.Object({
   id: Type.Integer(), name: Type.String(), subtitle: Type.String(), categoryId: Type.Integer(), brandId: Type.Union([Type.Integer(), Type.Null()]),
   images: Type.Array(Type.String()), detailHtml: Type.String(), tags: Type.Array(Type.String()),
   specGroups: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.String()) })), skus: Type.Array(AdminSku),
-  status: GoodsStatus, isHot: Type.Boolean(), isNew: Type.Boolean(),
+  status: GoodsStatus, isHot: Type.Boolean(), isNew: Type.Boolean(), freightTemplateId: Type.Union([Type.Integer(), Type.Null()]),
   price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), createdAt: Type.Integer(), updatedAt: Type.Integer(),
 })
 export type AdminGoodsDetail = Static<typeof AdminGoodsDetail>
@@ -341,7 +347,11 @@ export const DashboardReply = Type.Object({
   month: Figures,
   /** 30 days, oldest first, ending today (China time); the last 7 are the 7-day trend. */
   trend: Type.Array(TrendPoint),
-  todo: Type.Object({ toShip: Type.Integer(), afterSales: Type.Integer(), withdrawals: Type.Integer(), agentApplications: Type.Integer(), cashbackTasks: Type.Integer(), feedback: Type.Integer() }),
+  todo: Type.Object({
+    toShip: Type.Integer(), afterSales: Type.Integer(), withdrawals: Type.Integer(), agentApplications: Type.Integer(), cashbackTasks: Type.Integer(), feedback: Type.Integer(),
+    // What failed and waits for the operator (工作台 → 待处理异常, types/adminSettings.ts FailuresReply).
+    failedRefunds: Type.Integer(), failedShipping: Type.Integer(), failedMessages: Type.Integer(),
+  }),
 })
 export type DashboardReply = Static<typeof DashboardReply>
 

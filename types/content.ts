@@ -68,4 +68,7 @@ export interface ShopInfo {
   serviceUrl: string
   /** Customer-service phone (SERVICE_PHONE), '' when not configured. */
   servicePhone: string
+  /** The shop's name and logo (console 设置 → 店铺), '' when not set. */
+  shopName: string
+  shopLogo: string
 }

@@ -56,7 +56,7 @@ export interface OrderPreview {
   couponDiscount: number
   pointsDiscount: number
   payAmount: number
-  /** Goods amount from which shipping is free, and the flat fee below it. */
+  /** Goods amount from which this order ships free (its goods' freight template); 0 = no such amount (never free, or goods of several templates). */
   freeFreightThreshold: number
   /** Extra data of pricing steps (e.g. usable coupons). */
   extras: Record<string, unknown>

@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
 import {
+  AccountBookOutlined,
   AppstoreOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -11,6 +12,7 @@ import {
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
+  ToolOutlined,
 } from '@ant-design/icons'
 
 export interface PageRoute {
@@ -31,7 +33,15 @@ export interface MenuGroup {
 const page = (load: () => Promise<{ default: ComponentType<{ params: Record<string, string> }> }>) => lazy(load)
 
 export const MENU: MenuGroup[] = [
-  { name: '工作台', icon: <DashboardOutlined />, path: '/dashboard', children: [{ path: '/dashboard', name: '工作台', permission: 'dashboard.read', page: page(() => import('./pages/dashboard/Dashboard')), menu: true }] },
+  {
+    name: '工作台',
+    icon: <DashboardOutlined />,
+    path: '/dashboard',
+    children: [
+      { path: '/dashboard', name: '工作台', permission: 'dashboard.read', page: page(() => import('./pages/dashboard/Dashboard')), menu: true },
+      { path: '/todo/failures', name: '待处理异常', permission: 'dashboard.read', page: page(() => import('./pages/todo/Failures')) },
+    ],
+  },
   {
     name: '商品',
     icon: <AppstoreOutlined />,
@@ -84,6 +94,24 @@ export const MENU: MenuGroup[] = [
       { path: '/marketing/blind-box-shipping', name: '盲盒发货', permission: 'marketing.read', page: page(() => import('./pages/marketing/BlindBoxShipping')), menu: true },
       { path: '/marketing/cashback', name: '返现规则', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackCampaigns')), menu: true },
       { path: '/marketing/cashback-tasks', name: '返现审核', permission: 'marketing.read', page: page(() => import('./pages/marketing/CashbackTasks')), menu: true },
+    ],
+  },
+  {
+    name: '财务',
+    icon: <AccountBookOutlined />,
+    path: '/finance',
+    children: [{ path: '/finance/reconcile', name: '对账', permission: 'ledgers.read', page: page(() => import('./pages/finance/Reconcile')), menu: true }],
+  },
+  {
+    name: '设置',
+    icon: <ToolOutlined />,
+    path: '/settings',
+    children: [
+      { path: '/settings/shop', name: '店铺', permission: 'settings.read', page: page(() => import('./pages/settings/Shop')), menu: true },
+      { path: '/settings/freight', name: '运费', permission: 'settings.read', page: page(() => import('./pages/settings/Freight')), menu: true },
+      { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
+      { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },
+      { path: '/settings/doctor', name: '设置检查', permission: 'settings.read', page: page(() => import('./pages/settings/Doctor')), menu: true },
     ],
   },
   {

@@ -9,6 +9,7 @@ import { createDb } from './db'
 import { migrateToLatest } from './db/migrate'
 import { runAdminCommand } from './adminCommands'
 import { installModules } from './modules'
+import { applyStoredSettings } from './modules/settings/store'
 
 async function main() {
   const config = loadConfig()
@@ -17,6 +18,8 @@ async function main() {
     await migrateToLatest(db)
     // The commands change orders like the server does: the same hooks (coupon and points back on cancel...).
     installModules()
+    // The console's 设置 (timeouts, WeChat settings) apply to the commands as to the server.
+    await applyStoredSettings(db, config)
     const code = await runAdminCommand(process.argv.slice(2), { config, db, out: (line) => console.log(line) })
     process.exitCode = code
   } finally {

@@ -26,6 +26,7 @@ import { createMetrics } from './services/metrics'
 import { createStorage } from './services/storage'
 import { serveUploads } from './modules/upload/routes'
 import { observabilityPlugin, requestId } from './services/observability'
+import { applyStoredSettings, watchStoredSettings } from './modules/settings/store'
 
 export interface BuildOptions {
   config: Config
@@ -39,7 +40,7 @@ export interface BuildOptions {
 }
 
 /** Secrets and tokens never reach the logs. */
-export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.apiV3Key', '*.mchPrivateKey', 'headers.token']
+export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.apiV3Key', '*.mchPrivateKey', '*.h5Secret', '*.miniSecret', '*.miniPushToken', 'headers.token']
 
 /**
  * One log line per request, written when it completes and carrying the request with its outcome, instead
@@ -83,6 +84,11 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     storage: createStorage(config),
   }
   app.addHook('onClose', async () => ctx.storage.close())
+
+  // The console's 设置 over the environment's configuration (modules/settings/store.ts), now and every 30 s.
+  await applyStoredSettings(db, config)
+  const stopWatching = watchStoredSettings(db, config, (err) => app.log.warn({ err }, 'settings reload failed'))
+  app.addHook('onClose', async () => stopWatching())
 
   // Request ids, metrics, /healthz, /readyz, /metrics (docs/deploy.md).
   await app.register(observabilityPlugin, { ctx, metrics: ctx.metrics })

@@ -14,6 +14,15 @@ export interface Config {
   orderExpireMinutes: number
   /** Days after receipt during which after-sales may be requested (commission stays frozen until then). */
   afterSalesDays: number
+  /** Shipped orders are received automatically after this many days. AUTO_RECEIVE_DAYS (the console's 设置 → 店铺 when unset). */
+  autoReceiveDays: number
+  /** The shop's name and logo (console 设置 → 店铺; SHOP_NAME, SHOP_LOGO as defaults). */
+  shop: { name: string; logo: string }
+  /**
+   * Key of the settings kept encrypted in the database (WeChat secrets, keys): SETTINGS_KEY, at least 32
+   * characters (AES-256-GCM, key = SHA-256 of it). Without it the console refuses to save secrets.
+   */
+  settingsKey: string
   smsProvider: 'log'
   uploadMaxImageBytes: number
   uploadMaxVideoBytes: number
@@ -123,6 +132,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     logLevel: env.LOG_LEVEL || 'info',
     orderExpireMinutes: int(env.ORDER_EXPIRE_MINUTES, 30),
     afterSalesDays: int(env.AFTER_SALES_DAYS, 7),
+    autoReceiveDays: int(env.AUTO_RECEIVE_DAYS, 15),
+    shop: { name: env.SHOP_NAME || '', logo: env.SHOP_LOGO || '' },
+    settingsKey: env.SETTINGS_KEY || '',
     smsProvider: 'log',
     uploadMaxImageBytes: int(env.UPLOAD_MAX_IMAGE_BYTES, 5 * 1024 * 1024),
     uploadMaxVideoBytes: int(env.UPLOAD_MAX_VIDEO_BYTES, 50 * 1024 * 1024),

@@ -28,6 +28,7 @@ const DEFAULTS: Record<string, string> = {
   '/wxa/generatescheme': 'generatescheme',
   '/wxa/sec/order/upload_shipping_info': 'upload_shipping_info',
   '/cgi-bin/message/subscribe/send': 'subscribe_send',
+  '/cgi-bin/message/template/send': 'template_send',
 }
 
 /** Routes each call to the fake of its host: WeChat's API (FakeWechat) or WeChat Pay (FakeWechatPay). */

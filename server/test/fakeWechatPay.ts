@@ -10,7 +10,7 @@ export const MCH_ID = '1900000109'
 export const H5_APPID = 'wxh5appid000001'
 export const MINI_APPID = 'wxminiappid00001'
 const API_V3_KEY = 'abcdefghijABCDEFGHIJ0123456789xy'
-const PLATFORM_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
+export const PLATFORM_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
 
 type Trade = { state: string; transactionId: string; amount: number; successTime: string }
 

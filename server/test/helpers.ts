@@ -49,7 +49,7 @@ export function nextPhone(): string {
   return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`
 }
 
-export async function makeTestApp(dialect: TestDialect, opts: { config?: Partial<Config>; http?: HttpClient; seed?: boolean; serveStatic?: boolean } = {}): Promise<TestApp> {
+export async function makeTestApp(dialect: TestDialect, opts: { config?: Partial<Config>; http?: HttpClient; seed?: boolean; serveStatic?: boolean; logger?: object } = {}): Promise<TestApp> {
   let databaseUrl = ''
   let schema = ''
   if (dialect === 'postgres') {
@@ -68,7 +68,7 @@ export async function makeTestApp(dialect: TestDialect, opts: { config?: Partial
   const db = createDb({ databaseUrl, sqliteFile: ':memory:', poolSize: 20 })
   await migrateToLatest(db)
   const sms = new RecordingSms()
-  const { app, ctx } = await buildApp({ config, db, logger: false, sms, http: opts.http, serveStatic: opts.serveStatic ?? false })
+  const { app, ctx } = await buildApp({ config, db, logger: opts.logger ?? false, sms, http: opts.http, serveStatic: opts.serveStatic ?? false })
   await app.ready()
   if (opts.seed) {
     const { seedIfEmpty } = require('../src/db/seed')

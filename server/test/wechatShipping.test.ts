@@ -47,7 +47,7 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
       order_key: { order_number_type: 2, transaction_id: o.transactionId },
       logistics_type: 1,
       delivery_mode: 1,
-      shipping_list: [{ tracking_no: 'YD1234567890', express_company: 'YUNDA', item_desc: '赣南脐橙×2', contact: { receiver_contact: '138****5678' } }],
+      shipping_list: [{ tracking_no: 'YD1234567890', express_company: 'YD', item_desc: '赣南脐橙×2', contact: { receiver_contact: '138****5678' } }],
       upload_time: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+08:00$/),
       payer: { openid: 'oMiniBuyer0001' },
     })

@@ -118,6 +118,8 @@ export interface GoodsTable {
   isHot: number
   isNew: number
   commissionRate: number | null
+  /** Freight template (migration 055); null = the default template. */
+  freightTemplateId?: number | null
   reviewCount: number
   goodReviewCount: number
   createdAt: number

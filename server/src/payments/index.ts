@@ -21,6 +21,11 @@ export function registerPaymentProvider(name: ProviderName, factory: Factory) {
   instances = new WeakMap()
 }
 
+/** Forgets the built providers (the console changed WeChat Pay's settings: the next use builds them with the new keys). */
+export function resetPaymentProviders() {
+  instances = new WeakMap()
+}
+
 function wechatFactory(): Factory | undefined {
   try {
     // Loaded on first use, so a sandbox deployment needs no WeChat configuration.

@@ -145,7 +145,7 @@ export default function PlaceAnOrderIndexPage() {
               <Text>运费</Text>
               <Text>{preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
             </View>
-            {preview.freightAmount > 0 && <Text className='place-order__hint'>再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）</Text>}
+            {preview.freightAmount > 0 && preview.freeFreightThreshold > preview.goodsAmount && <Text className='place-order__hint'>再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）</Text>}
             <CouponPicker extras={preview.extras.coupons as OrderCouponExtras} discount={preview.couponDiscount} onChange={(couponId) => ((base.current = { ...base.current!, couponId }), load())} />
             <PointsSwitch extras={preview.extras.points as OrderPointsExtras} onChange={(usePoints) => ((base.current = { ...base.current!, usePoints }), load())} />
             {preview.pointsDiscount > 0 && (

@@ -35,6 +35,9 @@ const TODOS: Array<{ key: keyof DashboardReply['todo']; label: string; to?: stri
   { key: 'agentApplications', label: '代理申请' },
   { key: 'cashbackTasks', label: '返现任务' },
   { key: 'feedback', label: '用户反馈' },
+  { key: 'failedRefunds', label: '退款失败', to: '/todo/failures' },
+  { key: 'failedShipping', label: '发货信息上传失败', to: '/todo/failures' },
+  { key: 'failedMessages', label: '消息发送失败', to: '/todo/failures' },
 ]
 
 export default function Dashboard() {

@@ -3,6 +3,8 @@ import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Table, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import type { GoodsInput } from '@contract/admin'
+import type { FreightTemplate } from '@contract/adminSettings'
+import { freightTemplates } from '../../api/settings'
 import { createGoods, goodsDetail, updateGoods } from '../../api/goods'
 import { errorText, toast } from '../../core/feedback'
 import { fenToYuan, yuanToFen } from '../../core/money'
@@ -24,6 +26,7 @@ interface FormValues {
   onShelf: boolean
   isHot?: boolean
   isNew?: boolean
+  freightTemplateId?: number | null
 }
 
 /** What is wrong with one SKU row (Chinese, for the table), or ''. */
@@ -39,6 +42,10 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
   const id = params.id ? Number(params.id) : 0
   const [form] = Form.useForm<FormValues>()
   const { categories, brands } = useCatalog()
+  const [freight, setFreight] = useState<FreightTemplate[]>([])
+  useEffect(() => {
+    freightTemplates().then(setFreight, () => setFreight([]))
+  }, [])
   const [loading, setLoading] = useState(!!id)
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState('')
@@ -68,6 +75,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           onShelf: g.status === 'on',
           isHot: g.isHot,
           isNew: g.isNew,
+          freightTemplateId: g.freightTemplateId,
         })
         setSkuMap(Object.fromEntries(g.skus.map((s) => [comboKey(g.specGroups.map((gr) => s.specs[gr.name])), { id: s.id, price: fenToYuan(s.price), originalPrice: s.originalPrice ? fenToYuan(s.originalPrice) : '', stock: s.stock, image: s.image }])))
         setLoading(false)
@@ -111,6 +119,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
       status: v.onShelf ? 'on' : 'off',
       isHot: !!v.isHot,
       isNew: !!v.isNew,
+      freightTemplateId: v.freightTemplateId ?? null,
     }
     setSaving(true)
     try {
@@ -249,8 +258,15 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
         </Card>
 
         <Card title="上架与标记" style={{ marginBottom: 16 }}>
-          <Typography.Paragraph type="secondary">运费按店铺的运费规则计算。</Typography.Paragraph>
           <Space size="large" wrap>
+            <Form.Item label="运费模板" name="freightTemplateId" extra="不选则用默认模板（设置 → 运费）" style={{ minWidth: 220 }}>
+              <Select
+                placeholder={`默认模板${freight.find((f) => f.isDefault) ? `（${freight.find((f) => f.isDefault)!.name}）` : ''}`}
+                allowClear
+                data-testid="goods-freight"
+                options={freight.map((f) => ({ value: f.id, label: `${f.name}${f.isDefault ? '（默认）' : ''}` }))}
+              />
+            </Form.Item>
             <Form.Item label="上架" name="onShelf" valuePropName="checked">
               <Switch checkedChildren="上架" unCheckedChildren="下架" />
             </Form.Item>

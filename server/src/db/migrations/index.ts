@@ -16,6 +16,7 @@ import * as m014 from './014_staff'
 import * as m022 from './022_documents'
 import * as m030 from './030_money'
 import * as m045 from './045_rewards'
+import * as m055 from './055_settings'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '022_documents': m022,
   '030_money': m030,
   '045_rewards': m045,
+  '055_settings': m055,
 }

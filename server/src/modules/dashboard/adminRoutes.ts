@@ -5,6 +5,7 @@ import type { Db } from '../../db/types'
 import '../../db/afterSalesTables'
 import '../agent/tables'
 import { chinaDay } from '../goods/service'
+import { failureCounts } from '../settings/failures'
 
 const DAY_MS = 86400_000
 const CHINA_OFFSET_MS = 8 * 3600_000
@@ -64,7 +65,7 @@ const dashboardAdminRoutes: AdminRouteModule = async (app, { db }) => {
   app.get('/dashboard', { config: { permission: 'dashboard.read' } }, async (): Promise<DashboardReply> => {
     const now = Date.now()
     const n = sql<number>`count(*)`.as('n')
-    const [today, month, days, toShip, afterSales, withdrawals, agentApplications, cashbackTasks, feedback] = await Promise.all([
+    const [today, month, days, toShip, afterSales, withdrawals, agentApplications, cashbackTasks, feedback, failed] = await Promise.all([
       figures(db, dayStart(now)),
       figures(db, monthStart(now)),
       trend(db, now),
@@ -74,8 +75,10 @@ const dashboardAdminRoutes: AdminRouteModule = async (app, { db }) => {
       count(db.selectFrom('agentApplications').select(n).where('status', '=', 'pending')),
       count(db.selectFrom('cashbackTasks').select(n).where('status', '=', 'submitted')),
       count(db.selectFrom('feedback').select(n).where('status', '=', 'new')),
+      failureCounts(db),
     ])
-    return { today, month, trend: days, todo: { toShip, afterSales, withdrawals, agentApplications, cashbackTasks, feedback } }
+    const failures = { failedRefunds: failed.refunds, failedShipping: failed.shipping, failedMessages: failed.messages }
+    return { today, month, trend: days, todo: { toShip, afterSales, withdrawals, agentApplications, cashbackTasks, feedback, ...failures } }
   })
 }
 

@@ -1,6 +1,7 @@
 import { sql, type SqlBool } from 'kysely'
 import type { Conn, Db, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
+import '../../db/settingsTables'
 import type { AuditEntry } from '../../admin/audit'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
@@ -77,6 +78,7 @@ export async function adminGoodsDetail(db: Conn, id: number): Promise<AdminGoods
     status: g.status,
     isHot: !!g.isHot,
     isNew: !!g.isNew,
+    freightTemplateId: g.freightTemplateId ?? null,
     price: g.price,
     originalPrice: g.originalPrice,
     stock: g.stock,
@@ -100,6 +102,7 @@ async function checkGoods(db: Conn, input: GoodsInput) {
   if (!cat) throw bad('分类不存在')
   if (cat.parentId === 0) throw bad('请选择二级分类')
   if (input.brandId && !(await db.selectFrom('brands').select('id').where('id', '=', input.brandId).executeTakeFirst())) throw bad('品牌不存在')
+  if (input.freightTemplateId && !(await db.selectFrom('freightTemplates').select('id').where('id', '=', input.freightTemplateId).executeTakeFirst())) throw bad('运费模板不存在')
   const groups = input.specGroups
   const names = groups.map((g) => g.name.trim())
   if (new Set(names).size !== names.length) throw bad('规格名称重复')
@@ -137,6 +140,7 @@ const goodsColumns = (input: GoodsInput, images: string[], skus: Array<{ price: 
     tags: (input.tags || []).map((t) => t.replace(/,/g, ' ').trim()).filter(Boolean).join(','),
     isHot: input.isHot ? 1 : 0,
     isNew: input.isNew ? 1 : 0,
+    ...(input.freightTemplateId !== undefined ? { freightTemplateId: input.freightTemplateId } : {}),
   }
 }
 

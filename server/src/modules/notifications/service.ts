@@ -4,8 +4,9 @@ import type { OrderHook } from '../order/hooks'
 import type { OrderEventListener } from '../order/events'
 import { checkBody, WeChatApiError, wxPost } from '../../wechat/api'
 import { createTokenStore } from '../../wechat/tokens'
-import { subscribeTemplates, type SubscribeEvent } from '../settings/service'
+import { officialTemplates, subscribeTemplates, type SubscribeEvent } from '../settings/service'
 import '../../db/moneyTables'
+import { AppError, ErrorCode } from '../../errors'
 
 /**
  * Mini-program subscribe messages (docs/wechat.md, "Notifications"). A business action queues a message in its own
@@ -43,39 +44,55 @@ export const messageOnRefunded: OrderEventListener<'refunded'> = async (tx, e) =
   await queueMessage(tx, e.memberId, 'refund_arrived', { orderNo: e.orderNo, afterSaleNo: e.afterSaleNo, amount: yuan(e.amount), time: chinaTime(Date.now()) })
 }
 
-/** The sending job: pending messages through the event's template; switched-off events and users without openid are skipped. */
+/**
+ * The sending job: pending messages through the event's template. A member with a mini-program openid gets the
+ * subscribe message; one who uses the shop in WeChat's browser (an official-account openid) gets the official
+ * account's template message (/cgi-bin/message/template/send) when the console configured one for the event.
+ * Switched-off events and members with neither are skipped.
+ */
 export async function sendDueMessages(ctx: Pick<AppContext, 'config' | 'db' | 'http' | 'cache' | 'log'>, limit = 100) {
   const due = await ctx.db.selectFrom('messageOutbox').selectAll().where('status', '=', 'pending').orderBy('id').limit(limit).execute()
   if (!due.length) return { sent: 0 }
   const templates = await subscribeTemplates(ctx.db, ctx.config)
+  const official = await officialTemplates(ctx.db)
   const tokens = createTokenStore(ctx)
   let sent = 0
   for (const m of due) {
     const set = (status: 'sent' | 'skipped' | 'failed' | 'pending', lastError = '', attempts = m.attempts) =>
       ctx.db.updateTable('messageOutbox').set({ status, lastError: lastError.slice(0, 200), attempts, updatedAt: Date.now() }).where('id', '=', m.id).where('status', '=', 'pending').execute()
     const tpl = templates[m.event as SubscribeEvent]
-    if (!tpl?.enabled) {
+    const off = official[m.event as SubscribeEvent]
+    if (!tpl?.enabled && !off?.enabled) {
       await set('skipped', '未配置或已关闭该消息模板')
       continue
     }
-    const member = await ctx.db.selectFrom('members').select('openidMini').where('id', '=', m.memberId).executeTakeFirst()
-    if (!member?.openidMini) {
-      await set('skipped', '会员没有小程序 openid')
+    const member = await ctx.db.selectFrom('members').select(['openidMini', 'openidH5']).where('id', '=', m.memberId).executeTakeFirst()
+    const viaMini = !!(tpl?.enabled && member?.openidMini)
+    const viaOfficial = !viaMini && !!(off?.enabled && member?.openidH5)
+    if (!viaMini && !viaOfficial) {
+      await set('skipped', tpl?.enabled ? '会员没有小程序 openid' : '会员没有公众号 openid')
       continue
     }
     const values: Record<string, string> = JSON.parse(m.data)
-    const data = Object.fromEntries(Object.entries(tpl.fields).map(([key, name]) => [key, { value: String(values[name] ?? '').slice(0, 20) }]))
+    const dataOf = (t: { fields: Record<string, string> }, max: number) => Object.fromEntries(Object.entries(t.fields).map(([key, name]) => [key, { value: String(values[name] ?? '').slice(0, max) }]))
     try {
-      await tokens.withAccessToken('mini', async (token) => {
-        const res = await wxPost(ctx, 'cgi-bin/message/subscribe/send', { access_token: token }, { touser: member.openidMini, template_id: tpl.templateId, page: tpl.page || undefined, data, miniprogram_state: 'formal', lang: 'zh_CN' })
-        checkBody(res.body, 'cgi-bin/message/subscribe/send')
-      })
+      if (viaMini) {
+        await tokens.withAccessToken('mini', async (token) => {
+          const res = await wxPost(ctx, 'cgi-bin/message/subscribe/send', { access_token: token }, { touser: member!.openidMini, template_id: tpl.templateId, page: tpl.page || undefined, data: dataOf(tpl, 20), miniprogram_state: 'formal', lang: 'zh_CN' })
+          checkBody(res.body, 'cgi-bin/message/subscribe/send')
+        })
+      } else {
+        await tokens.withAccessToken('h5', async (token) => {
+          const res = await wxPost(ctx, 'cgi-bin/message/template/send', { access_token: token }, { touser: member!.openidH5, template_id: off.templateId, url: off.page || undefined, data: dataOf(off, 64) })
+          checkBody(res.body, 'cgi-bin/message/template/send')
+        })
+      }
       await set('sent', '', m.attempts + 1)
       sent += 1
     } catch (err) {
       const attempts = m.attempts + 1
       const final = (err instanceof WeChatApiError && FINAL_ERRCODES.has(err.errcode)) || attempts >= MAX_ATTEMPTS
-      ctx.log.warn({ err: { message: (err as Error).message }, event: m.event, memberId: m.memberId }, 'subscribe message not sent')
+      ctx.log.warn({ err: { message: (err as Error).message }, event: m.event, memberId: m.memberId, channel: viaMini ? 'subscribe' : 'template' }, 'wechat message not sent')
       await set(final ? (err instanceof WeChatApiError && err.errcode === 43101 ? 'skipped' : 'failed') : 'pending', (err as Error).message, attempts)
     }
   }
@@ -85,4 +102,10 @@ export async function sendDueMessages(ctx: Pick<AppContext, 'config' | 'db' | 'h
 /** Messages that could not be sent (the console's to-do list / settings page), newest first. */
 export async function failedMessages(db: Db, limit = 100) {
   return db.selectFrom('messageOutbox').selectAll().where('status', '=', 'failed').orderBy('id', 'desc').limit(limit).execute()
+}
+
+/** Operator: send a failed message again (the next sending job picks it up). */
+export async function retryMessage(db: Conn, id: number) {
+  const res = await db.updateTable('messageOutbox').set({ status: 'pending', attempts: 0, lastError: '', updatedAt: Date.now() }).where('id', '=', id).where('status', '=', 'failed').executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '该消息不是发送失败状态，无需重试')
 }

@@ -4,12 +4,15 @@ import type { MemberAddress } from '../../../../types/address'
 import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
+import { freightOfLines } from './freight'
 
 /**
  * Order pricing: the server's prices, the freight rule, then the registered pricing steps
  * (coupons, points...), then the pay amount and each line's share of the discounts.
  *
- * Freight rule: orders whose goods amount reaches ¥99 ship free; below that the fee is ¥8 flat.
+ * Freight: the goods' freight templates (./freight.ts, console 设置 → 运费). The constants below are the rule the
+ * shop had before templates (¥8, free from ¥99): migration 055's default template starts with them, and the demo
+ * seeds still price their orders with freightFor.
  */
 export const FREE_FREIGHT_THRESHOLD = 9900
 export const BASE_FREIGHT = 800
@@ -184,7 +187,7 @@ export async function priceOrder(db: Conn, input: PricingInput): Promise<OrderDr
     lines,
     address,
     goodsAmount,
-    freightAmount: freightFor(goodsAmount),
+    freightAmount: await freightOfLines(db, lines, address),
     couponId: null,
     couponDiscount: 0,
     pointsUsed: 0,

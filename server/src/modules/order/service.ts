@@ -19,7 +19,8 @@ import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { addToCart } from '../cart/service'
-import { FREE_FREIGHT_THRESHOLD, priceOrder, pricingSteps, type OrderDraft, type PricingInput } from './pricing'
+import { priceOrder, pricingSteps, type OrderDraft, type PricingInput } from './pricing'
+import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
 
 type OrderRow = Selectable<OrderTable>
@@ -196,7 +197,8 @@ export async function previewOrder(db: Conn, input: PricingInput): Promise<Order
     couponDiscount: d.couponDiscount,
     pointsDiscount: d.pointsDiscount,
     payAmount: d.payAmount,
-    freeFreightThreshold: FREE_FREIGHT_THRESHOLD,
+    // The checkout's "free from ¥x" hint: the order's template's threshold (0 = no hint: never free, or mixed templates).
+    freeFreightThreshold: (await freightQuote(db, d.lines, d.address)).freeThreshold,
     extras: d.extras,
   }
 }
@@ -417,11 +419,11 @@ export async function cancelOrder(db: Db, memberId: number, orderNo: string, rea
   })
 }
 
-/** Shipped → received (the member, or the system after AUTO_RECEIVE_DAYS). */
-export async function receiveOrderTx(tx: Tx, orderId: number, operator: Operator, t = Date.now()): Promise<boolean> {
+/** Shipped → received (the member, or the system after the auto-receive days: config.autoReceiveDays, console 设置). */
+export async function receiveOrderTx(tx: Tx, orderId: number, operator: Operator, t = Date.now(), autoDays = AUTO_RECEIVE_DAYS): Promise<boolean> {
   const res = await tx.updateTable('orders').set({ status: 'to_review', receivedAt: t, updatedAt: t }).where('id', '=', orderId).where('status', '=', 'to_receive').executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
-  await logOrder(tx, orderId, 'to_receive', 'to_review', 'receive', operator, operator === 'system' ? `发货${AUTO_RECEIVE_DAYS}天后自动确认收货` : '')
+  await logOrder(tx, orderId, 'to_receive', 'to_review', 'receive', operator, operator === 'system' ? `发货${autoDays}天后自动确认收货` : '')
   await runOrderHooks(tx, 'received', orderId, operator)
   return true
 }
@@ -502,12 +504,12 @@ export async function expireOrders(db: Db, now = Date.now(), limit = 200): Promi
   return n
 }
 
-/** Receives orders shipped AUTO_RECEIVE_DAYS ago and completes orders received AUTO_COMPLETE_DAYS ago. */
-export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200): Promise<{ received: number; completed: number }> {
+/** Receives orders shipped receiveDays ago (config.autoReceiveDays) and completes orders received AUTO_COMPLETE_DAYS ago. */
+export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200, receiveDays = AUTO_RECEIVE_DAYS): Promise<{ received: number; completed: number }> {
   let received = 0
   let completed = 0
-  const ship = await db.selectFrom('orders').select('id').where('status', '=', 'to_receive').where('shippedAt', '<=', now - AUTO_RECEIVE_DAYS * DAY).limit(limit).execute()
-  for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, id, 'system', now))) received += 1
+  const ship = await db.selectFrom('orders').select('id').where('status', '=', 'to_receive').where('shippedAt', '<=', now - receiveDays * DAY).limit(limit).execute()
+  for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, id, 'system', now, receiveDays))) received += 1
   const rec = await db.selectFrom('orders').select('id').where('status', '=', 'to_review').where('receivedAt', '<=', now - AUTO_COMPLETE_DAYS * DAY).limit(limit).execute()
   for (const { id } of rec) if (await db.transaction().execute((tx) => completeOrderTx(tx, id, 'system', `收货${AUTO_COMPLETE_DAYS}天后自动完成`, now))) completed += 1
   return { received, completed }

@@ -74,6 +74,22 @@ export async function saveSubscribeTemplate(db: Db, event: SubscribeEvent, t: Pa
   await setSetting(db, 'subscribeTemplates', { ...saved, [event]: { ...(saved[event] || {}), ...t } })
 }
 
+/**
+ * Official-account template messages per event (/cgi-bin/message/template/send): for shoppers who use the shop in
+ * WeChat's browser (they have an openid of the official account, not of the mini-program). Console settings only.
+ */
+export const OFFICIAL_KEY = 'officialTemplates'
+export async function officialTemplates(db: Conn): Promise<Record<SubscribeEvent, SubscribeTemplate>> {
+  const saved = await getSetting<Partial<Record<SubscribeEvent, Partial<SubscribeTemplate>>>>(db, OFFICIAL_KEY, {})
+  const out = {} as Record<SubscribeEvent, SubscribeTemplate>
+  for (const e of SUBSCRIBE_EVENTS) {
+    const s = saved[e] || {}
+    const templateId = s.templateId ?? ''
+    out[e] = { templateId, enabled: (s.enabled ?? false) && !!templateId, page: s.page ?? '', fields: s.fields ?? {} }
+  }
+  return out
+}
+
 /** What the client reads at start (GET /api/settings/public): review mode and the template ids to ask for per moment. */
 export async function publicSettings(db: Conn, config: Config): Promise<PublicSettings> {
   const templates = await subscribeTemplates(db, config)

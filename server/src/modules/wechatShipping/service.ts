@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import type { Db } from '../../db/types'
+import type { Conn, Db } from '../../db/types'
 import type { OrderHook } from '../order/hooks'
 import { checkBody, wxPost } from '../../wechat/api'
 import { createTokenStore } from '../../wechat/tokens'
@@ -19,10 +19,24 @@ const BACKOFF_MIN = [1, 5, 15, 30, 60, 120, 240]
 export const backoffMs = (attempts: number) => BACKOFF_MIN[Math.min(attempts, BACKOFF_MIN.length) - 1] * 60_000
 
 /**
- * Our express codes (expressCompanies.code) → WeChat's delivery_id (get_delivery_list). Codes WeChat spells the same
- * pass through; check new companies against get_delivery_list before adding them to the shop.
+ * Our express codes (expressCompanies.code, migration 004's list) → WeChat's delivery_id for upload_shipping_info's
+ * express_company: the ids of WeChat's get_delivery_list (/cgi-bin/express/delivery/open_msg/get_delivery_list),
+ * whose documented answer lists e.g. { "delivery_id": "YD", "delivery_name": "韵达速递" }. (YUNDA, DB, JDL are the
+ * older logistics-assistant ids, not this list's.) A code missing here is sent as it is; check a new company against
+ * get_delivery_list before adding it to the shop.
  */
-export const WECHAT_EXPRESS_CODE: Record<string, string> = { YD: 'YUNDA', DBL: 'DBL', YZPY: 'YZPY' }
+export const WECHAT_EXPRESS_CODE: Record<string, string> = {
+  SF: 'SF', // 顺丰速运
+  ZTO: 'ZTO', // 中通快递
+  YTO: 'YTO', // 圆通速递
+  STO: 'STO', // 申通快递
+  YD: 'YD', // 韵达速递
+  JTSD: 'JTSD', // 极兔速递
+  JD: 'JD', // 京东物流
+  EMS: 'EMS', // 中国邮政速递物流
+  YZPY: 'YZPY', // 邮政快递包裹
+  DBL: 'DBL', // 德邦快递
+}
 /** Pseudo express codes for orders that are not sent by a carrier: logistics_type 4 self-pickup, 3 virtual goods. */
 export const SELF_PICKUP = 'SELF'
 export const VIRTUAL = 'VIRTUAL'
@@ -111,7 +125,7 @@ export async function failedShippingCount(db: Db): Promise<number> {
 }
 
 /** Operator: send a failed (or any pending) upload again now. */
-export async function retryShippingUpload(db: Db, orderNo: string) {
+export async function retryShippingUpload(db: Conn, orderNo: string) {
   const o = await db.selectFrom('orders').select('id').where('orderNo', '=', orderNo).executeTakeFirst()
   if (!o) throw new Error(`订单不存在：${orderNo}`)
   const res = await db.updateTable('shippingUploads').set({ status: 'pending', attempts: 0, nextAt: Date.now(), updatedAt: Date.now() }).where('orderId', '=', o.id).where('status', 'in', ['failed', 'pending']).executeTakeFirst()

@@ -1,0 +1,47 @@
+import type { IdReply, OkReply } from '@contract/admin'
+import type {
+  DocumentInput,
+  FailureCounts,
+  FailuresReply,
+  FreightTemplate,
+  FreightTemplateInput,
+  MessageSettings,
+  MessageTemplateInput,
+  ReconcileReply,
+  SettingsDocument,
+  SetupCheckReply,
+  ShopProfile,
+  ShopProfileInput,
+  WechatSettingsInput,
+  WechatSettingsView,
+} from '@contract/adminSettings'
+import { del, get, post, put } from '../core/request'
+
+/** 设置 (types/adminSettings.ts), 财务 → 对账 and 工作台 → 待处理异常. */
+export const shopProfile = () => get<ShopProfile>('/settings/shop')
+export const saveShopProfile = (body: ShopProfileInput) => put<ShopProfile>('/settings/shop', body)
+export const settingsDocument = (key: string) => get<SettingsDocument>(`/settings/documents/${key}`)
+export const saveDocument = (key: string, body: DocumentInput) => put<SettingsDocument>(`/settings/documents/${key}`, body)
+
+export const freightTemplates = () => get<FreightTemplate[]>('/settings/freight')
+export const createFreightTemplate = (body: FreightTemplateInput) => post<IdReply>('/settings/freight', body)
+export const updateFreightTemplate = (id: number, body: FreightTemplateInput) => put<IdReply>(`/settings/freight/${id}`, body)
+export const deleteFreightTemplate = (id: number) => del<OkReply>(`/settings/freight/${id}`)
+
+export const wechatSettings = () => get<WechatSettingsView>('/settings/wechat')
+export const saveWechatSettings = (body: WechatSettingsInput) => put<WechatSettingsView>('/settings/wechat', body)
+
+export const messageSettings = () => get<MessageSettings>('/settings/messages')
+export const saveMessageTemplate = (kind: 'subscribe' | 'official', event: string, body: MessageTemplateInput) => put<MessageSettings>(`/settings/messages/${kind}/${event}`, body)
+export const setReviewMode = (on: boolean) => put<MessageSettings>('/settings/review-mode', { on })
+
+export const setupCheck = () => get<SetupCheckReply>('/settings/doctor')
+
+export const reconcile = (date: string) => get<ReconcileReply>('/finance/reconcile', { date })
+export const runReconcile = (date: string) => post<ReconcileReply>('/finance/reconcile', { date })
+
+export const failures = () => get<FailuresReply>('/todo/failures')
+export const failureCounts = () => get<FailureCounts>('/todo/failure-counts')
+export const retryLatePayment = (payNo: string) => post<OkReply>('/todo/late-payments/retry', { payNo })
+export const retryShipping = (orderNo: string) => post<OkReply>('/todo/shipping/retry', { orderNo })
+export const retryMessage = (id: number) => post<OkReply>('/todo/messages/retry', { id })

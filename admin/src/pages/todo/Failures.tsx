@@ -1,0 +1,97 @@
+import { useCallback, useEffect, useState } from 'react'
+import { PageContainer } from '@ant-design/pro-components'
+import { Alert, Button, Card, Table } from 'antd'
+import type { FailuresReply } from '@contract/adminSettings'
+import { SUBSCRIBE_EVENT_NAMES } from '@contract/adminSettings'
+import { refund } from '../../api/afterSales'
+import { failures, retryLatePayment, retryMessage, retryShipping } from '../../api/settings'
+import { errorText, run } from '../../core/feedback'
+import { dateTime } from '../../core/format'
+import { yuanLabel } from '../../core/money'
+import { navigate } from '../../core/router'
+import { useSession } from '../../core/session'
+
+/** 工作台 → 待处理异常: refunds the gateway refused, shipping info WeChat did not take, messages not sent; each with a retry. */
+export default function Failures() {
+  const [data, setData] = useState<FailuresReply | null>(null)
+  const [error, setError] = useState('')
+  const [busy, setBusy] = useState('')
+  const { can } = useSession()
+  const load = useCallback(() => failures().then(setData, (e) => setError(errorText(e))), [])
+  useEffect(() => {
+    void load()
+  }, [load])
+  async function retry(key: string, p: () => Promise<unknown>, done: string) {
+    setBusy(key)
+    try {
+      await run(p(), done)
+      await load()
+    } finally {
+      setBusy('')
+    }
+  }
+  const btn = (key: string, permission: string, p: () => Promise<unknown>, done: string) =>
+    can(permission) && (
+      <Button size="small" loading={busy === key} onClick={() => retry(key, p, done)} data-testid={`retry-${key}`}>
+        重试
+      </Button>
+    )
+  const order = (no: string) => <a onClick={() => navigate(`/orders/${no}`)}>{no}</a>
+  return (
+    <PageContainer title="待处理异常" onBack={() => navigate('/dashboard')}>
+      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Card title={`退款失败（${(data?.refunds.length || 0) + (data?.latePayments.length || 0)}）`} style={{ marginBottom: 16 }}>
+        <Table
+          rowKey={(r) => `${r.kind}${r.key}`}
+          loading={!data && !error}
+          pagination={false}
+          scroll={{ x: 640 }}
+          dataSource={[
+            ...(data?.refunds || []).map((r) => ({ kind: '售后退款', key: String(r.afterSaleId), orderNo: r.orderNo, amount: r.amount, error: r.error, at: r.at, retry: () => btn(`as${r.afterSaleId}`, 'refunds.write', () => refund(r.afterSaleId), '已重新发起退款') })),
+            ...(data?.latePayments || []).map((p) => ({ kind: '关单后到账退回', key: p.payNo, orderNo: p.orderNo, amount: p.amount, error: p.error, at: p.at, retry: () => btn(`pay${p.payNo}`, 'refunds.write', () => retryLatePayment(p.payNo), '已重新发起退款') })),
+          ]}
+          columns={[
+            { title: '类型', dataIndex: 'kind' },
+            { title: '订单', dataIndex: 'orderNo', render: order },
+            { title: '金额', dataIndex: 'amount', render: (v) => yuanLabel(v) },
+            { title: '原因', dataIndex: 'error' },
+            { title: '时间', dataIndex: 'at', render: dateTime },
+            { title: '操作', render: (_, r) => r.retry() },
+          ]}
+        />
+      </Card>
+      <Card title={`发货信息上传失败（${data?.shipping.length || 0}）`} style={{ marginBottom: 16 }}>
+        <Table
+          rowKey="orderNo"
+          loading={!data && !error}
+          pagination={false}
+          scroll={{ x: 560 }}
+          dataSource={data?.shipping || []}
+          columns={[
+            { title: '订单', dataIndex: 'orderNo', render: order },
+            { title: '尝试次数', dataIndex: 'attempts' },
+            { title: '原因', dataIndex: 'error' },
+            { title: '时间', dataIndex: 'at', render: dateTime },
+            { title: '操作', render: (_, s) => btn(`ship${s.orderNo}`, 'orders.write', () => retryShipping(s.orderNo), '已加入重新上传') },
+          ]}
+        />
+      </Card>
+      <Card title={`消息发送失败（${data?.messages.length || 0}）`}>
+        <Table
+          rowKey="id"
+          loading={!data && !error}
+          pagination={false}
+          scroll={{ x: 560 }}
+          dataSource={data?.messages || []}
+          columns={[
+            { title: '事件', dataIndex: 'event', render: (e) => SUBSCRIBE_EVENT_NAMES[e] || e },
+            { title: '会员', dataIndex: 'memberId', render: (id) => <a onClick={() => navigate(`/members/${id}`)}>{id}</a> },
+            { title: '原因', dataIndex: 'error' },
+            { title: '时间', dataIndex: 'at', render: dateTime },
+            { title: '操作', render: (_, m) => btn(`msg${m.id}`, 'settings.write', () => retryMessage(m.id), '已加入重新发送') },
+          ]}
+        />
+      </Card>
+    </PageContainer>
+  )
+}

@@ -1,0 +1,73 @@
+import type { Conn } from '../../db/types'
+import type { MemberAddress } from '../../../../types/address'
+import '../../db/settingsTables'
+import { BASE_FREIGHT, FREE_FREIGHT_THRESHOLD } from './pricing'
+
+/**
+ * Freight templates (console 设置 → 运费, migration 055): each goods item ships with its own template, or the
+ * default one. An order's lines are grouped by template; a group ships free when its goods amount reaches the
+ * template's threshold (0 = never free), else it pays the template's base fee plus the extra fee of the receiver's
+ * province when the template names it. The order's freight is the sum of its groups.
+ */
+export interface RegionFee {
+  provinces: string[]
+  extra: number
+}
+export interface FreightRule {
+  id: number
+  baseFee: number
+  freeThreshold: number
+  regionFees: RegionFee[]
+}
+
+export const parseRegionFees = (s: string): RegionFee[] => {
+  try {
+    const v = JSON.parse(s || '[]')
+    return Array.isArray(v) ? v : []
+  } catch {
+    return []
+  }
+}
+
+const ruleOf = (r: { id: number; baseFee: number; freeThreshold: number; regionFees: string }): FreightRule => ({ id: r.id, baseFee: Number(r.baseFee), freeThreshold: Number(r.freeThreshold), regionFees: parseRegionFees(r.regionFees) })
+
+/** The default template; the rule the shop had before templates when none is marked (never after migration 055). */
+export async function defaultFreightRule(db: Conn): Promise<FreightRule> {
+  const r = await db.selectFrom('freightTemplates').select(['id', 'baseFee', 'freeThreshold', 'regionFees']).where('isDefault', '=', 1).orderBy('id').executeTakeFirst()
+  return r ? ruleOf(r) : { id: 0, baseFee: BASE_FREIGHT, freeThreshold: FREE_FREIGHT_THRESHOLD, regionFees: [] }
+}
+
+export function groupFreight(rule: FreightRule, amount: number, province: string | undefined): number {
+  if (amount <= 0) return 0
+  if (rule.freeThreshold > 0 && amount >= rule.freeThreshold) return 0
+  const extra = province ? rule.regionFees.find((f) => f.provinces.includes(province))?.extra || 0 : 0
+  return rule.baseFee + extra
+}
+
+/**
+ * The freight of an order's lines to an address (null: no address yet, no province extra), and the threshold the
+ * checkout's "free from ¥x" hint shows: the one template's threshold when every line uses the same template, else 0
+ * (no single amount would make the whole order ship free).
+ */
+export async function freightQuote(db: Conn, lines: Array<{ goodsId: number; amount: number }>, address: Pick<MemberAddress, 'province'> | null): Promise<{ fee: number; freeThreshold: number }> {
+  if (!lines.length) return { fee: 0, freeThreshold: 0 }
+  const goodsIds = [...new Set(lines.map((l) => l.goodsId))]
+  const goods = await db.selectFrom('goods').select(['id', 'freightTemplateId']).where('id', 'in', goodsIds).execute()
+  const templateOf = new Map(goods.map((g) => [g.id, g.freightTemplateId ?? null]))
+  const ids = [...new Set(goods.map((g) => g.freightTemplateId).filter((x): x is number => !!x))]
+  const rules = new Map((ids.length ? await db.selectFrom('freightTemplates').select(['id', 'baseFee', 'freeThreshold', 'regionFees']).where('id', 'in', ids).execute() : []).map((r) => [r.id, ruleOf(r)]))
+  const fallback = await defaultFreightRule(db)
+  const groups = new Map<number, { rule: FreightRule; amount: number }>()
+  for (const l of lines) {
+    // A template deleted after the goods chose it cannot happen (deleting a template in use is refused); the default covers it anyway.
+    const rule = rules.get(templateOf.get(l.goodsId) ?? -1) || fallback
+    const g = groups.get(rule.id) || { rule, amount: 0 }
+    g.amount += l.amount
+    groups.set(rule.id, g)
+  }
+  let fee = 0
+  for (const g of groups.values()) fee += groupFreight(g.rule, g.amount, address?.province)
+  return { fee, freeThreshold: groups.size === 1 ? [...groups.values()][0].rule.freeThreshold : 0 }
+}
+
+export const freightOfLines = async (db: Conn, lines: Array<{ goodsId: number; amount: number }>, address: Pick<MemberAddress, 'province'> | null) => (await freightQuote(db, lines, address)).fee

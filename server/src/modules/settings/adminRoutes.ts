@@ -1,0 +1,140 @@
+import type { AdminRouteModule } from '../../admin/types'
+import { audited, actorOf } from '../../admin/audit'
+import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
+import {
+  DocKeyParams, DocumentInput, FreightTemplateInput, MessageEventParams, MessageIdBody, MessageTemplateInput, OrderNoBody, PayNoBody, ReconcileQuery, ReviewModeBody, ShopProfileInput, WechatSettingsInput,
+  type FailureCounts, type FailuresReply, type FreightTemplate, type MessageSettings, type ReconcileReply, type SettingsDocument, type SetupCheckReply, type ShopProfile, type WechatSettingsView,
+} from '../../../../types/adminSettings'
+import { AppError, ErrorCode } from '../../errors'
+import { failedRefunds } from '../pay/refunds'
+import { refundLatePayment } from '../pay/notify'
+import { failedShippingUploads, retryShippingUpload } from '../wechatShipping/service'
+import { failedMessages, retryMessage } from '../notifications/service'
+import { reconcileDay } from '../reconcile/service'
+import { createFreightTemplate, deleteFreightTemplate, freightTemplates, messageSettings, saveDocument, saveMessageTemplate, saveShopProfile, saveWechatSettings, settingsDocument, shopProfile, updateFreightTemplate, wechatSettingsView } from './adminService'
+import { failureCounts } from './failures'
+import { runDoctor } from './doctor'
+import { reviewMode, setSetting } from './service'
+import { applyStoredSettings } from './store'
+
+/**
+ * 设置 (settings.read / .write): shop profile and timeouts, the login page's documents, freight templates, WeChat
+ * settings, messages and review mode, the setup check. 财务 → 对账 (ledgers.read) and 工作台 → 待处理异常
+ * (dashboard.read to see; retrying needs the permission of what is retried).
+ */
+const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
+  const { db, config } = ctx
+  const read = { permission: 'settings.read' as const }
+  const write = { permission: 'settings.write' as const }
+
+  app.get('/settings/shop', { config: read }, async (): Promise<ShopProfile> => shopProfile(config))
+  app.put('/settings/shop', { config: write, schema: { body: ShopProfileInput } }, async (req): Promise<ShopProfile> => {
+    await audited(db, actorOf(req), (tx, log) => saveShopProfile(tx, config, req.body, log))
+    await applyStoredSettings(db, config)
+    return shopProfile(config)
+  })
+
+  app.get('/settings/documents/:key', { config: read, schema: { params: DocKeyParams } }, async (req): Promise<SettingsDocument> => settingsDocument(db, req.params.key))
+  app.put('/settings/documents/:key', { config: write, schema: { params: DocKeyParams, body: DocumentInput } }, async (req): Promise<SettingsDocument> => {
+    await audited(db, actorOf(req), (tx, log) => saveDocument(tx, req.params.key, req.body, log))
+    return settingsDocument(db, req.params.key)
+  })
+
+  // Freight templates: read by the goods form too (goods.read), written here.
+  app.get('/settings/freight', { config: { permission: 'goods.read' } }, async (): Promise<FreightTemplate[]> => freightTemplates(db))
+  app.post('/settings/freight', { config: write, schema: { body: FreightTemplateInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createFreightTemplate(tx, req.body, log)) }))
+  app.put('/settings/freight/:id', { config: write, schema: { params: IdParams, body: FreightTemplateInput } }, async (req): Promise<IdReply> => {
+    await audited(db, actorOf(req), (tx, log) => updateFreightTemplate(tx, req.params.id, req.body, log))
+    return { id: req.params.id }
+  })
+  app.delete('/settings/freight/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => deleteFreightTemplate(tx, req.params.id, log))
+    return { ok: true }
+  })
+
+  app.get('/settings/wechat', { config: read }, async (): Promise<WechatSettingsView> => wechatSettingsView(db, config))
+  app.put('/settings/wechat', { config: write, schema: { body: WechatSettingsInput } }, async (req): Promise<WechatSettingsView> => {
+    await audited(db, actorOf(req), (tx, log) => saveWechatSettings(tx, config, req.body, log))
+    await applyStoredSettings(db, config)
+    return wechatSettingsView(db, config)
+  })
+
+  app.get('/settings/messages', { config: read }, async (): Promise<MessageSettings> => messageSettings(db, config))
+  app.put('/settings/messages/:kind/:event', { config: write, schema: { params: MessageEventParams, body: MessageTemplateInput } }, async (req): Promise<MessageSettings> => {
+    await audited(db, actorOf(req), (tx, log) => saveMessageTemplate(tx, config, req.params.kind, req.params.event, req.body, log))
+    return messageSettings(db, config)
+  })
+  app.put('/settings/review-mode', { config: write, schema: { body: ReviewModeBody } }, async (req): Promise<MessageSettings> => {
+    await audited(db, actorOf(req), async (tx, log) => {
+      const before = await reviewMode(tx)
+      await setSetting(tx, 'reviewMode', req.body.on)
+      log({ action: 'settings.review-mode', targetType: 'settings', targetId: 'reviewMode', before: { on: before }, after: { on: req.body.on } })
+    })
+    return messageSettings(db, config)
+  })
+
+  app.get('/settings/doctor', { config: read }, async (): Promise<SetupCheckReply> => runDoctor(ctx))
+
+  // ---------------------------------------------------------------- 财务 → 对账
+
+  app.get('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { querystring: ReconcileQuery } }, async (req): Promise<ReconcileReply> => reconcileView(req.query.date))
+  app.post('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { body: ReconcileQuery } }, async (req): Promise<ReconcileReply> => {
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    if (req.body.date >= today) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
+    const r = await reconcileDay(ctx, req.body.date)
+    await audited(db, actorOf(req), async (_tx, log) => log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }))
+    return reconcileView(req.body.date)
+  })
+
+  async function reconcileView(date: string): Promise<ReconcileReply> {
+    const run = await db.selectFrom('reconcileRuns').selectAll().where('billDate', '=', date).executeTakeFirst()
+    const diffs = await db.selectFrom('reconcileDiffs').select(['id', 'kind', 'refNo', 'issue', 'ours', 'theirs']).where('billDate', '=', date).orderBy('id').execute()
+    return {
+      date,
+      run: run ? { provider: run.provider, payments: Number(run.payments), refunds: Number(run.refunds), differences: Number(run.differences), ranAt: Number(run.ranAt) } : null,
+      diffs: diffs.map((d) => ({ ...d, ours: d.ours === null ? null : Number(d.ours), theirs: d.theirs === null ? null : Number(d.theirs) })),
+    }
+  }
+
+  // ---------------------------------------------------------------- 工作台 → 待处理异常
+
+  app.get('/todo/failures', { config: { permission: 'dashboard.read' } }, async (): Promise<FailuresReply> => {
+    const [refunds, shipping, messages] = await Promise.all([failedRefunds(db), failedShippingUploads(db), failedMessages(db)])
+    return {
+      refunds: refunds.cases.map((c) => ({ afterSaleId: c.id, orderNo: c.orderNo, amount: Number(c.refundAmount), error: c.refundError || '', at: Number(c.refundFailedAt) })),
+      latePayments: refunds.latePayments.map((p) => ({ payNo: p.payNo, orderNo: p.orderNo, amount: Number(p.amount), error: p.refundError || '', at: Number(p.updatedAt) })),
+      shipping: shipping.map((s) => ({ orderNo: s.orderNo, attempts: Number(s.attempts), error: s.lastError, at: Number(s.updatedAt) })),
+      messages: messages.map((m) => ({ id: m.id, event: m.event, memberId: m.memberId, attempts: Number(m.attempts), error: m.lastError, at: Number(m.updatedAt) })),
+    }
+  })
+  app.get('/todo/failure-counts', { config: { permission: 'dashboard.read' } }, async (): Promise<FailureCounts> => failureCounts(db))
+
+  app.post('/todo/late-payments/retry', { config: { permission: 'refunds.write' }, schema: { body: PayNoBody } }, async (req): Promise<OkReply> => {
+    const pay = await db.selectFrom('payments').select(['payNo', 'refundError']).where('payNo', '=', req.body.payNo).where('status', '=', 'refund_pending').executeTakeFirst()
+    if (!pay) throw new AppError(ErrorCode.CONFLICT, '该笔支付不在待退款状态')
+    await refundLatePayment(ctx, pay.payNo)
+    const after = await db.selectFrom('payments').select(['status', 'refundError']).where('payNo', '=', pay.payNo).executeTakeFirstOrThrow()
+    await audited(db, actorOf(req), async (_tx, log) => log({ action: 'payment.refund-retry', targetType: 'payment', targetId: pay.payNo, before: { refundError: pay.refundError }, after }))
+    return { ok: after.status === 'refunded' || !after.refundError }
+  })
+  app.post('/todo/shipping/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), async (tx, log) => {
+      try {
+        await retryShippingUpload(tx, req.body.orderNo)
+      } catch (err) {
+        throw new AppError(ErrorCode.CONFLICT, (err as Error).message)
+      }
+      log({ action: 'shipping.upload-retry', targetType: 'order', targetId: req.body.orderNo })
+    })
+    return { ok: true }
+  })
+  app.post('/todo/messages/retry', { config: write, schema: { body: MessageIdBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), async (tx, log) => {
+      await retryMessage(tx, req.body.id)
+      log({ action: 'message.retry', targetType: 'message', targetId: req.body.id })
+    })
+    return { ok: true }
+  })
+}
+
+export default settingsAdminRoutes

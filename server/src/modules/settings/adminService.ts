@@ -1,0 +1,226 @@
+import crypto from 'node:crypto'
+import type { Config } from '../../config'
+import type { Conn, Tx } from '../../db/types'
+import type { AuditEntry } from '../../admin/audit'
+import { AppError, ErrorCode } from '../../errors'
+import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
+import { parseRegionFees } from '../order/freight'
+import type { DocumentInput, FreightTemplate, FreightTemplateInput, MessageSettings, MessageTemplateInput, SettingsDocument, ShopProfile, ShopProfileInput, WechatSettingsInput, WechatSettingsView } from '../../../../types/adminSettings'
+import { getSetting, officialTemplates, OFFICIAL_KEY, reviewMode, setSetting, SUBSCRIBE_EVENTS, subscribeTemplates, type SubscribeEvent } from './service'
+import { encryptSecret, settingsKeyProblem } from './secrets'
+import { envWechatFields, fieldHint, platformKeysOf, SHOP_KEY, storedWechat, WECHAT_FIELDS, WECHAT_KEY, type StoredShop, type StoredWechat, type WechatField } from './store'
+import '../../db/settingsTables'
+
+type Log = (e: AuditEntry) => void
+const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
+
+// ------------------------------------------------------------------ 店铺
+
+/** The shop profile as the shop uses it now (config after the console's overlay: modules/settings/store.ts). */
+export const shopProfile = (config: Config): ShopProfile => ({
+  name: config.shop.name,
+  logo: config.shop.logo,
+  servicePhone: config.service.phone,
+  serviceUrl: config.service.url,
+  orderExpireMinutes: config.orderExpireMinutes,
+  autoReceiveDays: config.autoReceiveDays,
+  afterSalesDays: config.afterSalesDays,
+})
+
+export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfileInput, log: Log) {
+  const logo = input.logo.trim()
+  if (logo && !safeUrl(logo)) throw bad('店铺标志地址无效')
+  const url = input.serviceUrl.trim()
+  if (url && !/^https:\/\/[^\s"'<>\\]+$/i.test(url)) throw bad('客服链接须以 https:// 开头')
+  const value: StoredShop = { name: input.name.trim(), logo: logo ? safeUrl(logo) : '', servicePhone: input.servicePhone.trim(), serviceUrl: url, orderExpireMinutes: input.orderExpireMinutes, autoReceiveDays: input.autoReceiveDays, afterSalesDays: input.afterSalesDays }
+  const before = shopProfile(config)
+  await setSetting(tx, SHOP_KEY, value)
+  log({ action: 'settings.shop', targetType: 'settings', targetId: SHOP_KEY, before, after: value })
+}
+
+export async function settingsDocument(db: Conn, key: string): Promise<SettingsDocument> {
+  const r = await db.selectFrom('documents').select(['docKey', 'title', 'contentHtml', 'updatedAt']).where('docKey', '=', key).executeTakeFirst()
+  if (!r) throw new AppError(ErrorCode.NOT_FOUND, '文档不存在')
+  return { key: r.docKey, title: r.title, contentHtml: r.contentHtml, updatedAt: Number(r.updatedAt) }
+}
+
+/** The login page opens these (GET /api/content/document): sanitised like articles. */
+export async function saveDocument(tx: Tx, key: string, input: DocumentInput, log: Log) {
+  const before = await settingsDocument(tx, key)
+  const contentHtml = sanitizeArticleHtml(input.contentHtml)
+  if (!contentHtml.replace(/<[^>]*>/g, '').trim()) throw bad('请填写内容')
+  const t = Date.now()
+  await tx.updateTable('documents').set({ title: input.title.trim(), contentHtml, updatedAt: t }).where('docKey', '=', key).execute()
+  log({ action: 'settings.document', targetType: 'document', targetId: key, before, after: { key, title: input.title.trim(), contentHtml, updatedAt: t } })
+}
+
+// ------------------------------------------------------------------ 运费
+
+export async function freightTemplates(db: Conn): Promise<FreightTemplate[]> {
+  const [rows, counts] = await Promise.all([
+    db.selectFrom('freightTemplates').selectAll().orderBy('isDefault', 'desc').orderBy('id').execute(),
+    db.selectFrom('goods').select(['freightTemplateId', (eb) => eb.fn.countAll<number>().as('n')]).where('freightTemplateId', 'is not', null).groupBy('freightTemplateId').execute(),
+  ])
+  const n = new Map(counts.map((c) => [c.freightTemplateId, Number(c.n)]))
+  return rows.map((r) => ({ id: r.id, name: r.name, baseFee: Number(r.baseFee), freeThreshold: Number(r.freeThreshold), regionFees: parseRegionFees(r.regionFees), isDefault: !!r.isDefault, goodsCount: n.get(r.id) || 0 }))
+}
+
+const oneTemplate = async (db: Conn, id: number) => (await freightTemplates(db)).find((t) => t.id === id)
+
+function checkTemplate(input: FreightTemplateInput) {
+  const regionFees = (input.regionFees || []).map((f) => ({ provinces: [...new Set(f.provinces.map((p) => p.trim()))], extra: f.extra }))
+  const seen = new Set<string>()
+  for (const f of regionFees) for (const p of f.provinces) {
+    if (seen.has(p)) throw bad(`省份「${p}」重复设置了加价`)
+    seen.add(p)
+  }
+  return { name: input.name.trim(), baseFee: input.baseFee, freeThreshold: input.freeThreshold, regionFees: JSON.stringify(regionFees) }
+}
+
+/** Exactly one default: making one the default takes it from the others in the same transaction. */
+async function takeDefault(tx: Tx, id: number) {
+  await tx.updateTable('freightTemplates').set({ isDefault: 0 }).where('id', '!=', id).where('isDefault', '=', 1).execute()
+  await tx.updateTable('freightTemplates').set({ isDefault: 1 }).where('id', '=', id).execute()
+}
+
+export async function createFreightTemplate(tx: Tx, input: FreightTemplateInput, log: Log): Promise<number> {
+  const t = Date.now()
+  const r = await tx.insertInto('freightTemplates').values({ ...checkTemplate(input), isDefault: 0, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+  if (input.isDefault) await takeDefault(tx, r.id)
+  log({ action: 'freight.create', targetType: 'freightTemplate', targetId: r.id, after: await oneTemplate(tx, r.id) })
+  return r.id
+}
+
+export async function updateFreightTemplate(tx: Tx, id: number, input: FreightTemplateInput, log: Log) {
+  const before = await oneTemplate(tx, id)
+  if (!before) throw new AppError(ErrorCode.NOT_FOUND, '运费模板不存在')
+  if (before.isDefault && input.isDefault === false) throw bad('请把另一个模板设为默认，而不是取消默认')
+  await tx.updateTable('freightTemplates').set({ ...checkTemplate(input), updatedAt: Date.now() }).where('id', '=', id).execute()
+  if (input.isDefault && !before.isDefault) await takeDefault(tx, id)
+  log({ action: 'freight.update', targetType: 'freightTemplate', targetId: id, before, after: await oneTemplate(tx, id) })
+}
+
+export async function deleteFreightTemplate(tx: Tx, id: number, log: Log) {
+  const before = await oneTemplate(tx, id)
+  if (!before) throw new AppError(ErrorCode.NOT_FOUND, '运费模板不存在')
+  if (before.isDefault) throw new AppError(ErrorCode.CONFLICT, '默认模板不能删除')
+  if (before.goodsCount) throw new AppError(ErrorCode.CONFLICT, `还有 ${before.goodsCount} 件商品使用该模板，不能删除`)
+  const res = await tx.deleteFrom('freightTemplates').where('id', '=', id).where('isDefault', '=', 0).executeTakeFirst()
+  if (Number(res.numDeletedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '模板已变化，请刷新后重试')
+  log({ action: 'freight.delete', targetType: 'freightTemplate', targetId: id, before })
+}
+
+// ------------------------------------------------------------------ 微信
+
+/** What the console sees: plain values; secrets and files as "已设置" + a hint, never their content. */
+export async function wechatSettingsView(db: Conn, config: Config): Promise<WechatSettingsView> {
+  const stored = await storedWechat(db, config)
+  const fromEnv = envWechatFields(config)
+  const w = config.wechat
+  const platform = Object.entries(w.platformPublicKeys || {})[0]
+  const effective: Record<WechatField, string> = {
+    h5AppId: w.h5AppId, h5Secret: w.h5Secret, miniAppId: w.miniAppId, miniSecret: w.miniSecret, miniPushToken: w.miniPushToken,
+    payProvider: config.payProvider, h5PayEnabled: w.h5PayEnabled ? '1' : '', mchId: w.mchId, mchSerialNo: w.mchSerialNo, apiV3Key: w.apiV3Key,
+    mchPrivateKey: w.mchPrivateKey, platformCert: platform ? platform[1] : '', platformKeyId: platform ? platform[0] : '', notifyUrl: w.notifyUrl,
+  }
+  const problem = settingsKeyProblem(config.settingsKey)
+  return {
+    canSaveSecrets: !problem,
+    keyProblem: problem || '',
+    fields: WECHAT_FIELDS.map((f) => {
+      const v = effective[f.key] || stored[f.key] || ''
+      const hidden = f.secret || f.key === 'platformCert'
+      return { key: f.key, label: f.label, secret: hidden, value: hidden ? '' : v, set: !!v, hint: v && hidden ? fieldHint(f.key, v) : '', fromEnv: fromEnv.has(f.key), env: f.env }
+    }),
+  }
+}
+
+const APPID = /^wx[0-9a-f]{16}$/
+
+function checkWechatValue(key: WechatField, v: string) {
+  if (!v) return
+  if ((key === 'h5AppId' || key === 'miniAppId') && !APPID.test(v)) throw bad('AppID 格式不正确（wx 开头的 18 位）')
+  if ((key === 'h5Secret' || key === 'miniSecret') && !/^[0-9a-zA-Z]{32}$/.test(v)) throw bad('AppSecret 应为 32 位字母或数字')
+  if (key === 'mchId' && !/^\d{8,12}$/.test(v)) throw bad('商户号应为 8 到 12 位数字')
+  if (key === 'mchSerialNo' && !/^[0-9A-Fa-f]{8,64}$/.test(v)) throw bad('证书序列号应为十六进制字符')
+  if (key === 'apiV3Key' && Buffer.byteLength(v, 'utf8') !== 32) throw bad('APIv3 密钥应为 32 个字符')
+  if (key === 'notifyUrl' && !/^https:\/\/[^\s"'<>\\]+$/i.test(v)) throw bad('支付通知地址须以 https:// 开头')
+  if (key === 'mchPrivateKey') {
+    try {
+      const k = crypto.createPrivateKey(v)
+      if (k.asymmetricKeyType !== 'rsa') throw new Error('not rsa')
+    } catch {
+      throw bad('商户 API 私钥无法读取：请上传 apiclient_key.pem')
+    }
+  }
+  if (key === 'platformCert') {
+    try {
+      if (v.includes('BEGIN CERTIFICATE')) new crypto.X509Certificate(v)
+      else crypto.createPublicKey(v)
+    } catch {
+      throw bad('平台证书 / 公钥无法读取：请上传微信支付平台证书或微信支付公钥（PEM）')
+    }
+  }
+}
+
+/** A stored-settings copy for the audit log: secrets replaced by their hints. */
+const masked = (s: StoredWechat) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, WECHAT_FIELDS.find((f) => f.key === k)?.secret || k === 'platformCert' ? (v ? fieldHint(k as WechatField, v) : '') : v]))
+
+export async function saveWechatSettings(tx: Tx, config: Config, input: WechatSettingsInput, log: Log) {
+  const fromEnv = envWechatFields(config)
+  const raw = await getSetting<StoredWechat>(tx, WECHAT_KEY, {})
+  const plainBefore = await storedWechat(tx, config)
+  const next: StoredWechat = { ...raw }
+  const plainAfter: StoredWechat = { ...plainBefore }
+  for (const f of WECHAT_FIELDS) {
+    const given = input[f.key]
+    if (given === undefined) continue
+    const v = given.trim().replace(/\r\n/g, '\n')
+    if (fromEnv.has(f.key)) throw bad(`「${f.label}」由环境变量 ${f.env} 设置，不能在后台修改`)
+    checkWechatValue(f.key, v)
+    if (!v) {
+      delete next[f.key]
+      delete plainAfter[f.key]
+      continue
+    }
+    next[f.key] = f.secret ? encryptSecret(config.settingsKey, v) : v
+    plainAfter[f.key] = v
+  }
+  if (plainAfter.platformCert && !plainAfter.platformCert.includes('BEGIN CERTIFICATE') && !plainAfter.platformKeyId) throw bad('上传的是微信支付公钥：请同时填写公钥 ID（PUB_KEY_ID_ 开头）')
+  if (plainAfter.platformCert) platformKeysOf(plainAfter.platformCert, plainAfter.platformKeyId || '')
+  // WeChat Pay on: every piece it needs must be there (the environment's or the console's), else payments would fail.
+  const w = config.wechat
+  const has = (k: WechatField, envValue: string) => !!(fromEnv.has(k) ? envValue : plainAfter[k])
+  if ((fromEnv.has('payProvider') ? 'wechatpay' : plainAfter.payProvider) === 'wechatpay') {
+    const need: Array<[WechatField, string]> = [['mchId', w.mchId], ['mchSerialNo', w.mchSerialNo], ['apiV3Key', w.apiV3Key], ['mchPrivateKey', w.mchPrivateKey], ['notifyUrl', w.notifyUrl], ['platformCert', Object.keys(w.platformPublicKeys).length ? 'x' : '']]
+    const missing = need.filter(([k, e]) => !has(k, e)).map(([k]) => WECHAT_FIELDS.find((f) => f.key === k)!.label)
+    if (missing.length) throw bad(`开启微信支付前请先设置：${missing.join('、')}`)
+    if (!has('h5AppId', w.h5AppId) && !has('miniAppId', w.miniAppId)) throw bad('开启微信支付前请先设置公众号或小程序的 AppID')
+  }
+  await setSetting(tx, WECHAT_KEY, next)
+  log({ action: 'settings.wechat', targetType: 'settings', targetId: WECHAT_KEY, before: masked(plainBefore), after: masked(plainAfter) })
+}
+
+// ------------------------------------------------------------------ 消息
+
+export async function messageSettings(db: Conn, config: Config): Promise<MessageSettings> {
+  const sub = await subscribeTemplates(db, config)
+  const off = await officialTemplates(db)
+  return {
+    subscribe: SUBSCRIBE_EVENTS.map((e) => ({ event: e, ...sub[e] })),
+    official: SUBSCRIBE_EVENTS.map((e) => ({ event: e, ...off[e] })),
+    reviewMode: await reviewMode(db),
+  }
+}
+
+export async function saveMessageTemplate(tx: Tx, config: Config, kind: 'subscribe' | 'official', event: SubscribeEvent, input: MessageTemplateInput, log: Log) {
+  if (input.enabled && !input.templateId.trim()) throw bad('开启前请填写模板 ID')
+  if (kind === 'official' && input.page && !/^https:\/\/[^\s"'<>\\]+$/i.test(input.page)) throw bad('公众号模板消息的跳转页须是 https:// 开头的网址')
+  if (kind === 'subscribe' && input.page && !/^[a-zA-Z0-9_/?=&.-]+$/.test(input.page)) throw bad('小程序页面路径格式不正确')
+  const value = { templateId: input.templateId.trim(), enabled: input.enabled, page: input.page.trim(), fields: input.fields }
+  const before = (await messageSettings(tx, config))[kind].find((t) => t.event === event)
+  const key = kind === 'subscribe' ? 'subscribeTemplates' : OFFICIAL_KEY
+  const saved = await getSetting<Record<string, unknown>>(tx, key, {})
+  await setSetting(tx, key, { ...saved, [event]: value })
+  log({ action: `settings.message.${kind}`, targetType: 'messageTemplate', targetId: event, before, after: value })
+}

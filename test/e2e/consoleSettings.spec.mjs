@@ -1,0 +1,187 @@
+// Console 设置 in Chromium, through its UI (1280x800): edit the user agreement, then open it from the shop's login
+// page (H5 375x812); create a freight template, give a goods item that template in the goods form, and see its
+// freight at the shop's checkout (375x812). The WeChat settings, setup check, reconciliation and failures pages are
+// opened and screenshotted (light 1280, dark 375). Needs the H5 build (test/e2e/run.mjs) and builds the console.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { ROOT, CHROMIUM_ARGS, startShop, screenshot, shown, newPhone } from './harness.mjs'
+
+const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
+function newest(dir) {
+  let t = 0
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name)
+    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
+  }
+  return t
+}
+function buildConsole() {
+  const index = path.join(ADMIN_DIST, 'index.html')
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
+  const sources = Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')), fs.statSync(path.join(ROOT, 'admin', 'vite.config.ts')).mtimeMs)
+  if (built && built > sources) return
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  assert.equal(r.status, 0, 'vite build of the console')
+}
+
+let shop, browser
+const contexts = []
+before(async () => {
+  buildConsole()
+  shop = await startShop({ PORT: process.env.E2E_PORT || '' })
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+})
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {})
+  await browser?.close()
+  await shop?.stop()
+})
+
+async function open({ width, height, dark = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
+  contexts.push(context)
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  return { context, page, errors }
+}
+const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
+async function signIn(page) {
+  await page.goto(`${shop.base}/admin/`)
+  await page.waitForURL(/\/admin\/login/)
+  await page.getByLabel('用户名').fill('admin')
+  await page.getByLabel('密码').fill('admin123456')
+  await btn(page, '登录').click()
+  await page.waitForURL(/\/admin\/dashboard/)
+  await page.getByText('待办事项').waitFor()
+}
+async function choose(page, label, option) {
+  const box = page.getByRole('combobox', { name: label })
+  await box.click()
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
+}
+/**
+ * A menu entry: its group opened first unless already open (a second click would fold it). A group holding one page
+ * is that page's entry itself (AdminLayout), so clicking the group may already open it.
+ */
+const menu = async (page, group, item, url) => {
+  const entry = page.getByRole('menuitem', { name: item, exact: true })
+  if (!(await entry.isVisible())) {
+    await page.getByRole('menuitem', { name: new RegExp(`(^|\\s)${group}$`) }).click()
+    await page.waitForTimeout(300)
+  }
+  if (await entry.isVisible()) await entry.click()
+  await page.waitForURL(url)
+}
+
+const AGREEMENT = `控制台修改的用户协议第${Date.now() % 100000}版`
+let goods
+
+test('1280x800: the user agreement, a freight template and a goods item using it, edited through the console', async () => {
+  const { page, errors } = await open({ width: 1280, height: 800 })
+  await signIn(page)
+
+  // 设置 → 店铺: the user agreement (an empty text refused first, nothing saved).
+  await menu(page, '设置', '店铺', /\/admin\/settings\/shop$/)
+  const doc = page.getByTestId('doc-userAgreement')
+  const editor = doc.locator('.ql-editor')
+  await editor.waitFor()
+  await editor.click()
+  await page.keyboard.press('Control+A')
+  await page.keyboard.press('Delete')
+  await doc.locator('button[type=submit]').click()
+  await doc.getByText('请填写内容').waitFor()
+  await editor.click()
+  await page.keyboard.type(AGREEMENT)
+  await doc.locator('button[type=submit]').click()
+  await page.getByText('已保存，登录页即刻生效').waitFor()
+  await screenshot(page, 'console-settings-1280-shop')
+  const saved = await shop.api('GET', '/api/content/document?key=userAgreement')
+  assert.match(saved.data.contentHtml, new RegExp(AGREEMENT))
+
+  // 设置 → 运费: a template with a bad fee refused in the form, then saved.
+  await menu(page, '设置', '运费', /\/admin\/settings\/freight$/)
+  await btn(page, '新建模板').click()
+  const modal = page.locator('.ant-modal:visible')
+  await modal.getByLabel('名称').fill('大件运费')
+  await modal.getByLabel('运费（元）').fill('15.001')
+  await modal.getByLabel(/包邮门槛/).fill('500')
+  await btn(page, '保存').click()
+  await modal.getByText('运费须为金额，最多两位小数').waitFor()
+  await modal.getByLabel('运费（元）').fill('15')
+  await btn(page, '保存').click()
+  await page.locator('.ant-table-row', { hasText: '大件运费' }).waitFor()
+  await page.locator('.ant-table-row', { hasText: '满 ¥500.00 包邮，否则运费 ¥15.00' }).waitFor()
+  await page.locator('.ant-modal-wrap').first().waitFor({ state: 'hidden' })
+  await screenshot(page, 'console-settings-1280-freight')
+
+  // The goods form: a seeded goods item gets the template.
+  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=50')
+  goods = search.data.list.find((g) => g.price >= 1000 && g.price < 40000 && g.stock > 0)
+  assert.ok(goods, 'a seeded goods between ¥10 and ¥400')
+  await page.goto(`${shop.base}/admin/goods/${goods.id}`)
+  await page.getByLabel('商品名称').waitFor()
+  await choose(page, '运费模板', '大件运费')
+  await btn(page, '保存').click()
+  await page.getByText('已保存').first().waitFor()
+  await screenshot(page, 'console-settings-1280-goods-freight')
+
+  // The other settings pages open and talk to the server.
+  await menu(page, '设置', '微信', /\/admin\/settings\/wechat$/)
+  await page.getByText('不能保存密钥类设置', { exact: true }).waitFor() // no SETTINGS_KEY in this run
+  await screenshot(page, 'console-settings-1280-wechat')
+  await menu(page, '设置', '设置检查', /\/admin\/settings\/doctor$/)
+  await page.getByTestId('check-wechatPay').getByText('演示支付').waitFor()
+  await screenshot(page, 'console-settings-1280-doctor')
+  await menu(page, '设置', '消息', /\/admin\/settings\/messages$/)
+  await page.getByText('小程序订阅消息').waitFor()
+  await screenshot(page, 'console-settings-1280-messages')
+  await menu(page, '财务', '对账', /\/admin\/finance\/reconcile$/)
+  await page.getByTestId('reconcile-run').click()
+  await page.getByText(/对账完成/).waitFor()
+  await screenshot(page, 'console-settings-1280-reconcile')
+  await page.goto(`${shop.base}/admin/todo/failures`)
+  await page.getByText(/消息发送失败/).waitFor()
+  await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
+  await screenshot(page, 'console-settings-1280-failures')
+  assert.deepEqual(errors, [])
+})
+
+test('375x812 (H5): the login page opens the edited agreement; checkout charges the goods\' template', async () => {
+  assert.ok(goods, 'the first test set the goods')
+  const { page, errors } = await open({ width: 375, height: 812 })
+  await page.goto(`${shop.base}/commonPages/login/login`)
+  await shown(page, '.login__doc-link', { hasText: '《用户协议》' }).click()
+  await page.getByText(AGREEMENT).waitFor()
+  await screenshot(page, 'console-settings-375-login-agreement')
+
+  const token = await shop.apiLogin(newPhone())
+  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '运费买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  assert.equal(addr.code, 200, addr.msg)
+  const d = await shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
+  const sku = d.data.skus.find((s) => s.stock > 0 && s.price < 50000)
+  const buyer = await open({ width: 375, height: 812 })
+  await buyer.page.goto(`${shop.base}/?token=${token}`)
+  await buyer.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+  await buyer.page.goto(`${shop.base}/goodsPages/placeAnOrder/index?from=buyNow&skuId=${sku.id}&quantity=1`)
+  await buyer.page.getByText('+¥15.00', { exact: true }).first().waitFor()
+  await buyer.page.getByText(/满¥500\.00包邮/).first().waitFor()
+  await screenshot(buyer.page, 'console-settings-375-checkout-freight')
+  const preview = await shop.api('POST', '/api/order/preview', { from: 'buyNow', skuId: sku.id, quantity: 1 }, token)
+  assert.equal(preview.data.freightAmount, 1500)
+
+  // The console's pages at a phone's width, dark.
+  const admin = await open({ width: 375, height: 812, dark: true })
+  await signIn(admin.page)
+  await admin.page.goto(`${shop.base}/admin/settings/doctor`)
+  await admin.page.getByTestId('check-wechatPay').waitFor()
+  await screenshot(admin.page, 'console-settings-375-dark-doctor')
+  await admin.page.goto(`${shop.base}/admin/settings/freight`)
+  await admin.page.locator('.ant-table-row', { hasText: '大件运费' }).waitFor()
+  await screenshot(admin.page, 'console-settings-375-dark-freight')
+  assert.deepEqual([...errors, ...buyer.errors, ...admin.errors], [])
+})

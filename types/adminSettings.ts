@@ -1,0 +1,189 @@
+/**
+ * Console 设置 and the WeChat loop's console side (docs/console.md "设置"): shop profile and timeouts, documents,
+ * freight templates, WeChat settings (secrets never answered), messages and review mode, the setup check,
+ * reconciliation and the failures to-do list. Paths under /admin/api/; permission settings.read / settings.write
+ * unless noted (finance/* and todo/*: see docs/console.md).
+ */
+import { Type, type Static } from 'typebox'
+import { Closed, Fen, Id, Str } from './admin'
+
+// ------------------------------------------------------------------ 店铺
+
+export const ShopProfile = Type.Object({
+  name: Type.String(),
+  logo: Type.String(),
+  servicePhone: Type.String(),
+  serviceUrl: Type.String(),
+  /** Unpaid orders close after this many minutes. */
+  orderExpireMinutes: Type.Integer(),
+  /** Shipped orders are received automatically after this many days. */
+  autoReceiveDays: Type.Integer(),
+  /** After-sales may be requested this many days after receipt. */
+  afterSalesDays: Type.Integer(),
+})
+export type ShopProfile = Static<typeof ShopProfile>
+export const ShopProfileInput = Closed({
+  name: Str(32),
+  logo: Str(256),
+  servicePhone: Type.String({ maxLength: 20, pattern: '^[0-9+\\- ]*$' }),
+  serviceUrl: Str(256),
+  orderExpireMinutes: Type.Integer({ minimum: 5, maximum: 1440 }),
+  autoReceiveDays: Type.Integer({ minimum: 3, maximum: 60 }),
+  afterSalesDays: Type.Integer({ minimum: 0, maximum: 60 }),
+})
+export type ShopProfileInput = Static<typeof ShopProfileInput>
+
+export const DOCUMENT_KEYS = ['userAgreement', 'privacyPolicy'] as const
+export const DocKeyParams = Closed({ key: Type.Union([Type.Literal('userAgreement'), Type.Literal('privacyPolicy')]) })
+export type DocKeyParams = Static<typeof DocKeyParams>
+export const SettingsDocument = Type.Object({ key: Type.String(), title: Type.String(), contentHtml: Type.String(), updatedAt: Type.Integer() })
+export type SettingsDocument = Static<typeof SettingsDocument>
+export const DocumentInput = Closed({ title: Str(64, 1), contentHtml: Str(100_000, 1) })
+export type DocumentInput = Static<typeof DocumentInput>
+
+// ------------------------------------------------------------------ 运费
+
+export const RegionFee = Closed({ provinces: Type.Array(Str(16, 2), { minItems: 1, maxItems: 34 }), extra: Fen })
+export const FreightTemplate = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  baseFee: Type.Integer(),
+  /** Goods amount from which goods of this template ship free; 0 = never free. */
+  freeThreshold: Type.Integer(),
+  regionFees: Type.Array(Type.Object({ provinces: Type.Array(Type.String()), extra: Type.Integer() })),
+  isDefault: Type.Boolean(),
+  goodsCount: Type.Integer(),
+})
+export type FreightTemplate = Static<typeof FreightTemplate>
+export const FreightTemplateInput = Closed({
+  name: Str(32, 1),
+  baseFee: Fen,
+  freeThreshold: Fen,
+  regionFees: Type.Optional(Type.Array(RegionFee, { maxItems: 20 })),
+  isDefault: Type.Optional(Type.Boolean()),
+})
+export type FreightTemplateInput = Static<typeof FreightTemplateInput>
+
+// ------------------------------------------------------------------ 微信
+
+/** One WeChat setting as the console sees it: plain values shown; secrets and files only as "已设置" + a hint. */
+export const WechatFieldView = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  secret: Type.Boolean(),
+  /** Plain fields only; '' for secrets and files. */
+  value: Type.String(),
+  set: Type.Boolean(),
+  /** "已设置 · 指纹 1a2b3c4d · 末4位 abcd", a certificate's serial and expiry… ('' when not set). */
+  hint: Type.String(),
+  /** Set by an environment variable: it wins, the console cannot change it. */
+  fromEnv: Type.Boolean(),
+  env: Type.String(),
+})
+export type WechatFieldView = Static<typeof WechatFieldView>
+export const WechatSettingsView = Type.Object({
+  fields: Type.Array(WechatFieldView),
+  /** SETTINGS_KEY is set: secrets can be saved. */
+  canSaveSecrets: Type.Boolean(),
+  keyProblem: Type.String(),
+})
+export type WechatSettingsView = Static<typeof WechatSettingsView>
+/** Left out = unchanged; '' = remove the stored value. PEM files are sent as their text. */
+export const WechatSettingsInput = Closed({
+  h5AppId: Type.Optional(Str(32)),
+  h5Secret: Type.Optional(Str(64)),
+  miniAppId: Type.Optional(Str(32)),
+  miniSecret: Type.Optional(Str(64)),
+  miniPushToken: Type.Optional(Str(64)),
+  payProvider: Type.Optional(Type.Union([Type.Literal('sandbox'), Type.Literal('wechatpay')])),
+  h5PayEnabled: Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('')])),
+  mchId: Type.Optional(Str(32)),
+  mchSerialNo: Type.Optional(Str(64)),
+  apiV3Key: Type.Optional(Str(64)),
+  mchPrivateKey: Type.Optional(Str(8_000)),
+  platformCert: Type.Optional(Str(8_000)),
+  platformKeyId: Type.Optional(Str(64)),
+  notifyUrl: Type.Optional(Str(256)),
+})
+export type WechatSettingsInput = Static<typeof WechatSettingsInput>
+
+// ------------------------------------------------------------------ 消息
+
+export const SUBSCRIBE_EVENT_NAMES: Record<string, string> = {
+  order_shipped: '订单发货',
+  after_sale_result: '售后结果',
+  refund_arrived: '退款到账',
+  withdrawal_paid: '提现到账',
+  cashback_paid: '返现到账',
+}
+export const MessageTemplate = Type.Object({ event: Type.String(), templateId: Type.String(), enabled: Type.Boolean(), page: Type.String(), fields: Type.Record(Type.String(), Type.String()) })
+export type MessageTemplate = Static<typeof MessageTemplate>
+export const MessageSettings = Type.Object({
+  /** Mini-program subscribe messages per event. */
+  subscribe: Type.Array(MessageTemplate),
+  /** Official-account template messages per event (shoppers in WeChat's browser); page = the H5 URL opened. */
+  official: Type.Array(MessageTemplate),
+  reviewMode: Type.Boolean(),
+})
+export type MessageSettings = Static<typeof MessageSettings>
+export const MessageEventParams = Closed({
+  kind: Type.Union([Type.Literal('subscribe'), Type.Literal('official')]),
+  event: Type.Union([Type.Literal('order_shipped'), Type.Literal('after_sale_result'), Type.Literal('refund_arrived'), Type.Literal('withdrawal_paid'), Type.Literal('cashback_paid')]),
+})
+export type MessageEventParams = Static<typeof MessageEventParams>
+/** Template keys (thing1, character_string2…) → the event's value names (orderNo, goodsName, amount, time…). */
+export const MessageTemplateInput = Closed({
+  templateId: Str(64),
+  enabled: Type.Boolean(),
+  page: Str(256),
+  fields: Type.Record(Type.String({ maxLength: 32, pattern: '^[a-z_]+[0-9]*$' }), Str(32), { maxProperties: 10 }),
+})
+export type MessageTemplateInput = Static<typeof MessageTemplateInput>
+export const ReviewModeBody = Closed({ on: Type.Boolean() })
+export type ReviewModeBody = Static<typeof ReviewModeBody>
+
+// ------------------------------------------------------------------ 设置检查
+
+export const CheckStatus = Type.Union([Type.Literal('ok'), Type.Literal('warn'), Type.Literal('error'), Type.Literal('skip')])
+export const SetupCheck = Type.Object({ key: Type.String(), title: Type.String(), status: CheckStatus, message: Type.String() })
+export type SetupCheck = Static<typeof SetupCheck>
+export const SetupCheckReply = Type.Object({ checks: Type.Array(SetupCheck), checkedAt: Type.Integer() })
+export type SetupCheckReply = Static<typeof SetupCheckReply>
+
+// ------------------------------------------------------------------ 财务 → 对账 (ledgers.read / withdrawals.write)
+
+export const ReconcileQuery = Closed({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) })
+export type ReconcileQuery = Static<typeof ReconcileQuery>
+export const ReconcileDiff = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  refNo: Type.String(),
+  issue: Type.String(),
+  ours: Type.Union([Type.Integer(), Type.Null()]),
+  theirs: Type.Union([Type.Integer(), Type.Null()]),
+})
+export const ReconcileReply = Type.Object({
+  date: Type.String(),
+  /** The day's run, null when it has not been reconciled yet. */
+  run: Type.Union([Type.Object({ provider: Type.String(), payments: Type.Integer(), refunds: Type.Integer(), differences: Type.Integer(), ranAt: Type.Integer() }), Type.Null()]),
+  diffs: Type.Array(ReconcileDiff),
+})
+export type ReconcileReply = Static<typeof ReconcileReply>
+
+// ------------------------------------------------------------------ 工作台 → 待处理异常
+
+export const FailuresReply = Type.Object({
+  refunds: Type.Array(Type.Object({ afterSaleId: Type.Integer(), orderNo: Type.String(), amount: Type.Integer(), error: Type.String(), at: Type.Integer() })),
+  latePayments: Type.Array(Type.Object({ payNo: Type.String(), orderNo: Type.String(), amount: Type.Integer(), error: Type.String(), at: Type.Integer() })),
+  shipping: Type.Array(Type.Object({ orderNo: Type.String(), attempts: Type.Integer(), error: Type.String(), at: Type.Integer() })),
+  messages: Type.Array(Type.Object({ id: Type.Integer(), event: Type.String(), memberId: Type.Integer(), attempts: Type.Integer(), error: Type.String(), at: Type.Integer() })),
+})
+export type FailuresReply = Static<typeof FailuresReply>
+export const FailureCounts = Type.Object({ refunds: Type.Integer(), shipping: Type.Integer(), messages: Type.Integer() })
+export type FailureCounts = Static<typeof FailureCounts>
+export const OrderNoBody = Closed({ orderNo: Str(32, 1) })
+export type OrderNoBody = Static<typeof OrderNoBody>
+export const PayNoBody = Closed({ payNo: Str(40, 1) })
+export type PayNoBody = Static<typeof PayNoBody>
+export const MessageIdBody = Closed({ id: Id })
+export type MessageIdBody = Static<typeof MessageIdBody>
