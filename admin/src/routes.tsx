@@ -7,6 +7,7 @@ import {
   AppstoreOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
+  ReadOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
@@ -69,6 +70,18 @@ export const MENU: MenuGroup[] = [
     children: [
       { path: '/members', name: '会员列表', permission: 'members.read', page: page(() => import('./pages/members/MemberList')), menu: true },
       { path: '/members/:id', name: '会员详情', permission: 'members.read', page: page(() => import('./pages/members/MemberDetail')) },
+    ],
+  },
+  {
+    name: '内容',
+    icon: <ReadOutlined />,
+    path: '/content',
+    children: [
+      { path: '/content/articles', name: '文章', permission: 'content.read', page: page(() => import('./pages/content/Articles')), menu: true },
+      { path: '/content/web-links', name: '网页链接', permission: 'content.read', page: page(() => import('./pages/content/WebLinks')), menu: true },
+      { path: '/content/videos', name: '短视频', permission: 'content.read', page: page(() => import('./pages/content/Videos')), menu: true },
+      { path: '/content/reviews', name: '评价', permission: 'content.read', page: page(() => import('./pages/content/Reviews')), menu: true },
+      { path: '/content/feedback', name: '意见反馈', permission: 'feedback.read', page: page(() => import('./pages/content/Feedback')), menu: true },
     ],
   },
   {
