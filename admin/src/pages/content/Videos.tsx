@@ -58,7 +58,7 @@ function Queue({ writable }: { writable: boolean }) {
       />
       <TextModal
         open={!!downing}
-        title={`下架「${downing?.title || ''}」`}
+        title="下架视频"
         label="下架原因"
         max={200}
         onSubmit={async (reason) => {
