@@ -163,7 +163,8 @@ test('1280x800: an article written in the editor is published and the shop retur
   const dialog = page.getByRole('dialog', { name: '新建文章' })
   const title = `控制台文章${Date.now() % 100000}`
   await dialog.getByLabel('标题').fill(title)
-  await dialog.getByRole('combobox', { name: '分类' }).click()
+  // The search form's 分类 shares the field id, so the dialog's select is named by its own aria-label.
+  await dialog.getByRole('combobox', { name: '文章分类' }).click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
   await dialog.locator('.ql-editor').click()
   await page.keyboard.type('春季护肤三步走：洁面、补水、防晒')

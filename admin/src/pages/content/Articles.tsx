@@ -78,7 +78,7 @@ function ArticlesTab({ cats, writable }: { cats: AdminArticleCategory[]; writabl
           <Input maxLength={64} />
         </Form.Item>
         <Form.Item label="分类" name="categoryId" rules={[{ required: true, message: '请选择文章分类' }]}>
-          <Select options={cats.map((c) => ({ value: c.id, label: c.name }))} placeholder="选择分类" />
+          <Select aria-label="文章分类" options={cats.map((c) => ({ value: c.id, label: c.name }))} placeholder="选择分类" />
         </Form.Item>
         <Form.Item label="封面（不选则用正文第一张图）" name="cover">
           <ImagesInput max={1} cover={false} />
