@@ -27,6 +27,10 @@ export interface FeedbackItem {
   content: string
   images: string[]
   contact: string
-  status: 'new' | 'read'
+  /** new → read (the shop opened it) → replied → closed. */
+  status: 'new' | 'read' | 'replied' | 'closed'
+  /** The shop's reply ('' when none yet). */
+  reply: string
+  repliedAt: number | null
   createdAt: number
 }

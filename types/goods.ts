@@ -94,6 +94,8 @@ export interface GoodsComment {
   createdAt: number
   /** The additional review, if the buyer wrote one. */
   followUp: { content: string; images: string[]; createdAt: number } | null
+  /** The shop's reply (written in the console), if any. */
+  reply: { content: string; createdAt: number } | null
 }
 
 export interface CommentSummary {

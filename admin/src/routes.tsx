@@ -9,6 +9,7 @@ import {
   CustomerServiceOutlined,
   DashboardOutlined,
   GiftOutlined,
+  ReadOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
@@ -112,6 +113,18 @@ export const MENU: MenuGroup[] = [
       { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
       { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },
       { path: '/settings/doctor', name: '设置检查', permission: 'settings.read', page: page(() => import('./pages/settings/Doctor')), menu: true },
+    ],
+  },
+  {
+    name: '内容',
+    icon: <ReadOutlined />,
+    path: '/content',
+    children: [
+      { path: '/content/articles', name: '文章', permission: 'content.read', page: page(() => import('./pages/content/Articles')), menu: true },
+      { path: '/content/web-links', name: '网页链接', permission: 'content.read', page: page(() => import('./pages/content/WebLinks')), menu: true },
+      { path: '/content/videos', name: '短视频', permission: 'content.read', page: page(() => import('./pages/content/Videos')), menu: true },
+      { path: '/content/reviews', name: '评价', permission: 'content.read', page: page(() => import('./pages/content/Reviews')), menu: true },
+      { path: '/content/feedback', name: '意见反馈', permission: 'feedback.read', page: page(() => import('./pages/content/Feedback')), menu: true },
     ],
   },
   {

@@ -15,6 +15,7 @@ import type { AppContext, Cache, HttpClient } from './context'
 import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
+import { cachedConsoleHosts } from './modules/content/webviewHosts'
 import { schemaErrorMessage, validatorCompiler } from './plugins/schema'
 import { adminRouteModules, installModules, routeModules } from './modules'
 import { adminApi } from './admin/index'
@@ -96,7 +97,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   // The served index.html, read once: the shop's Content-Security-Policy allows its inline scripts by hash.
   const indexFile = path.join(config.h5Dir, 'index.html')
   const indexSource = opts.serveStatic !== false && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null
-  securityHeaders(app, config, indexSource && indexSource.toString('utf8'))
+  securityHeaders(app, config, indexSource && indexSource.toString('utf8'), () => cachedConsoleHosts(db))
 
   await app.register(
     async (api) => {

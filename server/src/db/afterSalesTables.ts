@@ -139,7 +139,11 @@ export interface FeedbackTable {
   content: string
   images: string
   contact: string
-  status: 'new' | 'read'
+  /** new → read (a staff opened it) → replied → closed (070). */
+  status: 'new' | 'read' | 'replied' | 'closed'
+  reply: Generated<string>
+  repliedAt: number | null
+  closedAt: number | null
   createdAt: number
 }
 

@@ -14,7 +14,11 @@ export interface VideoTable {
   comments: number
   shares: number
   views: number
-  status: 'on' | 'off'
+  /** pending: waiting for the shop's review (migration 070); on: shown; off: taken down. */
+  status: 'pending' | 'on' | 'off'
+  /** Why the shop took it down (070). */
+  reviewReason: Generated<string>
+  reviewedAt: number | null
   createdAt: number
 }
 
@@ -31,6 +35,8 @@ export interface VideoCommentTable {
   memberId: number
   content: string
   timeOffset: number
+  /** 1: hidden by the shop (070). */
+  hidden: Generated<number>
   createdAt: number
 }
 
@@ -95,6 +101,24 @@ export interface BusinessCardTable {
   updatedAt: number
 }
 
+/** Named web-view links kept in the console (070). */
+export interface WebLinkTable {
+  id: Generated<number>
+  title: string
+  url: string
+  sort: number
+  createdAt: number
+  updatedAt: number
+}
+
+/** Allowed web-view hosts added in the console (070), besides WEBVIEW_ALLOW_LIST. */
+export interface WebviewHostTable {
+  id: Generated<number>
+  host: string
+  note: string
+  createdAt: number
+}
+
 declare module './types' {
   interface DB {
     videos: VideoTable
@@ -105,5 +129,7 @@ declare module './types' {
     articles: ArticleTable
     activities: ActivityTable
     businessCards: BusinessCardTable
+    webLinks: WebLinkTable
+    webviewHosts: WebviewHostTable
   }
 }

@@ -151,6 +151,11 @@ export interface GoodsReviewTable {
   content: string
   images: string
   anonymous: number
+  /** 1: hidden from the goods page by the shop (070). */
+  hidden: Generated<number>
+  /** The shop's reply (070), '' when none. */
+  reply: Generated<string>
+  repliedAt: number | null
   createdAt: number
 }
 

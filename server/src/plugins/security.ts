@@ -160,11 +160,28 @@ export const helmetFor = (directives: Directives): HelmetMiddleware => helmet({ 
  * Sets the security headers on every response (call before the routes). The policy of each response follows
  * its path (cspPartFor); the shop's includes the hashes of `indexHtml`'s inline scripts.
  */
-export function securityHeaders(app: FastifyInstance, config: Config, indexHtml: string | null = null) {
+export function securityHeaders(app: FastifyInstance, config: Config, indexHtml: string | null = null, extraFrameHosts?: () => string[]) {
   const sources = cspSources(config, indexHtml)
-  const middleware: Record<CspPart, HelmetMiddleware> = { shop: helmetFor(shopDirectives(sources)), api: helmetFor(apiDirectives()), admin: helmetFor(adminDirectives(sources)), activity: helmetFor(activityDirectives()) }
+  const build = (frameHosts: string[]): Record<CspPart, HelmetMiddleware> => {
+    const s = { ...sources, frameHosts }
+    return { shop: helmetFor(shopDirectives(s)), api: helmetFor(apiDirectives()), admin: helmetFor(adminDirectives(s)), activity: helmetFor(activityDirectives()) }
+  }
+  // The web-view hosts added in the console (content/webviewHosts.ts) join the frame sources: the policies are
+  // rebuilt when that list changes, not per request.
+  let key = ''
+  let middleware = build(sources.frameHosts)
+  const current = () => {
+    if (!extraFrameHosts) return middleware
+    const extra = extraFrameHosts()
+    const k = extra.join(',')
+    if (k !== key) {
+      key = k
+      middleware = build([...new Set([...sources.frameHosts, ...extra.flatMap(frameSourcesFor)])])
+    }
+    return middleware
+  }
   // Callback style: it runs on every request. helmet sets the headers on the raw response at once.
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {
-    middleware[cspPartFor(req.url)](req.raw, reply.raw, (err) => done(err as Error | undefined))
+    current()[cspPartFor(req.url)](req.raw, reply.raw, (err) => done(err as Error | undefined))
   })
 }

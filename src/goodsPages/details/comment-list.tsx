@@ -47,6 +47,7 @@ function CommentItem({ c }: { c: GoodsComment }) {
           )}
         </View>
       )}
+      {c.reply && <Text className='comment-item__reply'>商家回复：{c.reply.content}</Text>}
     </View>
   )
 }

@@ -254,6 +254,7 @@ export default function DetailsDetailsPage() {
               {fromNow(r.createdAt)}
               {r.specText ? ` · ${r.specText}` : ''}
             </Text>
+            {r.reply && <Text className='detail-comment__reply'>商家回复：{r.reply.content}</Text>}
           </View>
         ))}
         {c.count > c.latest.length && (

@@ -3,6 +3,7 @@ import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input, TextArea } from '@nutui/nutui-react-taro'
 import type { FeedbackItem, FeedbackType } from '@contract/feedback'
+
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES, FEEDBACK_MIN_CHARS, FEEDBACK_TYPES } from '@contract/feedback'
 import PageLayout from '@/components/PageLayout'
 import PhotoUploader from '@/components/PhotoUploader'
@@ -12,6 +13,8 @@ import { toast } from '@/core/toast'
 import { formatTime } from '@/utils/time'
 import { countChars } from '@/utils/reviewForm'
 import './setting.scss'
+
+const FEEDBACK_STATUS_TEXT: Record<FeedbackItem['status'], string> = { new: '待处理', read: '已查看', replied: '已回复', closed: '已关闭' }
 
 /** 意见反馈: type, description, screenshots and a contact; my earlier feedback below. */
 export default function SettingFeedbackPage() {
@@ -79,7 +82,8 @@ export default function SettingFeedbackPage() {
                 <Text className='fb-item__time'>{formatTime(h.createdAt)}</Text>
               </View>
               <Text className='fb-item__text'>{h.content}</Text>
-              <Text className='fb-item__status'>{h.status === 'read' ? '已查看' : '待处理'}</Text>
+              <Text className='fb-item__status'>{FEEDBACK_STATUS_TEXT[h.status] || '待处理'}</Text>
+              {h.reply && <Text className='fb-item__reply'>客服回复：{h.reply}</Text>}
             </View>
           ))}
         </View>

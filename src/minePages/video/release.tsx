@@ -93,7 +93,7 @@ export default function VideoReleasePage() {
       setStage('正在发布')
       await releaseVideo({ title: t, url: up.url, cover: coverUrl, duration: video.duration || 1, goodsIds: goods.map((g) => g.id) })
       setPercent(100)
-      toast('发布成功', 'success')
+      toast('已提交，审核通过后展示', 'success')
       setTimeout(() => redirectTo(ROUTES.videoList), 800)
     } catch {
       setPercent(-1)

@@ -17,6 +17,7 @@ import * as m022 from './022_documents'
 import * as m030 from './030_money'
 import * as m045 from './045_rewards'
 import * as m055 from './055_settings'
+import * as m070 from './070_content_console'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '030_money': m030,
   '045_rewards': m045,
   '055_settings': m055,
+  '070_content_console': m070,
 }

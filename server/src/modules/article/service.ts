@@ -1,4 +1,4 @@
-import type { Db } from '../../db/types'
+import type { Conn, Db } from '../../db/types'
 import type { ArticleCategory, ArticleDetail, ArticlePage, ArticleSaveRequest, ArticlePublishRequest, ArticleStatus, ArticleSummary } from '../../../../types/article'
 import { ARTICLE_HTML_MAX, ARTICLE_TITLE_MAX } from '../../../../types/article'
 import { AppError, ErrorCode, notFound } from '../../errors'
@@ -106,7 +106,7 @@ function cleanTitle(title: string | undefined, required: boolean) {
   return t
 }
 
-async function checkCategory(db: Db, categoryId: number | null | undefined) {
+export async function checkCategory(db: Conn, categoryId: number | null | undefined) {
   if (!categoryId) return null
   const c = await db.selectFrom('articleCategories').select('id').where('id', '=', categoryId).executeTakeFirst()
   if (!c) throw bad('文章分类不存在')

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context'
 import { S } from '../../plugins/schema'
 import { DOCUMENT_KEYS, type DocumentKey } from '../../../../types/content'
 import * as content from './service'
+import { allowList } from './webviewHosts'
 
 /** Notices, activities, the shop's documents, its customer-service contact and the web-view address check. */
 export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -35,7 +36,7 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (req) => {
       const q = req.query as any
       const token = req.member ? String(req.headers.token || '') : null
-      return content.checkWebUrl(config, q.url, q.kind, token)
+      return content.checkWebUrl(await allowList(db, config), q.url, q.kind, token)
     },
   })
 

@@ -90,18 +90,18 @@ export function hostAllowed(url: URL, allowList: string[]): boolean {
 }
 
 /**
- * Decides whether a web-view page may open an address. Activity pages of a logged-in member get the
+ * Decides whether a web-view page may open an address (`allowed`: WEBVIEW_ALLOW_LIST and the console's hosts, webviewHosts.ts). Activity pages of a logged-in member get the
  * member's token as the query parameter "token" (the entry host logs the member in with it); the common
  * page never does.
  */
-export function checkWebUrl(config: Config, raw: string, kind: WebViewKind, token: string | null): CheckWebUrlResponse {
+export function checkWebUrl(allowed: string[], raw: string, kind: WebViewKind, token: string | null): CheckWebUrlResponse {
   let url: URL
   try {
     url = new URL(String(raw || '').trim())
   } catch {
     return { allowed: false, url: '' }
   }
-  if (!hostAllowed(url, config.webviewAllowList)) return { allowed: false, url: '' }
+  if (!hostAllowed(url, allowed)) return { allowed: false, url: '' }
   url.searchParams.delete('token')
   if (token && (kind === 'activityWeb' || kind === 'activityCustomize')) url.searchParams.set('token', token)
   return { allowed: true, url: url.toString() }

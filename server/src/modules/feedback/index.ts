@@ -1,9 +1,11 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
+import adminRoutes from './adminRoutes'
 import { feedbackCommands } from './admin'
 
 export const feedbackModule: ShopModule = {
   name: 'feedback',
   routes,
+  adminRoutes,
   commands: feedbackCommands,
 }

@@ -6,7 +6,7 @@ import { hit } from '../../services/rateLimit'
 import { charCount, ownImages, parseImages } from '../review/images'
 
 export const FEEDBACK_PER_DAY = 10
-const typeText = (t: string) => FEEDBACK_TYPES.find((x) => x.value === t)?.text || '其他'
+export const typeText = (t: string) => FEEDBACK_TYPES.find((x) => x.value === t)?.text || '其他'
 
 /** Stores a member's feedback: a type from the list, 5-500 characters, up to 9 own images, an optional contact; 10 a day. */
 export async function submitFeedback(db: Db, memberId: number, req: FeedbackSubmitRequest) {
@@ -27,7 +27,7 @@ export async function submitFeedback(db: Db, memberId: number, req: FeedbackSubm
   return { id: row.id }
 }
 
-const toItem = (r: { id: number; type: string; content: string; images: string; contact: string; status: 'new' | 'read'; createdAt: number }): FeedbackItem => ({
+const toItem = (r: { id: number; type: string; content: string; images: string; contact: string; status: FeedbackItem['status']; reply: string; repliedAt: number | null; createdAt: number }): FeedbackItem => ({
   id: r.id,
   type: r.type as FeedbackType,
   typeText: typeText(r.type),
@@ -35,18 +35,20 @@ const toItem = (r: { id: number; type: string; content: string; images: string; 
   images: parseImages(r.images),
   contact: r.contact,
   status: r.status,
+  reply: r.reply,
+  repliedAt: r.repliedAt === null ? null : Number(r.repliedAt),
   createdAt: Number(r.createdAt),
 })
 
 /** The member's own feedback, newest first. */
 export async function myFeedback(db: Db, memberId: number, limit = 20): Promise<FeedbackItem[]> {
-  const rows = await db.selectFrom('feedback').select(['id', 'type', 'content', 'images', 'contact', 'status', 'createdAt']).where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()
+  const rows = await db.selectFrom('feedback').select(['id', 'type', 'content', 'images', 'contact', 'status', 'reply', 'repliedAt', 'createdAt']).where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()
   return rows.map(toItem)
 }
 
 /** For the operator: newest first, with the member's phone; listing marks them read. */
 export async function adminFeedback(db: Db, opts: { limit?: number; onlyNew?: boolean } = {}) {
-  let q = db.selectFrom('feedback as f').leftJoin('members as m', 'm.id', 'f.memberId').select(['f.id', 'f.type', 'f.content', 'f.images', 'f.contact', 'f.status', 'f.createdAt', 'f.memberId', 'm.phone', 'm.nickname'])
+  let q = db.selectFrom('feedback as f').leftJoin('members as m', 'm.id', 'f.memberId').select(['f.id', 'f.type', 'f.content', 'f.images', 'f.contact', 'f.status', 'f.reply', 'f.repliedAt', 'f.createdAt', 'f.memberId', 'm.phone', 'm.nickname'])
   if (opts.onlyNew) q = q.where('f.status', '=', 'new')
   const rows = await q.orderBy('f.createdAt', 'desc').orderBy('f.id', 'desc').limit(Math.min(500, Math.max(1, opts.limit || 50))).execute()
   const ids = rows.filter((r) => r.status === 'new').map((r) => r.id)

@@ -464,6 +464,8 @@ interface ReviewRow {
   images: string
   anonymous: number
   specText: string
+  reply: string
+  repliedAt: number | null
   createdAt: number
   nickname: string | null
   avatar: string | null
@@ -490,6 +492,7 @@ async function toComments(db: Db, rows: ReviewRow[]): Promise<GoodsComment[]> {
     specText: r.specText,
     createdAt: Number(r.createdAt),
     followUp: byParent.get(r.id) || null,
+    reply: r.reply ? { content: r.reply, createdAt: Number(r.repliedAt) } : null,
   }))
 }
 
@@ -499,6 +502,8 @@ const reviewQuery = (db: Db, goodsId: number) =>
     .leftJoin('members', 'members.id', 'goodsReviews.memberId')
     .where('goodsReviews.goodsId', '=', goodsId)
     .where('goodsReviews.parentId', 'is', null)
+    // A review the shop hid is not shown (nor counted) on the goods page.
+    .where('goodsReviews.hidden', '=', 0)
 
 const REVIEW_COLUMNS = [
   'goodsReviews.id',
@@ -508,6 +513,8 @@ const REVIEW_COLUMNS = [
   'goodsReviews.images',
   'goodsReviews.anonymous',
   'goodsReviews.specText',
+  'goodsReviews.reply',
+  'goodsReviews.repliedAt',
   'goodsReviews.createdAt',
   'members.nickname',
   'members.avatar',
@@ -523,6 +530,7 @@ async function reviewCounts(db: Db, goodsId: number) {
     ])
     .where('goodsId', '=', goodsId)
     .where('parentId', 'is', null)
+    .where('hidden', '=', 0)
     .executeTakeFirst()
   return { count: Number(row?.count || 0), good: Number(row?.good || 0), withImage: Number(row?.withImage || 0) }
 }

@@ -1,7 +1,9 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
+import adminRoutes from './adminRoutes'
 
 export const reviewModule: ShopModule = {
   name: 'review',
   routes,
+  adminRoutes,
 }

@@ -88,8 +88,11 @@ export function search(db: Db, q: { keyword: string; page: number; pageSize: num
 
 export const userVideos = (db: Db, authorId: number, q: { page: number; pageSize: number }, viewer: number | null) => pageOf(db, q, viewer, (b) => b.where('videos.memberId', '=', authorId))
 
-export async function detail(db: Db, id: number, viewer: number | null): Promise<VideoItem> {
-  const row = await db.selectFrom('videos').select([...videoCols]).where('videos.id', '=', id).where('videos.status', '=', 'on').executeTakeFirst()
+export async function detail(db: Db, id: number, viewer: number | null, ownUnlisted = false): Promise<VideoItem> {
+  let q = db.selectFrom('videos').select([...videoCols]).where('videos.id', '=', id)
+  // Only shown (approved) videos; the author's own pending one only right after release.
+  q = ownUnlisted && viewer ? q.where('videos.memberId', '=', viewer) : q.where('videos.status', '=', 'on')
+  const row = await q.executeTakeFirst()
   if (!row) throw notFound('视频不存在或已删除')
   return (await decorate(db, [row], viewer))[0]
 }
@@ -161,10 +164,11 @@ export async function release(db: Db, config: Config, memberId: number, input: V
   await hit(db, `video:release:${memberId}`, RELEASES_PER_DAY, 86400_000, '今日发布次数已达上限')
   const row = await db
     .insertInto('videos')
-    .values({ memberId, title, url: file.path, cover, duration: Math.max(1, Math.round(duration)), size: file.size, goodsIds: JSON.stringify(goodsIds), likes: 0, comments: 0, shares: 0, views: 0, status: 'on', createdAt: Date.now() })
+    .values({ memberId, title, url: file.path, cover, duration: Math.max(1, Math.round(duration)), size: file.size, goodsIds: JSON.stringify(goodsIds), likes: 0, comments: 0, shares: 0, views: 0, status: 'pending', createdAt: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow()
-  return detail(db, row.id, memberId)
+  // Waits in the console's review queue (内容 · 短视频); the shop lists it once approved.
+  return detail(db, row.id, memberId, true)
 }
 
 /** Deletes one's own video with its likes and comments. */
@@ -200,7 +204,8 @@ export async function like(db: Db, memberId: number, id: number, on: boolean) {
 }
 
 export async function commentList(db: Db, videoId: number, q: { page: number; pageSize: number }): Promise<Page<VideoComment>> {
-  const base = db.selectFrom('videoComments').where('videoId', '=', videoId)
+  // A comment the shop hid is neither listed nor played as danmu.
+  const base = db.selectFrom('videoComments').where('videoId', '=', videoId).where('hidden', '=', 0)
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n || 0)
   const rows = await base
     .innerJoin('members', 'members.id', 'videoComments.memberId')

@@ -1,0 +1,40 @@
+import { ADMIN_FIELD_LABELS, IdParams, IdReply, OkReply } from '../../../../types/admin'
+import { CONTENT_FIELD_LABELS, WebLinkInput, WebviewHostInput, type WebLinksReply } from '../../../../types/adminContent'
+import { audited, actorOf } from '../../admin/audit'
+import type { AdminRouteModule } from '../../admin/types'
+import * as svc from './adminService'
+import { consoleHosts } from './webviewHosts'
+
+/** 内容 · 网页链接: the web-view links and the allow-list's console hosts. */
+const contentAdminRoutes: AdminRouteModule = async (app, { db, config }) => {
+  // The 内容 and 反馈 contract's field names in the console's validation messages (types/adminContent.ts).
+  for (const [k, v] of Object.entries(CONTENT_FIELD_LABELS)) ADMIN_FIELD_LABELS[k] ??= v
+  const read = { permission: 'content.read' as const }
+  const write = { permission: 'content.write' as const }
+  // After a host change commits, this process's CSP (frame-src) follows at once.
+  const refresh = () => consoleHosts(db).catch(() => undefined)
+
+  app.get('/content/web-links', { config: read }, async (): Promise<WebLinksReply> => svc.adminWebLinks(db, config))
+  app.post('/content/web-links', { config: write, schema: { body: WebLinkInput } }, async (req): Promise<IdReply> =>
+    audited(db, actorOf(req), (tx, log) => svc.adminCreateWebLink(tx, config, req.body, log)),
+  )
+  app.put('/content/web-links/:id', { config: write, schema: { params: IdParams, body: WebLinkInput } }, async (req): Promise<IdReply> =>
+    audited(db, actorOf(req), (tx, log) => svc.adminUpdateWebLink(tx, config, req.params.id, req.body, log)),
+  )
+  app.delete('/content/web-links/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => svc.adminDeleteWebLink(tx, req.params.id, log))
+    return { ok: true }
+  })
+  app.post('/content/webview-hosts', { config: write, schema: { body: WebviewHostInput } }, async (req): Promise<IdReply> => {
+    const r = await audited(db, actorOf(req), (tx, log) => svc.adminAddHost(tx, config, req.body, log))
+    await refresh()
+    return r
+  })
+  app.delete('/content/webview-hosts/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => svc.adminRemoveHost(tx, config, req.params.id, log))
+    await refresh()
+    return { ok: true }
+  })
+}
+
+export default contentAdminRoutes
