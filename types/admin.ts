@@ -79,16 +79,21 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   sort: '排序', logo: '标志', intro: '介绍', title: '标题', link: '链接', startAt: '开始时间', endAt: '结束时间',
   expressCode: '快递公司', trackingNo: '运单号', text: '内容', remark: '备注', reason: '原因', csv: 'CSV 内容',
   note: '备注', disabled: '停用', keyword: '关键词', page: '页码', pageSize: '每页条数', word: '热搜词', summary: '摘要',
-  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置'
+  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置',
+  // 营销: 秒杀、优惠券、活动 (types/adminPromotions.ts)
+  day: '日期', start: '开始时间', end: '结束时间', quota: '限量', perMemberLimit: '每人限购', repeatDaily: '每日重复', kind: '类型',
+  amount: '面额', threshold: '使用门槛', rate: '折扣', maxDiscount: '最高优惠', scope: '适用范围', scopeIds: '适用对象', validType: '有效期类型',
+  validFrom: '有效期开始', validTo: '有效期结束', validDays: '有效天数', totalCount: '发放总量', visible: '可领取', allowSeckill: '秒杀可用',
+  description: '说明', memberIds: '会员', phones: '手机号', couponIds: '优惠券', cover: '封面', linkType: '跳转类型', linkUrl: '跳转链接', couponId: '优惠券',
 }
 
 // ------------------------------------------------------------------ helpers
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Fen = Type.Integer({ minimum: 0, maximum: 100_000_000 })
-const Str = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength })
-const Closed = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false })
-const Paging = {
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+export const Fen = Type.Integer({ minimum: 0, maximum: 100_000_000 })
+export const Str = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength })
+export const Closed = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false })
+export const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 }

@@ -78,6 +78,14 @@ export interface ActivityTable {
   createdAt: number
 }
 
+/** Migration 040: the claimable coupons an activity offers. */
+export interface ActivityCouponTable {
+  id: Generated<number>
+  activityId: number
+  couponId: number
+  sort: number
+}
+
 export interface BusinessCardTable {
   id: Generated<number>
   memberId: number
@@ -104,6 +112,7 @@ declare module './types' {
     articleCategories: ArticleCategoryTable
     articles: ArticleTable
     activities: ActivityTable
+    activityCoupons: ActivityCouponTable
     businessCards: BusinessCardTable
   }
 }
