@@ -54,8 +54,8 @@ after(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-async function open({ width, height, scale = 1 }) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, isMobile: width < 500, hasTouch: width < 500, locale: 'zh-CN' })
+async function open({ width, height, scale = 1, dark = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
   const page = await context.newPage()
   const errors = []
   page.on('pageerror', (e) => errors.push(String(e)))
@@ -168,7 +168,7 @@ test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed fr
   await modal.getByLabel('使用门槛（元，满多少可用）').fill('50')
   await btn(page, '保存').click()
   const row = page.locator('tr', { hasText: name })
-  await row.getByText('满50减5').waitFor()
+  await row.getByText('满50减5', { exact: true }).waitFor()
   await screenshot(page, 'console-promo-1280-coupons')
 
   await page.getByRole('menuitem', { name: '内容' }).click()
@@ -218,4 +218,20 @@ test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed fr
   await page.locator('tr', { hasText: name }).first().waitFor()
   assert.deepEqual(errors, [])
   assert.deepEqual(phone375.errors, [])
+})
+
+test('375x812 dark: the 营销 lists read as cards on a phone', async () => {
+  const { page, errors } = await open({ width: 375, height: 812, dark: true })
+  await signIn(page)
+  await page.goto(`${shop.base}/admin/marketing/seckill`)
+  await page.locator('.responsive-card').first().waitFor()
+  await page.locator('.responsive-card', { hasText: '进行中' }).first().waitFor()
+  await screenshot(page, 'console-promo-375-dark-seckill')
+  await page.goto(`${shop.base}/admin/marketing/coupons`)
+  await page.locator('.responsive-card').first().waitFor()
+  await screenshot(page, 'console-promo-375-dark-coupons')
+  await page.goto(`${shop.base}/admin/marketing/new-member-package`)
+  await page.getByText('新人专享无门槛券').first().waitFor()
+  await screenshot(page, 'console-promo-375-dark-package')
+  assert.deepEqual(errors, [])
 })

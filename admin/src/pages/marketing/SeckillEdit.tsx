@@ -198,7 +198,7 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
       tags={detail ? <Tag color={SECKILL_STATE[detail.state].color}>{SECKILL_STATE[detail.state].text}</Tag> : undefined}
       extra={
         !readOnly && [
-          id && detail && !detail.items.some((i) => i.hasOrders) && (
+          id && detail && !items.some((i) => i.hasOrders || i.sold > 0) && (
             <Popconfirm key="d" title="删除这个场次？" onConfirm={() => void run(deleteSeckill(id), '已删除').then((ok) => ok && navigate('/marketing/seckill'))}>
               <Button danger>删除</Button>
             </Popconfirm>

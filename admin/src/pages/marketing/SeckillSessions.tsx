@@ -6,7 +6,6 @@ import { PlusOutlined } from '@ant-design/icons'
 import type { AdminSeckillSessionRow } from '@contract/adminPromotions'
 import { deleteSeckill, seckillSessions } from '../../api/promotions'
 import { run } from '../../core/feedback'
-import { dateTime } from '../../core/format'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 import { ResponsiveList } from '../../components/ResponsiveList'
@@ -16,7 +15,8 @@ export const SECKILL_STATE: Record<string, { text: string; color: string }> = {
   active: { text: '进行中', color: 'red' },
   ended: { text: '已结束', color: 'default' },
 }
-const hhmm = (t: number) => dateTime(t).slice(11)
+/** Sessions are defined in China time (their day and HH:mm), whatever the browser's zone. */
+const hhmm = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(11, 16)
 const soldBar = (r: { sold: number; quota: number }) => (
   <Space size={8}>
     <Progress percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" style={{ width: 90, margin: 0 }} showInfo={false} />
