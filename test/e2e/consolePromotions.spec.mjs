@@ -171,22 +171,34 @@ test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed fr
   await row.getByText('满50减5', { exact: true }).waitFor()
   await screenshot(page, 'console-promo-1280-coupons')
 
+  // 内容 is one entry while 活动 is its only page, a group once it has more.
   await page.getByRole('menuitem', { name: '内容' }).click()
-  await page.getByRole('menuitem', { name: '活动' }).click()
+  const entry = page.getByRole('menuitem', { name: '活动', exact: true })
+  if (!/\/admin\/content\/activities$/.test(page.url())) await entry.click()
   await page.waitForURL(/\/admin\/content\/activities$/)
   await btn(page, '新建活动').click()
   const title = `控制台活动${Date.now() % 100000}`
   await modal.getByLabel('标题').fill(title)
   await modal.locator('input[type=file]').first().setInputFiles(picture)
   await modal.getByTestId('image-item').first().waitFor()
-  const start = new Date(Date.now() - 3600_000 + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
-  const end = new Date(Date.now() + 7 * 86400_000 + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+  // The console's pickers are in the browser's time zone: an hour ago to a week ahead, written as it writes them.
+  const [start, end] = await page.evaluate(() => {
+    const f = (t) => {
+      const d = new Date(t)
+      const p = (n) => String(n).padStart(2, '0')
+      return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}`
+    }
+    return [f(Date.now() - 3600_000), f(Date.now() + 7 * 86400_000)]
+  })
   const range = modal.locator('.ant-picker-range input')
+  // Typed, then confirmed with the panel's 确定 (Enter would submit the form).
+  const ok = page.locator('.ant-picker-dropdown:visible .ant-picker-ok button')
   await range.nth(0).click()
   await range.nth(0).fill(start)
-  await range.nth(0).press('Enter')
+  await ok.click()
   await range.nth(1).fill(end)
-  await range.nth(1).press('Enter')
+  await ok.click()
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' })
   const coupons = modal.getByRole('combobox', { name: '可领优惠券' })
   await coupons.click()
   await coupons.fill(name)

@@ -112,6 +112,7 @@ export default function Activities() {
       title: '操作',
       valueType: 'option',
       width: 110,
+      fixed: 'right',
       render: (_, r) =>
         writable
           ? [

@@ -236,7 +236,8 @@ export default function Coupons() {
     {
       title: '操作',
       valueType: 'option',
-      width: 190,
+      width: 180,
+      fixed: 'right',
       render: (_, r) => [
         writable && <a key="e" onClick={() => setEditing({ row: r, values: toForm(r) })}>编辑</a>,
         writable && r.status === 'on' && <a key="i" onClick={() => setIssuing(r)}>发放</a>,

@@ -43,6 +43,7 @@ export default function SeckillSessions() {
       title: '操作',
       valueType: 'option',
       width: 120,
+      fixed: 'right',
       render: (_, r) => [
         <a key="o" onClick={() => open(r.id)}>{writable && r.state !== 'ended' ? '编辑' : '查看'}</a>,
         writable && r.sold === 0 && (
