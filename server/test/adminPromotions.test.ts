@@ -255,10 +255,13 @@ describe.each(DIALECTS)('console 营销: coupons and the new-member package (%s)
 
   it('permissions: service may not read marketing, operator may write it; a refused write leaves nothing', async () => {
     const service = adminClient(t, await signIn(t, 'service'))
+    const named = async (name: string) => (await t.db.selectFrom('coupons').select('id').where('name', '=', name).execute()).length
     expect((await service.get('/marketing/coupons')).code).toBe(8003)
-    expect((await service.post('/marketing/coupons', base)).code).toBe(8003)
+    expect((await service.post('/marketing/coupons', { ...base, name: '客服建的券' })).code).toBe(8003)
+    expect(await named('客服建的券')).toBe(0)
     const operator = adminClient(t, await signIn(t, 'operator'))
     expect((await operator.post('/marketing/coupons', { ...base, name: '运营建的券' })).code).toBe(200)
+    expect(await named('运营建的券')).toBe(1)
   })
 })
 
