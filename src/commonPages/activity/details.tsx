@@ -30,7 +30,7 @@ export default function ActivityDetailsPage() {
 
   const [coupons, setCoupons] = useState<CentreCoupon[]>([])
   const [receiving, setReceiving] = useState(0)
-  const loadCoupons = () => id && getActivityCoupons(id).then((r) => setCoupons(r.list), () => setCoupons([]))
+  const loadCoupons = () => id && getActivityCoupons(id).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
   useEffect(() => {
     loadCoupons()
     // eslint-disable-next-line react-hooks/exhaustive-deps
