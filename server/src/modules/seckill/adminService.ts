@@ -108,12 +108,12 @@ async function checkInput(db: Conn, input: SeckillSessionInput) {
 
 /** Creates a session with its items (nothing sold yet). */
 export async function createSession(tx: Tx, input: SeckillSessionInput, log: Log, now = Date.now()): Promise<number> {
+  if (input.items.some((i) => i.id)) throw bad('新场次的商品不能带编号')
   const { startAt, endAt, byId } = await checkInput(tx, input)
   if (endAt <= now) throw bad('结束时间已过，不能创建')
   const clash = await tx.selectFrom('seckillSessions').select('id').where('day', '=', input.day).where('title', '=', input.start).executeTakeFirst()
   if (clash) throw new AppError(ErrorCode.CONFLICT, `${input.day} ${input.start} 已有场次`)
   const s = await tx.insertInto('seckillSessions').values({ day: input.day, title: input.start, startAt, endAt, repeatDaily: input.repeatDaily ? 1 : 0, createdAt: now }).returning('id').executeTakeFirstOrThrow()
-  if (input.items.some((i) => i.id)) throw bad('新场次的商品不能带编号')
   await tx
     .insertInto('seckillItems')
     .values(input.items.map((i, k) => ({ sessionId: s.id, goodsId: byId.get(i.skuId)!.goodsId, skuId: i.skuId, price: i.price, quota: i.quota, sold: 0, perMemberLimit: i.perMemberLimit, sort: k, createdAt: now })))
