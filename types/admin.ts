@@ -84,6 +84,11 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   servicePhone: '客服电话', serviceUrl: '客服链接', orderExpireMinutes: '未支付订单关闭时间', autoReceiveDays: '自动确认收货天数',
   afterSalesDays: '售后期', baseFee: '运费', freeThreshold: '包邮门槛', regionFees: '地区加价', provinces: '省份', extra: '加价',
   freightTemplateId: '运费模板', date: '日期', templateId: '模板 ID', fields: '字段', enabled: '开关', on: '开关',
+  // 营销: 秒杀、优惠券、活动 (types/adminPromotions.ts)
+  day: '日期', start: '开始时间', end: '结束时间', quota: '限量', perMemberLimit: '每人限购', repeatDaily: '每日重复', kind: '类型',
+  amount: '面额', threshold: '使用门槛', rate: '折扣', maxDiscount: '最高优惠', scope: '适用范围', scopeIds: '适用对象', validType: '有效期类型',
+  validFrom: '有效期开始', validTo: '有效期结束', validDays: '有效天数', totalCount: '发放总量', visible: '可领取', allowSeckill: '秒杀可用',
+  description: '说明', memberIds: '会员', phones: '手机号', couponIds: '优惠券', cover: '封面', linkType: '跳转类型', linkUrl: '跳转链接', couponId: '优惠券',
 }
 
 // ------------------------------------------------------------------ helpers

@@ -1,4 +1,5 @@
 import type { ActivityDetail, ActivityPage, ActivityStatus, CheckWebUrlResponse, ContentDocument, DocumentKey, NoticeDetail, NoticePage, ShopInfo, WebViewKind } from '@contract/content'
+import type { CentreCoupon } from '@contract/coupon'
 import { get, type RequestOptions } from '@/core/request'
 
 const LIST: RequestOptions = { catch: true, auth: false }
@@ -7,6 +8,8 @@ export const getNotices = (page: number, pageSize = 20) => get<NoticePage>('/api
 export const getNoticeDetail = (id: number) => get<NoticeDetail>('/api/content/noticeDetail', { id }, LIST)
 export const getActivities = (status: ActivityStatus | 'all', page: number, pageSize = 10) => get<ActivityPage>('/api/content/activityList', { status, page, pageSize }, LIST)
 export const getActivityDetail = (id: number) => get<ActivityDetail>('/api/content/activityDetail', { id }, LIST)
+/** The coupons an activity offers, with the member's claim state (the token is sent when logged in). */
+export const getActivityCoupons = (id: number) => get<{ list: CentreCoupon[] }>('/api/content/activityCoupons', { id }, { catch: true, toast: false })
 /** Asks the server whether a web-view page may open the address (token appended for activity pages). */
 export const checkWebUrl = (url: string, kind: WebViewKind) => get<CheckWebUrlResponse>('/api/content/checkWebUrl', { url, kind }, { catch: true, toast: false })
 

@@ -1,7 +1,7 @@
 // Issue 18 item 7: the activity details drew their banner twice (the cover, then the same picture at the
 // end of the activity's text). The cover is drawn only when the text does not show it.
 import Taro from '@tarojs/taro'
-import { render, act } from '@testing-library/react'
+import { render, act, fireEvent } from '@testing-library/react'
 import ActivityDetailsPage, { coverInContent } from '@/commonPages/activity/details'
 
 let mockParams: Record<string, string> = {}
@@ -28,6 +28,38 @@ describe('activity details banner', () => {
     await flush()
     expect(document.querySelector('.content-detail__title')?.textContent).toBe('春季焕新节')
     expect(document.querySelectorAll('.content-detail__cover')).toHaveLength(covers)
+  })
+
+  it('lists the coupons the console linked and claims one through the coupon centre', async () => {
+    mockParams = { id: '1' }
+    const coupon = { couponId: 7, name: '活动满50减5', kind: 'threshold', amount: 500, threshold: 5000, rate: 100, maxDiscount: 0, scope: 'all', scopeText: '全场通用', ruleText: '满50减5', faceText: '¥5', allowSeckill: false, description: '', validText: '领取后7天内有效', perMemberLimit: 1, received: 0, issuedPercent: 0, soldOut: false, canReceive: true }
+    let claimed = 0
+    const calls: string[] = []
+    jest.spyOn(Taro, 'request').mockImplementation(((opts: { url: string; data?: unknown }) => {
+      calls.push(opts.url)
+      const ok = (data: unknown) => Promise.resolve({ statusCode: 200, data: { code: 200, msg: 'ok', data } })
+      if (opts.url.includes('/api/content/activityCoupons')) return ok({ list: [{ ...coupon, received: claimed, canReceive: claimed === 0 }] })
+      if (opts.url.includes('/api/coupons/receive')) {
+        claimed += 1
+        return ok({ coupon: {}, left: 0 })
+      }
+      return ok({ ...ACTIVITY, contentHtml: '<p>规则</p>' })
+    }) as any)
+    jest.spyOn(require('@/core/auth'), 'requireLogin').mockReturnValue(true)
+    render(<ActivityDetailsPage />)
+    await flush()
+    await flush()
+    expect(document.querySelector('.activity-coupon')?.textContent).toContain('满50减5')
+    const btn = document.querySelector('.activity-coupon__btn') as HTMLElement
+    expect(btn.textContent).toBe('立即领取')
+    await act(async () => {
+      fireEvent.click(btn)
+    })
+    await flush()
+    await flush()
+    expect(claimed).toBe(1)
+    expect(calls.some((u) => u.includes('/api/coupons/receive'))).toBe(true)
+    expect(document.querySelector('.activity-coupon__btn')?.textContent).toBe('已领取')
   })
 
   it('recognises the cover in the text by its address only', () => {

@@ -84,6 +84,14 @@ export interface ActivityTable {
   createdAt: number
 }
 
+/** Migration 040: the claimable coupons an activity offers. */
+export interface ActivityCouponTable {
+  id: Generated<number>
+  activityId: number
+  couponId: number
+  sort: number
+}
+
 export interface BusinessCardTable {
   id: Generated<number>
   memberId: number
@@ -128,6 +136,7 @@ declare module './types' {
     articleCategories: ArticleCategoryTable
     articles: ArticleTable
     activities: ActivityTable
+    activityCoupons: ActivityCouponTable
     businessCards: BusinessCardTable
     webLinks: WebLinkTable
     webviewHosts: WebviewHostTable

@@ -1,10 +1,16 @@
+import { useEffect, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
+import type { CentreCoupon } from '@contract/coupon'
 import { Button } from '@nutui/nutui-react-taro'
 import type { ActivityDetail } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
 import { LoadEmptyState } from '@/components/EmptyState'
 import RichContent from '@/components/RichContent'
-import { getActivityDetail } from '@/api/content'
+import { getActivityCoupons, getActivityDetail } from '@/api/content'
+import { receiveCoupon } from '@/api/coupon'
+import CouponCard from '@/components/CouponCard'
+import { requireLogin } from '@/core/auth'
+import { toast } from '@/core/toast'
 import { useLoadById } from '@/hooks/useLoadById'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
@@ -21,6 +27,37 @@ export const coverInContent = (a: Pick<ActivityDetail, 'cover' | 'contentHtml'>)
 /** An activity: cover, time window, status, rich content, and its web page when it has one. */
 export default function ActivityDetailsPage() {
   const { id, data: a, state, reload } = useLoadById<ActivityDetail>(getActivityDetail)
+
+  const [coupons, setCoupons] = useState<CentreCoupon[]>([])
+  const [receiving, setReceiving] = useState(0)
+  const loadCoupons = () => id && getActivityCoupons(id).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
+  useEffect(() => {
+    loadCoupons()
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id])
+  // The activity's coupons are the coupon centre's (same limits): claimed with the centre's receive.
+  const receive = async (c: CentreCoupon) => {
+    if (!requireLogin() || receiving) return
+    setReceiving(c.couponId)
+    try {
+      const r = await receiveCoupon(c.couponId, { catch: true })
+      toast(r.left > 0 ? `领取成功，还可再领${r.left}张` : '领取成功', 'success')
+    } catch {
+      // the refusal was toasted
+    } finally {
+      setReceiving(0)
+      loadCoupons()
+    }
+  }
+  const couponAction = (c: CentreCoupon) => {
+    if (c.soldOut && c.received === 0) return <View className='activity-coupon__btn is-off'>已抢光</View>
+    if (!c.canReceive) return <View className='activity-coupon__btn is-off'>{c.received > 0 ? '已领取' : '不可领'}</View>
+    return (
+      <View className='activity-coupon__btn' onClick={(e) => (e.stopPropagation(), receive(c))}>
+        {receiving === c.couponId ? '领取中' : '立即领取'}
+      </View>
+    )
+  }
 
   useShare(() => buildShare(ROUTES.activityDetails, { title: a?.title, imageUrl: a ? assetUrl(a.cover) : undefined, query: { id: id ?? '' } }), [a?.id])
 
@@ -57,6 +94,14 @@ export default function ActivityDetailsPage() {
               活动时间：{formatTime(a.startAt)} 至 {formatTime(a.endAt)}
             </Text>
           </View>
+          {coupons.length > 0 && (
+            <View className='activity-coupons'>
+              <Text className='activity-coupons__title'>活动优惠券</Text>
+              {coupons.map((c) => (
+                <CouponCard key={c.couponId} className='activity-coupon' faceText={c.faceText} ruleText={c.ruleText} name={c.name} scopeText={c.allowSeckill ? `${c.scopeText} · 秒杀可用` : c.scopeText} validText={c.validText} action={couponAction(c)} />
+              ))}
+            </View>
+          )}
           <RichContent html={a.contentHtml} />
         </View>
       )}

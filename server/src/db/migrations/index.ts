@@ -18,6 +18,7 @@ import * as m030 from './030_money'
 import * as m045 from './045_rewards'
 import * as m055 from './055_settings'
 import * as m070 from './070_content_console'
+import * as m040 from './040_activity_coupons'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '045_rewards': m045,
   '055_settings': m055,
   '070_content_console': m070,
+  '040_activity_coupons': m040,
 }

@@ -3,10 +3,13 @@ import { CONTENT_FIELD_LABELS, WebLinkInput, WebviewHostInput, type WebLinksRepl
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import * as svc from './adminService'
+import activityAdminRoutes from './activityAdminRoutes'
 import { consoleHosts } from './webviewHosts'
 
-/** 内容 · 网页链接: the web-view links and the allow-list's console hosts. */
-const contentAdminRoutes: AdminRouteModule = async (app, { db, config }) => {
+/** 内容 · 网页链接: the web-view links and the allow-list's console hosts; 活动 in activityAdminRoutes.ts. */
+const contentAdminRoutes: AdminRouteModule = async (app, ctx) => {
+  const { db, config } = ctx
+  await activityAdminRoutes(app, ctx)
   // The 内容 and 反馈 contract's field names in the console's validation messages (types/adminContent.ts).
   for (const [k, v] of Object.entries(CONTENT_FIELD_LABELS)) ADMIN_FIELD_LABELS[k] ??= v
   const read = { permission: 'content.read' as const }

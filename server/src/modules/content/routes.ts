@@ -29,6 +29,13 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     handler: async (req) => content.activityDetail(db, (req.query as any).id),
   })
 
+  // Auth optional: a visitor sees the coupons, a member also what is left to claim.
+  app.get('/api/content/activityCoupons', {
+    config: { auth: 'optional' },
+    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    handler: async (req) => content.activityCoupons(db, (req.query as any).id, req.member?.id ?? null),
+  })
+
   // Auth optional: the token is appended for activity pages only when it belongs to a valid member.
   app.get('/api/content/checkWebUrl', {
     config: { auth: 'optional' },

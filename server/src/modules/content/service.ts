@@ -2,6 +2,8 @@ import type { Config } from '../../config'
 import type { Db } from '../../db/types'
 import type { ActivityDetail, ActivityItem, ActivityPage, ActivityStatus, CheckWebUrlResponse, ContentDocument, DocumentKey, NoticeDetail, NoticePage, ShopInfo, WebViewKind } from '../../../../types/content'
 import { notFound } from '../../errors'
+import type { CentreCoupon } from '../../../../types/coupon'
+import { claimableCoupons } from '../coupon/service'
 
 export async function noticeList(db: Db, q: { page: number; pageSize: number }): Promise<NoticePage> {
   const base = db.selectFrom('notices').where('status', '=', 'on')
@@ -70,6 +72,19 @@ export async function activityDetail(db: Db, id: number): Promise<ActivityDetail
   const r = await db.selectFrom('activities').select([...activityCols, 'contentHtml']).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
   if (!r) throw notFound('活动不存在或已下线')
   return { ...r, status: activityStatus(r.startAt, r.endAt) }
+}
+
+/**
+ * The coupons an activity offers (linked by the console), with the member's claim state; claimed through the
+ * coupon centre's receive (same limits). Only while the activity is shown; an ended one lists them unclaimable.
+ */
+export async function activityCoupons(db: Db, id: number, memberId: number | null, now = Date.now()): Promise<{ list: CentreCoupon[] }> {
+  const a = await db.selectFrom('activities').select(['id', 'startAt', 'endAt']).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
+  if (!a) throw notFound('活动不存在或已下线')
+  const links = await db.selectFrom('activityCoupons').select('couponId').where('activityId', '=', id).orderBy('sort').orderBy('id').execute()
+  const list = await claimableCoupons(db, memberId, links.map((l) => l.couponId), now)
+  const running = activityStatus(Number(a.startAt), Number(a.endAt), now) === 'ongoing'
+  return { list: running ? list : list.map((c) => ({ ...c, canReceive: false })) }
 }
 
 /**

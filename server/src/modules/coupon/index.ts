@@ -1,5 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
+import adminRoutes from './adminRoutes'
 import { couponSeeder } from './seed'
 import { couponCancelledHook, couponPricingStep } from './pricing'
 import { newMemberPackageHook } from './service'
@@ -11,6 +12,7 @@ import { newMemberPackageHook } from './service'
 export const couponModule: ShopModule = {
   name: 'coupon',
   routes,
+  adminRoutes,
   seeders: [couponSeeder],
   pricingSteps: [couponPricingStep],
   orderHooks: { cancelled: couponCancelledHook },

@@ -100,6 +100,21 @@ export async function grantCoupon(tx: Conn, memberId: number, couponId: number, 
 
 export async function centre(db: Conn, memberId: number | null, now = Date.now()): Promise<CentreCoupon[]> {
   const rows = await db.selectFrom('coupons').selectAll().where('status', '=', 'on').where('visible', '=', 1).where('newMember', '=', 0).orderBy('sort').orderBy('id').execute()
+  return claimState(db, memberId, rows, now)
+}
+
+/**
+ * The claimable ones of these coupons (an activity's linked coupons), in the order given, with the member's
+ * state: the same rows the centre would show, so what the activity page offers is what `receive` accepts.
+ */
+export async function claimableCoupons(db: Conn, memberId: number | null, couponIds: number[], now = Date.now()): Promise<CentreCoupon[]> {
+  if (!couponIds.length) return []
+  const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', couponIds).where('status', '=', 'on').where('visible', '=', 1).where('newMember', '=', 0).execute()
+  const byId = new Map(rows.map((c) => [c.id, c]))
+  return claimState(db, memberId, couponIds.flatMap((id) => byId.get(id) ?? []), now)
+}
+
+async function claimState(db: Conn, memberId: number | null, rows: CouponRow[], now: number): Promise<CentreCoupon[]> {
   const live = rows.filter((c) => receivable(c, now))
   const receipts = memberId && live.length
     ? await db.selectFrom('couponReceipts').select(['couponId', 'received']).where('memberId', '=', memberId).where('couponId', 'in', live.map((c) => c.id)).execute()

@@ -40,6 +40,11 @@ export interface SeckillGate {
   /** Sets the stock to the database's remaining quota when nothing is in flight. True when it did. */
   reconcile(itemId: number, dbRemaining: number, ttlSeconds: number): Promise<boolean>
   /**
+   * Moves the item's stock by delta (the console changed its quota after the database commit), admissions in
+   * flight kept. No-op for an item the gate has not loaded yet (it loads the new quota then).
+   */
+  adjust(itemId: number, delta: number): Promise<void>
+  /**
    * True when the gate knows, from a recent look (within RECONCILE_MS for memory, SOLD_OUT_MEMO_MS for Redis),
    * that the item is sold out: such attempts are answered without touching the database or Redis.
    */
@@ -128,6 +133,11 @@ export class MemoryGate implements SeckillGate {
     return true
   }
 
+  async adjust(itemId: number, delta: number) {
+    const it = this.items.get(itemId)
+    if (it) it.stock += delta
+  }
+
   soldOut(itemId: number) {
     const it = this.items.get(itemId)
     // Admissions in flight may still fail and hand stock back: the live count says so at once.
@@ -200,6 +210,13 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[2]))
 return 1
 `
 
+/** ARGV: delta. Moves the stock of a loaded item (a quota changed by the console). */
+const ADJUST_LUA = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+redis.call('INCRBY', KEYS[1], tonumber(ARGV[1]))
+return 1
+`
+
 interface RedisLike {
   eval(script: string, numKeys: number, ...args: (string | number)[]): Promise<unknown>
   set(key: string, value: string, ...args: (string | number)[]): Promise<unknown>
@@ -250,6 +267,11 @@ export class RedisGate implements SeckillGate {
     this.checkedAt.set(itemId, Date.now())
     if (dbRemaining > 0) this.soldOutAt.delete(itemId)
     return Number(await this.redis.eval(RECONCILE_LUA, 4, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds)) === 1
+  }
+
+  async adjust(itemId: number, delta: number) {
+    if (delta > 0) this.soldOutAt.delete(itemId)
+    await this.redis.eval(ADJUST_LUA, 1, keys(this.prefix, itemId)[0], delta)
   }
 
   async peek(itemId: number) {
