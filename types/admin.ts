@@ -84,11 +84,11 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
 
 // ------------------------------------------------------------------ helpers
 
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
-const Fen = Type.Integer({ minimum: 0, maximum: 100_000_000 })
-const Str = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength })
-const Closed = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false })
-const Paging = {
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
+export const Fen = Type.Integer({ minimum: 0, maximum: 100_000_000 })
+export const Str = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength })
+export const Closed = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false })
+export const Paging = {
   page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 }

@@ -15,6 +15,7 @@ import * as m013 from './013_job_leases'
 import * as m014 from './014_staff'
 import * as m022 from './022_documents'
 import * as m030 from './030_money'
+import * as m050 from './050_agent_rules'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '014_staff': m014,
   '022_documents': m022,
   '030_money': m030,
+  '050_agent_rules': m050,
 }
