@@ -78,12 +78,12 @@ export const MENU: MenuGroup[] = [
     icon: <ApartmentOutlined />,
     path: '/agents',
     children: [
+      { path: '/agents/list', name: '代理列表', permission: 'agents.read', page: page(() => import('./pages/agents/AgentList')), menu: true },
       { path: '/agents/applications', name: '代理申请', permission: 'agents.read', page: page(() => import('./pages/agents/Applications')), menu: true },
-      { path: '/agents', name: '代理列表', permission: 'agents.read', page: page(() => import('./pages/agents/AgentList')), menu: true },
       { path: '/agents/rules', name: '代理规则', permission: 'agents.read', page: page(() => import('./pages/agents/Rules')), menu: true },
       { path: '/agents/withdrawals', name: '提现审核', permission: 'withdrawals.read', page: page(() => import('./pages/agents/Withdrawals')), menu: true },
       { path: '/agents/ledger', name: '佣金流水', permission: 'withdrawals.read', page: page(() => import('./pages/agents/CommissionLedger')), menu: true },
-      { path: '/agents/:id', name: '代理详情', permission: 'agents.read', page: page(() => import('./pages/agents/AgentDetail')) },
+      { path: '/agents/list/:id', name: '代理详情', permission: 'agents.read', page: page(() => import('./pages/agents/AgentDetail')) },
     ],
   },
   {

@@ -10,7 +10,7 @@ import { ResponsiveList } from '../../components/ResponsiveList'
 
 /** 代理列表: each shop with its bound members, sales and the commission figures of docs/agent.md. */
 export default function AgentList() {
-  const open = (r: AdminAgentRow) => navigate(`/agents/${r.shopId}`)
+  const open = (r: AdminAgentRow) => navigate(`/agents/list/${r.shopId}`)
   const columns: ProColumns<AdminAgentRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '店铺名或代理手机号' } },
     { title: '状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: { active: { text: '营业中' }, closed: { text: '已关闭' } } },

@@ -52,7 +52,7 @@ export default function Withdrawals() {
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '提现单号或店铺名' } },
     { title: '提现单号', dataIndex: 'withdrawNo', search: false, width: 200 },
-    { title: '代理店铺', dataIndex: 'shopName', search: false, width: 140, render: (_, w) => <a onClick={() => navigate(`/agents/${w.shopId}`)}>{w.shopName}</a> },
+    { title: '代理店铺', dataIndex: 'shopName', search: false, width: 140, render: (_, w) => <a onClick={() => navigate(`/agents/list/${w.shopId}`)}>{w.shopName}</a> },
     { title: '申请金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, w) => yuanLabel(w.amount) },
     { title: '手续费', dataIndex: 'fee', search: false, width: 80, align: 'right', render: (_, w) => yuanLabel(w.fee) },
     { title: '应打款', dataIndex: 'actualAmount', search: false, width: 100, align: 'right', render: (_, w) => <strong>{yuanLabel(w.actualAmount)}</strong> },

@@ -56,7 +56,7 @@ const toPayment = (r: PaymentRow): AdminPayment => ({
 export async function listPayments(db: Conn, q: PaymentQuery): Promise<AdminPaymentPage> {
   const { page, pageSize } = paging(q)
   const { n } = await paymentQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await paymentColumns(paymentQuery(db, q)).orderBy('p.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await paymentColumns(paymentQuery(db, q)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
   return { list: rows.map(toPayment), total: num(n), page, pageSize }
 }
 
