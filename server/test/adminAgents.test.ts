@@ -4,6 +4,7 @@ import { ADDRESS, buyNow, makeGoods, requestId } from './tradeFixtures'
 import { makeCategories, setCategory } from './promoFixtures'
 import { moveMoney } from '../src/modules/agent/account'
 import { shipOrder } from '../src/modules/logistics/service'
+import { FakeWechatPay } from './fakeWechatPay'
 
 const DAY = 86_400_000
 const form = (shopName: string) => ({ shopName, realName: '李四', phone: '13912345678', idCard: '110101199003074514', reason: '有稳定的客户资源' })
@@ -229,5 +230,53 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect((await t.post('/api/business/withdraw/apply', { amount: 1500, method: 'bank', requestId: requestId() }, a.token)).msg).toBe('单次提现金额不能低于¥20.00')
     expect((await t.post('/api/business/withdraw/apply', { amount: 4500, method: 'bank', requestId: requestId() }, a.token)).msg).toBe('超出每日提现上限¥50.00，请明天再来')
     await owner.put('/agents/rules', rules)
+  })
+})
+
+/** 提现 through the payout adapter (WeChat merchant transfer) against the recorded WeChat Pay gateway. */
+describe.each(DIALECTS)('console withdrawal by WeChat merchant transfer (%s)', (dialect) => {
+  let t: TestApp
+  let finance: AdminClient
+  let owner: AdminClient
+  beforeAll(async () => {
+    const gw = new FakeWechatPay()
+    t = await makeTestApp(dialect, { http: gw, config: gw.config() })
+    finance = adminClient(t, await signIn(t, 'finance'))
+    owner = adminClient(t, await signIn(t, 'owner'))
+  })
+  afterAll(() => t.close())
+
+  async function walletWithdrawal(amount: number) {
+    const token = await t.login(nextPhone())
+    const apply = await t.post('/api/business/agent/apply', form(`转账小店${Math.floor(Math.random() * 1e6)}`), token)
+    expect((await owner.post(`/agents/applications/${apply.data.application.id}/approve`)).code).toBe(200)
+    const me = await t.get('/api/member/getMemberInfo', {}, token)
+    await t.db.updateTable('members').set({ openidMini: `o-agent${Math.floor(Math.random() * 1e9)}` }).where('id', '=', me.data.id).execute()
+    await t.db.transaction().execute((tx) => moveMoney(tx, me.data.businessId, { available: 20000, totalCommission: 20000 }, { type: 'commission_released', note: '测试佣金' }))
+    expect((await t.post('/api/business/withdraw/saveAccount', { method: 'wechat', accountName: '李四' }, token)).code).toBe(200)
+    const w = await t.post('/api/business/withdraw/apply', { amount, method: 'wechat', requestId: requestId() }, token)
+    expect(w.code).toBe(200)
+    return (await t.db.selectFrom('withdrawals').select(['id', 'withdrawNo']).where('withdrawNo', '=', w.data.withdrawNo).executeTakeFirstOrThrow())
+  }
+
+  it('sends the transfer once (audited), then neither hand payment nor refusal can close it; the shop-wide daily limit of the rules refuses', async () => {
+    const w = await walletWithdrawal(10000)
+    const listed = (await finance.get('/withdrawals', { keyword: w.withdrawNo })).data.list[0]
+    expect(listed).toMatchObject({ canTransfer: true, transferState: '' })
+    expect((await finance.post(`/withdrawals/${w.id}/transfer`)).code).toBe(200)
+    expect((await finance.get('/withdrawals', { keyword: w.withdrawNo })).data.list[0]).toMatchObject({ status: 'pending', transferState: 'WAIT_USER_CONFIRM', canTransfer: false })
+    const [row] = (await auditRows(t, 'withdrawal.transfer')).filter((r) => r.targetId === w.withdrawNo)
+    expect(JSON.parse(row.afterJson!)).toMatchObject({ transferState: 'WAIT_USER_CONFIRM' })
+    expect((await finance.post(`/withdrawals/${w.id}/transfer`)).msg).toBe('该提现已发起转账')
+    expect((await finance.post(`/withdrawals/${w.id}/pay`, { referenceNo: 'REF-9999' })).msg).toBe('该提现已发起微信转账，请等待转账结果')
+    expect((await finance.post(`/withdrawals/${w.id}/refuse`, { reason: '不打了' })).msg).toBe('该提现已发起微信转账，请等待转账结果')
+    expect(await auditRows(t, 'withdrawal.transfer-failed')).toHaveLength(0)
+
+    const rules = (await owner.get('/agents/rules')).data.rules
+    expect((await owner.put('/agents/rules', { ...rules, payoutDailyMaxShop: 12000 })).code).toBe(200)
+    const w2 = await walletWithdrawal(5000)
+    expect((await finance.post(`/withdrawals/${w2.id}/transfer`)).msg).toBe('超出店铺每日转账限额¥120.00')
+    expect((await finance.get('/withdrawals', { keyword: w2.withdrawNo })).data.list[0]).toMatchObject({ transferState: '', canTransfer: true })
+    expect((await auditRows(t, 'withdrawal.transfer')).filter((r) => r.targetId === w2.withdrawNo)).toHaveLength(0)
   })
 })
