@@ -85,7 +85,7 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
 
   it('points and cashback ledgers: entries with the member, sums over the filter; CSV; only ledgers.read may see them', async () => {
     const points = await c.get('/finance/ledgers/points', { memberId: me.memberId })
-    expect(points.data.list[0]).toMatchObject({ memberId: me.memberId, change: 120, note: '客诉补偿' })
+    expect(points.data.list[0]).toMatchObject({ memberId: me.memberId, change: 120, reason: '客服调整', note: '客诉补偿' })
     expect(points.data.income).toBeGreaterThanOrEqual(120)
     const cashback = await c.get('/finance/ledgers/cashback', { memberId: me.memberId })
     expect(cashback.data.list).toEqual([expect.objectContaining({ change: 880, balanceAfter: 880, reason: '人工调整', note: '测试返现' })])

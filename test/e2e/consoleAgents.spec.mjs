@@ -96,6 +96,7 @@ test('1280x800: an application made in the shop is approved in the console; rule
   await page.getByText('净收入').first().waitFor()
   await page.locator('.ant-table-row').first().waitFor()
   await page.locator('.ant-spin-blur').waitFor({ state: 'detached' })
+  await page.waitForTimeout(500) // the table fades in (0.3 s)
   await screenshot(page, 'console-1280-finance-daily')
   await page.getByRole('menuitem', { name: '支付记录' }).click()
   await page.locator('.ant-table-row').first().waitFor()

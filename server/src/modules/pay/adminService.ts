@@ -16,6 +16,7 @@ import type {
   PaymentQuery,
   RefundQuery,
 } from '../../../../types/adminFinance'
+import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
 import '../../db/afterSalesTables'
 import '../../db/promotionTables'
 
@@ -245,7 +246,7 @@ type MemberLedgerRow = Awaited<ReturnType<ReturnType<typeof pointsBase>['execute
 const CASHBACK_REASON: Record<string, string> = { task_payout: '好评返现', adjust: '人工调整' }
 const toMemberEntry = (kind: LedgerKind, r: MemberLedgerRow): MemberLedgerEntry => ({
   id: r.id, memberId: r.memberId, memberPhone: r.phone || '', nickname: r.nickname, change: num(r.change), balanceAfter: num(r.balanceAfter),
-  reason: kind === 'cashback' ? CASHBACK_REASON[r.reason] || r.reason : r.reason, note: r.note, createdAt: num(r.createdAt),
+  reason: (kind === 'cashback' ? CASHBACK_REASON[r.reason] : POINTS_REASON_TEXT[r.reason as PointsReason]) || r.reason, note: r.note, createdAt: num(r.createdAt),
 })
 
 export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedgerQuery): Promise<MemberLedgerPage> {
