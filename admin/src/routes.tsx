@@ -6,6 +6,7 @@ import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } fr
 import {
   AccountBookOutlined,
   AppstoreOutlined,
+  ApartmentOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
   GiftOutlined,
@@ -100,6 +101,19 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
+    name: '代理',
+    icon: <ApartmentOutlined />,
+    path: '/agents',
+    children: [
+      { path: '/agents/list', name: '代理列表', permission: 'agents.read', page: page(() => import('./pages/agents/AgentList')), menu: true },
+      { path: '/agents/applications', name: '代理申请', permission: 'agents.read', page: page(() => import('./pages/agents/Applications')), menu: true },
+      { path: '/agents/rules', name: '代理规则', permission: 'agents.read', page: page(() => import('./pages/agents/Rules')), menu: true },
+      { path: '/agents/withdrawals', name: '提现审核', permission: 'withdrawals.read', page: page(() => import('./pages/agents/Withdrawals')), menu: true },
+      { path: '/agents/ledger', name: '佣金流水', permission: 'withdrawals.read', page: page(() => import('./pages/agents/CommissionLedger')), menu: true },
+      { path: '/agents/list/:id', name: '代理详情', permission: 'agents.read', page: page(() => import('./pages/agents/AgentDetail')) },
+    ],
+  },
+  {
     name: '财务',
     icon: <AccountBookOutlined />,
     path: '/finance',
@@ -137,6 +151,14 @@ export const MENU: MenuGroup[] = [
     icon: <FileTextOutlined />,
     path: '/content',
     children: [{ path: '/content/activities', name: '活动', permission: 'content.read', page: page(() => import('./pages/content/Activities')), menu: true }],
+  },
+  {
+    children: [
+      { path: '/finance/daily', name: '每日汇总', permission: 'ledgers.read', page: page(() => import('./pages/finance/Daily')), menu: true },
+      { path: '/finance/payments', name: '支付记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Payments')), menu: true },
+      { path: '/finance/refunds', name: '退款记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Refunds')), menu: true },
+      { path: '/finance/ledgers', name: '账本', permission: 'ledgers.read', page: page(() => import('./pages/finance/Ledgers')), menu: true },
+    ],
   },
   {
     name: '系统',

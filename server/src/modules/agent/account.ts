@@ -5,12 +5,9 @@ import { dialectOf } from '../../db'
 import { isUniqueViolation, makeOrderNo } from '../order/service'
 import {
   LEDGER_TYPE_TEXT,
-  WITHDRAW_DAILY_LIMIT,
   WITHDRAW_FEE_BP,
   WITHDRAW_FEE_MIN,
-  WITHDRAW_MAX,
   WITHDRAW_METHOD_TEXT,
-  WITHDRAW_MIN,
   WITHDRAW_STATUS_TEXT,
   withdrawFee,
   type AgentAccount,
@@ -29,6 +26,8 @@ import type { WithdrawalTable } from './tables'
 import { chinaDayStart, chinaMonthRange, maskCard, num } from './util'
 import './tables'
 import { queueMessage } from '../notifications/service'
+import { inTx } from '../../db/tx'
+import { storedRules } from './rules'
 
 // ------------------------------------------------------------------ account and ledger
 
@@ -233,10 +232,23 @@ async function countToday(db: Conn, shopId: number, t: number): Promise<number> 
   return num(r.n)
 }
 
+/** The amount applied for today (China day), rejected ones not counted. */
+async function amountToday(db: Conn, shopId: number, t: number): Promise<number> {
+  const r = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.sum<number>('amount').as('s'))
+    .where('shopId', '=', shopId)
+    .where('createdAt', '>=', chinaDayStart(t))
+    .where('status', '!=', 'rejected')
+    .executeTakeFirst()
+  return num(r?.s)
+}
+
 export async function withdrawInfo(db: Db, shopId: number, memberId: number): Promise<WithdrawInfo> {
+  const r = await storedRules(db)
   return {
     account: await getAccount(db, shopId),
-    rules: { min: WITHDRAW_MIN, max: WITHDRAW_MAX, feeBp: WITHDRAW_FEE_BP, feeMin: WITHDRAW_FEE_MIN, dailyLimit: WITHDRAW_DAILY_LIMIT },
+    rules: { min: r.withdrawMin, max: r.withdrawMax, feeBp: WITHDRAW_FEE_BP, feeMin: WITHDRAW_FEE_MIN, dailyLimit: r.withdrawDailyCount },
     accounts: await withdrawAccounts(db, shopId),
     realName: await agentRealName(db, shopId),
     wechatBound: !!(await memberOpenid(db, memberId)),
@@ -264,14 +276,15 @@ export function toWithdrawal(r: Selectable<WithdrawalTable>): Withdrawal {
 
 /**
  * Applies for a withdrawal: the amount moves from available to withdrawing in one conditional update (so
- * concurrent applications can never take more than the balance), at most WITHDRAW_DAILY_LIMIT a China day,
+ * concurrent applications can never take more than the balance), within the rules' daily count and amount,
  * to the account set for the method. A repeated requestId answers the first withdrawal.
  */
 export async function applyWithdraw(db: Db, shopId: number, memberId: number, input: { amount: number; method: WithdrawMethod; requestId: string }, now = Date.now()): Promise<Withdrawal> {
   const amount = input.amount
   if (!Number.isInteger(amount) || amount <= 0) throw new AppError(ErrorCode.BAD_REQUEST, '请输入正确的提现金额')
-  if (amount < WITHDRAW_MIN) throw new AppError(ErrorCode.BAD_REQUEST, `单次提现金额不能低于¥${(WITHDRAW_MIN / 100).toFixed(2)}`)
-  if (amount > WITHDRAW_MAX) throw new AppError(ErrorCode.BAD_REQUEST, `单次提现金额不能超过¥${(WITHDRAW_MAX / 100).toFixed(2)}`)
+  const rules = await storedRules(db)
+  if (amount < rules.withdrawMin) throw new AppError(ErrorCode.BAD_REQUEST, `单次提现金额不能低于¥${(rules.withdrawMin / 100).toFixed(2)}`)
+  if (amount > rules.withdrawMax) throw new AppError(ErrorCode.BAD_REQUEST, `单次提现金额不能超过¥${(rules.withdrawMax / 100).toFixed(2)}`)
   const existing = () => db.selectFrom('withdrawals').selectAll().where('shopId', '=', shopId).where('requestId', '=', input.requestId).executeTakeFirst()
   const before = await existing()
   if (before) return toWithdrawal(before)
@@ -285,7 +298,8 @@ export async function applyWithdraw(db: Db, shopId: number, memberId: number, in
       // daily count below is exact; the balance itself is guarded by moveMoney's conditional update.
       await ensureAccount(tx, shopId)
       if (dialectOf(db) === 'postgres') await tx.selectFrom('agentAccounts').select('id').where('shopId', '=', shopId).forUpdate().execute()
-      if ((await countToday(tx, shopId, t)) >= WITHDRAW_DAILY_LIMIT) throw new AppError(ErrorCode.RATE_LIMITED, `每天最多提现${WITHDRAW_DAILY_LIMIT}次，请明天再来`)
+      if ((await countToday(tx, shopId, t)) >= rules.withdrawDailyCount) throw new AppError(ErrorCode.RATE_LIMITED, `每天最多提现${rules.withdrawDailyCount}次，请明天再来`)
+      if ((await amountToday(tx, shopId, t)) + amount > rules.withdrawDailyMax) throw new AppError(ErrorCode.RATE_LIMITED, `超出每日提现上限¥${(rules.withdrawDailyMax / 100).toFixed(2)}，请明天再来`)
       const row = await tx
         .insertInto('withdrawals')
         .values({
@@ -337,12 +351,12 @@ export async function findWithdrawal(db: Conn, ref: string) {
 }
 
 /** Operator: the money was paid out; withdrawing → withdrawn. */
-export async function payWithdrawal(db: Db, ref: string, now = Date.now()): Promise<Withdrawal> {
-  return db.transaction().execute(async (tx) => {
+export async function payWithdrawal(db: Db, ref: string, now = Date.now(), referenceNo = ''): Promise<Withdrawal> {
+  return inTx(db, async (tx) => {
     const w = await findWithdrawal(tx, ref)
     const t = now
     if (w.transferState && !['FAIL', 'CANCELLED'].includes(w.transferState)) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起微信转账，请等待转账结果')
-    if (!(await closeWithdrawalTx(tx, w, 'paid', '', t))) throw new AppError(ErrorCode.AGENT_STATE, `提现单已${WITHDRAW_STATUS_TEXT[w.status]}，不能重复处理`)
+    if (!(await closeWithdrawalTx(tx, w, 'paid', '', t, referenceNo ? { referenceNo } : {}))) throw new AppError(ErrorCode.AGENT_STATE, `提现单已${WITHDRAW_STATUS_TEXT[w.status]}，不能重复处理`)
     return toWithdrawal({ ...w, status: 'paid', paidAt: t, updatedAt: t })
   })
 }
@@ -351,7 +365,7 @@ export async function payWithdrawal(db: Db, ref: string, now = Date.now()): Prom
 export async function rejectWithdrawal(db: Db, ref: string, reason: string): Promise<Withdrawal> {
   const why = reason.trim().slice(0, 120)
   if (!why) throw new AppError(ErrorCode.BAD_REQUEST, '请填写驳回原因')
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const w = await findWithdrawal(tx, ref)
     const t = Date.now()
     if (w.transferState && !['FAIL', 'CANCELLED'].includes(w.transferState)) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起微信转账，请等待转账结果')
@@ -371,7 +385,7 @@ export async function closeWithdrawalTx(
   outcome: 'paid' | 'rejected',
   reason: string,
   t = Date.now(),
-  extra: { transferState?: string; failReason?: string } = {},
+  extra: { transferState?: string; failReason?: string; referenceNo?: string } = {},
 ): Promise<boolean> {
   const set = outcome === 'paid' ? { status: 'paid' as const, paidAt: t, updatedAt: t, ...extra } : { status: 'rejected' as const, rejectReason: reason, rejectedAt: t, updatedAt: t, ...extra }
   const res = await tx.updateTable('withdrawals').set(set).where('id', '=', w.id).where('status', '=', 'pending').executeTakeFirst()

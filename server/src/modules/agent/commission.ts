@@ -1,21 +1,21 @@
 import type { Selectable } from 'kysely'
 import type { Conn, Db, Tx } from '../../db/types'
 import type { OrderItemTable, OrderTable } from '../../db/tradeTables'
-import { loadConfig } from '../../config'
 import { commissionOf } from '../../../../types/agent'
 import type { OrderEvent, OrderHook } from '../order/hooks'
 import type { OrderRefundedEvent } from '../order/events'
 import { moveMoney } from './account'
 import { DAY, num } from './util'
+import { bindingExpiresAt, getAfterSalesDays, ratesFor, setAfterSalesDays, storedRules } from './rules'
 import './tables'
 
 /**
  * Commission (docs/agent.md):
  * - an order paid by a shopper bound to an active agent shop (orders.bound_business_id, snapshot at submit)
  *   earns the shop a commission per line whose goods is on the agent's shelf (agent_goods 'on') at payment;
- * - rate: the goods' commission_rate if set, else the shop's (basis points); amount = floor(line pay amount × rate);
+ * - rate: fixed at submission (agent_order_terms, rules.ts: goods > category > default); amount = floor(line pay amount × rate);
  * - normal orders only (flash-sale and points orders earn none), never on the agent's own orders;
- * - frozen at payment; release time = receipt + config.afterSalesDays; the release job makes it available
+ * - frozen at payment; release time = receipt + the order's freeze days (rules, fixed at submission); the release job makes it available
  *   (not while an after-sales case is open); a refund while frozen shrinks it in proportion to what stays paid,
  *   a full refund or a cancel cancels it. Released commission is final.
  */
@@ -23,31 +23,51 @@ import './tables'
 type OrderRow = Selectable<OrderTable>
 type ItemRow = Selectable<OrderItemTable>
 
-let afterSalesDays = loadConfig().afterSalesDays
-/** The server passes its config's after-sales window (the hooks have no context of their own). */
-export function setAfterSalesDays(days: number) {
-  afterSalesDays = days
+export { setAfterSalesDays, getAfterSalesDays }
+
+/**
+ * Fixes each line's commission terms when the order is submitted (hook 'created'): the rate under the agent rules
+ * then in force and the freeze days, so a later change of the rules applies to new orders only. A buyer whose
+ * binding has lapsed (rules: binding for N days) gets rate 0: the order earns nothing.
+ */
+export async function fixCommissionTerms(tx: Conn, order: OrderRow, items: ItemRow[], t = Date.now()) {
+  if (!order.boundBusinessId || order.orderType !== 'normal' || !items.length) return
+  const rules = await storedRules(tx)
+  const expires = await bindingExpiresAt(tx, order.memberId, rules)
+  const lapsed = expires !== null && expires <= num(order.createdAt || t)
+  const rates = await ratesFor(tx, [...new Set(items.map((i) => i.goodsId))], rules)
+  for (const i of items) {
+    await tx
+      .insertInto('agentOrderTerms')
+      .values({ orderItemId: i.id, orderId: order.id, shopId: order.boundBusinessId, rate: lapsed ? 0 : rates.get(i.goodsId) ?? rules.defaultRate, freezeDays: rules.freezeDays, createdAt: t })
+      .onConflict((oc) => oc.column('orderItemId').doNothing())
+      .execute()
+  }
 }
-export const getAfterSalesDays = () => afterSalesDays
+
+/** The order's terms by line, and its freeze days (orders submitted before the terms existed: the rules now). */
+async function termsOf(tx: Conn, orderId: number) {
+  const rows = await tx.selectFrom('agentOrderTerms').selectAll().where('orderId', '=', orderId).execute()
+  return { rates: new Map(rows.map((r) => [r.orderItemId, num(r.rate)])), freezeDays: rows.length ? num(rows[0].freezeDays) : (await storedRules(tx)).freezeDays }
+}
 
 /** Books frozen commission for a paid order (idempotent: one commission per order line). */
 export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[], t = Date.now()): Promise<number> {
   if (!order.boundBusinessId || order.orderType !== 'normal' || !items.length) return 0
-  const shop = await tx.selectFrom('agentShops').select(['id', 'memberId', 'status', 'commissionRate']).where('id', '=', order.boundBusinessId).executeTakeFirst()
+  const shop = await tx.selectFrom('agentShops').select(['id', 'memberId', 'status']).where('id', '=', order.boundBusinessId).executeTakeFirst()
   if (!shop || shop.status !== 'active' || shop.memberId === order.memberId) return 0
   const goodsIds = [...new Set(items.map((i) => i.goodsId))]
   const shelf = await tx.selectFrom('agentGoods').select('goodsId').where('shopId', '=', shop.id).where('status', '=', 'on').where('goodsId', 'in', goodsIds).execute()
   const onShelf = new Set(shelf.map((s) => s.goodsId))
   if (!onShelf.size) return 0
-  const rates = await tx.selectFrom('goods').select(['id', 'commissionRate']).where('id', 'in', goodsIds).execute()
-  const rateOf = (goodsId: number) => {
-    const g = rates.find((r) => r.id === goodsId)
-    return g && g.commissionRate !== null && g.commissionRate !== undefined ? num(g.commissionRate) : num(shop.commissionRate)
-  }
+  const terms = await termsOf(tx, order.id)
+  const current = terms.rates.size ? null : await ratesFor(tx, goodsIds)
+  const rateOf = (item: ItemRow) => (current ? current.get(item.goodsId) ?? 0 : terms.rates.get(item.id) ?? 0)
+  const afterSalesDays = terms.freezeDays
   let total = 0
   for (const item of items) {
     if (!onShelf.has(item.goodsId)) continue
-    const rate = rateOf(item.goodsId)
+    const rate = rateOf(item)
     const base = num(item.payAmount)
     const refunded = Math.min(base, num(item.refundedAmount))
     const amount = commissionOf(base - refunded, rate)
@@ -83,6 +103,7 @@ export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[]
 
 /** Receipt starts the after-sales window: frozen commission is released at receipt + afterSalesDays. */
 export async function scheduleRelease(tx: Conn, order: OrderRow, t = Date.now()) {
+  const afterSalesDays = (await termsOf(tx, order.id)).freezeDays
   const receivedAt = order.receivedAt ? num(order.receivedAt) : t
   await tx.updateTable('commissions').set({ releaseAt: receivedAt + afterSalesDays * DAY, updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'frozen').execute()
 }
@@ -181,6 +202,9 @@ export async function releaseDueCommissions(db: Db, now = Date.now(), limit = 50
 
 /** The agent module's order hooks: commission booked when paid, its release scheduled on receipt, reversed on cancel. */
 export const commissionOrderHooks: Partial<Record<OrderEvent, OrderHook>> = {
+  created: async (tx, { order, items }) => {
+    await fixCommissionTerms(tx, order, items)
+  },
   paid: async (tx, { order, items }) => {
     await bookCommission(tx, order, items)
   },

@@ -3,24 +3,18 @@ import { ilike, dialectOf } from '../../db'
 import { AppError, ErrorCode } from '../../errors'
 import { commissionOf, type ActingGoods, type ActingGoodsPage, type ActingGoodsTab, type CataloguePage } from '../../../../types/agent'
 import { DAY, chinaDay, num } from './util'
+import { ratesFor } from './rules'
 import './tables'
 
 /** Most goods one shop may resell (keeps the shelf a curated selection). */
 export const MAX_ACTING_GOODS = 200
 
-async function shopRate(db: Conn, shopId: number): Promise<number> {
-  const s = await db.selectFrom('agentShops').select('commissionRate').where('id', '=', shopId).executeTakeFirstOrThrow()
-  return num(s.commissionRate)
-}
-
-const rateOf = (goodsRate: number | null | undefined, shop: number) => (goodsRate === null || goodsRate === undefined ? shop : num(goodsRate))
 
 /** A search word without LIKE wildcards (both dialects then match it literally). */
 const likeWord = (s: string) => `%${s.replace(/[\\%_]/g, '')}%`
 
 /** The shop's acting goods, newest first; tab: all / on (agent shelf on and platform on sale) / off. */
 export async function listActingGoods(db: Db, shopId: number, q: { tab: ActingGoodsTab; keyword?: string; page: number; pageSize: number }): Promise<ActingGoodsPage> {
-  const rate = await shopRate(db, shopId)
   let base = db.selectFrom('agentGoods as a').innerJoin('goods as g', 'g.id', 'a.goodsId').where('a.shopId', '=', shopId)
   if (q.tab === 'on') base = base.where('a.status', '=', 'on').where('g.status', '=', 'on')
   if (q.tab === 'off') base = base.where((eb) => eb.or([eb('a.status', '=', 'off'), eb('g.status', '=', 'off')]))
@@ -35,6 +29,7 @@ export async function listActingGoods(db: Db, shopId: number, q: { tab: ActingGo
     .offset((q.page - 1) * q.pageSize)
     .execute()
   const ids = rows.map((r) => r.goodsId)
+  const rates = await ratesFor(db, ids)
   const views = ids.length
     ? await db
         .selectFrom('shopViews')
@@ -47,7 +42,7 @@ export async function listActingGoods(db: Db, shopId: number, q: { tab: ActingGo
     : []
   return {
     list: rows.map((r): ActingGoods => {
-      const r2 = rateOf(r.commissionRate, rate)
+      const r2 = rates.get(r.goodsId) ?? 0
       return {
         goodsId: r.goodsId,
         name: r.name,
@@ -72,7 +67,6 @@ export async function listActingGoods(db: Db, shopId: number, q: { tab: ActingGo
 
 /** The platform's goods on sale, with whether the shop already resells each (for choosing). */
 export async function listCatalogue(db: Db, shopId: number, q: { keyword?: string; page: number; pageSize: number }): Promise<CataloguePage> {
-  const rate = await shopRate(db, shopId)
   let base = db.selectFrom('goods as g').where('g.status', '=', 'on')
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where('g.name', ilike(dialectOf(db)) as any, likeWord(kw))
@@ -85,9 +79,10 @@ export async function listCatalogue(db: Db, shopId: number, q: { keyword?: strin
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute()
+  const rates = await ratesFor(db, rows.map((r) => r.id))
   return {
     list: rows.map((r) => {
-      const r2 = rateOf(r.commissionRate, rate)
+      const r2 = rates.get(r.id) ?? 0
       return { goodsId: r.id, name: r.name, mainImage: r.mainImage, price: num(r.price), sales: num(r.sales), commissionRate: r2, commission: commissionOf(num(r.price), r2), added: !!r.actingId }
     }),
     total: num(total),

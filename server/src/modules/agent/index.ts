@@ -5,11 +5,15 @@ import { commissionReleaseJob, transferCheckJob } from './jobs'
 import { agentCommands } from './admin'
 import { commissionOrderHooks, commissionRefundListener } from './commission'
 import { agentLogoffHint, closeAgentShop } from './service'
+import { recordBinding } from './rules'
+import adminRoutes from './adminRoutes'
 
 /** The agent back office: commission booked on payment, released after the after-sales window, reversed by refunds; the shop closes with its owner's account. */
 export const agentModule: ShopModule = {
   name: 'agent',
   routes,
+  adminRoutes,
+  onMemberRegistered: recordBinding,
   seeders: [agentSeeder],
   jobs: [commissionReleaseJob, transferCheckJob],
   orderHooks: commissionOrderHooks,

@@ -4,6 +4,7 @@ import { getPaymentProvider } from '../../payments'
 import { isWechatPay, WechatPayError, type TransferBill, type WechatPay } from '../../payments/wechatpay'
 import { closeWithdrawalTx, findWithdrawal } from './account'
 import { chinaDayStart, num } from './util'
+import { storedRules } from './rules'
 
 /**
  * Agent payouts by WeChat Pay merchant transfer (docs/wechat.md, "Transfer"). A pending withdrawal to the agent's
@@ -55,8 +56,10 @@ export async function startTransfer(ctx: PaymentCtx, ref: string, now = Date.now
   if (w.method !== 'wechat') throw new AppError(ErrorCode.AGENT_STATE, '仅提现到微信零钱的申请可以发起转账')
   if (w.transferState) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起转账')
   const { payout } = ctx.config
-  if ((await sentToday(ctx, w.shopId, now)) + w.actualAmount > payout.dailyLimitAgent) throw new AppError(ErrorCode.AGENT_STATE, `超出单个代理每日转账限额¥${(payout.dailyLimitAgent / 100).toFixed(2)}`)
-  if ((await sentToday(ctx, null, now)) + w.actualAmount > payout.dailyLimitShop) throw new AppError(ErrorCode.AGENT_STATE, `超出店铺每日转账限额¥${(payout.dailyLimitShop / 100).toFixed(2)}`)
+  // The console's agent rules (rules.ts; until saved, PAYOUT_DAILY_LIMIT_AGENT / _SHOP).
+  const rules = await storedRules(ctx.db, ctx.config)
+  if ((await sentToday(ctx, w.shopId, now)) + w.actualAmount > rules.withdrawDailyMax) throw new AppError(ErrorCode.AGENT_STATE, `超出单个代理每日转账限额¥${(rules.withdrawDailyMax / 100).toFixed(2)}`)
+  if ((await sentToday(ctx, null, now)) + w.actualAmount > rules.payoutDailyMaxShop) throw new AppError(ErrorCode.AGENT_STATE, `超出店铺每日转账限额¥${(rules.payoutDailyMaxShop / 100).toFixed(2)}`)
   const to = await payee(ctx, w.memberId)
   const claim = await ctx.db.updateTable('withdrawals').set({ transferState: 'CREATING', transferAt: now, failReason: '', updatedAt: now }).where('id', '=', w.id).where('status', '=', 'pending').where('transferState', '=', '').executeTakeFirst()
   if (Number(claim.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起转账')

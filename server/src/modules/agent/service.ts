@@ -16,26 +16,30 @@ import {
 import type { AgentApplicationTable } from './tables'
 import { ensureAccount, getAccount } from './account'
 import { maskIdCard, maskPhone, num } from './util'
+import { storedRules } from './rules'
+import { inTx } from '../../db/tx'
 import './tables'
 
-/** Commission rate of a newly approved shop (basis points): 10 %. */
-export const DEFAULT_SHOP_RATE = 1000
-
-export const APPLY_OPTIONS: AgentApplyOptions = {
-  shopNameMin: SHOP_NAME_MIN,
-  shopNameMax: SHOP_NAME_MAX,
-  realNameMax: REAL_NAME_MAX,
-  reasonMax: APPLY_REASON_MAX,
-  reasonPresets: ['有稳定的客户资源', '社群/团购团长', '实体店店主', '自媒体博主', '想利用空闲时间兼职'],
-  defaultCommissionRate: DEFAULT_SHOP_RATE,
-  rules: [
-    '申请由平台审核，一般 1-3 个工作日内完成；审核未通过可修改资料后重新申请。',
-    '通过后即开通代理店铺：从平台商品中选品上架，分享商品给好友。',
-    '好友通过您的分享链接或小程序码注册后与您的店铺绑定（首次绑定有效，不可更改）。',
-    '绑定用户购买您店铺上架的商品，您可获得实付金额 10% 起的佣金（部分商品单独设定比例）。',
-    '佣金在订单确认收货且售后期满后结算为可提现余额；订单退款时相应佣金扣减。',
-    '提现单笔不低于 ¥10.00，手续费 0.6%（最低 ¥0.10），每日最多 3 次，审核后 1-3 个工作日到账。',
-  ],
+/** The application form's options; the rules text follows the agent rules set in the console (rules.ts). */
+export async function applyOptions(db: Conn): Promise<AgentApplyOptions> {
+  const r = await storedRules(db)
+  const pct = `${(r.defaultRate / 100).toFixed(r.defaultRate % 100 ? 1 : 0)}%`
+  return {
+    shopNameMin: SHOP_NAME_MIN,
+    shopNameMax: SHOP_NAME_MAX,
+    realNameMax: REAL_NAME_MAX,
+    reasonMax: APPLY_REASON_MAX,
+    reasonPresets: ['有稳定的客户资源', '社群/团购团长', '实体店店主', '自媒体博主', '想利用空闲时间兼职'],
+    defaultCommissionRate: r.defaultRate,
+    rules: [
+      '申请由平台审核，一般 1-3 个工作日内完成；审核未通过可修改资料后重新申请。',
+      '通过后即开通代理店铺：从平台商品中选品上架，分享商品给好友。',
+      `好友通过您的分享链接或小程序码注册后与您的店铺绑定（首次绑定有效，不可更改${r.bindingRule === 'days' ? `，有效期 ${r.bindingDays} 天` : ''}）。`,
+      `绑定用户购买您店铺上架的商品，您可获得实付金额 ${pct} 起的佣金（部分商品或分类单独设定比例）。`,
+      `佣金在订单确认收货${r.freezeDays} 天后（售后期满）结算为可提现余额；订单退款时相应佣金扣减。`,
+      `提现单笔不低于 ¥${(r.withdrawMin / 100).toFixed(2)}，手续费 0.6%（最低 ¥0.10），每日最多 ${r.withdrawDailyCount} 次，审核后 1-3 个工作日到账。`,
+    ],
+  }
 }
 
 const SHOP_NAME_RE = /^[\u4e00-\u9fa5A-Za-z0-9·\-_ ]+$/
@@ -83,7 +87,7 @@ export async function toApply(db: Db, memberId: number): Promise<ToApplyResponse
     state,
     application: app ? toApplication(app) : null,
     shop: shop ? { id: shop.id, shopName: shop.shopName } : null,
-    options: APPLY_OPTIONS,
+    options: await applyOptions(db),
     prefillPhone: member?.phone || '',
   }
 }
@@ -135,7 +139,7 @@ export async function apply(db: Db, memberId: number, input: AgentApplyRequest):
 
 /** Operator: approves a pending application, opening (or reopening) the member's shop and its account. */
 export async function approveApplication(db: Db, applicationId: number): Promise<{ shopId: number; shopName: string; memberId: number }> {
-  return db.transaction().execute(async (tx) => {
+  return inTx(db, async (tx) => {
     const t = Date.now()
     const app = await tx.selectFrom('agentApplications').selectAll().where('id', '=', applicationId).executeTakeFirst()
     if (!app) throw new AppError(ErrorCode.NOT_FOUND, `申请不存在：${applicationId}`)
@@ -148,7 +152,7 @@ export async function approveApplication(db: Db, applicationId: number): Promise
       await tx.updateTable('agentShops').set({ shopName: app.shopName, status: 'active' }).where('id', '=', existing.id).execute()
       shopId = existing.id
     } else {
-      const row = await tx.insertInto('agentShops').values({ memberId: app.memberId, shopName: app.shopName, status: 'active', commissionRate: DEFAULT_SHOP_RATE, createdAt: t }).returning('id').executeTakeFirstOrThrow()
+      const row = await tx.insertInto('agentShops').values({ memberId: app.memberId, shopName: app.shopName, status: 'active', commissionRate: (await storedRules(tx)).defaultRate, createdAt: t }).returning('id').executeTakeFirstOrThrow()
       shopId = row.id
     }
     await tx.updateTable('agentApplications').set({ shopId }).where('id', '=', app.id).execute()

@@ -20,6 +20,7 @@ import {
   type ShopUserSort,
 } from '../../../../types/agent'
 import { getAccount } from './account'
+import { storedRules } from './rules'
 import { countActingGoods } from './goods'
 import { chinaDay, chinaDayStart, chinaMonthStart, lastDays, maskName, maskPhone, num } from './util'
 import './tables'
@@ -63,7 +64,7 @@ export async function agentHome(db: Db, shopId: number, t = Date.now()): Promise
   const users = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('boundBusinessId', '=', shopId).executeTakeFirstOrThrow()
   const pending = await db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', shopId).where('status', '=', 'pending').executeTakeFirstOrThrow()
   return {
-    shop: { id: shop.id, shopName: shop.shopName, commissionRate: num(shop.commissionRate), createdAt: num(shop.createdAt) },
+    shop: { id: shop.id, shopName: shop.shopName, commissionRate: (await storedRules(db)).defaultRate, createdAt: num(shop.createdAt) },
     today: await periodStats(db, shopId, today, chinaDay(t)),
     month: await periodStats(db, shopId, month, chinaDay(month)),
     account: await getAccount(db, shopId),
@@ -269,4 +270,23 @@ export async function flowSummary(db: Db, shopId: number, q: { days: number; goo
     totals: { pv: num(totals.pv), uv: num(totals.uv) },
     goods: goods.map((g) => ({ goodsId: g.id, name: g.name, mainImage: g.mainImage, pv: num(g.pv), uv: num(g.uv) })),
   }
+}
+
+// ------------------------------------------------------------------ console (agents list)
+
+/** Per shop: bound members, paid orders and their sales (the home page's definitions, over all time). */
+export async function shopTotals(db: Conn, shopIds: number[]): Promise<Map<number, { members: number; orders: number; sales: number }>> {
+  const out = new Map(shopIds.map((id) => [id, { members: 0, orders: 0, sales: 0 }]))
+  if (!shopIds.length) return out
+  const members = await db.selectFrom('members').select((eb) => ['boundBusinessId', eb.fn.countAll<number>().as('n')]).where('boundBusinessId', 'in', shopIds).groupBy('boundBusinessId').execute()
+  const orders = await db
+    .selectFrom('orders')
+    .select((eb) => ['boundBusinessId', eb.fn.countAll<number>().as('n'), sql<number>`COALESCE(SUM(pay_amount), 0)`.as('sales')])
+    .where('boundBusinessId', 'in', shopIds)
+    .where('status', 'in', PAID)
+    .groupBy('boundBusinessId')
+    .execute()
+  for (const m of members) if (m.boundBusinessId) out.get(m.boundBusinessId)!.members = num(m.n)
+  for (const o of orders) if (o.boundBusinessId) Object.assign(out.get(o.boundBusinessId)!, { orders: num(o.n), sales: num(o.sales) })
+  return out
 }

@@ -112,6 +112,8 @@ export interface WithdrawalTable {
   packageInfo?: string
   failReason?: string
   transferAt?: number | null
+  /** The bank or transfer reference of a withdrawal paid by hand in the console (050_agent_rules). */
+  referenceNo?: string
 }
 
 export interface ShopViewTable {
@@ -126,6 +128,23 @@ export interface ShopViewTable {
   createdAt: number
 }
 
+/** One order line's commission terms, fixed at submission (050_agent_rules). */
+export interface AgentOrderTermsTable {
+  orderItemId: number
+  orderId: number
+  shopId: number
+  rate: number
+  freezeDays: number
+  createdAt: number
+}
+
+/** When a member was bound to its shop (050_agent_rules); members bound before it count from registration. */
+export interface AgentBindingTable {
+  memberId: number
+  shopId: number
+  boundAt: number
+}
+
 declare module '../../db/types' {
   interface DB {
     agentApplications: AgentApplicationTable
@@ -136,5 +155,7 @@ declare module '../../db/types' {
     agentWithdrawAccounts: AgentWithdrawAccountTable
     withdrawals: WithdrawalTable
     shopViews: ShopViewTable
+    agentOrderTerms: AgentOrderTermsTable
+    agentBindings: AgentBindingTable
   }
 }

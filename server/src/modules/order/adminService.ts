@@ -11,6 +11,8 @@ import { cancelOrderTx } from './service'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
 
+import { csvCell } from '../../admin/csv'
+
 type Log = (e: AuditEntry) => void
 
 /**
@@ -98,11 +100,7 @@ export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminO
 const CSV_HEADER = ['订单号', '状态', '下单时间', '支付时间', '会员手机', '收货人', '收货电话', '收货地址', '商品', '件数', '商品金额(元)', '运费(元)', '优惠(元)', '实付(元)', '买家备注', '商家备注']
 const yuan = (fen: number) => (fen / 100).toFixed(2)
 const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '')
-/** A CSV cell: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula. */
-const cell = (v: string | number) => {
-  const s = String(v)
-  return `"${(/^[=+\-@\t\r]/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
-}
+const cell = csvCell
 
 export const EXPORT_BATCH = 500
 

@@ -2,11 +2,13 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import { orderExpiryJob, refundCheckJob } from './jobs'
 import { payCommands } from './admin'
+import adminRoutes from './adminRoutes'
 
 /** Payment: prepay, notifications (payments, refunds, transfers), the gateway checks before expiry, refund checks. */
 export const payModule: ShopModule = {
   name: 'pay',
   routes,
+  adminRoutes,
   jobs: [orderExpiryJob, refundCheckJob],
   commands: payCommands,
 }

@@ -1,0 +1,34 @@
+import type { OkReply } from '@contract/admin'
+import type {
+  AdminAgentApplicationPage,
+  AdminAgentDetail,
+  AdminAgentPage,
+  AdminLedgerPage,
+  AdminWithdrawalPage,
+  AdminWithdrawalQuery,
+  AgentApplicationQuery,
+  AgentQuery,
+  AgentRules,
+  AgentRulesReply,
+  LedgerQuery,
+  PayByHandBody,
+  RefuseBody,
+} from '@contract/adminAgents'
+import { buildUrl, get, post, put, type Query } from '../core/request'
+
+export const applicationList = (q: AgentApplicationQuery) => get<AdminAgentApplicationPage>('/agents/applications', q)
+export const approveApplication = (id: number) => post<OkReply>(`/agents/applications/${id}/approve`)
+export const refuseApplication = (id: number, body: RefuseBody) => post<OkReply>(`/agents/applications/${id}/refuse`, body)
+export const agentList = (q: AgentQuery) => get<AdminAgentPage>('/agents', q)
+export const agentDetail = (shopId: number) => get<AdminAgentDetail>(`/agents/${shopId}`)
+export const agentRules = () => get<AgentRulesReply>('/agents/rules')
+export const saveAgentRules = (body: AgentRules) => put<AgentRulesReply>('/agents/rules', body)
+export const agentLedger = (q: LedgerQuery) => get<AdminLedgerPage>('/agents/ledger', q)
+
+export const withdrawalList = (q: AdminWithdrawalQuery) => get<AdminWithdrawalPage>('/withdrawals', q)
+export const withdrawalsExportUrl = (q: Omit<AdminWithdrawalQuery, 'page' | 'pageSize'>) => buildUrl('/withdrawals/export', q as Query)
+export const payByHand = (id: number, body: PayByHandBody) => post<OkReply>(`/withdrawals/${id}/pay`, body)
+export const refuseWithdrawal = (id: number, body: RefuseBody) => post<OkReply>(`/withdrawals/${id}/refuse`, body)
+export const transferWithdrawal = (id: number) => post<OkReply>(`/withdrawals/${id}/transfer`)
+export const withdrawalLedger = (q: LedgerQuery) => get<AdminLedgerPage>('/withdrawals/ledger', q)
+export const withdrawalLedgerExportUrl = (q: Omit<LedgerQuery, 'page' | 'pageSize'>) => buildUrl('/withdrawals/ledger/export', q as Query)

@@ -1,0 +1,49 @@
+import { Readable } from 'node:stream'
+
+/**
+ * A CSV cell: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula
+ * (a plain number such as -20.00 is no formula and stays a number).
+ */
+export const csvCell = (v: string | number | null | undefined) => {
+  const s = String(v ?? '')
+  return `"${(/^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s) ? `'${s}` : s).replace(/"/g, '""')}"`
+}
+
+export const CSV_BATCH = 500
+
+/**
+ * A CSV download, streamed: a UTF-8 BOM and the header, then pages of CSV_BATCH rows from `page(after)` (keyset:
+ * each page starts after the last row of the one before), so a long export never sits in memory together.
+ */
+export function csvStream<R>(header: string[], page: (after: R | null, limit: number) => Promise<R[]>, toCells: (r: R) => Array<string | number | null | undefined>): Readable {
+  async function* lines() {
+    yield `\uFEFF${header.map(csvCell).join(',')}\r\n`
+    let after: R | null = null
+    for (;;) {
+      const rows: R[] = await page(after, CSV_BATCH)
+      if (!rows.length) return
+      yield rows.map((r) => toCells(r).map(csvCell).join(',') + '\r\n').join('')
+      if (rows.length < CSV_BATCH) return
+      after = rows[rows.length - 1]
+    }
+  }
+  return Readable.from(lines())
+}
+
+/** Sends a streamed CSV as an attachment named `<name>-<China day>.csv` (not an envelope). */
+export function sendCsv(reply: { type: (t: string) => any; header: (k: string, v: string) => any; send: (b: unknown) => any }, name: string, body: Readable) {
+  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+  reply.type('text/csv; charset=utf-8')
+  reply.header('Content-Disposition', `attachment; filename="${name}-${day}.csv"`)
+  reply.header('Cache-Control', 'no-store')
+  return reply.send(body)
+}
+
+export const csvYuan = (fen: number | null | undefined) => (Number(fen || 0) / 100).toFixed(2)
+export const csvTime = (ms: number | null | undefined) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '')
+
+/** [start, end) ms of China days "YYYY-MM-DD" (either may be absent). */
+export function chinaDayRange(from?: string, to?: string): { start?: number; end?: number } {
+  const at = (d: string) => Date.parse(`${d}T00:00:00+08:00`)
+  return { start: from ? at(from) : undefined, end: to ? at(to) + 86_400_000 : undefined }
+}

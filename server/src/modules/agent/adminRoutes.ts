@@ -1,0 +1,121 @@
+import { IdParams, type OkReply } from '../../../../types/admin'
+import {
+  AgentApplicationQuery,
+  AgentQuery,
+  AgentRules,
+  AdminWithdrawalQuery,
+  LedgerQuery,
+  PayByHandBody,
+  RefuseBody,
+  ShopIdParams,
+  type AdminAgentApplicationPage,
+  type AdminAgentDetail,
+  type AdminAgentPage,
+  type AdminLedgerPage,
+  type AdminWithdrawalPage,
+  type AgentRulesReply,
+} from '../../../../types/adminAgents'
+import { audited, actorOf, writeAudit } from '../../admin/audit'
+import { sendCsv } from '../../admin/csv'
+import type { AdminRouteModule } from '../../admin/types'
+import { AppError, ErrorCode } from '../../errors'
+import {
+  agentDetail,
+  approveApplicationAudited,
+  exportLedgerCsv,
+  exportWithdrawalsCsv,
+  listAgents,
+  listApplications,
+  listLedger,
+  listWithdrawals,
+  payByHand,
+  refuseApplicationAudited,
+  refuseWithdrawal,
+} from './adminService'
+import { agentRules, saveAgentRules } from './rules'
+import { findWithdrawal } from './account'
+import { startTransfer } from './payout'
+
+/** 代理 (applications, agents, rules) and 提现 (withdrawals, every agent's ledger); docs/console.md "代理". */
+const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
+  const { db } = ctx
+  const read = { permission: 'agents.read' as const }
+  const write = { permission: 'agents.write' as const }
+  const wRead = { permission: 'withdrawals.read' as const }
+  const wWrite = { permission: 'withdrawals.write' as const }
+  const ledgers = { permission: 'ledgers.read' as const }
+
+  app.get('/agents/applications', { config: read, schema: { querystring: AgentApplicationQuery } }, async (req): Promise<AdminAgentApplicationPage> => listApplications(db, req.query))
+  app.post('/agents/applications/:id/approve', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => approveApplicationAudited(tx, req.params.id, log))
+    return { ok: true }
+  })
+  app.post('/agents/applications/:id/refuse', { config: write, schema: { params: IdParams, body: RefuseBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => refuseApplicationAudited(tx, req.params.id, req.body.reason, log))
+    return { ok: true }
+  })
+
+  app.get('/agents', { config: read, schema: { querystring: AgentQuery } }, async (req): Promise<AdminAgentPage> => listAgents(db, req.query))
+
+  app.get('/agents/rules', { config: read }, async (): Promise<AgentRulesReply> => agentRules(db))
+  // One form; the rates and freeze days are fixed per order line at submission, so the change applies to new orders.
+  app.put('/agents/rules', { config: write, schema: { body: AgentRules } }, async (req): Promise<AgentRulesReply> => {
+    await audited(db, actorOf(req), async (tx, log) => {
+      const { before, after } = await saveAgentRules(tx, req.body)
+      log({ action: 'agent.rules', targetType: 'agentRules', targetId: 'agentRules', before, after })
+    })
+    return agentRules(db)
+  })
+
+  app.get('/agents/ledger', { config: read, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
+  app.get('/agents/:shopId', { config: read, schema: { params: ShopIdParams } }, async (req): Promise<AdminAgentDetail> => agentDetail(db, req.params.shopId))
+
+  // ---------------------------------------------------------------- withdrawals
+
+  const wechatPay = () => ctx.config.payProvider === 'wechatpay'
+  app.get('/withdrawals', { config: wRead, schema: { querystring: AdminWithdrawalQuery } }, async (req): Promise<AdminWithdrawalPage> => listWithdrawals(db, req.query, wechatPay()))
+  app.get('/withdrawals/export', { config: wRead, schema: { querystring: AdminWithdrawalQuery } }, async (req, reply) => {
+    const { page: _p, pageSize: _s, ...filters } = req.query
+    return sendCsv(reply, 'withdrawals', exportWithdrawalsCsv(db, filters))
+  })
+  app.get('/withdrawals/ledger', { config: wRead, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
+  app.get('/withdrawals/ledger/export', { config: wRead, schema: { querystring: LedgerQuery } }, async (req, reply) => {
+    const { page: _p, pageSize: _s, ...filters } = req.query
+    return sendCsv(reply, 'agent-ledger', exportLedgerCsv(db, filters))
+  })
+  app.post('/withdrawals/:id/pay', { config: wWrite, schema: { params: IdParams, body: PayByHandBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => payByHand(tx, req.params.id, req.body.referenceNo, log))
+    return { ok: true }
+  })
+  app.post('/withdrawals/:id/refuse', { config: wWrite, schema: { params: IdParams, body: RefuseBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => refuseWithdrawal(tx, req.params.id, req.body.reason, log))
+    return { ok: true }
+  })
+  // The payout adapter (WeChat merchant transfer) crosses the gateway, so it cannot share a transaction with its
+  // audit row: the row follows the outcome (withdrawal.transfer, or withdrawal.transfer-failed with the error).
+  app.post('/withdrawals/:id/transfer', { config: wWrite, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    const actor = actorOf(req)
+    const before = await findWithdrawal(db, String(req.params.id))
+    try {
+      const w = await startTransfer(ctx, String(req.params.id))
+      await writeAudit(db, actor, { action: 'withdrawal.transfer', targetType: 'withdrawal', targetId: w.withdrawNo, before: { status: before.status, transferState: before.transferState || '' }, after: { status: w.status, transferState: w.transferState || '' } })
+    } catch (err) {
+      // A refusal before the gateway (not WeChat Pay, limits, state) changed nothing: no row. A gateway error did call WeChat.
+      if (!(err instanceof AppError) && err instanceof Error) {
+        await writeAudit(db, actor, { action: 'withdrawal.transfer-failed', targetType: 'withdrawal', targetId: before.withdrawNo, before: { status: before.status }, after: { error: err.message.slice(0, 200) } })
+      }
+      if (err instanceof AppError) throw err
+      throw new AppError(ErrorCode.PAY_FAILED, `微信转账失败：${(err as Error).message}`.slice(0, 200))
+    }
+    return { ok: true }
+  })
+
+  // 财务: the agent commission ledger beside the points and cashback ledgers.
+  app.get('/finance/ledgers/agent', { config: ledgers, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
+  app.get('/finance/ledgers/agent/export', { config: ledgers, schema: { querystring: LedgerQuery } }, async (req, reply) => {
+    const { page: _p, pageSize: _s, ...filters } = req.query
+    return sendCsv(reply, 'agent-ledger', exportLedgerCsv(db, filters))
+  })
+}
+
+export default agentAdminRoutes

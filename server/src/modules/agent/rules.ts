@@ -1,0 +1,123 @@
+import type { Conn } from '../../db/types'
+import { AppError, ErrorCode } from '../../errors'
+import { loadConfig, type Config } from '../../config'
+import { WITHDRAW_DAILY_LIMIT, WITHDRAW_MAX, WITHDRAW_MIN } from '../../../../types/agent'
+import type { AgentRules } from '../../../../types/adminAgents'
+import { getSetting, setSetting } from '../settings/service'
+import type { Tx } from '../../db/types'
+import { DAY, num } from './util'
+import './tables'
+
+/**
+ * The agent rules (docs/agent.md), set in the console's one rules form and read by the shop's code paths: commission
+ * rates (goods > category > default), the binding's expiry, the freeze days after receipt, the withdrawal limits and
+ * the daily payout limits. Stored as the shop setting 'agentRules' (categories and default) plus goods.commission_rate
+ * (per goods). Until saved, the defaults are the former constants and configuration. Commission rates and freeze days
+ * are copied into each order line's terms at submission (agent_order_terms), so a change applies to new orders only.
+ */
+
+export const RULES_KEY = 'agentRules'
+/** Commission rate (basis points) when nothing else is set: 10 %. */
+export const DEFAULT_RATE = 1000
+
+type StoredRules = Omit<AgentRules, 'goodsRates'>
+
+let afterSalesDays = loadConfig().afterSalesDays
+/** The server passes its config's after-sales window: the freeze days until the rules are saved. */
+export function setAfterSalesDays(days: number) {
+  afterSalesDays = days
+}
+export const getAfterSalesDays = () => afterSalesDays
+
+export function defaultRules(config: Pick<Config, 'payout'> = loadConfig()): StoredRules {
+  return {
+    defaultRate: DEFAULT_RATE,
+    categoryRates: [],
+    bindingRule: 'permanent',
+    bindingDays: 0,
+    freezeDays: afterSalesDays,
+    withdrawMin: WITHDRAW_MIN,
+    withdrawMax: WITHDRAW_MAX,
+    withdrawDailyCount: WITHDRAW_DAILY_LIMIT,
+    withdrawDailyMax: config.payout.dailyLimitAgent,
+    payoutDailyMaxShop: config.payout.dailyLimitShop,
+  }
+}
+
+/** The rules in force (without the per-goods rates: see agentRules). */
+export async function storedRules(db: Conn, config?: Pick<Config, 'payout'>): Promise<StoredRules & { updatedAt: number | null }> {
+  const saved = await getSetting<Partial<StoredRules> & { updatedAt?: number }>(db, RULES_KEY, {})
+  return { ...defaultRules(config), ...saved, updatedAt: saved.updatedAt ?? null }
+}
+
+/** The whole form: the stored rules and every goods with its own rate. */
+export async function agentRules(db: Conn): Promise<{ rules: AgentRules; updatedAt: number | null }> {
+  const { updatedAt, ...r } = await storedRules(db)
+  const goods = await db.selectFrom('goods').select(['id', 'commissionRate']).where('commissionRate', 'is not', null).orderBy('id').execute()
+  return { rules: { ...r, goodsRates: goods.map((g) => ({ goodsId: g.id, rate: num(g.commissionRate) })) }, updatedAt }
+}
+
+/** Checks the form (beyond the schema's ranges); a Chinese message naming the problem, nothing saved. */
+async function checkRules(db: Conn, r: AgentRules) {
+  if (r.withdrawMin > r.withdrawMax) throw new AppError(ErrorCode.BAD_REQUEST, '单笔最低提现不能高于单笔最高提现')
+  if (r.withdrawDailyMax < r.withdrawMin) throw new AppError(ErrorCode.BAD_REQUEST, '每日提现上限不能低于单笔最低提现')
+  if (r.bindingRule === 'days' && r.bindingDays < 1) throw new AppError(ErrorCode.BAD_REQUEST, '请填写绑定有效期（天）')
+  const dup = <T>(xs: T[]) => new Set(xs).size !== xs.length
+  if (dup(r.categoryRates.map((c) => c.categoryId))) throw new AppError(ErrorCode.BAD_REQUEST, '分类佣金比例中有重复的分类')
+  if (dup(r.goodsRates.map((g) => g.goodsId))) throw new AppError(ErrorCode.BAD_REQUEST, '商品佣金比例中有重复的商品')
+  const catIds = r.categoryRates.map((c) => c.categoryId)
+  if (catIds.length) {
+    const found = await db.selectFrom('categories').select('id').where('id', 'in', catIds).execute()
+    if (found.length !== catIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '分类佣金比例中的分类不存在')
+  }
+  const goodsIds = r.goodsRates.map((g) => g.goodsId)
+  if (goodsIds.length) {
+    const found = await db.selectFrom('goods').select('id').where('id', 'in', goodsIds).execute()
+    if (found.length !== goodsIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '商品佣金比例中的商品不存在')
+  }
+}
+
+/** Saves the form in the caller's transaction; answers the rules before and after (for the audit row). */
+export async function saveAgentRules(tx: Tx, input: AgentRules, t = Date.now()) {
+  await checkRules(tx, input)
+  const before = await agentRules(tx)
+  const { goodsRates, ...stored } = input
+  await setSetting(tx, RULES_KEY, { ...stored, updatedAt: t })
+  const keep = goodsRates.map((g) => g.goodsId)
+  let clear = tx.updateTable('goods').set({ commissionRate: null }).where('commissionRate', 'is not', null)
+  if (keep.length) clear = clear.where('id', 'not in', keep)
+  await clear.execute()
+  for (const g of goodsRates) await tx.updateTable('goods').set({ commissionRate: g.rate }).where('id', '=', g.goodsId).execute()
+  const after = await agentRules(tx)
+  return { before: before.rules, after: after.rules }
+}
+
+/** The rate of each goods under the rules: the goods' own, else its category's (or its parent's), else the default. */
+export async function ratesFor(db: Conn, goodsIds: number[], rules?: StoredRules): Promise<Map<number, number>> {
+  const r = rules || (await storedRules(db))
+  const out = new Map<number, number>()
+  if (!goodsIds.length) return out
+  const goods = await db.selectFrom('goods as g').leftJoin('categories as c', 'c.id', 'g.categoryId').select(['g.id', 'g.commissionRate', 'g.categoryId', 'c.parentId']).where('g.id', 'in', goodsIds).execute()
+  const byCat = new Map(r.categoryRates.map((c) => [c.categoryId, c.rate]))
+  for (const g of goods) {
+    const own = g.commissionRate === null || g.commissionRate === undefined ? undefined : num(g.commissionRate)
+    out.set(g.id, own ?? byCat.get(g.categoryId) ?? (g.parentId ? byCat.get(num(g.parentId)) : undefined) ?? r.defaultRate)
+  }
+  return out
+}
+
+/** When the member's binding lapses (null: never) under the rules; bound_at from agent_bindings, else registration. */
+export async function bindingExpiresAt(db: Conn, memberId: number, rules: StoredRules): Promise<number | null> {
+  if (rules.bindingRule !== 'days') return null
+  const b = await db.selectFrom('agentBindings').select('boundAt').where('memberId', '=', memberId).executeTakeFirst()
+  const m = b ? null : await db.selectFrom('members').select('createdAt').where('id', '=', memberId).executeTakeFirst()
+  const boundAt = b ? num(b.boundAt) : num(m?.createdAt)
+  return boundAt + rules.bindingDays * DAY
+}
+
+/** Records when a new member was bound (onMemberRegistered: the member row carries the binding already). */
+export async function recordBinding(tx: Tx, memberId: number, now: number) {
+  const m = await tx.selectFrom('members').select('boundBusinessId').where('id', '=', memberId).executeTakeFirst()
+  if (!m?.boundBusinessId) return
+  await tx.insertInto('agentBindings').values({ memberId, shopId: m.boundBusinessId, boundAt: now }).onConflict((oc) => oc.column('memberId').doNothing()).execute()
+}

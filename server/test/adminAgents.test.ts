@@ -1,0 +1,282 @@
+import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
+import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
+import { ADDRESS, buyNow, makeGoods, requestId } from './tradeFixtures'
+import { makeCategories, setCategory } from './promoFixtures'
+import { moveMoney } from '../src/modules/agent/account'
+import { shipOrder } from '../src/modules/logistics/service'
+import { FakeWechatPay } from './fakeWechatPay'
+
+const DAY = 86_400_000
+const form = (shopName: string) => ({ shopName, realName: '李四', phone: '13912345678', idCard: '110101199003074514', reason: '有稳定的客户资源' })
+
+/** The console's 代理 and 提现 routes and what the shop shows after them, on both databases. */
+describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
+  let t: TestApp
+  let owner: AdminClient
+  let finance: AdminClient
+  let operator: AdminClient
+  beforeAll(async () => {
+    t = await makeTestApp(dialect)
+    owner = adminClient(t, await signIn(t, 'owner'))
+    finance = adminClient(t, await signIn(t, 'finance'))
+    operator = adminClient(t, await signIn(t, 'operator'))
+  })
+  afterAll(() => t.close())
+
+  /** A member applies in the shop; the owner approves it in the console. */
+  async function agent(name = `控制台小店${Math.floor(Math.random() * 1e6)}`) {
+    const token = await t.login(nextPhone())
+    const applied = await t.post('/api/business/agent/apply', form(name), token)
+    expect(applied.code).toBe(200)
+    expect((await owner.post(`/agents/applications/${applied.data.application.id}/approve`)).code).toBe(200)
+    const me = await t.get('/api/member/getMemberInfo', {}, token)
+    return { token, shopId: me.data.businessId as number, memberId: me.data.id as number }
+  }
+
+  async function boundShopper(shopId: number) {
+    const token = await t.login(nextPhone(), { shareBusinessId: String(shopId) })
+    expect((await t.post('/api/memberAddress/add', ADDRESS, token)).code).toBe(200)
+    return token
+  }
+
+  const pay = async (token: string, orderNo: string) => {
+    const p = await t.post('/api/pay/prepay', { orderNo, channel: 'sandbox' }, token)
+    expect((await t.post('/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)).code).toBe(200)
+  }
+  const commissionsOf = (orderNo: string) =>
+    t.db.selectFrom('commissions as c').innerJoin('orders as o', 'o.id', 'c.orderId').select(['c.rate', 'c.amount', 'c.releaseAt', 'c.goodsId']).where('o.orderNo', '=', orderNo).execute()
+
+  it('applications: refused with a reason the applicant sees, then approved; audit rows; handled once; operator may not decide', async () => {
+    const token = await t.login(nextPhone())
+    const first = await t.post('/api/business/agent/apply', form('驳回测试店'), token)
+    const id = first.data.application.id
+    const pending = await finance.get('/agents/applications', { status: 'pending' })
+    expect(pending.code).toBe(200)
+    const row = pending.data.list.find((a: any) => a.id === id)
+    expect(row).toMatchObject({ shopName: '驳回测试店', realName: '李四', idCard: '110101********4514', status: 'pending' })
+    expect(JSON.stringify(pending.data)).not.toContain('110101199003074514')
+
+    expect((await operator.post(`/agents/applications/${id}/refuse`, { reason: '资料不全' })).code).toBe(8003)
+    expect((await owner.post(`/agents/applications/${id}/refuse`, { reason: '' })).code).toBe(400)
+    expect((await t.get('/api/business/agent/toApply', {}, token)).data.state).toBe('pending')
+    expect((await owner.post(`/agents/applications/${id}/refuse`, { reason: '身份证照片不清晰' })).code).toBe(200)
+    const seen = await t.get('/api/business/agent/toApply', {}, token)
+    expect(seen.data).toMatchObject({ state: 'rejected', application: { rejectReason: '身份证照片不清晰' } })
+    expect((await owner.post(`/agents/applications/${id}/approve`)).code).not.toBe(200) // already handled
+    const refused = (await auditRows(t, 'agent.refuse')).filter((r) => r.targetId === String(id))
+    expect(refused).toHaveLength(1)
+    expect(JSON.parse(refused[0].afterJson!)).toMatchObject({ status: 'rejected', rejectReason: '身份证照片不清晰' })
+
+    const again = await t.post('/api/business/agent/apply', form('驳回测试店'), token)
+    expect((await owner.post(`/agents/applications/${again.data.application.id}/approve`)).code).toBe(200)
+    expect((await t.get('/api/business/agent/toApply', {}, token)).data.state).toBe('approved')
+    expect((await t.get('/api/member/getMemberInfo', {}, token)).data).toMatchObject({ isAgent: true, shopName: '驳回测试店' })
+    expect((await auditRows(t, 'agent.approve')).filter((r) => r.targetId === String(again.data.application.id))).toHaveLength(1)
+  })
+
+  it('rules: one form, audited with before/after; rates and freeze days apply to orders submitted after the change only', async () => {
+    const a = await agent()
+    const g1 = await makeGoods(t, { skus: [{ price: 10000, stock: 50 }] })
+    const g2 = await makeGoods(t, { skus: [{ price: 10000, stock: 50 }] })
+    const { subId } = await makeCategories(t, `佣金分类${Math.floor(Math.random() * 1e6)}`)
+    await setCategory(t, g2.goodsId, subId)
+    expect((await t.post('/api/business/goods/add', { goodsIds: [g1.goodsId, g2.goodsId] }, a.token)).code).toBe(200)
+    const buyer = await boundShopper(a.shopId)
+    const old1 = await buyNow(t, buyer, g1.skuId)
+    const old2 = await buyNow(t, buyer, g2.skuId)
+
+    const before = (await owner.get('/agents/rules')).data.rules
+    expect(before).toMatchObject({ defaultRate: 1000, bindingRule: 'permanent', withdrawMin: 1000 })
+    const bad = await owner.put('/agents/rules', { ...before, withdrawMin: 50000, withdrawMax: 10000 })
+    expect(bad).toMatchObject({ code: 400, msg: '单笔最低提现不能高于单笔最高提现' })
+    expect((await owner.put('/agents/rules', { ...before, defaultRate: 9000 })).msg).toBe('默认佣金比例超出范围')
+    expect((await operator.put('/agents/rules', before)).code).toBe(8003)
+    expect((await auditRows(t, 'agent.rules'))).toHaveLength(0)
+
+    const catId = (await t.db.selectFrom('goods').select('categoryId').where('id', '=', g2.goodsId).executeTakeFirstOrThrow()).categoryId
+    const next = { ...before, defaultRate: 2000, categoryRates: [{ categoryId: catId, rate: 3000 }], freezeDays: 3 }
+    const saved = await owner.put('/agents/rules', next)
+    expect(saved.code).toBe(200)
+    expect(saved.data.rules).toMatchObject({ defaultRate: 2000, freezeDays: 3, categoryRates: [{ categoryId: catId, rate: 3000 }] })
+    const [audit] = await auditRows(t, 'agent.rules')
+    expect(JSON.parse(audit.beforeJson!)).toMatchObject({ defaultRate: 1000 })
+    expect(JSON.parse(audit.afterJson!)).toMatchObject({ defaultRate: 2000, freezeDays: 3 })
+    // The shop's pages read the rules: the agent sees the new rate, the application page the new text.
+    expect((await t.get('/api/business/home', {}, a.token)).data.shop.commissionRate).toBe(2000)
+
+    const new1 = await buyNow(t, buyer, g1.skuId)
+    const new2 = await buyNow(t, buyer, g2.skuId)
+    for (const o of [old1, old2, new1, new2]) await pay(buyer, o.data.orderNo)
+    expect((await commissionsOf(old1.data.orderNo))[0]).toMatchObject({ rate: 1000, amount: 1000 })
+    expect((await commissionsOf(old2.data.orderNo))[0]).toMatchObject({ rate: 1000, amount: 1000 })
+    expect((await commissionsOf(new1.data.orderNo))[0]).toMatchObject({ rate: 2000, amount: 2000 })
+    expect((await commissionsOf(new2.data.orderNo))[0]).toMatchObject({ rate: 3000, amount: 3000 })
+    // Freeze days: the old order keeps its 7 days, the new one has 3, from receipt.
+    for (const o of [old1, new1]) {
+      await shipOrder(t.db, o.data.orderNo, 'SF', `SF${Date.now()}${Math.floor(Math.random() * 1000)}`, 'admin')
+      expect((await t.post('/api/order/confirmReceipt', { orderNo: o.data.orderNo }, buyer)).code).toBe(200)
+    }
+    const recv = async (no: string) => Number((await t.db.selectFrom('orders').select('receivedAt').where('orderNo', '=', no).executeTakeFirstOrThrow()).receivedAt)
+    expect(Number((await commissionsOf(old1.data.orderNo))[0].releaseAt)).toBe((await recv(old1.data.orderNo)) + 7 * DAY)
+    expect(Number((await commissionsOf(new1.data.orderNo))[0].releaseAt)).toBe((await recv(new1.data.orderNo)) + 3 * DAY)
+
+    // A per-goods rate wins over the category and the default, for new orders.
+    expect((await owner.put('/agents/rules', { ...next, goodsRates: [{ goodsId: g2.goodsId, rate: 500 }] })).data.rules.goodsRates).toEqual([{ goodsId: g2.goodsId, rate: 500 }])
+    const new3 = await buyNow(t, buyer, g2.skuId)
+    await pay(buyer, new3.data.orderNo)
+    expect((await commissionsOf(new3.data.orderNo))[0]).toMatchObject({ rate: 500, amount: 500 })
+    expect((await commissionsOf(new2.data.orderNo))[0]).toMatchObject({ rate: 3000 })
+
+    // Binding for 30 days: a buyer bound 31 days ago earns the shop nothing on a new order.
+    await owner.put('/agents/rules', { ...next, goodsRates: [], bindingRule: 'days', bindingDays: 30 })
+    const buyerId = (await t.get('/api/member/getMemberInfo', {}, buyer)).data.id
+    await t.db.updateTable('agentBindings').set({ boundAt: Date.now() - 31 * DAY }).where('memberId', '=', buyerId).execute()
+    const lapsed = await buyNow(t, buyer, g1.skuId)
+    await pay(buyer, lapsed.data.orderNo)
+    expect(await commissionsOf(lapsed.data.orderNo)).toHaveLength(0)
+    await owner.put('/agents/rules', before) // back to the defaults for the other tests
+  })
+
+  /** An agent with ¥200.00 available (released commission) and a bank account. */
+  async function agentWithMoney() {
+    const a = await agent()
+    await t.db.transaction().execute((tx) => moveMoney(tx, a.shopId, { frozen: 20000 }, { type: 'commission_frozen', note: '测试佣金' }))
+    await t.db.transaction().execute((tx) => moveMoney(tx, a.shopId, { frozen: -20000, available: 20000, totalCommission: 20000 }, { type: 'commission_released', note: '测试结算' }))
+    expect((await t.post('/api/business/withdraw/saveAccount', { method: 'bank', accountName: '李四', accountNo: '6222020200112233445', bankName: '工商银行' }, a.token)).code).toBe(200)
+    return a
+  }
+  const apply = async (a: { token: string }, amount: number) => {
+    const r = await t.post('/api/business/withdraw/apply', { amount, method: 'bank', requestId: requestId() }, a.token)
+    expect(r.code).toBe(200)
+    return (await t.db.selectFrom('withdrawals').select('id').where('withdrawNo', '=', r.data.withdrawNo).executeTakeFirstOrThrow()).id
+  }
+  const balances = (a: { token: string }) => t.get('/api/business/withdraw/info', {}, a.token).then((r) => r.data.account)
+
+  it('withdrawals: a refusal returns the money once (twice, concurrently); paid by hand once with its reference; the agent sees it', async () => {
+    const a = await agentWithMoney()
+    const w1 = await apply(a, 5000)
+    const w2 = await apply(a, 3000)
+    expect(await balances(a)).toMatchObject({ available: 12000, withdrawing: 8000, withdrawn: 0, totalCommission: 20000 })
+    const list = await finance.get('/withdrawals', { status: 'pending', shopId: a.shopId })
+    expect(list.data.list.map((w: any) => w.id).sort()).toEqual([w1, w2].sort())
+    expect(list.data.list[0]).toMatchObject({ accountText: expect.stringContaining('**** 3445'), canTransfer: false })
+
+    expect((await operator.post(`/withdrawals/${w1}/refuse`, { reason: '信息有误' })).code).toBe(8003)
+    const refusals = await Promise.all([finance.post(`/withdrawals/${w1}/refuse`, { reason: '收款信息有误' }), finance.post(`/withdrawals/${w1}/refuse`, { reason: '收款信息有误' })])
+    expect(refusals.filter((r) => r.code === 200)).toHaveLength(1)
+    expect((await finance.post(`/withdrawals/${w1}/refuse`, { reason: '再驳回一次' })).code).not.toBe(200)
+    expect(await balances(a)).toMatchObject({ available: 17000, withdrawing: 3000, totalCommission: 20000 })
+    const rejectedEntries = await t.db.selectFrom('agentLedger').select('availableChange').where('shopId', '=', a.shopId).where('type', '=', 'withdraw_rejected').execute()
+    expect(rejectedEntries.map((e) => Number(e.availableChange))).toEqual([5000])
+    expect((await auditRows(t, 'withdrawal.refuse')).filter((r) => JSON.parse(r.afterJson!).rejectReason === '收款信息有误')).toHaveLength(1)
+
+    expect((await finance.post(`/withdrawals/${w2}/pay`, { referenceNo: '' })).code).toBe(400)
+    expect((await finance.post(`/withdrawals/${w2}/transfer`)).msg).toContain('未启用微信支付')
+    const pays = await Promise.all([finance.post(`/withdrawals/${w2}/pay`, { referenceNo: 'BANK20261124001' }), finance.post(`/withdrawals/${w2}/pay`, { referenceNo: 'BANK20261124001' })])
+    expect(pays.filter((r) => r.code === 200)).toHaveLength(1)
+    expect(await balances(a)).toMatchObject({ available: 17000, withdrawing: 0, withdrawn: 3000, totalCommission: 20000 })
+    const paid = (await finance.get('/withdrawals', { status: 'paid', shopId: a.shopId })).data.list
+    expect(paid).toEqual([expect.objectContaining({ id: w2, referenceNo: 'BANK20261124001', status: 'paid' })])
+    const mine = await t.get('/api/business/withdraw/list', {}, a.token)
+    expect(mine.data.list.find((w: any) => w.status === 'paid')).toMatchObject({ amount: 3000, statusText: '已到账' })
+    expect(mine.data.list.find((w: any) => w.status === 'rejected')).toMatchObject({ rejectReason: '收款信息有误' })
+    const [payAudit] = (await auditRows(t, 'withdrawal.pay')).filter((r) => JSON.parse(r.afterJson!).referenceNo === 'BANK20261124001')
+    expect(JSON.parse(payAudit.beforeJson!)).toMatchObject({ status: 'pending' })
+  })
+
+  it('every agent ledger adds up to the accounts; the agents list shows the figures; CSV has the rows', async () => {
+    const a = await agentWithMoney()
+    const w = await apply(a, 4000)
+    await finance.post(`/withdrawals/${w}/pay`, { referenceNo: 'REF-0001' })
+    await apply(a, 2000)
+    const detail = await finance.get(`/agents/${a.shopId}`)
+    expect(detail.data.ledgerBalanced).toBe(true)
+    const f = detail.data.agent.figures
+    expect(f).toMatchObject({ available: 14000, frozen: 0, withdrawing: 2000, withdrawn: 4000 })
+    expect(f.totalCommission).toBe(f.available + f.frozen + f.withdrawing + f.withdrawn)
+    const ledger = await finance.get('/withdrawals/ledger', { shopId: a.shopId, pageSize: 100 })
+    expect(ledger.data.sums).toEqual({ available: f.available, frozen: f.frozen, withdrawing: f.withdrawing, withdrawn: f.withdrawn })
+    expect(ledger.data.list.map((e: any) => e.type)).toEqual(['withdraw_apply', 'withdraw_paid', 'withdraw_apply', 'commission_released', 'commission_frozen'])
+    // Every shop's ledger together adds up to the sum of every account.
+    const all = (await finance.get('/withdrawals/ledger', { pageSize: 1 })).data.sums
+    const acc = await t.db.selectFrom('agentAccounts').select((eb) => [eb.fn.sum<number>('available').as('a'), eb.fn.sum<number>('frozen').as('f'), eb.fn.sum<number>('withdrawing').as('w'), eb.fn.sum<number>('withdrawn').as('d')]).executeTakeFirstOrThrow()
+    expect(all).toEqual({ available: Number(acc.a), frozen: Number(acc.f), withdrawing: Number(acc.w), withdrawn: Number(acc.d) })
+
+    const agents = await finance.get('/agents', { keyword: detail.data.agent.shopName })
+    expect(agents.data.list).toEqual([expect.objectContaining({ shopId: a.shopId, figures: f, realName: '李四' })])
+
+    // CSV is not an envelope: a raw request with a finance session.
+    const s = await signIn(t, 'finance')
+    const res = await t.app.inject({ method: 'GET', url: `/admin/api/withdrawals/ledger/export?shopId=${a.shopId}`, headers: { cookie: s.cookie } })
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toContain('text/csv')
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines).toHaveLength(1 + 5)
+    expect(lines[0]).toContain('代理店铺')
+    expect(lines[1]).toContain('"申请提现","-20.00","0.00","20.00","140.00"')
+    const wcsv = await t.app.inject({ method: 'GET', url: `/admin/api/withdrawals/export?shopId=${a.shopId}`, headers: { cookie: s.cookie } })
+    expect(wcsv.body).toContain('REF-0001')
+    expect(wcsv.body.trim().split('\r\n')).toHaveLength(3)
+  })
+
+  it('withdrawal limits come from the rules: daily count and daily amount', async () => {
+    const rules = (await owner.get('/agents/rules')).data.rules
+    await owner.put('/agents/rules', { ...rules, withdrawDailyCount: 1 })
+    const a = await agentWithMoney()
+    await apply(a, 1000)
+    expect((await t.post('/api/business/withdraw/apply', { amount: 1000, method: 'bank', requestId: requestId() }, a.token)).msg).toBe('每天最多提现1次，请明天再来')
+    await owner.put('/agents/rules', { ...rules, withdrawDailyMax: 5000, withdrawMin: 2000 })
+    expect((await t.get('/api/business/withdraw/info', {}, a.token)).data.rules).toMatchObject({ min: 2000, dailyLimit: rules.withdrawDailyCount })
+    expect((await t.post('/api/business/withdraw/apply', { amount: 1500, method: 'bank', requestId: requestId() }, a.token)).msg).toBe('单次提现金额不能低于¥20.00')
+    expect((await t.post('/api/business/withdraw/apply', { amount: 4500, method: 'bank', requestId: requestId() }, a.token)).msg).toBe('超出每日提现上限¥50.00，请明天再来')
+    await owner.put('/agents/rules', rules)
+  })
+})
+
+/** 提现 through the payout adapter (WeChat merchant transfer) against the recorded WeChat Pay gateway. */
+describe.each(DIALECTS)('console withdrawal by WeChat merchant transfer (%s)', (dialect) => {
+  let t: TestApp
+  let finance: AdminClient
+  let owner: AdminClient
+  beforeAll(async () => {
+    const gw = new FakeWechatPay()
+    t = await makeTestApp(dialect, { http: gw, config: gw.config() })
+    finance = adminClient(t, await signIn(t, 'finance'))
+    owner = adminClient(t, await signIn(t, 'owner'))
+  })
+  afterAll(() => t.close())
+
+  async function walletWithdrawal(amount: number) {
+    const token = await t.login(nextPhone())
+    const apply = await t.post('/api/business/agent/apply', form(`转账小店${Math.floor(Math.random() * 1e6)}`), token)
+    expect((await owner.post(`/agents/applications/${apply.data.application.id}/approve`)).code).toBe(200)
+    const me = await t.get('/api/member/getMemberInfo', {}, token)
+    await t.db.updateTable('members').set({ openidMini: `o-agent${Math.floor(Math.random() * 1e9)}` }).where('id', '=', me.data.id).execute()
+    await t.db.transaction().execute((tx) => moveMoney(tx, me.data.businessId, { available: 20000, totalCommission: 20000 }, { type: 'commission_released', note: '测试佣金' }))
+    expect((await t.post('/api/business/withdraw/saveAccount', { method: 'wechat', accountName: '李四' }, token)).code).toBe(200)
+    const w = await t.post('/api/business/withdraw/apply', { amount, method: 'wechat', requestId: requestId() }, token)
+    expect(w.code).toBe(200)
+    return (await t.db.selectFrom('withdrawals').select(['id', 'withdrawNo']).where('withdrawNo', '=', w.data.withdrawNo).executeTakeFirstOrThrow())
+  }
+
+  it('sends the transfer once (audited), then neither hand payment nor refusal can close it; the shop-wide daily limit of the rules refuses', async () => {
+    const w = await walletWithdrawal(10000)
+    const listed = (await finance.get('/withdrawals', { keyword: w.withdrawNo })).data.list[0]
+    expect(listed).toMatchObject({ canTransfer: true, transferState: '' })
+    expect((await finance.post(`/withdrawals/${w.id}/transfer`)).code).toBe(200)
+    expect((await finance.get('/withdrawals', { keyword: w.withdrawNo })).data.list[0]).toMatchObject({ status: 'pending', transferState: 'WAIT_USER_CONFIRM', canTransfer: false })
+    const [row] = (await auditRows(t, 'withdrawal.transfer')).filter((r) => r.targetId === w.withdrawNo)
+    expect(JSON.parse(row.afterJson!)).toMatchObject({ transferState: 'WAIT_USER_CONFIRM' })
+    expect((await finance.post(`/withdrawals/${w.id}/transfer`)).msg).toBe('该提现已发起转账')
+    expect((await finance.post(`/withdrawals/${w.id}/pay`, { referenceNo: 'REF-9999' })).msg).toBe('该提现已发起微信转账，请等待转账结果')
+    expect((await finance.post(`/withdrawals/${w.id}/refuse`, { reason: '不打了' })).msg).toBe('该提现已发起微信转账，请等待转账结果')
+    expect(await auditRows(t, 'withdrawal.transfer-failed')).toHaveLength(0)
+
+    const rules = (await owner.get('/agents/rules')).data.rules
+    expect((await owner.put('/agents/rules', { ...rules, payoutDailyMaxShop: 12000 })).code).toBe(200)
+    const w2 = await walletWithdrawal(5000)
+    expect((await finance.post(`/withdrawals/${w2.id}/transfer`)).msg).toBe('超出店铺每日转账限额¥120.00')
+    expect((await finance.get('/withdrawals', { keyword: w2.withdrawNo })).data.list[0]).toMatchObject({ transferState: '', canTransfer: true })
+    expect((await auditRows(t, 'withdrawal.transfer')).filter((r) => r.targetId === w2.withdrawNo)).toHaveLength(0)
+  })
+})

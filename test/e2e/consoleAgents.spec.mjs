@@ -1,0 +1,144 @@
+// The console's 代理 and 财务 through its UI (docs/console.md "代理", "财务"): at 1280x800 a member's agent
+// application (made in the shop) is approved and the member becomes an agent; the rules, agents and finance pages
+// render. At 375x812 (dark) the demo agent's pending withdrawal is paid by hand with a reference number (a too
+// short one refused first), and the agent sees it paid on the shop's withdraw page.
+import { test, before, after } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+import { chromium } from 'playwright-core'
+import { ROOT, CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+
+const DEMO_AGENT = '13900139000'
+let shop, browser
+const contexts = []
+
+/** The console is built when admin/dist is older than its sources (as console.spec.mjs does). */
+function buildConsole() {
+  const newest = (dir) => fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => Math.max(t, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0)
+  const index = path.join(ROOT, 'admin', 'dist', 'index.html')
+  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
+  if (built > Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')))) return
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  assert.equal(r.status, 0, 'vite build of the console')
+}
+
+before(async () => {
+  buildConsole()
+  shop = await startShop()
+  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+})
+after(async () => {
+  for (const c of contexts) await c.close().catch(() => {})
+  await browser?.close()
+  await shop?.stop()
+})
+
+async function open({ width, height, dark = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
+  contexts.push(context)
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(String(e)))
+  return { page, errors }
+}
+/** antd writes two-character Chinese button labels with a space between them ("确 定"). */
+const btn = (scope, text) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
+
+async function signIn(page) {
+  await page.goto(`${shop.base}/admin/`)
+  await page.waitForURL(/\/admin\/login/)
+  await page.getByLabel('用户名').fill('admin')
+  await page.getByLabel('密码').fill('admin123456')
+  await btn(page, '登录').click()
+  await page.waitForURL(/\/admin\/dashboard/)
+}
+
+test('1280x800: an application made in the shop is approved in the console; rules, agents and finance pages', async () => {
+  const shopName = `控制台代理${Date.now() % 100000}`
+  const token = await shop.apiLogin(newPhone())
+  const applied = await shop.api('POST', '/api/business/agent/apply', { shopName, realName: '赵六', phone: '13912345678', idCard: '110101199003074514', reason: '社群/团购团长' }, token)
+  assert.equal(applied.code, 200, applied.msg)
+
+  const { page, errors } = await open({ width: 1280, height: 800 })
+  await signIn(page)
+  await page.getByRole('menuitem', { name: '代理' }).click()
+  await page.getByRole('menuitem', { name: '代理申请' }).click()
+  await page.waitForURL(/\/admin\/agents\/applications$/)
+  const row = page.locator('tr', { hasText: shopName })
+  await row.getByText('110101********4514').waitFor()
+  await screenshot(page, 'console-1280-agent-applications')
+  await row.getByText('通过', { exact: true }).click()
+  await btn(page, '确定').click()
+  await page.getByText('已通过，代理店铺已开通').waitFor()
+  const me = await shop.api('GET', '/api/member/getMemberInfo', null, token)
+  assert.equal(me.data.isAgent, true)
+  assert.equal(me.data.shopName, shopName)
+  assert.equal((await shop.api('GET', '/api/business/agent/toApply', null, token)).data.state, 'approved')
+
+  await page.getByRole('menuitem', { name: '代理列表' }).click()
+  await page.locator('tr', { hasText: shopName }).waitFor()
+  await page.locator('tr', { hasText: '花语小店' }).waitFor()
+  await screenshot(page, 'console-1280-agents')
+  await page.locator('tr', { hasText: '花语小店' }).getByText('详情').click()
+  await page.getByText('流水与余额一致').waitFor()
+  await page.getByTestId('ledger-sums').waitFor()
+  await screenshot(page, 'console-1280-agent-detail')
+
+  await page.getByRole('menuitem', { name: '代理规则' }).click()
+  await page.getByLabel('默认佣金比例').waitFor()
+  assert.equal(await page.getByLabel('默认佣金比例').inputValue(), '10.00')
+  await screenshot(page, 'console-1280-agent-rules')
+
+  await page.getByRole('menuitem', { name: '财务' }).click()
+  await page.getByRole('menuitem', { name: '每日汇总' }).click()
+  await page.getByText('净收入').first().waitFor()
+  await page.locator('.ant-table-row').first().waitFor()
+  await page.locator('.ant-spin-blur').waitFor({ state: 'detached' })
+  await page.waitForTimeout(500) // the table fades in (0.3 s)
+  await screenshot(page, 'console-1280-finance-daily')
+  await page.getByRole('menuitem', { name: '支付记录' }).click()
+  await page.locator('.ant-table-row').first().waitFor()
+  await screenshot(page, 'console-1280-finance-payments')
+  await page.getByRole('menuitem', { name: '账本' }).click()
+  await page.locator('.ant-table-row').first().waitFor()
+  await screenshot(page, 'console-1280-finance-ledgers')
+  assert.deepEqual(errors, [])
+})
+
+test('375x812 dark: a withdrawal paid by hand with its reference number; the agent sees it paid in the shop', async () => {
+  const { page, errors } = await open({ width: 375, height: 812, dark: true })
+  await signIn(page)
+  await page.goto(`${shop.base}/admin/agents/withdrawals?status=pending`)
+  const card = page.locator('.responsive-card', { hasText: '花语小店' }).first()
+  await card.waitFor()
+  const withdrawNo = (await card.innerText()).match(/W\d{10,}/)[0]
+  await screenshot(page, 'console-375-withdrawals-dark')
+  await card.getByText('确认打款').click()
+  const drawer = page.locator('.ant-drawer-content')
+  await drawer.waitFor()
+  await page.getByLabel('打款凭证号').fill('12')
+  await btn(drawer, '确认打款').click()
+  await page.getByText('凭证号至少 4 位').waitFor()
+  await page.getByLabel('打款凭证号').fill('ICBC20261124-0001')
+  await screenshot(page, 'console-375-withdrawal-pay-dark')
+  await btn(drawer, '确认打款').click()
+  await drawer.waitFor({ state: 'hidden' })
+  await page.locator('.responsive-card', { hasText: withdrawNo }).waitFor({ state: 'detached' })
+  await page.getByRole('tab', { name: '已打款' }).click()
+  await page.locator('.responsive-card', { hasText: 'ICBC20261124-0001' }).waitFor()
+  assert.deepEqual(errors, [])
+
+  // The agent, in the shop at 375x812: the withdrawal is 已到账.
+  const agent = await open({ width: 375, height: 812 })
+  const token = await shop.apiLogin(DEMO_AGENT)
+  const list = await shop.api('GET', '/api/business/withdraw/list?page=1&pageSize=20', null, token)
+  assert.equal(list.data.list.find((w) => w.withdrawNo === withdrawNo).status, 'paid')
+  await agent.page.goto(`${shop.base}/?token=${token}`)
+  await agent.page.locator('.weui-tabbar__item').first().waitFor()
+  await agent.page.goto(`${shop.base}/agentBackendPages/withdraw/index`)
+  await agent.page.locator('.withdraw-record').first().getByText('已到账').waitFor()
+  await screenshot(agent.page, 'console-agent-sees-paid')
+  assert.deepEqual(agent.errors, [])
+})
