@@ -1,5 +1,5 @@
 /**
- * The console's pages: menu order 工作台 · 商品 · 订单 · 售后 · 会员 · (营销 · 代理 · 内容 · 财务 · 设置: part 2) · 系统.
+ * The console's pages: menu order 工作台 · 商品 · 订单 · 售后 · 会员 · 营销 · 代理 · 内容 · 财务 · 设置 · 系统.
  * Each page is its own chunk (React.lazy); `permission` hides the entry from staff without it (the server refuses anyway).
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react'
@@ -11,8 +11,6 @@ import {
   DashboardOutlined,
   GiftOutlined,
   ReadOutlined,
-  FileTextOutlined,
-  GiftOutlined,
   SettingOutlined,
   ShoppingOutlined,
   TeamOutlined,
@@ -91,6 +89,12 @@ export const MENU: MenuGroup[] = [
     icon: <GiftOutlined />,
     path: '/marketing',
     children: [
+      { path: '/marketing/seckill', name: '秒杀', permission: 'marketing.read', page: page(() => import('./pages/marketing/SeckillSessions')), menu: true },
+      { path: '/marketing/seckill/new', name: '新建秒杀场次', permission: 'marketing.write', page: page(() => import('./pages/marketing/SeckillEdit')) },
+      { path: '/marketing/seckill/:id', name: '秒杀场次', permission: 'marketing.read', page: page(() => import('./pages/marketing/SeckillEdit')) },
+      { path: '/marketing/coupons', name: '优惠券', permission: 'marketing.read', page: page(() => import('./pages/marketing/Coupons')), menu: true },
+      { path: '/marketing/coupon-records', name: '领用记录', permission: 'marketing.read', page: page(() => import('./pages/marketing/CouponRecords')), menu: true },
+      { path: '/marketing/new-member-package', name: '新人礼包', permission: 'marketing.read', page: page(() => import('./pages/marketing/NewMemberPackage')), menu: true },
       { path: '/marketing/points-rules', name: '积分规则', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsRules')), menu: true },
       { path: '/marketing/points-goods', name: '积分商城', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsGoods')), menu: true },
       { path: '/marketing/missions', name: '任务中心', permission: 'marketing.read', page: page(() => import('./pages/marketing/PointsMissions')), menu: true },
@@ -114,10 +118,29 @@ export const MENU: MenuGroup[] = [
     ],
   },
   {
+    name: '内容',
+    icon: <ReadOutlined />,
+    path: '/content',
+    children: [
+      { path: '/content/activities', name: '活动', permission: 'content.read', page: page(() => import('./pages/content/Activities')), menu: true },
+      { path: '/content/articles', name: '文章', permission: 'content.read', page: page(() => import('./pages/content/Articles')), menu: true },
+      { path: '/content/web-links', name: '网页链接', permission: 'content.read', page: page(() => import('./pages/content/WebLinks')), menu: true },
+      { path: '/content/videos', name: '短视频', permission: 'content.read', page: page(() => import('./pages/content/Videos')), menu: true },
+      { path: '/content/reviews', name: '评价', permission: 'content.read', page: page(() => import('./pages/content/Reviews')), menu: true },
+      { path: '/content/feedback', name: '意见反馈', permission: 'feedback.read', page: page(() => import('./pages/content/Feedback')), menu: true },
+    ],
+  },
+  {
     name: '财务',
     icon: <AccountBookOutlined />,
     path: '/finance',
-    children: [{ path: '/finance/reconcile', name: '对账', permission: 'ledgers.read', page: page(() => import('./pages/finance/Reconcile')), menu: true }],
+    children: [
+      { path: '/finance/daily', name: '每日汇总', permission: 'ledgers.read', page: page(() => import('./pages/finance/Daily')), menu: true },
+      { path: '/finance/payments', name: '支付记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Payments')), menu: true },
+      { path: '/finance/refunds', name: '退款记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Refunds')), menu: true },
+      { path: '/finance/ledgers', name: '账本', permission: 'ledgers.read', page: page(() => import('./pages/finance/Ledgers')), menu: true },
+      { path: '/finance/reconcile', name: '对账', permission: 'ledgers.read', page: page(() => import('./pages/finance/Reconcile')), menu: true },
+    ],
   },
   {
     name: '设置',
@@ -129,35 +152,6 @@ export const MENU: MenuGroup[] = [
       { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
       { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },
       { path: '/settings/doctor', name: '设置检查', permission: 'settings.read', page: page(() => import('./pages/settings/Doctor')), menu: true },
-      { path: '/marketing/seckill', name: '秒杀', permission: 'marketing.read', page: page(() => import('./pages/marketing/SeckillSessions')), menu: true },
-      { path: '/marketing/seckill/new', name: '新建秒杀场次', permission: 'marketing.write', page: page(() => import('./pages/marketing/SeckillEdit')) },
-      { path: '/marketing/seckill/:id', name: '秒杀场次', permission: 'marketing.read', page: page(() => import('./pages/marketing/SeckillEdit')) },
-      { path: '/marketing/coupons', name: '优惠券', permission: 'marketing.read', page: page(() => import('./pages/marketing/Coupons')), menu: true },
-      { path: '/marketing/coupon-records', name: '领用记录', permission: 'marketing.read', page: page(() => import('./pages/marketing/CouponRecords')), menu: true },
-      { path: '/marketing/new-member-package', name: '新人礼包', permission: 'marketing.read', page: page(() => import('./pages/marketing/NewMemberPackage')), menu: true },
-    ],
-  },
-  {
-    name: '内容',
-    icon: <ReadOutlined />,
-    path: '/content',
-    children: [
-      { path: '/content/articles', name: '文章', permission: 'content.read', page: page(() => import('./pages/content/Articles')), menu: true },
-      { path: '/content/web-links', name: '网页链接', permission: 'content.read', page: page(() => import('./pages/content/WebLinks')), menu: true },
-      { path: '/content/videos', name: '短视频', permission: 'content.read', page: page(() => import('./pages/content/Videos')), menu: true },
-      { path: '/content/reviews', name: '评价', permission: 'content.read', page: page(() => import('./pages/content/Reviews')), menu: true },
-      { path: '/content/feedback', name: '意见反馈', permission: 'feedback.read', page: page(() => import('./pages/content/Feedback')), menu: true },
-    ],
-    icon: <FileTextOutlined />,
-    path: '/content',
-    children: [{ path: '/content/activities', name: '活动', permission: 'content.read', page: page(() => import('./pages/content/Activities')), menu: true }],
-  },
-  {
-    children: [
-      { path: '/finance/daily', name: '每日汇总', permission: 'ledgers.read', page: page(() => import('./pages/finance/Daily')), menu: true },
-      { path: '/finance/payments', name: '支付记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Payments')), menu: true },
-      { path: '/finance/refunds', name: '退款记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Refunds')), menu: true },
-      { path: '/finance/ledgers', name: '账本', permission: 'ledgers.read', page: page(() => import('./pages/finance/Ledgers')), menu: true },
     ],
   },
   {
