@@ -3,15 +3,15 @@
  * Money in fen, rates in basis points (1000 = 10 %), times in ms. docs/console.md "代理" lists the paths.
  */
 import { Type, type Static } from 'typebox'
-import { ADMIN_FIELD_LABELS, Closed, Fen, Id, PageOf, Paging, Str } from './admin'
+import { Closed, Fen, Id, PageOf, Paging, Str } from './admin'
 
-// The validation messages name these fields in Chinese (types/admin.ts keeps the shared ones).
-Object.assign(ADMIN_FIELD_LABELS, {
+/** The validation messages' Chinese names of this contract's fields (server/src/admin/plugin.ts joins the tables). */
+export const AGENTS_FIELD_LABELS: Record<string, string> = {
   defaultRate: '默认佣金比例', categoryRates: '分类佣金比例', goodsRates: '商品佣金比例', rate: '佣金比例', goodsId: '商品',
   bindingRule: '绑定规则', bindingDays: '绑定有效期', freezeDays: '冻结天数', withdrawMin: '单笔最低提现', withdrawMax: '单笔最高提现',
   withdrawDailyCount: '每日提现次数', withdrawDailyMax: '每日提现上限', payoutDailyMaxShop: '店铺每日打款上限', referenceNo: '打款凭证号',
   shopId: '代理店铺', from: '开始日期', to: '结束日期',
-})
+}
 
 const Rate = Type.Integer({ minimum: 0, maximum: 5000 })
 

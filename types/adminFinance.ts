@@ -3,9 +3,10 @@
  * ("2026-11-24"). docs/console.md "财务" lists the paths. Every list has a CSV twin (`…/export`, streamed).
  */
 import { Type, type Static } from 'typebox'
-import { ADMIN_FIELD_LABELS, Closed, Id, PageOf, Paging, Str } from './admin'
+import { Closed, Id, PageOf, Paging, Str } from './admin'
 
-Object.assign(ADMIN_FIELD_LABELS, { orderNo: '订单号', memberId: '会员', day: '日期', kind: '类型' })
+/** The validation messages' Chinese names of this contract's fields (server/src/admin/plugin.ts joins the tables). */
+export const FINANCE_FIELD_LABELS: Record<string, string> = { orderNo: '订单号', memberId: '会员', day: '日期', kind: '类型' }
 
 const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 })
 const Range = { from: Type.Optional(Day), to: Type.Optional(Day) }

@@ -6,6 +6,13 @@ import type { AppContext } from '../context'
 import { envelopePlugin } from '../plugins/envelope'
 import { AppError } from '../errors'
 import { ADMIN_FIELD_LABELS, AdminCode, type Permission } from '../../../types/admin'
+import { AGENTS_FIELD_LABELS } from '../../../types/adminAgents'
+import { CONTENT_FIELD_LABELS } from '../../../types/adminContent'
+import { FINANCE_FIELD_LABELS } from '../../../types/adminFinance'
+import { REWARDS_FIELD_LABELS } from '../../../types/adminRewards'
+
+/** Every console contract's Chinese field names, for validation messages; the shared table wins where a name repeats. */
+const FIELD_LABELS: Record<string, string> = { ...REWARDS_FIELD_LABELS, ...CONTENT_FIELD_LABELS, ...AGENTS_FIELD_LABELS, ...FINANCE_FIELD_LABELS, ...ADMIN_FIELD_LABELS }
 import { staffForCookie, type SessionStaff } from './staff'
 
 /** Who may call a console route: anyone (sign-in), any signed-in staff, or staff whose role has the permission. */
@@ -88,7 +95,7 @@ export function adminValidationMessage(errors: any[], _dataVar: string): string 
   if (!e) return '请求参数错误'
   const segments = String(e.instancePath || '').split('/').filter((s) => s && !/^\d+$/.test(s))
   const key = e.keyword === 'required' ? e.params?.missingProperty : segments[segments.length - 1]
-  const label = (key && ADMIN_FIELD_LABELS[key]) || key || '参数'
+  const label = (key && FIELD_LABELS[key]) || key || '参数'
   const limit = e.params?.limit
   switch (e.keyword) {
     case 'required':

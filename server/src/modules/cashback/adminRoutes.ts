@@ -2,12 +2,10 @@ import { IdParams, ReasonBody, type IdReply } from '../../../../types/admin'
 import { CampaignInput, CampaignQuery, CashbackTaskQuery, type AdminCampaignPage, type AdminCashbackTaskPage, type CashbackDecisionReply } from '../../../../types/adminRewards'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
-import { addRewardsLabels } from '../integral/adminService'
 import { approve, createCampaign, listCampaigns, listTasks, refuse, updateCampaign } from './adminService'
 
 /** 营销 › 好评返现: the rules per goods (campaigns) and the review of submitted tasks. */
 const cashbackAdminRoutes: AdminRouteModule = async (app, { db }) => {
-  addRewardsLabels()
   const read = { permission: 'marketing.read' as const }
   const write = { permission: 'marketing.write' as const }
 

@@ -1,5 +1,5 @@
-import { ADMIN_FIELD_LABELS, IdParams, IdReply, OkReply } from '../../../../types/admin'
-import { CONTENT_FIELD_LABELS, WebLinkInput, WebviewHostInput, type WebLinksReply } from '../../../../types/adminContent'
+import { IdParams, IdReply, OkReply } from '../../../../types/admin'
+import { WebLinkInput, WebviewHostInput, type WebLinksReply } from '../../../../types/adminContent'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import * as svc from './adminService'
@@ -10,8 +10,6 @@ import { consoleHosts } from './webviewHosts'
 const contentAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const { db, config } = ctx
   await activityAdminRoutes(app, ctx)
-  // The 内容 and 反馈 contract's field names in the console's validation messages (types/adminContent.ts).
-  for (const [k, v] of Object.entries(CONTENT_FIELD_LABELS)) ADMIN_FIELD_LABELS[k] ??= v
   const read = { permission: 'content.read' as const }
   const write = { permission: 'content.write' as const }
   // After a host change commits, this process's CSP (frame-src) follows at once.

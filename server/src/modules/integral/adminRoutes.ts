@@ -2,11 +2,10 @@ import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
 import { MissionInput, PointsGoodsInput, PointsGoodsQuery, PointsRulesBody, StatusBody, type AdminMission, type AdminPointsGoodsPage, type PointsRulesView } from '../../../../types/adminRewards'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
-import { addRewardsLabels, createMission, createPointsGoods, deleteMission, listMissions, listPointsGoods, rulesView, saveRules, setPointsGoodsStatus, updateMission, updatePointsGoods } from './adminService'
+import { createMission, createPointsGoods, deleteMission, listMissions, listPointsGoods, rulesView, saveRules, setPointsGoodsStatus, updateMission, updatePointsGoods } from './adminService'
 
 /** 营销 › 积分: earning rules, points-mall goods, the mission center's missions. */
 const integralAdminRoutes: AdminRouteModule = async (app, { db }) => {
-  addRewardsLabels()
   const read = { permission: 'marketing.read' as const }
   const write = { permission: 'marketing.write' as const }
 

@@ -1,18 +1,12 @@
 import type { Conn, Db, Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
-import { ADMIN_FIELD_LABELS } from '../../../../types/admin'
-import { REWARDS_FIELD_LABELS, type AdminMission, type AdminPointsGoods, type AdminPointsGoodsPage, type MissionInput, type PointsGoodsInput, type PointsGoodsQuery, type PointsRulesBody, type PointsRulesView } from '../../../../types/adminRewards'
+import { type AdminMission, type AdminPointsGoods, type AdminPointsGoodsPage, type MissionInput, type PointsGoodsInput, type PointsGoodsQuery, type PointsRulesBody, type PointsRulesView } from '../../../../types/adminRewards'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { missionRows, pointsRules, savePointsRules, type MissionRow } from './rules'
 import '../../db/promotionTables'
 
 type Log = (e: AuditEntry) => void
-
-/** The console's validation messages name this area's fields too (the one label table of types/admin.ts, extended once). */
-export function addRewardsLabels() {
-  for (const [k, v] of Object.entries(REWARDS_FIELD_LABELS)) if (!ADMIN_FIELD_LABELS[k]) ADMIN_FIELD_LABELS[k] = v
-}
 
 // ------------------------------------------------------------------ earning rules
 

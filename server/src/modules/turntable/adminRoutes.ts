@@ -2,12 +2,10 @@ import { IdParams, ShipBody, type IdReply, type OkReply } from '../../../../type
 import { BlindBoxSettingsBody, DrawRecordQuery, PoolBody, PrizeInput, type AdminDrawRecordPage, type BlindBoxView } from '../../../../types/adminRewards'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
-import { addRewardsLabels } from '../integral/adminService'
 import { blindBoxView, createPrize, drawRecords, saveCost, savePool, shipRecord, updatePrize } from './adminService'
 
 /** 营销 › 盲盒: prizes with stock and odds, the cost of a draw, draw records and shipping physical prizes. */
 const turntableAdminRoutes: AdminRouteModule = async (app, { db }) => {
-  addRewardsLabels()
   const read = { permission: 'marketing.read' as const }
   const write = { permission: 'marketing.write' as const }
 
