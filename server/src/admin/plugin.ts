@@ -11,8 +11,21 @@ import { CONTENT_FIELD_LABELS } from '../../../types/adminContent'
 import { FINANCE_FIELD_LABELS } from '../../../types/adminFinance'
 import { REWARDS_FIELD_LABELS } from '../../../types/adminRewards'
 
-/** Every console contract's Chinese field names, for validation messages; the shared table wins where a name repeats. */
-const FIELD_LABELS: Record<string, string> = { ...REWARDS_FIELD_LABELS, ...CONTENT_FIELD_LABELS, ...AGENTS_FIELD_LABELS, ...FINANCE_FIELD_LABELS, ...ADMIN_FIELD_LABELS }
+/**
+ * The Chinese field names of validation messages: an area's own table first (the same field name can mean 返现金额
+ * in 好评返现 and 面额 in 优惠券), then the shared one. Keyed by the route path's first segment under /admin/api.
+ */
+const AREA_LABELS: Record<string, Record<string, string>> = {
+  points: REWARDS_FIELD_LABELS,
+  'blind-box': REWARDS_FIELD_LABELS,
+  cashback: REWARDS_FIELD_LABELS,
+  content: CONTENT_FIELD_LABELS,
+  feedback: CONTENT_FIELD_LABELS,
+  agents: AGENTS_FIELD_LABELS,
+  withdrawals: AGENTS_FIELD_LABELS,
+  finance: FINANCE_FIELD_LABELS,
+}
+const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(/^\/admin\/api\//, '').split('/')[0]]?.[key] || ADMIN_FIELD_LABELS[key]
 import { staffForCookie, type SessionStaff } from './staff'
 
 /** Who may call a console route: anyone (sign-in), any signed-in staff, or staff whose role has the permission. */
@@ -90,12 +103,12 @@ export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** A schema refusal as a Chinese sentence naming the field ("价格超出范围"). */
-export function adminValidationMessage(errors: any[], _dataVar: string): string {
+export function adminValidationMessage(errors: any[], _dataVar: string, routeUrl = ''): string {
   const e = errors?.[0]
   if (!e) return '请求参数错误'
   const segments = String(e.instancePath || '').split('/').filter((s) => s && !/^\d+$/.test(s))
   const key = e.keyword === 'required' ? e.params?.missingProperty : segments[segments.length - 1]
-  const label = (key && FIELD_LABELS[key]) || key || '参数'
+  const label = (key && labelOf(key, routeUrl)) || key || '参数'
   const limit = e.params?.limit
   switch (e.keyword) {
     case 'required':

@@ -1,7 +1,10 @@
 import type { Conn } from '../../db/types'
 import type { MemberAddress } from '../../../../types/address'
 import '../../db/settingsTables'
-import { BASE_FREIGHT, FREE_FREIGHT_THRESHOLD } from './pricing'
+
+/** The rule the shop had before templates (¥8, free from ¥99): the default template when none is stored. */
+export const FREE_FREIGHT_THRESHOLD = 9900
+export const BASE_FREIGHT = 800
 
 /**
  * Freight templates (console 设置 → 运费, migration 055): each goods item ships with its own template, or the

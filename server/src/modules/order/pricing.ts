@@ -4,18 +4,18 @@ import type { MemberAddress } from '../../../../types/address'
 import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
-import { freightOfLines } from './freight'
+import { BASE_FREIGHT, FREE_FREIGHT_THRESHOLD, freightOfLines } from './freight'
+
+export { FREE_FREIGHT_THRESHOLD }
 
 /**
  * Order pricing: the server's prices, the freight rule, then the registered pricing steps
  * (coupons, points...), then the pay amount and each line's share of the discounts.
  *
- * Freight: the goods' freight templates (./freight.ts, console 设置 → 运费). The constants below are the rule the
+ * Freight: the goods' freight templates (./freight.ts, console 设置 → 运费). BASE_FREIGHT / FREE_FREIGHT_THRESHOLD are the rule the
  * shop had before templates (¥8, free from ¥99): migration 055's default template starts with them, and the demo
  * seeds still price their orders with freightFor.
  */
-export const FREE_FREIGHT_THRESHOLD = 9900
-export const BASE_FREIGHT = 800
 export const MAX_ORDER_LINES = 50
 export const MAX_BUY_QUANTITY = 999
 
