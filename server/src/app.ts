@@ -17,6 +17,7 @@ import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
 import { schemaErrorMessage, validatorCompiler } from './plugins/schema'
 import { adminRouteModules, installModules, routeModules } from './modules'
+import type { ShopApp } from './modules/shopModule'
 import { adminApi } from './admin/index'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
@@ -97,7 +98,8 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
       await api.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxImageBytes, config.uploadMaxVideoBytes), files: 1, fields: 10 } })
       envelopePlugin(api)
       authPlugin(api, db)
-      for (const mod of routeModules) await mod(api, ctx)
+      const shop: ShopApp = api.withTypeProvider()
+      for (const mod of routeModules) await mod(shop, ctx)
     },
     { prefix: '/h5' },
   )
