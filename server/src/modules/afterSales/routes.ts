@@ -14,12 +14,16 @@ export default async function afterSalesRoutes(app: FastifyInstance, ctx: AppCon
   const { db, config } = ctx
 
   app.get('/api/afterSales/applyInfo', {
-    schema: { querystring: S.obj({ orderNo: orderNo() }, ['orderNo']) },
+    schema: {
+      description: '`AfterSaleApplyInfo`: allowed `types`, lines with `refundableQuantity` / `refundableAmount`, `refundableFreight`, `openAfterSaleNo`',
+      querystring: S.obj({ orderNo: orderNo() }, ['orderNo']) },
     handler: async (req) => afterSales.applyInfo(db, config, memberId(req), (req.query as any).orderNo),
   })
 
   app.post('/api/afterSales/quote', {
-    schema: { body: S.obj({ orderNo: orderNo(), items: selection() }, ['orderNo', 'items']) },
+    schema: {
+      description: '`{maxAmount, goodsAmount, freightAmount}`: the refund limit for that selection',
+      body: S.obj({ orderNo: orderNo(), items: selection() }, ['orderNo', 'items']) },
     handler: async (req) => {
       const b = req.body as any
       return afterSales.quoteFor(db, memberId(req), b.orderNo, b.items)
@@ -28,6 +32,8 @@ export default async function afterSalesRoutes(app: FastifyInstance, ctx: AppCon
 
   app.post('/api/afterSales/apply', {
     schema: {
+      description: '`{afterSaleNo, status: \'applied\', amount, maxAmount}`; 4003 over the limit, 4002 when a case is open, 2003 when the order state does not allow it. Request: `{orderNo, type: \'refund\' | \'return_refund\', items, reason (from the list), description?, images ≤ 9, amount (fen)}`.',
+     
       body: S.obj(
         {
           orderNo: orderNo(),
@@ -48,7 +54,9 @@ export default async function afterSalesRoutes(app: FastifyInstance, ctx: AppCon
   })
 
   app.get('/api/afterSales/list', {
-    schema: { querystring: S.paging({ orderNo: orderNo() }) },
+    schema: {
+      description: '`Page<AfterSaleSummary>`',
+      querystring: S.paging({ orderNo: orderNo() }) },
     handler: async (req) => {
       const q = req.query as any
       return afterSales.listAfterSales(db, memberId(req), q.page, q.pageSize, q.orderNo)
@@ -56,17 +64,23 @@ export default async function afterSalesRoutes(app: FastifyInstance, ctx: AppCon
   })
 
   app.get('/api/afterSales/detail', {
-    schema: { querystring: S.obj({ afterSaleNo: afterSaleNo() }, ['afterSaleNo']) },
+    schema: {
+      description: '`AfterSaleDetail`: status, timeline (`logs`), return address, return parcel, `actions` (`cancel`, `fillTracking`)',
+      querystring: S.obj({ afterSaleNo: afterSaleNo() }, ['afterSaleNo']) },
     handler: async (req) => afterSales.afterSaleDetail(db, memberId(req), (req.query as any).afterSaleNo),
   })
 
   app.post('/api/afterSales/cancel', {
-    schema: { body: S.obj({ afterSaleNo: afterSaleNo() }, ['afterSaleNo']) },
+    schema: {
+      description: '`{afterSaleNo, status: \'cancelled\'}`; only applied or approved (4002)',
+      body: S.obj({ afterSaleNo: afterSaleNo() }, ['afterSaleNo']) },
     handler: async (req) => afterSales.cancelAfterSale(db, memberId(req), (req.body as any).afterSaleNo),
   })
 
   app.post('/api/afterSales/returnShip', {
-    schema: { body: S.obj({ afterSaleNo: afterSaleNo(), expressCode: S.str(16, 1), trackingNo: S.str(40, 1) }, ['afterSaleNo', 'expressCode', 'trackingNo']) },
+    schema: {
+      description: '`{afterSaleNo, status: \'returned\'}`; approved returns only',
+      body: S.obj({ afterSaleNo: afterSaleNo(), expressCode: S.str(16, 1), trackingNo: S.str(40, 1) }, ['afterSaleNo', 'expressCode', 'trackingNo']) },
     handler: async (req) => afterSales.fillReturnShipment(db, memberId(req), req.body as any),
   })
 }

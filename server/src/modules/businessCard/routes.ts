@@ -23,20 +23,28 @@ export default async function businessCardRoutes(app: FastifyInstance, ctx: AppC
     intro: S.str(600),
   }
 
-  app.get('/api/businessCard/list', { handler: async (req) => card.list(db, memberId(req)) })
+  app.get('/api/businessCard/list', { schema: { description: '`BusinessCard[]` of the caller `{id, name, title, company, phone, wechat, email, address, avatar, intro, views, createdAt, updatedAt}`' }, handler: async (req) => card.list(db, memberId(req)) })
 
   app.get('/api/businessCard/detail', {
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    schema: {
+      description: '`BusinessCard`, the caller\'s own only (for editing)',
+      querystring: S.obj({ id: S.id() }, ['id']) },
     handler: async (req) => card.detail(db, memberId(req), (req.query as any).id),
   })
 
   app.get('/api/businessCard/preview', {
     config: { auth: 'optional' },
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    schema: {
+      description: '`BusinessCardPublic` (+ `memberId`, `isOwner`): anyone with the id (the share link) reads it; a visitor\'s read counts a view',
+      querystring: S.obj({ id: S.id() }, ['id']) },
     handler: async (req) => card.preview(db, (req.query as any).id, req.member?.id ?? null),
   })
 
-  app.post('/api/businessCard/save', { schema: { body: S.obj(fields, ['name']) }, handler: async (req) => card.save(db, memberId(req), req.body as any) })
+  app.post('/api/businessCard/save', { schema: {
+      description: '`BusinessCard`; ≤ 10 cards a member; with `id` only the caller\'s own card. Request: `{id?, name, title?, company?, phone (mainland mobile or landline), wechat?, email?, address?, avatar? (/uploads or /media), intro?}`.',
+      body: S.obj(fields, ['name']) }, handler: async (req) => card.save(db, memberId(req), req.body as any) })
 
-  app.post('/api/businessCard/delete', { schema: { body: S.obj({ id: S.id() }, ['id']) }, handler: async (req) => card.remove(db, memberId(req), (req.body as any).id) })
+  app.post('/api/businessCard/delete', { schema: {
+      description: '`{deleted: true}`',
+      body: S.obj({ id: S.id() }, ['id']) }, handler: async (req) => card.remove(db, memberId(req), (req.body as any).id) })
 }

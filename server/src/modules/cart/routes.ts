@@ -10,11 +10,13 @@ const ids = () => S.arr(S.id(), cart.MAX_CART_LINES, 1)
 export default async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/cart/list', { handler: async (req) => cart.listCart(db, memberId(req)) })
-  app.get('/api/cart/count', { handler: async (req) => cart.cartCount(db, memberId(req)) })
+  app.get('/api/cart/list', { schema: { description: '`CartList {valid[], invalid[], selectedAmount, selectedQuantity, allSelected}`; invalid lines carry `invalidReason` sold_out / off_shelf / sku_gone and are never selected' }, handler: async (req) => cart.listCart(db, memberId(req)) })
+  app.get('/api/cart/count', { schema: { description: '`{count, quantity}` (lines, units)' }, handler: async (req) => cart.cartCount(db, memberId(req)) })
 
   app.post('/api/cart/add', {
-    schema: { body: S.obj({ skuId: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['skuId', 'quantity']) },
+    schema: {
+      description: '`{id, quantity, count}`; adds to an existing line; total bounded by stock (2001), off shelf 2002, unknown SKU 404; at most 100 lines',
+      body: S.obj({ skuId: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['skuId', 'quantity']) },
     handler: async (req) => {
       const b = req.body as any
       const line = await cart.addToCart(db, memberId(req), b.skuId, b.quantity)
@@ -23,7 +25,9 @@ export default async function cartRoutes(app: FastifyInstance, ctx: AppContext) 
   })
 
   app.post('/api/cart/update', {
-    schema: { body: S.obj({ id: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['id', 'quantity']) },
+    schema: {
+      description: '`{id, quantity}`; 1 … stock (2001 above stock)',
+      body: S.obj({ id: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['id', 'quantity']) },
     handler: async (req) => {
       const b = req.body as any
       return cart.updateQuantity(db, memberId(req), b.id, b.quantity)
@@ -31,7 +35,9 @@ export default async function cartRoutes(app: FastifyInstance, ctx: AppContext) 
   })
 
   app.post('/api/cart/select', {
-    schema: { body: S.obj({ ids: ids(), selected: S.bool() }, ['ids', 'selected']) },
+    schema: {
+      description: '`{updated}` (404 when none of the ids is the caller\'s)',
+      body: S.obj({ ids: ids(), selected: S.bool() }, ['ids', 'selected']) },
     handler: async (req) => {
       const b = req.body as any
       return cart.selectLines(db, memberId(req), b.ids, b.selected)
@@ -39,12 +45,16 @@ export default async function cartRoutes(app: FastifyInstance, ctx: AppContext) 
   })
 
   app.post('/api/cart/selectAll', {
-    schema: { body: S.obj({ selected: S.bool() }, ['selected']) },
+    schema: {
+      description: '`{updated}`',
+      body: S.obj({ selected: S.bool() }, ['selected']) },
     handler: async (req) => cart.selectAll(db, memberId(req), (req.body as any).selected),
   })
 
   app.post('/api/cart/delete', {
-    schema: { body: S.obj({ ids: ids() }, ['ids']) },
+    schema: {
+      description: '`{deleted}`',
+      body: S.obj({ ids: ids() }, ['ids']) },
     handler: async (req) => cart.deleteLines(db, memberId(req), (req.body as any).ids),
   })
 }

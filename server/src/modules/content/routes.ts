@@ -8,30 +8,40 @@ import * as content from './service'
 export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx
 
-  app.get('/api/content/noticeList', { config: { auth: 'none' }, schema: { querystring: S.paging() }, handler: async (req) => content.noticeList(db, req.query as any) })
+  app.get('/api/content/noticeList', { config: { auth: 'none' }, schema: {
+      description: '`Page<NoticeItem>` `{id, title, summary, isTop, views, createdAt}` pinned first, then newest',
+      querystring: S.paging() }, handler: async (req) => content.noticeList(db, req.query as any) })
 
   app.get('/api/content/noticeDetail', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    schema: {
+      description: '`NoticeDetail` (+ `contentHtml`); counts a view',
+      querystring: S.obj({ id: S.id() }, ['id']) },
     handler: async (req) => content.noticeDetail(db, (req.query as any).id),
   })
 
   app.get('/api/content/activityList', {
     config: { auth: 'none' },
-    schema: { querystring: S.paging({ status: { ...S.enum(['all', 'upcoming', 'ongoing', 'ended']), default: 'all' } }) },
+    schema: {
+      description: '`Page<ActivityItem>` `{id, title, cover, summary, startAt, endAt, status, linkType (none | web | customize), linkUrl}`; `all` lists ongoing, then upcoming, then ended',
+      querystring: S.paging({ status: { ...S.enum(['all', 'upcoming', 'ongoing', 'ended']), default: 'all' } }) },
     handler: async (req) => content.activityList(db, req.query as any),
   })
 
   app.get('/api/content/activityDetail', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
+    schema: {
+      description: '`ActivityDetail` (+ `contentHtml`); hidden activities 404',
+      querystring: S.obj({ id: S.id() }, ['id']) },
     handler: async (req) => content.activityDetail(db, (req.query as any).id),
   })
 
   // Auth optional: the token is appended for activity pages only when it belongs to a valid member.
   app.get('/api/content/checkWebUrl', {
     config: { auth: 'optional' },
-    schema: { querystring: S.obj({ url: S.str(2048, 1), kind: { ...S.enum(['common', 'activityWeb', 'activityCustomize']), default: 'common' } }, ['url']) },
+    schema: {
+      description: '`{allowed, url}`: allowed only for http(s) hosts on `WEBVIEW_ALLOW_LIST`; for the two activity kinds and a valid token, `url` carries `token=<token>`; a `token` already in the address is always removed. Request: `url` (absolute), `kind` = `common` | `activityWeb` | `activityCustomize`.',
+      querystring: S.obj({ url: S.str(2048, 1), kind: { ...S.enum(['common', 'activityWeb', 'activityCustomize']), default: 'common' } }, ['url']) },
     handler: async (req) => {
       const q = req.query as any
       const token = req.member ? String(req.headers.token || '') : null
@@ -41,9 +51,11 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
 
   app.get('/api/content/document', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ key: S.enum(DOCUMENT_KEYS) }, ['key']) },
+    schema: {
+      description: '`ContentDocument` `{key, title, contentHtml, updatedAt}`: the login page\'s documents, kept in the `documents` table (migration 022 inserts the first texts; the merchant console edits them)',
+      querystring: S.obj({ key: S.enum(DOCUMENT_KEYS) }, ['key']) },
     handler: async (req) => content.documentByKey(db, (req.query as { key: DocumentKey }).key),
   })
 
-  app.get('/api/common/shopInfo', { config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
+  app.get('/api/common/shopInfo', { schema: { description: '`ShopInfo` `{serviceUrl, servicePhone}`: the H5\'s customer-service contact from `SERVICE_URL` / `SERVICE_PHONE` (`\'\'` when not set; the 客服 entries are then hidden on H5). The mini-program\'s 客服 is WeChat\'s contact button' }, config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
 }

@@ -11,6 +11,8 @@ export default async function feedbackRoutes(app: FastifyInstance, ctx: AppConte
 
   app.post('/api/feedback/submit', {
     schema: {
+      description: '`{id}`; 10 a day (1001). Request: `{type, content 5-500 chars, images ≤ 9, contact?}`.',
+     
       body: S.obj(
         { type: S.enum(FEEDBACK_TYPES.map((t) => t.value)), content: S.str(3000, 1), images: S.arr(S.str(256, 1), FEEDBACK_MAX_IMAGES), contact: S.str(200, 0) },
         ['type', 'content'],
@@ -22,5 +24,5 @@ export default async function feedbackRoutes(app: FastifyInstance, ctx: AppConte
     },
   })
 
-  app.get('/api/feedback/list', { handler: async (req) => feedback.myFeedback(db, memberId(req)) })
+  app.get('/api/feedback/list', { schema: { description: '`FeedbackItem[]` (the caller\'s own, newest first)' }, handler: async (req) => feedback.myFeedback(db, memberId(req)) })
 }

@@ -15,12 +15,16 @@ export default async function reviewRoutes(app: FastifyInstance, ctx: AppContext
   const { db } = ctx
 
   app.get('/api/review/orderItems', {
-    schema: { querystring: S.obj({ orderNo: orderNo() }, ['orderNo']) },
+    schema: {
+      description: '`ReviewableOrder`: lines with `reviewed`, `review`, `followUp`, and the live cashback campaign on the goods (`cashback`)',
+      querystring: S.obj({ orderNo: orderNo() }, ['orderNo']) },
     handler: async (req) => review.reviewableOrder(db, memberId(req), (req.query as any).orderNo),
   })
 
   app.post('/api/review/submit', {
     schema: {
+      description: '`{orderNo, orderStatus, reviewIds, cashbackTasks}`; order received or completed (2003 before receipt); a line once (409); the order completes when every line is reviewed. Request: `{orderNo, items: [{orderItemId, rating 1-5, content ≤ 140 chars, images ≤ 9, anonymous}]}`.',
+     
       body: S.obj(
         {
           orderNo: orderNo(),
@@ -33,7 +37,9 @@ export default async function reviewRoutes(app: FastifyInstance, ctx: AppContext
   })
 
   app.post('/api/review/followUp', {
-    schema: { body: S.obj({ orderItemId: S.id(), content: content(), images: images() }, ['orderItemId', 'content']) },
+    schema: {
+      description: '`{id, parentId}`; once per first review (409), within 180 days. Request: `{orderItemId, content 1-140 chars, images ≤ 9}`.',
+      body: S.obj({ orderItemId: S.id(), content: content(), images: images() }, ['orderItemId', 'content']) },
     handler: async (req) => review.submitFollowUp(db, memberId(req), req.body as any),
   })
 }

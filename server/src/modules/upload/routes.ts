@@ -14,7 +14,7 @@ export { UPLOADS_PER_10_MIN } from './service'
 export default async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
   const { config } = ctx
 
-  app.post('/api/upload', {
+  app.post('/api/upload', { schema: { description: '`{id, url, kind, mime, size}`; images ≤ 5 MB, videos ≤ 50 MB, type checked by content, 60 per 10 min. Request: multipart `file`.' },
     handler: async (req) => {
       const uid = memberId(req)
       if (!req.isMultipart()) throw new AppError(ErrorCode.UPLOAD_REFUSED, '请选择要上传的文件')
