@@ -19,8 +19,8 @@ export const Int = (minimum = 0, maximum = MAX_INT) => Type.Integer({ minimum, m
 /** A database id: an integer from 1. */
 export const Id = () => Type.Integer({ minimum: 1, maximum: MAX_INT })
 export const Bool = () => Type.Boolean()
-/** One of the listed values (`{ enum: [...] }`). */
-export const Enum = <const T extends readonly (string | number)[]>(values: T) => Type.Enum([...values] as unknown as T)
+/** One of the listed values (`{ enum: [...] }`); options such as `{ default: 'all' }` for a query key. */
+export const Enum = <const T extends readonly (string | number)[]>(values: T, options: Record<string, unknown> = {}) => Type.Unsafe<T[number]>({ enum: [...values], ...options })
 /** An array of `items`, at most `maxItems` long. */
 export const Arr = <T extends TSchema>(items: T, maxItems = 100, minItems = 0) => Type.Array(items, { maxItems, minItems })
 /** Optional key (omit it in the object). */
@@ -38,6 +38,8 @@ export const PagingFields = {
   pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
 }
 /** A list query: paging plus the given keys. */
-export const Paging = <T extends TProperties>(properties: T = {} as T) => Type.Object({ ...PagingFields, ...properties })
+export const Paging = <T extends TProperties = Record<never, never>>(properties: T = {} as T) => Type.Object({ ...PagingFields, ...properties })
+/** A list query of paging only. */
+export const PagingQuery = Paging()
 /** A query or body of one required id. */
 export const IdOnly = Type.Object({ id: Id() })

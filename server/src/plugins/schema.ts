@@ -26,6 +26,12 @@ export function validatorCompiler(): FastifySchemaCompiler<any> {
   return (route) => (route.httpPart === 'body' ? body : query)(route)
 }
 
+/**
+ * A list query with its paging: the schema's defaults (page 1, pageSize 20, types/schema.ts Paging) are already
+ * applied by the validator; this only states it to TypeScript, where the keys are optional (the client may omit them).
+ */
+export const paged = <Q extends { page?: number; pageSize?: number }>(q: Q): Q & { page: number; pageSize: number } => ({ ...q, page: q.page ?? 1, pageSize: q.pageSize ?? 20 })
+
 export const S = {
   str: (maxLength = 255, minLength = 0, extra: Schema = {}): Schema => ({ type: 'string', maxLength, minLength, ...extra }),
   int: (minimum = 0, maximum = 2_147_483_647): Schema => ({ type: 'integer', minimum, maximum }),
