@@ -1,19 +1,20 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
+import { BindInvitationCodeRequest, PhoneRegisterRequest, UpdateMemberInfoQuery, VerificationCodeQuery } from '../../../../types/member'
 import { memberId, revokeSession } from '../../plugins/auth'
 import { rawEnvelope } from '../../plugins/envelope'
 import * as member from './service'
 
-export default async function memberRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function memberRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
   app.get('/api/member/getVerificationCode', {
     config: { auth: 'none' },
     schema: {
       description: '`{sent, cooldown}`; one code per phone per 60 s, 10 per phone and 50 per IP a day (code 1001)',
-      querystring: S.obj({ phone: S.str(20, 1) }, ['phone']) },
-    handler: async (req) => member.sendVerificationCode(db, ctx.sms, (req.query as any).phone, req.ip),
+      querystring: VerificationCodeQuery,
+    },
+    handler: async (req) => member.sendVerificationCode(db, ctx.sms, req.query.phone, req.ip),
   })
 
   app.post('/api/member/phoneRegister', {
@@ -21,21 +22,10 @@ export default async function memberRoutes(app: FastifyInstance, ctx: AppContext
     schema: {
       description: '`{token, isNew}`; registers or logs in; a new member is bound to the sharer and the sharer\'s shop (first binding wins); with `loginKey` (from miniLogin) the WeChat openid is bound to the member (7005 when the key is expired or used, checked before the SMS code is spent)',
      
-      body: S.obj(
-        {
-          phone: S.str(20, 1),
-          verificationCode: S.str(6, 6, { pattern: '^[0-9]{6}$' }),
-          shareMemberId: S.looseId(),
-          shareBusinessId: S.looseId(),
-          // From miniLogin when the WeChat user has no member yet: binds the openid to this phone's member.
-          loginKey: S.str(64, 0, { pattern: '^[A-Za-z0-9_-]*$' }),
-        },
-        ['phone', 'verificationCode'],
-      ),
+      body: PhoneRegisterRequest,
     },
     handler: async (req) => {
-      const b = req.body as any
-      return member.phoneRegister(db, { ...b, ip: req.ip })
+      return member.phoneRegister(db, { ...req.body, ip: req.ip })
     },
   })
 
@@ -57,14 +47,16 @@ export default async function memberRoutes(app: FastifyInstance, ctx: AppContext
   app.get('/api/member/updateMemberInfo', {
     schema: {
       description: '`MemberInfo`',
-      querystring: S.obj({ nickname: S.str(20, 0), avatar: S.str(256, 0), gender: S.int(0, 2) }) },
-    handler: async (req) => member.updateMemberInfo(db, memberId(req), req.query as any),
+      querystring: UpdateMemberInfoQuery,
+    },
+    handler: async (req) => member.updateMemberInfo(db, memberId(req), req.query),
   })
 
   app.post('/api/member/bindInvitationCode', {
     schema: {
       description: '`{inviterName, businessId}`; only when not yet bound',
-      body: S.obj({ invitationCode: S.str(12, 4, { pattern: '^[A-Za-z0-9]+$' }) }, ['invitationCode']) },
-    handler: async (req) => member.bindInvitationCode(db, memberId(req), (req.body as any).invitationCode),
+      body: BindInvitationCodeRequest,
+    },
+    handler: async (req) => member.bindInvitationCode(db, memberId(req), req.body.invitationCode),
   })
 }
