@@ -11,7 +11,7 @@ import type {
   CashbackTaskPage,
   CashbackTaskStatus,
 } from '../../../../types/cashback'
-import { CASHBACK_TASK_STATUS_TEXT } from '../../../../types/cashback'
+import { CASHBACK_TASK_STATUS_TEXT, PROOF_MAX_IMAGES } from '../../../../types/cashback'
 import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
@@ -20,7 +20,6 @@ import { queueMessage } from '../notifications/service'
 
 type CampaignRow = Selectable<CashbackCampaignTable>
 
-export const PROOF_MAX_IMAGES = 9
 /** Order states in which the goods count as bought (paid, not cancelled). */
 const BOUGHT_STATES = ['to_ship', 'to_receive', 'to_review', 'completed'] as const
 const REVIEWABLE_STATES = ['to_review', 'completed']
