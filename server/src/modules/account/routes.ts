@@ -1,10 +1,10 @@
-import type { FastifyInstance } from 'fastify'
+import type { ShopApp } from '../shopModule'
 import type { AppContext } from '../../context'
 import { memberId } from '../../plugins/auth'
 import * as account from './service'
 
 /** Account logoff: /api/member/agentLogoffHint, /api/member/logoff, /api/member/cancelLogoff (member only). */
-export default async function accountRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function accountRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
 
   app.get('/api/member/agentLogoffHint', { schema: { description: '`LogoffHint`: `{isAgent, hint, blockers, warnings, coolingDays, logoffAt}`' }, handler: async (req) => account.logoffHint(db, config, memberId(req)) })
