@@ -1,39 +1,48 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
-import { DOCUMENT_KEYS, type DocumentKey } from '../../../../types/content'
+import type { ShopApp } from '../shopModule'
+import { paged } from '../../plugins/schema'
+import { IdOnly, PagingQuery } from '../../../../types/schema'
+import { ActivityListQuery, CheckWebUrlQuery, DocumentQuery } from '../../../../types/content'
 import * as content from './service'
 
 /** Notices, activities, the shop's documents, its customer-service contact and the web-view address check. */
-export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function contentRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
 
-  app.get('/api/content/noticeList', { config: { auth: 'none' }, schema: {
+  app.get('/api/content/noticeList', {
+    config: { auth: 'none' },
+    schema: {
       description: '`Page<NoticeItem>` `{id, title, summary, isTop, views, createdAt}` pinned first, then newest',
-      querystring: S.paging() }, handler: async (req) => content.noticeList(db, req.query as any) })
+      querystring: PagingQuery,
+    },
+    handler: async (req) => content.noticeList(db, paged(req.query)),
+  })
 
   app.get('/api/content/noticeDetail', {
     config: { auth: 'none' },
     schema: {
       description: '`NoticeDetail` (+ `contentHtml`); counts a view',
-      querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => content.noticeDetail(db, (req.query as any).id),
+      querystring: IdOnly,
+    },
+    handler: async (req) => content.noticeDetail(db, req.query.id),
   })
 
   app.get('/api/content/activityList', {
     config: { auth: 'none' },
     schema: {
       description: '`Page<ActivityItem>` `{id, title, cover, summary, startAt, endAt, status, linkType (none | web | customize), linkUrl}`; `all` lists ongoing, then upcoming, then ended',
-      querystring: S.paging({ status: { ...S.enum(['all', 'upcoming', 'ongoing', 'ended']), default: 'all' } }) },
-    handler: async (req) => content.activityList(db, req.query as any),
+      querystring: ActivityListQuery,
+    },
+    handler: async (req) => content.activityList(db, paged(req.query)),
   })
 
   app.get('/api/content/activityDetail', {
     config: { auth: 'none' },
     schema: {
       description: '`ActivityDetail` (+ `contentHtml`); hidden activities 404',
-      querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => content.activityDetail(db, (req.query as any).id),
+      querystring: IdOnly,
+    },
+    handler: async (req) => content.activityDetail(db, req.query.id),
   })
 
   // Auth optional: the token is appended for activity pages only when it belongs to a valid member.
@@ -41,11 +50,12 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     config: { auth: 'optional' },
     schema: {
       description: '`{allowed, url}`: allowed only for http(s) hosts on `WEBVIEW_ALLOW_LIST`; for the two activity kinds and a valid token, `url` carries `token=<token>`; a `token` already in the address is always removed. Request: `url` (absolute), `kind` = `common` | `activityWeb` | `activityCustomize`.',
-      querystring: S.obj({ url: S.str(2048, 1), kind: { ...S.enum(['common', 'activityWeb', 'activityCustomize']), default: 'common' } }, ['url']) },
+      querystring: CheckWebUrlQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
+      const { url, kind = 'common' } = req.query
       const token = req.member ? String(req.headers.token || '') : null
-      return content.checkWebUrl(config, q.url, q.kind, token)
+      return content.checkWebUrl(config, url, kind, token)
     },
   })
 
@@ -53,8 +63,9 @@ export default async function contentRoutes(app: FastifyInstance, ctx: AppContex
     config: { auth: 'none' },
     schema: {
       description: '`ContentDocument` `{key, title, contentHtml, updatedAt}`: the login page\'s documents, kept in the `documents` table (migration 022 inserts the first texts; the merchant console edits them)',
-      querystring: S.obj({ key: S.enum(DOCUMENT_KEYS) }, ['key']) },
-    handler: async (req) => content.documentByKey(db, (req.query as { key: DocumentKey }).key),
+      querystring: DocumentQuery,
+    },
+    handler: async (req) => content.documentByKey(db, req.query.key),
   })
 
   app.get('/api/common/shopInfo', { schema: { description: '`ShopInfo` `{serviceUrl, servicePhone}`: the H5\'s customer-service contact from `SERVICE_URL` / `SERVICE_PHONE` (`\'\'` when not set; the 客服 entries are then hidden on H5). The mini-program\'s 客服 is WeChat\'s contact button' }, config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
