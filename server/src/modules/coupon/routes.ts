@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
+import { CouponGoodsQuery, MyCouponsQuery, ReceiveCouponRequest } from '../../../../types/coupon'
 import { memberId } from '../../plugins/auth'
 import * as coupon from './service'
 
 /** Coupons: /api/coupons/* (the new-member pair is GET, as the spec lists them). */
-export default async function couponRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function couponRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
   app.get('/api/coupons/getNewMemberCouponHint', { schema: { description: '`NewMemberCouponHint` `{eligible, needLogin, totalAmount, coupons: CouponRule[]}`; visitors `eligible: true, needLogin: true`; members who paid an order, registered over 30 days ago or received it already: `eligible: false, coupons: []`' },
@@ -23,17 +23,19 @@ export default async function couponRoutes(app: FastifyInstance, ctx: AppContext
   app.post('/api/coupons/receive', {
     schema: {
       description: '`{coupon: MemberCoupon, left}`; per-member limit or total reached: 3002; hidden / new-member / unknown: 404',
-      body: S.obj({ couponId: S.id() }, ['couponId']) },
-    handler: async (req) => coupon.receive(db, memberId(req), (req.body as any).couponId),
+      body: ReceiveCouponRequest,
+    },
+    handler: async (req) => coupon.receive(db, memberId(req), req.body.couponId),
   })
 
   app.get('/api/coupons/mine', {
     schema: {
       description: '`Page<MemberCoupon>` (`id` is the member coupon id used as `couponId` at place order); unused by soonest expiry, used by use time, expired by expiry',
-      querystring: S.paging({ status: { ...S.enum(['unused', 'used', 'expired']), default: 'unused' } }) },
+      querystring: MyCouponsQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
-      return coupon.myCoupons(db, memberId(req), q.status, q.page, q.pageSize)
+      const { status = 'unused', page = 1, pageSize = 20 } = req.query
+      return coupon.myCoupons(db, memberId(req), status, page, pageSize)
     },
   })
 
@@ -43,10 +45,11 @@ export default async function couponRoutes(app: FastifyInstance, ctx: AppContext
     config: { auth: 'optional' },
     schema: {
       description: '`Page<GoodsCard>` + `coupon: CouponRule`: on-sale goods in the coupon\'s scope, best sellers first. Request: `couponId` or `memberCouponId` (the caller\'s), `page`, `pageSize`.',
-      querystring: S.paging({ couponId: S.id(), memberCouponId: S.id() }) },
+      querystring: CouponGoodsQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
-      return coupon.couponGoods(db, { couponId: q.couponId, memberCouponId: q.memberCouponId, memberId: req.member?.id ?? null }, q.page, q.pageSize)
+      const { couponId, memberCouponId, page = 1, pageSize = 20 } = req.query
+      return coupon.couponGoods(db, { couponId, memberCouponId, memberId: req.member?.id ?? null }, page, pageSize)
     },
   })
 }

@@ -1,13 +1,12 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
+import { IdOnly, PagingQuery } from '../../../../types/schema'
+import { ClaimMissionRequest, PointsLedgerQuery, RedeemPreviewRequest, RedeemRequest, ReportShareRequest } from '../../../../types/integral'
 import { memberId } from '../../plugins/auth'
 import * as integral from './service'
 
-const requestId = () => S.str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' })
-
 /** Points: /api/integral/* (ledger, sign-in, missions, points mall). */
-export default async function integralRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function integralRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
 
   app.get('/api/integral/summary', { schema: { description: '`PointsSummary` `{balance, signedToday, streak, nextPoints, week: [{index 1-7, points, signed, today}], earned, spent}`' }, handler: async (req) => integral.pointsSummary(db, memberId(req)) })
@@ -15,10 +14,11 @@ export default async function integralRoutes(app: FastifyInstance, ctx: AppConte
   app.get('/api/integral/ledger', {
     schema: {
       description: '`Page<LedgerEntry>` `{id, change, balanceAfter, reason, reasonText, note, createdAt}` newest first',
-      querystring: S.paging({ type: { ...S.enum(['all', 'in', 'out']), default: 'all' } }) },
+      querystring: PointsLedgerQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
-      return integral.ledger(db, memberId(req), q.type, q.page, q.pageSize)
+      const { type = 'all', page = 1, pageSize = 20 } = req.query
+      return integral.ledger(db, memberId(req), type, page, pageSize)
     },
   })
 
@@ -29,14 +29,16 @@ export default async function integralRoutes(app: FastifyInstance, ctx: AppConte
   app.post('/api/integral/claimMission', {
     schema: {
       description: '`{points, balance}`; not done: 409 任务还未完成…; claimed this period: 409',
-      body: S.obj({ mission: S.enum(integral.MISSIONS.map((m) => m.key)) }, ['mission']) },
-    handler: async (req) => integral.claimMission(db, memberId(req), (req.body as any).mission),
+      body: ClaimMissionRequest,
+    },
+    handler: async (req) => integral.claimMission(db, memberId(req), req.body.mission),
   })
 
   app.post('/api/integral/reportShare', {
     schema: {
       description: '`{recorded: true}` (counts toward the share mission; capped per day)',
-      body: S.obj({ goodsId: S.id() }) },
+      body: ReportShareRequest,
+    },
     handler: async (req) => integral.reportShare(db, memberId(req)),
   })
 
@@ -44,10 +46,11 @@ export default async function integralRoutes(app: FastifyInstance, ctx: AppConte
     config: { auth: 'optional' },
     schema: {
       description: '`Page<PointsGoods>` `{id, goodsId, name, image, points, cash, marketPrice, stock, redeemed, perMemberLimit}`',
-      querystring: S.paging() },
+      querystring: PagingQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
-      return integral.mallList(db, q.page, q.pageSize)
+      const { page = 1, pageSize = 20 } = req.query
+      return integral.mallList(db, page, pageSize)
     },
   })
 
@@ -55,21 +58,24 @@ export default async function integralRoutes(app: FastifyInstance, ctx: AppConte
     config: { auth: 'optional' },
     schema: {
       description: '`PointsGoodsDetail` + `description`, `images`, `specText`, `myRedeemed`, `balance` (null for visitors)',
-      querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => integral.mallDetail(db, (req.query as any).id, req.member?.id ?? null),
+      querystring: IdOnly,
+    },
+    handler: async (req) => integral.mallDetail(db, req.query.id, req.member?.id ?? null),
   })
 
   app.post('/api/integral/preview', {
     schema: {
       description: '`RedeemPreview` `{goods, quantity, points, cash, balance, address}`',
-      body: S.obj({ id: S.id(), quantity: S.int(1, 99), addressId: S.id() }, ['id', 'quantity']) },
-    handler: async (req) => integral.redeemPreview(db, memberId(req), req.body as any),
+      body: RedeemPreviewRequest,
+    },
+    handler: async (req) => integral.redeemPreview(db, memberId(req), req.body),
   })
 
   app.post('/api/integral/redeem', {
     schema: {
       description: '`{orderNo, payAmount, status, pointsUsed, existing}`: an order of type `points`; `status` `to_ship` (points only) or `unpaid` (points + cash: pay with `/api/pay/prepay`); out of stock 2001, over the limit 409, points 3003; a repeated `requestId` answers the first order',
-      body: S.obj({ id: S.id(), quantity: S.int(1, 99), addressId: S.id(), requestId: requestId(), remark: S.str(200, 0) }, ['id', 'quantity', 'requestId']) },
-    handler: async (req) => integral.redeem(db, config, memberId(req), req.body as any),
+      body: RedeemRequest,
+    },
+    handler: async (req) => integral.redeem(db, config, memberId(req), req.body),
   })
 }
