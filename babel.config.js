@@ -26,5 +26,7 @@ module.exports = {
       },
       'nutui-icons',
     ],
+    // The request schemas of types/*.ts are the server's: marked pure so the app's minifier drops them.
+    require.resolve('./config/pureSchemaCalls.js'),
   ],
 }

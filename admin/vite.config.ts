@@ -40,7 +40,7 @@ export default defineConfig({
       '@contract': path.join(here, '..', 'types'),
       '@admin': path.join(here, 'src'),
       // types/admin.ts's schemas are the server's: the console takes its types and constants only (see the stub).
-      typebox: path.join(here, 'src', 'typeboxStub.ts'),
+      typebox: path.join(here, '..', 'types', 'typeboxStub.ts'),
     },
   },
   build: {

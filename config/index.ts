@@ -94,6 +94,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
       '@contract': path.resolve(__dirname, '..', 'types'),
+      // types/*.ts build the server's TypeBox schemas when loaded; the app takes their types and constants only.
+      typebox$: path.resolve(__dirname, '..', 'types', 'typeboxStub.ts'),
       // H5 first load: Swiper with only the modules Taro's swiper uses (src/h5runtime/swiper.ts), the heavy
       // custom elements (swiper, video, canvas, web-view) defined after the page has drawn
       // (src/h5runtime/taroComponents.ts), and Taro H5 packages for what the shop never uses or every supported

@@ -62,11 +62,13 @@ function reachOf(page: string): { files: Set<string>; apis: string[] } {
 const API_PATH = /['"`](\/(?:api|common)\/[A-Za-z0-9/_-]+)['"`]/g
 const pathsIn = (file: string) => [...new Set([...read(file).matchAll(API_PATH)].map((m) => m[1]))].sort()
 
+/** A route registration (`app.get('/api/...'`): the routes' schema descriptions also quote other modules' paths. */
+const ROUTE_PATH = /\.(?:get|post)\(\s*['"`](\/(?:api|common)\/[A-Za-z0-9/_-]+)['"`]/g
 /** API path -> the server module folder that registers it. */
 const serverModuleOf = new Map<string, string>()
 for (const f of walk(path.join(ROOT, 'server', 'src', 'modules'), (p) => /routes\.ts$/.test(p))) {
   const mod = path.basename(path.dirname(f))
-  for (const p of pathsIn(f)) serverModuleOf.set(p, mod)
+  for (const m of read(f).matchAll(ROUTE_PATH)) serverModuleOf.set(m[1], mod)
 }
 
 const serverTests = walk(path.join(ROOT, 'server', 'test'), (p) => p.endsWith('.test.ts')).map((f) => ({ f, text: read(f) }))

@@ -27,6 +27,8 @@ module.exports = {
     '^@tarojs/components$': '<rootDir>/node_modules/@tarojs/components/lib/react',
     '^@/(.*)$': '<rootDir>/src/$1',
     '^@contract/(.*)$': '<rootDir>/types/$1',
+    // As in the app's builds (config/index.ts): the client takes types/ for types and constants, never a schema.
+    '^typebox$': '<rootDir>/types/typeboxStub.ts',
     '\\.(css|scss|less)$': '<rootDir>/test/styleStub.js',
     '\\.(png|jpg|svg|gif)$': '<rootDir>/test/styleStub.js',
   },

@@ -1,4 +1,5 @@
 /** Shipping addresses (/api/memberAddress/*). */
+import { Bool, Id, Obj, Opt, Str, type Static } from './schema'
 
 export interface MemberAddress {
   id: number
@@ -14,17 +15,21 @@ export interface MemberAddress {
   isDefault: boolean
 }
 
-export interface AddressInput {
-  name: string
-  phone: string
-  province: string
-  city: string
-  district?: string
-  detail: string
-  tag?: string
-  isDefault?: boolean
+const addressFields = {
+  name: Str(20),
+  phone: Str(20),
+  province: Str(32),
+  city: Str(32),
+  district: Opt(Str(32)),
+  detail: Str(100),
+  tag: Opt(Str(8)),
+  isDefault: Opt(Bool()),
 }
 
-export interface AddressUpdateInput extends AddressInput {
-  id: number
-}
+/** POST /api/memberAddress/add (the phone rule and non-empty fields are checked by the service, with their own messages). */
+export const AddressInput = Obj(addressFields)
+export type AddressInput = Static<typeof AddressInput>
+
+/** POST /api/memberAddress/update. */
+export const AddressUpdateInput = Obj({ id: Id(), ...addressFields })
+export type AddressUpdateInput = Static<typeof AddressUpdateInput>

@@ -1,5 +1,7 @@
 /** After-sales (/api/afterSales/*): refund only, or return and refund. Money in fen, times in ms. State machine: docs/after-sales.md. */
 import type { Page } from './envelope'
+import { Arr, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
+import { OrderNo, OrderNoQuery } from './order'
 
 export type AfterSaleType = 'refund' | 'return_refund'
 export type AfterSaleState = 'applied' | 'approved' | 'rejected' | 'returned' | 'received' | 'refunding' | 'refunded' | 'cancelled'
@@ -57,21 +59,36 @@ export interface AfterSaleApplyInfo {
   openAfterSaleNo: string | null
 }
 
-export interface AfterSaleApplyItem {
-  orderItemId: number
-  quantity: number
-}
+const AfterSaleNo = () => Str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
 
-export interface AfterSaleApplyRequest {
-  orderNo: string
-  type: AfterSaleType
-  items: AfterSaleApplyItem[]
-  reason: string
-  description?: string
-  images: string[]
-  /** Requested refund in fen, at most the maximum for these goods. */
-  amount: number
-}
+export const AfterSaleApplyItem = Obj({ orderItemId: Id(), quantity: Int(1, 100000) })
+export type AfterSaleApplyItem = Static<typeof AfterSaleApplyItem>
+const Selection = () => Arr(AfterSaleApplyItem, 50, 1)
+
+/** GET /api/afterSales/applyInfo. */
+export const AfterSaleApplyInfoQuery = OrderNoQuery
+/** POST /api/afterSales/quote: the most that can be refunded for a selection. */
+export const AfterSaleQuoteRequest = Obj({ orderNo: OrderNo(), items: Selection() })
+export type AfterSaleQuoteRequest = Static<typeof AfterSaleQuoteRequest>
+
+/** POST /api/afterSales/apply. amount: requested refund in fen, at most the maximum for these goods. */
+export const AfterSaleApplyRequest = Obj({
+  orderNo: OrderNo(),
+  type: Enum(['refund', 'return_refund']),
+  items: Selection(),
+  reason: Str(32, 1),
+  description: Opt(Str(800)),
+  images: Opt(Arr(Str(256, 1), AFTER_SALE_MAX_IMAGES)),
+  amount: Int(1, 100_000_000),
+})
+export type AfterSaleApplyRequest = Static<typeof AfterSaleApplyRequest>
+
+/** GET /api/afterSales/list (orderNo: the cases of one order). */
+export const AfterSaleListQuery = Paging({ orderNo: Opt(OrderNo()) })
+export type AfterSaleListQuery = Static<typeof AfterSaleListQuery>
+/** GET /api/afterSales/detail, POST cancel. */
+export const AfterSaleNoQuery = Obj({ afterSaleNo: AfterSaleNo() })
+export type AfterSaleNoQuery = Static<typeof AfterSaleNoQuery>
 
 /** The most that can be refunded for a selection (the apply page shows it; the server answers the same). */
 export interface RefundQuote {
@@ -119,10 +136,8 @@ export interface AfterSaleDetail extends AfterSaleSummary {
   refundedAt: number | null
 }
 
-export interface ReturnShipRequest {
-  afterSaleNo: string
-  expressCode: string
-  trackingNo: string
-}
+/** POST /api/afterSales/returnShip. */
+export const ReturnShipRequest = Obj({ afterSaleNo: AfterSaleNo(), expressCode: Str(16, 1), trackingNo: Str(40, 1) })
+export type ReturnShipRequest = Static<typeof ReturnShipRequest>
 
 export type AfterSalePage = Page<AfterSaleSummary>

@@ -3,6 +3,8 @@
  * The rules (application, binding, commission, withdrawal, traffic) are in docs/agent.md.
  */
 import type { Page } from './envelope'
+import { Arr, Enum, Id, Int, LooseId, Obj, Opt, Paging, Str, Type, type Static } from './schema'
+import { OrderNo } from './order'
 
 // ------------------------------------------------------------------ application
 
@@ -61,14 +63,15 @@ export interface ToApplyResponse {
   prefillPhone: string
 }
 
-/** POST /api/business/agent/apply */
-export interface AgentApplyRequest {
-  shopName: string
-  realName: string
-  phone: string
-  idCard: string
-  reason: string
-}
+/** POST /api/business/agent/apply (the lengths and the phone / ID card rules are checked by the service, with their own messages). */
+export const AgentApplyRequest = Obj({
+  shopName: Str(SHOP_NAME_MAX + 10, 1),
+  realName: Str(REAL_NAME_MAX + 10, 1),
+  phone: Str(20, 1),
+  idCard: Str(18, 1),
+  reason: Str(APPLY_REASON_MAX + 50, 1),
+})
+export type AgentApplyRequest = Static<typeof AgentApplyRequest>
 
 // ------------------------------------------------------------------ account, ledger, withdrawals
 
@@ -113,7 +116,8 @@ export function yuanToFen(text: string): number | null {
 /** Commission of a line: pay amount × rate, rounded down to the fen. */
 export const commissionOf = (payAmount: number, rateBp: number): number => Math.floor((payAmount * rateBp) / 10000)
 
-export type WithdrawMethod = 'bank' | 'wechat'
+export const WITHDRAW_METHODS = ['bank', 'wechat'] as const
+export type WithdrawMethod = (typeof WITHDRAW_METHODS)[number]
 export const WITHDRAW_METHOD_TEXT: Record<WithdrawMethod, string> = { bank: '银行卡', wechat: '微信零钱' }
 
 export interface WithdrawAccount {
@@ -145,24 +149,19 @@ export interface WithdrawInfo {
   todayCount: number
 }
 
-/** POST /api/business/withdraw/saveAccount */
-export interface SaveWithdrawAccountRequest {
-  method: WithdrawMethod
-  accountName: string
-  /** Bank card number (12-19 digits); ignored for WeChat. */
-  accountNo?: string
-  bankName?: string
-  bankBranch?: string
-}
+/** POST /api/business/withdraw/saveAccount. accountNo: bank card number (12-19 digits, checked by the service); ignored for WeChat. */
+export const SaveWithdrawAccountRequest = Obj({
+  method: Enum(WITHDRAW_METHODS),
+  accountName: Str(32, 1),
+  accountNo: Opt(Str(32)),
+  bankName: Opt(Str(32)),
+  bankBranch: Opt(Str(64)),
+})
+export type SaveWithdrawAccountRequest = Static<typeof SaveWithdrawAccountRequest>
 
-/** POST /api/business/withdraw/apply */
-export interface WithdrawApplyRequest {
-  /** Fen. */
-  amount: number
-  method: WithdrawMethod
-  /** One per form visit: a double tap makes one withdrawal. */
-  requestId: string
-}
+/** POST /api/business/withdraw/apply. amount in fen (the limits are the service's); requestId one per form visit: a double tap makes one withdrawal. */
+export const WithdrawApplyRequest = Obj({ amount: Int(1, WITHDRAW_MAX * 10), method: Enum(WITHDRAW_METHODS), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) })
+export type WithdrawApplyRequest = Static<typeof WithdrawApplyRequest>
 
 export type WithdrawStatus = 'pending' | 'paid' | 'rejected'
 export const WITHDRAW_STATUS_TEXT: Record<WithdrawStatus, string> = { pending: '审核中', paid: '已到账', rejected: '已驳回' }
@@ -213,7 +212,8 @@ export const LEDGER_TYPE_TEXT: Record<LedgerType, string> = {
 }
 
 /** Ledger filters of withdraw/details. */
-export type LedgerFilter = 'all' | 'commission' | 'withdraw'
+export const LEDGER_FILTERS = ['all', 'commission', 'withdraw'] as const
+export type LedgerFilter = (typeof LEDGER_FILTERS)[number]
 
 export interface LedgerEntry {
   id: number
@@ -301,12 +301,14 @@ export interface CatalogueGoods {
   added: boolean
 }
 
-export type ActingGoodsTab = 'all' | 'on' | 'off'
+export const ACTING_GOODS_TABS = ['all', 'on', 'off'] as const
+export type ActingGoodsTab = (typeof ACTING_GOODS_TABS)[number]
 
 // ------------------------------------------------------------------ orders
 
 /** Tabs of the shop's orders. */
-export type AgentOrderTab = 'all' | 'unpaid' | 'to_ship' | 'to_receive' | 'done' | 'cancelled'
+export const AGENT_ORDER_TABS = ['all', 'unpaid', 'to_ship', 'to_receive', 'done', 'cancelled'] as const
+export type AgentOrderTab = (typeof AGENT_ORDER_TABS)[number]
 export type CommissionStatus = 'frozen' | 'released' | 'cancelled'
 export const COMMISSION_STATUS_TEXT: Record<CommissionStatus | 'none', string> = {
   frozen: '冻结中',
@@ -405,7 +407,8 @@ export interface ShopUser {
   lastViewAt: number | null
 }
 
-export type ShopUserSort = 'recent' | 'spend' | 'orders'
+export const SHOP_USER_SORTS = ['recent', 'spend', 'orders'] as const
+export type ShopUserSort = (typeof SHOP_USER_SORTS)[number]
 
 // ------------------------------------------------------------------ share and visits
 
@@ -418,13 +421,9 @@ export interface ShareGoodsInfo {
   onShelf: boolean
 }
 
-/** POST /api/business/visit (auth optional): a page opened through an agent's link. */
-export interface VisitRequest {
-  bUid: string | number
-  page: string
-  /** A random id the client keeps, so visitors who are not logged in count once a day. */
-  visitorKey?: string
-}
+/** POST /api/business/visit (auth optional): a page opened through an agent's link. visitorKey: a random id the client keeps, so visitors who are not logged in count once a day. */
+export const VisitRequest = Obj({ bUid: LooseId(), page: Opt(Str(256)), visitorKey: Opt(Str(64)) })
+export type VisitRequest = Static<typeof VisitRequest>
 
 export type ActingGoodsPage = Page<ActingGoods>
 export type CataloguePage = Page<CatalogueGoods>
@@ -432,3 +431,44 @@ export type AgentOrderPage = Page<AgentOrderSummary>
 export type WithdrawalPage = Page<Withdrawal>
 export type FootprintPage = Page<Footprint>
 export type ShopUserPage = Page<ShopUser>
+
+// ------------------------------------------------------------------ back office queries and bodies
+
+const WithdrawNo = () => Str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
+
+/** GET /api/business/goods/list. */
+export const ActingGoodsQuery = Paging({ tab: Opt(Enum(ACTING_GOODS_TABS, { default: 'all' })), keyword: Opt(Str(32)) })
+export type ActingGoodsQuery = Static<typeof ActingGoodsQuery>
+/** GET /api/business/goods/catalogue. */
+export const CatalogueQuery = Paging({ keyword: Opt(Str(32)) })
+export type CatalogueQuery = Static<typeof CatalogueQuery>
+/** POST /api/business/goods/add. */
+export const AddActingGoodsRequest = Obj({ goodsIds: Arr(Id(), 50, 1) })
+export type AddActingGoodsRequest = Static<typeof AddActingGoodsRequest>
+/** POST /api/business/goods/setStatus. */
+export const ActingGoodsStatusRequest = Obj({ goodsId: Id(), status: Enum(['on', 'off']) })
+export type ActingGoodsStatusRequest = Static<typeof ActingGoodsStatusRequest>
+/** POST /api/business/goods/remove; GET /api/business/share/goods. */
+export const AgentGoodsIdRequest = Obj({ goodsId: Id() })
+export type AgentGoodsIdRequest = Static<typeof AgentGoodsIdRequest>
+/** GET /api/business/order/list (keyword: an order number). */
+export const AgentOrdersQuery = Paging({ tab: Opt(Enum(AGENT_ORDER_TABS, { default: 'all' })), keyword: Opt(Str(32)), buyerId: Opt(Id()) })
+export type AgentOrdersQuery = Static<typeof AgentOrdersQuery>
+/** GET /api/business/order/detail. */
+export const AgentOrderQuery = Obj({ orderNo: OrderNo() })
+export type AgentOrderQuery = Static<typeof AgentOrderQuery>
+/** GET /api/business/withdraw/transferParams, POST /api/business/withdraw/transferRefresh. */
+export const WithdrawNoRequest = Obj({ withdrawNo: WithdrawNo() })
+export type WithdrawNoRequest = Static<typeof WithdrawNoRequest>
+/** GET /api/business/ledger/list (month: YYYY-MM). */
+export const AgentLedgerQuery = Paging({ filter: Opt(Enum(LEDGER_FILTERS, { default: 'all' })), month: Opt(Str(7, 7, { pattern: '^20\\d{2}-(0[1-9]|1[0-2])$' })) })
+export type AgentLedgerQuery = Static<typeof AgentLedgerQuery>
+/** GET /api/business/flow/summary: the last 7, 14 or 30 days, of the shop or one goods. */
+export const FlowSummaryQuery = Obj({ days: Opt(Type.Unsafe<7 | 14 | 30>({ type: 'integer', enum: [7, 14, 30], default: 7 })), goodsId: Opt(Id()) })
+export type FlowSummaryQuery = Static<typeof FlowSummaryQuery>
+/** GET /api/business/footprints/list (memberId: one buyer's). */
+export const AgentFootprintsQuery = Paging({ memberId: Opt(Id()) })
+export type AgentFootprintsQuery = Static<typeof AgentFootprintsQuery>
+/** GET /api/business/users/list (keyword: nickname or phone digits). */
+export const ShopUsersQuery = Paging({ keyword: Opt(Str(20)), sort: Opt(Enum(SHOP_USER_SORTS, { default: 'recent' })) })
+export type ShopUsersQuery = Static<typeof ShopUsersQuery>

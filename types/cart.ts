@@ -1,4 +1,12 @@
 /** Shopping cart (/api/cart/*). Money in fen. */
+import { Arr, Bool, Id, Int, Obj, type Static } from './schema'
+
+/** At most this many lines in a cart. */
+export const MAX_CART_LINES = 100
+/** At most this many units of one SKU in a line. */
+export const MAX_LINE_QUANTITY = 999
+const Quantity = () => Int(1, MAX_LINE_QUANTITY)
+const LineIds = () => Arr(Id(), MAX_CART_LINES, 1)
 
 /** Why a cart line cannot be bought: sold out, off the shelf, or the SKU no longer exists. */
 export type CartInvalidReason = 'sold_out' | 'off_shelf' | 'sku_gone'
@@ -33,30 +41,22 @@ export interface CartList {
   allSelected: boolean
 }
 
-export interface CartAddRequest {
-  skuId: number
-  quantity: number
-}
+export const CartAddRequest = Obj({ skuId: Id(), quantity: Quantity() })
+export type CartAddRequest = Static<typeof CartAddRequest>
 /** The line after the add, and the number of lines in the cart (the tab badge). */
 export interface CartAddResponse {
   id: number
   quantity: number
   count: number
 }
-export interface CartUpdateRequest {
-  id: number
-  quantity: number
-}
-export interface CartSelectRequest {
-  ids: number[]
-  selected: boolean
-}
-export interface CartSelectAllRequest {
-  selected: boolean
-}
-export interface CartDeleteRequest {
-  ids: number[]
-}
+export const CartUpdateRequest = Obj({ id: Id(), quantity: Quantity() })
+export type CartUpdateRequest = Static<typeof CartUpdateRequest>
+export const CartSelectRequest = Obj({ ids: LineIds(), selected: Bool() })
+export type CartSelectRequest = Static<typeof CartSelectRequest>
+export const CartSelectAllRequest = Obj({ selected: Bool() })
+export type CartSelectAllRequest = Static<typeof CartSelectAllRequest>
+export const CartDeleteRequest = Obj({ ids: LineIds() })
+export type CartDeleteRequest = Static<typeof CartDeleteRequest>
 export interface CartCount {
   /** Number of lines (the tab badge). */
   count: number

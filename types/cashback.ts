@@ -1,9 +1,13 @@
 /** Good-review cashback (好评返现, /api/cashback/*). Money in fen, times in ms. Rules: docs/after-sales.md. */
 import type { Page } from './envelope'
+import { Arr, Enum, Id, Obj, Opt, Paging, Str, type Static } from './schema'
 
 /** 'review': a qualifying review earns it; 'task': a review plus a proof (e.g. a screenshot of a review posted elsewhere). */
 export type CashbackType = 'review' | 'task'
-export type CashbackTaskStatus = 'submitted' | 'approved' | 'rejected' | 'paid'
+export const CASHBACK_TASK_STATUSES = ['submitted', 'approved', 'rejected', 'paid'] as const
+export type CashbackTaskStatus = (typeof CASHBACK_TASK_STATUSES)[number]
+/** At most this many proof screenshots per task. */
+export const PROOF_MAX_IMAGES = 9
 
 export const CASHBACK_TASK_STATUS_TEXT: Record<CashbackTaskStatus, string> = {
   submitted: '审核中',
@@ -92,12 +96,12 @@ export interface CashbackLedgerRow {
   createdAt: number
 }
 
-export interface SubmitTaskRequest {
-  campaignId: number
-  /** Screenshots from /api/upload, 1-9 for 'task' campaigns, 0-9 for 'review' ones. */
-  proofImages: string[]
-  proofText?: string
-}
+/** POST /api/cashback/submitTask. proofImages: screenshots from /api/upload, 1-9 for 'task' campaigns, 0-9 for 'review' ones. */
+export const SubmitTaskRequest = Obj({ campaignId: Id(), proofImages: Opt(Arr(Str(256, 1), PROOF_MAX_IMAGES)), proofText: Opt(Str(600)) })
+export type SubmitTaskRequest = Static<typeof SubmitTaskRequest>
+/** GET /api/cashback/tasks. */
+export const CashbackTasksQuery = Paging({ status: Opt(Enum(CASHBACK_TASK_STATUSES)) })
+export type CashbackTasksQuery = Static<typeof CashbackTasksQuery>
 
 export type CashbackTaskPage = Page<CashbackTask>
 export type CashbackLedgerPage = Page<CashbackLedgerRow>

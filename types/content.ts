@@ -1,4 +1,5 @@
 import type { Page } from './envelope'
+import { Enum, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export interface NoticeItem {
   id: number
@@ -38,12 +39,16 @@ export interface ActivityDetail extends ActivityItem {
 export type ActivityPage = Page<ActivityItem>
 
 /** Which web-view page asks: activityWeb and activityCustomize get the member's token appended. */
-export type WebViewKind = 'common' | 'activityWeb' | 'activityCustomize'
+export const WEB_VIEW_KINDS = ['common', 'activityWeb', 'activityCustomize'] as const
+export type WebViewKind = (typeof WEB_VIEW_KINDS)[number]
 
-export interface CheckWebUrlQuery {
-  url: string
-  kind?: WebViewKind
-}
+/** GET /api/content/checkWebUrl. */
+export const CheckWebUrlQuery = Obj({ url: Str(2048, 1), kind: Opt(Enum(WEB_VIEW_KINDS, { default: 'common' })) })
+export type CheckWebUrlQuery = Static<typeof CheckWebUrlQuery>
+
+/** GET /api/content/activityList. */
+export const ActivityListQuery = Paging({ status: Opt(Enum(['all', 'upcoming', 'ongoing', 'ended'], { default: 'all' })) })
+export type ActivityListQuery = Static<typeof ActivityListQuery>
 
 export interface CheckWebUrlResponse {
   allowed: boolean
@@ -54,6 +59,9 @@ export interface CheckWebUrlResponse {
 /** The documents a member can read from the login page (edited by the merchant console). */
 export const DOCUMENT_KEYS = ['userAgreement', 'privacyPolicy'] as const
 export type DocumentKey = (typeof DOCUMENT_KEYS)[number]
+/** GET /api/content/document. */
+export const DocumentQuery = Obj({ key: Enum(DOCUMENT_KEYS) })
+export type DocumentQuery = Static<typeof DocumentQuery>
 
 export interface ContentDocument {
   key: DocumentKey

@@ -1,12 +1,24 @@
 /** Coupons (/api/coupons/*). Money in fen, times in ms. Rules: docs/promotions.md. */
 import type { Page } from './envelope'
 import type { GoodsCard } from './goods'
+import { Enum, Id, Obj, Opt, Paging, type Static } from './schema'
 
 /** amount: 无门槛立减; threshold: 满X减Y; discount: 打折 (rate = percent paid, 85 = 8.5折). */
 export type CouponKind = 'amount' | 'threshold' | 'discount'
 /** all: 全场通用; category: 指定分类; goods: 指定商品. */
 export type CouponScope = 'all' | 'category' | 'goods'
-export type MemberCouponStatus = 'unused' | 'used' | 'expired'
+export const MEMBER_COUPON_STATUSES = ['unused', 'used', 'expired'] as const
+export type MemberCouponStatus = (typeof MEMBER_COUPON_STATUSES)[number]
+
+/** POST /api/coupons/receive. */
+export const ReceiveCouponRequest = Obj({ couponId: Id() })
+export type ReceiveCouponRequest = Static<typeof ReceiveCouponRequest>
+/** GET /api/coupons/mine. */
+export const MyCouponsQuery = Paging({ status: Opt(Enum(MEMBER_COUPON_STATUSES, { default: 'unused' })) })
+export type MyCouponsQuery = Static<typeof MyCouponsQuery>
+/** GET /api/coupons/goods: the goods a coupon (couponId, or the caller's memberCouponId) applies to. */
+export const CouponGoodsQuery = Paging({ couponId: Opt(Id()), memberCouponId: Opt(Id()) })
+export type CouponGoodsQuery = Static<typeof CouponGoodsQuery>
 
 /** What a coupon is (shared by the centre, my coupons and the order's picker). */
 export interface CouponRule {

@@ -1,4 +1,6 @@
 /** Feedback (/api/feedback/*), stored for the operator (npm run admin -- feedback list). */
+import { Arr, Enum, Obj, Opt, Str, type Static } from './schema'
+
 export type FeedbackType = 'bug' | 'suggestion' | 'goods' | 'logistics' | 'other'
 
 export const FEEDBACK_TYPES: Array<{ value: FeedbackType; text: string }> = [
@@ -12,13 +14,14 @@ export const FEEDBACK_MIN_CHARS = 5
 export const FEEDBACK_MAX_CHARS = 500
 export const FEEDBACK_MAX_IMAGES = 9
 
-export interface FeedbackSubmitRequest {
-  type: FeedbackType
-  content: string
-  images: string[]
-  /** Phone, WeChat id or e-mail, optional. */
-  contact?: string
-}
+/** POST /api/feedback/submit. content: FEEDBACK_MIN_CHARS-FEEDBACK_MAX_CHARS characters (checked by the service); contact: phone, WeChat id or e-mail. */
+export const FeedbackSubmitRequest = Obj({
+  type: Enum(FEEDBACK_TYPES.map((t) => t.value)),
+  content: Str(3000, 1),
+  images: Opt(Arr(Str(256, 1), FEEDBACK_MAX_IMAGES)),
+  contact: Opt(Str(200)),
+})
+export type FeedbackSubmitRequest = Static<typeof FeedbackSubmitRequest>
 
 export interface FeedbackItem {
   id: number

@@ -1,5 +1,6 @@
 /** Catalogue contract: categories, brands, goods, SKUs, reviews, collects and footprints. Money in fen. */
 import type { Page } from './envelope'
+import { Arr, Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export interface CategoryNode {
   id: number
@@ -36,7 +37,9 @@ export interface GoodsCard {
   stock: number
 }
 
-export type GoodsSort = 'default' | 'sales' | 'price_asc' | 'price_desc' | 'newest'
+/** The search orders: 综合 (hot, then sales), sales, price up / down, newest. */
+export const SEARCH_SORTS = ['default', 'sales', 'price_asc', 'price_desc', 'newest'] as const
+export type GoodsSort = (typeof SEARCH_SORTS)[number]
 
 /**
  * A search counts at most this many matches. Beyond it the answer says `totalCapped: true`, `total` is the
@@ -55,15 +58,21 @@ export interface GoodsSearchPage {
   totalCapped: boolean
 }
 
-export interface GoodsSearchQuery {
-  keyword?: string
-  /** A top category includes its sub-categories. */
-  categoryId?: number
-  brandId?: number
-  sort?: GoodsSort
-  page?: number
-  pageSize?: number
-}
+/** GET /api/goods/search. categoryId: a top category includes its sub-categories. */
+export const GoodsSearchQuery = Paging({ keyword: Opt(Str(64)), categoryId: Opt(Id()), brandId: Opt(Id()), sort: Opt(Enum(SEARCH_SORTS, { default: 'default' })) })
+export type GoodsSearchQuery = Static<typeof GoodsSearchQuery>
+/** GET /api/goods/brands: exclusive=1 lists the exclusive brands only. */
+export const BrandsQuery = Obj({ exclusive: Opt(Int(0, 1)) })
+export type BrandsQuery = Static<typeof BrandsQuery>
+/** GET /api/goods/detail. */
+export const GoodsIdQuery = Obj({ id: Id() })
+export type GoodsIdQuery = Static<typeof GoodsIdQuery>
+/** POST /api/goods/collect. */
+export const CollectRequest = Obj({ goodsId: Id() })
+export type CollectRequest = Static<typeof CollectRequest>
+/** POST /api/goods/uncollect. */
+export const UncollectRequest = Obj({ goodsIds: Arr(Id(), 200, 1) })
+export type UncollectRequest = Static<typeof UncollectRequest>
 
 export interface SpecGroup {
   name: string
@@ -119,12 +128,9 @@ export interface GoodsDetail extends GoodsCard {
   onSale: boolean
 }
 
-export interface CommentListQuery {
-  goodsId: number
-  hasImage?: 0 | 1
-  page?: number
-  pageSize?: number
-}
+/** GET /api/goods/commentList: hasImage=1 lists reviews with pictures only. */
+export const CommentListQuery = Paging({ goodsId: Id(), hasImage: Opt(Int(0, 1)) })
+export type CommentListQuery = Static<typeof CommentListQuery>
 
 export interface CommentPage extends Page<GoodsComment> {
   count: number
@@ -147,11 +153,8 @@ export interface FootprintItem {
   goods: GoodsCard
 }
 
-/** Either ids (rows), a day, or all: true. */
-export interface DeleteFootprintsRequest {
-  ids?: number[]
-  day?: string
-  all?: boolean
-}
+/** Either ids (rows), a day (YYYY-MM-DD), or all: true. */
+export const DeleteFootprintsRequest = Obj({ ids: Opt(Arr(Id(), 200, 1)), day: Opt(Str(10, 10, { pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })), all: Opt(Bool()) })
+export type DeleteFootprintsRequest = Static<typeof DeleteFootprintsRequest>
 
 export type GoodsPage = Page<GoodsCard>

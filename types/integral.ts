@@ -1,6 +1,7 @@
 /** Points (/api/integral/*): ledger, daily sign-in, missions, the points mall. Rules: docs/promotions.md. */
 import type { Page } from './envelope'
 import type { MemberAddress } from './address'
+import { Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type PointsReason =
   | 'opening'
@@ -40,7 +41,11 @@ export interface LedgerEntry {
 }
 
 export type LedgerPage = Page<LedgerEntry>
-export type LedgerType = 'all' | 'in' | 'out'
+export const LEDGER_TYPES = ['all', 'in', 'out'] as const
+export type LedgerType = (typeof LEDGER_TYPES)[number]
+/** GET /api/integral/ledger. */
+export const PointsLedgerQuery = Paging({ type: Opt(Enum(LEDGER_TYPES, { default: 'all' })) })
+export type PointsLedgerQuery = Static<typeof PointsLedgerQuery>
 
 export interface SignInDay {
   /** 1..7 within the week's cycle. */
@@ -70,7 +75,22 @@ export interface SignInResponse {
   balance: number
 }
 
-export type MissionKey = 'first_order' | 'review' | 'share' | 'browse'
+export const MISSION_KEYS = ['first_order', 'review', 'share', 'browse'] as const
+export type MissionKey = (typeof MISSION_KEYS)[number]
+/** POST /api/integral/claimMission. */
+export const ClaimMissionRequest = Obj({ mission: Enum(MISSION_KEYS) })
+export type ClaimMissionRequest = Static<typeof ClaimMissionRequest>
+/** POST /api/integral/reportShare (the shared goods; counted once a day). */
+export const ReportShareRequest = Obj({ goodsId: Opt(Id()) })
+export type ReportShareRequest = Static<typeof ReportShareRequest>
+
+const redeemFields = { id: Id(), quantity: Int(1, 99), addressId: Opt(Id()) }
+/** POST /api/integral/preview: a points-mall goods (id) bought with points. */
+export const RedeemPreviewRequest = Obj(redeemFields)
+export type RedeemPreviewRequest = Static<typeof RedeemPreviewRequest>
+/** POST /api/integral/redeem: requestId one per page visit (a double tap redeems once). */
+export const RedeemRequest = Obj({ ...redeemFields, requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }), remark: Opt(Str(200)) })
+export type RedeemRequest = Static<typeof RedeemRequest>
 export type MissionState = 'todo' | 'claimable' | 'done'
 
 export interface Mission {

@@ -1,6 +1,7 @@
 /** Orders (/api/order/*). Money in fen, times in ms. State machine: docs/orders.md. */
 import type { Page } from './envelope'
 import type { MemberAddress } from './address'
+import { Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type OrderStatus = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
 export type OrderType = 'normal' | 'seckill' | 'points'
@@ -20,21 +21,41 @@ export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   cancelled: '已取消',
 }
 
-export interface OrderPreviewRequest {
-  from: 'cart' | 'buyNow'
-  skuId?: number
-  quantity?: number
-  addressId?: number
-  /** Promotions (coupons / points) read these; ignored until that module is installed. */
-  couponId?: number
-  usePoints?: boolean
-}
+/** At most this many units of one SKU bought at once (buy now). */
+export const MAX_BUY_QUANTITY = 999
+export const ORDER_TABS = ['all', 'unpaid', 'unshipped', 'unreceived', 'unreviewed', 'afterSale'] as const
+/** An order number as the client sends it back. */
+export const OrderNo = () => Str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
 
-export interface OrderSubmitRequest extends OrderPreviewRequest {
-  remark?: string
-  /** One per page visit: a double tap makes one order. */
-  requestId: string
+const priceFields = {
+  from: Enum(['cart', 'buyNow']),
+  skuId: Opt(Id()),
+  quantity: Opt(Int(1, MAX_BUY_QUANTITY)),
+  addressId: Opt(Id()),
+  /** A member coupon id; 0 = no coupon; absent = the best one (promotions). */
+  couponId: Opt(Int(0)),
+  usePoints: Opt(Bool()),
 }
+/** POST /api/order/preview. Promotions (coupons / points) read couponId and usePoints. */
+export const OrderPreviewRequest = Obj(priceFields)
+export type OrderPreviewRequest = Static<typeof OrderPreviewRequest>
+
+/** POST /api/order/submit: the preview's fields, a remark and requestId (one per page visit: a double tap makes one order). */
+export const OrderSubmitRequest = Obj({ ...priceFields, remark: Opt(Str(200)), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) })
+export type OrderSubmitRequest = Static<typeof OrderSubmitRequest>
+
+/** GET /api/order/list. */
+export const OrderListQuery = Paging({ status: Opt(Enum(ORDER_TABS, { default: 'all' })) })
+export type OrderListQuery = Static<typeof OrderListQuery>
+/** GET /api/order/detail. */
+export const OrderNoQuery = Obj({ orderNo: OrderNo() })
+export type OrderNoQuery = Static<typeof OrderNoQuery>
+/** POST /api/order/cancel. */
+export const OrderCancelRequest = Obj({ orderNo: OrderNo(), reason: Opt(Str(60)) })
+export type OrderCancelRequest = Static<typeof OrderCancelRequest>
+/** POST /api/order/confirmReceipt, delete, buyAgain. */
+export const OrderNoBody = OrderNoQuery
+export type OrderNoBody = OrderNoQuery
 
 export interface OrderPreviewLine {
   skuId: number

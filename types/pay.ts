@@ -1,12 +1,15 @@
 /** Payment (/api/pay/*). The prepay answer has the shape of PayParams in src/platform/types.ts. */
 
-/** wechat_h5: WeChat Pay H5 in a phone browser outside WeChat (redirect to h5_url, back to the pay-status page). */
-export type PayChannel = 'sandbox' | 'wechat_jsapi' | 'wechat_mini' | 'wechat_h5'
+import { Enum, Obj, Str, type Static } from './schema'
+import { OrderNo, OrderNoQuery } from './order'
 
-export interface PrepayRequest {
-  orderNo: string
-  channel: PayChannel
-}
+/** wechat_h5: WeChat Pay H5 in a phone browser outside WeChat (redirect to h5_url, back to the pay-status page). */
+export const PAY_CHANNELS = ['sandbox', 'wechat_jsapi', 'wechat_mini', 'wechat_h5'] as const
+export type PayChannel = (typeof PAY_CHANNELS)[number]
+const PayNo = () => Str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
+
+export const PrepayRequest = Obj({ orderNo: OrderNo(), channel: Enum(PAY_CHANNELS) })
+export type PrepayRequest = Static<typeof PrepayRequest>
 
 export interface PrepayResponse {
   channel: PayChannel
@@ -16,10 +19,13 @@ export interface PrepayResponse {
   params: Record<string, string>
 }
 
-export interface SandboxConfirmRequest {
-  payNo: string
-  ticket: string
-}
+export const SandboxConfirmRequest = Obj({ payNo: PayNo(), ticket: Str(1024, 1) })
+export type SandboxConfirmRequest = Static<typeof SandboxConfirmRequest>
+export const SandboxCancelRequest = Obj({ payNo: PayNo() })
+export type SandboxCancelRequest = Static<typeof SandboxCancelRequest>
+/** GET /api/pay/status. */
+export const PayStatusQuery = OrderNoQuery
+export type PayStatusQuery = Static<typeof PayStatusQuery>
 
 export interface PayStatus {
   orderNo: string

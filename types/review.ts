@@ -1,3 +1,5 @@
+import { Arr, Bool, Id, Int, Obj, Opt, Str, type Static } from './schema'
+import { OrderNo, OrderNoQuery } from './order'
 /** Reviews after the purchase (/api/review/*): the evaluate and follow-up pages. Money in fen, times in ms. */
 
 /** The interface framework's text input default (SPEC.md section 5): a review holds at most 140 characters. */
@@ -43,21 +45,20 @@ export interface ReviewableOrder {
   items: ReviewableItem[]
 }
 
-export interface ReviewItemInput {
-  orderItemId: number
-  /** 1-5 stars. */
-  rating: number
-  /** At most REVIEW_MAX_CHARS characters; may be empty (the shop shows a default text). */
-  content: string
-  /** Paths from /api/upload, at most REVIEW_MAX_IMAGES. */
-  images: string[]
-  anonymous: boolean
-}
+// Length is checked in characters by the service (an emoji is one; at most REVIEW_MAX_CHARS); the schema only bounds the bytes.
+const ReviewContent = () => Str(600)
+/** Paths from /api/upload, at most REVIEW_MAX_IMAGES. */
+const ReviewImages = () => Arr(Str(256, 1), REVIEW_MAX_IMAGES)
 
-export interface ReviewSubmitRequest {
-  orderNo: string
-  items: ReviewItemInput[]
-}
+/** One line's review: rating 1-5 stars; content may be empty (the shop shows a default text). */
+export const ReviewItemInput = Obj({ orderItemId: Id(), rating: Int(1, 5), content: Opt(ReviewContent()), images: Opt(ReviewImages()), anonymous: Opt(Bool()) })
+export type ReviewItemInput = Static<typeof ReviewItemInput>
+
+/** GET /api/review/orderItems. */
+export const ReviewOrderQuery = OrderNoQuery
+/** POST /api/review/submit. */
+export const ReviewSubmitRequest = Obj({ orderNo: OrderNo(), items: Arr(ReviewItemInput, 50, 1) })
+export type ReviewSubmitRequest = Static<typeof ReviewSubmitRequest>
 
 export interface ReviewSubmitResponse {
   orderNo: string
@@ -68,11 +69,9 @@ export interface ReviewSubmitResponse {
   cashbackTasks: Array<{ taskId: number; amount: number; title: string }>
 }
 
-export interface FollowUpRequest {
-  orderItemId: number
-  content: string
-  images: string[]
-}
+/** POST /api/review/followUp. */
+export const FollowUpRequest = Obj({ orderItemId: Id(), content: ReviewContent(), images: Opt(ReviewImages()) })
+export type FollowUpRequest = Static<typeof FollowUpRequest>
 
 export interface FollowUpResponse {
   id: number

@@ -1,6 +1,7 @@
 /** Flash sales (/api/seckill/*). Money in fen, times in ms. Rules: docs/promotions.md. */
 import type { MemberAddress } from './address'
 import type { OrderPreview } from './order'
+import { Id, Int, Obj, Opt, Str, type Static } from './schema'
 
 export type SessionState = 'upcoming' | 'active' | 'ended'
 
@@ -55,18 +56,20 @@ export interface SeckillDetail extends SeckillItem {
   myBought: number
 }
 
-export interface SeckillPreviewRequest {
-  itemId: number
-  quantity: number
-  addressId?: number
-  /** A member coupon id; 0 = no coupon; absent = the server picks the best usable one. */
-  couponId?: number
-}
-
-export interface SeckillSubmitRequest extends SeckillPreviewRequest {
-  requestId: string
-  remark?: string
-}
+/** couponId: a member coupon id; 0 = no coupon; absent = the server picks the best usable one. */
+const seckillOrderFields = { itemId: Id(), quantity: Int(1, 99), addressId: Opt(Id()), couponId: Opt(Int(0)) }
+/** POST /api/seckill/preview. */
+export const SeckillPreviewRequest = Obj(seckillOrderFields)
+export type SeckillPreviewRequest = Static<typeof SeckillPreviewRequest>
+/** POST /api/seckill/submit: requestId one per page visit. */
+export const SeckillSubmitRequest = Obj({ ...seckillOrderFields, remark: Opt(Str(200)), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) })
+export type SeckillSubmitRequest = Static<typeof SeckillSubmitRequest>
+/** GET /api/seckill/items. */
+export const SeckillItemsQuery = Obj({ sessionId: Id() })
+export type SeckillItemsQuery = Static<typeof SeckillItemsQuery>
+/** GET /api/seckill/detail. */
+export const SeckillItemQuery = Obj({ itemId: Id() })
+export type SeckillItemQuery = Static<typeof SeckillItemQuery>
 
 export interface SeckillPreview extends OrderPreview {
   item: SeckillItem

@@ -1,5 +1,6 @@
 /** Blind box / turntable (/api/turntable/*). Rules: docs/promotions.md. */
 import type { Page } from './envelope'
+import { Id, Obj, Opt, Paging, Str, Type, type Static } from './schema'
 
 export type PrizeKind = 'points' | 'coupon' | 'goods' | 'none'
 /**
@@ -65,7 +66,15 @@ export interface ToReceiveResponse {
   needAddress: boolean
 }
 
-export interface WriteAddressRequest {
-  recordId: number
-  addressId: number
-}
+/** POST /api/turntable/writeAddress: where a won goods prize ships. */
+export const WriteAddressRequest = Obj({ recordId: Id(), addressId: Id() })
+export type WriteAddressRequest = Static<typeof WriteAddressRequest>
+/** POST /api/turntable/redeemIntegral: one draw; requestId one per tap (a repeat answers the same draw). */
+export const DrawRequest = Obj({ requestId: Opt(Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' })) })
+export type DrawRequest = Static<typeof DrawRequest>
+/** GET /api/turntable/recordList. */
+export const DrawRecordsQuery = Paging({ onlyWon: Opt(Type.Boolean({ default: false })) })
+export type DrawRecordsQuery = Static<typeof DrawRecordsQuery>
+/** GET /api/turntable/toReceive. */
+export const DrawRecordQuery = Obj({ recordId: Id() })
+export type DrawRecordQuery = Static<typeof DrawRecordQuery>

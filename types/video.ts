@@ -1,4 +1,5 @@
 import type { Page } from './envelope'
+import { Arr, Bool, Id, Obj, Opt, Paging, Str, Type, type Static } from './schema'
 
 /** SPEC.md section 5 / 9: video limits and player constants shared by client and server. */
 export const VIDEO_MAX_DURATION_S = 60
@@ -41,14 +42,25 @@ export interface VideoItem {
 
 export type VideoPage = Page<VideoItem>
 
-export interface VideoListQuery {
-  page?: number
-  pageSize?: number
-}
-
-export interface VideoSearchQuery extends VideoListQuery {
-  keyword: string
-}
+export const VideoListQuery = Paging()
+export type VideoListQuery = Static<typeof VideoListQuery>
+/** GET /api/video/search: title or author nickname. */
+export const VideoSearchQuery = Paging({ keyword: Str(30, 1) })
+export type VideoSearchQuery = Static<typeof VideoSearchQuery>
+/** GET /api/video/userMaterial. */
+export const VideoMemberQuery = Obj({ memberId: Id() })
+export type VideoMemberQuery = Static<typeof VideoMemberQuery>
+/** GET /api/video/userVideos. */
+export const UserVideosQuery = Paging({ memberId: Id() })
+export type UserVideosQuery = Static<typeof UserVideosQuery>
+/** GET /api/video/commentList. */
+export const VideoCommentListQuery = Paging({ videoId: Id() })
+export type VideoCommentListQuery = Static<typeof VideoCommentListQuery>
+/** GET /api/video/goodsOptions: goods to link to a video. */
+export const VideoGoodsOptionsQuery = Obj({ keyword: Opt(Str(30)) })
+export type VideoGoodsOptionsQuery = Static<typeof VideoGoodsOptionsQuery>
+/** Seconds of a video (duration, a comment's playback time). */
+const Seconds = () => Type.Number({ minimum: 0, maximum: 100000 })
 
 export interface VideoComment {
   id: number
@@ -60,32 +72,30 @@ export interface VideoComment {
   createdAt: number
 }
 
-export interface VideoCommentRequest {
-  videoId: number
-  content: string
-  time?: number
-}
+/** POST /api/video/comment. Lengths in characters are checked by the service (VIDEO_COMMENT_MAX); the schema bounds the size. */
+export const VideoCommentRequest = Obj({ videoId: Id(), content: Str(VIDEO_COMMENT_MAX * 2, 1), time: Opt(Seconds()) })
+export type VideoCommentRequest = Static<typeof VideoCommentRequest>
 
-export interface VideoReleaseRequest {
-  title: string
-  /** URL returned by /api/upload for the video file. */
-  url: string
-  /** URL returned by /api/upload for the cover image; empty: the first frame is not extracted, a default cover is used. */
-  cover?: string
-  /** Duration in seconds as read by the client (at most 60); the server also reads it from the MP4 header when it can. */
-  duration: number
-  goodsIds?: number[]
-}
+/**
+ * POST /api/video/release. url: from /api/upload for the video file; cover: from /api/upload for the cover image (empty: a
+ * default cover); duration: seconds as read by the client (at most 60; the server also reads the MP4 header when it can).
+ */
+export const VideoReleaseRequest = Obj({
+  title: Str(VIDEO_TITLE_MAX * 2, 1),
+  url: Str(256, 1),
+  cover: Opt(Str(256)),
+  duration: Seconds(),
+  goodsIds: Opt(Arr(Id(), VIDEO_GOODS_MAX * 2)),
+})
+export type VideoReleaseRequest = Static<typeof VideoReleaseRequest>
 
-export interface VideoLikeRequest {
-  id: number
-  like: boolean
-}
+/** POST /api/video/like. */
+export const VideoLikeRequest = Obj({ id: Id(), like: Bool() })
+export type VideoLikeRequest = Static<typeof VideoLikeRequest>
 
-export interface FollowRequest {
-  memberId: number
-  follow: boolean
-}
+/** POST /api/video/follow. */
+export const FollowRequest = Obj({ memberId: Id(), follow: Bool() })
+export type FollowRequest = Static<typeof FollowRequest>
 
 export interface UserMaterial {
   member: VideoAuthor

@@ -17,7 +17,9 @@ import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
 import { cachedConsoleHosts } from './modules/content/webviewHosts'
 import { schemaErrorMessage, validatorCompiler } from './plugins/schema'
-import { adminRouteModules, installModules, routeModules } from './modules'
+import { adminRouteModules, installModules, shopModules } from './modules'
+import { openApiPlugin } from './plugins/openapi'
+import type { ShopApp } from './modules/shopModule'
 import { adminApi } from './admin/index'
 import { logSmsProvider, type SmsProvider } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
@@ -99,12 +101,23 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
   const indexSource = opts.serveStatic !== false && fs.existsSync(indexFile) ? fs.readFileSync(indexFile) : null
   securityHeaders(app, config, indexSource && indexSource.toString('utf8'), () => cachedConsoleHosts(db))
 
+  // Development: the OpenAPI document of every route below, generated from their schemas (plugins/openapi.ts).
+  if (config.openapi) await openApiPlugin(app)
+
   await app.register(
     async (api) => {
       await api.register(multipart, { limits: { fileSize: Math.max(config.uploadMaxImageBytes, config.uploadMaxVideoBytes), files: 1, fields: 10 } })
       envelopePlugin(api)
       authPlugin(api, db)
-      for (const mod of routeModules) await mod(api, ctx)
+      const shop: ShopApp = api.withTypeProvider()
+      // Each route is tagged with the module that declares it (the OpenAPI document's and docs/API.md's grouping).
+      let moduleName = ''
+      if (config.openapi) shop.addHook('onRoute', (r) => void (r.schema = { ...r.schema, tags: [moduleName] }))
+      for (const mod of shopModules) {
+        if (!mod.routes) continue
+        moduleName = mod.name
+        await mod.routes(shop, ctx)
+      }
     },
     { prefix: '/h5' },
   )

@@ -10,6 +10,8 @@ export interface Config {
   redisUrl: string
   h5Dir: string
   logLevel: string
+  /** Serve the OpenAPI document at /h5/openapi.json (plugins/openapi.ts): everywhere but NODE_ENV=production. */
+  openapi: boolean
   /** Unpaid orders expire after this many minutes. */
   orderExpireMinutes: number
   /** Days after receipt during which after-sales may be requested (commission stays frozen until then). */
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || '',
     h5Dir: path.resolve(env.H5_DIR || path.join(root, 'dist', 'h5')),
     logLevel: env.LOG_LEVEL || 'info',
+    openapi: env.NODE_ENV !== 'production',
     orderExpireMinutes: int(env.ORDER_EXPIRE_MINUTES, 30),
     afterSalesDays: int(env.AFTER_SALES_DAYS, 7),
     autoReceiveDays: int(env.AUTO_RECEIVE_DAYS, 15),

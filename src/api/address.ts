@@ -5,7 +5,7 @@ export const getAddressList = (opts?: RequestOptions) => get<MemberAddress[]>('/
 
 export const getAddressDetail = (id: number, opts?: RequestOptions) => get<MemberAddress>('/api/memberAddress/detail', { id }, opts)
 
-export const addAddress = (a: AddressInput, opts?: RequestOptions) => post<MemberAddress>('/api/memberAddress/add', a as unknown as Record<string, unknown>, opts)
+export const addAddress = (a: AddressInput, opts?: RequestOptions) => post<MemberAddress>('/api/memberAddress/add', a, opts)
 
 export const updateAddress = (id: number, a: AddressInput, opts?: RequestOptions) => post<MemberAddress>('/api/memberAddress/update', { id, ...a }, opts)
 

@@ -7,7 +7,7 @@ export const getApplyInfo = (orderNo: string, opts?: RequestOptions) => get<Afte
 export const getRefundQuote = (orderNo: string, items: AfterSaleApplyItem[], opts?: RequestOptions) => post<RefundQuote>('/api/afterSales/quote', { orderNo, items }, opts)
 
 export const applyAfterSale = (req: AfterSaleApplyRequest, opts?: RequestOptions) =>
-  post<{ afterSaleNo: string; status: 'applied'; amount: number; maxAmount: number }>('/api/afterSales/apply', req as unknown as Record<string, unknown>, opts)
+  post<{ afterSaleNo: string; status: 'applied'; amount: number; maxAmount: number }>('/api/afterSales/apply', req, opts)
 
 export const getAfterSaleList = (page: number, pageSize = 10, orderNo?: string, opts?: RequestOptions) => get<AfterSalePage>('/api/afterSales/list', { page, pageSize, orderNo }, opts)
 
@@ -15,4 +15,4 @@ export const getAfterSaleDetail = (afterSaleNo: string, opts?: RequestOptions) =
 
 export const cancelAfterSale = (afterSaleNo: string, opts?: RequestOptions) => post<{ afterSaleNo: string; status: 'cancelled' }>('/api/afterSales/cancel', { afterSaleNo }, opts)
 
-export const fillReturnShipment = (req: ReturnShipRequest, opts?: RequestOptions) => post<{ afterSaleNo: string; status: 'returned' }>('/api/afterSales/returnShip', req as unknown as Record<string, unknown>, opts)
+export const fillReturnShipment = (req: ReturnShipRequest, opts?: RequestOptions) => post<{ afterSaleNo: string; status: 'returned' }>('/api/afterSales/returnShip', req, opts)

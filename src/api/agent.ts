@@ -1,21 +1,23 @@
 import type {
   TransferConfirmParams,
   ActingGoodsPage,
-  ActingGoodsTab,
+  ActingGoodsQuery,
   AgentApplyRequest,
+  AgentFootprintsQuery,
+  AgentLedgerQuery,
   AgentHome,
   AgentOrderDetail,
   AgentOrderPage,
-  AgentOrderTab,
+  AgentOrdersQuery,
   CataloguePage,
+  CatalogueQuery,
   FlowSummary,
   FootprintPage,
-  LedgerFilter,
   LedgerPage,
   SaveWithdrawAccountRequest,
   ShareGoodsInfo,
   ShopUserPage,
-  ShopUserSort,
+  ShopUsersQuery,
   ToApplyResponse,
   WithdrawAccount,
   WithdrawApplyRequest,
@@ -27,37 +29,35 @@ import Taro from '@tarojs/taro'
 import { storage } from '@/platform/storage'
 import { get, post, type RequestOptions } from '@/core/request'
 
-type Q = Record<string, unknown>
-
 // ---------------------------------------------------------------- application (members)
 export const toApply = (opts?: RequestOptions) => get<ToApplyResponse>('/api/business/agent/toApply', undefined, opts)
-export const applyAgent = (body: AgentApplyRequest, opts?: RequestOptions) => post<ToApplyResponse>('/api/business/agent/apply', body as unknown as Q, opts)
+export const applyAgent = (body: AgentApplyRequest, opts?: RequestOptions) => post<ToApplyResponse>('/api/business/agent/apply', body, opts)
 
 // ---------------------------------------------------------------- back office (agents)
 export const getAgentHome = (opts?: RequestOptions) => get<AgentHome>('/api/business/home', undefined, opts)
 
-export const getActingGoods = (q: { tab: ActingGoodsTab; keyword?: string; page: number; pageSize: number }, opts?: RequestOptions) => get<ActingGoodsPage>('/api/business/goods/list', q, opts)
-export const getCatalogue = (q: { keyword?: string; page: number; pageSize: number }, opts?: RequestOptions) => get<CataloguePage>('/api/business/goods/catalogue', q, opts)
+export const getActingGoods = (q: ActingGoodsQuery, opts?: RequestOptions) => get<ActingGoodsPage>('/api/business/goods/list', q, opts)
+export const getCatalogue = (q: CatalogueQuery, opts?: RequestOptions) => get<CataloguePage>('/api/business/goods/catalogue', q, opts)
 export const addActingGoods = (goodsIds: number[]) => post<{ added: number }>('/api/business/goods/add', { goodsIds })
 export const setActingGoodsStatus = (goodsId: number, status: 'on' | 'off') => post<{ goodsId: number; status: 'on' | 'off' }>('/api/business/goods/setStatus', { goodsId, status })
 export const removeActingGoods = (goodsId: number) => post<{ goodsId: number; removed: boolean }>('/api/business/goods/remove', { goodsId })
 
-export const getShopOrders = (q: { tab: AgentOrderTab; keyword?: string; buyerId?: number; page: number; pageSize: number }, opts?: RequestOptions) => get<AgentOrderPage>('/api/business/order/list', q, opts)
+export const getShopOrders = (q: AgentOrdersQuery, opts?: RequestOptions) => get<AgentOrderPage>('/api/business/order/list', q, opts)
 export const getShopOrderDetail = (orderNo: string, opts?: RequestOptions) => get<AgentOrderDetail>('/api/business/order/detail', { orderNo }, opts)
 
 export const getWithdrawInfo = (opts?: RequestOptions) => get<WithdrawInfo>('/api/business/withdraw/info', undefined, opts)
-export const saveWithdrawAccount = (body: SaveWithdrawAccountRequest, opts?: RequestOptions) => post<WithdrawAccount[]>('/api/business/withdraw/saveAccount', body as unknown as Q, opts)
-export const applyWithdraw = (body: WithdrawApplyRequest, opts?: RequestOptions) => post<Withdrawal>('/api/business/withdraw/apply', body as unknown as Q, opts)
+export const saveWithdrawAccount = (body: SaveWithdrawAccountRequest, opts?: RequestOptions) => post<WithdrawAccount[]>('/api/business/withdraw/saveAccount', body, opts)
+export const applyWithdraw = (body: WithdrawApplyRequest, opts?: RequestOptions) => post<Withdrawal>('/api/business/withdraw/apply', body, opts)
 export const getWithdrawals = (page: number, pageSize: number, opts?: RequestOptions) => get<WithdrawalPage>('/api/business/withdraw/list', { page, pageSize }, opts)
 /** WeChat merchant transfer: what requestMerchantTransfer needs to confirm the receipt. */
 export const getTransferParams = (withdrawNo: string, opts?: RequestOptions) => get<TransferConfirmParams>('/api/business/withdraw/transferParams', { withdrawNo }, opts)
 /** After the confirmation: the server asks WeChat for the transfer's result now. */
 export const refreshTransfer = (withdrawNo: string, opts?: RequestOptions) => post<Withdrawal>('/api/business/withdraw/transferRefresh', { withdrawNo }, opts)
-export const getLedger = (q: { filter: LedgerFilter; month?: string; page: number; pageSize: number }, opts?: RequestOptions) => get<LedgerPage>('/api/business/ledger/list', q, opts)
+export const getLedger = (q: AgentLedgerQuery, opts?: RequestOptions) => get<LedgerPage>('/api/business/ledger/list', q, opts)
 
 export const getFlowSummary = (q: { days: number; goodsId?: number }, opts?: RequestOptions) => get<FlowSummary>('/api/business/flow/summary', q, opts)
-export const getFootprints = (q: { memberId?: number; page: number; pageSize: number }, opts?: RequestOptions) => get<FootprintPage>('/api/business/footprints/list', q, opts)
-export const getShopUsers = (q: { keyword?: string; sort: ShopUserSort; page: number; pageSize: number }, opts?: RequestOptions) => get<ShopUserPage>('/api/business/users/list', q, opts)
+export const getFootprints = (q: AgentFootprintsQuery, opts?: RequestOptions) => get<FootprintPage>('/api/business/footprints/list', q, opts)
+export const getShopUsers = (q: ShopUsersQuery, opts?: RequestOptions) => get<ShopUserPage>('/api/business/users/list', q, opts)
 
 export const getShareGoods = (goodsId: number, opts?: RequestOptions) => get<ShareGoodsInfo>('/api/business/share/goods', { goodsId }, opts)
 

@@ -5,5 +5,5 @@ export const getMyCards = () => get<BusinessCard[]>('/api/businessCard/list', un
 export const getCard = (id: number) => get<BusinessCard>('/api/businessCard/detail', { id }, { catch: true })
 /** The shared card: anyone with the id may read it. */
 export const previewCard = (id: number) => get<BusinessCardPublic>('/api/businessCard/preview', { id }, { catch: true })
-export const saveCard = (body: BusinessCardSaveRequest) => post<BusinessCard>('/api/businessCard/save', body as unknown as Record<string, unknown>, { catch: true })
+export const saveCard = (body: BusinessCardSaveRequest) => post<BusinessCard>('/api/businessCard/save', body, { catch: true })
 export const deleteCard = (id: number) => post<{ deleted: boolean }>('/api/businessCard/delete', { id })

@@ -24,7 +24,7 @@ export const getBrands = (exclusive = false) => get<{ list: Brand[] }>('/api/goo
 export const getHotWords = () => get<{ list: string[] }>('/api/goods/hotWords', undefined, { auth: false, toast: false, catch: true }).then((r) => r.list)
 
 /** `total` is exact up to SEARCH_TOTAL_CAP; past it `totalCapped` is true (show "1000+"). */
-export const searchGoods = (q: GoodsSearchQuery) => get<GoodsSearchPage>('/api/goods/search', q as Record<string, unknown>, LIST)
+export const searchGoods = (q: GoodsSearchQuery) => get<GoodsSearchPage>('/api/goods/search', q, LIST)
 
 export const guessYouLike = (page: number, pageSize = 10) => get<Page<GoodsCard>>('/api/goods/guessYouLike', { page, pageSize }, LIST)
 
@@ -34,7 +34,7 @@ export const guessYouLike = (page: number, pageSize = 10) => get<Page<GoodsCard>
  */
 export const getGoodsDetail = (id: number | string) => get<GoodsDetail>('/api/goods/detail', { id }, { catch: true, toast: false })
 
-export const getCommentList = (q: CommentListQuery) => get<CommentPage>('/api/goods/commentList', q as unknown as Record<string, unknown>, LIST)
+export const getCommentList = (q: CommentListQuery) => get<CommentPage>('/api/goods/commentList', q, LIST)
 
 export const collectGoods = (goodsId: number) => post<{ collected: true }>('/api/goods/collect', { goodsId })
 

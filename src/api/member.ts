@@ -6,7 +6,7 @@ export const getVerificationCode = (phone: string, opts?: RequestOptions) =>
   get<{ sent: boolean; cooldown: number }>('/api/member/getVerificationCode', { phone }, { auth: false, ...opts })
 
 export const phoneRegister = (body: PhoneRegisterRequest, opts?: RequestOptions) =>
-  post<PhoneRegisterResponse>('/api/member/phoneRegister', body as unknown as Record<string, unknown>, { auth: false, ...opts })
+  post<PhoneRegisterResponse>('/api/member/phoneRegister', body, { auth: false, ...opts })
 
 /** Returns the raw envelope: a code other than 200 means logged out. */
 export const loginStatus = () => get<Envelope<{ loggedIn: boolean }>>('/api/member/loginStatus', undefined, { raw: true, toast: false })

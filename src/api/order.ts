@@ -1,10 +1,10 @@
 import type { BuyAgainResponse, OrderCounts, OrderDetail, OrderPage, OrderPreview, OrderPreviewRequest, OrderSubmitRequest, OrderSubmitResponse, OrderTab } from '@contract/order'
 import { get, post, type RequestOptions } from '@/core/request'
 
-export const previewOrder = (req: OrderPreviewRequest, opts?: RequestOptions) => post<OrderPreview>('/api/order/preview', req as unknown as Record<string, unknown>, opts)
+export const previewOrder = (req: OrderPreviewRequest, opts?: RequestOptions) => post<OrderPreview>('/api/order/preview', req, opts)
 
 /** One order per requestId: a repeated submit answers the first order. */
-export const submitOrder = (req: OrderSubmitRequest, opts?: RequestOptions) => post<OrderSubmitResponse>('/api/order/submit', req as unknown as Record<string, unknown>, opts)
+export const submitOrder = (req: OrderSubmitRequest, opts?: RequestOptions) => post<OrderSubmitResponse>('/api/order/submit', req, opts)
 
 export const getOrderList = (status: OrderTab, page: number, pageSize = 10, opts?: RequestOptions) => get<OrderPage>('/api/order/list', { status, page, pageSize }, opts)
 

@@ -7,7 +7,7 @@ export const getSessionItems = (sessionId: number, opts?: RequestOptions) => get
 
 export const getSeckillDetail = (itemId: number, opts?: RequestOptions) => get<SeckillDetail>('/api/seckill/detail', { itemId }, opts)
 
-export const previewSeckill = (req: SeckillPreviewRequest, opts?: RequestOptions) => post<SeckillPreview>('/api/seckill/preview', req as unknown as Record<string, unknown>, opts)
+export const previewSeckill = (req: SeckillPreviewRequest, opts?: RequestOptions) => post<SeckillPreview>('/api/seckill/preview', req, opts)
 
 /** One order per requestId: a repeated tap answers the first order. */
-export const submitSeckill = (req: SeckillSubmitRequest, opts?: RequestOptions) => post<SeckillSubmitResponse>('/api/seckill/submit', req as unknown as Record<string, unknown>, opts)
+export const submitSeckill = (req: SeckillSubmitRequest, opts?: RequestOptions) => post<SeckillSubmitResponse>('/api/seckill/submit', req, opts)

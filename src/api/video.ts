@@ -12,14 +12,14 @@ export const getVideoDetail = (id: number) => get<VideoItem>('/api/video/detail'
 export const getUserMaterial = (memberId: number) => get<UserMaterial>('/api/video/userMaterial', { memberId }, LIST)
 export const getUserVideos = (memberId: number, page: number, pageSize = 18) => get<VideoPage>('/api/video/userVideos', { memberId, page, pageSize }, LIST)
 export const getMyVideos = (page: number, pageSize = 18) => get<VideoPage>('/api/video/myList', { page, pageSize }, LIST)
-export const releaseVideo = (body: VideoReleaseRequest) => post<VideoItem>('/api/video/release', body as unknown as Record<string, unknown>, { catch: true })
+export const releaseVideo = (body: VideoReleaseRequest) => post<VideoItem>('/api/video/release', body, { catch: true })
 export const deleteVideo = (id: number) => post<{ deleted: boolean }>('/api/video/delete', { id })
 export const likeVideo = (id: number, like: boolean) => post<{ liked: boolean; likes: number }>('/api/video/like', { id, like }, { catch: true })
 export const getVideoComments = (videoId: number, page: number, pageSize = 50) => get<Page<VideoComment>>('/api/video/commentList', { videoId, page, pageSize }, { ...LIST, auth: false })
-export const commentVideo = (body: VideoCommentRequest) => post<VideoComment>('/api/video/comment', body as unknown as Record<string, unknown>, { catch: true })
+export const commentVideo = (body: VideoCommentRequest) => post<VideoComment>('/api/video/comment', body, { catch: true })
 export const shareVideo = (id: number) => post<{ shares: number }>('/api/video/share', { id }, { toast: false, catch: true })
 export const viewVideo = (id: number) => post<{ views: number }>('/api/video/view', { id }, { toast: false, catch: true })
-export const followMember = (body: FollowRequest) => post<{ followed: boolean; followerCount: number }>('/api/video/follow', body as unknown as Record<string, unknown>, { catch: true })
+export const followMember = (body: FollowRequest) => post<{ followed: boolean; followerCount: number }>('/api/video/follow', body, { catch: true })
 
 /**
  * Goods for the release page's picker: the catalogue's GET /api/goods/search first; when that route is

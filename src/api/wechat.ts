@@ -6,13 +6,13 @@ export { getWxConfig, getWechatH5OpenId } from './member'
 
 /** Mini-program login with the code of Taro.login. */
 export const miniLogin = (body: MiniLoginRequest, opts?: RequestOptions) =>
-  post<MiniLoginResponse>('/api/member/miniLogin', body as unknown as Record<string, unknown>, { auth: false, catch: true, ...opts })
+  post<MiniLoginResponse>('/api/member/miniLogin', body, { auth: false, catch: true, ...opts })
 
 /** The caller's mini-program code for a page (sUid / bUid added by the server). */
-export const getWxACode = (q: WxACodeRequest, opts?: RequestOptions) => get<WxACodeResponse>('/api/wxMiniApp/getWxACode', q as unknown as Record<string, unknown>, opts)
+export const getWxACode = (q: WxACodeRequest, opts?: RequestOptions) => get<WxACodeResponse>('/api/wxMiniApp/getWxACode', q, opts)
 
 /** A stored scene ("k=...") back to its query. */
 export const getWxACodeParam = (scene: string, opts?: RequestOptions) => get<WxACodeParamResponse>('/api/wxMiniApp/getWxACodeParam', { scene }, { auth: false, ...opts })
 
 /** A URL scheme that opens the mini-program page from outside WeChat. */
-export const getWxSchemeUrl = (q: WxSchemeRequest, opts?: RequestOptions) => get<WxSchemeResponse>('/api/wxMiniApp/getWxSchemeUrl', q as unknown as Record<string, unknown>, opts)
+export const getWxSchemeUrl = (q: WxSchemeRequest, opts?: RequestOptions) => get<WxSchemeResponse>('/api/wxMiniApp/getWxSchemeUrl', q, opts)

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify'
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify'
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox'
 import type { AppContext, HttpClient } from '../context'
 import type { Config } from '../config'
 import type { Conn, Db, Tx } from '../db/types'
@@ -38,8 +39,11 @@ export interface ShopModule {
   commands?: AdminCommandDef[]
 }
 
+/** The shop's Fastify scope (/h5), typed by the TypeBox schemas of types/<module>.ts: handlers read typed queries and bodies. */
+export type ShopApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>
+
 /** A route plugin: `async (app, ctx) => { app.get(...) }`. */
-export type RoutePlugin = (app: FastifyInstance, ctx: AppContext) => Promise<void>
+export type RoutePlugin = (app: ShopApp, ctx: AppContext) => Promise<void>
 
 /** A seeder fills its module's demo data; it runs once, on an empty database. */
 export interface Seeder {

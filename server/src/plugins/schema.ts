@@ -1,8 +1,10 @@
 import AjvCompiler from '@fastify/ajv-compiler'
 import type { FastifySchemaCompiler } from 'fastify'
 
-/** Small JSON-schema builders so every route states what it accepts. */
-type Schema = Record<string, unknown>
+/**
+ * How requests are validated. Every shop route states its query and body as a TypeBox schema in types/<module>.ts
+ * (builders in types/schema.ts); these are the validator's rules and its refusal messages.
+ */
 
 /**
  * Query strings and path parameters arrive as text: they are coerced to the schema's types ("2" -> 2,
@@ -26,27 +28,11 @@ export function validatorCompiler(): FastifySchemaCompiler<any> {
   return (route) => (route.httpPart === 'body' ? body : query)(route)
 }
 
-export const S = {
-  str: (maxLength = 255, minLength = 0, extra: Schema = {}): Schema => ({ type: 'string', maxLength, minLength, ...extra }),
-  int: (minimum = 0, maximum = 2_147_483_647): Schema => ({ type: 'integer', minimum, maximum }),
-  id: (): Schema => ({ type: 'integer', minimum: 1, maximum: 2_147_483_647 }),
-  bool: (): Schema => ({ type: 'boolean' }),
-  enum: (values: readonly (string | number)[]): Schema => ({ enum: [...values] }),
-  arr: (items: Schema, maxItems = 100, minItems = 0): Schema => ({ type: 'array', items, maxItems, minItems }),
-  /**
-   * An object; `required` lists the mandatory keys. In a JSON body, keys it does not list are removed before
-   * the handler runs (the body validator's removeAdditional, app.ts): a handler only ever sees declared fields.
-   */
-  obj: (properties: Record<string, Schema>, required: string[] = []): Schema => ({ type: 'object', properties, required }),
-  /** An id-like value that may arrive as a number or a numeric string (sharer ids from links). */
-  looseId: (): Schema => ({ anyOf: [{ type: 'integer', minimum: 0 }, { type: 'string', maxLength: 20, pattern: '^[0-9]*$' }, { type: 'null' }] }),
-  /** Query with paging. */
-  paging: (properties: Record<string, Schema> = {}, required: string[] = []): Schema => ({
-    type: 'object',
-    properties: { page: { type: 'integer', minimum: 1, maximum: 100000, default: 1 }, pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20 }, ...properties },
-    required,
-  }),
-}
+/**
+ * A list query with its paging: the schema's defaults (page 1, pageSize 20, types/schema.ts Paging) are already
+ * applied by the validator; this only states it to TypeScript, where the keys are optional (the client may omit them).
+ */
+export const paged = <Q extends { page?: number; pageSize?: number }>(q: Q): Q & { page: number; pageSize: number } => ({ ...q, page: q.page ?? 1, pageSize: q.pageSize ?? 20 })
 
 /**
  * People-readable names of the fields a shopper types or picks. Fields the client fills in by itself

@@ -1,72 +1,76 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
 import { memberId } from '../../plugins/auth'
-import { AFTER_SALE_MAX_IMAGES } from '../../../../types/afterSales'
+import { AfterSaleApplyInfoQuery, AfterSaleApplyRequest, AfterSaleListQuery, AfterSaleNoQuery, AfterSaleQuoteRequest, ReturnShipRequest } from '../../../../types/afterSales'
 import * as afterSales from './service'
 
-const orderNo = () => S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
-const afterSaleNo = () => S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
-const selection = () => S.arr(S.obj({ orderItemId: S.id(), quantity: S.int(1, 100000) }, ['orderItemId', 'quantity']), 50, 1)
-
 /** After-sales: /api/afterSales/* (member only, the caller's own orders and cases). The operator works through the CLI. */
-export default async function afterSalesRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function afterSalesRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
 
   app.get('/api/afterSales/applyInfo', {
-    schema: { querystring: S.obj({ orderNo: orderNo() }, ['orderNo']) },
-    handler: async (req) => afterSales.applyInfo(db, config, memberId(req), (req.query as any).orderNo),
+    schema: {
+      description: '`AfterSaleApplyInfo`: allowed `types`, lines with `refundableQuantity` / `refundableAmount`, `refundableFreight`, `openAfterSaleNo`',
+      querystring: AfterSaleApplyInfoQuery,
+    },
+    handler: async (req) => afterSales.applyInfo(db, config, memberId(req), req.query.orderNo),
   })
 
   app.post('/api/afterSales/quote', {
-    schema: { body: S.obj({ orderNo: orderNo(), items: selection() }, ['orderNo', 'items']) },
+    schema: {
+      description: '`{maxAmount, goodsAmount, freightAmount}`: the refund limit for that selection',
+      body: AfterSaleQuoteRequest,
+    },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       return afterSales.quoteFor(db, memberId(req), b.orderNo, b.items)
     },
   })
 
   app.post('/api/afterSales/apply', {
     schema: {
-      body: S.obj(
-        {
-          orderNo: orderNo(),
-          type: S.enum(['refund', 'return_refund']),
-          items: selection(),
-          reason: S.str(32, 1),
-          description: S.str(800, 0),
-          images: S.arr(S.str(256, 1), AFTER_SALE_MAX_IMAGES),
-          amount: S.int(1, 100_000_000),
-        },
-        ['orderNo', 'type', 'items', 'reason', 'amount'],
-      ),
+      description: '`{afterSaleNo, status: \'applied\', amount, maxAmount}`; 4003 over the limit, 4002 when a case is open, 2003 when the order state does not allow it. Request: `{orderNo, type: \'refund\' | \'return_refund\', items, reason (from the list), description?, images ≤ 9, amount (fen)}`.',
+     
+      body: AfterSaleApplyRequest,
     },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       return afterSales.applyAfterSale(db, config, memberId(req), { ...b, images: b.images || [] })
     },
   })
 
   app.get('/api/afterSales/list', {
-    schema: { querystring: S.paging({ orderNo: orderNo() }) },
+    schema: {
+      description: '`Page<AfterSaleSummary>`',
+      querystring: AfterSaleListQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
-      return afterSales.listAfterSales(db, memberId(req), q.page, q.pageSize, q.orderNo)
+      const { page = 1, pageSize = 20, orderNo } = req.query
+      return afterSales.listAfterSales(db, memberId(req), page, pageSize, orderNo)
     },
   })
 
   app.get('/api/afterSales/detail', {
-    schema: { querystring: S.obj({ afterSaleNo: afterSaleNo() }, ['afterSaleNo']) },
-    handler: async (req) => afterSales.afterSaleDetail(db, memberId(req), (req.query as any).afterSaleNo),
+    schema: {
+      description: '`AfterSaleDetail`: status, timeline (`logs`), return address, return parcel, `actions` (`cancel`, `fillTracking`)',
+      querystring: AfterSaleNoQuery,
+    },
+    handler: async (req) => afterSales.afterSaleDetail(db, memberId(req), req.query.afterSaleNo),
   })
 
   app.post('/api/afterSales/cancel', {
-    schema: { body: S.obj({ afterSaleNo: afterSaleNo() }, ['afterSaleNo']) },
-    handler: async (req) => afterSales.cancelAfterSale(db, memberId(req), (req.body as any).afterSaleNo),
+    schema: {
+      description: '`{afterSaleNo, status: \'cancelled\'}`; only applied or approved (4002)',
+      body: AfterSaleNoQuery,
+    },
+    handler: async (req) => afterSales.cancelAfterSale(db, memberId(req), req.body.afterSaleNo),
   })
 
   app.post('/api/afterSales/returnShip', {
-    schema: { body: S.obj({ afterSaleNo: afterSaleNo(), expressCode: S.str(16, 1), trackingNo: S.str(40, 1) }, ['afterSaleNo', 'expressCode', 'trackingNo']) },
-    handler: async (req) => afterSales.fillReturnShipment(db, memberId(req), req.body as any),
+    schema: {
+      description: '`{afterSaleNo, status: \'returned\'}`; approved returns only',
+      body: ReturnShipRequest,
+    },
+    handler: async (req) => afterSales.fillReturnShipment(db, memberId(req), req.body),
   })
 }

@@ -15,6 +15,7 @@ import type {
   AfterSaleType,
   RefundableItem,
   RefundQuote,
+  ReturnShipRequest,
 } from '../../../../types/afterSales'
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES, AFTER_SALE_REASONS, AFTER_SALE_STATE_TEXT, AFTER_SALE_TYPE_TEXT } from '../../../../types/afterSales'
 import { AppError, ErrorCode } from '../../errors'
@@ -164,7 +165,7 @@ async function syncOrderFlag(tx: Tx, orderId: number) {
  * at most 200 characters of description, at most 9 own images, an amount from 1 fen to the limit. One open
  * case per order: the unique partial index refuses a second one even when two arrive at once.
  */
-export async function applyAfterSale(db: Db, config: Config, memberId: number, req: AfterSaleApplyRequest) {
+export async function applyAfterSale(db: Db, config: Config, memberId: number, req: AfterSaleApplyRequest & { images: string[] }) {
   if (!AFTER_SALE_REASONS[req.type]) throw new AppError(ErrorCode.BAD_REQUEST, '请选择售后类型')
   if (!AFTER_SALE_REASONS[req.type].includes(req.reason)) throw new AppError(ErrorCode.BAD_REQUEST, '请选择售后原因')
   const description = String(req.description || '').trim()
@@ -268,7 +269,7 @@ export async function cancelAfterSale(db: Db, memberId: number, afterSaleNo: str
 }
 
 /** Return and refund, approved: the member sends the goods back and fills the express company and tracking number. */
-export async function fillReturnShipment(db: Db, memberId: number, input: { afterSaleNo: string; expressCode: string; trackingNo: string }) {
+export async function fillReturnShipment(db: Db, memberId: number, input: ReturnShipRequest) {
   const no = String(input.trackingNo || '').trim()
   if (!TRACKING_RE.test(no)) throw new AppError(ErrorCode.BAD_REQUEST, '请填写正确的快递单号')
   return db.transaction().execute(async (tx) => {

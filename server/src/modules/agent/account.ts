@@ -17,6 +17,7 @@ import {
   type LedgerType,
   type SaveWithdrawAccountRequest,
   type WithdrawAccount,
+  type WithdrawApplyRequest,
   type WithdrawInfo,
   type WithdrawMethod,
   type Withdrawal,
@@ -279,7 +280,7 @@ export function toWithdrawal(r: Selectable<WithdrawalTable>): Withdrawal {
  * concurrent applications can never take more than the balance), within the rules' daily count and amount,
  * to the account set for the method. A repeated requestId answers the first withdrawal.
  */
-export async function applyWithdraw(db: Db, shopId: number, memberId: number, input: { amount: number; method: WithdrawMethod; requestId: string }, now = Date.now()): Promise<Withdrawal> {
+export async function applyWithdraw(db: Db, shopId: number, memberId: number, input: WithdrawApplyRequest, now = Date.now()): Promise<Withdrawal> {
   const amount = input.amount
   if (!Number.isInteger(amount) || amount <= 0) throw new AppError(ErrorCode.BAD_REQUEST, '请输入正确的提现金额')
   const rules = await storedRules(db)

@@ -1,50 +1,63 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
 import { memberId } from '../../plugins/auth'
+import { CartAddRequest, CartDeleteRequest, CartSelectAllRequest, CartSelectRequest, CartUpdateRequest } from '../../../../types/cart'
 import * as cart from './service'
 
-const ids = () => S.arr(S.id(), cart.MAX_CART_LINES, 1)
-
 /** Shopping cart: /api/cart/* (member only; every id is scoped to the caller's own lines). */
-export default async function cartRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function cartRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/cart/list', { handler: async (req) => cart.listCart(db, memberId(req)) })
-  app.get('/api/cart/count', { handler: async (req) => cart.cartCount(db, memberId(req)) })
+  app.get('/api/cart/list', { schema: { description: '`CartList {valid[], invalid[], selectedAmount, selectedQuantity, allSelected}`; invalid lines carry `invalidReason` sold_out / off_shelf / sku_gone and are never selected' }, handler: async (req) => cart.listCart(db, memberId(req)) })
+  app.get('/api/cart/count', { schema: { description: '`{count, quantity}` (lines, units)' }, handler: async (req) => cart.cartCount(db, memberId(req)) })
 
   app.post('/api/cart/add', {
-    schema: { body: S.obj({ skuId: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['skuId', 'quantity']) },
+    schema: {
+      description: '`{id, quantity, count}`; adds to an existing line; total bounded by stock (2001), off shelf 2002, unknown SKU 404; at most 100 lines',
+      body: CartAddRequest,
+    },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       const line = await cart.addToCart(db, memberId(req), b.skuId, b.quantity)
       return { ...line, count: (await cart.cartCount(db, memberId(req))).count }
     },
   })
 
   app.post('/api/cart/update', {
-    schema: { body: S.obj({ id: S.id(), quantity: S.int(1, cart.MAX_LINE_QUANTITY) }, ['id', 'quantity']) },
+    schema: {
+      description: '`{id, quantity}`; 1 … stock (2001 above stock)',
+      body: CartUpdateRequest,
+    },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       return cart.updateQuantity(db, memberId(req), b.id, b.quantity)
     },
   })
 
   app.post('/api/cart/select', {
-    schema: { body: S.obj({ ids: ids(), selected: S.bool() }, ['ids', 'selected']) },
+    schema: {
+      description: '`{updated}` (404 when none of the ids is the caller\'s)',
+      body: CartSelectRequest,
+    },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       return cart.selectLines(db, memberId(req), b.ids, b.selected)
     },
   })
 
   app.post('/api/cart/selectAll', {
-    schema: { body: S.obj({ selected: S.bool() }, ['selected']) },
-    handler: async (req) => cart.selectAll(db, memberId(req), (req.body as any).selected),
+    schema: {
+      description: '`{updated}`',
+      body: CartSelectAllRequest,
+    },
+    handler: async (req) => cart.selectAll(db, memberId(req), req.body.selected),
   })
 
   app.post('/api/cart/delete', {
-    schema: { body: S.obj({ ids: ids() }, ['ids']) },
-    handler: async (req) => cart.deleteLines(db, memberId(req), (req.body as any).ids),
+    schema: {
+      description: '`{deleted}`',
+      body: CartDeleteRequest,
+    },
+    handler: async (req) => cart.deleteLines(db, memberId(req), req.body.ids),
   })
 }

@@ -1,10 +1,8 @@
 import type { Conn, Db } from '../../db/types'
 import type { CartInvalidReason, CartLine, CartList, CartCount } from '../../../../types/cart'
 import { AppError, ErrorCode } from '../../errors'
-
-/** At most this many lines per cart, and this many of one SKU per line. */
-export const MAX_CART_LINES = 100
-export const MAX_LINE_QUANTITY = 999
+// At most this many lines per cart, and this many of one SKU per line (the routes' schemas use them too).
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../../types/cart'
 
 const INVALID_TEXT: Record<CartInvalidReason, string> = { sold_out: '已售罄', off_shelf: '已下架', sku_gone: '规格已失效' }
 

@@ -12,7 +12,7 @@ import type {
   CashbackTaskPage,
   CashbackTaskStatus,
 } from '../../../../types/cashback'
-import { CASHBACK_TASK_STATUS_TEXT } from '../../../../types/cashback'
+import { CASHBACK_TASK_STATUS_TEXT, PROOF_MAX_IMAGES, type SubmitTaskRequest } from '../../../../types/cashback'
 import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
@@ -21,7 +21,6 @@ import { queueMessage } from '../notifications/service'
 
 type CampaignRow = Selectable<CashbackCampaignTable>
 
-export const PROOF_MAX_IMAGES = 9
 /** Order states in which the goods count as bought (paid, not cancelled). */
 const BOUGHT_STATES = ['to_ship', 'to_receive', 'to_review', 'completed'] as const
 const REVIEWABLE_STATES = ['to_review', 'completed']
@@ -155,7 +154,7 @@ export async function taskForReview(tx: Tx, input: { memberId: number; goodsId: 
  * The member submits a task (a 'task' campaign needs 1-9 proof images) or submits a rejected one again.
  * One task per member and campaign: a second submit is refused (the unique index decides under concurrency).
  */
-export async function submitTask(db: Db, memberId: number, input: { campaignId: number; proofImages: string[]; proofText?: string }, now = Date.now()) {
+export async function submitTask(db: Db, memberId: number, input: SubmitTaskRequest & { proofImages: string[] }, now = Date.now()) {
   const images = await ownImages(db, memberId, input.proofImages, PROOF_MAX_IMAGES, '凭证图片')
   const text = String(input.proofText || '').trim().slice(0, 200)
   const c = await db.selectFrom('cashbackCampaigns').selectAll().where('id', '=', input.campaignId).executeTakeFirst()

@@ -1,57 +1,83 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
-import { DOCUMENT_KEYS, type DocumentKey } from '../../../../types/content'
+import type { ShopApp } from '../shopModule'
+import { paged } from '../../plugins/schema'
+import { IdOnly, PagingQuery } from '../../../../types/schema'
+import { ActivityListQuery, CheckWebUrlQuery, DocumentQuery } from '../../../../types/content'
 import * as content from './service'
 import { allowList } from './webviewHosts'
 
 /** Notices, activities, the shop's documents, its customer-service contact and the web-view address check. */
-export default async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function contentRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
 
-  app.get('/api/content/noticeList', { config: { auth: 'none' }, schema: { querystring: S.paging() }, handler: async (req) => content.noticeList(db, req.query as any) })
+  app.get('/api/content/noticeList', {
+    config: { auth: 'none' },
+    schema: {
+      description: '`Page<NoticeItem>` `{id, title, summary, isTop, views, createdAt}` pinned first, then newest',
+      querystring: PagingQuery,
+    },
+    handler: async (req) => content.noticeList(db, paged(req.query)),
+  })
 
   app.get('/api/content/noticeDetail', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => content.noticeDetail(db, (req.query as any).id),
+    schema: {
+      description: '`NoticeDetail` (+ `contentHtml`); counts a view',
+      querystring: IdOnly,
+    },
+    handler: async (req) => content.noticeDetail(db, req.query.id),
   })
 
   app.get('/api/content/activityList', {
     config: { auth: 'none' },
-    schema: { querystring: S.paging({ status: { ...S.enum(['all', 'upcoming', 'ongoing', 'ended']), default: 'all' } }) },
-    handler: async (req) => content.activityList(db, req.query as any),
+    schema: {
+      description: '`Page<ActivityItem>` `{id, title, cover, summary, startAt, endAt, status, linkType (none | web | customize), linkUrl}`; `all` lists ongoing, then upcoming, then ended',
+      querystring: ActivityListQuery,
+    },
+    handler: async (req) => content.activityList(db, paged(req.query)),
   })
 
   app.get('/api/content/activityDetail', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => content.activityDetail(db, (req.query as any).id),
+    schema: {
+      description: '`ActivityDetail` (+ `contentHtml`); hidden activities 404',
+      querystring: IdOnly,
+    },
+    handler: async (req) => content.activityDetail(db, req.query.id),
   })
 
   // Auth optional: a visitor sees the coupons, a member also what is left to claim.
   app.get('/api/content/activityCoupons', {
     config: { auth: 'optional' },
-    schema: { querystring: S.obj({ id: S.id() }, ['id']) },
-    handler: async (req) => content.activityCoupons(db, (req.query as any).id, req.member?.id ?? null),
+    schema: {
+      description: '`{list: CentreCoupon[]}`: the claimable coupons the console linked to the activity, in order, with the member\'s `received` / `canReceive` (not claimable outside the activity\'s dates); claim with `/api/coupons/receive`; hidden activities 404',
+      querystring: IdOnly,
+    },
+    handler: async (req) => content.activityCoupons(db, req.query.id, req.member?.id ?? null),
   })
 
   // Auth optional: the token is appended for activity pages only when it belongs to a valid member.
   app.get('/api/content/checkWebUrl', {
     config: { auth: 'optional' },
-    schema: { querystring: S.obj({ url: S.str(2048, 1), kind: { ...S.enum(['common', 'activityWeb', 'activityCustomize']), default: 'common' } }, ['url']) },
+    schema: {
+      description: '`{allowed, url}`: allowed only for http(s) hosts on `WEBVIEW_ALLOW_LIST` or added in the console (内容 · 网页链接); for the two activity kinds and a valid token, `url` carries `token=<token>`; a `token` already in the address is always removed. Request: `url` (absolute), `kind` = `common` | `activityWeb` | `activityCustomize`.',
+      querystring: CheckWebUrlQuery,
+    },
     handler: async (req) => {
-      const q = req.query as any
+      const { url, kind = 'common' } = req.query
       const token = req.member ? String(req.headers.token || '') : null
-      return content.checkWebUrl(await allowList(db, config), q.url, q.kind, token)
+      return content.checkWebUrl(await allowList(db, config), url, kind, token)
     },
   })
 
   app.get('/api/content/document', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ key: S.enum(DOCUMENT_KEYS) }, ['key']) },
-    handler: async (req) => content.documentByKey(db, (req.query as { key: DocumentKey }).key),
+    schema: {
+      description: '`ContentDocument` `{key, title, contentHtml, updatedAt}`: the login page\'s documents, kept in the `documents` table (migration 022 inserts the first texts; the merchant console edits them)',
+      querystring: DocumentQuery,
+    },
+    handler: async (req) => content.documentByKey(db, req.query.key),
   })
 
-  app.get('/api/common/shopInfo', { config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
+  app.get('/api/common/shopInfo', { schema: { description: '`ShopInfo` `{serviceUrl, servicePhone, shopName, shopLogo}`: the H5\'s customer-service contact and the shop\'s name and logo (console 设置 → 店铺, defaults `SERVICE_URL` / `SERVICE_PHONE` / `SHOP_NAME` / `SHOP_LOGO`) (`\'\'` when not set; the 客服 entries are then hidden on H5). The mini-program\'s 客服 is WeChat\'s contact button' }, config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
 }

@@ -15,6 +15,7 @@ import type {
   GoodsComment,
   GoodsDetail,
   GoodsSearchPage,
+  GoodsSearchQuery,
   GoodsSort,
   Sku,
   SpecGroup,
@@ -116,7 +117,6 @@ export async function listBrands(db: Db, exclusiveOnly = false): Promise<Brand[]
 
 // ---------------------------------------------------------------- search
 
-export const SEARCH_SORTS = ['default', 'sales', 'price_asc', 'price_desc', 'newest'] as const
 
 /** Escapes LIKE wildcards (and the escape character) for a pattern with ESCAPE '\'. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
@@ -176,14 +176,8 @@ async function brandIdsMatching(db: Db, kw: string): Promise<number[]> {
   return rows.map((r) => r.id)
 }
 
-export interface SearchInput {
-  keyword?: string
-  categoryId?: number
-  brandId?: number
-  sort?: GoodsSort
-  page: number
-  pageSize: number
-}
+/** The search query (types/goods.ts) with its paging defaults applied. */
+export type SearchInput = GoodsSearchQuery & { page: number; pageSize: number }
 
 /** The search orders; id breaks ties, so pages never repeat a goods. */
 function orderSearch<Q extends { orderBy: (...a: any[]) => any }>(q: Q, t: 'goods' | 'm', sort: GoodsSort | undefined): Q {

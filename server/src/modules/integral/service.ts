@@ -12,6 +12,8 @@ import type {
   PointsReason,
   PointsSummary,
   RedeemPreview,
+  RedeemPreviewRequest,
+  RedeemRequest,
   RedeemResponse,
   SignInResponse,
 } from '../../../../types/integral'
@@ -256,7 +258,7 @@ function checkQuantity(r: Selectable<PointsGoodsTable>, quantity: number) {
   if (quantity > r.perMemberLimit) throw new AppError(ErrorCode.CONFLICT, `每人限兑${r.perMemberLimit}件`)
 }
 
-export async function redeemPreview(db: Conn, memberId: number, input: { id: number; quantity: number; addressId?: number }): Promise<RedeemPreview> {
+export async function redeemPreview(db: Conn, memberId: number, input: RedeemPreviewRequest): Promise<RedeemPreview> {
   const r = await onSale(db, input.id)
   checkQuantity(r, input.quantity)
   return {
@@ -276,7 +278,7 @@ export async function redeemPreview(db: Conn, memberId: number, input: { id: num
  * commit: a conditional update with a ledger row). Points only: the order is paid at once (to_ship);
  * points + cash: the order waits for payment like any other, and cancelling or expiring returns it all.
  */
-export async function redeem(db: Db, config: Config, memberId: number, input: { id: number; quantity: number; addressId?: number; requestId: string; remark?: string }): Promise<RedeemResponse> {
+export async function redeem(db: Db, config: Config, memberId: number, input: RedeemRequest): Promise<RedeemResponse> {
   const existing = async () => {
     const o = await db.selectFrom('orders').select(['orderNo', 'payAmount', 'status', 'pointsUsed']).where('memberId', '=', memberId).where('requestId', '=', input.requestId).executeTakeFirst()
     return o ? { orderNo: o.orderNo, payAmount: Number(o.payAmount), status: o.status, pointsUsed: Number(o.pointsUsed), existing: true } : null

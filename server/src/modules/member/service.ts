@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Db, Tx } from '../../db/types'
-import type { MemberInfo } from '../../../../types/member'
+import type { MemberInfo, PhoneRegisterRequest, UpdateMemberInfoQuery } from '../../../../types/member'
 import { AppError, ErrorCode } from '../../errors'
 import { hit } from '../../services/rateLimit'
 import { ACCOUNT_DISABLED_MSG, createSession } from '../../plugins/auth'
@@ -73,7 +73,7 @@ const toId = (v: unknown): number | null => {
  */
 export async function phoneRegister(
   db: Db,
-  input: { phone: string; verificationCode: string; shareMemberId?: unknown; shareBusinessId?: unknown; loginKey?: string; ip: string },
+  input: PhoneRegisterRequest & { ip: string },
 ) {
   checkPhone(input.phone)
   await hit(db, `login:${input.phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
@@ -182,7 +182,7 @@ async function agentApplicationStatus(db: Db, memberId: number, approved: boolea
   return applicationLookup(db, memberId)
 }
 
-export async function updateMemberInfo(db: Db, id: number, fields: { nickname?: string; avatar?: string; gender?: number }) {
+export async function updateMemberInfo(db: Db, id: number, fields: UpdateMemberInfoQuery) {
   const patch: Record<string, unknown> = {}
   if (fields.nickname !== undefined) {
     const nickname = fields.nickname.trim()

@@ -1,6 +1,7 @@
 import type { Conn, Tx } from '../../db/types'
 import type { OrderTypeValue } from '../../db/tradeTables'
 import type { MemberAddress } from '../../../../types/address'
+import { MAX_BUY_QUANTITY, type OrderPreviewRequest } from '../../../../types/order'
 import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
@@ -17,19 +18,13 @@ export { FREE_FREIGHT_THRESHOLD }
  * seeds still price their orders with freightFor.
  */
 export const MAX_ORDER_LINES = 50
-export const MAX_BUY_QUANTITY = 999
+export { MAX_BUY_QUANTITY }
 
 export const freightFor = (goodsAmount: number): number => (goodsAmount <= 0 || goodsAmount >= FREE_FREIGHT_THRESHOLD ? 0 : BASE_FREIGHT)
 
-export interface PricingInput {
+/** What prices an order: the preview request's fields (types/order.ts; couponId and usePoints are read by the promotions module's steps), the member, and the kind of order. */
+export type PricingInput = OrderPreviewRequest & {
   memberId: number
-  from: 'cart' | 'buyNow'
-  skuId?: number
-  quantity?: number
-  addressId?: number
-  /** Read by the promotions module's steps. */
-  couponId?: number
-  usePoints?: boolean
   orderType?: OrderTypeValue
 }
 

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
+import { PayStatusQuery, PrepayRequest, SandboxCancelRequest, SandboxConfirmRequest } from '../../../../types/pay'
 import { memberId } from '../../plugins/auth'
 import { AppError } from '../../errors'
 import { getPaymentProvider } from '../../payments'
@@ -9,36 +9,46 @@ import { isWechatPay } from '../../payments/wechatpay'
 import { handleRefundResult } from './settle'
 import { settleTransfer } from '../agent/payout'
 
-const payNo = () => S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
-
 /** Payment: prepay, the sandbox gateway's confirm / cancel, WeChat Pay's notify, and the status the pay-status page polls. */
-export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function payRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
   app.post('/api/pay/prepay', {
-    schema: { body: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }), channel: S.enum(['sandbox', 'wechat_jsapi', 'wechat_mini', 'wechat_h5']) }, ['orderNo', 'channel']) },
+    schema: {
+      description: '`PayParams {channel, payNo, amount, params}` (sandbox: `{ticket}`; WeChat: appId, timeStamp, nonceStr, package, signType, paySign; `wechat_h5` (when `WXPAY_H5=1`): `{h5Url, orderNo}`); 2004 when the channel does not match `PAY_PROVIDER`; 2003 paid / cancelled / expired',
+      body: PrepayRequest,
+    },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       return pay.prepay(ctx, memberId(req), b.orderNo, b.channel, req.ip)
     },
   })
 
   app.post('/api/pay/sandboxConfirm', {
-    schema: { body: S.obj({ payNo: payNo(), ticket: S.str(1024, 1) }, ['payNo', 'ticket']) },
+    schema: {
+      description: '`PayStatus`; the sandbox gateway\'s "paid": verifies the HMAC ticket, then the same notify path as WeChat; repeated: no change; amount mismatch 2004',
+      body: SandboxConfirmRequest,
+    },
     handler: async (req) => {
-      const b = req.body as any
+      const b = req.body
       return pay.sandboxConfirm(ctx, memberId(req), b.payNo, b.ticket)
     },
   })
 
   app.post('/api/pay/sandboxCancel', {
-    schema: { body: S.obj({ payNo: payNo() }, ['payNo']) },
-    handler: async (req) => pay.sandboxCancel(db, memberId(req), (req.body as any).payNo),
+    schema: {
+      description: '`{payNo, status}`; the payment closes, the order stays unpaid',
+      body: SandboxCancelRequest,
+    },
+    handler: async (req) => pay.sandboxCancel(db, memberId(req), req.body.payNo),
   })
 
   app.get('/api/pay/status', {
-    schema: { querystring: S.obj({ orderNo: S.str(32, 1, { pattern: '^[A-Za-z0-9]+$' }) }, ['orderNo']) },
-    handler: async (req) => pay.payStatus(ctx, memberId(req), (req.query as { orderNo: string }).orderNo, { check: true }),
+    schema: {
+      description: '`PayStatus {orderNo, status, paid, payAmount, paidAt}` (the pay-status page polls it); while unpaid, the gateway is queried (at most every 3 s per order) and a payment found there is booked through the notify path',
+      querystring: PayStatusQuery,
+    },
+    handler: async (req) => pay.payStatus(ctx, memberId(req), req.query.orderNo, { check: true }),
   })
 
   // WeChat Pay v3 notify: no token, no p parameter (WeChat's notify_url cannot carry a query), the raw body
@@ -49,6 +59,7 @@ export default async function payRoutes(app: FastifyInstance, ctx: AppContext) {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
     scope.post('/api/pay/notify/wechat', {
       config: { auth: 'none', rawWire: true },
+      schema: { description: 'HTTP 204 (empty) after the commit; HTTP 400/500 `{code: \'FAIL\', message}` when refused (WeChat retries). Not enveloped. Request: WeChat Pay v3 notification (raw JSON body, `Wechatpay-*` headers): payments `TRANSACTION.SUCCESS`, refunds `REFUND.*`, transfers `MCHTRANSFER.BILL.FINISHED`.' },
       handler: async (req, reply) => {
         const raw = typeof req.body === 'string' ? req.body : ''
         const fail = (status: number, message: string) =>

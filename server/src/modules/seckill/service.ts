@@ -6,7 +6,9 @@ import type {
   SeckillDetail,
   SeckillItem,
   SeckillPreview,
+  SeckillPreviewRequest,
   SeckillSession,
+  SeckillSubmitRequest,
   SeckillSubmitResponse,
   SessionItemsResponse,
   SessionState,
@@ -247,13 +249,8 @@ export async function itemDetail(db: Conn, itemId: number, memberId: number | nu
 
 // ---------------------------------------------------------------- pricing
 
-interface DraftInput {
-  memberId: number
-  itemId: number
-  quantity: number
-  addressId?: number
-  couponId?: number
-}
+/** The preview request (types/seckill.ts) of a member. */
+type DraftInput = SeckillPreviewRequest & { memberId: number }
 
 // The hot refusals are made once: a crowd of doomed attempts should not pay for stack traces.
 const NOT_STARTED = new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '秒杀尚未开始，请稍后再来')
@@ -333,7 +330,7 @@ export async function preview(db: Conn, input: DraftInput, now = Date.now()): Pr
  *    all conditional updates, in the same order as a cancel (SKU, goods, item, buyer: no deadlock).
  * Any refusal rolls everything back.
  */
-async function placeOrder(tx: Tx, input: DraftInput & { requestId: string; remark?: string }, now: number) {
+async function placeOrder(tx: Tx, input: SeckillSubmitRequest & { memberId: number }, now: number) {
   const [item] = await itemRows(tx, { itemId: input.itemId })
   if (!item) throw new AppError(ErrorCode.NOT_FOUND, '秒杀商品不存在')
   const s = await tx.selectFrom('seckillSessions').select(['startAt', 'endAt']).where('id', '=', item.sessionId).executeTakeFirstOrThrow()
@@ -389,7 +386,7 @@ export async function publicRefusal(ctx: Pick<AppContext, 'db' | 'config' | 'log
  * transaction, which alone decides. The gate is told the outcome so it hands back what was not taken.
  * A repeated requestId answers the first order.
  */
-export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, input: DraftInput & { requestId: string; remark?: string }, now = Date.now()): Promise<SeckillSubmitResponse> {
+export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, input: SeckillSubmitRequest & { memberId: number }, now = Date.now()): Promise<SeckillSubmitResponse> {
   const { db } = ctx
   const rt = runtimeFor(ctx)
   const before = await byRequest(db, input.memberId, input.requestId)

@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { FastifyInstance } from 'fastify'
 import fastifyStatic from '@fastify/static'
 import type { AppContext } from '../../context'
+import type { ShopApp } from '../shopModule'
 import { AppError, ErrorCode } from '../../errors'
 import { memberId } from '../../plugins/auth'
 import { UPLOAD_PREFIX } from '../../services/storage'
@@ -11,10 +12,11 @@ import { storeUpload } from './service'
 export { UPLOADS_PER_10_MIN } from './service'
 
 /** POST /api/upload: one multipart file, images and videos only (checked by content), size-limited (service.ts). */
-export default async function uploadRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function uploadRoutes(app: ShopApp, ctx: AppContext) {
   const { config } = ctx
 
   app.post('/api/upload', {
+    schema: { description: '`{id, url, kind, mime, size}`; images ≤ 5 MB, videos ≤ 50 MB, type checked by content, 60 per 10 min. Request: multipart `file`.' },
     handler: async (req) => {
       const uid = memberId(req)
       if (!req.isMultipart()) throw new AppError(ErrorCode.UPLOAD_REFUSED, '请选择要上传的文件')

@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { Config } from '../../config'
 import type { Db } from '../../db/types'
 import { dialectOf, ilike, sql } from '../../db'
-import type { UserMaterial, VideoComment, VideoGoods, VideoItem, VideoPage, VideoReleaseRequest } from '../../../../types/video'
+import type { UserMaterial, VideoComment, VideoCommentRequest, VideoGoods, VideoItem, VideoPage, VideoReleaseRequest } from '../../../../types/video'
 import { VIDEO_COMMENT_MAX, VIDEO_GOODS_MAX, VIDEO_MAX_DURATION_S, VIDEO_TITLE_MAX } from '../../../../types/video'
 import type { Page } from '../../../../types/envelope'
 import { AppError, ErrorCode, notFound } from '../../errors'
@@ -224,7 +224,7 @@ export async function commentList(db: Db, videoId: number, q: { page: number; pa
 }
 
 /** A comment, shown in the list and as a danmu at its playback second. */
-export async function comment(db: Db, memberId: number, input: { videoId: number; content: string; time?: number }): Promise<VideoComment> {
+export async function comment(db: Db, memberId: number, input: VideoCommentRequest): Promise<VideoComment> {
   const content = String(input.content ?? '').replace(/\s+/g, ' ').trim()
   if (!content) throw bad('请输入评论内容')
   if (content.length > VIDEO_COMMENT_MAX) throw bad(`评论不能超过${VIDEO_COMMENT_MAX}个字`)

@@ -1,16 +1,14 @@
-import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../../context'
-import { S } from '../../plugins/schema'
+import type { ShopApp } from '../shopModule'
+import { MiniLoginRequest, ShareCardQuery, WechatH5OpenIdQuery, WxACodeParamQuery, WxACodeRequest, WxConfigQuery, WxSchemeRequest } from '../../../../types/wechat'
 import { memberId } from '../../plugins/auth'
 import { hit } from '../../services/rateLimit'
 import { createTokenStore } from '../../wechat/tokens'
 import * as wechat from './service'
 import { shareCard } from './shareCard'
 
-const ENV_VERSIONS = ['release', 'trial', 'develop'] as const
-
 /** WeChat shells: JS-SDK config, OAuth openid, mini-program login, mini-program codes and URL schemes. */
-export default async function wechatRoutes(app: FastifyInstance, ctx: AppContext) {
+export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
   // One token store per instance: one in-flight refresh here, the cached values shared through ctx.cache.
   const tokens = createTokenStore(ctx)
   const { db } = ctx
@@ -18,56 +16,76 @@ export default async function wechatRoutes(app: FastifyInstance, ctx: AppContext
   // The mini-program's share card: one of the shop's pictures as a 5:4 PNG (WeChat fetches it, no token).
   app.get('/api/wechat/shareCard.png', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ src: S.str(256, 1) }, ['src']) },
+    schema: {
+      description: 'PNG (not enveloped): the shop picture `src` (`/media/...`) drawn as a 500x400 share image, cropped to fill, cached a day (docs/wechat.md)',
+      querystring: ShareCardQuery,
+    },
     handler: async (req, reply) => {
-      const png = shareCard(ctx.config, (req.query as { src: string }).src)
+      const png = shareCard(ctx.config, req.query.src)
       return reply.type('image/png').header('cache-control', 'public, max-age=86400').send(png)
     },
   })
 
   app.get('/api/member/getWxConfig', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ url: S.str(1024, 1) }, ['url']) },
-    handler: async (req) => wechat.getWxConfig(ctx, tokens, (req.query as any).url, req.hostname),
+    schema: {
+      description: '`{appId, timestamp, nonceStr, signature}` for `wx.config`; only pages of the request host, `MAIN_HOST`, `ENTRY_HOSTS`, `LOGIN_REDIRECT_HOSTS` (else 7004); jsapi_ticket cached 7200 − 300 s. Request: `url` (≤ 1024, the page address; `#...` ignored).',
+      querystring: WxConfigQuery,
+    },
+    handler: async (req) => wechat.getWxConfig(ctx, tokens, req.query.url, req.hostname),
   })
 
   app.get('/api/member/getWechatH5OpenId', {
-    schema: { querystring: S.obj({ code: S.str(128, 1, { pattern: '^[A-Za-z0-9_-]+$' }) }, ['code']) },
-    handler: async (req) => wechat.bindWechatH5OpenId(ctx, memberId(req), (req.query as any).code),
+    schema: {
+      description: '`{openId}`; stores `openid_h5` on the caller; reused / invalid code 7002. Request: `code` (OAuth snsapi_base).',
+      querystring: WechatH5OpenIdQuery,
+    },
+    handler: async (req) => wechat.bindWechatH5OpenId(ctx, memberId(req), req.query.code),
   })
 
   app.post('/api/member/miniLogin', {
     config: { auth: 'none' },
-    schema: { body: S.obj({ code: S.str(128, 1, { pattern: '^[A-Za-z0-9_-]+$' }), shareMemberId: S.looseId(), shareBusinessId: S.looseId() }, ['code']) },
+    schema: {
+      description: '`{token, needPhone: false}` for a known openid, else `{token: \'\', needPhone: true, loginKey}` (15 min, single use) for `phoneRegister`; 60 per IP a minute. Request: `{code, shareMemberId?, shareBusinessId?}` (code of `Taro.login`).',
+      body: MiniLoginRequest,
+    },
     handler: async (req) => {
       await hit(db, `miniLogin:${req.ip}`, 60, 60_000)
-      return wechat.miniLogin(ctx, req.body as any)
+      return wechat.miniLogin(ctx, req.body)
     },
   })
 
   app.get('/api/wxMiniApp/getWxACode', {
     config: { auth: 'optional' },
     schema: {
-      querystring: S.obj({ page: S.str(128, 1), id: S.id(), query: S.str(256, 0), width: S.int(280, 1280), envVersion: S.enum(ENV_VERSIONS) }, ['page']),
+      description: '`{page, scene, query, image}`: `image` is a `data:image/png;base64,...` URL; the scene carries the caller\'s sUid / bUid (≤ 32 characters, or `k=<key>` stored in `share_scenes`); cached 30 days; 60 per IP a minute. Request: `page` (a page of `src/routes.ts`), `id?`, `query?` (`a=1&b=2`), `width?` (280–1280, default 430), `envVersion?` (`release` / `trial` / `develop`).',
+     
+      querystring: WxACodeRequest,
     },
     handler: async (req) => {
       await hit(db, `wxacode:${req.ip}`, 60, 60_000)
-      return wechat.getWxACode(ctx, tokens, req.member?.id ?? null, req.query as any)
+      return wechat.getWxACode(ctx, tokens, req.member?.id ?? null, req.query)
     },
   })
 
   app.get('/api/wxMiniApp/getWxACodeParam', {
     config: { auth: 'none' },
-    schema: { querystring: S.obj({ scene: S.str(128, 1) }, ['scene']) },
-    handler: async (req) => wechat.decodeScene(db, (req.query as any).scene),
+    schema: {
+      description: 'the scene\'s query `{sUid?, bUid?, id?, ...}`; unknown stored key 404 `小程序码已失效`',
+      querystring: WxACodeParamQuery,
+    },
+    handler: async (req) => wechat.decodeScene(db, req.query.scene),
   })
 
   app.get('/api/wxMiniApp/getWxSchemeUrl', {
     config: { auth: 'optional' },
-    schema: { querystring: S.obj({ path: S.str(128, 1), query: S.str(512, 0), envVersion: S.enum(ENV_VERSIONS) }, ['path']) },
+    schema: {
+      description: '`{openlink, path, query}`: `weixin://dl/business/?t=...` valid 30 days (cached 29), query with the caller\'s sUid / bUid; 30 per IP a minute. Request: `path` (a page), `query?`, `envVersion?`.',
+      querystring: WxSchemeRequest,
+    },
     handler: async (req) => {
       await hit(db, `wxscheme:${req.ip}`, 30, 60_000)
-      return wechat.getWxSchemeUrl(ctx, tokens, req.member?.id ?? null, req.query as any)
+      return wechat.getWxSchemeUrl(ctx, tokens, req.member?.id ?? null, req.query)
     },
   })
 }

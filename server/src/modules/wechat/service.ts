@@ -5,10 +5,11 @@ import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { ACCOUNT_DISABLED_MSG, createSession, hashToken } from '../../plugins/auth'
 import { ALL_PAGES } from '../../../../types/routes'
+import type { MiniLoginRequest, WxACodeRequest, WxSchemeRequest } from '../../../../types/wechat'
 import { toAppError, WeChatApiError } from '../../wechat/api'
 import { wxConfigFor } from '../../wechat/jssdk'
 import { code2session, ERR_CODE_INVALID, ERR_CODE_USED, exchangeOAuthCode } from '../../wechat/oauth'
-import { generateScheme, getUnlimitedCode, type EnvVersion } from '../../wechat/mini'
+import { generateScheme, getUnlimitedCode } from '../../wechat/mini'
 import { compactScene, normaliseQuery, parseScene, storedSceneKey, type SceneQuery } from '../../wechat/scene'
 import type { TokenStore } from '../../wechat/tokens'
 
@@ -100,7 +101,7 @@ const toId = (v: unknown): number | null => {
  * POST /api/member/miniLogin: code2session, then the member of this openid gets a token; an unknown openid
  * gets a single-use loginKey (15 minutes) for the phone + code step, whose phoneRegister binds the openid.
  */
-export async function miniLogin(ctx: Ctx, input: { code: string; shareMemberId?: unknown; shareBusinessId?: unknown }) {
+export async function miniLogin(ctx: Ctx, input: MiniLoginRequest) {
   let s: { openid: string; unionid?: string }
   try {
     s = await code2session(ctx, input.code)
@@ -219,7 +220,7 @@ export async function decodeScene(db: Db, scene: string): Promise<SceneQuery> {
 const cacheKey = (kind: string, ...parts: Array<string | number>) => `wx:${kind}:${crypto.createHash('sha1').update(parts.join('|')).digest('hex')}`
 
 /** GET /api/wxMiniApp/getWxACode: the caller's share code for a page, as a data URL (cached 30 days in ctx.cache). */
-export async function getWxACode(ctx: Ctx, tokens: TokenStore, memberId: number | null, input: { page: string; id?: number; query?: string; width?: number; envVersion?: EnvVersion }) {
+export async function getWxACode(ctx: Ctx, tokens: TokenStore, memberId: number | null, input: WxACodeRequest) {
   const page = checkPage(input.page)
   const query: SceneQuery = normaliseQuery({ ...extraQuery(input.query, input.id), ...(await sharerOf(ctx.db, memberId)) })
   const scene = await sceneFor(ctx.db, query)
@@ -239,7 +240,7 @@ export async function getWxACode(ctx: Ctx, tokens: TokenStore, memberId: number 
 }
 
 /** GET /api/wxMiniApp/getWxSchemeUrl: a URL scheme (30 days) that opens the page with the caller's sUid / bUid. */
-export async function getWxSchemeUrl(ctx: Ctx, tokens: TokenStore, memberId: number | null, input: { path: string; query?: string; envVersion?: EnvVersion }) {
+export async function getWxSchemeUrl(ctx: Ctx, tokens: TokenStore, memberId: number | null, input: WxSchemeRequest) {
   const path = checkPage(input.path)
   const q = normaliseQuery({ ...extraQuery(input.query), ...(await sharerOf(ctx.db, memberId)) })
   const query = new URLSearchParams(q).toString()
