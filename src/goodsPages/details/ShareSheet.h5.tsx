@@ -8,7 +8,7 @@ import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { useUserStore } from '@/stores/user'
 import { copyText } from '@/utils/clipboard'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import type { ShareSheetProps } from './ShareSheet'
 import './ShareSheet.scss'
 

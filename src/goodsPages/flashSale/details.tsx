@@ -13,7 +13,7 @@ import { useServerNow } from '@/hooks/useServerNow'
 import { buildShare, useShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
 import { buyButton, countdownOf, hms, progressText, slotState } from '@/utils/seckill'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './details.scss'
 
 /** A flash-sale item: the flash price against the usual one, the session's countdown, what is left, and 马上抢. */

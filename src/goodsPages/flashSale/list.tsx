@@ -10,7 +10,7 @@ import { useServerNow } from '@/hooks/useServerNow'
 import { useShare, buildShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
 import { STATE_TEXT, buyButton, countdownOf, hms, progressText, slotState } from '@/utils/seckill'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './list.scss'
 
 /** Today's flash sales: the sessions as time slots (ended / running / upcoming) with a countdown, and the selected session's goods. */

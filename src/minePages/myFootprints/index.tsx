@@ -9,7 +9,7 @@ import { deleteFootprints, getFootprintList } from '@/api/goods'
 import { usePagedList } from '@/hooks/usePagedList'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { confirm, toast } from '@/core/toast'
-import { dayLabel, groupByDay } from '@/utils/goods'
+import { dayLabel, groupByDay } from '@/utils/time'
 import './index.scss'
 
 /** My footprints, grouped by day (newest first); delete single ones, a whole day, or everything. */

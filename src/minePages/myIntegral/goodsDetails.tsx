@@ -10,7 +10,7 @@ import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { pointsPrice } from '@/utils/points'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './goodsDetails.scss'
 
 /** What the redeem button says and whether it may be tapped. */
