@@ -11,8 +11,8 @@ import { isLoggedIn, requireLogin } from '@/core/auth'
 import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
 import { yuan } from '@/utils/money'
-import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
 import SwipeRow from '@/components/SwipeRow'
+import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
 import './index.scss'
 
 export interface CartProps {

@@ -128,7 +128,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     }
     if (index >= videos.length - 2) onReachEnd?.()
     return () => clearTimeout(t)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the shown video changes, not on every new list
   }, [index, active, current?.id])
 
   // Finished danmu leave the screen after 4 s.

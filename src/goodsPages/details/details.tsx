@@ -19,11 +19,11 @@ import { salesText } from '@/utils/counts'
 import { richHtml } from '@/utils/richHtml'
 import { choiceText, initialChoice, type Chosen } from '@/utils/sku'
 import { ErrorCode } from '@contract/envelope'
-import SpecPicker, { type PickerMode } from './SpecPicker'
-import ShareSheet from './ShareSheet'
 import ServiceEntry from '@/components/ServiceEntry'
 import EmptyState from '@/components/EmptyState'
 import { currentShell } from '@/platform/env'
+import ShareSheet from './ShareSheet'
+import SpecPicker, { type PickerMode } from './SpecPicker'
 import './details.scss'
 
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */

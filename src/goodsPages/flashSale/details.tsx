@@ -36,6 +36,7 @@ export default function FlashSaleDetailsPage() {
   }
   useEffect(() => {
     load()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads only itemId
   }, [itemId])
   useDidShow(() => {
     if (shown.current) load()
@@ -50,6 +51,7 @@ export default function FlashSaleDetailsPage() {
       last.current = state
       load()
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- again only when the countdown changes the state
   }, [state])
 
   if (!d)

@@ -56,6 +56,7 @@ export default function FlashSaleListPage() {
   useEffect(() => {
     if (selected) loadItems(selected)
     else if (data) setLoading(false)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of session only; data is read as it is then
   }, [selected])
   useDidShow(() => {
     // Coming back from a purchase: the sold counts have moved.
@@ -74,6 +75,7 @@ export default function FlashSaleListPage() {
       loadSessions()
       if (selected) loadItems(selected)
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- again only when the countdown changes the state
   }, [state])
 
   return (

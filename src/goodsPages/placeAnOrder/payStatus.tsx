@@ -59,6 +59,7 @@ export default function PlaceAnOrderPayStatusPage() {
       alive.current = false
       if (timer.current) clearTimeout(timer.current)
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- polls once per opening of the page
   }, [])
   useUnload(() => {
     alive.current = false

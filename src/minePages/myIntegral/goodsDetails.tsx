@@ -35,6 +35,7 @@ export default function MyIntegralGoodsDetailsPage() {
   useEffect(() => {
     if (id) load()
     else setFailed('兑换商品不存在')
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads only id
   }, [id])
   useDidShow(() => {
     if (shown.current && id) load()

@@ -58,6 +58,7 @@ export default function MyOrderDetailsPage() {
       }
     }, 1000)
     return () => clearInterval(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the timer follows the order status and expiry only
   }, [o?.status, o?.expireAt])
 
   if (missing) return <PageLayout variant='back' title='订单详情'><View className='empty-hint'>订单不存在或已删除</View></PageLayout>

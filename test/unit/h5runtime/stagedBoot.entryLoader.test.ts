@@ -1,7 +1,5 @@
 import path from 'node:path'
-
 // The webpack loader is CommonJS, run by the build in Node.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const stagedEntryLoader = require('../../../config/stagedEntryLoader.js')
 
 const SRC = path.resolve(__dirname, '..', '..', '..', 'src')
