@@ -10,7 +10,7 @@ import { createDb } from '../server/src/db'
 import { migrateToLatest } from '../server/src/db/migrate'
 import { searchGoods } from '../server/src/modules/goods/service'
 import type { Db } from '../server/src/db/types'
-// @ts-ignore plain ESM helper
+// @ts-expect-error plain ESM helper (no declarations)
 import { freshPostgres, postgresAvailable, table, percentile } from './lib.mjs'
 
 const arg = (n: string, d: number) => {

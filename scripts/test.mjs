@@ -1,5 +1,5 @@
 // npm test: every suite in turn (the machine has 2 cores), then one closing line "test: N passed, M failed".
-// Type-check (client, server strict, console), client units (jest), console units (jest), server (jest; SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the weapp build check,
+// Lint (ESLint, Prettier on its files), type-check (client, server strict, console), client units (jest), console units (jest), server (jest; SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the weapp build check,
 // and the end-to-end run of the H5 build in Chromium. Pass suite names to run only some: npm test -- client server
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
@@ -41,7 +41,7 @@ const lineCounts = (file, re) => () => {
 
 // What the suites need outside npm (Chromium, a CJK font, PostgreSQL, Redis): installed or started when it can be,
 // else npm test stops here with the command to run (scripts/prerequisites.mjs).
-const SUITES = ['typecheck', 'client', 'server', 'weapp', 'faults', 'e2e']
+const SUITES = ['lint', 'typecheck', 'client', 'server', 'weapp', 'faults', 'e2e']
 const missing = await checkPrerequisites(root, only.length ? only : SUITES)
 if (missing) {
   console.error(`\ntest: stopped before running anything: ${missing.what}.\nRun:\n  ${missing.command}\nthen npm test again.`)
@@ -49,6 +49,7 @@ if (missing) {
 }
 
 const jest = path.join(root, 'node_modules', 'jest', 'bin', 'jest.js')
+run('lint', 'bash', ['-c', `node scripts/lint.mjs 2>&1 | tee ${tmp}/lint.txt; exit \${PIPESTATUS[0]}`], lineCounts(`${tmp}/lint.txt`, /lint: (\d+) passed, (\d+) failed/))
 run('typecheck', 'bash', ['-c', `node scripts/typecheck.mjs 2>&1 | tee ${tmp}/typecheck.txt; exit \${PIPESTATUS[0]}`], lineCounts(`${tmp}/typecheck.txt`, /typecheck: (\d+) passed, (\d+) failed/))
 run('client', process.execPath, [jest, '-c', 'test/jest.client.config.js', '--json', `--outputFile=${tmp}/client.json`], jestCounts(`${tmp}/client.json`))
 run('console', process.execPath, [jest, '-c', 'admin/jest.config.js', '--json', `--outputFile=${tmp}/console.json`], jestCounts(`${tmp}/console.json`))

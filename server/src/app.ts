@@ -1,6 +1,5 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import zlib from 'node:zlib'
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify'
 import multipart from '@fastify/multipart'
 import fastifyStatic from '@fastify/static'
@@ -135,7 +134,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
  */
 function sharedCache(config: Config, db: Db, log: FastifyBaseLogger, onClose: (close: () => Promise<void>) => void): Cache {
   if (!config.redisUrl) return dbCache(db)
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- ioredis is loaded only when REDIS_URL is set
   const Redis = require('ioredis')
   const redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true })
   redis.on('error', (err: Error) => log.warn({ err: err.message }, 'redis error'))

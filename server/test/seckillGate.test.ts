@@ -18,7 +18,6 @@ const describeRedis = REDIS ? describe : describe.skip
 const HOUR = 3600_000
 
 function client() {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
   const Redis = require('ioredis')
   return new Redis(REDIS, { maxRetriesPerRequest: 2 })
 }

@@ -113,10 +113,19 @@ describe('security headers', () => {
 
   it('the API and stored files: nothing may run; the console under /admin/ may use inline styles but no inline script', async () => {
     const api = await t.app.inject({ method: 'GET', url: '/h5/api/member/loginStatus?p=4' })
-    expect(directives(api.headers['content-security-policy'])).toMatchObject({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] })
+    expect(directives(api.headers['content-security-policy'])).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] })
     expect(api.headers['x-content-type-options']).toBe('nosniff')
+    // A JSON answer is never shown as a page: the page headers (frames, opener, referrer, …) are not sent there.
+    const pageHeaders = ['x-frame-options', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'referrer-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']
+    for (const h of pageHeaders) expect(api.headers[h]).toBeUndefined()
+    const consoleApi = await t.app.inject({ method: 'GET', url: '/admin/api/nothing-here' })
+    expect(consoleApi.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")
+    expect(consoleApi.headers['x-content-type-options']).toBe('nosniff')
+    for (const h of pageHeaders) expect(consoleApi.headers[h]).toBeUndefined()
+    // Stored files may be opened in a browser: they keep the full set, with a policy under which nothing runs.
     const upload = await t.app.inject({ method: 'GET', url: '/uploads/202611/x.svg' })
-    expect(directives(upload.headers['content-security-policy'])['default-src']).toEqual(["'none'"])
+    expect(directives(upload.headers['content-security-policy'])).toMatchObject({ 'default-src': ["'none'"], sandbox: [] })
+    expect(upload.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'cross-origin-resource-policy': 'cross-origin' })
     expect(cspPartFor('/admin/')).toBe('admin')
     expect(cspPartFor('/admin/assets/index.js?v=1')).toBe('admin')
     expect(cspPartFor('/administrator')).toBe('shop')

@@ -5,12 +5,11 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
+import { SignatureV4 } from '@smithy/signature-v4'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { presignGet, type S3Settings } from '../src/services/storage'
 // The AWS SDK's own signer (a dependency of @aws-sdk/client-s3), to check ours against.
-import { SignatureV4 } from '@smithy/signature-v4'
 import { MP4, PNG, multipart } from './uploadFixtures'
-// eslint-disable-next-line @typescript-eslint/no-var-requires
 const S3rver = require('s3rver')
 
 

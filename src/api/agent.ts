@@ -1,3 +1,4 @@
+import Taro from '@tarojs/taro'
 import type {
   TransferConfirmParams,
   ActingGoodsPage,
@@ -25,7 +26,6 @@ import type {
   Withdrawal,
   WithdrawalPage,
 } from '@contract/agent'
-import Taro from '@tarojs/taro'
 import { storage } from '@/platform/storage'
 import { get, post, type RequestOptions } from '@/core/request'
 

@@ -7,6 +7,7 @@
 import Swiper from 'swiper'
 import { Autoplay, Pagination, Zoom } from 'swiper/modules'
 
+// eslint-disable-next-line react-hooks/rules-of-hooks -- Swiper's module registration, not a React hook
 Swiper.use([Autoplay, Pagination, Zoom])
 
 export default Swiper

@@ -52,7 +52,7 @@ export function usePagedList<T>(fetchPage: (page: number, pageSize: number) => P
         setState((s) => ({ ...s, loading: false, error: true, loaded: true }))
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetchPage is read through fetchRef; opts.key is fixed per list
     [pageSize],
   )
 
@@ -67,7 +67,7 @@ export function usePagedList<T>(fetchPage: (page: number, pageSize: number) => P
     if (!enabled) return
     setState(initialPaged<T>())
     load(1)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps say when page 1 is loaded again
   }, [enabled, ...deps])
 
   /** Removes rows locally (after a delete). */

@@ -1,11 +1,11 @@
 import Taro from '@tarojs/taro'
 import { post } from '@/core/request'
 import { useCommonStore } from '@/stores/common'
+import { getPublicSettings, publicSettingsNow } from '@/api/settings'
+import { ROUTES } from '@/routes'
 import { currentShell } from './env'
 import type { PayChannel, PayParams, PayResult, PaymentAdapter } from './types'
 import { wxReady } from './wechatJssdk'
-import { getPublicSettings, publicSettingsNow } from '@/api/settings'
-import { ROUTES } from '@/routes'
 
 /** A phone (H5 payment is for phone browsers only; a desktop browser stays on the sandbox / JSAPI). */
 const isMobile = () => typeof navigator !== 'undefined' && /Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent)

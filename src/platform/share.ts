@@ -70,7 +70,7 @@ export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
   useEffect(() => {
     if (process.env.TARO_ENV === 'h5') setupH5Share(getContent())
     else Taro.showShareMenu({ withShareTicket: true, menus: ['shareAppMessage', 'shareTimeline'] } as any).catch(() => {})
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps and the sharer say when the card changes; getContent is read then
   }, [...deps, sharer])
   // WeChat's browser has one share card for the whole H5 app: set this page's again each time it is shown
   // (back from another page, a tab shown again), or the card of the page left would be shared.

@@ -1,6 +1,7 @@
 /** Coupon display logic shared by the picker, my coupons and the centre (pure, unit-tested). */
 import type { OrderCouponExtras } from '@contract/coupon'
-import { chinaDaysBetween, yuan } from './time'
+import { chinaDaysBetween } from './time'
+import { yuan } from './money'
 
 export interface PickerSummary {
   text: string

@@ -1,4 +1,4 @@
-import { yuan } from './time'
+import { yuan } from './money'
 
 /** A yuan amount typed by the member ("12", "12.5", "12.50") in fen; null when it is not an amount with up to 2 decimals. */
 export function yuanToFen(input: string): number | null {

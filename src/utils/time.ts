@@ -43,5 +43,24 @@ export function fromNowShort(time: TimeInput, now: number = Date.now()): string 
 
 export const formatTime = (time: TimeInput, pattern = 'YYYY-MM-DD HH:mm'): string => (time ? dayjs(time).format(pattern) : '')
 
-/** Fen to a yuan string with two decimals: 12990 → "129.90". */
-export const yuan = (fen: number | null | undefined): string => ((Number(fen) || 0) / 100).toFixed(2)
+/** China day of a time, YYYY-MM-DD (the server's footprint days). */
+export const chinaDay = (t: number) => new Date(t + CHINA_OFFSET).toISOString().slice(0, 10)
+
+/** 今天 / 昨天 / M月D日 (another year: YYYY年M月D日). */
+export function dayLabel(day: string, now: number = Date.now()): string {
+  if (day === chinaDay(now)) return '今天'
+  if (day === chinaDay(now - DAY)) return '昨天'
+  const [y, m, d] = day.split('-').map(Number)
+  return y === Number(chinaDay(now).slice(0, 4)) ? `${m}月${d}日` : `${y}年${m}月${d}日`
+}
+
+/** Consecutive entries of one day (e.g. footprints, which come newest first), in list order. */
+export function groupByDay<T extends { day: string }>(list: T[]): { day: string; items: T[] }[] {
+  const out: { day: string; items: T[] }[] = []
+  for (const f of list) {
+    const last = out[out.length - 1]
+    if (last && last.day === f.day) last.items.push(f)
+    else out.push({ day: f.day, items: [f] })
+  }
+  return out
+}

@@ -4,7 +4,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-
 const require = createRequire(import.meta.url)
 const wcc = require('miniprogram-compiler/src/wcc.js')
 const wcsc = require('miniprogram-compiler/src/wcsc.js')

@@ -40,6 +40,9 @@ export async function checkView(out, check, homeData, { catalogue = [] } = {}) {
     check('view: home renders with the wcc templates', false, String(e?.stack || e).slice(0, 1500))
   } finally {
     fs.rmSync(dir, { recursive: true, force: true })
-    for (const [k, d] of Object.entries(keep)) (d ? Object.defineProperty(globalThis, k, d) : delete globalThis[k])
+    for (const [k, d] of Object.entries(keep)) {
+      if (d) Object.defineProperty(globalThis, k, d)
+      else delete globalThis[k]
+    }
   }
 }

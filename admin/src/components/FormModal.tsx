@@ -39,7 +39,7 @@ export function FormModal<T extends object>({
       form.resetFields()
       if (initialValues) form.setFieldsValue(initialValues as never)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the modal opens, not when the caller re-renders its initial values
   }, [open])
 
   async function submit() {

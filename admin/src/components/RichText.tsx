@@ -25,7 +25,7 @@ export function RichText({ value, onChange, placeholder }: { value?: string; onC
     if (value) q.clipboard.dangerouslyPasteHTML(value)
     q.on('text-change', () => change.current?.(q.getLength() > 1 ? q.getSemanticHTML() : ''))
     quill.current = q
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is created once per mount; later values are not pasted over what is typed
   }, [])
 
   // A value set from outside (the goods loaded after the editor): shown once, without moving the caret while typing.

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
+import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../db/types'
 import { AppError, ErrorCode } from '../errors'
 import { AdminCode, ROLE_PERMISSIONS, type Role, type StaffView } from '../../../types/admin'
 import './tables'
 import type { StaffTable } from './tables'
-import type { Selectable } from 'kysely'
 
 /** Sign-in rules: 5 wrong passwords within 15 minutes lock the account for 15 minutes; a session lasts 12 hours. */
 export const MAX_FAILED = 5

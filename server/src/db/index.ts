@@ -30,7 +30,7 @@ export const poolOf = (db: Kysely<any>): PoolStats | null => pools.get(db) || nu
 export function createDb(opts: DbOptions): Kysely<DB> {
   let db: Kysely<DB>
   if (opts.databaseUrl) {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the driver of the configured database only: pg when DATABASE_URL is set
     const pg = require('pg')
     pg.types.setTypeParser(20, (v: string) => Number(v)) // int8 (ms timestamps, sums) as numbers
     pg.types.setTypeParser(1700, (v: string) => Number(v)) // numeric
@@ -44,7 +44,7 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     registerDataVersion(db, version)
     pools.set(db, pool)
   } else {
-    // eslint-disable-next-line @typescript-eslint/no-var-requires
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the driver of the configured database only: SQLite when no DATABASE_URL is set
     const Database = require('better-sqlite3')
     const file = opts.sqliteFile || ':memory:'
     if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely'
  *   declare module '../../db/types' { interface DB { orders: OrderTable } }
  * Column names are camelCase here; the CamelCasePlugin maps them to snake_case in SQL.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-interface
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- empty on purpose: the modules' declarations fill it
 export interface DB {}
 
 export type Db = Kysely<DB>

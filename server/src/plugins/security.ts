@@ -11,7 +11,7 @@ type HelmetMiddleware = (req: unknown, res: unknown, next: (err?: unknown) => vo
  * read spends in its handler); built once per part of the site below, applying it costs under 1 µs.
  */
 const helmet: (options: HelmetOptions) => HelmetMiddleware = (() => {
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a path resolved at run time (the helmet of @fastify/helmet)
   const lib = require(require.resolve('helmet', { paths: [path.dirname(require.resolve('@fastify/helmet'))] }))
   return lib.default || lib
 })()
@@ -157,8 +157,24 @@ const HELMET_BASE: HelmetOptions = {
 export const helmetFor = (directives: Directives): HelmetMiddleware => helmet({ ...HELMET_BASE, contentSecurityPolicy: { useDefaults: false, directives } })
 
 /**
- * Sets the security headers on every response (call before the routes). The policy of each response follows
- * its path (cspPartFor); the shop's includes the hashes of `indexHtml`'s inline scripts.
+ * The headers of the JSON APIs' answers (/h5/api/*, /admin/api/*). A browser never renders them as a page, so
+ * helmet's page headers (frame options, opener/resource policies, referrer policy, …) protect nothing there and cost
+ * a measured share of a catalogue read (docs/BENCHMARKS.md, API reads): only nosniff (a JSON answer is never
+ * sniffed into HTML or script) and a policy under which nothing in it runs, loads or is framed, should it be opened.
+ */
+export const API_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+}
+const API_ANSWER_ENTRIES = Object.entries(API_ANSWER_HEADERS)
+
+/** A path of the shop's or the console's JSON API (answers get API_ANSWER_HEADERS, not the page set). */
+export const isApiAnswer = (url: string): boolean => url.startsWith('/h5/api/') || url.startsWith('/admin/api/')
+
+/**
+ * Sets the security headers on every response (call before the routes). API answers get API_ANSWER_HEADERS; every
+ * other response helmet's full set, with the policy of its path (cspPartFor; the shop's includes the hashes of
+ * `indexHtml`'s inline scripts). Stored files (/uploads/, /media/) keep the full set: a browser may open them.
  */
 export function securityHeaders(app: FastifyInstance, config: Config, indexHtml: string | null = null, extraFrameHosts?: () => string[]) {
   const sources = cspSources(config, indexHtml)
@@ -182,6 +198,10 @@ export function securityHeaders(app: FastifyInstance, config: Config, indexHtml:
   }
   // Callback style: it runs on every request. helmet sets the headers on the raw response at once.
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {
+    if (isApiAnswer(req.url)) {
+      for (const [name, value] of API_ANSWER_ENTRIES) reply.raw.setHeader(name, value)
+      return done()
+    }
     current()[cspPartFor(req.url)](req.raw, reply.raw, (err) => done(err as Error | undefined))
   })
 }

@@ -58,7 +58,7 @@ export function s3Storage(s: S3Settings): Storage {
   const missing = (['bucket', 'accessKey', 'secretKey'] as const).filter((k) => !s[k])
   if (missing.length) throw new Error(`STORAGE=s3 needs S3_BUCKET, S3_ACCESS_KEY and S3_SECRET_KEY (missing: ${missing.join(', ')})`)
   // Loaded only when configured: the local default does not pay for the AWS SDK at start.
-  // eslint-disable-next-line @typescript-eslint/no-var-requires
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded only when STORAGE=s3
   const { S3Client, PutObjectCommand } = require('@aws-sdk/client-s3') as typeof import('@aws-sdk/client-s3')
   const client = new S3Client({
     endpoint: s.endpoint || undefined,

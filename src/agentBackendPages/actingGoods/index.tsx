@@ -11,12 +11,12 @@ import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { usePagedList } from '@/hooks/usePagedList'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
+import { useReviewMode } from '@/platform/reviewMode'
 import SearchBox from '../components/SearchBox'
 import { leaveIfNotAgent, rateText, useLoginOnce } from '../components/shared'
 import '../components/agent.scss'
 import './index.scss'
-import { useReviewMode } from '@/platform/reviewMode'
 
 const TABS: Array<{ value: ActingGoodsTab; title: string }> = [
   { value: 'all', title: '全部' },

@@ -2,7 +2,7 @@ import { View, Text, Image } from '@tarojs/components'
 import type { AgentOrderItem } from '@contract/agent'
 import { COMMISSION_STATUS_TEXT } from '@contract/agent'
 import { assetUrl } from '@/core/request'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { rateText } from './shared'
 import './OrderGoods.scss'
 

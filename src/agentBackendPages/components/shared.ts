@@ -30,7 +30,7 @@ export function useLoginOnce(): boolean {
   const logged = isLoggedIn()
   useEffect(() => {
     if (!logged) requireLogin()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks to log in once, on opening the page
   }, [])
   return logged
 }

@@ -1,24 +1,24 @@
 import { useEffect, useState } from 'react'
-import Taro from '@tarojs/taro'
-import { Button as TaroButton, Canvas, Image, Text, View } from '@tarojs/components'
-import { Button, Popup } from '@nutui/nutui-react-taro'
+import { Button as TaroButton, Image, Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
 import type { ActingGoods, ShareGoodsInfo } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import ListFooter from '@/components/ListFooter'
+import { PosterCanvas, PosterPopup, usePoster } from '@/components/Poster'
+import { drawGoodsPoster, GOODS_POSTER } from '@/components/Poster/goodsPoster'
 import { getActingGoods, getShareGoods } from '@/api/agent'
 import { getWxACode } from '@/api/wechat'
 import { requireLogin } from '@/core/auth'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
-import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
+import { drawableImage } from '@/platform/poster'
 import { buildShare, useShare } from '@/platform/share'
 import { useUserStore } from '@/stores/user'
 import { copyText } from '@/utils/clipboard'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { usePagedList } from '@/hooks/usePagedList'
 import { leaveIfNotAgent, useLoginOnce } from '../components/shared'
-import { drawableImage, drawGoodsPoster, POSTER_H, POSTER_ID, POSTER_W } from './poster'
 import '../components/agent.scss'
 import './index.scss'
 
@@ -36,8 +36,7 @@ export default function GoodsShareIndexPage() {
   const userInfo = useUserStore((s) => s.userInfo)
   const [info, setInfo] = useState<ShareGoodsInfo | null>(null)
   const [code, setCode] = useState('')
-  const [poster, setPoster] = useState('')
-  const [drawing, setDrawing] = useState(false)
+  const poster = usePoster()
 
   useEffect(() => {
     if (!goodsId || !requireLogin()) return
@@ -60,45 +59,12 @@ export default function GoodsShareIndexPage() {
   const content = share()
   const link = h5Link(content.path)
 
-  const makePoster = async () => {
-    if (!info || drawing) return
-    setDrawing(true)
-    Taro.showLoading({ title: '生成中' })
-    try {
+  const makePoster = () =>
+    info &&
+    poster.make(async () => {
       const [image, codeImage] = await Promise.all([drawableImage(assetUrl(info.goods.mainImage)), drawableImage(code)])
-      setPoster(
-        await drawGoodsPoster({ shopName: userInfo.shopName || '', title: content.title, goodsName: info.goods.name, price: yuan(info.goods.price), originalPrice: yuan(info.goods.originalPrice), image, code: codeImage, link }),
-      )
-    } catch {
-      toast('海报生成失败，请重试')
-    } finally {
-      Taro.hideLoading()
-      setDrawing(false)
-    }
-  }
-
-  const savePoster = async () => {
-    if (!poster) return
-    if (process.env.TARO_ENV === 'h5') {
-      const a = document.createElement('a')
-      a.href = poster
-      a.download = `分享海报-${info?.goods.name || goodsId}.png`
-      document.body.appendChild(a)
-      a.click()
-      a.remove()
-      toast('海报已下载')
-      return
-    }
-    try {
-      await Taro.saveImageToPhotosAlbum({ filePath: poster })
-      toast('已保存到相册', 'success')
-    } catch (e: any) {
-      if (/auth/i.test(String(e?.errMsg || ''))) {
-        const r = await Taro.showModal({ title: '提示', content: '需要相册权限才能保存海报，去设置开启？', confirmColor: '#AF57FF' })
-        if (r.confirm) Taro.openSetting()
-      } else toast('保存失败')
-    }
-  }
+      return drawGoodsPoster({ shopName: userInfo.shopName || '', title: content.title, goodsName: info.goods.name, price: yuan(info.goods.price), originalPrice: yuan(info.goods.originalPrice), image, code: codeImage, link })
+    })
 
   if (!goodsId) return <GoodsPicker onPick={setGoodsId} />
 
@@ -142,7 +108,7 @@ export default function GoodsShareIndexPage() {
                 复制链接
               </Button>
             )}
-            <Button type='primary' fill='outline' className='share-actions__btn' loading={drawing} onClick={makePoster}>
+            <Button type='primary' fill='outline' className='share-actions__btn' loading={poster.drawing} onClick={makePoster}>
               生成海报
             </Button>
           </View>
@@ -150,15 +116,8 @@ export default function GoodsShareIndexPage() {
         </>
       )}
       {!info && <View className='empty-hint'>加载中...</View>}
-      <Canvas type='2d' id={POSTER_ID} className='share-poster-canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} />
-      <Popup visible={!!poster} round closeable onClose={() => setPoster('')}>
-        <View className='share-poster'>
-          <Image className='share-poster__img' src={poster} style={{ width: `${POSTER_W * 0.85}px`, height: `${POSTER_H * 0.85}px` }} mode='aspectFit' showMenuByLongpress />
-          <Button type='primary' block onClick={savePoster}>
-            {process.env.TARO_ENV === 'h5' ? '下载海报' : '保存到相册'}
-          </Button>
-        </View>
-      </Popup>
+      <PosterCanvas spec={GOODS_POSTER} />
+      <PosterPopup spec={GOODS_POSTER} poster={poster.poster} fileName={`分享海报-${info?.goods.name || goodsId}.png`} onClose={poster.close} className='share-poster' />
     </PageLayout>
   )
 }

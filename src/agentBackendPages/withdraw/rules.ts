@@ -1,6 +1,6 @@
 import { WITHDRAW_MAX, WITHDRAW_MIN, withdrawFee, yuanToFen } from '@contract/agent'
 import { isAmount } from '@/utils/validate'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 
 /** Checks the amount typed in yuan against the rules and the balance (fen); '' when it can be sent. */
 export function withdrawAmountError(text: string, available: number): string {

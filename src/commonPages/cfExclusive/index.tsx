@@ -37,7 +37,7 @@ export default function CfExclusiveIndexPage() {
     )
   useEffect(() => {
     load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
   }, [])
   const brand = brands.find((b) => b.id === brandId)
   const goods = usePagedList((page, pageSize) => searchGoods({ brandId, sort, page, pageSize }), [brandId, sort], { enabled: !!brand, pageSize: 10 })

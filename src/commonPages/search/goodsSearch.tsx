@@ -71,7 +71,7 @@ export default function SearchGoodsSearchPage() {
     }
     focusInput()
     return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- focuses the box once on opening the page
   }, [])
 
   const [capped, setCapped] = useState(false)

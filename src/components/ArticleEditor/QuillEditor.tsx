@@ -76,7 +76,7 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
     return () => {
       quill.current = null
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is created once per mount
   }, [])
 
   // Content that arrives after the editor is ready (editing an existing article).

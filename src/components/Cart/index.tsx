@@ -10,9 +10,9 @@ import { navigateTo, switchTab } from '@/core/nav'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
-import { yuan } from '@/utils/time'
-import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
+import { yuan } from '@/utils/money'
 import SwipeRow from '@/components/SwipeRow'
+import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
 import './index.scss'
 
 export interface CartProps {

@@ -1,7 +1,7 @@
 import { View, Text } from '@tarojs/components'
 import { Switch } from '@nutui/nutui-react-taro'
 import type { OrderPointsExtras } from '@contract/integral'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 
 /** The 积分抵扣 row of the confirm-order page: 100 points take ¥1 off (the server caps it; see extras.points). */
 export default function PointsSwitch({ extras, onChange }: { extras?: OrderPointsExtras | null; onChange: (usePoints: boolean) => void }) {

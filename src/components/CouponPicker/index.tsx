@@ -5,7 +5,7 @@ import { ArrowRight, Checked, CheckNormal } from '@nutui/icons-react-taro'
 import type { CouponOption, OrderCouponExtras } from '@contract/coupon'
 import CouponCard from '@/components/CouponCard'
 import { chinaDate, expiresSoon, pickerSummary } from '@/utils/coupon'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './index.scss'
 
 export interface CouponPickerProps {

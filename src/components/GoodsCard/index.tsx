@@ -4,8 +4,8 @@ import type { GoodsCard as Goods } from '@contract/goods'
 import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
-import { yuan } from '@/utils/time'
-import { salesText } from '@/utils/goods'
+import { yuan } from '@/utils/money'
+import { salesText } from '@/utils/counts'
 import './index.scss'
 
 export interface GoodsCardProps {

@@ -10,7 +10,7 @@ import { toast } from '@/core/toast'
 import { storage } from '@/platform/storage'
 import { ROUTES } from '@/routes'
 import { isLoggedIn, useUserStore } from '@/stores/user'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './index.scss'
 
 /** Closing the popup hides it for the rest of the (China) day; the 新人礼 badge on the home page reopens it. */

@@ -1,6 +1,6 @@
 import { View, Text, Image } from '@tarojs/components'
 import { assetUrl } from '@/core/request'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 
 export interface GoodsLineProps {
   image: string

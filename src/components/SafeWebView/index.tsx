@@ -35,7 +35,7 @@ export default function SafeWebView({ kind, defaultTitle }: { kind: WebViewKind;
 
   useEffect(() => {
     check()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- checked again only when the link changes
   }, [params.url])
 
   if (state.status === 'allowed') {

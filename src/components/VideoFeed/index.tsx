@@ -14,7 +14,8 @@ import { ROUTES } from '@/routes'
 import { useUserStore } from '@/stores/user'
 import { buildShare } from '@/platform/share'
 import { copyText } from '@/utils/clipboard'
-import { fromNow, yuan } from '@/utils/time'
+import { fromNow } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { CONTROLS_HIDE_MS, DANMU_DURATION_MS, PLAYBACK_RATES, dueDanmu, launchDanmu, pruneDanmu, rateLabel, type ActiveDanmu } from '@/utils/danmu'
 import DanmuLayer from './Danmu'
 import { player, videoDomId } from './player'
@@ -127,7 +128,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     }
     if (index >= videos.length - 2) onReachEnd?.()
     return () => clearTimeout(t)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the shown video changes, not on every new list
   }, [index, active, current?.id])
 
   // Finished danmu leave the screen after 4 s.

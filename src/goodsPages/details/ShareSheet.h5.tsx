@@ -1,26 +1,24 @@
-import { useState } from 'react'
-import Taro from '@tarojs/taro'
 import { Canvas, Image, Text, View } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { Image as ImageIcon, Link } from '@nutui/icons-react-taro'
-import { drawGoodsPoster, POSTER_H, POSTER_ID, POSTER_W } from '@/agentBackendPages/goodsShare/poster'
+import { usePoster } from '@/components/Poster'
+import { drawGoodsPoster, GOODS_POSTER } from '@/components/Poster/goodsPoster'
 import { assetUrl } from '@/core/request'
-import { toast } from '@/core/toast'
+import { savePoster } from '@/platform/poster'
 import { useUserStore } from '@/stores/user'
 import { copyText } from '@/utils/clipboard'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import type { ShareSheetProps } from './ShareSheet'
 import './ShareSheet.scss'
 
 /** Resolves once the poster canvas is drawn (Taro's canvas element is defined from its own chunk on H5). */
 async function posterCanvasReady(timeoutMs = 3000) {
   const started = Date.now()
-  while (!document.querySelector(`#${POSTER_ID} canvas, canvas#${POSTER_ID}`)) {
+  while (!document.querySelector(`#${GOODS_POSTER.id} canvas, canvas#${GOODS_POSTER.id}`)) {
     if (Date.now() - started > timeoutMs) return
     await new Promise((r) => setTimeout(r, 50))
   }
 }
-
 
 /**
  * Sharing a goods outside WeChat (any browser): a poster with the goods, its price and the QR of the link,
@@ -28,38 +26,19 @@ async function posterCanvasReady(timeoutMs = 3000) {
  */
 export default function ShareSheet({ visible, onClose, goods, title, path }: ShareSheetProps) {
   const shopName = useUserStore((s) => s.userInfo.shopName || '')
-  const [poster, setPoster] = useState('')
-  const [drawing, setDrawing] = useState(false)
+  const { poster, drawing, make, close } = usePoster()
   const link = `${window.location.origin}${path}`
 
   const makePoster = async () => {
-    if (drawing) return
-    setDrawing(true)
-    Taro.showLoading({ title: '生成中' })
-    try {
+    const drawn = await make(async () => {
       await posterCanvasReady()
-      setPoster(await drawGoodsPoster({ shopName, title, goodsName: goods.name, price: yuan(goods.price), originalPrice: yuan(goods.originalPrice), image: assetUrl(goods.mainImage), code: '', link }))
-      onClose()
-    } catch {
-      toast('海报生成失败，请重试')
-    } finally {
-      Taro.hideLoading()
-      setDrawing(false)
-    }
+      return drawGoodsPoster({ shopName, title, goodsName: goods.name, price: yuan(goods.price), originalPrice: yuan(goods.originalPrice), image: assetUrl(goods.mainImage), code: '', link })
+    })
+    if (drawn) onClose()
   }
 
   const copyLink = async () => {
     if (await copyText(link)) onClose()
-  }
-
-  const savePoster = () => {
-    const a = document.createElement('a')
-    a.href = poster
-    a.download = `${goods.name}.png`
-    document.body.appendChild(a)
-    a.click()
-    a.remove()
-    toast('海报已下载')
   }
 
   return (
@@ -79,13 +58,13 @@ export default function ShareSheet({ visible, onClose, goods, title, path }: Sha
             <Text>复制链接</Text>
           </View>
         </View>
-        {visible || drawing ? <Canvas type='2d' id={POSTER_ID} className='share-sheet__canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} /> : null}
+        {visible || drawing ? <Canvas type='2d' id={GOODS_POSTER.id} className='share-sheet__canvas' style={{ width: `${GOODS_POSTER.width}px`, height: `${GOODS_POSTER.height}px` }} /> : null}
       </Popup>
-      <Popup visible={!!poster} round closeable onClose={() => setPoster('')}>
+      <Popup visible={!!poster} round closeable onClose={close}>
         <View className='share-sheet__poster'>
-          <Image className='share-sheet__poster-img' src={poster} style={{ width: `${POSTER_W * 0.85}px`, height: `${POSTER_H * 0.85}px` }} mode='aspectFit' />
+          <Image className='share-sheet__poster-img' src={poster} style={{ width: `${GOODS_POSTER.width * 0.85}px`, height: `${GOODS_POSTER.height * 0.85}px` }} mode='aspectFit' />
           <Text className='share-sheet__hint'>长按图片可保存或发送给好友</Text>
-          <Button type='primary' block onClick={savePoster}>
+          <Button type='primary' block onClick={() => savePoster(poster, `${goods.name}.png`)}>
             保存海报
           </Button>
         </View>

@@ -3,7 +3,7 @@ import { View, Text, Image } from '@tarojs/components'
 import { Popup, InputNumber, Button } from '@nutui/nutui-react-taro'
 import type { GoodsDetail, Sku } from '@contract/goods'
 import { assetUrl } from '@/core/request'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { buyBlocker, choiceText, clampQuantity, isValueAvailable, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
 import './SpecPicker.scss'
 

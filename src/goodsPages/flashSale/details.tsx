@@ -13,7 +13,7 @@ import { useServerNow } from '@/hooks/useServerNow'
 import { buildShare, useShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
 import { buyButton, countdownOf, hms, progressText, slotState } from '@/utils/seckill'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './details.scss'
 
 /** A flash-sale item: the flash price against the usual one, the session's countdown, what is left, and 马上抢. */
@@ -36,6 +36,7 @@ export default function FlashSaleDetailsPage() {
   }
   useEffect(() => {
     load()
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads only itemId
   }, [itemId])
   useDidShow(() => {
     if (shown.current) load()
@@ -50,6 +51,7 @@ export default function FlashSaleDetailsPage() {
       last.current = state
       load()
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- again only when the countdown changes the state
   }, [state])
 
   if (!d)

@@ -10,7 +10,7 @@ import { useServerNow } from '@/hooks/useServerNow'
 import { useShare, buildShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
 import { STATE_TEXT, buyButton, countdownOf, hms, progressText, slotState } from '@/utils/seckill'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './list.scss'
 
 /** Today's flash sales: the sessions as time slots (ended / running / upcoming) with a countdown, and the selected session's goods. */
@@ -56,6 +56,7 @@ export default function FlashSaleListPage() {
   useEffect(() => {
     if (selected) loadItems(selected)
     else if (data) setLoading(false)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of session only; data is read as it is then
   }, [selected])
   useDidShow(() => {
     // Coming back from a purchase: the sold counts have moved.
@@ -74,6 +75,7 @@ export default function FlashSaleListPage() {
       loadSessions()
       if (selected) loadItems(selected)
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- again only when the countdown changes the state
   }, [state])
 
   return (

@@ -16,7 +16,7 @@ import { requireLogin } from '@/core/auth'
 import { toast } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
 import { regionText } from '@/utils/regions'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './index.scss'
 import { subscribeAt } from '@/platform/subscribe'
 

@@ -12,7 +12,7 @@ import { getPayStatus } from '@/api/pay'
 import { RequestError } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { redirectTo, switchTab } from '@/core/nav'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './payStatus.scss'
 
 const TRANSPORT_CODES: number[] = Object.values(TransportCode)
@@ -59,6 +59,7 @@ export default function PlaceAnOrderPayStatusPage() {
       alive.current = false
       if (timer.current) clearTimeout(timer.current)
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- polls once per opening of the page
   }, [])
   useUnload(() => {
     alive.current = false

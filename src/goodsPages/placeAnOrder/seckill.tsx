@@ -14,7 +14,7 @@ import { back, navigateTo, redirectTo } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { useCommonStore } from '@/stores/common'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './seckill.scss'
 
 /** Confirm page of a flash-sale order: address, the item at its flash price, quantity within the limit, coupons the rules allow, pay. */

@@ -13,11 +13,11 @@ import { requireLogin } from '@/core/auth'
 import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { refundAmountError, refundLimitText, yuanToFen } from '@/utils/refund'
+import { subscribeAt } from '@/platform/subscribe'
 import ReasonPicker from './ReasonPicker'
 import './afterSales.scss'
-import { subscribeAt } from '@/platform/subscribe'
 
 const TYPE_CARDS: Array<{ type: AfterSaleType; title: string; desc: string }> = [
   { type: 'refund', title: '仅退款', desc: '未收到货，或与商家协商一致不用退货' },
@@ -67,6 +67,7 @@ export default function AfterSalesApplyPage() {
     return () => {
       live = false
     }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection's content (key), not each render's array; the amount typed is read as it is then
   }, [key])
 
   const toggle = (id: number, q: number, on: boolean) =>

@@ -10,7 +10,8 @@ import { getAfterSaleDetail } from '@/api/afterSales'
 import { requireLogin } from '@/core/auth'
 import { redirectTo, usePageParams } from '@/core/nav'
 import { ROUTES } from '@/routes'
-import { formatTime, yuan } from '@/utils/time'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './afterSales.scss'
 
 const STEPS = ['提交申请', '商家处理', '退款到账']

@@ -12,7 +12,8 @@ import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { copyText } from '@/utils/clipboard'
-import { formatTime, yuan } from '@/utils/time'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './afterSales.scss'
 
 const HINT: Record<string, string> = {

@@ -14,7 +14,8 @@ import { redirectTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { copyText } from '@/utils/clipboard'
-import { formatTime, yuan } from '@/utils/time'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './afterSales.scss'
 
 const TRACKING_RE = /^[A-Za-z0-9-]{6,40}$/

@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
-import { useDidShow, useReachBottom } from '@tarojs/taro'
+import { useState } from 'react'
 import { View, Text } from '@tarojs/components'
 import type { DrawRecord } from '@contract/turntable'
 import PageLayout from '@/components/PageLayout'
@@ -7,8 +6,7 @@ import PrizeIcon from '@/components/PrizeIcon'
 import AddressSheet from '@/components/AddressSheet'
 import ListFooter from '@/components/ListFooter'
 import { getRecordList, toReceive, writeAddress } from '@/api/turntable'
-import { usePagedList } from '@/hooks/usePagedList'
-import { isLoggedIn, requireLogin } from '@/core/auth'
+import { useOwnPagedList } from '@/hooks/useOwnPagedList'
 import { toast } from '@/core/toast'
 import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
@@ -17,21 +15,9 @@ import './record.scss'
 /** My blind-box draws: what each one won, and claiming it (points and coupons at once, goods with an address). */
 export default function BlindBoxRecordPage() {
   const [onlyWon, setOnlyWon] = useState(false)
-  const [loggedIn] = useState(() => isLoggedIn())
   const [addressFor, setAddressFor] = useState<number | null>(null)
   const [busy, setBusy] = useState(0)
-  const shown = useRef(false)
-  const list = usePagedList((page, size) => getRecordList(page, size, onlyWon), [onlyWon], { enabled: loggedIn, pageSize: 20 })
-  useEffect(() => {
-    if (!loggedIn) requireLogin()
-  }, [loggedIn])
-  useDidShow(() => {
-    if (shown.current && loggedIn) list.reload()
-    shown.current = true
-  })
-  useReachBottom(() => {
-    list.loadMore()
-  })
+  const list = useOwnPagedList((page, size) => getRecordList(page, size, onlyWon), [onlyWon], { pageSize: 20 })
 
   const claim = async (r: DrawRecord) => {
     if (busy) return

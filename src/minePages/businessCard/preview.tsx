@@ -1,20 +1,19 @@
-import { useState } from 'react'
-import Taro from '@tarojs/taro'
-import { Button as TaroButton, Canvas, Image, Text, View } from '@tarojs/components'
-import { Button, Popup } from '@nutui/nutui-react-taro'
+import { Button as TaroButton, Text, View } from '@tarojs/components'
+import { Button } from '@nutui/nutui-react-taro'
 import type { BusinessCardPublic } from '@contract/businessCard'
 import PageLayout from '@/components/PageLayout'
 import { LoadEmptyState } from '@/components/EmptyState'
+import { PosterCanvas, PosterPopup, usePoster } from '@/components/Poster'
 import { previewCard } from '@/api/businessCard'
 import { useLoadById } from '@/hooks/useLoadById'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
-import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
+import { drawableImage } from '@/platform/poster'
 import { buildShare, useShare } from '@/platform/share'
 import { copyText, dial } from '@/utils/clipboard'
 import CardView from './CardView'
-import { drawPoster, POSTER_H, POSTER_ID, POSTER_W } from './poster'
+import { CARD_POSTER, drawCardPoster } from './poster'
 import './card.scss'
 
 /**
@@ -23,54 +22,14 @@ import './card.scss'
  */
 export default function BusinessCardPreviewPage() {
   const { id, data: card, state, reload } = useLoadById<BusinessCardPublic>(previewCard)
-  const [poster, setPoster] = useState('')
-  const [drawing, setDrawing] = useState(false)
+  const poster = usePoster()
 
   const share = () => buildShare(ROUTES.cardPreview, { title: card ? `${card.name}的名片${card.company ? ` · ${card.company}` : ''}` : '名片', imageUrl: card?.avatar ? assetUrl(card.avatar) : undefined, query: { id: id ?? '' } })
   useShare(share, [card?.id])
 
   const shareUrl = () => (process.env.TARO_ENV === 'h5' ? `${window.location.origin}${share().path}` : `${assetUrl('/')}${share().path.replace(/^\//, '')}`)
 
-  const makePoster = async () => {
-    if (!card || drawing) return
-    setDrawing(true)
-    Taro.showLoading({ title: '生成中' })
-    try {
-      let avatar = ''
-      if (card.avatar) {
-        avatar = process.env.TARO_ENV === 'h5' ? assetUrl(card.avatar) : (await Taro.getImageInfo({ src: assetUrl(card.avatar) }).catch(() => null))?.path || ''
-      }
-      setPoster(await drawPoster(card, avatar, shareUrl()))
-    } catch {
-      toast('海报生成失败，请重试')
-    } finally {
-      Taro.hideLoading()
-      setDrawing(false)
-    }
-  }
-
-  const savePoster = async () => {
-    if (!poster) return
-    if (process.env.TARO_ENV === 'h5') {
-      const a = document.createElement('a')
-      a.href = poster
-      a.download = `名片-${card?.name || id}.png`
-      document.body.appendChild(a)
-      a.click()
-      a.remove()
-      toast('海报已下载')
-      return
-    }
-    try {
-      await Taro.saveImageToPhotosAlbum({ filePath: poster })
-      toast('已保存到相册', 'success')
-    } catch (e: any) {
-      if (/auth/i.test(String(e?.errMsg || ''))) {
-        const r = await Taro.showModal({ title: '提示', content: '需要相册权限才能保存海报，去设置开启？', confirmColor: '#AF57FF' })
-        if (r.confirm) Taro.openSetting()
-      } else toast('保存失败')
-    }
-  }
+  const makePoster = () => card && poster.make(async () => drawCardPoster(card, card.avatar ? await drawableImage(assetUrl(card.avatar)) : '', shareUrl()))
 
   return (
     <PageLayout variant='back' title='名片'>
@@ -100,7 +59,7 @@ export default function BusinessCardPreviewPage() {
                 复制分享链接
               </Button>
             )}
-            <Button fill='outline' loading={drawing} onClick={makePoster}>
+            <Button fill='outline' loading={poster.drawing} onClick={makePoster}>
               生成海报
             </Button>
           </View>
@@ -114,15 +73,8 @@ export default function BusinessCardPreviewPage() {
           </View>
         </>
       )}
-      <Canvas type='2d' canvasId={POSTER_ID} id={POSTER_ID} className='bcard-poster-canvas' style={{ width: `${POSTER_W}px`, height: `${POSTER_H}px` }} />
-      <Popup visible={!!poster} round onClose={() => setPoster('')} closeable>
-        <View style={{ padding: '16px', display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '12px' }}>
-          <Image src={poster} style={{ width: `${POSTER_W * 0.85}px`, height: `${POSTER_H * 0.85}px` }} mode='aspectFit' showMenuByLongpress />
-          <Button type='primary' block onClick={savePoster}>
-            {process.env.TARO_ENV === 'h5' ? '下载海报' : '保存到相册'}
-          </Button>
-        </View>
-      </Popup>
+      <PosterCanvas spec={CARD_POSTER} />
+      <PosterPopup spec={CARD_POSTER} poster={poster.poster} fileName={`名片-${card?.name || id}.png`} onClose={poster.close} className='bcard-poster' />
     </PageLayout>
   )
 }

@@ -10,7 +10,8 @@ import { requireLogin } from '@/core/auth'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
-import { formatTime, yuan } from '@/utils/time'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './cashback.scss'
 
 const HINT: Record<string, string> = {

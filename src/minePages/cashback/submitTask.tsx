@@ -11,7 +11,7 @@ import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './cashback.scss'
 
 const PROOF_MAX = 9

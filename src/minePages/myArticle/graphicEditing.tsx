@@ -33,7 +33,7 @@ export default function GraphicEditingPage() {
       })
       .catch(() => undefined)
       .finally(() => setLoaded(true))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
   }, [])
 
   const save = async (next: boolean) => {

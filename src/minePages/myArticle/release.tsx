@@ -38,7 +38,7 @@ export default function ArticleReleasePage() {
           setCategoryId(a.categoryId)
         })
         .catch(() => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
   }, [])
 
   const pickCover = async () => {

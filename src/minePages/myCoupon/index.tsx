@@ -40,7 +40,7 @@ export default function MyCouponIndexPage() {
   useEffect(() => {
     if (!loggedIn && tab !== 'centre') requireLogin()
     loadCounts()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on opening the page
   }, [])
   useEffect(() => {
     if (tab === 'centre') loadCentre()
@@ -71,7 +71,7 @@ export default function MyCouponIndexPage() {
     }
   }
 
-  const useCoupon = (c: MemberCoupon) => navigateTo(ROUTES.couponGoods, { memberCouponId: c.id })
+  const goUse = (c: MemberCoupon) => navigateTo(ROUTES.couponGoods, { memberCouponId: c.id })
 
   const centreAction = (c: CentreCoupon) => {
     if (c.soldOut && c.received === 0) return <View className='my-coupon__btn is-off'>已抢光</View>
@@ -122,10 +122,10 @@ export default function MyCouponIndexPage() {
               validText={validRange(c.validFrom, c.validTo)}
               note={c.status === 'unused' ? expiresSoon(c.validTo) : ''}
               state={c.status === 'unused' ? 'normal' : c.status}
-              onClick={c.status === 'unused' ? () => useCoupon(c) : undefined}
+              onClick={c.status === 'unused' ? () => goUse(c) : undefined}
               action={
                 c.status === 'unused' ? (
-                  <View className='my-coupon__btn is-ghost' onClick={(e) => (e.stopPropagation(), useCoupon(c))}>
+                  <View className='my-coupon__btn is-ghost' onClick={(e) => (e.stopPropagation(), goUse(c))}>
                     去使用
                   </View>
                 ) : undefined

@@ -1,38 +1,22 @@
-import { useEffect, useRef, useState } from 'react'
-import { useDidShow, useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Checkbox, Button } from '@nutui/nutui-react-taro'
+import { Button } from '@nutui/nutui-react-taro'
 import PageLayout from '@/components/PageLayout'
 import GoodsCard from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
 import { deleteFootprints, getFootprintList } from '@/api/goods'
-import { usePagedList } from '@/hooks/usePagedList'
-import { isLoggedIn, requireLogin } from '@/core/auth'
+import { useEditMode } from '@/hooks/useEditMode'
+import { useOwnPagedList } from '@/hooks/useOwnPagedList'
 import { confirm, toast } from '@/core/toast'
-import { dayLabel, groupByDay } from '@/utils/goods'
+import { dayLabel, groupByDay } from '@/utils/time'
 import './index.scss'
 
 /** My footprints, grouped by day (newest first); delete single ones, a whole day, or everything. */
 export default function MyFootprintsIndexPage() {
-  const [loggedIn] = useState(() => isLoggedIn())
-  const [editing, setEditing] = useState(false)
-  const [selected, setSelected] = useState<number[]>([])
-  const list = usePagedList((page, pageSize) => getFootprintList(page, pageSize), [], { enabled: loggedIn, pageSize: 20 })
-  const shown = useRef(false)
-
-  useEffect(() => {
-    if (!loggedIn) requireLogin()
-  }, [loggedIn])
-  useDidShow(() => {
-    if (shown.current && loggedIn) list.reload()
-    shown.current = true
-  })
-  useReachBottom(() => {
-    list.loadMore()
-  })
+  const edit = useEditMode<number>()
+  const { selected, setSelected } = edit
+  const list = useOwnPagedList((page, pageSize) => getFootprintList(page, pageSize), [], { pageSize: 20 })
 
   const days = groupByDay(list.list)
-  const toggle = (id: number) => setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]))
 
   const removeIds = async (ids: number[]) => {
     if (!ids.length) return toast('请选择要删除的足迹')
@@ -52,13 +36,12 @@ export default function MyFootprintsIndexPage() {
   const removeAll = async () => {
     if (!(await confirm('确定清空全部足迹吗？'))) return
     await deleteFootprints({ all: true })
-    setSelected([])
-    setEditing(false)
+    edit.leave()
     toast('足迹已清空')
     list.reload()
   }
 
-  const footer = editing ? (
+  const bar = (
     <View className='footprint-bar'>
       <Button className='footprint-bar__btn' onClick={removeAll}>
         清空足迹
@@ -67,28 +50,10 @@ export default function MyFootprintsIndexPage() {
         删除{selected.length ? `（${selected.length}）` : ''}
       </Button>
     </View>
-  ) : undefined
+  )
 
   return (
-    <PageLayout
-      variant='back'
-      title='我的足迹'
-      className='my-footprints'
-      footer={footer}
-      right={
-        list.list.length > 0 ? (
-          <Text
-            className='my-footprints__edit'
-            onClick={() => {
-              setEditing(!editing)
-              setSelected([])
-            }}
-          >
-            {editing ? '完成' : '管理'}
-          </Text>
-        ) : undefined
-      }
-    >
+    <PageLayout variant='back' title='我的足迹' className='my-footprints' {...edit.pageProps(list.list.length > 0, 'my-footprints__edit', bar)}>
       {days.map((d) => (
         <View key={d.day} className='footprint-day'>
           <View className='footprint-day__head'>
@@ -104,16 +69,9 @@ export default function MyFootprintsIndexPage() {
               layout='row'
               showTags={false}
               className='footprint-day__item'
-              onClick={editing ? () => toggle(f.id) : undefined}
-              leading={
-                editing ? (
-                  <View className='footprint-day__check'>
-                    <Checkbox checked={selected.includes(f.id)} />
-                  </View>
-                ) : undefined
-              }
+              {...edit.rowProps(f.id, 'footprint-day__check')}
               extra={
-                editing ? undefined : (
+                edit.editing ? undefined : (
                   <Text
                     className='footprint-day__remove'
                     onClick={(e) => {

@@ -10,7 +10,7 @@ import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { pointsPrice } from '@/utils/points'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './goodsDetails.scss'
 
 /** What the redeem button says and whether it may be tapped. */
@@ -35,6 +35,7 @@ export default function MyIntegralGoodsDetailsPage() {
   useEffect(() => {
     if (id) load()
     else setFailed('兑换商品不存在')
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads only id
   }, [id])
   useDidShow(() => {
     if (shown.current && id) load()

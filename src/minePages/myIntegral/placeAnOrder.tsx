@@ -14,7 +14,7 @@ import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { useCommonStore } from '@/stores/common'
 import { pointsPrice } from '@/utils/points'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './placeAnOrder.scss'
 
 /** Redeem points-mall goods: address, quantity, the points (and cash) it takes; points only is done at once, points + cash is paid like an order. */

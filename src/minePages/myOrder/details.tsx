@@ -11,7 +11,8 @@ import { ROUTES } from '@/routes'
 import { back, navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { copyText } from '@/utils/clipboard'
-import { formatTime, yuan } from '@/utils/time'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { regionText } from '@/utils/regions'
 import './details.scss'
 
@@ -57,6 +58,7 @@ export default function MyOrderDetailsPage() {
       }
     }, 1000)
     return () => clearInterval(timer)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the timer follows the order status and expiry only
   }, [o?.status, o?.expireAt])
 
   if (missing) return <PageLayout variant='back' title='订单详情'><View className='empty-hint'>订单不存在或已删除</View></PageLayout>

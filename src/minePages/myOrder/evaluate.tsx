@@ -13,7 +13,7 @@ import { requireLogin } from '@/core/auth'
 import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import { clipReview, newReviewDraft, reviewDraftError, type ReviewDraft } from '@/utils/reviewForm'
 import './review.scss'
 

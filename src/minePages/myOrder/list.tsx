@@ -10,7 +10,8 @@ import { getOrderList } from '@/api/order'
 import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
-import { formatTime, yuan } from '@/utils/time'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './list.scss'
 
 const TABS: Array<{ value: OrderTab; title: string }> = [

@@ -11,8 +11,8 @@ import { back, navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { confirm, toast } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
-import { toShippingAddress } from './choice'
 import { regionText } from '@/utils/regions'
+import { toShippingAddress } from './choice'
 import './index.scss'
 
 /** My addresses. Opened with select=1 (from the confirm-order page), tapping an address picks it and goes back. */

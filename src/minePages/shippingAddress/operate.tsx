@@ -11,9 +11,9 @@ import { requireLogin } from '@/core/auth'
 import { confirm, toast } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
 import { queryId } from '@/hooks/useLoadById'
-import { toShippingAddress } from './choice'
 import { REGIONS, regionPath, regionText } from '@/utils/regions'
 import { isMobile } from '@/utils/validate'
+import { toShippingAddress } from './choice'
 import './operate.scss'
 
 const TAGS = ['家', '公司', '学校']
@@ -110,6 +110,7 @@ export default function ShippingAddressOperatePage() {
       getAddressDetail(id).then((a) =>
         form.setFieldsValue({ name: a.name, phone: a.phone, region: { province: a.province, city: a.city, district: a.district }, detail: a.detail, tag: a.tag, isDefault: a.isDefault }),
       )
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form instance of Form.useForm() is the same on every render
   }, [id])
 
   const save = async () => {

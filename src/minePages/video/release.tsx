@@ -12,7 +12,7 @@ import { redirectTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
-import { yuan } from '@/utils/time'
+import { yuan } from '@/utils/money'
 import './video.scss'
 
 interface Picked {

@@ -12,7 +12,7 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
-import { openLink } from '@/utils/goods'
+import { openLink } from '@/utils/links'
 import { buildShare, useShare } from '@/platform/share'
 import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
 import ListFooter from '@/components/ListFooter'
@@ -24,6 +24,7 @@ import './index.scss'
 // H5: the new-member popup (NutUI Popup, its transitions and buttons) is not part of the first screen: its
 // code loads in a chunk of its own once the first screen is drawn. The mini-program has it in the page.
 const NewMemberCoupon: ComponentType =
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- the mini-program keeps it in the page's own bundle
   process.env.TARO_ENV === 'h5' ? lazy(() => import('@/components/NewMemberCoupon')) : require('@/components/NewMemberCoupon').default
 
 const BANNER_CAROUSEL_AFTER_MS = 3000

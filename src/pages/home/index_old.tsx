@@ -12,7 +12,7 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
-import { openLink } from '@/utils/goods'
+import { openLink } from '@/utils/links'
 import { SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
 import './index_old.scss'
 

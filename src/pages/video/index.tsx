@@ -77,7 +77,7 @@ export default function VideoIndexPage() {
         .catch(() => undefined)
         .finally(() => load(1))
     } else load(1)
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
   }, [])
 
   useDidShow(() => {

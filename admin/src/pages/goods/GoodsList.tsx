@@ -21,7 +21,7 @@ function StockModal({ ids, onClose }: { ids: number[]; onClose: (changed: boolea
     void run(Promise.all(ids.map((id) => goodsDetail(id)))).then((list) =>
       list ? setRows(list.flatMap((g) => g.skus.map((s) => ({ ...s, goodsName: g.name, delta: 0 })))) : onClose(false),
     )
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded for the chosen goods; onClose may be a new function on each render
   }, [ids])
   const setDelta = (id: number | 'all', delta: number) => setRows((r) => r && r.map((x) => (id === 'all' || x.id === id ? { ...x, delta } : x)))
   async function save() {

@@ -3,9 +3,9 @@
  * (five a row), notice bar, goods sections; only what is on and inside its schedule now, by sort then id.
  */
 import { useEffect, useState } from 'react'
+import { SearchOutlined, SoundOutlined } from '@ant-design/icons'
 import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, AdminGoodsDetail } from '@contract/admin'
 import { goodsDetail } from '../../api/goods'
-import { SearchOutlined, SoundOutlined } from '@ant-design/icons'
 import { fenToYuan } from '../../core/money'
 
 type Scheduled = { status?: string; startAt?: number | null; endAt?: number | null; sort: number; id: number }
@@ -31,7 +31,7 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
     void Promise.allSettled(missing.map((id) => goodsDetail(id))).then((rs) =>
       setGoods((g) => ({ ...g, ...Object.fromEntries(rs.flatMap((r) => (r.status === 'fulfilled' ? [[r.value.id, r.value]] : []))) })),
     )
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the content of wanted; goods already fetched are skipped
   }, [key])
 
   const bg = dark ? '#141414' : '#f5f5f5'

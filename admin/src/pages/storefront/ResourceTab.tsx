@@ -5,7 +5,7 @@ import { PlusOutlined } from '@ant-design/icons'
 import { run } from '../../core/feedback'
 import { FormModal } from '../../components/FormModal'
 
-export interface Resource<Row, Input> {
+export interface Resource<Input> {
   create: (body: Input) => Promise<unknown>
   update: (id: number, body: Input) => Promise<unknown>
   remove: (id: number) => Promise<unknown>
@@ -25,7 +25,7 @@ export function ResourceTab<Row extends { id: number }, Input, FormValues extend
 }: {
   name: string
   rows: Row[] | null
-  api: Resource<Row, Input>
+  api: Resource<Input>
   columns: TableColumnsType<Row>
   fields: ReactNode
   toForm: (row: Row) => Partial<FormValues>

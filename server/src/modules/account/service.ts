@@ -1,5 +1,5 @@
 import type { Config } from '../../config'
-import type { Conn, Db, Tx } from '../../db/types'
+import type { Conn, Db } from '../../db/types'
 import type { LogoffHint } from '../../../../types/account'
 import { AppError, ErrorCode } from '../../errors'
 import type { AccountContribution, LogoffNotice } from '../shopModule'

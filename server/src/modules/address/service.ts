@@ -1,6 +1,6 @@
+import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../../db/types'
 import type { MemberAddressTable } from '../../db/tradeTables'
-import type { Selectable } from 'kysely'
 import type { AddressInput, MemberAddress } from '../../../../types/address'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE } from '../member/service'

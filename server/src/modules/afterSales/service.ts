@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Config } from '../../config'
 import type { AppContext } from '../../context'
 import type { Conn, Db, Tx } from '../../db/types'
@@ -20,7 +20,6 @@ import type {
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES, AFTER_SALE_REASONS, AFTER_SALE_STATE_TEXT, AFTER_SALE_TYPE_TEXT } from '../../../../types/afterSales'
 import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
-import { dialectOf } from '../../db'
 import { allocate } from '../order/pricing'
 import { isUniqueViolation, logOrder, makeOrderNo, ownOrder, returnStock, setAfterSaleStatus } from '../order/service'
 import { orderEvents } from '../order/events'
@@ -28,10 +27,10 @@ import { changePoints, hasLedgerKey } from '../integral/points'
 import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
 import { queueMessage } from '../notifications/service'
-
-const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
+
+const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 
 type OrderRow = Selectable<OrderTable>
 type ItemRow = Selectable<OrderItemTable>

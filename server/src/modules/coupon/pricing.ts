@@ -1,9 +1,8 @@
-import type { Conn } from '../../db/types'
+import type { Conn, Tx } from '../../db/types'
 import type { CouponOption, OrderCouponExtras } from '../../../../types/coupon'
 import { AppError, ErrorCode } from '../../errors'
 import type { OrderDraft, PricingStep } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
-import type { Tx } from '../../db/types'
 import { couponDiscount, faceText, ruleText, scopeText, type CouponLine } from './rules'
 import '../../db/promotionTables'
 

@@ -1,7 +1,7 @@
+import type { Insertable } from 'kysely'
 import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
 import type { CouponTable } from '../../db/promotionTables'
-import type { Insertable } from 'kysely'
 import { DEMO_SHOPPER_PHONE } from '../member/seed'
 import { grantCoupon } from './service'
 import { ruleText, yuanShort } from './rules'

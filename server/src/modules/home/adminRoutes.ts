@@ -1,6 +1,5 @@
-import type { TSchema } from 'typebox'
+import type { TSchema, Static } from 'typebox'
 import { BannerInput, HotWordInput, IdParams, NavInput, NoticeInput, SectionInput, type AdminBanner, type AdminHotWord, type AdminNav, type AdminNotice, type AdminSection, type IdReply, type OkReply } from '../../../../types/admin'
-import type { Static } from 'typebox'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminApp, AdminRouteModule } from '../../admin/types'

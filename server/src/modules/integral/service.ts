@@ -1,4 +1,5 @@
 import { sql } from 'kysely'
+import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../../db/types'
 import type { Config } from '../../config'
 import type {
@@ -18,7 +19,6 @@ import type {
   SignInResponse,
 } from '../../../../types/integral'
 import { POINTS_REASON_TEXT } from '../../../../types/integral'
-import type { Selectable } from 'kysely'
 import type { PointsGoodsTable } from '../../db/promotionTables'
 import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'

@@ -188,7 +188,11 @@ export async function createOrder(tx: Tx, draft: OrderDraft, opts: CreateOrderOp
 }
 
 export async function previewOrder(db: Conn, input: PricingInput): Promise<OrderPreview> {
-  const d = await priceOrder(db, input)
+  return previewOf(await priceOrder(db, input))
+}
+
+/** What the checkout page shows of a priced draft (an order's or a flash sale's): its lines, address and amounts. */
+export function previewOf(d: OrderDraft): OrderPreview {
   return {
     lines: d.lines.map((l) => ({ skuId: l.skuId, goodsId: l.goodsId, goodsName: l.goodsName, image: l.image, specText: l.specText, price: l.price, quantity: l.quantity, stock: l.stock, amount: l.amount })),
     address: d.address,

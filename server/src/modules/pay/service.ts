@@ -6,10 +6,10 @@ import { AppError, ErrorCode } from '../../errors'
 import { CHANNELS, getPaymentProvider } from '../../payments'
 import { PAID_STATES, makeOrderNo, ownOrder } from '../order/service'
 import { handlePaidNotice } from './notify'
-
-export { handlePaidNotice, refundLatePayment, settleLateRefund, lateRefundNo, type NoticeOutcome } from './notify'
 import type { SandboxProvider } from '../../payments/sandbox'
 import { checkWithGateway, expireOrder } from './settle'
+
+export { handlePaidNotice, refundLatePayment, settleLateRefund, lateRefundNo, type NoticeOutcome } from './notify'
 
 /** Asks the configured provider for the client's pay params (reusing the order's pending payment of that channel). */
 export async function prepay(ctx: AppContext, memberId: number, orderNo: string, asked: PayChannel, clientIp = ''): Promise<PrepayResponse> {

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { AppContext } from '../../context'
 import type { Conn, Db, Tx } from '../../db/types'
-import type { SeckillItemTable, SeckillSessionTable } from '../../db/promotionTables'
+import type { SeckillSessionTable } from '../../db/promotionTables'
 import type {
   SeckillDetail,
   SeckillItem,
@@ -17,9 +17,9 @@ import type {
 import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
-import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
+import { finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
-import { createOrder, isUniqueViolation, reserveStock } from '../order/service'
+import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
 import { observeGate } from '../../services/metrics'
 import '../../db/promotionTables'
@@ -30,7 +30,6 @@ export const SECKILL_EXPIRE_MINUTES = 10
 const META_TTL_MS = 2000
 
 type SessionRow = Selectable<SeckillSessionTable>
-type ItemRow = Selectable<SeckillItemTable>
 
 /** ms of "HH:mm" on a China day. */
 export const chinaTime = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+08:00`)
@@ -303,17 +302,8 @@ export async function preview(db: Conn, input: DraftInput, now = Date.now()): Pr
   if (!item) throw new AppError(ErrorCode.NOT_FOUND, '秒杀商品不存在')
   const s = await db.selectFrom('seckillSessions').selectAll().where('id', '=', item.sessionId).executeTakeFirstOrThrow()
   checkQuantity(input.quantity, Number(item.perMemberLimit))
-  const d = await seckillDraft(db, item, input)
   return {
-    lines: d.lines.map((l) => ({ skuId: l.skuId, goodsId: l.goodsId, goodsName: l.goodsName, image: l.image, specText: l.specText, price: l.price, quantity: l.quantity, stock: l.stock, amount: l.amount })),
-    address: d.address,
-    goodsAmount: d.goodsAmount,
-    freightAmount: d.freightAmount,
-    couponDiscount: d.couponDiscount,
-    pointsDiscount: d.pointsDiscount,
-    payAmount: d.payAmount,
-    freeFreightThreshold: FREE_FREIGHT_THRESHOLD,
-    extras: d.extras,
+    ...previewOf(await seckillDraft(db, item, input)),
     item: toItem(item),
     session: toSession(s, now),
     myBought: await boughtBy(db, item.id, input.memberId),

@@ -79,7 +79,7 @@ async function bindOpenId(tx: Conn, column: 'openidH5' | 'openidMini', openid: s
 export async function bindWechatH5OpenId(ctx: Ctx, memberId: number, code: string) {
   let openid: string
   try {
-    ;({ openid } = await exchangeOAuthCode(ctx, code))
+    ({ openid } = await exchangeOAuthCode(ctx, code))
   } catch (err) {
     throw codeUsedError(err) || toAppError(ctx, err, '微信授权失败')
   }

@@ -3,7 +3,7 @@ import { guardHost } from '@/core/hostGate'
 import { browser } from '@/platform/browser'
 import { useUserStore } from '@/stores/user'
 import { MAIN_HOST_ALLOWED, ROUTES } from '@/routes'
-import { ENTRY, HOST_CASES, MAIN } from '../fixtures/hostGating.mjs'
+import { ENTRY, HOST_CASES, MAIN } from '../../fixtures/hostGating.mjs'
 
 const cfg = { mainHost: MAIN, entryHosts: [ENTRY], loginRedirectHosts: [MAIN, ENTRY] }
 const loc = (href: string) => {

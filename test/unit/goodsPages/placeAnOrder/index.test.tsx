@@ -40,7 +40,7 @@ const PAY_PARAMS = { channel: 'sandbox' as const, payNo: 'P1', amount: 7400, par
 
 describe('confirm-order page', () => {
   beforeAll(() => {
-    ;(globalThis as any).IntersectionObserver ||= class {
+    (globalThis as any).IntersectionObserver ||= class {
       observe() {}
       unobserve() {}
       disconnect() {}

@@ -12,7 +12,7 @@ const setUserAgent = (ua?: string) =>
 
 function installFakeWx() {
   g.__wxCalls = []
-  new Function(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
+  new Function(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
   return g.__wxCalls as Array<[string, any]>
 }
 

@@ -71,7 +71,7 @@ describe('JS-SDK loading and the URL to sign', () => {
   it('loads the SDK from WX_JSSDK_URL once and configures it with the server signature', async () => {
     delete g.wx
     g.__wxCalls = []
-    const fake = fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wx-fake.js'), 'utf8')
+    const fake = fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'wx-fake.js'), 'utf8')
     const appended: string[] = []
     const append = jest.spyOn(document.head, 'appendChild').mockImplementation(((node: any) => {
       appended.push(node.src)
@@ -98,7 +98,7 @@ describe('JS-SDK loading and the URL to sign', () => {
 
   it('signs again when an earlier page is shown again (Android checks the current URL)', async () => {
     g.__wxCalls = []
-    new Function(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
+    new Function(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
     await jest.isolateModulesAsync(async () => {
       const request = jest.spyOn(require('@tarojs/taro'), 'request').mockResolvedValue(ok({ appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's' }))
       const { wxReady } = require('@/platform/wechatJssdk')
@@ -115,7 +115,7 @@ describe('JS-SDK loading and the URL to sign', () => {
   it('gives up on a refused signature and tries again next time', async () => {
     g.__wxCalls = []
     g.__wxConfigError = true
-    new Function(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
+    new Function(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
     await jest.isolateModulesAsync(async () => {
       const request = jest.spyOn(require('@tarojs/taro'), 'request').mockResolvedValue(ok({ appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 'bad' }))
       const { wxReady } = require('@/platform/wechatJssdk')

@@ -1,10 +1,8 @@
 import path from 'node:path'
-
 // The webpack loader is CommonJS, run by the build in Node.
-// eslint-disable-next-line @typescript-eslint/no-var-requires
-const stagedEntryLoader = require('../../config/stagedEntryLoader.js')
+const stagedEntryLoader = require('../../../config/stagedEntryLoader.js')
 
-const SRC = path.resolve(__dirname, '..', '..', 'src')
+const SRC = path.resolve(__dirname, '..', '..', '..', 'src')
 const run = (source: string, resourceQuery = '') => {
   const dependencies: string[] = []
   const out = stagedEntryLoader.call({ resourceQuery, resourcePath: path.join(SRC, 'app.config.ts'), context: SRC, addDependency: (f: string) => dependencies.push(f) }, source)

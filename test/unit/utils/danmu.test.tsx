@@ -66,7 +66,7 @@ describe('danmu timing', () => {
 })
 
 describe('danmu lanes in the stylesheet (issue 18: rows overlapped, the third was cut in half)', () => {
-  const css: string = require('sass').compile(require('path').join(__dirname, '../../src/components/VideoFeed/index.scss')).css
+  const css: string = require('sass').compile(require('path').join(__dirname, '../../../src/components/VideoFeed/index.scss')).css
   const rule = (selector: string) => {
     const m = css.match(new RegExp(`${selector.replace(/[.-]/g, (c) => `\\${c}`)}\\s*\\{([^}]*)\\}`))
     return m ? m[1] : ''

@@ -24,7 +24,7 @@ function setUserAgent(ua?: string) {
 function installFakeWx(outcome: 'success' | 'cancel' | 'fail') {
   g.__wxCalls = []
   g.__wxPayOutcome = outcome
-  new Function(fs.readFileSync(path.join(__dirname, '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
+  new Function(fs.readFileSync(path.join(__dirname, '..', '..', 'fixtures', 'wx-fake.js'), 'utf8'))()
   return g.__wxCalls as Array<[string, any]>
 }
 

@@ -89,7 +89,7 @@ describe('客服 entry on H5', () => {
 
 describe('goods details outside WeChat', () => {
   beforeAll(() => {
-    ;(globalThis as any).IntersectionObserver ||= class {
+    (globalThis as any).IntersectionObserver ||= class {
       observe() {}
       unobserve() {}
       disconnect() {}

@@ -79,7 +79,7 @@ describe('agent withdraw page', () => {
   })
 
   it('asks for confirmation with the amount before sending, and sends nothing when the agent says no', async () => {
-    ;(Taro.showModal as jest.Mock).mockResolvedValue({ confirm: false, cancel: true })
+    (Taro.showModal as jest.Mock).mockResolvedValue({ confirm: false, cancel: true })
     await act(async () => {
       render(<WithdrawIndexPage />)
     })

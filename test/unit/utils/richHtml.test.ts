@@ -1,0 +1,8 @@
+import { richHtml } from '@/utils/richHtml'
+
+it('makes rich-text images fit the width and keeps their server path', () => {
+  const html = richHtml('<p>说明</p><img src="/media/goods/g1-d1.svg" /><img style="width:10px" src="/media/x.svg">')
+  expect(html).toContain('<img src="/media/goods/g1-d1.svg" style="max-width:100%;width:100%;height:auto;display:block;" />')
+  expect(html).not.toContain('width:10px')
+  expect(html).toContain('<p style=')
+})
