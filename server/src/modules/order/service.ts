@@ -188,11 +188,13 @@ export async function createOrder(tx: Tx, draft: OrderDraft, opts: CreateOrderOp
 }
 
 export async function previewOrder(db: Conn, input: PricingInput): Promise<OrderPreview> {
-  return previewOf(await priceOrder(db, input))
+  const d = await priceOrder(db, input)
+  // The checkout's "free from ¥x" hint: the order's template's threshold (0 = no hint: never free, or mixed templates).
+  return previewOf(d, (await freightQuote(db, d.lines, d.address)).freeThreshold)
 }
 
 /** What the checkout page shows of a priced draft (an order's or a flash sale's): its lines, address and amounts. */
-export function previewOf(d: OrderDraft): OrderPreview {
+export function previewOf(d: OrderDraft, freeFreightThreshold: number): OrderPreview {
   return {
     lines: d.lines.map((l) => ({ skuId: l.skuId, goodsId: l.goodsId, goodsName: l.goodsName, image: l.image, specText: l.specText, price: l.price, quantity: l.quantity, stock: l.stock, amount: l.amount })),
     address: d.address,
@@ -201,8 +203,7 @@ export function previewOf(d: OrderDraft): OrderPreview {
     couponDiscount: d.couponDiscount,
     pointsDiscount: d.pointsDiscount,
     payAmount: d.payAmount,
-    // The checkout's "free from ¥x" hint: the order's template's threshold (0 = no hint: never free, or mixed templates).
-    freeFreightThreshold: (await freightQuote(db, d.lines, d.address)).freeThreshold,
+    freeFreightThreshold,
     extras: d.extras,
   }
 }

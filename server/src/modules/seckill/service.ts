@@ -17,7 +17,7 @@ import type {
 import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
-import { finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
+import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
@@ -303,7 +303,7 @@ export async function preview(db: Conn, input: DraftInput, now = Date.now()): Pr
   const s = await db.selectFrom('seckillSessions').selectAll().where('id', '=', item.sessionId).executeTakeFirstOrThrow()
   checkQuantity(input.quantity, Number(item.perMemberLimit))
   return {
-    ...previewOf(await seckillDraft(db, item, input)),
+    ...previewOf(await seckillDraft(db, item, input), FREE_FREIGHT_THRESHOLD),
     item: toItem(item),
     session: toSession(s, now),
     myBought: await boughtBy(db, item.id, input.memberId),
