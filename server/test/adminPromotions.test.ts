@@ -41,7 +41,7 @@ describe.each(modes)('console 营销: flash-sale sessions (%s, %s gate)', (diale
   beforeAll(async () => {
     t = await makeTestApp(dialect as 'sqlite' | 'postgres')
     if (gateKind === 'redis') {
-      // eslint-disable-next-line @typescript-eslint/no-var-requires
+       
       const Redis = require('ioredis')
       setGate(t.ctx, new RedisGate(new Redis(REDIS, { maxRetriesPerRequest: 2 }), `test:h-promo:${crypto.randomBytes(4).toString('hex')}:`))
     }

@@ -10,6 +10,7 @@ import { AGENTS_FIELD_LABELS } from '../../../types/adminAgents'
 import { CONTENT_FIELD_LABELS } from '../../../types/adminContent'
 import { FINANCE_FIELD_LABELS } from '../../../types/adminFinance'
 import { REWARDS_FIELD_LABELS } from '../../../types/adminRewards'
+import { staffForCookie, type SessionStaff } from './staff'
 
 /**
  * The Chinese field names of validation messages: an area's own table first (the same field name can mean 返现金额
@@ -26,7 +27,6 @@ const AREA_LABELS: Record<string, Record<string, string>> = {
   finance: FINANCE_FIELD_LABELS,
 }
 const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(/^\/admin\/api\//, '').split('/')[0]]?.[key] || ADMIN_FIELD_LABELS[key]
-import { staffForCookie, type SessionStaff } from './staff'
 
 /** Who may call a console route: anyone (sign-in), any signed-in staff, or staff whose role has the permission. */
 export type RoutePermission = Permission | 'public' | 'session'

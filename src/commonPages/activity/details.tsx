@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
-import type { CentreCoupon } from '@contract/coupon'
 import { Button } from '@nutui/nutui-react-taro'
+import type { CentreCoupon } from '@contract/coupon'
 import type { ActivityDetail } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
 import { LoadEmptyState } from '@/components/EmptyState'

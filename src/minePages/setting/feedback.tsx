@@ -3,7 +3,6 @@ import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input, TextArea } from '@nutui/nutui-react-taro'
 import type { FeedbackItem, FeedbackType } from '@contract/feedback'
-
 import { FEEDBACK_MAX_CHARS, FEEDBACK_MAX_IMAGES, FEEDBACK_MIN_CHARS, FEEDBACK_TYPES } from '@contract/feedback'
 import PageLayout from '@/components/PageLayout'
 import PhotoUploader from '@/components/PhotoUploader'

@@ -104,7 +104,7 @@ function CouponFields({ issued, cats }: { issued: boolean; cats: AdminCategory[]
       </Form.Item>
       {scope === 'category' && (
         <Form.Item label="分类" name="categoryIds" rules={[{ required: true, type: 'array', min: 1, message: '请选择适用分类' }]}>
-          <Select mode="multiple" disabled={issued} options={cats.map((c) => ({ value: c.id, label: c.parentId ? `　${c.name}` : c.name }))} optionFilterProp="label" />
+          <Select mode="multiple" disabled={issued} options={cats.map((c) => ({ value: c.id, label: c.parentId ? `\u3000${c.name}` : c.name }))} optionFilterProp="label" />
         </Form.Item>
       )}
       {scope === 'goods' && (

@@ -134,15 +134,8 @@ const ledgerWhere = (q: LedgerFilters) => (b: any) => {
   return x
 }
 
-function ledgerQuery(db: Conn, q: LedgerFilters) {
-  return ledgerWhere(q)(db.selectFrom('agentLedger as l'))
-    .innerJoin('agentShops as s', 's.id', 'l.shopId')
-    .leftJoin('orders as o', 'o.id', 'l.orderId')
-    .leftJoin('withdrawals as w', 'w.id', 'l.withdrawalId')
-    .selectAll('l')
-    .select(['s.shopName', 'o.orderNo', 'w.withdrawNo']) as ReturnType<typeof ledgerBase>
-}
-// The typed shape of ledgerQuery (the filter helper is untyped for brevity).
+const ledgerQuery = (db: Conn, q: LedgerFilters): ReturnType<typeof ledgerBase> => ledgerWhere(q)(ledgerBase(db))
+/** Agent ledger rows with their shop, order and withdrawal numbers. */
 const ledgerBase = (db: Conn) =>
   db.selectFrom('agentLedger as l').innerJoin('agentShops as s', 's.id', 'l.shopId').leftJoin('orders as o', 'o.id', 'l.orderId').leftJoin('withdrawals as w', 'w.id', 'l.withdrawalId').selectAll('l').select(['s.shopName', 'o.orderNo', 'w.withdrawNo'])
 

@@ -1,10 +1,9 @@
-import type { Conn } from '../../db/types'
+import type { Conn, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { loadConfig, type Config } from '../../config'
 import { WITHDRAW_DAILY_LIMIT, WITHDRAW_MAX, WITHDRAW_MIN } from '../../../../types/agent'
 import type { AgentRules } from '../../../../types/adminAgents'
 import { getSetting, setSetting } from '../settings/service'
-import type { Tx } from '../../db/types'
 import { DAY, num } from './util'
 import './tables'
 

@@ -10,9 +10,9 @@ import type {
   CashbackTask,
   CashbackTaskDetail,
   CashbackTaskPage,
-  CashbackTaskStatus,
+  CashbackTaskStatus, SubmitTaskRequest
 } from '../../../../types/cashback'
-import { CASHBACK_TASK_STATUS_TEXT, PROOF_MAX_IMAGES, type SubmitTaskRequest } from '../../../../types/cashback'
+import { CASHBACK_TASK_STATUS_TEXT, PROOF_MAX_IMAGES } from '../../../../types/cashback'
 import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'

@@ -1,6 +1,6 @@
+import type { Selectable } from 'kysely'
 import type { Conn } from '../../db/types'
 import type { MissionKindValue, MissionTable } from '../../db/rewardsTables'
-import type { Selectable } from 'kysely'
 import { getSetting, setSetting } from '../settings/service'
 import '../../db/rewardsTables'
 

@@ -10,7 +10,6 @@ import { addTrace, shipOrder } from '../logistics/service'
 import { cancelOrderTx } from './service'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
-
 import { csvCell } from '../../admin/csv'
 
 type Log = (e: AuditEntry) => void

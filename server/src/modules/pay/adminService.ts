@@ -233,7 +233,7 @@ type MemberLedgerFilters = Omit<MemberLedgerQuery, 'page' | 'pageSize'>
 function memberLedgerQuery(db: Conn, kind: LedgerKind, q: MemberLedgerFilters) {
   let b =
     kind === 'points'
-      ? db.selectFrom('pointsLedger as l').innerJoin('members as m', 'm.id', 'l.memberId').select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname'])
+      ? pointsBase(db)
       : (db.selectFrom('cashbackLedger as l').innerJoin('members as m', 'm.id', 'l.memberId').select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.type as reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname']) as unknown as ReturnType<typeof pointsBase>)
   const { start, end } = chinaDayRange(q.from, q.to)
   if (start !== undefined) b = b.where('l.createdAt', '>=', start)
