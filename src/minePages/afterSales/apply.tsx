@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button, Checkbox, Input, InputNumber, TextArea } from '@nutui/nutui-react-taro'
+import { Button, Checkbox, Input, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import type { AfterSaleApplyInfo, AfterSaleType, RefundQuote } from '@contract/afterSales'
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES } from '@contract/afterSales'
@@ -18,6 +18,7 @@ import { refundAmountError, refundLimitText, yuanToFen } from '@/utils/refund'
 import ReasonPicker from './ReasonPicker'
 import './afterSales.scss'
 import { subscribeAt } from '@/platform/subscribe'
+import QuantityInput from '@/components/QuantityInput'
 
 const TYPE_CARDS: Array<{ type: AfterSaleType; title: string; desc: string }> = [
   { type: 'refund', title: '仅退款', desc: '未收到货，或与商家协商一致不用退货' },
@@ -148,7 +149,7 @@ export default function AfterSalesApplyPage() {
                     {on && i.refundableQuantity > 1 && (
                       <View className='as-item__qty'>
                         <Text>退款数量</Text>
-                        <InputNumber value={picked[i.orderItemId]} min={1} max={i.refundableQuantity} onChange={(v) => toggle(i.orderItemId, Number(v), true)} />
+                        <QuantityInput label='售后数量' value={picked[i.orderItemId]} min={1} max={i.refundableQuantity} onChange={(v) => toggle(i.orderItemId, Number(v), true)} />
                       </View>
                     )}
                   </View>
