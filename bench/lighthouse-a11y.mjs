@@ -69,13 +69,15 @@ try {
   const query = await pageQueries(token)
   for (const theme of themes) {
     // The dark theme: Chromium reports prefers-color-scheme: dark to the page (--force-dark-mode), as a phone set to dark.
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_ARGS, ...(theme === 'dark' ? ['--force-dark-mode'] : [])] })
+    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_ARGS, ...(theme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : [])] })
     try {
       // Logged in once: the token in the address, as a shared link does; Lighthouse keeps the storage (disableStorageReset).
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`)
       const page = await browser.contexts()[0].newPage()
       await page.goto(`${shop.base}/?token=${token}`)
       await page.waitForFunction(() => !!localStorage.getItem('user'))
+      // Playwright's page emulates the light scheme by default: lift that to read what Lighthouse's pages will see.
+      await page.emulateMedia({ colorScheme: null })
       const dark = await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)
       if (dark !== (theme === 'dark')) throw new Error(`the browser's theme is not ${theme}`)
       await page.close()
@@ -96,6 +98,8 @@ try {
           .map((x) => x.id)
         for (const id of lost) failing.set(id, (failing.get(id) || 0) + 1)
         rows.push({ page: `${p}${query(p)}`, theme, a11y, 'best practices': bp, 'audits lost': lost.join(' ') })
+        // One line per page as it is measured (a full run takes a while): the table follows at the end.
+        console.log(`${theme} ${p}${query(p)}: accessibility ${a11y}, best practices ${bp}${lost.length ? ` (${lost.join(' ')})` : ''}`)
         if (process.env.LH_REPORT_DIR) {
           fs.mkdirSync(process.env.LH_REPORT_DIR, { recursive: true })
           fs.writeFileSync(`${process.env.LH_REPORT_DIR}/${p.replace(/\//g, '_')}-${theme}.json`, JSON.stringify(r.lhr))

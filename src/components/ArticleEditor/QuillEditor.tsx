@@ -94,6 +94,9 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
         },
       })
       nameToolbar(host.current)
+      // Pictures in the text being edited: decoration for screen readers unless they carry their own alt.
+      const altless = () => q.root.querySelectorAll('img:not([alt])').forEach((img: Element) => img.setAttribute('alt', ''))
+      q.on('text-change', altless)
       if (initial.current) q.clipboard.dangerouslyPasteHTML(initial.current)
       quill.current = q
       setState('ready')
