@@ -44,13 +44,14 @@ function Screens() {
 const LIGHT_TOKENS = { colorPrimary: '#d32f31', colorLink: '#0958d9', colorError: '#cf1322', colorTextSecondary: '#595959', colorTextTertiary: '#6b6b6b', colorTextDescription: '#6b6b6b', colorTextPlaceholder: '#767676' }
 /* Dark: a red light enough to read on the dark surfaces (6.6:1), with dark text on its fills (antd's colorTextLightSolid). */
 const DARK_TOKENS = { colorPrimary: '#ff6b6b', colorTextLightSolid: '#141414', colorLink: '#4096ff', colorTextDescription: '#8c8c8c', colorTextPlaceholder: '#8c8c8c' }
-/** The switch's unchecked track carries white text (#bfbfbf: 1.8:1): a darker grey on this component only. */
-const COMPONENTS = { Switch: { colorTextQuaternary: '#6b6b6b', colorTextTertiary: '#595959' } }
+/** The switch's unchecked track carries its label (light: white on #bfbfbf, 1.8:1; dark: #141414 on #4f4f4f, 2.2:1): another grey on this component only. */
+const LIGHT_COMPONENTS = { Switch: { colorTextQuaternary: '#6b6b6b', colorTextTertiary: '#595959' } }
+const DARK_COMPONENTS = { Switch: { colorTextQuaternary: '#8c8c8c', colorTextTertiary: '#a6a6a6' } }
 
 export function App() {
   const { dark } = useTheme()
   return (
-    <ConfigProvider locale={zhCN} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: dark ? DARK_TOKENS : LIGHT_TOKENS, components: dark ? undefined : COMPONENTS }}>
+    <ConfigProvider locale={zhCN} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: dark ? DARK_TOKENS : LIGHT_TOKENS, components: dark ? DARK_COMPONENTS : LIGHT_COMPONENTS }}>
       <AntApp>
         <FeedbackBridge />
         <SessionProvider>
