@@ -10,6 +10,8 @@ const parts = {
   'flash-sale': 'bench/flash-sale.mjs',
   bundle: 'bench/bundle.mjs',
   lighthouse: 'bench/lighthouse.mjs',
+  // Accessibility and best practices of every page, light and dark, logged in (issue 23; docs/accessibility.md).
+  'lighthouse-a11y': 'bench/lighthouse-a11y.mjs',
   // The mini-program's package sizes (main ≤ 1 MB, each subpackage ≤ 2 MB): the weapp build and its check.
   weapp: 'test/weapp/check.mjs',
   // Bytes and setData calls of every mini-program page's first load (each page ≤ 32 KB).

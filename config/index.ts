@@ -89,7 +89,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
     sourceRoot: 'src',
     // TARO_OUTPUT lets several builds run side by side (e.g. dist/h5-e2e); default dist/<platform>.
     outputRoot: process.env.TARO_OUTPUT || `dist/${process.env.TARO_ENV}`,
-    plugins: [],
+    // The mini-program's templates carry aria-label / aria-role (config/weappA11y.js).
+    plugins: [path.resolve(__dirname, 'weappA11y.js')],
     defineConstants: clientEnv(),
     alias: {
       '@': path.resolve(__dirname, '..', 'src'),
@@ -122,6 +123,8 @@ export default defineConfig<'webpack5'>(async (merge) => {
       compile: { include: [path.resolve(__dirname, '..', 'types')] },
       postcss: {
         pxtransform: { enable: true, config: { selectorBlackList: ['nut-'] } },
+        // 大字模式: font sizes times --text-scale (config/postcssTextScale.js).
+        './config/postcssTextScale.js': { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
       optimizeMainPackage: { enable: true },
@@ -162,6 +165,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
       postcss: {
         autoprefixer: { enable: true, config: {} },
         pxtransform: { enable: true, config: { baseFontSize: H5_ROOT_FONT.baseFontSize, minRootSize: H5_ROOT_FONT.min, maxRootSize: H5_ROOT_FONT.max } },
+        './config/postcssTextScale.js': { enable: true, config: {} },
         cssModules: { enable: false, config: { namingPattern: 'module', generateScopedName: '[name]__[local]___[hash:base64:5]' } },
       },
     },

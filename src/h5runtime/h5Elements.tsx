@@ -21,10 +21,23 @@ const VIEW_OWN = [...MINI_PROGRAM_ONLY, 'hoverClass', 'hoverStartTime', 'hoverSt
 const TEXT_OWN = [...MINI_PROGRAM_ONLY, 'selectable', 'userSelect', 'space', 'numberOfLines', 'decode', 'className', 'style']
 const IMAGE_OWN = [...MINI_PROGRAM_ONLY, 'src', 'mode', 'lazyLoad', 'nativeProps', 'onLoad', 'onError', 'className', 'webp', 'showMenuByLongpress', 'fadeIn', 'defaultSource']
 
+/**
+ * Taro's camel-case ARIA props (ariaLabel, ariaRole, ariaChecked..., what NutUI writes and the mini-program reads)
+ * as the DOM's attributes: ariaRole → role, ariaLabel → aria-label. Taro's own H5 elements dropped `ariaRole`.
+ */
+function ariaName(key: string): string {
+  return key === 'ariaRole' ? 'role' : `aria-${key.slice(4).toLowerCase()}`
+}
+
 /** The props for the DOM element: all but `own`, plus the ref. One plain loop: these run for every element drawn. */
 function domProps(props: AnyProps, own: string[], ref: unknown): AnyProps {
   const out: AnyProps = { ref }
-  for (const key in props) if (!own.includes(key)) out[key] = props[key]
+  for (const key in props) {
+    if (own.includes(key)) continue
+    // 'aria' + an upper-case letter (charCode 65-90): rare, so checked only after the first letter matches.
+    if (key.charCodeAt(0) === 97 && key.startsWith('aria') && key.charCodeAt(4) >= 65 && key.charCodeAt(4) <= 90) out[ariaName(key)] = props[key]
+    else out[key] = props[key]
+  }
   return out
 }
 
@@ -65,9 +78,31 @@ function TouchView({ hoverClass, hoverStartTime = 50, hoverStayTime = 400, onLon
   )
 }
 
+/** Enter or Space on a focused clickable View clicks it, as on a button (only when the View itself has the focus). */
+function pressKey(e: KeyboardEvent) {
+  if ((e.key === 'Enter' || e.key === ' ') && e.target === e.currentTarget) {
+    e.preventDefault()
+    ;(e.currentTarget as HTMLElement).click()
+  }
+}
+
+/**
+ * A View the shopper can tap is a control: it takes the keyboard focus (tabIndex 0) and Enter/Space, and one
+ * named by aria-label (an icon-only button: back, share, close, delete) is a button to screen readers — a plain
+ * div may not carry a name (ARIA: aria-label is prohibited on the generic role). A page can still set its own
+ * role and tabIndex (tabIndex -1 keeps a wrapper out of the tab order).
+ */
+function controlProps(out: AnyProps, props: AnyProps): AnyProps {
+  if (!props.onClick) return out
+  if (out.tabIndex === undefined) out.tabIndex = 0
+  if (!out.role && out['aria-label']) out.role = 'button'
+  if (!out.onKeyDown) out.onKeyDown = pressKey
+  return out
+}
+
 export const View = forwardRef(function View(props: AnyProps, ref: ForwardedRef<HTMLDivElement>) {
-  if (props.hoverClass || props.onLongPress) return <TouchView {...domProps(props, MINI_PROGRAM_ONLY, undefined)} forwardedRef={ref} />
-  return createElement('div', domProps(props, VIEW_OWN, ref))
+  if (props.hoverClass || props.onLongPress) return <TouchView {...controlProps(domProps(props, MINI_PROGRAM_ONLY, undefined), props)} forwardedRef={ref} />
+  return createElement('div', controlProps(domProps(props, VIEW_OWN, ref), props))
 })
 
 export const Text = forwardRef(function Text(props: AnyProps, ref: ForwardedRef<HTMLSpanElement>) {
@@ -89,10 +124,18 @@ export const Image = forwardRef(function Image(props: AnyProps, ref: ForwardedRe
   const fit = mode || 'scaleToFill' // mode="" is the default, as in Taro
   const box = domProps(props, IMAGE_OWN, ref)
   box.className = `taro-img taro-img--${fit.replace(/\s/g, '-')}${className ? ` ${className}` : ''}`
+  // The text alternative (the mini-program's aria-label on <image>) goes on the <img>: the wrapping div may not
+  // carry a name. Without one the picture is decoration (alt=""), which screen readers skip.
+  const alt = box['aria-label'] ?? box.alt ?? ''
+  delete box['aria-label']
+  delete box.alt
+  if (box.onClick) controlProps(box, box)
+  if (box.role === 'button' || (box.onClick && alt)) box.role = 'button'
   return (
-    <div {...box}>
+    <div {...box} {...(box.role === 'button' && alt ? { 'aria-label': alt } : null)}>
       {src ? (
         <img
+          alt={box.role === 'button' ? '' : alt}
           {...nativeProps}
           src={src}
           loading={lazyLoad ? 'lazy' : undefined}

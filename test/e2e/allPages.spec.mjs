@@ -1,10 +1,12 @@
 // Every page of src/routes.ts opened by a logged-in agent member: it draws, throws nothing uncaught, and left
 // alone it does not keep changing the page (a component re-rendering without end, as NutUI's Swipe did on the
 // cart). Carousels, notice bars, countdowns and playing videos change a little; a render loop changes
-// thousands of nodes a second.
+// thousands of nodes a second. The same visit runs axe-core on the page (issue 23): no serious or critical
+// accessibility violation (test/e2e/axe.mjs), so every route is checked without being opened twice.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop, openBrowser, idleChanges, allPagePaths } from './harness.mjs'
+import { axeProblems } from './axe.mjs'
 
 const IDLE_MS = 1500
 const MAX_IDLE_CHANGES = 1500
@@ -20,7 +22,7 @@ after(async () => {
   await shop?.stop()
 })
 
-test('every page draws, throws nothing and settles when left alone', async () => {
+test('every page draws, throws nothing, settles when left alone and passes axe-core (serious, critical)', async () => {
   const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
   await b.page.goto(`${shop.base}/?token=${token}`)
@@ -37,6 +39,7 @@ test('every page draws, throws nothing and settles when left alone', async () =>
     if (!drawn) problems.push(`${p}: nothing drawn`)
     if (errors.length) problems.push(`${p}: ${errors.join(' | ').slice(0, 300)}`)
     if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
+    for (const a of await axeProblems(b.page)) problems.push(`${p}: axe ${a}`)
   }
-  assert.deepEqual(problems, [])
+  assert.deepEqual(problems, [], problems.join('\n'))
 })

@@ -4,33 +4,14 @@
 // dark screenshots at both widths; sign out.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { ROOT, CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+import { buildConsole } from './consoleHarness.mjs'
 
-const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
-
-function newest(dir) {
-  let t = 0
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name)
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
-  }
-  return t
-}
-/** The e2e runner builds the H5 only: the console is built here when admin/dist is missing or older than its sources. */
-function buildConsole() {
-  const index = path.join(ADMIN_DIST, 'index.html')
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
-  const sources = Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')), fs.statSync(path.join(ROOT, 'admin', 'vite.config.ts')).mtimeMs)
-  if (built && built > sources) return
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  assert.equal(r.status, 0, 'vite build of the console')
-}
 
 let shop, browser, tmp, picture
 const contexts = []

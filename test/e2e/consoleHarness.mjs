@@ -1,12 +1,12 @@
-// What the console's end-to-end specs share: the console build (when older than its sources), a sized browser
-// window with its page errors collected, antd's spaced button labels, and the demo owner's sign-in.
+// What the console's end-to-end specs share: the console build (when older than its sources), its route list, a
+// sized browser window with its page errors collected, antd's spaced button labels, and the demo owner's sign-in.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT } from './harness.mjs'
 
-const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
+export const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
 
 function newest(dir) {
   let t = 0
@@ -47,4 +47,14 @@ export async function consoleSignIn(page, base) {
   await page.getByLabel('密码').fill('admin123456')
   await btn(page, '登录').click()
   await page.waitForURL(/\/admin\/dashboard/)
+}
+
+/**
+ * Every console page without a parameter, read from admin/src/routes.tsx (MENU): each `{ path: '...', ... page: page(`
+ * entry whose path has no ":param". Pages added to the menu later are walked without touching the specs.
+ */
+export function consolePagePaths() {
+  const src = fs.readFileSync(path.join(ROOT, 'admin', 'src', 'routes.tsx'), 'utf8')
+  const paths = [...src.matchAll(/path: '(\/[^']*)'(?:(?!path:)[\s\S])*?page: page\(/g)].map((m) => m[1]).filter((p) => !p.includes(':'))
+  return [...new Set(paths)]
 }

@@ -40,7 +40,8 @@ export async function startShop(env = {}) {
       const r = await fetch(`${base}/h5/api/member/loginStatus?p=4`)
       if (r.ok) break
     } catch {}
-    if (Date.now() - started > 60_000) throw new Error(`server did not start: ${log.join('')}`)
+    // E2E_START_MS: a longer wait on a busy machine (the server compiles its TypeScript on start).
+    if (Date.now() - started > (Number(process.env.E2E_START_MS) || 60_000)) throw new Error(`server did not start: ${log.join('')}`)
     await new Promise((r) => setTimeout(r, 250))
   }
   return {

@@ -38,7 +38,7 @@ export function ImagesInput({ value = [], onChange, max = 10, cover = true }: { 
     <Space wrap align="start" size={12}>
       {list.map((url, i) => (
         <div key={`${url}-${i}`} style={{ width: 104, textAlign: 'center' }} data-testid="image-item">
-          <Image src={url} width={104} height={104} style={{ objectFit: 'cover', borderRadius: 6 }} />
+          <Image src={url} alt={cover && i === 0 ? '封面图' : `图片 ${i + 1}`} width={104} height={104} style={{ objectFit: 'cover', borderRadius: 6 }} />
           <div style={{ marginTop: 4 }}>
             {cover && i === 0 ? (
               <Tag color="red">封面</Tag>

@@ -11,6 +11,18 @@ import { errorText, toast } from '../core/feedback'
 
 const TOOLBAR = [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline', { color: [] }], [{ list: 'ordered' }, { list: 'bullet' }, { align: [] }], ['image', 'link'], ['clean']]
 
+/** Quill's icon-only toolbar buttons and pickers get Chinese names (axe: button-name, aria-command-name). */
+const TOOL_NAMES: Record<string, string> = { header: '标题', bold: '加粗', italic: '斜体', underline: '下划线', color: '文字颜色', align: '对齐', image: '插入图片', link: '链接', clean: '清除格式' }
+function nameToolbar(root: HTMLElement) {
+  root.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker').forEach((el) => {
+    const kind = [...el.classList].map((c) => c.replace(/^ql-/, '')).find((c) => c === 'list' || TOOL_NAMES[c])
+    if (!kind) return
+    const name = kind === 'list' ? (el.getAttribute('value') === 'ordered' ? '编号列表' : '项目符号列表') : TOOL_NAMES[kind]
+    ;(el.classList.contains('ql-picker') ? el.querySelector('.ql-picker-label') : el)?.setAttribute('aria-label', name)
+    el.querySelectorAll<HTMLElement>('.ql-picker-item').forEach((item) => item.setAttribute('aria-label', item.dataset.label || item.dataset.value || '默认'))
+  })
+}
+
 export function RichText({ value, onChange, placeholder }: { value?: string; onChange?: (html: string) => void; placeholder?: string }) {
   const host = useRef<HTMLDivElement>(null)
   const quill = useRef<Quill | null>(null)
@@ -22,6 +34,7 @@ export function RichText({ value, onChange, placeholder }: { value?: string; onC
     const editor = document.createElement('div')
     host.current.appendChild(editor)
     const q = new Quill(editor, { theme: 'snow', placeholder, modules: { toolbar: { container: TOOLBAR, handlers: { image: () => pickImage(q) } } } })
+    nameToolbar(host.current)
     if (value) q.clipboard.dangerouslyPasteHTML(value)
     q.on('text-change', () => change.current?.(q.getLength() > 1 ? q.getSemanticHTML() : ''))
     quill.current = q

@@ -16,6 +16,9 @@ import { isCode, isMobile } from '@/utils/validate'
 import { completeWechatH5Login, getPendingLoginKey, clearPendingLoginKey, loginAdapter } from '@/platform/login'
 import './login.scss'
 
+/** H5: a clickable View is in the tab order unless it says otherwise (ViewProps does not declare tabIndex). */
+const OUT_OF_TAB_ORDER = { tabIndex: -1 } as object
+
 export const CODE_COUNTDOWN = 60
 
 /** Checks the form; returns the message to show, or '' when it can be submitted. */
@@ -134,8 +137,9 @@ export default function LoginPage() {
           </Button>
           <View className='login__agreement'>
             {/* The box is its own tap target; the titles open the documents (issue 18). */}
-            <View className='login__agree-box' onClick={() => setAgreed(!agreed)} aria-label='同意用户协议和隐私政策'>
-              <Checkbox checked={agreed} />
+            {/* The checkbox is the control (named, in the tab order); the box only widens its tap target. */}
+            <View className='login__agree-box' onClick={() => setAgreed(!agreed)} {...OUT_OF_TAB_ORDER}>
+              <Checkbox checked={agreed} aria-label='同意用户协议和隐私政策' />
             </View>
             <Text>我已阅读并同意</Text>
             <Text className='login__doc-link' onClick={() => openDocument('userAgreement')}>

@@ -8,6 +8,7 @@ import { getAddressList } from '@/api/address'
 import { navigateTo } from '@/core/nav'
 import { ROUTES } from '@/routes'
 import { regionText } from '@/utils/regions'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import './index.scss'
 
 export interface AddressSheetProps {
@@ -20,6 +21,7 @@ export interface AddressSheetProps {
 
 /** Picks one of the member's addresses in a bottom sheet (default first); 新增地址 opens the address form. */
 export default function AddressSheet({ visible, title = '选择收货地址', confirmText = '确认', onClose, onConfirm }: AddressSheetProps) {
+  const dialogClass = useDialogFocus(visible, title)
   const [list, setList] = useState<MemberAddress[] | null>(null)
   const [chosen, setChosen] = useState<number>(0)
   const [busy, setBusy] = useState(false)
@@ -49,7 +51,7 @@ export default function AddressSheet({ visible, title = '选择收货地址', co
     }
   }
   return (
-    <Popup visible={visible} position='bottom' round closeable title={title} onClose={onClose}>
+    <Popup visible={visible} position='bottom' round closeable title={title} className={dialogClass} onClose={onClose}>
       <ScrollView scrollY className='address-sheet__list'>
         {list?.map((a) => (
           <View key={a.id} className={`address-sheet__item ${a.id === chosen ? 'is-on' : ''}`} onClick={() => setChosen(a.id)}>

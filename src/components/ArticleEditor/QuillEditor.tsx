@@ -5,6 +5,36 @@ import { toast } from '@/core/toast'
 import { loadScript, loadStyle, QUILL_BASE } from './loadScript'
 import type { ArticleEditorHandle, ArticleEditorProps } from './types'
 
+/** Quill's toolbar draws icon-only buttons and pickers without names: each gets its Chinese name for screen readers. */
+const TOOL_NAMES: Record<string, string> = {
+  'ql-header': '标题',
+  'ql-bold': '加粗',
+  'ql-italic': '斜体',
+  'ql-underline': '下划线',
+  'ql-strike': '删除线',
+  'ql-color': '文字颜色',
+  'ql-list': '列表',
+  'ql-align': '对齐',
+  'ql-blockquote': '引用',
+  'ql-link': '链接',
+  'ql-image': '插入图片',
+  'ql-clean': '清除格式',
+}
+function nameToolbar(root: HTMLElement) {
+  root.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker').forEach((el) => {
+    const cls = [...el.classList].find((c) => TOOL_NAMES[c])
+    if (!cls) return
+    const value = el.getAttribute('value')
+    const name = cls === 'ql-list' ? (value === 'ordered' ? '编号列表' : '项目符号列表') : TOOL_NAMES[cls]
+    // A picker's control is its label (role="button"); its options are named by Quill's data-label or value.
+    const target = el.classList.contains('ql-picker') ? el.querySelector<HTMLElement>('.ql-picker-label') : el
+    target?.setAttribute('aria-label', name)
+    el.querySelectorAll<HTMLElement>('.ql-picker-item').forEach((item) => {
+      if (!item.getAttribute('aria-label')) item.setAttribute('aria-label', item.dataset.label || item.dataset.value || '默认')
+    })
+  })
+}
+
 /**
  * H5: Quill and its image-resize module, loaded lazily from the shop's own server (only this page loads them).
  * Images are uploaded through /api/upload and inserted by URL (never as base64).
@@ -63,6 +93,10 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
           ...(Resize ? { resize: { locale: { altTip: '按住 Alt 保持比例', floatLeft: '居左', floatRight: '居右', center: '居中', restore: '还原' } } } : {}),
         },
       })
+      nameToolbar(host.current)
+      // Pictures in the text being edited: decoration for screen readers unless they carry their own alt.
+      const altless = () => q.root.querySelectorAll('img:not([alt])').forEach((img: Element) => img.setAttribute('alt', ''))
+      q.on('text-change', altless)
       if (initial.current) q.clipboard.dangerouslyPasteHTML(initial.current)
       quill.current = q
       setState('ready')

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
-import { Button, Checkbox, InputNumber } from '@nutui/nutui-react-taro'
+import { Button, Checkbox } from '@nutui/nutui-react-taro'
 import { Cart as CartIcon } from '@nutui/icons-react-taro'
 import type { CartLine, CartList } from '@contract/cart'
 import { deleteCartLines, getCartList, selectAllCart, selectCartLines, updateCartQuantity } from '@/api/cart'
@@ -12,6 +12,7 @@ import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
 import { yuan } from '@/utils/money'
 import SwipeRow from '@/components/SwipeRow'
+import QuantityInput from '@/components/QuantityInput'
 import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
 import './index.scss'
 
@@ -145,7 +146,7 @@ export default function Cart({ variant }: CartProps) {
             <Checkbox checked={editing ? marked.includes(line.id) : line.selected} onChange={(v) => toggle(line, v)} aria-label={`选择${line.goodsName}`} />
           )}
         </View>
-        <Image className='cart-line__img' src={assetUrl(line.image)} mode='aspectFill' onClick={() => openGoods(line)} />
+        <Image className='cart-line__img' src={assetUrl(line.image)} mode='aspectFill' aria-label={line.goodsName} onClick={() => openGoods(line)} />
         <View className='cart-line__body'>
           <Text className='cart-line__name' onClick={() => openGoods(line)}>
             {line.goodsName}
@@ -160,7 +161,7 @@ export default function Cart({ variant }: CartProps) {
                 {yuan(line.price)}
               </Text>
               <View onClick={(e) => e.stopPropagation()}>
-                <InputNumber className='cart-line__stepper' value={line.quantity} min={1} max={Math.max(1, Math.min(line.stock, 999))} onChange={(v) => changeQuantity(line, v as number)} onOverlimit={() => toast(line.quantity >= line.stock ? `库存仅剩${line.stock}件` : '至少购买1件')} />
+                <QuantityInput label='购买数量' className='cart-line__stepper' value={line.quantity} min={1} max={Math.max(1, Math.min(line.stock, 999))} onChange={(v) => changeQuantity(line, v as number)} onOverlimit={() => toast(line.quantity >= line.stock ? `库存仅剩${line.stock}件` : '至少购买1件')} />
               </View>
             </View>
           )}

@@ -6,6 +6,7 @@ import type { CouponOption, OrderCouponExtras } from '@contract/coupon'
 import CouponCard from '@/components/CouponCard'
 import { chinaDate, expiresSoon, pickerSummary } from '@/utils/coupon'
 import { yuan } from '@/utils/money'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import './index.scss'
 
 export interface CouponPickerProps {
@@ -42,6 +43,7 @@ const optionCard = (o: CouponOption, chosen: boolean, onPick?: () => void) => (
  */
 export default function CouponPicker({ extras, discount, onChange }: CouponPickerProps) {
   const [open, setOpen] = useState(false)
+  const dialogClass = useDialogFocus(open, '选择优惠券')
   const s = pickerSummary(extras, discount)
   const usable = extras?.usable || []
   const unusable = extras?.unusable || []
@@ -59,7 +61,7 @@ export default function CouponPicker({ extras, discount, onChange }: CouponPicke
           {(usable.length > 0 || unusable.length > 0) && <ArrowRight size={12} color='var(--app-text-3)' />}
         </View>
       </View>
-      <Popup visible={open} position='bottom' round closeable title='选择优惠券' onClose={() => setOpen(false)}>
+      <Popup visible={open} position='bottom' round closeable title='选择优惠券' className={dialogClass} onClose={() => setOpen(false)}>
         <ScrollView scrollY className='coupon-picker__list'>
           <Text className='coupon-picker__section'>可用优惠券（{usable.length}）</Text>
           {usable.map((o) => optionCard(o, extras?.selectedId === o.id, () => pick(o.id)))}

@@ -32,7 +32,7 @@ export default function GoodsCard({ goods, layout = 'grid', onClick, extra, lead
     <View className={`goods-card goods-card--${layout} ${off ? 'goods-card--off' : ''} ${className}`} onClick={open}>
       {leading}
       <View className='goods-card__pic'>
-        <Image className='goods-card__img' src={assetUrl(goods.mainImage)} mode='aspectFill' lazyLoad />
+        <Image className='goods-card__img' src={assetUrl(goods.mainImage)} mode='aspectFill' lazyLoad aria-label={goods.name} />
         {(off || soldOut) && <View className='goods-card__mask'>{off ? '已下架' : '已售罄'}</View>}
       </View>
       <View className='goods-card__body'>

@@ -11,6 +11,7 @@ import { storage } from '@/platform/storage'
 import { ROUTES } from '@/routes'
 import { isLoggedIn, useUserStore } from '@/stores/user'
 import { yuan } from '@/utils/money'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import './index.scss'
 
 /** Closing the popup hides it for the rest of the (China) day; the 新人礼 badge on the home page reopens it. */
@@ -28,6 +29,7 @@ const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 1
 export default function NewMemberCoupon() {
   const [hint, setHint] = useState<NewMemberCouponHint | null>(null)
   const [open, setOpen] = useState(false)
+  const dialogClass = useDialogFocus(open, '新人专享礼包')
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   // Asked again when the login changes (a token in the address arrives after the first render).
@@ -94,7 +96,7 @@ export default function NewMemberCoupon() {
           {hint.totalAmount > 0 && <Text className='new-member-coupon__badge-sum'>¥{yuan(hint.totalAmount).replace(/\.00$/, '')}</Text>}
         </View>
       )}
-      <Popup visible={open} position='center' round={false} className='new-member-coupon__popup' onClose={close}>
+      <Popup visible={open} position='center' round={false} className={`new-member-coupon__popup ${dialogClass}`} onClose={close}>
         <View className='new-member-coupon'>
           <View className='new-member-coupon__head'>
             <Text className='new-member-coupon__title'>{done ? '新人礼包已到账' : '新人专享礼包'}</Text>

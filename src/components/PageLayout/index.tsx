@@ -5,6 +5,7 @@ import { NavBar } from '@nutui/nutui-react-taro'
 import { ArrowLeft } from '@nutui/icons-react-taro'
 import { back, setTitle } from '@/core/nav'
 import { useThemeClass } from '@/core/theme'
+import { useLargeTextClass } from '@/stores/display'
 import './index.scss'
 
 /**
@@ -44,10 +45,11 @@ export default function PageLayout({ variant = 'back', title = '', right, onBack
     if (title) setTitle(title)
   })
   const themeClass = useThemeClass()
+  const largeText = useLargeTextClass()
   const top = getStatusBarHeight()
   const goBack = () => (onBack ? onBack() : back())
   return (
-    <View className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${themeClass} ${className}`} style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}>
+    <View className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${themeClass} ${largeText} ${className}`} style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}>
       {variant === 'back' && (
         <View className='page-layout__nav' style={{ paddingTop: `${top}px` }}>
           {/* The title prop (not children) gives NutUI's centred title (SPEC.md: back arrow with a centred title). */}

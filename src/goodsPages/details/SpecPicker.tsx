@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react'
 import { View, Text, Image } from '@tarojs/components'
-import { Popup, InputNumber, Button } from '@nutui/nutui-react-taro'
+import { Popup, Button } from '@nutui/nutui-react-taro'
 import type { GoodsDetail, Sku } from '@contract/goods'
 import { assetUrl } from '@/core/request'
 import { yuan } from '@/utils/money'
 import { buyBlocker, choiceText, clampQuantity, isValueAvailable, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
+import QuantityInput from '@/components/QuantityInput'
 import './SpecPicker.scss'
 
 /** select: both buttons; cart / buy: one 确定 button for that action. */
@@ -29,6 +31,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
   // of the screen, over the sheet's header (issue 18).
   const [hint, setHint] = useState('')
   useEffect(() => setHint(''), [visible])
+  const dialogClass = useDialogFocus(visible, '选择规格')
   const confirm = (action: 'cart' | 'buy') => {
     const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) : '该商品已下架'
     if (blocker) return setHint(blocker)
@@ -44,7 +47,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
   }
 
   return (
-    <Popup visible={visible} position='bottom' round closeable onClose={onClose} className='spec-picker'>
+    <Popup visible={visible} position='bottom' round closeable onClose={onClose} className={`spec-picker ${dialogClass}`}>
       <View className='spec-picker__head'>
         <Image className='spec-picker__img' src={assetUrl(info.image)} mode='aspectFill' />
         <View className='spec-picker__info'>
@@ -79,7 +82,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
         ))}
         <View className='spec-picker__qty'>
           <Text className='spec-picker__group-name'>购买数量</Text>
-          <InputNumber
+          <QuantityInput label='购买数量'
             value={quantity}
             min={1}
             max={maxQty}

@@ -30,7 +30,7 @@ function CommentItem({ c }: { c: GoodsComment }) {
       {c.images.length > 0 && (
         <View className='comment-item__imgs'>
           {c.images.map((src, i) => (
-            <Image key={src} className='comment-item__img' src={assetUrl(src)} mode='aspectFill' onClick={() => preview(c.images, i)} />
+            <Image key={src} className='comment-item__img' src={assetUrl(src)} mode='aspectFill' aria-label={`评价图片${i + 1}`} onClick={() => preview(c.images, i)} />
           ))}
         </View>
       )}
@@ -41,7 +41,7 @@ function CommentItem({ c }: { c: GoodsComment }) {
           {c.followUp.images.length > 0 && (
             <View className='comment-item__imgs'>
               {c.followUp.images.map((src, i) => (
-                <Image key={src} className='comment-item__img' src={assetUrl(src)} mode='aspectFill' onClick={() => preview(c.followUp!.images, i)} />
+                <Image key={src} className='comment-item__img' src={assetUrl(src)} mode='aspectFill' aria-label={`追评图片${i + 1}`} onClick={() => preview(c.followUp!.images, i)} />
               ))}
             </View>
           )}

@@ -171,7 +171,7 @@ export default function DetailsDetailsPage() {
         <Swiper className='detail-gallery__swiper' circular onChange={(e) => setCurrent(e.detail.current)}>
           {goods.images.map((src, i) => (
             <SwiperItem key={src}>
-              <Image className='detail-gallery__img' src={assetUrl(src)} mode='aspectFill' onClick={() => preview(goods.images, i)} />
+              <Image className='detail-gallery__img' src={assetUrl(src)} mode='aspectFill' aria-label={`${goods.name} 图${i + 1}/${goods.images.length}`} onClick={() => preview(goods.images, i)} />
             </SwiperItem>
           ))}
         </Swiper>
@@ -248,7 +248,7 @@ export default function DetailsDetailsPage() {
             {r.images.length > 0 && (
               <View className='detail-comment__imgs'>
                 {r.images.slice(0, 3).map((src, i) => (
-                  <Image key={src} className='detail-comment__img' src={assetUrl(src)} mode='aspectFill' onClick={() => preview(r.images, i)} />
+                  <Image key={src} className='detail-comment__img' src={assetUrl(src)} mode='aspectFill' aria-label={`评价图片${i + 1}`} onClick={() => preview(r.images, i)} />
                 ))}
               </View>
             )}
@@ -272,7 +272,7 @@ export default function DetailsDetailsPage() {
           <Text>商品详情</Text>
           <Text className='detail-rich__line' />
         </View>
-        <RichText nodes={richHtml(goods.detailHtml)} />
+        <RichText nodes={richHtml(goods.detailHtml, `${goods.name} 详情图`)} />
       </View>
 
       <ShareSheet visible={sharing} onClose={() => setSharing(false)} goods={goods} title={shareContent().title} path={shareContent().path} />

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button, InputNumber, TextArea } from '@nutui/nutui-react-taro'
+import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { SeckillPreview } from '@contract/seckill'
 import type { OrderCouponExtras } from '@contract/coupon'
 import PageLayout from '@/components/PageLayout'
@@ -15,6 +15,7 @@ import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { useCommonStore } from '@/stores/common'
 import { yuan } from '@/utils/money'
+import QuantityInput from '@/components/QuantityInput'
 import './seckill.scss'
 
 /** Confirm page of a flash-sale order: address, the item at its flash price, quantity within the limit, coupons the rules allow, pay. */
@@ -128,7 +129,7 @@ export default function PlaceAnOrderSeckillPage() {
             ))}
             <View className='seckill-order__row'>
               <Text>购买数量</Text>
-              <InputNumber value={quantity} min={1} max={maxQty} onChange={changeQty} />
+              <QuantityInput label='购买数量' value={quantity} min={1} max={maxQty} onChange={changeQty} />
             </View>
           </View>
           <View className='card seckill-order__amounts'>

@@ -1,7 +1,8 @@
-import { useMemo } from 'react'
+import { useMemo, type ComponentProps } from 'react'
 import { Picker } from '@nutui/nutui-react-taro'
 import type { AfterSaleType } from '@contract/afterSales'
 import { AFTER_SALE_REASONS } from '@contract/afterSales'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 
 export interface ReasonPickerProps {
   type: AfterSaleType
@@ -20,10 +21,12 @@ export interface ReasonPickerProps {
 export default function ReasonPicker({ type, visible, value, onPick, onClose }: ReasonPickerProps) {
   const reasons = AFTER_SALE_REASONS[type]
   const options = useMemo(() => [reasons.map((r) => ({ label: r, value: r }))], [reasons])
+  const dialogClass = useDialogFocus(visible, '售后原因')
   return (
     <Picker
       visible={visible}
       title='售后原因'
+      popupProps={{ className: dialogClass } as ComponentProps<typeof Picker>['popupProps']}
       options={options}
       defaultValue={[value || reasons[0]]}
       onConfirm={(_, values) => onPick(String(values[0] ?? reasons[0]))}

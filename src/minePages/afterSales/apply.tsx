@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button, Checkbox, Input, InputNumber, TextArea } from '@nutui/nutui-react-taro'
+import { Button, Checkbox, Input, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
 import type { AfterSaleApplyInfo, AfterSaleType, RefundQuote } from '@contract/afterSales'
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES } from '@contract/afterSales'
 import PageLayout from '@/components/PageLayout'
 import PhotoUploader from '@/components/PhotoUploader'
+import QuantityInput from '@/components/QuantityInput'
 import { GoodsLine } from '@/components/Order'
 import { applyAfterSale, getApplyInfo, getRefundQuote } from '@/api/afterSales'
 import { requireLogin } from '@/core/auth'
@@ -149,7 +150,7 @@ export default function AfterSalesApplyPage() {
                     {on && i.refundableQuantity > 1 && (
                       <View className='as-item__qty'>
                         <Text>退款数量</Text>
-                        <InputNumber value={picked[i.orderItemId]} min={1} max={i.refundableQuantity} onChange={(v) => toggle(i.orderItemId, Number(v), true)} />
+                        <QuantityInput label='售后数量' value={picked[i.orderItemId]} min={1} max={i.refundableQuantity} onChange={(v) => toggle(i.orderItemId, Number(v), true)} />
                       </View>
                     )}
                   </View>

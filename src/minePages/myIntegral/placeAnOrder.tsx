@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
-import { Button, InputNumber, TextArea } from '@nutui/nutui-react-taro'
+import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { RedeemPreview } from '@contract/integral'
 import PageLayout from '@/components/PageLayout'
 import PickAddress from '@/components/PickAddress'
@@ -15,6 +15,7 @@ import { ROUTES } from '@/routes'
 import { useCommonStore } from '@/stores/common'
 import { pointsPrice } from '@/utils/points'
 import { yuan } from '@/utils/money'
+import QuantityInput from '@/components/QuantityInput'
 import './placeAnOrder.scss'
 
 /** Redeem points-mall goods: address, quantity, the points (and cash) it takes; points only is done at once, points + cash is paid like an order. */
@@ -114,7 +115,7 @@ export default function MyIntegralPlaceAnOrderPage() {
             </View>
             <View className='points-order__row'>
               <Text>兑换数量</Text>
-              <InputNumber
+              <QuantityInput label='兑换数量'
                 value={quantity}
                 min={1}
                 max={maxQty}

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import Taro, { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
-import { Button, Dialog, Input } from '@nutui/nutui-react-taro'
+import { Button, Dialog, Input, Switch } from '@nutui/nutui-react-taro'
 import { ArrowRight, User } from '@nutui/icons-react-taro'
 import type { LogoffHint } from '@contract/account'
 import PageLayout from '@/components/PageLayout'
@@ -12,6 +12,7 @@ import { assetUrl, upload } from '@/core/request'
 import { confirm, hideLoading, showLoading, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { useUserStore } from '@/stores/user'
+import { useDisplayStore } from '@/stores/display'
 import { cacheSizeKb, clearAppCache, formatKb } from '@/utils/cache'
 import { formatTime } from '@/utils/time'
 import './setting.scss'
@@ -29,6 +30,7 @@ function Row({ label, value, onClick, danger }: { label: string; value?: React.R
 /** 设置: profile (avatar, nickname), addresses, feedback, about, clear cache, account logoff and logout. */
 export default function SettingIndexPage() {
   const user = useUserStore((s) => s.userInfo)
+  const largeText = useDisplayStore((s) => s.largeText)
   const [cache, setCache] = useState(0)
   const [nickOpen, setNickOpen] = useState(false)
   const [nick, setNick] = useState('')
@@ -149,6 +151,13 @@ export default function SettingIndexPage() {
         <Row label='意见反馈' onClick={() => navigateTo(ROUTES.feedback)} />
         <Row label='关于我们' value={<Text className='set-row__text'>v{APP_VERSION}</Text>} onClick={() => setAboutOpen(true)} />
         <Row label='清除缓存' value={<Text className='set-row__text'>{formatKb(cache)}</Text>} onClick={clear} />
+      </View>
+      <View className='set-group'>
+        {/* 大字模式 for older shoppers (适老化): every text 1.25×, kept in storage (src/stores/display.ts). */}
+        <Row
+          label='大字模式'
+          value={<Switch checked={largeText} ariaLabel='大字模式' onChange={(on) => useDisplayStore.getState().setLargeText(on)} />}
+        />
       </View>
       <View className='set-group'>
         <Row label='注销账号' danger onClick={pendingAt ? undoLogoff : openLogoff} value={pendingAt ? <Text className='set-row__text'>冷静期中</Text> : undefined} />

@@ -155,7 +155,7 @@ export default function ShippingAddressOperatePage() {
           <TagField />
         </Form.Item>
         <Form.Item label='设为默认' name='isDefault' valuePropName='checked'>
-          <Switch />
+          <Switch ariaLabel='设为默认地址' />
         </Form.Item>
       </Form>
       <View className='address-form__buttons'>

@@ -178,7 +178,7 @@ export default function HomeIndexPage() {
                   <Swiper autoplay loop indicator interval={SWIPER_INTERVAL} duration={SWIPER_DURATION} height={150} className='home-banner__swiper'>
                     {home.banners.map((b) => (
                       <Swiper.Item key={b.id}>
-                        <Image className='home-banner__img' src={assetUrl(b.image)} mode='aspectFill' onClick={() => openLink(b.link)} />
+                        <Image className='home-banner__img' src={assetUrl(b.image)} mode='aspectFill' aria-label={b.title} onClick={() => openLink(b.link)} />
                       </Swiper.Item>
                     ))}
                   </Swiper>
@@ -190,6 +190,7 @@ export default function HomeIndexPage() {
                       className='home-banner__img'
                       src={assetUrl(home.banners[0].image)}
                       mode='aspectFill'
+                      aria-label={home.banners[0].title}
                       onClick={() => openLink(home.banners[0].link)}
                       onLoad={() => {
                         removeHomePreview()

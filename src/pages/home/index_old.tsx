@@ -41,7 +41,7 @@ export default function HomeIndexOldPage() {
         <Swiper autoplay loop indicator interval={SWIPER_INTERVAL} duration={SWIPER_DURATION} height={160}>
           {home.banners.map((b) => (
             <Swiper.Item key={b.id}>
-              <Image className='home-old__banner' src={assetUrl(b.image)} mode='aspectFill' onClick={() => openLink(b.link)} />
+              <Image className='home-old__banner' src={assetUrl(b.image)} mode='aspectFill' aria-label={b.title} onClick={() => openLink(b.link)} />
             </Swiper.Item>
           ))}
         </Swiper>

@@ -1,4 +1,4 @@
-import { act, fireEvent, render } from '@testing-library/react'
+import { act, fireEvent, render, screen } from '@testing-library/react'
 import { createRef } from 'react'
 import { View, Text, Image } from '@/h5runtime/h5Elements'
 
@@ -97,5 +97,67 @@ describe('H5 View, Text and Image (plain elements in place of Taro’s custom el
     expect(onLoad.mock.results[0].value).toEqual({ width: img.width, height: img.height })
     fireEvent.error(img)
     expect(onError).toHaveBeenCalledTimes(1)
+  })
+})
+
+// Accessible names and keyboard use of the H5 elements (src/h5runtime/h5Elements.tsx): what every icon-only
+// button of the shop (back, share, close, delete...) becomes in the browser.
+describe('H5 elements: names, roles and keys', () => {
+  it('an icon-only View with a name and a click is a button reachable by keyboard; Enter and Space click it', () => {
+    const onClick = jest.fn()
+    render(
+      <View className='x' aria-label='返回' onClick={onClick}>
+        <i />
+      </View>,
+    )
+    const back = screen.getByRole('button', { name: '返回' })
+    expect(back.tabIndex).toBe(0)
+    fireEvent.keyDown(back, { key: 'Enter' })
+    fireEvent.keyDown(back, { key: ' ' })
+    fireEvent.keyDown(back, { key: 'a' })
+    expect(onClick).toHaveBeenCalledTimes(2)
+  })
+
+  it('a clickable View without a name takes the focus but claims no role; a View without a click neither', () => {
+    const { container } = render(
+      <>
+        <View className='card' onClick={() => undefined}>
+          商品
+        </View>
+        <View className='plain'>说明</View>
+      </>,
+    )
+    const card = container.querySelector('.card') as HTMLElement
+    expect(card.tabIndex).toBe(0)
+    expect(card.getAttribute('role')).toBeNull()
+    const plain = container.querySelector('.plain') as HTMLElement
+    expect(plain.hasAttribute('tabindex')).toBe(false)
+  })
+
+  it('Taro camel-case ARIA props (NutUI: ariaRole, ariaChecked, ariaLabel) become role and aria-* attributes', () => {
+    render(<View ariaRole='switch' ariaChecked={false} ariaLabel='大字模式' onClick={() => undefined} />)
+    const sw = screen.getByRole('switch', { name: '大字模式' })
+    expect(sw.getAttribute('aria-checked')).toBe('false')
+    expect(sw.hasAttribute('ariarole')).toBe(false)
+  })
+
+  it('Image: the name goes on the <img> as alt; without one the picture is decoration (alt="")', () => {
+    const { container } = render(
+      <>
+        <Image className='goods' src='/a.png' aria-label='法式连衣裙' />
+        <Image className='deco' src='/b.png' />
+      </>,
+    )
+    expect(screen.getByRole('img', { name: '法式连衣裙' }).tagName).toBe('IMG')
+    expect(container.querySelector('.goods')!.hasAttribute('aria-label')).toBe(false)
+    expect(container.querySelector('.deco img')!.getAttribute('alt')).toBe('')
+  })
+
+  it('a clickable Image with a name is a button of that name (the banner opening its link)', () => {
+    const onClick = jest.fn()
+    render(<Image src='/banner.png' aria-label='双十一大促' onClick={onClick} />)
+    const banner = screen.getByRole('button', { name: '双十一大促' })
+    fireEvent.keyDown(banner, { key: 'Enter' })
+    expect(onClick).toHaveBeenCalledTimes(1)
   })
 })

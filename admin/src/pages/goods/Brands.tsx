@@ -33,7 +33,7 @@ export default function Brands() {
           pagination={{ pageSize: 20 }}
           scroll={{ x: 700 }}
           columns={[
-            { title: '标志', dataIndex: 'logo', width: 80, render: (v: string) => (v ? <Avatar shape="square" src={v} /> : '—') },
+            { title: '标志', dataIndex: 'logo', width: 80, render: (v: string, r: { name: string }) => (v ? <Avatar shape="square" src={v} alt={r.name} /> : '—') },
             { title: '名称', dataIndex: 'name', render: (v: string, r) => <Space>{v}{r.isExclusive && <Tag color="gold">独家</Tag>}</Space> },
             { title: '介绍', dataIndex: 'intro', ellipsis: true },
             { title: '排序', dataIndex: 'sort', width: 80 },

@@ -54,7 +54,7 @@ export default function Categories() {
           scroll={{ x: 600 }}
           columns={[
             { title: '名称', dataIndex: 'name' },
-            { title: '图标', dataIndex: 'icon', width: 80, render: (v: string) => (v ? <Avatar shape="square" src={v} /> : '—') },
+            { title: '图标', dataIndex: 'icon', width: 80, render: (v: string, r: { name: string }) => (v ? <Avatar shape="square" src={v} alt={r.name} /> : '—') },
             { title: '排序', dataIndex: 'sort', width: 80 },
             { title: '商品数', dataIndex: 'goodsCount', width: 90 },
             {

@@ -87,7 +87,7 @@ export default function GoodsList() {
       width: 280,
       render: (_, r) => (
         <Space>
-          <Image src={r.mainImage} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />
+          <Image src={r.mainImage} alt={r.name} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />
           <span style={{ display: 'inline-block', maxWidth: 200 }}>
             <Typography.Link ellipsis onClick={() => navigate(`/goods/${r.id}`)} style={{ maxWidth: 200 }}>
               {r.name}
@@ -134,7 +134,7 @@ export default function GoodsList() {
           const r = await run(goodsList({ page: current, pageSize, keyword: keyword || undefined, categoryId: categoryId || undefined, brandId: brandId || undefined, status, lowStock: lowStock === undefined ? undefined : Number(lowStock) }))
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
-        rowSelection={writable ? {} : false}
+        rowSelection={writable ? { getCheckboxProps: (r: { name: string }) => ({ 'aria-label': `选择 ${r.name}` }) as object } : false}
         tableAlertOptionRender={({ selectedRowKeys }) => (
           <Space>
             <a onClick={() => shelf(selectedRowKeys as number[], 'on')}>批量上架</a>

@@ -71,7 +71,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           dataSource={items}
           scroll={{ x: 560 }}
           columns={[
-            { title: '商品', render: (_, i) => <Space><Image src={i.image} width={48} height={48} style={{ objectFit: 'cover' }} /><span>{i.goodsName}<br /><Typography.Text type="secondary">{i.specText}</Typography.Text></span></Space> },
+            { title: '商品', render: (_, i) => <Space><Image src={i.image} alt={i.goodsName} width={48} height={48} style={{ objectFit: 'cover' }} /><span>{i.goodsName}<br /><Typography.Text type="secondary">{i.specText}</Typography.Text></span></Space> },
             { title: '单价', width: 90, align: 'right', render: (_, i) => yuan(i.price) },
             { title: '数量', dataIndex: 'quantity', width: 60, align: 'right' },
             { title: '实付', width: 90, align: 'right', render: (_, i) => yuan(i.payAmount) },

@@ -80,7 +80,7 @@ export default function OrderList() {
   const columns: ProColumns<AdminOrderRow>[] = [
     { title: '订单号', dataIndex: 'orderNo', width: 190, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
     { title: '手机号', dataIndex: 'phone', hideInTable: true, fieldProps: { placeholder: '收货人或会员手机号' } },
-    { title: '商品', dataIndex: 'goods', fieldProps: { placeholder: '商品名称' }, render: (_, r) => <Space><Image src={r.firstImage} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} /><span>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</span></Space> },
+    { title: '商品', dataIndex: 'goods', fieldProps: { placeholder: '商品名称' }, render: (_, r) => <Space><Image src={r.firstImage} alt={r.firstGoodsName} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} /><span>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</span></Space> },
     { title: '下单时间', dataIndex: 'createdAt', valueType: 'dateRange', width: 140, render: (_, r) => dateTime(r.createdAt) },
     { title: '收货人', dataIndex: 'receiverName', search: false, width: 140, render: (_, r) => <>{r.receiverName}<br /><Typography.Text type="secondary">{r.receiverPhone}</Typography.Text></> },
     { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.payAmount)}` },
@@ -108,7 +108,7 @@ export default function OrderList() {
           subTitle: <Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>,
           content: (
             <Space align="start">
-              <Image src={r.firstImage} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />
+              <Image src={r.firstImage} alt={r.firstGoodsName} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />
               <div>
                 <div>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</div>
                 <div>实付 ¥{fenToYuan(r.payAmount)}</div>

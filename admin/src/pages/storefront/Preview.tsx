@@ -40,7 +40,7 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
   return (
     <div data-testid="storefront-preview" style={{ width: 320, border: '8px solid #333', borderRadius: 28, overflow: 'hidden', background: bg, color: text, fontSize: 12, margin: '0 auto' }}>
       <div style={{ background: '#e93b3d', padding: '10px 12px' }}>
-        <div style={{ background: '#fff', borderRadius: 16, padding: '6px 12px', color: '#999' }}><SearchOutlined /> {words[0]?.word || '搜索商品'}</div>
+        <div style={{ background: '#fff', borderRadius: 16, padding: '6px 12px', color: '#666' }}><SearchOutlined /> {words[0]?.word || '搜索商品'}</div>
       </div>
       {liveBanners[0] ? (
         <div style={{ position: 'relative', margin: 8 }}>

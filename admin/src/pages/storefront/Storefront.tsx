@@ -59,7 +59,7 @@ export default function Storefront() {
           reload={load}
           blank={{ sort: 0, on: true, link: '' }}
           columns={[
-            { title: '图片', dataIndex: 'image', width: 110, render: (v: string) => <Image src={v} width={96} height={40} style={{ objectFit: 'cover' }} /> },
+            { title: '图片', dataIndex: 'image', width: 110, render: (v: string, r: { title: string }) => <Image src={v} alt={r.title} width={96} height={40} style={{ objectFit: 'cover' }} /> },
             { title: '标题', dataIndex: 'title' },
             { title: '排序', dataIndex: 'sort', width: 60 },
             { title: '状态', dataIndex: 'status', width: 70, render: onOff },
@@ -98,7 +98,7 @@ export default function Storefront() {
           reload={load}
           blank={{ sort: 0, link: '' }}
           columns={[
-            { title: '图标', dataIndex: 'icon', width: 70, render: (v: string) => <Avatar src={v} /> },
+            { title: '图标', dataIndex: 'icon', width: 70, render: (v: string, r: { title: string }) => <Avatar src={v} alt={r.title} /> },
             { title: '名称', dataIndex: 'title' },
             { title: '链接', dataIndex: 'link', ellipsis: true },
             { title: '排序', dataIndex: 'sort', width: 60 },

@@ -1,0 +1,67 @@
+import { useEffect, useRef } from 'react'
+
+const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'
+let seq = 0
+
+/** The focusable controls inside `root` that are drawn (display:none and hidden ones are skipped). */
+function focusables(root: HTMLElement): HTMLElement[] {
+  return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => !(el as HTMLInputElement).disabled && el.getClientRects().length > 0)
+}
+
+/**
+ * H5: a popup (NutUI Popup: coupon popup, spec sheet, pickers) as a modal dialog for keyboard and screen-reader
+ * users. While `open`: the element carrying the returned class is role="dialog" aria-modal with `label` as its
+ * name, the focus moves into it, and Tab / Shift+Tab cycle inside it; when it closes, the focus returns to the
+ * control that opened it. Pass the class to the Popup's className. The mini-program has no keyboard focus: there
+ * the hook does nothing (WeChat's screen reader reads the popup as it is drawn, on top).
+ */
+export function useDialogFocus(open: boolean, label: string): string {
+  const cls = useRef(`a11y-dialog-${++seq}`).current
+  useEffect(() => {
+    if (process.env.TARO_ENV !== 'h5' || !open || typeof document === 'undefined') return
+    const opener = document.activeElement as HTMLElement | null
+    let root: HTMLElement | null = null
+    let tries = 0
+    let timer: ReturnType<typeof setTimeout> | undefined
+    // NutUI draws the popup in a portal, in a later frame: wait for it (up to ~1 s).
+    const attach = () => {
+      root = document.querySelector<HTMLElement>(`.${cls}`)
+      if (!root) {
+        if (++tries < 20) timer = setTimeout(attach, 50)
+        return
+      }
+      root.setAttribute('role', 'dialog')
+      root.setAttribute('aria-modal', 'true')
+      if (label) root.setAttribute('aria-label', label)
+      if (!root.hasAttribute('tabindex')) root.tabIndex = -1
+      if (!root.contains(document.activeElement)) (focusables(root)[0] || root).focus({ preventScroll: true })
+    }
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Tab' || !root) return
+      const list = focusables(root)
+      if (!list.length) {
+        e.preventDefault()
+        root.focus()
+        return
+      }
+      const first = list[0]
+      const last = list[list.length - 1]
+      const active = document.activeElement
+      if (e.shiftKey && (active === first || !root.contains(active))) {
+        e.preventDefault()
+        last.focus()
+      } else if (!e.shiftKey && (active === last || !root.contains(active))) {
+        e.preventDefault()
+        first.focus()
+      }
+    }
+    attach()
+    document.addEventListener('keydown', onKey, true)
+    return () => {
+      clearTimeout(timer)
+      document.removeEventListener('keydown', onKey, true)
+      if (opener && document.contains(opener)) opener.focus({ preventScroll: true })
+    }
+  }, [open, label, cls])
+  return cls
+}
