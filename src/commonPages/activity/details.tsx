@@ -30,11 +30,13 @@ export default function ActivityDetailsPage() {
 
   const [coupons, setCoupons] = useState<CentreCoupon[]>([])
   const [receiving, setReceiving] = useState(0)
-  const loadCoupons = () => id && getActivityCoupons(id).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
+  // Asked once the activity itself is found: a bad link makes one request, not two.
+  const activityId = a?.id
+  const loadCoupons = () => activityId && getActivityCoupons(activityId).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
   useEffect(() => {
     loadCoupons()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id])
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadCoupons reads only activityId
+  }, [activityId])
   // The activity's coupons are the coupon centre's (same limits): claimed with the centre's receive.
   const receive = async (c: CentreCoupon) => {
     if (!requireLogin() || receiving) return
