@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
-import { buildConsole } from './consoleHarness.mjs'
+import { btn, buildConsole, openWindow } from './consoleHarness.mjs'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
 
@@ -31,17 +31,13 @@ after(async () => {
 })
 
 /** A browser window of this size and theme, with the errors the page throws collected. */
-async function open({ width, height, dark = false }) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = []
-  page.on('pageerror', (e) => errors.push(String(e)))
-  return { context, page, errors }
+async function open(size) {
+  const w = await openWindow(browser, size)
+  contexts.push(w.context)
+  return w
 }
 
 /** antd writes two-character Chinese button labels with a space between them ("确 定"). */
-const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
 
 async function signIn(page) {
   await page.goto(`${shop.base}/admin/`)

@@ -4,25 +4,15 @@
 // short one refused first), and the agent sees it paid on the shop's withdraw page.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { ROOT, CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
 
 const DEMO_AGENT = '13900139000'
 let shop, browser
 const contexts = []
 
 /** The console is built when admin/dist is older than its sources (as console.spec.mjs does). */
-function buildConsole() {
-  const newest = (dir) => fs.readdirSync(dir, { withFileTypes: true }).reduce((t, e) => Math.max(t, e.isDirectory() ? newest(path.join(dir, e.name)) : fs.statSync(path.join(dir, e.name)).mtimeMs), 0)
-  const index = path.join(ROOT, 'admin', 'dist', 'index.html')
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
-  if (built > Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')))) return
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  assert.equal(r.status, 0, 'vite build of the console')
-}
 
 before(async () => {
   buildConsole()
@@ -35,24 +25,15 @@ after(async () => {
   await shop?.stop()
 })
 
-async function open({ width, height, dark = false }) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = []
-  page.on('pageerror', (e) => errors.push(String(e)))
-  return { page, errors }
+async function open(size) {
+  const w = await openWindow(browser, size)
+  contexts.push(w.context)
+  return w
 }
 /** antd writes two-character Chinese button labels with a space between them ("确 定"). */
-const btn = (scope, text) => scope.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
 
 async function signIn(page) {
-  await page.goto(`${shop.base}/admin/`)
-  await page.waitForURL(/\/admin\/login/)
-  await page.getByLabel('用户名').fill('admin')
-  await page.getByLabel('密码').fill('admin123456')
-  await btn(page, '登录').click()
-  await page.waitForURL(/\/admin\/dashboard/)
+  await consoleSignIn(page, shop.base)
 }
 
 test('1280x800: an application made in the shop is approved in the console; rules, agents and finance pages', async () => {

@@ -3,33 +3,16 @@
 // the console's session page; create a claimable coupon, link it to a new activity, claim it from the activity page.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { ROOT, CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
+import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
 
-const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
 
-function newest(dir) {
-  let t = 0
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name)
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
-  }
-  return t
-}
 /** As console.spec.mjs: the console is built here when admin/dist is missing or older than its sources. */
-function buildConsole() {
-  const index = path.join(ADMIN_DIST, 'index.html')
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
-  const sources = Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')), fs.statSync(path.join(ROOT, 'admin', 'vite.config.ts')).mtimeMs)
-  if (built && built > sources) return
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  assert.equal(r.status, 0, 'vite build of the console')
-}
 
 let shop, browser, tmp, picture, console1280, phone375, token
 before(async () => {
@@ -54,24 +37,11 @@ after(async () => {
   if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
 })
 
-async function open({ width, height, scale = 1, dark = false }) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
-  const page = await context.newPage()
-  const errors = []
-  page.on('pageerror', (e) => errors.push(String(e)))
-  return { context, page, errors }
-}
-
-/** antd writes two-character Chinese button labels with a space between them ("保 存"). */
-const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
+/** A window closed with the browser. */
+const open = (size) => openWindow(browser, size)
 
 async function signIn(page) {
-  await page.goto(`${shop.base}/admin/`)
-  await page.waitForURL(/\/admin\/login/)
-  await page.getByLabel('用户名').fill('admin')
-  await page.getByLabel('密码').fill('admin123456')
-  await btn(page, '登录').click()
-  await page.waitForURL(/\/admin\/dashboard/)
+  await consoleSignIn(page, shop.base)
 }
 
 /** Types into an antd picker's input and confirms with Enter. */

@@ -4,29 +4,10 @@
 // opened and screenshotted (light 1280, dark 375). Needs the H5 build (test/e2e/run.mjs) and builds the console.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { spawnSync } from 'node:child_process'
-import fs from 'node:fs'
-import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { ROOT, CHROMIUM_ARGS, startShop, screenshot, shown, newPhone } from './harness.mjs'
+import { CHROMIUM_ARGS, startShop, screenshot, shown, newPhone } from './harness.mjs'
+import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
 
-const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
-function newest(dir) {
-  let t = 0
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name)
-    t = Math.max(t, e.isDirectory() ? newest(p) : fs.statSync(p).mtimeMs)
-  }
-  return t
-}
-function buildConsole() {
-  const index = path.join(ADMIN_DIST, 'index.html')
-  const built = fs.existsSync(index) ? fs.statSync(index).mtimeMs : 0
-  const sources = Math.max(newest(path.join(ROOT, 'admin', 'src')), newest(path.join(ROOT, 'types')), fs.statSync(path.join(ROOT, 'admin', 'vite.config.ts')).mtimeMs)
-  if (built && built > sources) return
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
-  assert.equal(r.status, 0, 'vite build of the console')
-}
 
 let shop, browser
 const contexts = []
@@ -41,22 +22,13 @@ after(async () => {
   await shop?.stop()
 })
 
-async function open({ width, height, dark = false }) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
-  contexts.push(context)
-  const page = await context.newPage()
-  const errors = []
-  page.on('pageerror', (e) => errors.push(String(e)))
-  return { context, page, errors }
+async function open(size) {
+  const w = await openWindow(browser, size)
+  contexts.push(w.context)
+  return w
 }
-const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
 async function signIn(page) {
-  await page.goto(`${shop.base}/admin/`)
-  await page.waitForURL(/\/admin\/login/)
-  await page.getByLabel('用户名').fill('admin')
-  await page.getByLabel('密码').fill('admin123456')
-  await btn(page, '登录').click()
-  await page.waitForURL(/\/admin\/dashboard/)
+  await consoleSignIn(page, shop.base)
   await page.getByText('待办事项').waitFor()
 }
 async function choose(page, label, option) {
