@@ -7,11 +7,9 @@ import PageLayout from '@/components/PageLayout'
 import { LoadEmptyState } from '@/components/EmptyState'
 import RichContent from '@/components/RichContent'
 import { getActivityCoupons, getActivityDetail } from '@/api/content'
-import { receiveCoupon } from '@/api/coupon'
 import CouponCard from '@/components/CouponCard'
-import { requireLogin } from '@/core/auth'
-import { toast } from '@/core/toast'
 import { useLoadById } from '@/hooks/useLoadById'
+import { useReceiveCoupon } from '@/hooks/useReceiveCoupon'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
@@ -29,7 +27,6 @@ export default function ActivityDetailsPage() {
   const { id, data: a, state, reload } = useLoadById<ActivityDetail>(getActivityDetail)
 
   const [coupons, setCoupons] = useState<CentreCoupon[]>([])
-  const [receiving, setReceiving] = useState(0)
   // Asked once the activity itself is found: a bad link makes one request, not two.
   const activityId = a?.id
   const loadCoupons = () => activityId && getActivityCoupons(activityId).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
@@ -38,19 +35,7 @@ export default function ActivityDetailsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loadCoupons reads only activityId
   }, [activityId])
   // The activity's coupons are the coupon centre's (same limits): claimed with the centre's receive.
-  const receive = async (c: CentreCoupon) => {
-    if (!requireLogin() || receiving) return
-    setReceiving(c.couponId)
-    try {
-      const r = await receiveCoupon(c.couponId, { catch: true })
-      toast(r.left > 0 ? `领取成功，还可再领${r.left}张` : '领取成功', 'success')
-    } catch {
-      // the refusal was toasted
-    } finally {
-      setReceiving(0)
-      loadCoupons()
-    }
-  }
+  const { receiving, receive } = useReceiveCoupon(loadCoupons)
   const couponAction = (c: CentreCoupon) => {
     if (c.soldOut && c.received === 0) return <View className='activity-coupon__btn is-off'>已抢光</View>
     if (!c.canReceive) return <View className='activity-coupon__btn is-off'>{c.received > 0 ? '已领取' : '不可领'}</View>

@@ -5,11 +5,11 @@ import type { CentreCoupon, CouponCounts, MemberCoupon, MemberCouponStatus } fro
 import PageLayout from '@/components/PageLayout'
 import CouponCard from '@/components/CouponCard'
 import ListFooter from '@/components/ListFooter'
-import { getCouponCentre, getCouponCounts, getMyCoupons, receiveCoupon } from '@/api/coupon'
+import { getCouponCentre, getCouponCounts, getMyCoupons } from '@/api/coupon'
 import { usePagedList } from '@/hooks/usePagedList'
+import { useReceiveCoupon } from '@/hooks/useReceiveCoupon'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
-import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { expiresSoon, validRange } from '@/utils/coupon'
 import './index.scss'
@@ -30,7 +30,6 @@ export default function MyCouponIndexPage() {
   const [tab, setTab] = useState<Tab>(TABS.some((t) => t.key === initial) ? initial : 'unused')
   const [counts, setCounts] = useState<CouponCounts | null>(null)
   const [centre, setCentre] = useState<CentreCoupon[] | null>(null)
-  const [receiving, setReceiving] = useState(0)
   const shown = useRef(false)
   const mine = usePagedList((page, size) => getMyCoupons(tab as MemberCouponStatus, page, size), [tab], { enabled: loggedIn && tab !== 'centre', pageSize: 20 })
 
@@ -55,21 +54,10 @@ export default function MyCouponIndexPage() {
     if (tab !== 'centre') mine.loadMore()
   })
 
-  const receive = async (c: CentreCoupon) => {
-    if (!requireLogin()) return
-    if (receiving) return
-    setReceiving(c.couponId)
-    try {
-      const r = await receiveCoupon(c.couponId, { catch: true })
-      toast(r.left > 0 ? `领取成功，还可再领${r.left}张` : '领取成功', 'success')
-    } catch {
-      // the refusal was toasted
-    } finally {
-      setReceiving(0)
-      loadCentre()
-      loadCounts()
-    }
-  }
+  const { receiving, receive } = useReceiveCoupon(() => {
+    loadCentre()
+    loadCounts()
+  })
 
   const goUse = (c: MemberCoupon) => navigateTo(ROUTES.couponGoods, { memberCouponId: c.id })
 
