@@ -24,10 +24,10 @@ type Trade = { state: string; transactionId: string; amount: number; successTime
 export class FakeWechatPay implements HttpClient {
   readonly merchant = keyPair()
   readonly platform = keyPair()
-  calls: Array<{ method: string; path: string; body: any }> = []
+  calls: Array<{ method: string; path: string; body: any; headers: Record<string, string> }> = []
   trades = new Map<string, Trade>()
   refunds = new Map<string, { status: string; refundId: string; amount: number; outTradeNo: string }>()
-  transfers = new Map<string, { state: string; amount: number; openid: string }>()
+  transfers = new Map<string, { state: string; amount: number; openid: string; userName: string }>()
   /** The status a new refund is answered with (WeChat usually says PROCESSING). */
   refundAnswer = 'PROCESSING'
   onRefund: ((refundNo: string) => Promise<void>) | null = null
@@ -109,17 +109,17 @@ export class FakeWechatPay implements HttpClient {
     const auth = parseAuthorization(opts.headers?.authorization || '')
     const signed = rsaVerify(this.merchant.publicKey, signMessage(method, u.pathname + u.search, auth.timestamp, auth.nonce_str, body), auth.signature)
     const json = body ? JSON.parse(body) : null
-    this.calls.push({ method, path: u.pathname + u.search, body: json })
+    this.calls.push({ method, path: u.pathname + u.search, body: json, headers: opts.headers || {} })
     if (!signed || auth.mchid !== MCH_ID) return this.answer(401, { code: 'SIGN_ERROR', message: '签名错误' })
     const f = this.failures.findIndex((x) => u.pathname.includes(x.part))
     if (f >= 0) {
       const [x] = this.failures.splice(f, 1)
       return this.answer(x.status, fixture(x.name))
     }
-    return this.route(method, u.pathname, json)
+    return this.route(method, u.pathname, json, opts.headers || {})
   }
 
-  private async route(method: string, path: string, json: any): Promise<HttpAnswer> {
+  private async route(method: string, path: string, json: any, headers: Record<string, string>): Promise<HttpAnswer> {
     let m: RegExpMatchArray | null
     if (method === 'POST' && path === '/v3/pay/transactions/jsapi') {
       if (!this.trades.has(json.out_trade_no)) this.trades.set(json.out_trade_no, { state: 'NOTPAY', transactionId: '', amount: json.amount.total, successTime: '' })
@@ -154,7 +154,13 @@ export class FakeWechatPay implements HttpClient {
       return this.answer(200, { ...fixture('pay_refund'), out_refund_no: m[1], refund_id: r.refundId, out_trade_no: r.outTradeNo, status: r.status })
     }
     if (method === 'POST' && path === '/v3/fund-app/mch-transfer/transfer-bills') {
-      if (!this.transfers.has(json.out_bill_no)) this.transfers.set(json.out_bill_no, { state: 'WAIT_USER_CONFIRM', amount: json.transfer_amount, openid: json.openid })
+      // From 2,000 yuan: user_name encrypted with the platform key that Wechatpay-Serial names (else PARAM_ERROR).
+      let userName = ''
+      if (json.transfer_amount >= 200_000) {
+        if (headers['wechatpay-serial'] !== PLATFORM_SERIAL || !json.user_name) return this.answer(400, { code: 'PARAM_ERROR', message: '转账金额大于等于2000元时，收款用户姓名必填' })
+        userName = crypto.privateDecrypt({ key: this.platform.privateKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, Buffer.from(json.user_name, 'base64')).toString('utf8')
+      }
+      if (!this.transfers.has(json.out_bill_no)) this.transfers.set(json.out_bill_no, { state: 'WAIT_USER_CONFIRM', amount: json.transfer_amount, openid: json.openid, userName })
       return this.answer(200, { ...fixture('transfer_create'), out_bill_no: json.out_bill_no, state: this.transfers.get(json.out_bill_no)!.state })
     }
     if (method === 'GET' && (m = path.match(/^\/v3\/fund-app\/mch-transfer\/transfer-bills\/out-bill-no\/([^/]+)$/))) {

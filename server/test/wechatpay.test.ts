@@ -18,6 +18,7 @@ import {
 import prepayFixture from './fixtures/wechat/pay_jsapi_prepay.json'
 import refundFixture from './fixtures/wechat/pay_refund.json'
 import transactionFixture from './fixtures/wechat/pay_notify_transaction.json'
+import { FakeWechatPay, PLATFORM_SERIAL } from './fakeWechatPay'
 
 // Derived vectors: keys are generated here, so every signature below is checked against a real key pair.
 const keyPair = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
@@ -25,7 +26,6 @@ const merchant = keyPair()
 const platform = keyPair()
 const otherPlatform = keyPair()
 const API_V3_KEY = 'abcdefghijABCDEFGHIJ0123456789xy' // 32 bytes
-const PLATFORM_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
 const NOW = Date.UTC(2026, 10, 22, 4, 0, 0)
 
 function payConfig(over: Partial<Config['wechat']> = {}): Config {
@@ -248,5 +248,30 @@ describe('createWechatPay provider', () => {
     expect((await make(http).refund({ payNo: 'P', refundNo: 'R3', refundAmount: 1, totalAmount: 1, reason: '' })).status).toBe('failed')
     http.answers['/v3/refund/domestic/refunds'] = { status: 403, body: { code: 'NOT_ENOUGH', message: '基本账户余额不足' } }
     await expect(make(http).refund({ payNo: 'P', refundNo: 'R4', refundAmount: 1, totalAmount: 1, reason: '' })).rejects.toThrow('基本账户余额不足')
+  })
+})
+
+describe('merchant transfer from 2,000 yuan', () => {
+  const transfer = { outBillNo: 'W202611240001', appId: 'wxminiappid00001', openId: 'o-agent', remark: '代理佣金提现', sceneId: '1005', reportInfos: [{ infoType: '岗位类型', infoContent: '推广代理' }] }
+  const gateway = (gw: FakeWechatPay) => createWechatPay({ ...loadConfig({} as NodeJS.ProcessEnv), ...gw.config() } as Config, gw)
+
+  it('names the payee, encrypted with the platform key that Wechatpay-Serial names; below 2,000 yuan it sends no name', async () => {
+    const gw = new FakeWechatPay()
+    const bill = await gateway(gw).createTransfer({ ...transfer, amount: 250_000, userName: '张三' })
+    expect(bill.state).toBe('WAIT_USER_CONFIRM')
+    const sent = gw.calls.find((c) => c.path === '/v3/fund-app/mch-transfer/transfer-bills')!
+    expect(sent.headers['wechatpay-serial']).toBe(PLATFORM_SERIAL)
+    expect(sent.body.user_name).not.toContain('张三')
+    expect(gw.transfers.get('W202611240001')!.userName).toBe('张三')
+
+    await gateway(gw).createTransfer({ ...transfer, outBillNo: 'W202611240002', amount: 199_999, userName: '张三' })
+    const small = gw.calls.filter((c) => c.path === '/v3/fund-app/mch-transfer/transfer-bills')[1]
+    expect([small.body.user_name, small.headers['wechatpay-serial']]).toEqual([undefined, undefined])
+  })
+
+  it('refuses a transfer from 2,000 yuan without the payee real name, before calling WeChat', async () => {
+    const gw = new FakeWechatPay()
+    await expect(gateway(gw).createTransfer({ ...transfer, amount: 200_000 })).rejects.toThrow('2000元及以上的转账须有收款人实名')
+    expect(gw.calls).toHaveLength(0)
   })
 })

@@ -180,7 +180,16 @@ export interface TransferInput {
   sceneId: string
   /** transfer_scene_report_infos required by the scene, e.g. 岗位类型 / 报酬说明 for 1005. */
   reportInfos: Array<{ infoType: string; infoContent: string }>
+  /** The payee's real name: WeChat requires it from 2,000 yuan (sent encrypted with the platform key). */
+  userName?: string
 }
+
+/** From this amount (fen) a transfer must name its payee (user_name). */
+export const TRANSFER_NAME_FROM = 200_000
+
+/** A sensitive field for WeChat Pay: RSA-OAEP (SHA-1, as WeChat specifies) with the platform public key, base64. */
+export const encryptSensitive = (platformKey: crypto.KeyObject, text: string): string =>
+  crypto.publicEncrypt({ key: platformKey, padding: crypto.constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha1' }, Buffer.from(text, 'utf8')).toString('base64')
 
 /** A transfer bill: ACCEPTED / PROCESSING / WAIT_USER_CONFIRM / TRANSFERING / SUCCESS / FAIL / CANCELING / CANCELLED. */
 export interface TransferBill {
@@ -223,11 +232,11 @@ export function createWechatPay(config: Config, http: HttpClient, opts: WechatPa
 
 const userAgent = 'mall-server/1.0 wechatpay-v3'
   /** A signed POST whose answer must carry a valid platform signature. */
-  async function post(path: string, payload: unknown): Promise<{ status: number; body: any }> {
+  async function post(path: string, payload: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; body: any }> {
     const body = JSON.stringify(payload)
     const timestamp = Math.floor(now() / 1000)
     const authorization = authorizationHeader({ mchId: w.mchId, serialNo: w.mchSerialNo, privateKey, method: 'POST', url: path, body, timestamp, nonce: nonce() })
-    const res = await http.postJson(`${base}${path}`, body, { authorization, accept: 'application/json', 'user-agent': userAgent })
+    const res = await http.postJson(`${base}${path}`, body, { authorization, accept: 'application/json', 'user-agent': userAgent, ...extraHeaders })
     const raw = res.raw.toString('utf8')
     if (res.status >= 200 && res.status < 300 && raw) verifyWechatpaySignature(res.headers, raw, platformKeys, now())
     return { status: res.status, body: res.body }
@@ -365,8 +374,15 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
 
     async createTransfer(input: TransferInput): Promise<TransferBill> {
       if (!Number.isInteger(input.amount) || input.amount < 10) throw new AppError(ErrorCode.PAY_FAILED, '转账金额至少0.1元')
-      // From 2,000 yuan WeChat requires the payee's real name encrypted with the platform certificate: not supported here.
-      if (input.amount >= 200_000) throw new AppError(ErrorCode.PAY_FAILED, '单笔转账须低于2000元')
+      // From 2,000 yuan WeChat requires the payee's real name, encrypted with a platform key named by Wechatpay-Serial.
+      let named: { user_name?: string } = {}
+      let serialHeader: Record<string, string> = {}
+      if (input.amount >= TRANSFER_NAME_FROM) {
+        if (!input.userName) throw new AppError(ErrorCode.PAY_FAILED, '2000元及以上的转账须有收款人实名')
+        const [serial, key] = [...platformKeys][0]
+        named = { user_name: encryptSensitive(key, input.userName) }
+        serialHeader = { 'wechatpay-serial': serial }
+      }
       const res = await post('/v3/fund-app/mch-transfer/transfer-bills', {
         appid: input.appId,
         out_bill_no: input.outBillNo,
@@ -377,7 +393,8 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
         notify_url: w.notifyUrl,
         user_recv_perception: '劳务报酬',
         transfer_scene_report_infos: input.reportInfos.map((r) => ({ info_type: r.infoType, info_content: r.infoContent })),
-      })
+        ...named,
+      }, serialHeader)
       if (res.status !== 200 || !res.body?.state) throw gatewayError('转账', res)
       return transferBillOf({ transfer_amount: input.amount, ...res.body })
     },

@@ -1,8 +1,8 @@
 import type { PaymentCtx } from '../../payments'
 import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
-import { isWechatPay, WechatPayError, type TransferBill, type WechatPay } from '../../payments/wechatpay'
-import { closeWithdrawalTx, findWithdrawal } from './account'
+import { isWechatPay, TRANSFER_NAME_FROM, WechatPayError, type TransferBill, type WechatPay } from '../../payments/wechatpay'
+import { agentRealName, closeWithdrawalTx, findWithdrawal } from './account'
 import { chinaDayStart, num } from './util'
 import { storedRules } from './rules'
 
@@ -76,6 +76,7 @@ export async function startTransfer(ctx: PaymentCtx, ref: string, now = Date.now
         { infoType: '岗位类型', infoContent: '推广代理' },
         { infoType: '报酬说明', infoContent: `佣金提现${w.withdrawNo}` },
       ],
+      userName: w.actualAmount >= TRANSFER_NAME_FROM ? await agentRealName(ctx.db, w.shopId) : undefined,
     })
   } catch (err) {
     const definite = err instanceof WechatPayError && err.status >= 400 && err.status < 500 && err.gatewayCode !== 'FREQUENCY_LIMITED'
