@@ -70,11 +70,9 @@ export function ResponsiveList<T extends Record<string, any>>({
         return (
           <div
             className="responsive-card"
-            role="button"
-            tabIndex={0}
-            onClick={c.onClick}
-            onKeyDown={(e) => e.key === 'Enter' && c.onClick?.()}
-            style={{ padding: 12, marginBottom: 8, borderRadius: 8, border: '1px solid var(--card-border, rgba(128,128,128,.25))', cursor: 'pointer' }}
+            // A button only when it opens something: a card of pictures and actions alone is not (nested controls).
+            {...(c.onClick ? { role: 'button', tabIndex: 0, onClick: c.onClick, onKeyDown: (e: React.KeyboardEvent) => e.key === 'Enter' && c.onClick?.() } : {})}
+            style={{ padding: 12, marginBottom: 8, borderRadius: 8, border: '1px solid var(--card-border, rgba(128,128,128,.25))', cursor: c.onClick ? 'pointer' : 'default' }}
           >
             <div style={{ display: 'flex', justifyContent: 'space-between', gap: 8, fontWeight: 600 }}>
               <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{c.title}</span>

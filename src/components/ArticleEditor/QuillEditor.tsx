@@ -7,7 +7,7 @@ import type { ArticleEditorHandle, ArticleEditorProps } from './types'
 
 /** Quill's toolbar draws icon-only buttons and pickers without names: each gets its Chinese name for screen readers. */
 const TOOL_NAMES: Record<string, string> = {
-  'ql-header': '标题',
+  'ql-header': '段落格式',
   'ql-bold': '加粗',
   'ql-italic': '斜体',
   'ql-underline': '下划线',

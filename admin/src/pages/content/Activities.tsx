@@ -103,7 +103,7 @@ export default function Activities() {
   }
 
   const columns: ProColumns<AdminActivity>[] = [
-    { title: '横幅', dataIndex: 'cover', search: false, width: 110, render: (_, r) => <Image src={r.cover} width={96} height={46} style={{ objectFit: 'cover', borderRadius: 4 }} /> },
+    { title: '横幅', dataIndex: 'cover', search: false, width: 110, render: (_, r) => <Image src={r.cover} alt={r.title} width={96} height={46} style={{ objectFit: 'cover', borderRadius: 4 }} /> },
     { title: '标题', dataIndex: 'keyword', render: (_, r) => r.title, fieldProps: { placeholder: '活动标题' } },
     { title: '时间', dataIndex: 'startAt', search: false, width: 270, render: (_, r) => `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}` },
     { title: '状态', dataIndex: 'status', search: false, width: 130, render: (_, r) => <Space size={4}>{r.status === 'on' ? <Tag color={stateOf(r).color}>{stateOf(r).text}</Tag> : <Tag>已下线</Tag>}</Space> },
@@ -139,7 +139,7 @@ export default function Activities() {
         card={(r) => ({
           title: r.title,
           subTitle: r.status === 'on' ? <Tag color={stateOf(r).color}>{stateOf(r).text}</Tag> : <Tag>已下线</Tag>,
-          content: <Image src={r.cover} width="100%" height={120} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />,
+          content: <Image src={r.cover} alt={r.title} width="100%" height={120} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />,
           description: `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}${r.coupons.length ? ` · ${r.coupons.length} 张券` : ''}`,
           onClick: writable ? () => setEditing({ row: r, values: toForm(r) }) : undefined,
         })}

@@ -28,7 +28,7 @@ export default function Reviews() {
       <span>{r.content}</span>
       {r.images.length > 0 && (
         <Image.PreviewGroup>
-          <Space wrap size={4}>{r.images.map((src) => <Image key={src} src={src} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />)}</Space>
+          <Space wrap size={4}>{r.images.map((src, i) => <Image key={src} src={src} alt={`评价图片 ${i + 1}`} width={48} height={48} style={{ objectFit: 'cover', borderRadius: 4 }} />)}</Space>
         </Image.PreviewGroup>
       )}
       {r.followUp && <Typography.Text type="secondary">追评：{r.followUp}</Typography.Text>}
@@ -40,7 +40,7 @@ export default function Reviews() {
     { title: '评分', dataIndex: 'rating', hideInTable: true, valueType: 'select', valueEnum: { 5: { text: '5 星' }, 4: { text: '4 星' }, 3: { text: '3 星' }, 2: { text: '2 星' }, 1: { text: '1 星' } } },
     { title: '有图', dataIndex: 'hasImages', hideInTable: true, valueType: 'select', valueEnum: { true: { text: '有图' }, false: { text: '无图' } } },
     { title: '状态', dataIndex: 'hidden', hideInTable: true, valueType: 'select', valueEnum: { false: { text: '显示中' }, true: { text: '已隐藏' } } },
-    { title: '商品', dataIndex: 'goodsName', search: false, width: 180, render: (_, r) => <Space><Image src={r.goodsImage} width={40} height={40} preview={false} style={{ objectFit: 'cover', borderRadius: 4 }} /><span>{r.goodsName}<br /><Typography.Text type="secondary">{r.specText}</Typography.Text></span></Space> },
+    { title: '商品', dataIndex: 'goodsName', search: false, width: 180, render: (_, r) => <Space><Image src={r.goodsImage} alt={r.goodsName} width={40} height={40} preview={false} style={{ objectFit: 'cover', borderRadius: 4 }} /><span>{r.goodsName}<br /><Typography.Text type="secondary">{r.specText}</Typography.Text></span></Space> },
     { title: '评价', dataIndex: 'content', search: false, render: (_, r) => <Space direction="vertical" size={2}><Rate disabled value={r.rating} style={{ fontSize: 12 }} />{body(r)}</Space> },
     { title: '会员', dataIndex: 'nickname', search: false, width: 120, render: (_, r) => `${r.nickname || `会员${r.memberId}`}${r.anonymous ? '（匿名）' : ''}` },
     { title: '状态', dataIndex: 'hiddenTag', search: false, width: 80, render: (_, r) => (r.hidden ? <Tag>已隐藏</Tag> : <Tag color="green">显示中</Tag>) },

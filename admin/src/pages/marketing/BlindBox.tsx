@@ -115,7 +115,7 @@ export default function BlindBox() {
             </Table.Summary.Row>
           )}
           columns={[
-            { title: '图片', dataIndex: 'image', width: 64, render: (v: string) => (v ? <Avatar shape="square" src={v} /> : '—') },
+            { title: '图片', dataIndex: 'image', width: 64, render: (v: string, r) => (v ? <Avatar shape="square" src={v} alt={r.name} /> : '—') },
             { title: '奖品', dataIndex: 'name' },
             { title: '类型', dataIndex: 'kind', width: 90, render: (v: string) => PRIZE_KIND_TEXT[v as keyof typeof PRIZE_KIND_TEXT] || v },
             { title: '内容', width: 160, render: (_, r) => (r.kind === 'points' ? `${r.points} 积分` : r.kind === 'coupon' ? r.couponName || `券 #${r.couponId}` : r.kind === 'goods' ? `商品 #${r.goodsId}` : '—') },

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Avatar, Button, Card, Form, Input, InputNumber, Switch, Table, Tag } from 'antd'
+import { Avatar, Button, Card, Form, Input, InputNumber, Switch, Table, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminPointsGoods, AdminPointsGoodsPage } from '@contract/adminRewards'
 import { createPointsGoods, pointsGoodsList, setPointsGoodsStatus, updatePointsGoods } from '../../api/rewards'
@@ -59,8 +59,8 @@ export default function PointsGoods() {
           pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
           scroll={{ x: 900 }}
           columns={[
-            { title: '图片', dataIndex: 'image', width: 70, render: (v: string) => (v ? <Avatar shape="square" src={v} /> : '—') },
-            { title: '名称', dataIndex: 'name', render: (v: string, r) => <>{v}<div style={{ color: '#999', fontSize: 12 }}>{r.specText}</div></> },
+            { title: '图片', dataIndex: 'image', width: 70, render: (v: string, r) => (v ? <Avatar shape="square" src={v} alt={r.name} /> : '—') },
+            { title: '名称', dataIndex: 'name', render: (v: string, r) => <>{v}<Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{r.specText}</Typography.Text></> },
             { title: '积分', dataIndex: 'points', width: 90, align: 'right' },
             { title: '加价', dataIndex: 'cash', width: 90, align: 'right', render: (v: number) => (v ? `¥${fenToYuan(v)}` : '—') },
             { title: '库存', dataIndex: 'stock', width: 80, align: 'right', render: (v: number) => (v ? v : <Tag color="red">0</Tag>) },

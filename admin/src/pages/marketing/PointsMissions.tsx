@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag } from 'antd'
+import { Button, Card, Form, Input, InputNumber, Popconfirm, Select, Space, Switch, Table, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import { MISSION_KINDS, MISSION_KIND_TEXT, type AdminMission, type MissionInput } from '@contract/adminRewards'
 import { createMission, deleteMission, missions as missionsApi, updateMission } from '../../api/rewards'
@@ -47,7 +47,7 @@ export default function PointsMissions() {
           pagination={false}
           scroll={{ x: 800 }}
           columns={[
-            { title: '任务', dataIndex: 'title', render: (v: string, r) => <>{v}<div style={{ color: '#999', fontSize: 12 }}>{r.description}</div></> },
+            { title: '任务', dataIndex: 'title', render: (v: string, r) => <>{v}<Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }}>{r.description}</Typography.Text></> },
             { title: '完成条件', dataIndex: 'kind', width: 170, render: (v: string, r) => `${MISSION_KIND_TEXT[v as keyof typeof MISSION_KIND_TEXT] || v} × ${r.target}` },
             { title: '周期', dataIndex: 'period', width: 80, render: (v: string) => PERIOD_TEXT[v] || v },
             { title: '奖励积分', dataIndex: 'points', width: 100, align: 'right' },

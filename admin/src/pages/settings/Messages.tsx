@@ -71,6 +71,7 @@ export default function Messages() {
             checked={data.reviewMode}
             disabled={!writable}
             data-testid="review-mode"
+            aria-label="小程序审核模式"
             onChange={async (on) => {
               const r = await run(setReviewMode(on), on ? '已开启审核模式' : '已关闭审核模式')
               if (r) setData(r)

@@ -54,6 +54,7 @@ export default function Wechat() {
     if (k === 'payProvider') {
       return (
         <Select
+          aria-label={f.label}
           disabled={locked}
           value={(draft.payProvider as string) ?? (f.value || 'sandbox')}
           onChange={(v) => set(k, v)}
@@ -62,7 +63,7 @@ export default function Wechat() {
         />
       )
     }
-    if (k === 'h5PayEnabled') return <Switch disabled={locked} checked={(draft.h5PayEnabled ?? f.value) === '1'} onChange={(on) => set(k, on ? '1' : '')} />
+    if (k === 'h5PayEnabled') return <Switch aria-label={f.label} disabled={locked} checked={(draft.h5PayEnabled ?? f.value) === '1'} onChange={(on) => set(k, on ? '1' : '')} />
     if (FILES.includes(k)) {
       return (
         <Space wrap>
@@ -83,9 +84,9 @@ export default function Wechat() {
       )
     }
     if (f.secret) {
-      return <Input.Password disabled={locked} value={(draft[k] as string) ?? ''} placeholder={f.set ? '已设置；留空则不修改' : '未设置'} autoComplete="new-password" onChange={(e) => set(k, e.target.value)} />
+      return <Input.Password aria-label={f.label} disabled={locked} value={(draft[k] as string) ?? ''} placeholder={f.set ? '已设置；留空则不修改' : '未设置'} autoComplete="new-password" onChange={(e) => set(k, e.target.value)} />
     }
-    return <Input disabled={locked} value={(draft[k] as string) ?? f.value} onChange={(e) => set(k, e.target.value)} />
+    return <Input aria-label={f.label} disabled={locked} value={(draft[k] as string) ?? f.value} onChange={(e) => set(k, e.target.value)} />
   }
 
   return (
