@@ -13,7 +13,7 @@ let shop, browser
 const contexts = []
 before(async () => {
   buildConsole()
-  shop = await startShop({ PORT: process.env.E2E_PORT || '' })
+  shop = await startShop(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {})
   browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
 })
 after(async () => {

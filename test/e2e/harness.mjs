@@ -27,7 +27,8 @@ export async function startShop(env = {}) {
   const log = []
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    // PORT last: the port waited for is the one the server is given (an empty PORT in env means "any").
+    env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'info', DATABASE_URL: '', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout.on('data', (d) => log.push(d.toString()))
