@@ -42,7 +42,10 @@ export async function startShop(env = {}) {
       if (r.ok) break
     } catch {}
     // E2E_START_MS: a longer wait on a busy machine (the server compiles its TypeScript on start).
-    if (Date.now() - started > (Number(process.env.E2E_START_MS) || 60_000)) throw new Error(`server did not start: ${log.join('')}`)
+    if (Date.now() - started > (Number(process.env.E2E_START_MS) || 60_000)) {
+      child.kill('SIGKILL') // else the spec's process waits for it forever
+      throw new Error(`server did not start: ${log.join('')}`)
+    }
     await new Promise((r) => setTimeout(r, 250))
   }
   return {
