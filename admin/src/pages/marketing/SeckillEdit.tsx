@@ -171,7 +171,7 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
       width: 150,
       render: (_: unknown, r: ItemRow) => (
         <div data-testid="seckill-sold">
-          <Progress aria-label={`已售 ${r.sold} / 限量 ${r.quota}`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" showInfo={false} style={{ margin: 0 }} />
+          <Progress aria-label={`售出 ${r.sold} / ${r.quota} 件`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" showInfo={false} style={{ margin: 0 }} />
           {r.sold} / {r.quota ?? '-'}
         </div>
       ),

@@ -19,7 +19,7 @@ export const SECKILL_STATE: Record<string, { text: string; color: string }> = {
 const hhmm = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(11, 16)
 const soldBar = (r: { sold: number; quota: number }) => (
   <Space size={8}>
-    <Progress aria-label={`已售 ${r.sold} / 限量 ${r.quota}`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" style={{ width: 90, margin: 0 }} showInfo={false} />
+    <Progress aria-label={`售出 ${r.sold} / ${r.quota} 件`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" style={{ width: 90, margin: 0 }} showInfo={false} />
     <span>
       {r.sold} / {r.quota}
     </span>
