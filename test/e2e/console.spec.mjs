@@ -37,8 +37,6 @@ async function open(size) {
   return w
 }
 
-/** antd writes two-character Chinese button labels with a space between them ("确 定"). */
-
 async function signIn(page) {
   await page.goto(`${shop.base}/admin/`)
   await page.waitForURL(/\/admin\/login/)

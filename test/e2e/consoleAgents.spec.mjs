@@ -30,8 +30,6 @@ async function open(size) {
   contexts.push(w.context)
   return w
 }
-/** antd writes two-character Chinese button labels with a space between them ("确 定"). */
-
 async function signIn(page) {
   await consoleSignIn(page, shop.base)
 }

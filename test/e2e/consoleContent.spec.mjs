@@ -14,8 +14,6 @@ import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.m
 
 const MP4 = fs.readFileSync(path.join(ROOT, 'server', 'assets', 'media', 'video', 'spring-outfit.mp4'))
 
-/** As console.spec.mjs: the console is built when admin/dist is missing or older than its sources. */
-
 let shop, browser
 const contexts = []
 before(async () => {
@@ -34,8 +32,6 @@ async function open(size) {
   contexts.push(w.context)
   return w
 }
-
-/** antd writes two-character Chinese button labels with a space between them ("确 定"). */
 
 async function signIn(page) {
   await consoleSignIn(page, shop.base)

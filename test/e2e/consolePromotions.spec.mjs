@@ -12,8 +12,6 @@ import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.m
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
 
-/** As console.spec.mjs: the console is built here when admin/dist is missing or older than its sources. */
-
 let shop, browser, tmp, picture, console1280, phone375, token
 before(async () => {
   buildConsole()
