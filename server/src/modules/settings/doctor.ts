@@ -120,7 +120,7 @@ async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
     else if (/签名|未知的微信支付平台证书/.test(msg)) text = `无法验证微信支付的应答：平台证书 / 公钥不正确或已更换（${msg}）`
     else if (/missing configuration|must be 32 bytes|PLATFORM_KEYS/.test(msg)) text = `配置不完整或格式不正确：${msg.replace(/^wechatpay: /, '')}`
     else if (/key|PEM|DECODER|asn1/i.test(msg)) text = '商户 API 私钥无法读取：请上传商户平台下载的 apiclient_key.pem'
-    else if (err instanceof Error && !(err as any).gatewayCode && !(err as any).status) text = `连接不到微信支付（${msg}）：请检查服务器能否访问 api.mch.weixin.qq.com`
+    else if (!code && !err?.status && err instanceof Error) text = `连接不到微信支付（${msg}）：请检查服务器能否访问 api.mch.weixin.qq.com`
     else text = msg
     out.unshift({ key: 'wechatPay', title: '微信支付 v3', status: 'error', message: text })
   }
