@@ -27,6 +27,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
       'no-empty': ['error', { allowEmptyCatch: true }],
+      // Prettier (no semicolons) puts a guarding `;` before a line that starts with ( or [.
+      'no-extra-semi': 'off',
     },
   },
   // Where the code runs: the browser (shop, console), Node (server, scripts, benches, build config, e2e), jest (units).

@@ -4,7 +4,10 @@ module.exports = {
   testMatch: ['<rootDir>/admin/test/**/*.test.[jt]s?(x)'],
   testEnvironment: 'node',
   transform: {
-    '^.+\\.(mjs|[jt]sx?)$': ['babel-jest', { configFile: false, babelrc: false, presets: [['@babel/preset-env', { targets: { node: 'current' } }], ['@babel/preset-react', { runtime: 'automatic' }], '@babel/preset-typescript'] }],
+    '^.+\\.(mjs|[jt]sx?)$': [
+      'babel-jest',
+      { configFile: false, babelrc: false, presets: [['@babel/preset-env', { targets: { node: 'current' } }], ['@babel/preset-react', { runtime: 'automatic' }], '@babel/preset-typescript'] },
+    ],
   },
   // types/admin.ts builds its TypeBox schemas at load time: typebox ships ESM only.
   transformIgnorePatterns: ['/node_modules/(?!typebox/)'],

@@ -31,28 +31,84 @@ export async function fill(db: Db, n: number) {
   const subs: number[] = []
   const tops: number[] = []
   for (let i = 0; i < 10; i++) {
-    const top = await db.insertInto('categories').values({ parentId: 0, name: `大类${i}`, icon: '', sort: i }).returning('id').executeTakeFirstOrThrow()
+    const top = await db
+      .insertInto('categories')
+      .values({ parentId: 0, name: `大类${i}`, icon: '', sort: i })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     tops.push(top.id)
-    for (let k = 0; k < 4; k++) subs.push((await db.insertInto('categories').values({ parentId: top.id, name: `小类${i}-${k}`, icon: '', sort: k }).returning('id').executeTakeFirstOrThrow()).id)
+    for (let k = 0; k < 4; k++)
+      subs.push(
+        (
+          await db
+            .insertInto('categories')
+            .values({ parentId: top.id, name: `小类${i}-${k}`, icon: '', sort: k })
+            .returning('id')
+            .executeTakeFirstOrThrow()
+        ).id,
+      )
   }
   const brands: number[] = []
-  for (let i = 0; i < 20; i++) brands.push((await db.insertInto('brands').values({ name: `品牌${i}`, logo: '', intro: '', isExclusive: 0, sort: i }).returning('id').executeTakeFirstOrThrow()).id)
+  for (let i = 0; i < 20; i++)
+    brands.push(
+      (
+        await db
+          .insertInto('brands')
+          .values({ name: `品牌${i}`, logo: '', intro: '', isExclusive: 0, sort: i })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    )
   const names: string[] = []
   for (let i = 0; i < n; i += 400) {
     const rows = Array.from({ length: Math.min(400, n - i) }, (_, k) => {
       const name = `${A[rnd(A.length)]}${B[rnd(B.length)]} ${i + k}`
       names.push(name)
       return {
-        categoryId: subs[rnd(subs.length)], brandId: rnd(4) ? brands[rnd(brands.length)] : null, name, subtitle: '', mainImage: '', images: '[]', detailHtml: '', specGroups: '[]',
-        price: 1000 + rnd(50000), originalPrice: 60000, sales: rnd(10000), stock: rnd(200), status: rnd(10) ? ('on' as const) : ('off' as const), tags: '', isHot: 0, isNew: 0,
-        commissionRate: null, reviewCount: 0, goodReviewCount: 0, createdAt: t - rnd(1e9), updatedAt: t,
+        categoryId: subs[rnd(subs.length)],
+        brandId: rnd(4) ? brands[rnd(brands.length)] : null,
+        name,
+        subtitle: '',
+        mainImage: '',
+        images: '[]',
+        detailHtml: '',
+        specGroups: '[]',
+        price: 1000 + rnd(50000),
+        originalPrice: 60000,
+        sales: rnd(10000),
+        stock: rnd(200),
+        status: rnd(10) ? ('on' as const) : ('off' as const),
+        tags: '',
+        isHot: 0,
+        isNew: 0,
+        commissionRate: null,
+        reviewCount: 0,
+        goodReviewCount: 0,
+        createdAt: t - rnd(1e9),
+        updatedAt: t,
       }
     })
     await db.insertInto('goods').values(rows).execute()
   }
   const members: number[] = []
   for (let i = 0; i < 2000; i += 500) {
-    const rows = Array.from({ length: 500 }, (_, k) => ({ phone: `138${String(i + k).padStart(8, '0')}`, nickname: `会员${i + k}`, avatar: '', gender: 0, openidH5: null, openidMini: null, shareMemberId: null, boundBusinessId: null, invitationCode: null, points: 0, cashbackBalance: 0, status: 'active' as const, logoffAt: null, createdAt: t - rnd(1e10), updatedAt: t }))
+    const rows = Array.from({ length: 500 }, (_, k) => ({
+      phone: `138${String(i + k).padStart(8, '0')}`,
+      nickname: `会员${i + k}`,
+      avatar: '',
+      gender: 0,
+      openidH5: null,
+      openidMini: null,
+      shareMemberId: null,
+      boundBusinessId: null,
+      invitationCode: null,
+      points: 0,
+      cashbackBalance: 0,
+      status: 'active' as const,
+      logoffAt: null,
+      createdAt: t - rnd(1e10),
+      updatedAt: t,
+    }))
     members.push(...(await db.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id))
   }
   for (let i = 0; i < n; i += 200) {
@@ -62,16 +118,63 @@ export async function fill(db: Db, n: number) {
       const paid = status === 'unpaid' || status === 'cancelled' ? null : created + 60_000
       const m = members[rnd(members.length)]
       return {
-        orderNo: `2026${String(i + k).padStart(16, '0')}`, memberId: m, orderType: 'normal' as const, status, afterSaleStatus: 'none' as const, goodsAmount: 5000, freightAmount: 0, couponId: null, couponDiscount: 0, pointsUsed: 0, pointsDiscount: 0,
-        payAmount: 5000, itemCount: 1, receiverName: '张三', receiverPhone: `139${String(rnd(2000)).padStart(8, '0')}`, receiverProvince: '浙江省', receiverCity: '杭州市', receiverDistrict: '西湖区', receiverDetail: '文三路 1 号',
-        remark: '', requestId: null, boundBusinessId: null, payChannel: paid ? 'sandbox' : null, cancelReason: '', expireAt: created + 1800_000, paidAt: paid, shippedAt: null, receivedAt: null, completedAt: null,
-        cancelledAt: status === 'cancelled' ? created + 1800_000 : null, deletedAt: null, createdAt: created, updatedAt: created,
+        orderNo: `2026${String(i + k).padStart(16, '0')}`,
+        memberId: m,
+        orderType: 'normal' as const,
+        status,
+        afterSaleStatus: 'none' as const,
+        goodsAmount: 5000,
+        freightAmount: 0,
+        couponId: null,
+        couponDiscount: 0,
+        pointsUsed: 0,
+        pointsDiscount: 0,
+        payAmount: 5000,
+        itemCount: 1,
+        receiverName: '张三',
+        receiverPhone: `139${String(rnd(2000)).padStart(8, '0')}`,
+        receiverProvince: '浙江省',
+        receiverCity: '杭州市',
+        receiverDistrict: '西湖区',
+        receiverDetail: '文三路 1 号',
+        remark: '',
+        requestId: null,
+        boundBusinessId: null,
+        payChannel: paid ? 'sandbox' : null,
+        cancelReason: '',
+        expireAt: created + 1800_000,
+        paidAt: paid,
+        shippedAt: null,
+        receivedAt: null,
+        completedAt: null,
+        cancelledAt: status === 'cancelled' ? created + 1800_000 : null,
+        deletedAt: null,
+        createdAt: created,
+        updatedAt: created,
       }
     })
     const ids = await db.insertInto('orders').values(rows).returning(['id', 'memberId', 'createdAt']).execute()
     await db
       .insertInto('orderItems')
-      .values(ids.map((o, k) => ({ orderId: o.id, memberId: o.memberId, goodsId: 1 + ((i + k) % n), skuId: 1, goodsName: names[(i + k) % n], image: '', specText: '', price: 5000, quantity: 1, amount: 5000, payAmount: 5000, reviewed: 0, refundedQuantity: 0, refundedAmount: 0, createdAt: o.createdAt })))
+      .values(
+        ids.map((o, k) => ({
+          orderId: o.id,
+          memberId: o.memberId,
+          goodsId: 1 + ((i + k) % n),
+          skuId: 1,
+          goodsName: names[(i + k) % n],
+          image: '',
+          specText: '',
+          price: 5000,
+          quantity: 1,
+          amount: 5000,
+          payAmount: 5000,
+          reviewed: 0,
+          refundedQuantity: 0,
+          refundedAmount: 0,
+          createdAt: o.createdAt,
+        })),
+      )
       .execute()
   }
   // As autovacuum leaves a table in production (visibility map set, statistics fresh).

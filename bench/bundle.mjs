@@ -29,7 +29,11 @@ try {
     const raw = fs.existsSync(file) ? fs.readFileSync(file) : Buffer.alloc(0)
     return { file: p, kind: p.endsWith('.js') ? 'js' : 'css', 'raw KB': (raw.length / 1024).toFixed(1), 'gzip KB': (zlib.gzipSync(raw, { level: 9 }).length / 1024).toFixed(1) }
   })
-  const sum = (kind, key) => rows.filter((r) => r.kind === kind).reduce((a, r) => a + Number(r[key]), 0).toFixed(1)
+  const sum = (kind, key) =>
+    rows
+      .filter((r) => r.kind === kind)
+      .reduce((a, r) => a + Number(r[key]), 0)
+      .toFixed(1)
   console.log(table(rows, ['file', 'kind', 'raw KB', 'gzip KB']))
   console.log(`\nhome first load: JS ${sum('js', 'gzip KB')} KB gzipped (${sum('js', 'raw KB')} KB raw), CSS ${sum('css', 'gzip KB')} KB gzipped; paint entries ${JSON.stringify(firstPaint)}`)
   console.log(`target: JS ≤ 150 KB gzipped → ${Number(sum('js', 'gzip KB')) <= 150 ? 'meets target' : 'below target'}`)

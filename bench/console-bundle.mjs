@@ -14,7 +14,12 @@ if (!manifestFile || process.env.BUILD) {
   const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' })
   if (r.status !== 0) process.exit(r.status || 1)
 }
-const manifest = JSON.parse(fs.readFileSync([path.join(dist, 'manifest.json'), path.join(dist, '.vite', 'manifest.json')].find((f) => fs.existsSync(f)), 'utf8'))
+const manifest = JSON.parse(
+  fs.readFileSync(
+    [path.join(dist, 'manifest.json'), path.join(dist, '.vite', 'manifest.json')].find((f) => fs.existsSync(f)),
+    'utf8',
+  ),
+)
 
 const sizes = new Map()
 /** Gzipped bytes of one built file (level 9, as the server's precompressed .gz). */

@@ -25,24 +25,90 @@ async function main() {
     const t = Date.now()
     const g = await db
       .insertInto('goods')
-      .values({ categoryId: 1, brandId: null, name: '秒杀压测商品', subtitle: '', mainImage: '', images: '[]', detailHtml: '', specGroups: '[]', price: 9900, originalPrice: 12900, sales: 0, stock, status: 'on', tags: '', isHot: 0, isNew: 0, commissionRate: null, reviewCount: 0, goodReviewCount: 0, createdAt: t, updatedAt: t } as any)
+      .values({
+        categoryId: 1,
+        brandId: null,
+        name: '秒杀压测商品',
+        subtitle: '',
+        mainImage: '',
+        images: '[]',
+        detailHtml: '',
+        specGroups: '[]',
+        price: 9900,
+        originalPrice: 12900,
+        sales: 0,
+        stock,
+        status: 'on',
+        tags: '',
+        isHot: 0,
+        isNew: 0,
+        commissionRate: null,
+        reviewCount: 0,
+        goodReviewCount: 0,
+        createdAt: t,
+        updatedAt: t,
+      } as any)
       .returning('id')
       .executeTakeFirstOrThrow()
-    const sku = await db.insertInto('goodsSkus').values({ goodsId: g.id, specs: '{}', specText: '默认', price: 9900, originalPrice: 12900, stock, sales: 0, image: '' } as any).returning('id').executeTakeFirstOrThrow()
-    const s = await db.insertInto('seckillSessions').values({ day: chinaDay(t), title: 'bench', startAt: t - 60_000, endAt: t + 3600_000, repeatDaily: 0, createdAt: t }).returning('id').executeTakeFirstOrThrow()
-    const item = await db.insertInto('seckillItems').values({ sessionId: s.id, goodsId: g.id, skuId: sku.id, price: 1990, quota: stock, sold: 0, perMemberLimit: limit, sort: 0, createdAt: t }).returning('id').executeTakeFirstOrThrow()
+    const sku = await db
+      .insertInto('goodsSkus')
+      .values({ goodsId: g.id, specs: '{}', specText: '默认', price: 9900, originalPrice: 12900, stock, sales: 0, image: '' } as any)
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const s = await db
+      .insertInto('seckillSessions')
+      .values({ day: chinaDay(t), title: 'bench', startAt: t - 60_000, endAt: t + 3600_000, repeatDaily: 0, createdAt: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const item = await db
+      .insertInto('seckillItems')
+      .values({ sessionId: s.id, goodsId: g.id, skuId: sku.id, price: 1990, quota: stock, sold: 0, perMemberLimit: limit, sort: 0, createdAt: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const tokens: string[] = []
-    const base = { nickname: '压测用户', avatar: '', gender: 0, openidH5: null, openidMini: null, shareMemberId: null, boundBusinessId: null, invitationCode: null, points: 0, cashbackBalance: 0, status: 'active' as const, logoffAt: null, createdAt: t, updatedAt: t }
+    const base = {
+      nickname: '压测用户',
+      avatar: '',
+      gender: 0,
+      openidH5: null,
+      openidMini: null,
+      shareMemberId: null,
+      boundBusinessId: null,
+      invitationCode: null,
+      points: 0,
+      cashbackBalance: 0,
+      status: 'active' as const,
+      logoffAt: null,
+      createdAt: t,
+      updatedAt: t,
+    }
     for (let i = 0; i < members; i += 500) {
       const n = Math.min(500, members - i)
       const rows = Array.from({ length: n }, (_, k) => ({ ...base, phone: `166${String(i + k).padStart(8, '0')}` }))
       const ids = (await db.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id)
       const batch = ids.map(() => crypto.randomBytes(24).toString('base64url'))
       tokens.push(...batch)
-      await db.insertInto('sessions').values(ids.map((memberId, k) => ({ tokenHash: hashToken(batch[k]), memberId, createdAt: t, expiresAt: t + 86400_000 }))).execute()
+      await db
+        .insertInto('sessions')
+        .values(ids.map((memberId, k) => ({ tokenHash: hashToken(batch[k]), memberId, createdAt: t, expiresAt: t + 86400_000 })))
+        .execute()
       await db
         .insertInto('memberAddresses')
-        .values(ids.map((memberId) => ({ memberId, name: '压测', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', tag: '', isDefault: 1, createdAt: t, updatedAt: t })))
+        .values(
+          ids.map((memberId) => ({
+            memberId,
+            name: '压测',
+            phone: '13800138000',
+            province: '浙江省',
+            city: '杭州市',
+            district: '西湖区',
+            detail: '文三路 100 号',
+            tag: '',
+            isDefault: 1,
+            createdAt: t,
+            updatedAt: t,
+          })),
+        )
         .execute()
     }
     fs.writeFileSync(env.OUT || '/tmp/flash-bench.json', JSON.stringify({ itemId: item.id, skuId: sku.id, tokens }))

@@ -123,7 +123,9 @@ async function crowd(ports, itemId, tokens, o) {
 
 /** What the database says: orders made, quota sold, SKU stock, and members over the limit. */
 async function verify(query, itemId, skuId, o) {
-  const [live] = await query(`SELECT COALESCE(SUM(so.quantity), 0) AS q, COUNT(*) AS n FROM seckill_orders so JOIN orders o ON o.id = so.order_id WHERE so.item_id = ${itemId} AND o.status <> 'cancelled'`)
+  const [live] = await query(
+    `SELECT COALESCE(SUM(so.quantity), 0) AS q, COUNT(*) AS n FROM seckill_orders so JOIN orders o ON o.id = so.order_id WHERE so.item_id = ${itemId} AND o.status <> 'cancelled'`,
+  )
   const [item] = await query(`SELECT sold, quota FROM seckill_items WHERE id = ${itemId}`)
   const [sku] = await query(`SELECT stock FROM goods_skus WHERE id = ${skuId}`)
   const [over] = await query(
@@ -229,7 +231,17 @@ export async function main(argv) {
   const rows = []
   if (o.only.includes('bare')) {
     const run = await bare(o)
-    rows.push({ setup: 'bare Fastify answering 已抢光 (yardstick)', attempts: o.attempts, 'attempts/s': Math.round(o.attempts / run.seconds), 'p50 ms': percentile(run.latencies, 50).toFixed(1), 'p99 ms': percentile(run.latencies, 99).toFixed(1), orders: '-', oversold: '-', 'over limit': '-', answers: [...run.codes.entries()].map(([c, n]) => `${c}:${n}`).join(' ') })
+    rows.push({
+      setup: 'bare Fastify answering 已抢光 (yardstick)',
+      attempts: o.attempts,
+      'attempts/s': Math.round(o.attempts / run.seconds),
+      'p50 ms': percentile(run.latencies, 50).toFixed(1),
+      'p99 ms': percentile(run.latencies, 99).toFixed(1),
+      orders: '-',
+      oversold: '-',
+      'over limit': '-',
+      answers: [...run.codes.entries()].map(([c, n]) => `${c}:${n}`).join(' '),
+    })
   }
   for (const name of o.only.filter((x) => x !== 'bare')) {
     if (name !== 'sqlite' && !(await postgresAvailable())) {
@@ -241,7 +253,10 @@ export async function main(argv) {
       continue
     }
     const { run, v, label } = await scenario(name, o)
-    const codes = [...run.codes.entries()].sort().map(([c, n]) => `${c}:${n}`).join(' ')
+    const codes = [...run.codes.entries()]
+      .sort()
+      .map(([c, n]) => `${c}:${n}`)
+      .join(' ')
     rows.push({
       setup: label,
       attempts: o.attempts,
@@ -257,7 +272,10 @@ export async function main(argv) {
   }
   console.log(`\nFlash sale: ${o.attempts} attempts from ${o.members} members (limit ${o.limit} each) at a stock of ${o.stock}, ${o.concurrency} in flight, on ${os.cpus().length} cores\n`)
   console.log(table(rows, ['setup', 'attempts', 'attempts/s', 'p50 ms', 'p99 ms', 'orders', 'oversold', 'over limit', 'answers']))
-  const load = os.loadavg().map((x) => x.toFixed(1)).join(' ')
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')
   console.log(`\nload average after the run: ${load} (other processes on the machine share these cores)`)
   const bad = rows.some((r) => r.oversold !== '-' && (r.oversold !== 0 || r['over limit'] !== 0))
   if (bad) console.error('\nFAILED: oversold or members over their limit')

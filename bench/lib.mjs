@@ -113,7 +113,12 @@ export function loadWithWrk(url, { connections = 100, duration = 10 } = {}) {
     return Math.round((m[2] === 'us' ? v / 1000 : m[2] === 's' ? v * 1000 : v) * 10) / 10
   }
   const total = Number(out.match(/(\d+) requests in/)[1])
-  const errors = Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] || 0) + (out.match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)?.slice(1).reduce((a, b) => a + Number(b), 0) || 0)
+  const errors =
+    Number(out.match(/Non-2xx or 3xx responses: (\d+)/)?.[1] || 0) +
+    (out
+      .match(/Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/)
+      ?.slice(1)
+      .reduce((a, b) => a + Number(b), 0) || 0)
   return { rps: Number(out.match(/Requests\/sec:\s+([\d.]+)/)[1]), p50: ms(50), p99: ms(99), errors, total }
 }
 
@@ -135,7 +140,11 @@ export async function ensureH5Build() {
   if (!fs.existsSync(path.join(dir, 'index.html')) || process.env.BENCH_REBUILD) {
     const { spawnSync } = await import('node:child_process')
     console.log(`building the H5 into ${path.relative(ROOT, dir)}…`)
-    const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, dir) } })
+    const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+      cwd: ROOT,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, dir) },
+    })
     if (r.status !== 0) throw new Error('H5 build failed')
   }
   return dir

@@ -38,7 +38,17 @@ async function start(workers) {
   const log = []
   const child = spawn(process.execPath, [TSX, path.join(ROOT, 'server', 'src', 'main.ts')], {
     cwd: ROOT,
-    env: { ...process.env, WORKERS: String(workers), PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: pg.url, REDIS_URL: redisUp ? 'redis://127.0.0.1:6379' : '', LOG_LEVEL: 'info', H5_DIR: path.join(dataDir, 'none') },
+    env: {
+      ...process.env,
+      WORKERS: String(workers),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: pg.url,
+      REDIS_URL: redisUp ? 'redis://127.0.0.1:6379' : '',
+      LOG_LEVEL: 'info',
+      H5_DIR: path.join(dataDir, 'none'),
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   child.stdout.on('data', (d) => log.push(String(d)))
@@ -49,7 +59,11 @@ async function start(workers) {
 }
 
 const api = async (base, method, url, body, token) => {
-  const r = await fetch(`${base}/h5${url}${url.includes('?') ? '&' : '?'}p=${method === 'GET' ? 4 : 3}`, { method, headers: { 'content-type': 'application/json', ...(token ? { token } : {}) }, body: method === 'GET' ? undefined : JSON.stringify(body || {}) })
+  const r = await fetch(`${base}/h5${url}${url.includes('?') ? '&' : '?'}p=${method === 'GET' ? 4 : 3}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: method === 'GET' ? undefined : JSON.stringify(body || {}),
+  })
   return r.json()
 }
 
@@ -59,7 +73,10 @@ try {
     const s = await start(workers)
     const search = await api(s.base, 'GET', `/api/goods/search?keyword=${encodeURIComponent('连衣')}&page=1&pageSize=1`)
     const id = search.data.list[0].id
-    for (const [name, url] of [['home/selfList', '/h5/api/home/selfList?p=4'], ['goods/detail', `/h5/api/goods/detail?p=4&id=${id}`]]) {
+    for (const [name, url] of [
+      ['home/selfList', '/h5/api/home/selfList?p=4'],
+      ['goods/detail', `/h5/api/goods/detail?p=4&id=${id}`],
+    ]) {
       const r = await measure(`${s.base}${url}`)
       rows.push({ processes: workers, route: name, 'req/s': Math.round(r.rps), 'p50 ms': r.p50, 'p99 ms': r.p99, errors: r.errors })
     }
@@ -84,9 +101,13 @@ try {
         await api(s.base, 'POST', '/api/memberAddress/add', { name: '压测', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 1 号', isDefault: true }, t)
         tokens.push(t)
       }
-      const results = await Promise.all(tokens.flatMap((t, i) => [0, 1].map((n) => api(s.base, 'POST', '/api/order/submit', { from: 'buyNow', skuId: sku, quantity: 1, requestId: `scale${i}n${n}${Date.now()}` }, t))))
+      const results = await Promise.all(
+        tokens.flatMap((t, i) => [0, 1].map((n) => api(s.base, 'POST', '/api/order/submit', { from: 'buyNow', skuId: sku, quantity: 1, requestId: `scale${i}n${n}${Date.now()}` }, t))),
+      )
       const created = results.filter((r) => r.code === 200).length
-      const { rows: [st] } = await c.query('SELECT stock FROM goods_skus WHERE id = $1', [sku])
+      const {
+        rows: [st],
+      } = await c.query('SELECT stock FROM goods_skus WHERE id = $1', [sku])
       await c.end()
       const pids = new Set(s.log.join('').match(/pid (\d+)/g) || [])
       console.log(`order burst across ${pids.size} processes: 40 attempts on 10 units → ${created} orders, stock left ${st.stock}, oversold ${Math.max(0, created - 10)}`)

@@ -56,7 +56,10 @@ async function fill(db: Db) {
       createdAt: t - rnd(1e9),
       updatedAt: t,
     }))
-    await db.insertInto('goods').values(rows as any).execute()
+    await db
+      .insertInto('goods')
+      .values(rows as any)
+      .execute()
   }
   await sql`ANALYZE`.execute(db)
 }
@@ -71,7 +74,11 @@ async function measure(label: string, db: Db) {
   const byTerm: Record<string, number[]> = {}
   for (let round = 0; round < 10; round++) {
     for (const term of TERMS) {
-      for (const [page, sort] of [[1, undefined], [2, 'sales'], [1, 'price_asc']] as const) {
+      for (const [page, sort] of [
+        [1, undefined],
+        [2, 'sales'],
+        [1, 'price_asc'],
+      ] as const) {
         const s = process.hrtime.bigint()
         await searchGoods(db, { keyword: term, page, pageSize: 20, sort: sort as any })
         const ms = Number(process.hrtime.bigint() - s) / 1e6

@@ -22,7 +22,14 @@ const r = spawnSync(process.execPath, [path.join(ROOT, 'node_modules', 'jest', '
   stdio: ['ignore', 'inherit', 'inherit'],
   env: { ...process.env, SECURITY_SUMMARY: summary, ...(runs ? { FUZZ_RUNS: runs } : {}) },
 })
-const rows = fs.existsSync(summary) ? fs.readFileSync(summary, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l)) : []
+const rows = fs.existsSync(summary)
+  ? fs
+      .readFileSync(summary, 'utf8')
+      .trim()
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l))
+  : []
 const of = (suite) => rows.filter((x) => x.suite === suite)
 const table = (head, body) => [`| ${head.join(' | ')} |`, `| ${head.map(() => '---').join(' | ')} |`, ...body.map((b) => `| ${b.join(' | ')} |`)].join('\n')
 
@@ -34,10 +41,10 @@ console.log(
     of('fuzz').map((f) => [f.dialect, f.routes, f.runsPerRoute, f.inputs, f.http5xx, f.notEnvelope, f.code500, f.refusedButWrote, f.wireNameInMessage]),
   ),
 )
-console.log('\nObject-level authorisation (server/test/authorisation.test.ts): a second member sends the seeded shopper\'s ids\n')
+console.log("\nObject-level authorisation (server/test/authorisation.test.ts): a second member sends the seeded shopper's ids\n")
 console.log(
   table(
-    ['database', 'member routes', 'id-taking routes tried', 'requests', 'answers with the shopper\'s data', 'tables of the shopper changed'],
+    ['database', 'member routes', 'id-taking routes tried', 'requests', "answers with the shopper's data", 'tables of the shopper changed'],
     of('authorisation').map((a) => [a.dialect, a.memberRoutes, a.idTakingRoutes, a.requests, a.leaks, a.changedTables]),
   ),
 )

@@ -37,7 +37,13 @@ console.log(`measuring processes ${tree(shop.child.pid).join(', ')}`)
 try {
   const search = await (await fetch(`${shop.base}/h5/api/goods/search?p=4&keyword=${encodeURIComponent('连衣')}&pageSize=5`)).json()
   const id = search.data.list[0].id
-  const paths = [`/h5/api/home/selfList?p=4`, `/h5/api/goods/detail?p=4&id=${id}`, `/h5/api/goods/search?p=4&keyword=${encodeURIComponent('连衣')}&page=1&pageSize=20`, `/h5/api/goods/guessYouLike?p=4&page=2&pageSize=10`, `/h5/api/goods/categoryTree?p=4`]
+  const paths = [
+    `/h5/api/home/selfList?p=4`,
+    `/h5/api/goods/detail?p=4&id=${id}`,
+    `/h5/api/goods/search?p=4&keyword=${encodeURIComponent('连衣')}&page=1&pageSize=20`,
+    `/h5/api/goods/guessYouLike?p=4&page=2&pageSize=10`,
+    `/h5/api/goods/categoryTree?p=4`,
+  ]
   const { default: autocannon } = await import('autocannon')
   const samples = []
   const started = Date.now()
@@ -50,10 +56,12 @@ try {
   const avg = (xs) => xs.reduce((a, s) => a + s.rss, 0) / Math.max(1, xs.length)
   const second = avg(samples.filter((s) => s.t >= 60 && s.t < 120))
   const last = avg(samples.filter((s) => s.t >= minutes * 60 - 60))
-  const rows = samples.filter((_, i) => i % 6 === 0 || i === samples.length - 1).map((s) => ({ 's': s.t, 'RSS MB': s.rss.toFixed(1) }))
+  const rows = samples.filter((_, i) => i % 6 === 0 || i === samples.length - 1).map((s) => ({ s: s.t, 'RSS MB': s.rss.toFixed(1) }))
   console.log(table(rows, ['s', 'RSS MB']))
   console.log(`\n${minutes} min at ${rate} req/s: ${result.requests.total} requests, ${result.errors + result.non2xx} errors, p99 ${result.latency.p99} ms`)
-  console.log(`RSS after warm-up ${base.toFixed(1)} MB, max ${max.toFixed(1)} MB (growth ${(max - base).toFixed(1)} MB, bound ${BOUND_MB}); minute 2 avg ${second.toFixed(1)} → last minute avg ${last.toFixed(1)} MB (bound ${DRIFT_MB})`)
+  console.log(
+    `RSS after warm-up ${base.toFixed(1)} MB, max ${max.toFixed(1)} MB (growth ${(max - base).toFixed(1)} MB, bound ${BOUND_MB}); minute 2 avg ${second.toFixed(1)} → last minute avg ${last.toFixed(1)} MB (bound ${DRIFT_MB})`,
+  )
   const ok = max - base <= BOUND_MB && last - second <= DRIFT_MB && result.errors + result.non2xx === 0
   console.log(ok ? 'within the bound' : 'OVER the bound')
   process.exitCode = ok ? 0 : 1

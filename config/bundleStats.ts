@@ -12,8 +12,7 @@ export class BundleStatsPlugin {
       const c = stats.compilation
       const chunks = [...c.chunks].map((chunk: any) => {
         const modules: [number, string][] = []
-        for (const m of c.chunkGraph.getChunkModulesIterable(chunk))
-          for (const inner of m.modules ? [...m.modules] : [m]) modules.push([inner.size(), inner.readableIdentifier(c.requestShortener)])
+        for (const m of c.chunkGraph.getChunkModulesIterable(chunk)) for (const inner of m.modules ? [...m.modules] : [m]) modules.push([inner.size(), inner.readableIdentifier(c.requestShortener)])
         return { id: chunk.id, files: [...chunk.files], modules: modules.sort((a, b) => b[0] - a[0]) }
       })
       fs.writeFileSync(this.file, JSON.stringify(chunks))

@@ -55,7 +55,9 @@ function rootFontSizeScript({ baseFontSize, min, max, designWidth }: typeof H5_R
 export function checkWeappApiOrigin(env: NodeJS.ProcessEnv = process.env): void {
   if (env.TARO_ENV !== 'weapp' || env.WEAPP_TEST_BUILD === '1' || env.NODE_ENV === 'development') return
   if (!/^https:\/\/[a-z0-9.-]+(:\d+)?$/i.test(env.API_ORIGIN || '')) {
-    throw new Error(`API_ORIGIN must be the shop's absolute https origin for a mini-program build (e.g. API_ORIGIN=https://shop.example.com), got "${env.API_ORIGIN || ''}". Test builds: WEAPP_TEST_BUILD=1.`)
+    throw new Error(
+      `API_ORIGIN must be the shop's absolute https origin for a mini-program build (e.g. API_ORIGIN=https://shop.example.com), got "${env.API_ORIGIN || ''}". Test builds: WEAPP_TEST_BUILD=1.`,
+    )
   }
 }
 
@@ -63,16 +65,23 @@ export function checkWeappApiOrigin(env: NodeJS.ProcessEnv = process.env): void 
 // instead of an <i> carrying a base64 SVG through setData), and NutUI's icon font trimmed to its woff2 source.
 function weappIcons(chain: any) {
   const own = path.resolve(__dirname, '..', 'src', 'platform', 'nutIcon.weapp.tsx')
-  chain.plugin('nut-icon-font').use(class NutIconFont {
-    apply(compiler: any) {
-      compiler.hooks.normalModuleFactory.tap('NutIconFont', (nmf: any) => {
-        nmf.hooks.beforeResolve.tap('NutIconFont', (data: any) => {
-          if (/IconHarmonyTemplate\.js$/.test(data.request) && /[\\/]@nutui[\\/]icons-react-taro[\\/]/.test(data.context)) data.request = own
+  chain.plugin('nut-icon-font').use(
+    class NutIconFont {
+      apply(compiler: any) {
+        compiler.hooks.normalModuleFactory.tap('NutIconFont', (nmf: any) => {
+          nmf.hooks.beforeResolve.tap('NutIconFont', (data: any) => {
+            if (/IconHarmonyTemplate\.js$/.test(data.request) && /[\\/]@nutui[\\/]icons-react-taro[\\/]/.test(data.context)) data.request = own
+          })
         })
-      })
-    }
-  })
-  chain.module.rule('nut-iconfont').test(/style_iconfont\.css$/).enforce('pre').use('nut-iconfont').loader(path.resolve(__dirname, 'iconfontLoader.js'))
+      }
+    },
+  )
+  chain.module
+    .rule('nut-iconfont')
+    .test(/style_iconfont\.css$/)
+    .enforce('pre')
+    .use('nut-iconfont')
+    .loader(path.resolve(__dirname, 'iconfontLoader.js'))
 }
 
 export default defineConfig<'webpack5'>(async (merge) => {
@@ -108,7 +117,7 @@ export default defineConfig<'webpack5'>(async (merge) => {
             'whatwg-fetch$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'empty.ts'),
             'abortcontroller-polyfill/dist/abortcontroller-polyfill-only$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'empty.ts'),
             'jsonp-retry$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'jsonp.ts'),
-            'platform$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'platform.ts'),
+            platform$: path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'platform.ts'),
             'lodash.kebabcase$': path.resolve(__dirname, '..', 'src', 'h5runtime', 'shims', 'kebabCase.ts'),
           }
         : {}),

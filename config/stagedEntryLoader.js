@@ -25,7 +25,10 @@ function exportsUsed(clause) {
       if (name && !name.startsWith('type ')) names.push(name)
     }
   }
-  const head = clause.replace(/\{[^}]*\}/, '').replace(/,/g, ' ').trim()
+  const head = clause
+    .replace(/\{[^}]*\}/, '')
+    .replace(/,/g, ' ')
+    .trim()
   if (head.startsWith('*')) return null // a namespace import uses every export
   if (head) names.push('default')
   return names

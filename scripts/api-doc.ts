@@ -35,7 +35,9 @@ function shape(s: any, depth = 0): string {
   if (s.type === 'object' && s.properties) {
     if (depth > 1) return 'object'
     const req = new Set<string>(s.required || [])
-    return `{${Object.entries(s.properties).map(([k, v]) => field(k, v, req.has(k), depth)).join(', ')}}`
+    return `{${Object.entries(s.properties)
+      .map(([k, v]) => field(k, v, req.has(k), depth))
+      .join(', ')}}`
   }
   if (s.const !== undefined) return JSON.stringify(s.const)
   return Array.isArray(s.type) ? s.type.join('|') : s.type || ''
@@ -76,7 +78,14 @@ export async function operations(): Promise<Op[]> {
       if (!p.startsWith('/h5/')) continue
       for (const [method, op] of Object.entries<any>(item)) {
         if (method === 'head') continue
-        ops.push({ method: method.toUpperCase(), path: p.slice(3), module: op.tags?.[0] || '', auth: op['x-auth'] + (op['x-raw-wire'] ? ', **no p**' : ''), request: request(op), response: (op.description || '').replace(/\n/g, ' ') })
+        ops.push({
+          method: method.toUpperCase(),
+          path: p.slice(3),
+          module: op.tags?.[0] || '',
+          auth: op['x-auth'] + (op['x-raw-wire'] ? ', **no p**' : ''),
+          request: request(op),
+          response: (op.description || '').replace(/\n/g, ' '),
+        })
       }
     }
     return ops
@@ -93,7 +102,11 @@ export function render(source: string, ops: Op[]): string {
     const modules = list.trim().split(/\s+/)
     const rows = modules.flatMap((m) => ops.filter((o) => o.module === m))
     const cell = (t: string) => t.replace(/\\?\|/g, '\\|')
-    const lines = ['| method | path | auth | request | response data |', '|---|---|---|---|---|', ...rows.map((o) => `| ${o.method} | ${o.path} | ${o.auth} | ${cell(o.request)} | ${cell(o.response)} |`)]
+    const lines = [
+      '| method | path | auth | request | response data |',
+      '|---|---|---|---|---|',
+      ...rows.map((o) => `| ${o.method} | ${o.path} | ${o.auth} | ${cell(o.request)} | ${cell(o.response)} |`),
+    ]
     return `<!-- api-paths: ${modules.join(' ')} -->\n${lines.join('\n')}\n<!-- /api-paths -->`
   })
 }
@@ -119,7 +132,8 @@ async function main() {
   fs.writeFileSync(FILE, next)
 }
 
-if (require.main === module) main().catch((e) => {
-  process.stderr.write(`${e?.stack || e}\n`)
-  process.exit(1)
-})
+if (require.main === module)
+  main().catch((e) => {
+    process.stderr.write(`${e?.stack || e}\n`)
+    process.exit(1)
+  })

@@ -9,13 +9,17 @@ import { migrations } from '../server/src/db/migrations'
 async function main() {
   const db = createDb({ sqliteFile: ':memory:' })
   await migrateToLatest(db)
-  const tables = await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE '%fts%' ORDER BY name`.execute(db)
+  const tables = await sql<{
+    name: string
+  }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE 'kysely_%' AND name NOT LIKE '%fts%' ORDER BY name`.execute(db)
   const out: string[] = [
     '# Data model',
     '',
     'Generated from the migrations by `npx tsx scripts/data-model.ts` (SQLite types shown; PostgreSQL uses the same names with `serial` ids and `bigint` times). Money is in fen, times are milliseconds since the epoch, JSON columns are text. The rules that change these tables are in `orders.md`, `promotions.md`, `after-sales.md`, `agent.md`, `content.md` and `wechat.md`.',
     '',
-    `Migrations, in order: ${Object.keys(migrations).map((m) => `\`${m}\``).join(', ')}.`,
+    `Migrations, in order: ${Object.keys(migrations)
+      .map((m) => `\`${m}\``)
+      .join(', ')}.`,
     '',
   ]
   for (const { name } of tables.rows) {
@@ -25,7 +29,8 @@ async function main() {
     for (const c of cols.rows) out.push(`| ${c.name}${c.pk ? ' (pk)' : ''} | ${c.type} | ${c.notnull ? 'no' : 'yes'} | ${c.dflt_value ?? ''} |`)
     const named = idx.rows.filter((i) => !i.name.startsWith('sqlite_autoindex'))
     const uniques = idx.rows.filter((i) => i.name.startsWith('sqlite_autoindex') || i.unique)
-    if (named.length || uniques.length) out.push('', `Indexes: ${idx.rows.map((i) => `${i.name.replace(/^sqlite_autoindex_/, 'unique ')}${i.unique && !i.name.startsWith('sqlite_autoindex') ? ' (unique)' : ''}`).join(', ')}`)
+    if (named.length || uniques.length)
+      out.push('', `Indexes: ${idx.rows.map((i) => `${i.name.replace(/^sqlite_autoindex_/, 'unique ')}${i.unique && !i.name.startsWith('sqlite_autoindex') ? ' (unique)' : ''}`).join(', ')}`)
     out.push('')
   }
   fs.writeFileSync(path.join(__dirname, '..', 'docs', 'data-model.md'), out.join('\n'))

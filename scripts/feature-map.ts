@@ -85,7 +85,11 @@ const short = (f: string) => path.basename(f).replace(/\.(test|spec)\.(tsx?|mjs)
 const list = (xs: string[]) => (xs.length ? xs.join(', ') : '—')
 
 /** How many pages reach each file: a file most pages draw (the page layout) says nothing about one page. */
-const reaches = new Map(ALL_PAGES.map((route) => [route, pageFile(route)]).filter((e): e is [string, string] => !!e[1]).map(([route, file]) => [route, reachOf(file)]))
+const reaches = new Map(
+  ALL_PAGES.map((route) => [route, pageFile(route)])
+    .filter((e): e is [string, string] => !!e[1])
+    .map(([route, file]) => [route, reachOf(file)]),
+)
 const pagesReaching = new Map<string, number>()
 for (const { files } of reaches.values()) for (const f of files) pagesReaching.set(f, (pagesReaching.get(f) || 0) + 1)
 const FEATURE_CODE = /^src\/(pages|commonPages|goodsPages|minePages|agentBackendPages|components|hooks)\//
@@ -102,10 +106,14 @@ for (const route of ALL_PAGES) {
   const paths = [...new Set(apis.flatMap(pathsIn))].sort()
   const modules = [...new Set(paths.map((p) => serverModuleOf.get(p)).filter((m): m is string => !!m))].sort()
   const key = routeKeyOf.get(route)
-  const units = clientTests.filter((t) => importsOf(t.f).some((spec) => {
-      const f = resolveImport(t.f, spec)
-      return tellsOfPage(f) && files.has(f)
-    })).map((t) => short(t.f))
+  const units = clientTests
+    .filter((t) =>
+      importsOf(t.f).some((spec) => {
+        const f = resolveImport(t.f, spec)
+        return tellsOfPage(f) && files.has(f)
+      }),
+    )
+    .map((t) => short(t.f))
   const servers = serverTests.filter((t) => paths.some((p) => t.text.includes(`'${p}'`) || t.text.includes(`"${p}"`) || t.text.includes(`\`${p}`))).map((t) => short(t.f))
   const e2e = e2eSpecs.filter((t) => t.text.includes(route) || (key && new RegExp(`ROUTES\\.${key}\\b`).test(t.text))).map((t) => short(t.f))
   rows.push(

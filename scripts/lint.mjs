@@ -1,17 +1,19 @@
 // npm run lint: ESLint over the repository (eslint.config.mjs; cached in .eslintcache, so a second run reads only
-// changed files), then `prettier --check` on the files Prettier owns (PRETTIER_OWNED below: docs/development.md says
-// why the rest is not checked). Ends with "lint: N passed, M failed" (ESLint, Prettier) for scripts/test.mjs.
+// changed files), then `prettier --check` on every code and JSON file (.prettierrc.json, .prettierignore);
+// `npm run lint -- --fix` applies both. Ends with "lint: N passed, M failed" (ESLint, Prettier) for scripts/test.mjs.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const bin = (name) => path.join(root, 'node_modules', '.bin', name)
-/** Files formatted by Prettier (.prettierrc.json) and checked: new files may be added here once they pass. */
-export const PRETTIER_OWNED = ['eslint.config.mjs', 'scripts/lint.mjs', '.prettierrc.json']
+/** What Prettier formats and checks (less what .prettierignore names). */
+const PRETTIER_FILES = '**/*.{ts,tsx,js,mjs,cjs,json}'
+const fix = process.argv.includes('--fix')
 
 const steps = [
-  ['eslint', bin('eslint'), ['--cache', '--cache-location', path.join(root, '.eslintcache'), '--max-warnings', '0', ...(process.argv.includes('--fix') ? ['--fix'] : []), '.']],
-  ['prettier', bin('prettier'), ['--check', ...PRETTIER_OWNED]],
+  ['eslint', bin('eslint'), ['--cache', '--cache-location', path.join(root, '.eslintcache'), '--max-warnings', '0', ...(fix ? ['--fix'] : []), '.']],
+  // With --fix, Prettier formats after ESLint's fixes (import order), so the files end in Prettier's form.
+  ['prettier', bin('prettier'), ['--log-level', 'warn', fix ? '--write' : '--check', '--cache', PRETTIER_FILES]],
 ]
 let passed = 0
 let failed = 0

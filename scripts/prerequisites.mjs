@@ -57,7 +57,7 @@ export async function checkPrerequisites(root, suites) {
   if (wants('e2e') && (!fs.existsSync(chromiumPath()) || !cjkFont())) {
     const install = 'apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y chromium fonts-wqy-microhei'
     if (isRoot && has('apt-get')) {
-      console.log('prerequisites: installing Debian\'s Chromium and the CJK font fonts-wqy-microhei…')
+      console.log("prerequisites: installing Debian's Chromium and the CJK font fonts-wqy-microhei…")
       sh(install)
     }
     if (!fs.existsSync(chromiumPath())) return { what: `Chromium is missing (${chromiumPath()}; the end-to-end suite runs the H5 build in it)`, command: `sudo sh -c '${install}'` }
@@ -69,14 +69,19 @@ export async function checkPrerequisites(root, suites) {
     const u = new URL(pgUrl)
     if (!(await postgresAnswers(pgUrl, root))) {
       const version = fs.existsSync('/etc/postgresql') ? fs.readdirSync('/etc/postgresql').sort().pop() : ''
-      const start = version ? `pg_ctlcluster --skip-systemctl-redirect ${version} main start` : 'apt-get install -y postgresql && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start'
+      const start = version
+        ? `pg_ctlcluster --skip-systemctl-redirect ${version} main start`
+        : 'apt-get install -y postgresql && pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | tail -1)" main start'
       if (isRoot && isLocal(u.hostname) && version && has('pg_ctlcluster')) {
         console.log(`prerequisites: starting PostgreSQL ${version}…`)
         sh(start)
         for (let i = 0; i < 30 && !(await postgresAnswers(pgUrl, root)); i++) await sleep(1000)
       }
       if (!(await postgresAnswers(pgUrl, root))) {
-        return { what: `PostgreSQL does not answer at TEST_DATABASE_URL (${u.host}${u.pathname}); unset TEST_DATABASE_URL to run the server suite on SQLite only`, command: isLocal(u.hostname) ? `sudo ${start}` : `check that ${u.host} is reachable` }
+        return {
+          what: `PostgreSQL does not answer at TEST_DATABASE_URL (${u.host}${u.pathname}); unset TEST_DATABASE_URL to run the server suite on SQLite only`,
+          command: isLocal(u.hostname) ? `sudo ${start}` : `check that ${u.host} is reachable`,
+        }
       }
     }
   }
@@ -93,7 +98,10 @@ export async function checkPrerequisites(root, suites) {
         for (let i = 0; i < 20 && !(await answers(u.hostname, port, 'PING\r\n')); i++) await sleep(500)
       }
       if (!(await answers(u.hostname, port, 'PING\r\n'))) {
-        return { what: `Redis does not answer at TEST_REDIS_URL (${u.host}); unset TEST_REDIS_URL to skip the Redis gate tests`, command: isLocal(u.hostname) ? (has('redis-server') ? start : `sudo apt-get install -y redis-server && ${start}`) : `check that ${u.host} is reachable` }
+        return {
+          what: `Redis does not answer at TEST_REDIS_URL (${u.host}); unset TEST_REDIS_URL to skip the Redis gate tests`,
+          command: isLocal(u.hostname) ? (has('redis-server') ? start : `sudo apt-get install -y redis-server && ${start}`) : `check that ${u.host} is reachable`,
+        }
       }
     }
   }

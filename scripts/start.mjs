@@ -29,10 +29,17 @@ if (!built || sources > built || process.env.FORCE_BUILD) {
 // The merchant console (admin/, Vite): admin/dist, rebuilt when admin/ or the shared types are newer.
 const adminIndex = path.join(root, 'admin', 'dist', 'index.html')
 const adminBuilt = fs.existsSync(adminIndex) ? fs.statSync(adminIndex).mtimeMs : 0
-const adminSources = Math.max(...['admin/src', 'types'].map((d) => newest(path.join(root, d))), ...['admin/index.html', 'admin/vite.config.ts', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs))
+const adminSources = Math.max(
+  ...['admin/src', 'types'].map((d) => newest(path.join(root, d))),
+  ...['admin/index.html', 'admin/vite.config.ts', 'package.json'].map((f) => fs.statSync(path.join(root, f)).mtimeMs),
+)
 if (!adminBuilt || adminSources > adminBuilt || process.env.FORCE_BUILD) {
   console.log('Building the merchant console…')
-  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production' } })
+  const r = spawnSync('npx', ['vite', 'build', '--config', 'admin/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production' },
+  })
   if (r.status !== 0) process.exit(r.status || 1)
 }
 

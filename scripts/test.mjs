@@ -57,12 +57,23 @@ run('server', process.execPath, [jest, '-c', 'server/jest.config.js', '--json', 
 if (fs.existsSync(path.join(root, 'test', 'weapp', 'check.mjs'))) {
   run('weapp', 'bash', ['-c', `node test/weapp/check.mjs 2>&1 | tee ${tmp}/weapp.txt; exit \${PIPESTATUS[0]}`], lineCounts(`${tmp}/weapp.txt`, /weapp: (\d+) passed, (\d+) failed/))
 }
-const faultSpecs = fs.readdirSync(path.join(root, 'test', 'faults')).filter((f) => f.endsWith('.spec.mjs')).map((f) => path.join('test', 'faults', f))
-run('faults', process.execPath, ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tmp}/faults.tap`, ...faultSpecs], lineCounts(`${tmp}/faults.tap`, /# pass (\d+)[\s\S]*?# fail (\d+)/))
+const faultSpecs = fs
+  .readdirSync(path.join(root, 'test', 'faults'))
+  .filter((f) => f.endsWith('.spec.mjs'))
+  .map((f) => path.join('test', 'faults', f))
+run(
+  'faults',
+  process.execPath,
+  ['--test', '--test-concurrency=1', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${tmp}/faults.tap`, ...faultSpecs],
+  lineCounts(`${tmp}/faults.tap`, /# pass (\d+)[\s\S]*?# fail (\d+)/),
+)
 run('e2e', process.execPath, ['test/e2e/run.mjs'], lineCounts(`${tmp}/e2e.tap`, /# pass (\d+)[\s\S]*?# fail (\d+)/), { E2E_TAP: `${tmp}/e2e.tap` })
 
 console.log('\n===== summary')
-for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s${r.status !== 0 && r.failed === 0 ? ` (exit ${r.status})` : ''}`)
+for (const r of results)
+  console.log(
+    `${r.ok ? 'ok  ' : 'FAIL'} ${r.name.padEnd(8)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s${r.status !== 0 && r.failed === 0 ? ` (exit ${r.status})` : ''}`,
+  )
 const passed = results.reduce((a, r) => a + r.passed, 0)
 const failed = results.reduce((a, r) => a + r.failed + (r.ok ? 0 : r.failed === 0 ? 1 : 0), 0)
 console.log(`test: ${passed} passed, ${failed} failed`)

@@ -3,7 +3,7 @@ import { MAIN_PAGES, SUBPACKAGES, TAB_PAGES, TAB_BAR_STYLE } from './routes'
 // The mini-program follows the system theme through theme.json variables ("@name");
 // H5 uses the literal light colours and switches to dark with prefers-color-scheme in CSS.
 const weapp = process.env.TARO_ENV === 'weapp'
-const themed = <T,>(variable: string, light: T): T => (weapp ? (variable as unknown as T) : light)
+const themed = <T>(variable: string, light: T): T => (weapp ? (variable as unknown as T) : light)
 
 export default defineAppConfig({
   pages: [...MAIN_PAGES],

@@ -1,5 +1,37 @@
 // Client unit tests: Taro pages and core modules in jsdom (see ARCHITECTURE.md, toolchain facts).
-const esm = ['@tarojs', '@nutui', 'dayjs', 'zustand', 'swiper', '@babel/runtime', 'lodash-es', 'react-transition-group', '@use-gesture', '@react-spring', 'classnames', 'lodash.kebabcase', 'async-validator', 'react-fast-compare', '@swc/helpers', 'query-string', 'decode-uri-component', 'split-on-first', 'filter-obj', 'universal-router', 'path-to-regexp', 'history', 'mobile-detect', 'tslib', '@stencil', 'resolve-pathname', 'value-equal', 'tiny-invariant', 'tiny-warning', 'nanoid', 'style-inject']
+const esm = [
+  '@tarojs',
+  '@nutui',
+  'dayjs',
+  'zustand',
+  'swiper',
+  '@babel/runtime',
+  'lodash-es',
+  'react-transition-group',
+  '@use-gesture',
+  '@react-spring',
+  'classnames',
+  'lodash.kebabcase',
+  'async-validator',
+  'react-fast-compare',
+  '@swc/helpers',
+  'query-string',
+  'decode-uri-component',
+  'split-on-first',
+  'filter-obj',
+  'universal-router',
+  'path-to-regexp',
+  'history',
+  'mobile-detect',
+  'tslib',
+  '@stencil',
+  'resolve-pathname',
+  'value-equal',
+  'tiny-invariant',
+  'tiny-warning',
+  'nanoid',
+  'style-inject',
+]
 // Import NutUI per component as the app build does (the full bundle pulls in canvas code jsdom lacks).
 const nutuiOnDemand = [
   'import',
@@ -17,7 +49,15 @@ module.exports = {
   testEnvironment: 'jsdom',
   setupFiles: ['<rootDir>/test/setup.js'],
   transform: {
-    '^.+\\.(mjs|[jt]sx?)$': ['babel-jest', { configFile: false, babelrc: false, presets: [['@babel/preset-env', { targets: { node: 'current' } }], ['@babel/preset-react', { runtime: 'automatic' }], '@babel/preset-typescript'], plugins: [nutuiOnDemand] }],
+    '^.+\\.(mjs|[jt]sx?)$': [
+      'babel-jest',
+      {
+        configFile: false,
+        babelrc: false,
+        presets: [['@babel/preset-env', { targets: { node: 'current' } }], ['@babel/preset-react', { runtime: 'automatic' }], '@babel/preset-typescript'],
+        plugins: [nutuiOnDemand],
+      },
+    ],
   },
   // Ignore node_modules unless the path goes through one of the ESM packages (Taro nests some under dist/node_modules/.pnpm).
   transformIgnorePatterns: [`^(?!.*/node_modules/(${esm.join('|')})/).*/node_modules/`],

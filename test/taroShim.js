@@ -4,7 +4,14 @@ const ReactDOM = require('react-dom')
 const apis = require('@tarojs/plugin-platform-h5/dist/runtime/apis')
 const fw = require('@tarojs/plugin-framework-react/dist/runtime')
 
-fw.createReactApp(function App(props) { return props.children }, React, ReactDOM, { pages: [] })
+fw.createReactApp(
+  function App(props) {
+    return props.children
+  },
+  React,
+  ReactDOM,
+  { pages: [] },
+)
 
 const hooks = {}
 for (const k of Object.keys(fw)) if (k.startsWith('use')) hooks[k] = fw[k]

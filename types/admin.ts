@@ -65,30 +65,125 @@ export const ROLE_NAMES: Record<Role, string> = { owner: '店主', operator: '�
 /** What each role may do (owner: everything). The server enforces this table; the web app hides menus with it. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSIONS,
-  operator: ['dashboard.read', 'goods.read', 'goods.write', 'storefront.read', 'storefront.write', 'orders.read', 'orders.write', 'afterSales.read', 'afterSales.write', 'refunds.write', 'members.read', 'marketing.read', 'marketing.write', 'content.read', 'content.write', 'agents.read'],
+  operator: [
+    'dashboard.read',
+    'goods.read',
+    'goods.write',
+    'storefront.read',
+    'storefront.write',
+    'orders.read',
+    'orders.write',
+    'afterSales.read',
+    'afterSales.write',
+    'refunds.write',
+    'members.read',
+    'marketing.read',
+    'marketing.write',
+    'content.read',
+    'content.write',
+    'agents.read',
+  ],
   service: ['dashboard.read', 'orders.read', 'afterSales.read', 'afterSales.write', 'members.read', 'members.write', 'feedback.read', 'feedback.write', 'content.read'],
   finance: ['dashboard.read', 'orders.read', 'afterSales.read', 'refunds.write', 'members.read', 'withdrawals.read', 'withdrawals.write', 'ledgers.read', 'agents.read'],
 }
 
 /** Chinese names of request fields, for validation messages ("价格超出范围"). */
 export const ADMIN_FIELD_LABELS: Record<string, string> = {
-  username: '用户名', password: '密码', oldPassword: '原密码', newPassword: '新密码', role: '角色',
-  name: '名称', subtitle: '副标题', categoryId: '分类', brandId: '品牌', images: '商品图片', detailHtml: '商品详情',
-  tags: '标签', specGroups: '规格', skus: '规格明细', price: '价格', originalPrice: '划线价', stock: '库存', image: '图片',
-  status: '状态', ids: '选择的记录', delta: '调整数量', items: '明细', skuId: '规格', parentId: '上级分类', icon: '图标',
-  sort: '排序', logo: '标志', intro: '介绍', title: '标题', link: '链接', startAt: '开始时间', endAt: '结束时间',
-  expressCode: '快递公司', trackingNo: '运单号', text: '内容', remark: '备注', reason: '原因', csv: 'CSV 内容',
-  note: '备注', disabled: '停用', keyword: '关键词', page: '页码', pageSize: '每页条数', word: '热搜词', summary: '摘要',
-  contentHtml: '内容', isTop: '置顶', goodsIds: '商品', position: '位置',
+  username: '用户名',
+  password: '密码',
+  oldPassword: '原密码',
+  newPassword: '新密码',
+  role: '角色',
+  name: '名称',
+  subtitle: '副标题',
+  categoryId: '分类',
+  brandId: '品牌',
+  images: '商品图片',
+  detailHtml: '商品详情',
+  tags: '标签',
+  specGroups: '规格',
+  skus: '规格明细',
+  price: '价格',
+  originalPrice: '划线价',
+  stock: '库存',
+  image: '图片',
+  status: '状态',
+  ids: '选择的记录',
+  delta: '调整数量',
+  items: '明细',
+  skuId: '规格',
+  parentId: '上级分类',
+  icon: '图标',
+  sort: '排序',
+  logo: '标志',
+  intro: '介绍',
+  title: '标题',
+  link: '链接',
+  startAt: '开始时间',
+  endAt: '结束时间',
+  expressCode: '快递公司',
+  trackingNo: '运单号',
+  text: '内容',
+  remark: '备注',
+  reason: '原因',
+  csv: 'CSV 内容',
+  note: '备注',
+  disabled: '停用',
+  keyword: '关键词',
+  page: '页码',
+  pageSize: '每页条数',
+  word: '热搜词',
+  summary: '摘要',
+  contentHtml: '内容',
+  isTop: '置顶',
+  goodsIds: '商品',
+  position: '位置',
   // 设置 (types/adminSettings.ts)
-  servicePhone: '客服电话', serviceUrl: '客服链接', orderExpireMinutes: '未支付订单关闭时间', autoReceiveDays: '自动确认收货天数',
-  afterSalesDays: '售后期', baseFee: '运费', freeThreshold: '包邮门槛', regionFees: '地区加价', provinces: '省份', extra: '加价',
-  freightTemplateId: '运费模板', date: '日期', templateId: '模板 ID', fields: '字段', enabled: '开关', on: '开关',
+  servicePhone: '客服电话',
+  serviceUrl: '客服链接',
+  orderExpireMinutes: '未支付订单关闭时间',
+  autoReceiveDays: '自动确认收货天数',
+  afterSalesDays: '售后期',
+  baseFee: '运费',
+  freeThreshold: '包邮门槛',
+  regionFees: '地区加价',
+  provinces: '省份',
+  extra: '加价',
+  freightTemplateId: '运费模板',
+  date: '日期',
+  templateId: '模板 ID',
+  fields: '字段',
+  enabled: '开关',
+  on: '开关',
   // 营销: 秒杀、优惠券、活动 (types/adminPromotions.ts)
-  day: '日期', start: '开始时间', end: '结束时间', quota: '限量', perMemberLimit: '每人限购', repeatDaily: '每日重复', kind: '类型',
-  amount: '面额', threshold: '使用门槛', rate: '折扣', maxDiscount: '最高优惠', scope: '适用范围', scopeIds: '适用对象', validType: '有效期类型',
-  validFrom: '有效期开始', validTo: '有效期结束', validDays: '有效天数', totalCount: '发放总量', visible: '可领取', allowSeckill: '秒杀可用',
-  description: '说明', memberIds: '会员', phones: '手机号', couponIds: '优惠券', cover: '封面', linkType: '跳转类型', linkUrl: '跳转链接', couponId: '优惠券',
+  day: '日期',
+  start: '开始时间',
+  end: '结束时间',
+  quota: '限量',
+  perMemberLimit: '每人限购',
+  repeatDaily: '每日重复',
+  kind: '类型',
+  amount: '面额',
+  threshold: '使用门槛',
+  rate: '折扣',
+  maxDiscount: '最高优惠',
+  scope: '适用范围',
+  scopeIds: '适用对象',
+  validType: '有效期类型',
+  validFrom: '有效期开始',
+  validTo: '有效期结束',
+  validDays: '有效天数',
+  totalCount: '发放总量',
+  visible: '可领取',
+  allowSeckill: '秒杀可用',
+  description: '说明',
+  memberIds: '会员',
+  phones: '手机号',
+  couponIds: '优惠券',
+  cover: '封面',
+  linkType: '跳转类型',
+  linkUrl: '跳转链接',
+  couponId: '优惠券',
 }
 
 // ------------------------------------------------------------------ helpers
@@ -110,7 +205,14 @@ export type OkReply = Static<typeof OkReply>
 // ------------------------------------------------------------------ auth
 
 export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('operator'), Type.Literal('service'), Type.Literal('finance')])
-export const StaffView = Type.Object({ id: Type.Integer(), username: Type.String(), role: RoleSchema, disabled: Type.Boolean(), lastLoginAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer() })
+export const StaffView = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  role: RoleSchema,
+  disabled: Type.Boolean(),
+  lastLoginAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
+})
 export type StaffView = Static<typeof StaffView>
 
 export const LoginBody = Closed({ username: Str(32, 1), password: Str(128, 1) })
@@ -135,9 +237,19 @@ export const AdminGoodsQuery = Closed({
 })
 export type AdminGoodsQuery = Static<typeof AdminGoodsQuery>
 export const AdminGoodsRow = Type.Object({
-  id: Type.Integer(), name: Type.String(), mainImage: Type.String(), categoryId: Type.Integer(), categoryName: Type.String(),
-  brandId: Type.Union([Type.Integer(), Type.Null()]), brandName: Type.String(), price: Type.Integer(), originalPrice: Type.Integer(),
-  stock: Type.Integer(), sales: Type.Integer(), status: GoodsStatus, updatedAt: Type.Integer(),
+  id: Type.Integer(),
+  name: Type.String(),
+  mainImage: Type.String(),
+  categoryId: Type.Integer(),
+  categoryName: Type.String(),
+  brandId: Type.Union([Type.Integer(), Type.Null()]),
+  brandName: Type.String(),
+  price: Type.Integer(),
+  originalPrice: Type.Integer(),
+  stock: Type.Integer(),
+  sales: Type.Integer(),
+  status: GoodsStatus,
+  updatedAt: Type.Integer(),
 })
 export type AdminGoodsRow = Static<typeof AdminGoodsRow>
 export const AdminGoodsPage = PageOf(AdminGoodsRow)
@@ -173,14 +285,38 @@ export const GoodsInput = Closed({
   freightTemplateId: Type.Optional(Type.Union([Id, Type.Null()])),
 })
 export type GoodsInput = Static<typeof GoodsInput>
-export const AdminSku = Type.Object({ id: Type.Integer(), specs: Type.Record(Type.String(), Type.String()), specText: Type.String(), price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), image: Type.String() })
+export const AdminSku = Type.Object({
+  id: Type.Integer(),
+  specs: Type.Record(Type.String(), Type.String()),
+  specText: Type.String(),
+  price: Type.Integer(),
+  originalPrice: Type.Integer(),
+  stock: Type.Integer(),
+  sales: Type.Integer(),
+  image: Type.String(),
+})
 export type AdminSku = Static<typeof AdminSku>
 export const AdminGoodsDetail = Type.Object({
-  id: Type.Integer(), name: Type.String(), subtitle: Type.String(), categoryId: Type.Integer(), brandId: Type.Union([Type.Integer(), Type.Null()]),
-  images: Type.Array(Type.String()), detailHtml: Type.String(), tags: Type.Array(Type.String()),
-  specGroups: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.String()) })), skus: Type.Array(AdminSku),
-  status: GoodsStatus, isHot: Type.Boolean(), isNew: Type.Boolean(), freightTemplateId: Type.Union([Type.Integer(), Type.Null()]),
-  price: Type.Integer(), originalPrice: Type.Integer(), stock: Type.Integer(), sales: Type.Integer(), createdAt: Type.Integer(), updatedAt: Type.Integer(),
+  id: Type.Integer(),
+  name: Type.String(),
+  subtitle: Type.String(),
+  categoryId: Type.Integer(),
+  brandId: Type.Union([Type.Integer(), Type.Null()]),
+  images: Type.Array(Type.String()),
+  detailHtml: Type.String(),
+  tags: Type.Array(Type.String()),
+  specGroups: Type.Array(Type.Object({ name: Type.String(), values: Type.Array(Type.String()) })),
+  skus: Type.Array(AdminSku),
+  status: GoodsStatus,
+  isHot: Type.Boolean(),
+  isNew: Type.Boolean(),
+  freightTemplateId: Type.Union([Type.Integer(), Type.Null()]),
+  price: Type.Integer(),
+  originalPrice: Type.Integer(),
+  stock: Type.Integer(),
+  sales: Type.Integer(),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
 })
 export type AdminGoodsDetail = Static<typeof AdminGoodsDetail>
 export const IdReply = Type.Object({ id: Type.Integer() })
@@ -197,11 +333,30 @@ export type CountReply = Static<typeof CountReply>
 export const AdminCategory = Type.Object({ id: Type.Integer(), parentId: Type.Integer(), name: Type.String(), icon: Type.String(), sort: Type.Integer(), goodsCount: Type.Integer() })
 export type AdminCategory = Static<typeof AdminCategory>
 /** parentId 0 = top level; a child's parent must be top level (two levels). */
-export const CategoryInput = Closed({ parentId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }), name: Str(32, 1), icon: Type.Optional(Str(256)), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
+export const CategoryInput = Closed({
+  parentId: Type.Integer({ minimum: 0, maximum: 2_147_483_647 }),
+  name: Str(32, 1),
+  icon: Type.Optional(Str(256)),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+})
 export type CategoryInput = Static<typeof CategoryInput>
-export const AdminBrand = Type.Object({ id: Type.Integer(), name: Type.String(), logo: Type.String(), intro: Type.String(), isExclusive: Type.Boolean(), sort: Type.Integer(), goodsCount: Type.Integer() })
+export const AdminBrand = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  logo: Type.String(),
+  intro: Type.String(),
+  isExclusive: Type.Boolean(),
+  sort: Type.Integer(),
+  goodsCount: Type.Integer(),
+})
 export type AdminBrand = Static<typeof AdminBrand>
-export const BrandInput = Closed({ name: Str(64, 1), logo: Type.Optional(Str(256)), intro: Type.Optional(Str(512)), isExclusive: Type.Optional(Type.Boolean()), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
+export const BrandInput = Closed({
+  name: Str(64, 1),
+  logo: Type.Optional(Str(256)),
+  intro: Type.Optional(Str(512)),
+  isExclusive: Type.Optional(Type.Boolean()),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+})
 export type BrandInput = Static<typeof BrandInput>
 /** POST upload (multipart, one image field "file"): the stored picture's URL. */
 export const UploadReply = Type.Object({ url: Type.String() })
@@ -210,26 +365,74 @@ export type UploadReply = Static<typeof UploadReply>
 // ------------------------------------------------------------------ storefront
 
 /** Schedule: shown between startAt and endAt (null = no bound). */
-export const BannerInput = Closed({ title: Str(64), image: Str(256, 1), link: Str(256), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })), status: Type.Optional(GoodsStatus), startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])), endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) })
+export const BannerInput = Closed({
+  title: Str(64),
+  image: Str(256, 1),
+  link: Str(256),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  status: Type.Optional(GoodsStatus),
+  startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+})
 export type BannerInput = Static<typeof BannerInput>
-export const AdminBanner = Type.Object({ id: Type.Integer(), title: Type.String(), image: Type.String(), link: Type.String(), sort: Type.Integer(), status: Type.String(), startAt: Type.Union([Type.Integer(), Type.Null()]), endAt: Type.Union([Type.Integer(), Type.Null()]) })
+export const AdminBanner = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  image: Type.String(),
+  link: Type.String(),
+  sort: Type.Integer(),
+  status: Type.String(),
+  startAt: Type.Union([Type.Integer(), Type.Null()]),
+  endAt: Type.Union([Type.Integer(), Type.Null()]),
+})
 export type AdminBanner = Static<typeof AdminBanner>
 export const NavInput = Closed({ title: Str(16, 1), icon: Str(256, 1), link: Str(256), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
 export type NavInput = Static<typeof NavInput>
 export const AdminNav = Type.Object({ id: Type.Integer(), title: Type.String(), icon: Type.String(), link: Type.String(), sort: Type.Integer() })
 export type AdminNav = Static<typeof AdminNav>
-export const NoticeInput = Closed({ title: Str(64, 1), summary: Type.Optional(Str(256)), contentHtml: Type.Optional(Str(50_000)), isTop: Type.Optional(Type.Boolean()), status: Type.Optional(GoodsStatus) })
+export const NoticeInput = Closed({
+  title: Str(64, 1),
+  summary: Type.Optional(Str(256)),
+  contentHtml: Type.Optional(Str(50_000)),
+  isTop: Type.Optional(Type.Boolean()),
+  status: Type.Optional(GoodsStatus),
+})
 export type NoticeInput = Static<typeof NoticeInput>
-export const AdminNotice = Type.Object({ id: Type.Integer(), title: Type.String(), summary: Type.String(), contentHtml: Type.String(), isTop: Type.Boolean(), status: Type.String(), createdAt: Type.Integer() })
+export const AdminNotice = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  summary: Type.String(),
+  contentHtml: Type.String(),
+  isTop: Type.Boolean(),
+  status: Type.String(),
+  createdAt: Type.Integer(),
+})
 export type AdminNotice = Static<typeof AdminNotice>
 export const HotWordInput = Closed({ word: Str(16, 1), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })) })
 export type HotWordInput = Static<typeof HotWordInput>
 export const AdminHotWord = Type.Object({ id: Type.Integer(), word: Type.String(), sort: Type.Integer() })
 export type AdminHotWord = Static<typeof AdminHotWord>
 /** A home goods section (e.g. 热卖 / 新品): the goods in order. */
-export const SectionInput = Closed({ title: Str(32, 1), subtitle: Type.Optional(Str(32)), goodsIds: Type.Array(Id, { maxItems: 50 }), sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })), status: Type.Optional(GoodsStatus), startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])), endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])) })
+export const SectionInput = Closed({
+  title: Str(32, 1),
+  subtitle: Type.Optional(Str(32)),
+  goodsIds: Type.Array(Id, { maxItems: 50 }),
+  sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
+  status: Type.Optional(GoodsStatus),
+  startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+  endAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
+})
 export type SectionInput = Static<typeof SectionInput>
-export const AdminSection = Type.Object({ id: Type.Integer(), title: Type.String(), subtitle: Type.String(), goodsIds: Type.Array(Type.Integer()), sort: Type.Integer(), status: Type.String(), startAt: Type.Union([Type.Integer(), Type.Null()]), endAt: Type.Union([Type.Integer(), Type.Null()]) })
+export const AdminSection = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  subtitle: Type.String(),
+  goodsIds: Type.Array(Type.Integer()),
+  sort: Type.Integer(),
+  status: Type.String(),
+  startAt: Type.Union([Type.Integer(), Type.Null()]),
+  endAt: Type.Union([Type.Integer(), Type.Null()]),
+})
 export type AdminSection = Static<typeof AdminSection>
 
 // ------------------------------------------------------------------ orders
@@ -250,9 +453,20 @@ export const AdminOrderQuery = Closed({
 })
 export type AdminOrderQuery = Static<typeof AdminOrderQuery>
 export const AdminOrderRow = Type.Object({
-  id: Type.Integer(), orderNo: Type.String(), status: Type.String(), afterSaleStatus: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(),
-  receiverName: Type.String(), receiverPhone: Type.String(), payAmount: Type.Integer(), itemCount: Type.Integer(), firstGoodsName: Type.String(), firstImage: Type.String(),
-  createdAt: Type.Integer(), paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  id: Type.Integer(),
+  orderNo: Type.String(),
+  status: Type.String(),
+  afterSaleStatus: Type.String(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  receiverName: Type.String(),
+  receiverPhone: Type.String(),
+  payAmount: Type.Integer(),
+  itemCount: Type.Integer(),
+  firstGoodsName: Type.String(),
+  firstImage: Type.String(),
+  createdAt: Type.Integer(),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type AdminOrderRow = Static<typeof AdminOrderRow>
 export const AdminOrderPage = PageOf(AdminOrderRow)
@@ -261,17 +475,72 @@ export const OrderNoParams = Closed({ orderNo: Str(32, 1) })
 export type OrderNoParams = Static<typeof OrderNoParams>
 export const AdminOrderDetail = Type.Object({
   order: Type.Object({
-    id: Type.Integer(), orderNo: Type.String(), orderType: Type.String(), status: Type.String(), afterSaleStatus: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(),
-    goodsAmount: Type.Integer(), freightAmount: Type.Integer(), couponDiscount: Type.Integer(), pointsDiscount: Type.Integer(), payAmount: Type.Integer(),
-    receiverName: Type.String(), receiverPhone: Type.String(), receiverAddress: Type.String(), remark: Type.String(), adminRemark: Type.String(), cancelReason: Type.String(),
-    createdAt: Type.Integer(), paidAt: Type.Union([Type.Integer(), Type.Null()]), shippedAt: Type.Union([Type.Integer(), Type.Null()]), receivedAt: Type.Union([Type.Integer(), Type.Null()]), completedAt: Type.Union([Type.Integer(), Type.Null()]), cancelledAt: Type.Union([Type.Integer(), Type.Null()]),
+    id: Type.Integer(),
+    orderNo: Type.String(),
+    orderType: Type.String(),
+    status: Type.String(),
+    afterSaleStatus: Type.String(),
+    memberId: Type.Integer(),
+    memberPhone: Type.String(),
+    goodsAmount: Type.Integer(),
+    freightAmount: Type.Integer(),
+    couponDiscount: Type.Integer(),
+    pointsDiscount: Type.Integer(),
+    payAmount: Type.Integer(),
+    receiverName: Type.String(),
+    receiverPhone: Type.String(),
+    receiverAddress: Type.String(),
+    remark: Type.String(),
+    adminRemark: Type.String(),
+    cancelReason: Type.String(),
+    createdAt: Type.Integer(),
+    paidAt: Type.Union([Type.Integer(), Type.Null()]),
+    shippedAt: Type.Union([Type.Integer(), Type.Null()]),
+    receivedAt: Type.Union([Type.Integer(), Type.Null()]),
+    completedAt: Type.Union([Type.Integer(), Type.Null()]),
+    cancelledAt: Type.Union([Type.Integer(), Type.Null()]),
   }),
-  items: Type.Array(Type.Object({ id: Type.Integer(), goodsId: Type.Integer(), skuId: Type.Integer(), goodsName: Type.String(), image: Type.String(), specText: Type.String(), price: Type.Integer(), quantity: Type.Integer(), payAmount: Type.Integer(), refundedQuantity: Type.Integer(), refundedAmount: Type.Integer() })),
+  items: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      goodsId: Type.Integer(),
+      skuId: Type.Integer(),
+      goodsName: Type.String(),
+      image: Type.String(),
+      specText: Type.String(),
+      price: Type.Integer(),
+      quantity: Type.Integer(),
+      payAmount: Type.Integer(),
+      refundedQuantity: Type.Integer(),
+      refundedAmount: Type.Integer(),
+    }),
+  ),
   /** The order's log, oldest first: what happened, by whom. */
   timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
-  payments: Type.Array(Type.Object({ payNo: Type.String(), provider: Type.String(), channel: Type.String(), amount: Type.Integer(), status: Type.String(), transactionId: Type.Union([Type.String(), Type.Null()]), paidAt: Type.Union([Type.Integer(), Type.Null()]) })),
-  shipment: Type.Union([Type.Object({ expressCode: Type.String(), expressName: Type.String(), trackingNo: Type.String(), createdAt: Type.Integer(), traces: Type.Array(Type.Object({ time: Type.Integer(), text: Type.String() })) }), Type.Null()]),
-  refunds: Type.Array(Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) })),
+  payments: Type.Array(
+    Type.Object({
+      payNo: Type.String(),
+      provider: Type.String(),
+      channel: Type.String(),
+      amount: Type.Integer(),
+      status: Type.String(),
+      transactionId: Type.Union([Type.String(), Type.Null()]),
+      paidAt: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
+  shipment: Type.Union([
+    Type.Object({
+      expressCode: Type.String(),
+      expressName: Type.String(),
+      trackingNo: Type.String(),
+      createdAt: Type.Integer(),
+      traces: Type.Array(Type.Object({ time: Type.Integer(), text: Type.String() })),
+    }),
+    Type.Null(),
+  ]),
+  refunds: Type.Array(
+    Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) }),
+  ),
 })
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>
 export const ShipBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
@@ -292,15 +561,54 @@ export const ExpressCompany = Type.Object({ code: Type.String(), name: Type.Stri
 // ------------------------------------------------------------------ after-sales
 
 export const AFTER_SALE_STATUSES = ['applied', 'approved', 'rejected', 'returned', 'received', 'refunding', 'refunded', 'cancelled'] as const
-export const AfterSaleStatus = Type.Union([Type.Literal('applied'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('returned'), Type.Literal('received'), Type.Literal('refunding'), Type.Literal('refunded'), Type.Literal('cancelled')])
+export const AfterSaleStatus = Type.Union([
+  Type.Literal('applied'),
+  Type.Literal('approved'),
+  Type.Literal('rejected'),
+  Type.Literal('returned'),
+  Type.Literal('received'),
+  Type.Literal('refunding'),
+  Type.Literal('refunded'),
+  Type.Literal('cancelled'),
+])
 export const AdminAfterSaleQuery = Closed({ ...Paging, status: Type.Optional(AfterSaleStatus), keyword: Type.Optional(Str(32)) })
 export type AdminAfterSaleQuery = Static<typeof AdminAfterSaleQuery>
-export const AdminAfterSaleRow = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), orderNo: Type.String(), type: Type.String(), status: Type.String(), amount: Type.Integer(), reason: Type.String(), memberPhone: Type.String(), refundError: Type.String(), createdAt: Type.Integer() })
+export const AdminAfterSaleRow = Type.Object({
+  id: Type.Integer(),
+  afterSaleNo: Type.String(),
+  orderNo: Type.String(),
+  type: Type.String(),
+  status: Type.String(),
+  amount: Type.Integer(),
+  reason: Type.String(),
+  memberPhone: Type.String(),
+  refundError: Type.String(),
+  createdAt: Type.Integer(),
+})
 export type AdminAfterSaleRow = Static<typeof AdminAfterSaleRow>
 export const AdminAfterSalePage = PageOf(AdminAfterSaleRow)
 export type AdminAfterSalePage = Static<typeof AdminAfterSalePage>
 export const AdminAfterSaleDetail = Type.Object({
-  case: Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), orderNo: Type.String(), type: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), reason: Type.String(), description: Type.String(), images: Type.Array(Type.String()), rejectReason: Type.String(), refundError: Type.String(), returnExpressName: Type.String(), returnTrackingNo: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(), createdAt: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) }),
+  case: Type.Object({
+    id: Type.Integer(),
+    afterSaleNo: Type.String(),
+    orderNo: Type.String(),
+    type: Type.String(),
+    status: Type.String(),
+    amount: Type.Integer(),
+    refundAmount: Type.Integer(),
+    reason: Type.String(),
+    description: Type.String(),
+    images: Type.Array(Type.String()),
+    rejectReason: Type.String(),
+    refundError: Type.String(),
+    returnExpressName: Type.String(),
+    returnTrackingNo: Type.String(),
+    memberId: Type.Integer(),
+    memberPhone: Type.String(),
+    createdAt: Type.Integer(),
+    refundedAt: Type.Union([Type.Integer(), Type.Null()]),
+  }),
   items: Type.Array(Type.Object({ orderItemId: Type.Integer(), goodsName: Type.String(), image: Type.String(), specText: Type.String(), quantity: Type.Integer(), refundAmount: Type.Integer() })),
   /** The reasons chat: every step with who said what, oldest first. */
   logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
@@ -313,7 +621,17 @@ export type AfterSaleActionReply = Static<typeof AfterSaleActionReply>
 
 export const AdminMemberQuery = Closed({ ...Paging, keyword: Type.Optional(Str(32)), disabled: Type.Optional(Type.Boolean()) })
 export type AdminMemberQuery = Static<typeof AdminMemberQuery>
-export const AdminMemberRow = Type.Object({ id: Type.Integer(), phone: Type.String(), nickname: Type.String(), avatar: Type.String(), points: Type.Integer(), cashbackBalance: Type.Integer(), status: Type.String(), disabled: Type.Boolean(), createdAt: Type.Integer() })
+export const AdminMemberRow = Type.Object({
+  id: Type.Integer(),
+  phone: Type.String(),
+  nickname: Type.String(),
+  avatar: Type.String(),
+  points: Type.Integer(),
+  cashbackBalance: Type.Integer(),
+  status: Type.String(),
+  disabled: Type.Boolean(),
+  createdAt: Type.Integer(),
+})
 export type AdminMemberRow = Static<typeof AdminMemberRow>
 export const AdminMemberPage = PageOf(AdminMemberRow)
 export type AdminMemberPage = Static<typeof AdminMemberPage>
@@ -353,9 +671,16 @@ export const DashboardReply = Type.Object({
   /** 30 days, oldest first, ending today (China time); the last 7 are the 7-day trend. */
   trend: Type.Array(TrendPoint),
   todo: Type.Object({
-    toShip: Type.Integer(), afterSales: Type.Integer(), withdrawals: Type.Integer(), agentApplications: Type.Integer(), cashbackTasks: Type.Integer(), feedback: Type.Integer(),
+    toShip: Type.Integer(),
+    afterSales: Type.Integer(),
+    withdrawals: Type.Integer(),
+    agentApplications: Type.Integer(),
+    cashbackTasks: Type.Integer(),
+    feedback: Type.Integer(),
     // What failed and waits for the operator (工作台 → 待处理异常, types/adminSettings.ts FailuresReply).
-    failedRefunds: Type.Integer(), failedShipping: Type.Integer(), failedMessages: Type.Integer(),
+    failedRefunds: Type.Integer(),
+    failedShipping: Type.Integer(),
+    failedMessages: Type.Integer(),
   }),
 })
 export type DashboardReply = Static<typeof DashboardReply>
@@ -374,10 +699,29 @@ export type PasswordResetReply = Static<typeof PasswordResetReply>
 export const RoleView = Type.Object({ role: Type.String(), name: Type.String(), permissions: Type.Array(Type.String()) })
 export type RoleView = Static<typeof RoleView>
 
-export const AuditQuery = Closed({ ...Paging, staffId: Type.Optional(Id), action: Type.Optional(Str(64)), targetType: Type.Optional(Str(32)), targetId: Type.Optional(Str(64)), from: Type.Optional(Type.Integer({ minimum: 0 })), to: Type.Optional(Type.Integer({ minimum: 0 })) })
+export const AuditQuery = Closed({
+  ...Paging,
+  staffId: Type.Optional(Id),
+  action: Type.Optional(Str(64)),
+  targetType: Type.Optional(Str(32)),
+  targetId: Type.Optional(Str(64)),
+  from: Type.Optional(Type.Integer({ minimum: 0 })),
+  to: Type.Optional(Type.Integer({ minimum: 0 })),
+})
 export type AuditQuery = Static<typeof AuditQuery>
 /** One staff write: who, when, what, and the record before and after (JSON text parsed; null when created / deleted). */
-export const AuditRow = Type.Object({ id: Type.Integer(), staffId: Type.Integer(), staffName: Type.String(), at: Type.Integer(), action: Type.String(), targetType: Type.String(), targetId: Type.String(), before: Type.Unknown(), after: Type.Unknown(), ip: Type.String() })
+export const AuditRow = Type.Object({
+  id: Type.Integer(),
+  staffId: Type.Integer(),
+  staffName: Type.String(),
+  at: Type.Integer(),
+  action: Type.String(),
+  targetType: Type.String(),
+  targetId: Type.String(),
+  before: Type.Unknown(),
+  after: Type.Unknown(),
+  ip: Type.String(),
+})
 export type AuditRow = Static<typeof AuditRow>
 export const AuditPage = PageOf(AuditRow)
 export type AuditPage = Static<typeof AuditPage>

@@ -7,10 +7,23 @@ import { Closed, Fen, Id, PageOf, Paging, Str } from './admin'
 
 /** The validation messages' Chinese names of this contract's fields (server/src/admin/plugin.ts joins the tables). */
 export const AGENTS_FIELD_LABELS: Record<string, string> = {
-  defaultRate: '默认佣金比例', categoryRates: '分类佣金比例', goodsRates: '商品佣金比例', rate: '佣金比例', goodsId: '商品',
-  bindingRule: '绑定规则', bindingDays: '绑定有效期', freezeDays: '冻结天数', withdrawMin: '单笔最低提现', withdrawMax: '单笔最高提现',
-  withdrawDailyCount: '每日提现次数', withdrawDailyMax: '每日提现上限', payoutDailyMaxShop: '店铺每日打款上限', referenceNo: '打款凭证号',
-  shopId: '代理店铺', from: '开始日期', to: '结束日期',
+  defaultRate: '默认佣金比例',
+  categoryRates: '分类佣金比例',
+  goodsRates: '商品佣金比例',
+  rate: '佣金比例',
+  goodsId: '商品',
+  bindingRule: '绑定规则',
+  bindingDays: '绑定有效期',
+  freezeDays: '冻结天数',
+  withdrawMin: '单笔最低提现',
+  withdrawMax: '单笔最高提现',
+  withdrawDailyCount: '每日提现次数',
+  withdrawDailyMax: '每日提现上限',
+  payoutDailyMaxShop: '店铺每日打款上限',
+  referenceNo: '打款凭证号',
+  shopId: '代理店铺',
+  from: '开始日期',
+  to: '结束日期',
 }
 
 const Rate = Type.Integer({ minimum: 0, maximum: 5000 })
@@ -22,10 +35,20 @@ export type ApplicationStatus = Static<typeof ApplicationStatus>
 export const AgentApplicationQuery = Closed({ status: Type.Optional(ApplicationStatus), keyword: Type.Optional(Str(32)), ...Paging })
 export type AgentApplicationQuery = Static<typeof AgentApplicationQuery>
 export const AdminAgentApplication = Type.Object({
-  id: Type.Integer(), memberId: Type.Integer(), memberPhone: Type.String(), shopName: Type.String(), realName: Type.String(),
+  id: Type.Integer(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  shopName: Type.String(),
+  realName: Type.String(),
   /** Masked (138****0000, 110101********1234): the console never shows the full ID card. */
-  phone: Type.String(), idCard: Type.String(), reason: Type.String(), status: ApplicationStatus, rejectReason: Type.String(),
-  shopId: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer(), reviewedAt: Type.Union([Type.Integer(), Type.Null()]),
+  phone: Type.String(),
+  idCard: Type.String(),
+  reason: Type.String(),
+  status: ApplicationStatus,
+  rejectReason: Type.String(),
+  shopId: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
+  reviewedAt: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type AdminAgentApplication = Static<typeof AdminAgentApplication>
 export const AdminAgentApplicationPage = PageOf(AdminAgentApplication)
@@ -39,13 +62,26 @@ export const AgentQuery = Closed({ keyword: Type.Optional(Str(32)), status: Type
 export type AgentQuery = Static<typeof AgentQuery>
 /** The figures of docs/agent.md: 累计佣金 = available + frozen + withdrawing + withdrawn; sales = paid orders' pay amount. */
 export const AgentFigures = Type.Object({
-  available: Type.Integer(), frozen: Type.Integer(), withdrawing: Type.Integer(), withdrawn: Type.Integer(),
-  totalCommission: Type.Integer(), settledCommission: Type.Integer(),
+  available: Type.Integer(),
+  frozen: Type.Integer(),
+  withdrawing: Type.Integer(),
+  withdrawn: Type.Integer(),
+  totalCommission: Type.Integer(),
+  settledCommission: Type.Integer(),
 })
 export type AgentFigures = Static<typeof AgentFigures>
 export const AdminAgentRow = Type.Object({
-  shopId: Type.Integer(), shopName: Type.String(), status: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(), realName: Type.String(),
-  members: Type.Integer(), orders: Type.Integer(), sales: Type.Integer(), figures: AgentFigures, createdAt: Type.Integer(),
+  shopId: Type.Integer(),
+  shopName: Type.String(),
+  status: Type.String(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  realName: Type.String(),
+  members: Type.Integer(),
+  orders: Type.Integer(),
+  sales: Type.Integer(),
+  figures: AgentFigures,
+  createdAt: Type.Integer(),
 })
 export type AdminAgentRow = Static<typeof AdminAgentRow>
 export const AdminAgentPage = PageOf(AdminAgentRow)
@@ -60,18 +96,38 @@ export const AdminAgentDetail = Type.Object({
 })
 export type AdminAgentDetail = Static<typeof AdminAgentDetail>
 
-export const LedgerQuery = Closed({ shopId: Type.Optional(Id), type: Type.Optional(Str(32)), from: Type.Optional(Type.Integer({ minimum: 0 })), to: Type.Optional(Type.Integer({ minimum: 0 })), ...Paging })
+export const LedgerQuery = Closed({
+  shopId: Type.Optional(Id),
+  type: Type.Optional(Str(32)),
+  from: Type.Optional(Type.Integer({ minimum: 0 })),
+  to: Type.Optional(Type.Integer({ minimum: 0 })),
+  ...Paging,
+})
 export type LedgerQuery = Static<typeof LedgerQuery>
 export const AdminLedgerEntry = Type.Object({
-  id: Type.Integer(), shopId: Type.Integer(), shopName: Type.String(), type: Type.String(), typeText: Type.String(),
-  availableChange: Type.Integer(), frozenChange: Type.Integer(), withdrawingChange: Type.Integer(),
-  availableAfter: Type.Integer(), frozenAfter: Type.Integer(), withdrawingAfter: Type.Integer(),
-  orderNo: Type.String(), withdrawNo: Type.String(), note: Type.String(), createdAt: Type.Integer(),
+  id: Type.Integer(),
+  shopId: Type.Integer(),
+  shopName: Type.String(),
+  type: Type.String(),
+  typeText: Type.String(),
+  availableChange: Type.Integer(),
+  frozenChange: Type.Integer(),
+  withdrawingChange: Type.Integer(),
+  availableAfter: Type.Integer(),
+  frozenAfter: Type.Integer(),
+  withdrawingAfter: Type.Integer(),
+  orderNo: Type.String(),
+  withdrawNo: Type.String(),
+  note: Type.String(),
+  createdAt: Type.Integer(),
 })
 export type AdminLedgerEntry = Static<typeof AdminLedgerEntry>
 /** A page of entries with the sums of every change over the whole filter (not only the page). */
 export const AdminLedgerPage = Type.Object({
-  list: Type.Array(AdminLedgerEntry), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(),
+  list: Type.Array(AdminLedgerEntry),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
   sums: Type.Object({ available: Type.Integer(), frozen: Type.Integer(), withdrawing: Type.Integer(), withdrawn: Type.Integer() }),
 })
 export type AdminLedgerPage = Static<typeof AdminLedgerPage>
@@ -110,12 +166,28 @@ export type WithdrawalState = Static<typeof WithdrawalState>
 export const AdminWithdrawalQuery = Closed({ status: Type.Optional(WithdrawalState), shopId: Type.Optional(Id), keyword: Type.Optional(Str(32)), ...Paging })
 export type AdminWithdrawalQuery = Static<typeof AdminWithdrawalQuery>
 export const AdminWithdrawal = Type.Object({
-  id: Type.Integer(), withdrawNo: Type.String(), shopId: Type.Integer(), shopName: Type.String(), amount: Type.Integer(), fee: Type.Integer(), actualAmount: Type.Integer(),
-  method: Type.String(), methodText: Type.String(), accountName: Type.String(), accountText: Type.String(), status: WithdrawalState, statusText: Type.String(),
-  rejectReason: Type.String(), referenceNo: Type.String(), transferState: Type.String(), failReason: Type.String(),
+  id: Type.Integer(),
+  withdrawNo: Type.String(),
+  shopId: Type.Integer(),
+  shopName: Type.String(),
+  amount: Type.Integer(),
+  fee: Type.Integer(),
+  actualAmount: Type.Integer(),
+  method: Type.String(),
+  methodText: Type.String(),
+  accountName: Type.String(),
+  accountText: Type.String(),
+  status: WithdrawalState,
+  statusText: Type.String(),
+  rejectReason: Type.String(),
+  referenceNo: Type.String(),
+  transferState: Type.String(),
+  failReason: Type.String(),
   /** The payout adapter (WeChat merchant transfer) can send this one: WeChat Pay on and a wallet withdrawal. */
   canTransfer: Type.Boolean(),
-  createdAt: Type.Integer(), paidAt: Type.Union([Type.Integer(), Type.Null()]), rejectedAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  rejectedAt: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>
 export const AdminWithdrawalPage = PageOf(AdminWithdrawal)

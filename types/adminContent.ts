@@ -8,8 +8,17 @@ import { Closed, Id, PageOf, Paging, Str } from './admin'
 
 /** Chinese names of this contract's request fields (the console plugin's validation messages). */
 export const CONTENT_FIELD_LABELS: Record<string, string> = {
-  cover: '封面', url: '链接地址', host: '域名', reply: '回复内容', hidden: '隐藏', rating: '评分', hasImages: '有图',
-  goodsId: '商品', videoId: '视频', type: '反馈类型', categoryId: '分类',
+  cover: '封面',
+  url: '链接地址',
+  host: '域名',
+  reply: '回复内容',
+  hidden: '隐藏',
+  rating: '评分',
+  hasImages: '有图',
+  goodsId: '商品',
+  videoId: '视频',
+  type: '反馈类型',
+  categoryId: '分类',
 }
 
 // ------------------------------------------------------------------ articles
@@ -25,9 +34,18 @@ export const AdminArticleQuery = Closed({
 })
 export type AdminArticleQuery = Static<typeof AdminArticleQuery>
 export const AdminArticleRow = Type.Object({
-  id: Type.Integer(), title: Type.String(), cover: Type.String(), summary: Type.String(), categoryId: Type.Union([Type.Integer(), Type.Null()]),
-  categoryName: Type.String(), status: ArticleState, views: Type.Integer(), authorName: Type.String(), official: Type.Boolean(),
-  publishedAt: Type.Union([Type.Integer(), Type.Null()]), updatedAt: Type.Integer(),
+  id: Type.Integer(),
+  title: Type.String(),
+  cover: Type.String(),
+  summary: Type.String(),
+  categoryId: Type.Union([Type.Integer(), Type.Null()]),
+  categoryName: Type.String(),
+  status: ArticleState,
+  views: Type.Integer(),
+  authorName: Type.String(),
+  official: Type.Boolean(),
+  publishedAt: Type.Union([Type.Integer(), Type.Null()]),
+  updatedAt: Type.Integer(),
 })
 export type AdminArticleRow = Static<typeof AdminArticleRow>
 export const AdminArticlePage = PageOf(AdminArticleRow)
@@ -55,7 +73,10 @@ export type ArticleCategoryInput = Static<typeof ArticleCategoryInput>
 // ------------------------------------------------------------------ web-view links and the allow-list
 
 export const AdminWebLink = Type.Object({
-  id: Type.Integer(), title: Type.String(), url: Type.String(), sort: Type.Integer(),
+  id: Type.Integer(),
+  title: Type.String(),
+  url: Type.String(),
+  sort: Type.Integer(),
   /** The shop's page that opens it (to paste into a banner, icon entry or activity). */
   pagePath: Type.String(),
   /** Whether the current allow-list accepts it (a host removed later makes it false). */
@@ -84,9 +105,20 @@ export const VideoState = Type.Union([Type.Literal('pending'), Type.Literal('on'
 export const AdminVideoQuery = Closed({ ...Paging, status: Type.Optional(VideoState), keyword: Type.Optional(Str(30)) })
 export type AdminVideoQuery = Static<typeof AdminVideoQuery>
 export const AdminVideoRow = Type.Object({
-  id: Type.Integer(), title: Type.String(), url: Type.String(), cover: Type.String(), duration: Type.Integer(), status: VideoState,
-  reviewReason: Type.String(), reviewedAt: Type.Union([Type.Integer(), Type.Null()]), memberId: Type.Integer(), authorName: Type.String(),
-  likes: Type.Integer(), comments: Type.Integer(), views: Type.Integer(), createdAt: Type.Integer(),
+  id: Type.Integer(),
+  title: Type.String(),
+  url: Type.String(),
+  cover: Type.String(),
+  duration: Type.Integer(),
+  status: VideoState,
+  reviewReason: Type.String(),
+  reviewedAt: Type.Union([Type.Integer(), Type.Null()]),
+  memberId: Type.Integer(),
+  authorName: Type.String(),
+  likes: Type.Integer(),
+  comments: Type.Integer(),
+  views: Type.Integer(),
+  createdAt: Type.Integer(),
 })
 export type AdminVideoRow = Static<typeof AdminVideoRow>
 export const AdminVideoPage = PageOf(AdminVideoRow)
@@ -97,9 +129,16 @@ export type TakeDownBody = Static<typeof TakeDownBody>
 export const AdminVideoCommentQuery = Closed({ ...Paging, videoId: Type.Optional(Id), keyword: Type.Optional(Str(30)), hidden: Type.Optional(Type.Boolean()) })
 export type AdminVideoCommentQuery = Static<typeof AdminVideoCommentQuery>
 export const AdminVideoComment = Type.Object({
-  id: Type.Integer(), videoId: Type.Integer(), videoTitle: Type.String(), memberId: Type.Integer(), nickname: Type.String(), content: Type.String(),
+  id: Type.Integer(),
+  videoId: Type.Integer(),
+  videoTitle: Type.String(),
+  memberId: Type.Integer(),
+  nickname: Type.String(),
+  content: Type.String(),
   /** Playback second (danmu). */
-  timeOffset: Type.Integer(), hidden: Type.Boolean(), createdAt: Type.Integer(),
+  timeOffset: Type.Integer(),
+  hidden: Type.Boolean(),
+  createdAt: Type.Integer(),
 })
 export type AdminVideoComment = Static<typeof AdminVideoComment>
 export const AdminVideoCommentPage = PageOf(AdminVideoComment)
@@ -119,9 +158,22 @@ export const AdminReviewQuery = Closed({
 })
 export type AdminReviewQuery = Static<typeof AdminReviewQuery>
 export const AdminReviewRow = Type.Object({
-  id: Type.Integer(), goodsId: Type.Integer(), goodsName: Type.String(), goodsImage: Type.String(), specText: Type.String(), memberId: Type.Integer(),
-  nickname: Type.String(), anonymous: Type.Boolean(), rating: Type.Integer(), content: Type.String(), images: Type.Array(Type.String()),
-  followUp: Type.Union([Type.String(), Type.Null()]), hidden: Type.Boolean(), reply: Type.String(), repliedAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer(),
+  id: Type.Integer(),
+  goodsId: Type.Integer(),
+  goodsName: Type.String(),
+  goodsImage: Type.String(),
+  specText: Type.String(),
+  memberId: Type.Integer(),
+  nickname: Type.String(),
+  anonymous: Type.Boolean(),
+  rating: Type.Integer(),
+  content: Type.String(),
+  images: Type.Array(Type.String()),
+  followUp: Type.Union([Type.String(), Type.Null()]),
+  hidden: Type.Boolean(),
+  reply: Type.String(),
+  repliedAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
 })
 export type AdminReviewRow = Static<typeof AdminReviewRow>
 export const AdminReviewPage = PageOf(AdminReviewRow)
@@ -136,9 +188,20 @@ export const FeedbackState = Type.Union([Type.Literal('new'), Type.Literal('read
 export const AdminFeedbackQuery = Closed({ ...Paging, status: Type.Optional(FeedbackState), type: Type.Optional(Str(16)) })
 export type AdminFeedbackQuery = Static<typeof AdminFeedbackQuery>
 export const AdminFeedbackRow = Type.Object({
-  id: Type.Integer(), memberId: Type.Integer(), nickname: Type.String(), phone: Type.String(), type: Type.String(), typeText: Type.String(),
-  content: Type.String(), images: Type.Array(Type.String()), contact: Type.String(), status: FeedbackState, reply: Type.String(),
-  repliedAt: Type.Union([Type.Integer(), Type.Null()]), closedAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer(),
+  id: Type.Integer(),
+  memberId: Type.Integer(),
+  nickname: Type.String(),
+  phone: Type.String(),
+  type: Type.String(),
+  typeText: Type.String(),
+  content: Type.String(),
+  images: Type.Array(Type.String()),
+  contact: Type.String(),
+  status: FeedbackState,
+  reply: Type.String(),
+  repliedAt: Type.Union([Type.Integer(), Type.Null()]),
+  closedAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
 })
 export type AdminFeedbackRow = Static<typeof AdminFeedbackRow>
 export const AdminFeedbackPage = PageOf(AdminFeedbackRow)

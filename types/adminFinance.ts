@@ -15,8 +15,17 @@ export const PaymentState = Type.Union([Type.Literal('pending'), Type.Literal('p
 export const PaymentQuery = Closed({ ...Range, status: Type.Optional(PaymentState), orderNo: Type.Optional(Str(32)), ...Paging })
 export type PaymentQuery = Static<typeof PaymentQuery>
 export const AdminPayment = Type.Object({
-  id: Type.Integer(), payNo: Type.String(), orderNo: Type.String(), provider: Type.String(), channel: Type.String(), amount: Type.Integer(),
-  status: Type.String(), statusText: Type.String(), transactionId: Type.String(), paidAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer(),
+  id: Type.Integer(),
+  payNo: Type.String(),
+  orderNo: Type.String(),
+  provider: Type.String(),
+  channel: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String(),
+  statusText: Type.String(),
+  transactionId: Type.String(),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
 })
 export type AdminPayment = Static<typeof AdminPayment>
 export const AdminPaymentPage = PageOf(AdminPayment)
@@ -27,9 +36,17 @@ export const RefundState = Type.Union([Type.Literal('refunding'), Type.Literal('
 export const RefundQuery = Closed({ ...Range, status: Type.Optional(RefundState), orderNo: Type.Optional(Str(32)), ...Paging })
 export type RefundQuery = Static<typeof RefundQuery>
 export const AdminRefund = Type.Object({
-  kind: Type.Union([Type.Literal('afterSale'), Type.Literal('latePayment')]), refNo: Type.String(), refundNo: Type.String(), orderNo: Type.String(),
-  amount: Type.Integer(), status: Type.String(), statusText: Type.String(), providerRefundId: Type.String(), error: Type.String(),
-  refundedAt: Type.Union([Type.Integer(), Type.Null()]), createdAt: Type.Integer(),
+  kind: Type.Union([Type.Literal('afterSale'), Type.Literal('latePayment')]),
+  refNo: Type.String(),
+  refundNo: Type.String(),
+  orderNo: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String(),
+  statusText: Type.String(),
+  providerRefundId: Type.String(),
+  error: Type.String(),
+  refundedAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
 })
 export type AdminRefund = Static<typeof AdminRefund>
 export const AdminRefundPage = PageOf(AdminRefund)
@@ -49,10 +66,24 @@ export const MemberLedgerQuery = Closed({ ...Range, memberId: Type.Optional(Id),
 export type MemberLedgerQuery = Static<typeof MemberLedgerQuery>
 export const KindParams = Closed({ kind: LedgerKind })
 export const MemberLedgerEntry = Type.Object({
-  id: Type.Integer(), memberId: Type.Integer(), memberPhone: Type.String(), nickname: Type.String(), change: Type.Integer(), balanceAfter: Type.Integer(),
-  reason: Type.String(), note: Type.String(), createdAt: Type.Integer(),
+  id: Type.Integer(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  nickname: Type.String(),
+  change: Type.Integer(),
+  balanceAfter: Type.Integer(),
+  reason: Type.String(),
+  note: Type.String(),
+  createdAt: Type.Integer(),
 })
 export type MemberLedgerEntry = Static<typeof MemberLedgerEntry>
 /** Points (in points) or cashback (in fen); `income` / `expense` are the sums over the whole filter. */
-export const MemberLedgerPage = Type.Object({ list: Type.Array(MemberLedgerEntry), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer(), income: Type.Integer(), expense: Type.Integer() })
+export const MemberLedgerPage = Type.Object({
+  list: Type.Array(MemberLedgerEntry),
+  total: Type.Integer(),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  income: Type.Integer(),
+  expense: Type.Integer(),
+})
 export type MemberLedgerPage = Static<typeof MemberLedgerPage>

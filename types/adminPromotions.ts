@@ -23,25 +23,52 @@ export const SeckillSessionQuery = Closed({
 export type SeckillSessionQuery = Static<typeof SeckillSessionQuery>
 
 export const AdminSeckillSessionRow = Type.Object({
-  id: Type.Integer(), day: Type.String(), title: Type.String(), startAt: Type.Integer(), endAt: Type.Integer(), state: SeckillState,
-  repeatDaily: Type.Boolean(), itemCount: Type.Integer(), quota: Type.Integer(), sold: Type.Integer(),
+  id: Type.Integer(),
+  day: Type.String(),
+  title: Type.String(),
+  startAt: Type.Integer(),
+  endAt: Type.Integer(),
+  state: SeckillState,
+  repeatDaily: Type.Boolean(),
+  itemCount: Type.Integer(),
+  quota: Type.Integer(),
+  sold: Type.Integer(),
 })
 export type AdminSeckillSessionRow = Static<typeof AdminSeckillSessionRow>
 export const AdminSeckillSessionPage = PageOf(AdminSeckillSessionRow)
 export type AdminSeckillSessionPage = Static<typeof AdminSeckillSessionPage>
 
 export const AdminSeckillItem = Type.Object({
-  id: Type.Integer(), goodsId: Type.Integer(), skuId: Type.Integer(), goodsName: Type.String(), specText: Type.String(), image: Type.String(),
+  id: Type.Integer(),
+  goodsId: Type.Integer(),
+  skuId: Type.Integer(),
+  goodsName: Type.String(),
+  specText: Type.String(),
+  image: Type.String(),
   /** The SKU's own price (the flash price must be below it). */
-  skuPrice: Type.Integer(), skuStock: Type.Integer(),
-  price: Type.Integer(), quota: Type.Integer(), sold: Type.Integer(), perMemberLimit: Type.Integer(), sort: Type.Integer(),
+  skuPrice: Type.Integer(),
+  skuStock: Type.Integer(),
+  price: Type.Integer(),
+  quota: Type.Integer(),
+  sold: Type.Integer(),
+  perMemberLimit: Type.Integer(),
+  sort: Type.Integer(),
   /** Orders were placed on it (then it cannot be removed, nor its SKU changed). */
   hasOrders: Type.Boolean(),
 })
 export type AdminSeckillItem = Static<typeof AdminSeckillItem>
 export const AdminSeckillSessionDetail = Type.Object({
-  id: Type.Integer(), day: Type.String(), start: Type.String(), end: Type.String(), title: Type.String(), startAt: Type.Integer(), endAt: Type.Integer(),
-  state: SeckillState, repeatDaily: Type.Boolean(), now: Type.Integer(), items: Type.Array(AdminSeckillItem),
+  id: Type.Integer(),
+  day: Type.String(),
+  start: Type.String(),
+  end: Type.String(),
+  title: Type.String(),
+  startAt: Type.Integer(),
+  endAt: Type.Integer(),
+  state: SeckillState,
+  repeatDaily: Type.Boolean(),
+  now: Type.Integer(),
+  items: Type.Array(AdminSeckillItem),
 })
 export type AdminSeckillSessionDetail = Static<typeof AdminSeckillSessionDetail>
 
@@ -73,7 +100,16 @@ export type SeckillLiveReply = Static<typeof SeckillLiveReply>
 /** SKUs for the item picker (goods name or id). */
 export const SkuSearchQuery = Closed({ keyword: Str(64, 1) })
 export type SkuSearchQuery = Static<typeof SkuSearchQuery>
-export const SkuOption = Type.Object({ skuId: Type.Integer(), goodsId: Type.Integer(), goodsName: Type.String(), specText: Type.String(), price: Type.Integer(), stock: Type.Integer(), image: Type.String(), status: Type.String() })
+export const SkuOption = Type.Object({
+  skuId: Type.Integer(),
+  goodsId: Type.Integer(),
+  goodsName: Type.String(),
+  specText: Type.String(),
+  price: Type.Integer(),
+  stock: Type.Integer(),
+  image: Type.String(),
+  status: Type.String(),
+})
 export type SkuOption = Static<typeof SkuOption>
 
 // ------------------------------------------------------------------ 优惠券
@@ -115,11 +151,33 @@ export type CouponInput = Static<typeof CouponInput>
 export const CouponQuery = Closed({ ...Paging, keyword: Type.Optional(Str(32)), status: Type.Optional(OnOff) })
 export type CouponQuery = Static<typeof CouponQuery>
 export const AdminCoupon = Type.Object({
-  id: Type.Integer(), name: Type.String(), kind: CouponKind, amount: Type.Integer(), threshold: Type.Integer(), rate: Type.Integer(), maxDiscount: Type.Integer(),
-  scope: CouponScope, scopeIds: Type.Array(Type.Integer()), validType: CouponValidType, validFrom: Type.Union([Type.Integer(), Type.Null()]),
-  validTo: Type.Union([Type.Integer(), Type.Null()]), validDays: Type.Integer(), totalCount: Type.Integer(), issuedCount: Type.Integer(), usedCount: Type.Integer(),
-  perMemberLimit: Type.Integer(), visible: Type.Boolean(), allowSeckill: Type.Boolean(), newMember: Type.Boolean(), status: OnOff,
-  description: Type.String(), sort: Type.Integer(), ruleText: Type.String(), validText: Type.String(), createdAt: Type.Integer(), updatedAt: Type.Integer(),
+  id: Type.Integer(),
+  name: Type.String(),
+  kind: CouponKind,
+  amount: Type.Integer(),
+  threshold: Type.Integer(),
+  rate: Type.Integer(),
+  maxDiscount: Type.Integer(),
+  scope: CouponScope,
+  scopeIds: Type.Array(Type.Integer()),
+  validType: CouponValidType,
+  validFrom: Type.Union([Type.Integer(), Type.Null()]),
+  validTo: Type.Union([Type.Integer(), Type.Null()]),
+  validDays: Type.Integer(),
+  totalCount: Type.Integer(),
+  issuedCount: Type.Integer(),
+  usedCount: Type.Integer(),
+  perMemberLimit: Type.Integer(),
+  visible: Type.Boolean(),
+  allowSeckill: Type.Boolean(),
+  newMember: Type.Boolean(),
+  status: OnOff,
+  description: Type.String(),
+  sort: Type.Integer(),
+  ruleText: Type.String(),
+  validText: Type.String(),
+  createdAt: Type.Integer(),
+  updatedAt: Type.Integer(),
 })
 export type AdminCoupon = Static<typeof AdminCoupon>
 export const AdminCouponPage = PageOf(AdminCoupon)
@@ -144,8 +202,17 @@ export const CouponRecordQuery = Closed({
 })
 export type CouponRecordQuery = Static<typeof CouponRecordQuery>
 export const CouponRecord = Type.Object({
-  id: Type.Integer(), couponId: Type.Integer(), couponName: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(), source: Type.String(),
-  status: CouponRecordStatus, receivedAt: Type.Integer(), validFrom: Type.Integer(), validTo: Type.Integer(), usedAt: Type.Union([Type.Integer(), Type.Null()]),
+  id: Type.Integer(),
+  couponId: Type.Integer(),
+  couponName: Type.String(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  source: Type.String(),
+  status: CouponRecordStatus,
+  receivedAt: Type.Integer(),
+  validFrom: Type.Integer(),
+  validTo: Type.Integer(),
+  usedAt: Type.Union([Type.Integer(), Type.Null()]),
   orderNo: Type.String(),
 })
 export type CouponRecord = Static<typeof CouponRecord>
@@ -180,9 +247,20 @@ export type ActivityInput = Static<typeof ActivityInput>
 export const ActivityQuery = Closed({ ...Paging, keyword: Type.Optional(Str(64)) })
 export type ActivityQuery = Static<typeof ActivityQuery>
 export const AdminActivity = Type.Object({
-  id: Type.Integer(), title: Type.String(), cover: Type.String(), summary: Type.String(), contentHtml: Type.String(), startAt: Type.Integer(), endAt: Type.Integer(),
-  linkType: ActivityLinkType, linkUrl: Type.String(), sort: Type.Integer(), status: OnOff, createdAt: Type.Integer(),
-  couponIds: Type.Array(Type.Integer()), coupons: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), ruleText: Type.String() })),
+  id: Type.Integer(),
+  title: Type.String(),
+  cover: Type.String(),
+  summary: Type.String(),
+  contentHtml: Type.String(),
+  startAt: Type.Integer(),
+  endAt: Type.Integer(),
+  linkType: ActivityLinkType,
+  linkUrl: Type.String(),
+  sort: Type.Integer(),
+  status: OnOff,
+  createdAt: Type.Integer(),
+  couponIds: Type.Array(Type.Integer()),
+  coupons: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), ruleText: Type.String() })),
 })
 export type AdminActivity = Static<typeof AdminActivity>
 export const AdminActivityPage = PageOf(AdminActivity)

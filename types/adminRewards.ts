@@ -8,11 +8,32 @@ import { Closed, Fen, GoodsStatus, Id, PageOf, Paging, Str } from './admin'
 
 /** Chinese names of this file's request fields, for validation messages (merged into the console's labels). */
 export const REWARDS_FIELD_LABELS: Record<string, string> = {
-  signIn: '签到积分', perYuan: '每元积分', firstOrder: '首单积分', review: '评价积分', points: '积分', cash: '现金',
-  marketPrice: '市场价', perMemberLimit: '每人限兑', description: '说明', goodsId: '商品', kind: '类型', period: '周期',
-  target: '目标次数', enabled: '启用', weight: '中奖率', unlimited: '不限库存', couponId: '优惠券', cost: '每次消耗积分',
-  amount: '返现金额', requirement: '活动要求', minRating: '最低星级', minChars: '最少字数', minImages: '最少图片数',
-  quota: '名额', stockBefore: '原库存', type: '类型',
+  signIn: '签到积分',
+  perYuan: '每元积分',
+  firstOrder: '首单积分',
+  review: '评价积分',
+  points: '积分',
+  cash: '现金',
+  marketPrice: '市场价',
+  perMemberLimit: '每人限兑',
+  description: '说明',
+  goodsId: '商品',
+  kind: '类型',
+  period: '周期',
+  target: '目标次数',
+  enabled: '启用',
+  weight: '中奖率',
+  unlimited: '不限库存',
+  couponId: '优惠券',
+  cost: '每次消耗积分',
+  amount: '返现金额',
+  requirement: '活动要求',
+  minRating: '最低星级',
+  minChars: '最少字数',
+  minImages: '最少图片数',
+  quota: '名额',
+  stockBefore: '原库存',
+  type: '类型',
 }
 
 const Sort = Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 }))
@@ -31,15 +52,33 @@ export const PointsRulesBody = Closed({
 })
 export type PointsRulesBody = Static<typeof PointsRulesBody>
 /** firstOrder / review are null when that mission was removed. */
-export const PointsRulesView = Type.Object({ signIn: Type.Array(Type.Integer()), perYuan: Type.Integer(), firstOrder: Type.Union([Type.Integer(), Type.Null()]), review: Type.Union([Type.Integer(), Type.Null()]) })
+export const PointsRulesView = Type.Object({
+  signIn: Type.Array(Type.Integer()),
+  perYuan: Type.Integer(),
+  firstOrder: Type.Union([Type.Integer(), Type.Null()]),
+  review: Type.Union([Type.Integer(), Type.Null()]),
+})
 export type PointsRulesView = Static<typeof PointsRulesView>
 
 // ------------------------------------------------------------------ 积分: points mall goods
 
 export const AdminPointsGoods = Type.Object({
-  id: Type.Integer(), goodsId: Type.Integer(), skuId: Type.Integer(), specText: Type.String(), name: Type.String(), image: Type.String(),
-  points: Type.Integer(), cash: Type.Integer(), marketPrice: Type.Integer(), stock: Type.Integer(), redeemed: Type.Integer(),
-  perMemberLimit: Type.Integer(), status: Type.String(), description: Type.String(), sort: Type.Integer(), updatedAt: Type.Integer(),
+  id: Type.Integer(),
+  goodsId: Type.Integer(),
+  skuId: Type.Integer(),
+  specText: Type.String(),
+  name: Type.String(),
+  image: Type.String(),
+  points: Type.Integer(),
+  cash: Type.Integer(),
+  marketPrice: Type.Integer(),
+  stock: Type.Integer(),
+  redeemed: Type.Integer(),
+  perMemberLimit: Type.Integer(),
+  status: Type.String(),
+  description: Type.String(),
+  sort: Type.Integer(),
+  updatedAt: Type.Integer(),
 })
 export type AdminPointsGoods = Static<typeof AdminPointsGoods>
 export const AdminPointsGoodsPage = PageOf(AdminPointsGoods)
@@ -74,7 +113,17 @@ export const MISSION_KINDS = ['first_order', 'review', 'share', 'browse'] as con
 export const MISSION_KIND_TEXT: Record<(typeof MISSION_KINDS)[number], string> = { first_order: '首次下单并支付', review: '评价商品', share: '分享商品', browse: '浏览不同商品' }
 export const MissionKind = Type.Union([Type.Literal('first_order'), Type.Literal('review'), Type.Literal('share'), Type.Literal('browse')])
 export const MissionPeriod = Type.Union([Type.Literal('once'), Type.Literal('daily')])
-export const AdminMission = Type.Object({ id: Type.Integer(), kind: Type.String(), title: Type.String(), description: Type.String(), points: Type.Integer(), period: Type.String(), target: Type.Integer(), enabled: Type.Boolean(), sort: Type.Integer() })
+export const AdminMission = Type.Object({
+  id: Type.Integer(),
+  kind: Type.String(),
+  title: Type.String(),
+  description: Type.String(),
+  points: Type.Integer(),
+  period: Type.String(),
+  target: Type.Integer(),
+  enabled: Type.Boolean(),
+  sort: Type.Integer(),
+})
 export type AdminMission = Static<typeof AdminMission>
 /** One mission per kind (the kind says how the shop counts progress). */
 export const MissionInput = Closed({
@@ -95,9 +144,21 @@ export const PrizeKind = Type.Union([Type.Literal('points'), Type.Literal('coupo
 export const PRIZE_KIND_TEXT = { points: '积分', coupon: '优惠券', goods: '实物', none: '谢谢参与' } as const
 /** weight: the prize's odds in hundredths of a percent (2500 = 25.00 %). */
 export const AdminPrize = Type.Object({
-  id: Type.Integer(), name: Type.String(), image: Type.String(), kind: Type.String(), points: Type.Integer(), couponId: Type.Union([Type.Integer(), Type.Null()]),
-  couponName: Type.String(), goodsId: Type.Union([Type.Integer(), Type.Null()]), skuId: Type.Union([Type.Integer(), Type.Null()]), weight: Type.Integer(),
-  stock: Type.Integer(), unlimited: Type.Boolean(), won: Type.Integer(), sort: Type.Integer(), status: Type.String(),
+  id: Type.Integer(),
+  name: Type.String(),
+  image: Type.String(),
+  kind: Type.String(),
+  points: Type.Integer(),
+  couponId: Type.Union([Type.Integer(), Type.Null()]),
+  couponName: Type.String(),
+  goodsId: Type.Union([Type.Integer(), Type.Null()]),
+  skuId: Type.Union([Type.Integer(), Type.Null()]),
+  weight: Type.Integer(),
+  stock: Type.Integer(),
+  unlimited: Type.Boolean(),
+  won: Type.Integer(),
+  sort: Type.Integer(),
+  status: Type.String(),
 })
 export type AdminPrize = Static<typeof AdminPrize>
 /** The pool, the cost of a draw, and the coupons a coupon prize may hand out (id and name). */
@@ -128,9 +189,21 @@ export type BlindBoxSettingsBody = Static<typeof BlindBoxSettingsBody>
 export const DrawRecordQuery = Closed({ ...Paging, status: Type.Optional(Str(16)) })
 export type DrawRecordQuery = Static<typeof DrawRecordQuery>
 export const AdminDrawRecord = Type.Object({
-  id: Type.Integer(), memberId: Type.Integer(), memberPhone: Type.String(), prizeName: Type.String(), kind: Type.String(), cost: Type.Integer(),
-  status: Type.String(), statusText: Type.String(), receiverName: Type.String(), receiverPhone: Type.String(), receiverAddress: Type.String(),
-  expressName: Type.String(), trackingNo: Type.String(), createdAt: Type.Integer(), shippedAt: Type.Union([Type.Integer(), Type.Null()]),
+  id: Type.Integer(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  prizeName: Type.String(),
+  kind: Type.String(),
+  cost: Type.Integer(),
+  status: Type.String(),
+  statusText: Type.String(),
+  receiverName: Type.String(),
+  receiverPhone: Type.String(),
+  receiverAddress: Type.String(),
+  expressName: Type.String(),
+  trackingNo: Type.String(),
+  createdAt: Type.Integer(),
+  shippedAt: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type AdminDrawRecord = Static<typeof AdminDrawRecord>
 export const AdminDrawRecordPage = PageOf(AdminDrawRecord)
@@ -141,9 +214,21 @@ export type AdminDrawRecordPage = Static<typeof AdminDrawRecordPage>
 export const CampaignType = Type.Union([Type.Literal('review'), Type.Literal('task')])
 export const CAMPAIGN_TYPE_TEXT = { review: '好评返现（评价即提交）', task: '晒单任务（上传截图）' } as const
 export const AdminCampaign = Type.Object({
-  id: Type.Integer(), goodsId: Type.Integer(), goodsName: Type.String(), title: Type.String(), type: Type.String(), amount: Type.Integer(), requirement: Type.String(),
-  minRating: Type.Integer(), minChars: Type.Integer(), minImages: Type.Integer(), quota: Type.Union([Type.Integer(), Type.Null()]), used: Type.Integer(),
-  status: Type.String(), startAt: Type.Integer(), endAt: Type.Integer(),
+  id: Type.Integer(),
+  goodsId: Type.Integer(),
+  goodsName: Type.String(),
+  title: Type.String(),
+  type: Type.String(),
+  amount: Type.Integer(),
+  requirement: Type.String(),
+  minRating: Type.Integer(),
+  minChars: Type.Integer(),
+  minImages: Type.Integer(),
+  quota: Type.Union([Type.Integer(), Type.Null()]),
+  used: Type.Integer(),
+  status: Type.String(),
+  startAt: Type.Integer(),
+  endAt: Type.Integer(),
 })
 export type AdminCampaign = Static<typeof AdminCampaign>
 export const AdminCampaignPage = PageOf(AdminCampaign)
@@ -169,14 +254,27 @@ export type CampaignInput = Static<typeof CampaignInput>
 export const CashbackTaskQuery = Closed({ ...Paging, status: Type.Optional(Type.Union([Type.Literal('submitted'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('paid')])) })
 export type CashbackTaskQuery = Static<typeof CashbackTaskQuery>
 export const AdminCashbackTask = Type.Object({
-  id: Type.Integer(), campaignId: Type.Integer(), campaignTitle: Type.String(), type: Type.String(), goodsName: Type.String(), memberId: Type.Integer(), memberPhone: Type.String(),
-  orderNo: Type.String(), amount: Type.Integer(), status: Type.String(), statusText: Type.String(), proofImages: Type.Array(Type.String()), proofText: Type.String(),
+  id: Type.Integer(),
+  campaignId: Type.Integer(),
+  campaignTitle: Type.String(),
+  type: Type.String(),
+  goodsName: Type.String(),
+  memberId: Type.Integer(),
+  memberPhone: Type.String(),
+  orderNo: Type.String(),
+  amount: Type.Integer(),
+  status: Type.String(),
+  statusText: Type.String(),
+  proofImages: Type.Array(Type.String()),
+  proofText: Type.String(),
   review: Type.Union([Type.Object({ rating: Type.Integer(), content: Type.String(), images: Type.Array(Type.String()) }), Type.Null()]),
-  rejectReason: Type.String(), submittedAt: Type.Integer(), decidedAt: Type.Union([Type.Integer(), Type.Null()]), paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  rejectReason: Type.String(),
+  submittedAt: Type.Integer(),
+  decidedAt: Type.Union([Type.Integer(), Type.Null()]),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
 })
 export type AdminCashbackTask = Static<typeof AdminCashbackTask>
 export const AdminCashbackTaskPage = PageOf(AdminCashbackTask)
 export type AdminCashbackTaskPage = Static<typeof AdminCashbackTaskPage>
 export const CashbackDecisionReply = Type.Object({ id: Type.Integer(), status: Type.String(), amount: Type.Integer() })
 export type CashbackDecisionReply = Static<typeof CashbackDecisionReply>
-

@@ -192,14 +192,7 @@ export interface TransferConfirmParams {
   package: string
 }
 
-export type LedgerType =
-  | 'commission_frozen'
-  | 'commission_adjusted'
-  | 'commission_cancelled'
-  | 'commission_released'
-  | 'withdraw_apply'
-  | 'withdraw_rejected'
-  | 'withdraw_paid'
+export type LedgerType = 'commission_frozen' | 'commission_adjusted' | 'commission_cancelled' | 'commission_released' | 'withdraw_apply' | 'withdraw_rejected' | 'withdraw_paid'
 
 export const LEDGER_TYPE_TEXT: Record<LedgerType, string> = {
   commission_frozen: '佣金入账（冻结）',

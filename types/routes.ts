@@ -38,16 +38,7 @@ export const SUBPACKAGES = [
   },
   {
     root: 'goodsPages',
-    pages: [
-      'details/details',
-      'details/comment-list',
-      'shoppingCar/index',
-      'placeAnOrder/index',
-      'placeAnOrder/seckill',
-      'placeAnOrder/payStatus',
-      'flashSale/list',
-      'flashSale/details',
-    ],
+    pages: ['details/details', 'details/comment-list', 'shoppingCar/index', 'placeAnOrder/index', 'placeAnOrder/seckill', 'placeAnOrder/payStatus', 'flashSale/list', 'flashSale/details'],
   },
   {
     root: 'minePages',
@@ -108,10 +99,7 @@ export const SUBPACKAGES = [
 ] as const
 
 /** Every page path with a leading slash, as navigation uses them. */
-export const ALL_PAGES: string[] = [
-  ...MAIN_PAGES.map((p) => `/${p}`),
-  ...SUBPACKAGES.flatMap((s) => s.pages.map((p) => `/${s.root}/${p}`)),
-]
+export const ALL_PAGES: string[] = [...MAIN_PAGES.map((p) => `/${p}`), ...SUBPACKAGES.flatMap((s) => s.pages.map((p) => `/${s.root}/${p}`))]
 
 export const ROUTES = {
   home: '/pages/home/index',

@@ -11,7 +11,9 @@ const ID_CHECK = '10X98765432'
 export function isIdCard(v: string): boolean {
   const s = String(v ?? '').toUpperCase()
   if (!/^[1-9]\d{5}(18|19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])\d{3}[\dX]$/.test(s)) return false
-  const y = +s.slice(6, 10), m = +s.slice(10, 12), d = +s.slice(12, 14)
+  const y = +s.slice(6, 10),
+    m = +s.slice(10, 12),
+    d = +s.slice(12, 14)
   const date = new Date(Date.UTC(y, m - 1, d))
   if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return false
   const sum = ID_WEIGHTS.reduce((acc, w, i) => acc + w * Number(s[i]), 0)
@@ -20,9 +22,7 @@ export function isIdCard(v: string): boolean {
 
 /** Licence plate: ordinary (7 chars) and new-energy (8 chars) plates. */
 export const isPlate = (v: string): boolean =>
-  /^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领][A-HJ-NP-Z](?:[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]|[DF][A-HJ-NP-Z0-9]\d{4}|\d{5}[DF])$/.test(
-    String(v ?? ''),
-  )
+  /^[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼使领][A-HJ-NP-Z](?:[A-HJ-NP-Z0-9]{4}[A-HJ-NP-Z0-9挂学警港澳]|[DF][A-HJ-NP-Z0-9]\d{4}|\d{5}[DF])$/.test(String(v ?? ''))
 
 /** Landline: optional 3-4 digit area code (0xx / 0xxx), 7-8 digit number, optional extension. */
 export const isLandline = (v: string): boolean => /^(?:0\d{2,3}-?)?[2-9]\d{6,7}(?:-\d{1,6})?$/.test(String(v ?? ''))
@@ -31,7 +31,12 @@ export const isUrl = (v: string): boolean => /^https?:\/\/[^\s/$.?#][^\s]*$/i.te
 
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp', 'svg']
 export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'm4v', 'webm', '3gp', 'avi', 'mkv']
-const ext = (name: string) => (String(name ?? '').split(/[?#]/)[0].match(/\.([A-Za-z0-9]+)$/)?.[1] || '').toLowerCase()
+const ext = (name: string) =>
+  (
+    String(name ?? '')
+      .split(/[?#]/)[0]
+      .match(/\.([A-Za-z0-9]+)$/)?.[1] || ''
+  ).toLowerCase()
 export const isImage = (name: string): boolean => IMAGE_EXTENSIONS.includes(ext(name))
 export const isVideo = (name: string): boolean => VIDEO_EXTENSIONS.includes(ext(name))
 

@@ -41,9 +41,31 @@ function Screens() {
  * 4.07 for white on the brand red #e93b3d, 4.1 for its link blue and 3.4 / 1.8 for secondary and placeholder grey on
  * white. The same red a shade deeper in the light theme; the dark algorithm's own greys already pass.
  */
-const LIGHT_TOKENS = { colorPrimary: '#d32f31', colorLink: '#0958d9', colorError: '#cf1322', colorTextSecondary: '#595959', colorTextTertiary: '#6b6b6b', colorTextDescription: '#6b6b6b', colorTextPlaceholder: '#767676', colorTextDisabled: '#767676', colorSuccessText: '#237804', colorWarningText: '#ad4e00', colorErrorText: '#cf1322' }
+const LIGHT_TOKENS = {
+  colorPrimary: '#d32f31',
+  colorLink: '#0958d9',
+  colorError: '#cf1322',
+  colorTextSecondary: '#595959',
+  colorTextTertiary: '#6b6b6b',
+  colorTextDescription: '#6b6b6b',
+  colorTextPlaceholder: '#767676',
+  colorTextDisabled: '#767676',
+  colorSuccessText: '#237804',
+  colorWarningText: '#ad4e00',
+  colorErrorText: '#cf1322',
+}
 /* Dark: a red light enough to read on the dark surfaces (6.6:1), with dark text on its fills (antd's colorTextLightSolid). */
-const DARK_TOKENS = { colorPrimary: '#ff6b6b', colorTextLightSolid: '#141414', colorLink: '#4096ff', colorTextDescription: '#8c8c8c', colorTextPlaceholder: '#8c8c8c', colorTextDisabled: '#8c8c8c', colorSuccessText: '#73d13d', colorWarningText: '#ffc53d', colorErrorText: '#ff7875' }
+const DARK_TOKENS = {
+  colorPrimary: '#ff6b6b',
+  colorTextLightSolid: '#141414',
+  colorLink: '#4096ff',
+  colorTextDescription: '#8c8c8c',
+  colorTextPlaceholder: '#8c8c8c',
+  colorTextDisabled: '#8c8c8c',
+  colorSuccessText: '#73d13d',
+  colorWarningText: '#ffc53d',
+  colorErrorText: '#ff7875',
+}
 /** The switch's unchecked track carries its label (light: white on #bfbfbf, 1.8:1; dark: #141414 on #4f4f4f, 2.2:1): another grey on this component only. */
 const LIGHT_COMPONENTS = { Switch: { colorTextQuaternary: '#6b6b6b', colorTextTertiary: '#595959' } }
 const DARK_COMPONENTS = { Switch: { colorTextQuaternary: '#8c8c8c', colorTextTertiary: '#a6a6a6' } }
@@ -51,7 +73,10 @@ const DARK_COMPONENTS = { Switch: { colorTextQuaternary: '#8c8c8c', colorTextTer
 export function App() {
   const { dark } = useTheme()
   return (
-    <ConfigProvider locale={zhCN} theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: dark ? DARK_TOKENS : LIGHT_TOKENS, components: dark ? DARK_COMPONENTS : LIGHT_COMPONENTS }}>
+    <ConfigProvider
+      locale={zhCN}
+      theme={{ algorithm: dark ? theme.darkAlgorithm : theme.defaultAlgorithm, token: dark ? DARK_TOKENS : LIGHT_TOKENS, components: dark ? DARK_COMPONENTS : LIGHT_COMPONENTS }}
+    >
       <AntApp>
         <FeedbackBridge />
         <SessionProvider>

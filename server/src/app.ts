@@ -42,7 +42,18 @@ export interface BuildOptions {
 }
 
 /** Secrets and tokens never reach the logs. */
-export const LOG_REDACT = ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie', '*.secret', '*.apiV3Key', '*.mchPrivateKey', '*.h5Secret', '*.miniSecret', '*.miniPushToken', 'headers.token']
+export const LOG_REDACT = [
+  'req.headers.token',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.secret',
+  '*.apiV3Key',
+  '*.mchPrivateKey',
+  '*.h5Secret',
+  '*.miniSecret',
+  '*.miniPushToken',
+  'headers.token',
+]
 
 /**
  * One log line per request, written when it completes and carrying the request with its outcome, instead

@@ -93,7 +93,11 @@ export interface Config {
   subscribeTemplates: Record<string, { templateId: string; enabled?: boolean; page?: string; fields: Record<string, string> }>
 }
 
-const list = (v: string | undefined) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (v: string | undefined) =>
+  String(v || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 /** TRUST_PROXY: off by default; `true` is refused on purpose (any client could then choose its address). */
 export function parseTrustProxy(v: string | undefined): false | number | string[] {
   const s = String(v || '').trim()

@@ -101,7 +101,24 @@ describe.each(DIALECTS)('feedback and account logoff on %s', (dialect) => {
       await t.post('/api/memberAddress/add', { name: '王五', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 1 号' }, token)
       const orderNo = await receivedOrder(t, token, g.skuId, 1)
       await t.db.updateTable('members').set({ nickname: '王五', avatar: '/uploads/202601/a.png', openidH5: 'oH5', openidMini: 'oMini' }).where('id', '=', me.id).execute()
-      await t.db.insertInto('businessCards').values({ memberId: me.id, name: '王五', title: '', company: '', phone: '13812345678', wechat: '', email: '', address: '', avatar: '', intro: '', views: 0, createdAt: Date.now(), updatedAt: Date.now() } as any).execute()
+      await t.db
+        .insertInto('businessCards')
+        .values({
+          memberId: me.id,
+          name: '王五',
+          title: '',
+          company: '',
+          phone: '13812345678',
+          wechat: '',
+          email: '',
+          address: '',
+          avatar: '',
+          intro: '',
+          views: 0,
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+        } as any)
+        .execute()
       const a = await t.post('/api/member/logoff', {}, token)
       expect(a.code).toBe(200)
       expect(await anonymiseDue(t.db, a.data.logoffAt - 1000)).toBe(0) // still cooling off

@@ -61,7 +61,7 @@ describe.each(DIALECTS)('shipping addresses on %s', (dialect) => {
     expect((await defaults(tok)).map((x: any) => x.id)).toEqual([c.id])
   })
 
-  it('never shows or changes another member\'s address', async () => {
+  it("never shows or changes another member's address", async () => {
     const mine = (await t.post('/api/memberAddress/add', { ...ADDRESS, name: '本人' }, token)).data
     expect((await t.get('/api/memberAddress/list', {}, other)).data.find((a: any) => a.id === mine.id)).toBeUndefined()
     const refused = [

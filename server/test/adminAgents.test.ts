@@ -91,7 +91,7 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect(bad).toMatchObject({ code: 400, msg: '单笔最低提现不能高于单笔最高提现' })
     expect((await owner.put('/agents/rules', { ...before, defaultRate: 9000 })).msg).toBe('默认佣金比例超出范围')
     expect((await operator.put('/agents/rules', before)).code).toBe(8003)
-    expect((await auditRows(t, 'agent.rules'))).toHaveLength(0)
+    expect(await auditRows(t, 'agent.rules')).toHaveLength(0)
 
     const catId = (await t.db.selectFrom('goods').select('categoryId').where('id', '=', g2.goodsId).executeTakeFirstOrThrow()).categoryId
     const next = { ...before, defaultRate: 2000, categoryRates: [{ categoryId: catId, rate: 3000 }], freezeDays: 3 }
@@ -130,7 +130,11 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     // Binding for 30 days: a buyer bound 31 days ago earns the shop nothing on a new order.
     await owner.put('/agents/rules', { ...next, goodsRates: [], bindingRule: 'days', bindingDays: 30 })
     const buyerId = (await t.get('/api/member/getMemberInfo', {}, buyer)).data.id
-    await t.db.updateTable('agentBindings').set({ boundAt: Date.now() - 31 * DAY }).where('memberId', '=', buyerId).execute()
+    await t.db
+      .updateTable('agentBindings')
+      .set({ boundAt: Date.now() - 31 * DAY })
+      .where('memberId', '=', buyerId)
+      .execute()
     const lapsed = await buyNow(t, buyer, g1.skuId)
     await pay(buyer, lapsed.data.orderNo)
     expect(await commissionsOf(lapsed.data.orderNo)).toHaveLength(0)
@@ -199,7 +203,10 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect(ledger.data.list.map((e: any) => e.type)).toEqual(['withdraw_apply', 'withdraw_paid', 'withdraw_apply', 'commission_released', 'commission_frozen'])
     // Every shop's ledger together adds up to the sum of every account.
     const all = (await finance.get('/withdrawals/ledger', { pageSize: 1 })).data.sums
-    const acc = await t.db.selectFrom('agentAccounts').select((eb) => [eb.fn.sum<number>('available').as('a'), eb.fn.sum<number>('frozen').as('f'), eb.fn.sum<number>('withdrawing').as('w'), eb.fn.sum<number>('withdrawn').as('d')]).executeTakeFirstOrThrow()
+    const acc = await t.db
+      .selectFrom('agentAccounts')
+      .select((eb) => [eb.fn.sum<number>('available').as('a'), eb.fn.sum<number>('frozen').as('f'), eb.fn.sum<number>('withdrawing').as('w'), eb.fn.sum<number>('withdrawn').as('d')])
+      .executeTakeFirstOrThrow()
     expect(all).toEqual({ available: Number(acc.a), frozen: Number(acc.f), withdrawing: Number(acc.w), withdrawn: Number(acc.d) })
 
     const agents = await finance.get('/agents', { keyword: detail.data.agent.shopName })
@@ -210,7 +217,10 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: `/admin/api/withdrawals/ledger/export?shopId=${a.shopId}`, headers: { cookie: s.cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines).toHaveLength(1 + 5)
     expect(lines[0]).toContain('代理店铺')
     expect(lines[1]).toContain('"申请提现","-20.00","0.00","20.00","140.00"')
@@ -251,12 +261,16 @@ describe.each(DIALECTS)('console withdrawal by WeChat merchant transfer (%s)', (
     const apply = await t.post('/api/business/agent/apply', form(`转账小店${Math.floor(Math.random() * 1e6)}`), token)
     expect((await owner.post(`/agents/applications/${apply.data.application.id}/approve`)).code).toBe(200)
     const me = await t.get('/api/member/getMemberInfo', {}, token)
-    await t.db.updateTable('members').set({ openidMini: `o-agent${Math.floor(Math.random() * 1e9)}` }).where('id', '=', me.data.id).execute()
+    await t.db
+      .updateTable('members')
+      .set({ openidMini: `o-agent${Math.floor(Math.random() * 1e9)}` })
+      .where('id', '=', me.data.id)
+      .execute()
     await t.db.transaction().execute((tx) => moveMoney(tx, me.data.businessId, { available: 20000, totalCommission: 20000 }, { type: 'commission_released', note: '测试佣金' }))
     expect((await t.post('/api/business/withdraw/saveAccount', { method: 'wechat', accountName: '李四' }, token)).code).toBe(200)
     const w = await t.post('/api/business/withdraw/apply', { amount, method: 'wechat', requestId: requestId() }, token)
     expect(w.code).toBe(200)
-    return (await t.db.selectFrom('withdrawals').select(['id', 'withdrawNo']).where('withdrawNo', '=', w.data.withdrawNo).executeTakeFirstOrThrow())
+    return await t.db.selectFrom('withdrawals').select(['id', 'withdrawNo']).where('withdrawNo', '=', w.data.withdrawNo).executeTakeFirstOrThrow()
   }
 
   it('sends the transfer once (audited), then neither hand payment nor refusal can close it; the shop-wide daily limit of the rules refuses', async () => {

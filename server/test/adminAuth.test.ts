@@ -46,7 +46,11 @@ describe.each(DIALECTS)('console sign-in and staff (%s)', (dialect) => {
     expect(right.code).toBe(AdminCode.LOCKED)
     expect(right.data.lockedUntil).toBeGreaterThan(Date.now())
     // After the lock: the right password works again.
-    await t.db.updateTable('staff').set({ lockedUntil: Date.now() - 1 }).where('username', '=', 'locky').execute()
+    await t.db
+      .updateTable('staff')
+      .set({ lockedUntil: Date.now() - 1 })
+      .where('username', '=', 'locky')
+      .execute()
     await expect(login(t, 'locky', 'Secret123')).resolves.toBeTruthy()
     const unknown = (await t.app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { username: 'nobody', password: 'x' } })).json()
     expect(unknown.code).toBe(AdminCode.BAD_CREDENTIALS)
@@ -62,7 +66,11 @@ describe.each(DIALECTS)('console sign-in and staff (%s)', (dialect) => {
     expect((await c.post('/auth/logout')).code).toBe(200)
     expect((await c.get('/auth/me')).code).toBe(AdminCode.NOT_SIGNED_IN)
     const s2 = await signIn(t, 'owner')
-    await t.db.updateTable('staffSessions').set({ expiresAt: Date.now() - 1 }).where('staffId', '=', s2.staffId).execute()
+    await t.db
+      .updateTable('staffSessions')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('staffId', '=', s2.staffId)
+      .execute()
     expect((await adminClient(t, s2).get('/auth/me')).code).toBe(AdminCode.NOT_SIGNED_IN)
   })
 

@@ -55,7 +55,15 @@ describe.each(DIALECTS)('console authorisation over every admin route (%s)', (di
     const res = await t.app.inject({ method: r.method as 'GET', url: samplePath(r.url), payload: write ? (plausible(r.schema.body) as object) : undefined, headers })
     return String(res.headers['content-type']).includes('json') ? res.json() : { code: res.statusCode === 200 ? 200 : res.statusCode }
   }
-  const auditCount = async () => Number((await t.db.selectFrom('auditLogs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const auditCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('auditLogs')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('knows the routes, each with a declared permission', () => {
     expect(routes.length).toBeGreaterThan(40)

@@ -42,7 +42,12 @@ describe.each(DIALECTS)('console content routes (%s)', (dialect) => {
     expect(shop.data).toMatchObject({ title: '春季补水指南', categoryName: '护肤课堂', cover: '/uploads/202601/a.png', author: { nickname: '官方' } })
     expect(shop.data.contentHtml).toBe('<p>春季<b>补水</b><img src="/uploads/202601/a.png" /></p>')
     // Edited in the console: the shop returns the edit, sanitised.
-    const edit = await c.put(`/content/articles/${a.data.id}`, { title: '春季补水指南（新版）', contentHtml: '<h2>第一步</h2><p style="color:#f00;position:fixed">洁面<a href="javascript:alert(1)">点</a></p>', categoryId: cat.data.id, summary: '三步补水' })
+    const edit = await c.put(`/content/articles/${a.data.id}`, {
+      title: '春季补水指南（新版）',
+      contentHtml: '<h2>第一步</h2><p style="color:#f00;position:fixed">洁面<a href="javascript:alert(1)">点</a></p>',
+      categoryId: cat.data.id,
+      summary: '三步补水',
+    })
     expect(edit.code).toBe(200)
     const shop2 = await t.get('/api/article/detail', { id: a.data.id })
     expect(shop2.data).toMatchObject({ title: '春季补水指南（新版）', summary: '三步补水', status: 'published' })
@@ -65,12 +70,24 @@ describe.each(DIALECTS)('console content routes (%s)', (dialect) => {
   })
 
   it('web links: refused outside the allow-list (nothing saved), allowed after adding the host; checkWebUrl follows the console hosts', async () => {
-    const before = await t.db.selectFrom('webLinks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+    const before = await t.db
+      .selectFrom('webLinks')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
     const refused = await c.post('/content/web-links', { title: '合作活动', url: 'https://act.partner.cn/spring?x=1' })
     expect(refused.code).toBe(400)
     expect(refused.msg).toBe('链接的域名「act.partner.cn」不在允许访问的名单中，请先在下方添加该域名')
     expect((await c.post('/content/web-links', { title: '脚本', url: 'javascript:alert(1)' })).code).toBe(400)
-    expect(Number((await t.db.selectFrom('webLinks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBe(Number(before.n))
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('webLinks')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(Number(before.n))
     expect((await t.get('/api/content/checkWebUrl', { url: 'https://act.partner.cn/spring' })).data.allowed).toBe(false)
 
     expect((await c.post('/content/webview-hosts', { host: 'https://partner.cn/x' })).code).toBe(400)
@@ -87,7 +104,10 @@ describe.each(DIALECTS)('console content routes (%s)', (dialect) => {
     const all = await c.get('/content/web-links')
     expect(all.data.envHosts).toEqual(['shop.example.com'])
     expect(all.data.hosts.map((h: any) => h.host)).toEqual(['partner.cn'])
-    expect(all.data.links.find((l: any) => l.id === link.data.id)).toMatchObject({ allowed: true, pagePath: `/commonPages/webView/common?url=${encodeURIComponent('https://act.partner.cn/spring?x=1')}` })
+    expect(all.data.links.find((l: any) => l.id === link.data.id)).toMatchObject({
+      allowed: true,
+      pagePath: `/commonPages/webView/common?url=${encodeURIComponent('https://act.partner.cn/spring?x=1')}`,
+    })
     // The host cannot go while a link needs it; once the link is gone, it can, and the shop refuses the address again.
     const stuck = await c.del(`/content/webview-hosts/${host.data.id}`)
     expect(stuck.code).toBe(409)

@@ -18,11 +18,28 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
 
   const upload = async (s: StaffSession) => {
     const boundary = `----c${crypto.randomBytes(6).toString('hex')}`
-    const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)])
-    const res = await t.app.inject({ method: 'POST', url: '/admin/api/upload', payload, headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': `multipart/form-data; boundary=${boundary}` } })
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="p.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ])
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/admin/api/upload',
+      payload,
+      headers: { cookie: s.cookie, 'x-csrf-token': s.csrf, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    })
     return res.json()
   }
-  const goodsCount = async () => Number((await t.db.selectFrom('goods').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const goodsCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('goods')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
 
   it('goods: created with a picture and two SKUs, it is in the shop search, category and details at once; edits and shelf follow', async () => {
     const top = await c.post('/categories', { parentId: 0, name: '家居收纳' })
@@ -77,18 +94,36 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
 
     // Edit: SKUs keep their ids; the shop shows the new price.
     const d = (await c.get(`/goods/${id}`)).data
-    const edit = await c.put(`/goods/${id}`, { ...input, name: `${word}升级版`, skus: d.skus.map((s: any) => ({ id: s.id, specs: s.specs, price: s.price - 100, originalPrice: s.originalPrice, stock: s.stock })) })
+    const edit = await c.put(`/goods/${id}`, {
+      ...input,
+      name: `${word}升级版`,
+      skus: d.skus.map((s: any) => ({ id: s.id, specs: s.specs, price: s.price - 100, originalPrice: s.originalPrice, stock: s.stock })),
+    })
     expect(edit.code).toBe(200)
     expect((await t.get('/api/goods/detail', { id })).data).toMatchObject({ name: `${word}升级版` })
     expect((await c.get('/goods', { keyword: '升级版' })).data.list[0]).toMatchObject({ id, price: 1890, categoryName: '收纳盒', brandName: '整理控' })
 
     // Batch stock: never below 0 (the whole batch refused), else each SKU moves and the goods total follows.
     const [red, blue] = d.skus
-    const refused = await c.post('/goods/stock', { items: [{ skuId: red.id, delta: 2 }, { skuId: blue.id, delta: -1 }] })
+    const refused = await c.post('/goods/stock', {
+      items: [
+        { skuId: red.id, delta: 2 },
+        { skuId: blue.id, delta: -1 },
+      ],
+    })
     expect(refused.code).toBe(400)
     expect(refused.msg).toContain('库存不足')
     expect((await stockOf(t, red.id)).stock).toBe(5)
-    expect((await c.post('/goods/stock', { items: [{ skuId: red.id, delta: -2 }, { skuId: blue.id, delta: 3 }] })).data.count).toBe(2)
+    expect(
+      (
+        await c.post('/goods/stock', {
+          items: [
+            { skuId: red.id, delta: -2 },
+            { skuId: blue.id, delta: 3 },
+          ],
+        })
+      ).data.count,
+    ).toBe(2)
     expect((await stockOf(t, blue.id)).stock).toBe(3)
     expect((await c.get('/goods', { keyword: '升级版' })).data.list[0].stock).toBe(6)
     expect((await c.get('/goods', { lowStock: 3, categoryId: top.data.id })).data.list.map((g: any) => g.id)).not.toContain(id)
@@ -147,7 +182,10 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
 
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/orders/export', query: { goods: '毛巾' }, headers: { cookie: owner.cookie } })
     expect(res.headers['content-type']).toMatch(/text\/csv/)
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toContain('订单号')
     expect(lines).toHaveLength(5) // header + 3 paid + 1 cancelled
     expect(lines.find((l) => l.includes(b))).toContain('客户要求周末送')
@@ -164,7 +202,7 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
       const q = await t.post('/api/afterSales/quote', { orderNo, items }, me.token)
       const r = await t.post('/api/afterSales/apply', { orderNo, type: 'refund', items, reason: '不想要了', images: [], amount: q.data.maxAmount }, me.token)
       expect(r.code).toBe(200)
-      return (await t.db.selectFrom('afterSales').select(['id', 'afterSaleNo']).where('afterSaleNo', '=', r.data.afterSaleNo).executeTakeFirstOrThrow())
+      return await t.db.selectFrom('afterSales').select(['id', 'afterSaleNo']).where('afterSaleNo', '=', r.data.afterSaleNo).executeTakeFirstOrThrow()
     }
     const orderNo = await paidOrder(t, me.token, g.skuId, 2)
     const cs = await apply(orderNo)
@@ -242,7 +280,28 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
   it('left one audit row per kind of staff write above, each naming the staff', async () => {
     const rows = await t.db.selectFrom('auditLogs').select(['action', 'staffName']).execute()
     const actions = new Set(rows.map((r) => r.action))
-    for (const a of ['category.create', 'brand.create', 'upload.image', 'goods.create', 'goods.update', 'goods.stock', 'goods.shelf-off', 'order.ship', 'order.trace', 'order.remark', 'order.cancel', 'afterSale.approve', 'afterSale.refund', 'afterSale.refuse', 'member.points', 'member.disable', 'banner.create', 'banner.delete', 'hotWord.create', 'section.create']) {
+    for (const a of [
+      'category.create',
+      'brand.create',
+      'upload.image',
+      'goods.create',
+      'goods.update',
+      'goods.stock',
+      'goods.shelf-off',
+      'order.ship',
+      'order.trace',
+      'order.remark',
+      'order.cancel',
+      'afterSale.approve',
+      'afterSale.refund',
+      'afterSale.refuse',
+      'member.points',
+      'member.disable',
+      'banner.create',
+      'banner.delete',
+      'hotWord.create',
+      'section.create',
+    ]) {
       expect([a, actions.has(a)]).toEqual([a, true])
     }
     expect(rows.every((r) => r.staffName.length > 0)).toBe(true)

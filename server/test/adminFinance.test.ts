@@ -39,7 +39,10 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: `/admin/api${url}`, headers: { cookie: fin.cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
-    return res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    return res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
   }
 
   it('payments: filtered by order number, state and date, with the provider reference; CSV has the rows', async () => {
@@ -72,7 +75,12 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
     const r = await c.get('/finance/daily', { from: day, to: day })
     expect(r.data.days).toHaveLength(1)
     const start = Date.parse(`${day}T00:00:00+08:00`)
-    const paid = await t.db.selectFrom('payments').select((eb) => eb.fn.sum<number>('amount').as('s')).where('paidAt', '>=', start).where('paidAt', '<', start + 86_400_000).executeTakeFirstOrThrow()
+    const paid = await t.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.sum<number>('amount').as('s'))
+      .where('paidAt', '>=', start)
+      .where('paidAt', '<', start + 86_400_000)
+      .executeTakeFirstOrThrow()
     expect(r.data.days[0]).toMatchObject({ day, paid: Number(paid.s), refunded: 5800, net: Number(paid.s) - 5800 })
     expect(r.data.days[0].paid).toBeGreaterThanOrEqual(10000 + 5800)
     expect(r.data.total).toMatchObject({ paid: r.data.days[0].paid, refunded: 5800 })

@@ -38,7 +38,13 @@ export async function login(t: TestApp, username: string, password: string): Pro
 export function adminClient(t: TestApp, s?: StaffSession): AdminClient {
   const headers = (write: boolean, extra: Record<string, string> = {}) => ({ ...(s ? { cookie: s.cookie } : {}), ...(s && write ? { 'x-csrf-token': s.csrf } : {}), ...extra })
   const send = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, query?: Record<string, unknown>, extra?: Record<string, string>) => {
-    const q = query ? Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])) : undefined
+    const q = query
+      ? Object.fromEntries(
+          Object.entries(query)
+            .filter(([, v]) => v !== undefined)
+            .map(([k, v]) => [k, String(v)]),
+        )
+      : undefined
     const res = await t.app.inject({ method, url: `/admin/api${url}`, query: q, payload: body as object | undefined, headers: headers(method !== 'GET', extra) })
     return res.json()
   }

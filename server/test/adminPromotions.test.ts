@@ -27,7 +27,13 @@ const tomorrow = () => chinaDay(Date.now() + DAY)
 
 async function itemFacts(t: TestApp, itemId: number) {
   const i = await t.db.selectFrom('seckillItems').select(['quota', 'sold']).where('id', '=', itemId).executeTakeFirstOrThrow()
-  const live = await t.db.selectFrom('seckillOrders as so').innerJoin('orders as o', 'o.id', 'so.orderId').select('so.quantity').where('so.itemId', '=', itemId).where('o.status', '!=', 'cancelled').execute()
+  const live = await t.db
+    .selectFrom('seckillOrders as so')
+    .innerJoin('orders as o', 'o.id', 'so.orderId')
+    .select('so.quantity')
+    .where('so.itemId', '=', itemId)
+    .where('o.status', '!=', 'cancelled')
+    .execute()
   return { quota: Number(i.quota), sold: Number(i.sold), ordered: live.reduce((s, r) => s + Number(r.quantity), 0) }
 }
 
@@ -41,7 +47,6 @@ describe.each(modes)('console 营销: flash-sale sessions (%s, %s gate)', (diale
   beforeAll(async () => {
     t = await makeTestApp(dialect as 'sqlite' | 'postgres')
     if (gateKind === 'redis') {
-       
       const Redis = require('ioredis')
       setGate(t.ctx, new RedisGate(new Redis(REDIS, { maxRetriesPerRequest: 2 }), `test:h-promo:${crypto.randomBytes(4).toString('hex')}:`))
     }
@@ -55,7 +60,15 @@ describe.each(modes)('console 营销: flash-sale sessions (%s, %s gate)', (diale
     const times = { day: tomorrow(), start: '10:00', end: '12:00' }
     const input = { ...times, items: [{ skuId: g.skuId, price: 1990, quota: 5, perMemberLimit: 1 }] }
     // Bad input: a Chinese message, nothing saved.
-    const n = async () => Number((await t.db.selectFrom('seckillSessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const n = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('seckillSessions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const before = await n()
     expect(await c.post('/marketing/seckill/sessions', { ...input, end: '09:00' })).toMatchObject({ code: 400, msg: '结束时间须晚于开始时间' })
     expect((await c.post('/marketing/seckill/sessions', { ...input, items: [{ ...input.items[0], price: 9900 }] })).msg).toMatch(/秒杀价须低于原价/)
@@ -161,10 +174,31 @@ describe.each(DIALECTS)('console 营销: coupons and the new-member package (%s)
   })
   afterAll(() => t.close())
 
-  const base = { name: '满100减15', kind: 'threshold', amount: 1500, threshold: 10000, scope: 'all', scopeIds: [], validType: 'days', validDays: 7, totalCount: 3, perMemberLimit: 1, visible: true, status: 'on' }
+  const base = {
+    name: '满100减15',
+    kind: 'threshold',
+    amount: 1500,
+    threshold: 10000,
+    scope: 'all',
+    scopeIds: [],
+    validType: 'days',
+    validDays: 7,
+    totalCount: 3,
+    perMemberLimit: 1,
+    visible: true,
+    status: 'on',
+  }
 
   it('templates: validated, audited; claimable ones reach the coupon centre; terms lock once handed out; the total never below issued', async () => {
-    const count = async () => Number((await t.db.selectFrom('coupons').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('coupons')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      )
     const n = await count()
     expect(await c.post('/marketing/coupons', { ...base, amount: 10000 })).toMatchObject({ code: 400, msg: '使用门槛须大于面额' })
     expect(await c.post('/marketing/coupons', { ...base, name: '' })).toMatchObject({ code: 400, msg: '请填写名称' })
@@ -192,7 +226,10 @@ describe.each(DIALECTS)('console 营销: coupons and the new-member package (%s)
     const bId = await memberIdOf(t, bToken)
     const issued = await c.post(`/marketing/coupons/${id}/issue`, { memberIds: [a.memberId, 99999999], phones: [bPhone, '13000000009'] })
     expect(issued.data.issued).toBe(2)
-    expect(issued.data.failed.map((f: any) => [f.who, f.msg]).sort()).toEqual([['13000000009', '会员不存在'], ['会员 99999999', '会员不存在']])
+    expect(issued.data.failed.map((f: any) => [f.who, f.msg]).sort()).toEqual([
+      ['13000000009', '会员不存在'],
+      ['会员 99999999', '会员不存在'],
+    ])
     const again = await c.post(`/marketing/coupons/${id}/issue`, { memberIds: [a.memberId] })
     expect(again.data).toEqual({ issued: 0, failed: [{ who: `会员 ${a.memberId}`, msg: '您已领取过该优惠券' }] })
     expect((await auditRows(t, 'coupon.issue')).filter((r) => JSON.parse(r.afterJson!).couponId === id)).toHaveLength(2)
@@ -278,7 +315,16 @@ describe.each(DIALECTS)('console 内容: activities with linked coupons (%s)', (
     const claimable = await makeCoupon(t, { name: '活动满50减5', kind: 'threshold', amount: 500, threshold: 5000 })
     const hidden = await makeCoupon(t, { name: '隐藏券', visible: 0 })
     const now = Date.now()
-    const input = { title: '双十二狂欢', cover: '/uploads/202611/a.png', summary: '全场满减', contentHtml: '<p>规则<script>x</script></p>', startAt: now - DAY, endAt: now + DAY, status: 'on', couponIds: [claimable] }
+    const input = {
+      title: '双十二狂欢',
+      cover: '/uploads/202611/a.png',
+      summary: '全场满减',
+      contentHtml: '<p>规则<script>x</script></p>',
+      startAt: now - DAY,
+      endAt: now + DAY,
+      status: 'on',
+      couponIds: [claimable],
+    }
     expect(await c.post('/content/activities', { ...input, couponIds: [hidden] })).toMatchObject({ code: 400, msg: '「隐藏券」不是可领取的优惠券（须启用、可领取、非新人券）' })
     expect(await c.post('/content/activities', { ...input, endAt: input.startAt })).toMatchObject({ code: 400, msg: '结束时间须晚于开始时间' })
     expect(await c.post('/content/activities', { ...input, linkType: 'web', linkUrl: 'javascript:alert(1)' })).toMatchObject({ code: 400, msg: '跳转链接须为 http(s) 网址' })

@@ -130,14 +130,27 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       expect(await c.post('/blind-box/prizes', { name: '空积分', kind: 'points', stock: 0, unlimited: true })).toMatchObject({ code: 400, msg: '请填写奖励的积分' })
       expect((await pool()).prizes.find((p: any) => p.id === a)).toMatchObject({ status: 'off', weight: 0 })
       // 30 % + 60 %: refused, nothing saved.
-      const bad = await c.put('/blind-box/pool', { items: [{ id: a, weight: 3000, status: 'on' }, { id: b, weight: 6000, status: 'on' }] })
+      const bad = await c.put('/blind-box/pool', {
+        items: [
+          { id: a, weight: 3000, status: 'on' },
+          { id: b, weight: 6000, status: 'on' },
+        ],
+      })
       expect(bad).toMatchObject({ code: 400, msg: '上架奖品的中奖率合计须为 100.00%，当前为 90.00%' })
       expect((await pool()).prizes.find((p: any) => p.id === a)).toMatchObject({ status: 'off', weight: 0 })
       expect(await auditRows(t, 'prize.odds')).toHaveLength(0)
-      const ok = await c.put('/blind-box/pool', { items: [{ id: a, weight: 3725, status: 'on' }, { id: b, weight: 6275, status: 'on' }] })
+      const ok = await c.put('/blind-box/pool', {
+        items: [
+          { id: a, weight: 3725, status: 'on' },
+          { id: b, weight: 6275, status: 'on' },
+        ],
+      })
       expect(ok.code).toBe(200)
       const shop = (await t.get('/api/turntable/prizes')).data
-      expect(shop.prizes.map((p: any) => [p.id, p.probability])).toEqual([[a, 37.25], [b, 62.75]])
+      expect(shop.prizes.map((p: any) => [p.id, p.probability])).toEqual([
+        [a, 37.25],
+        [b, 62.75],
+      ])
       expect(await auditRows(t, 'prize.odds')).toHaveLength(2)
 
       expect(await c.put('/blind-box/settings', { cost: 0 })).toMatchObject({ code: 400, msg: '每次消耗积分超出范围' })
@@ -158,7 +171,16 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       const g = await makeGoods(t)
       const gone = (await c.post('/blind-box/prizes', { name: '耳机', kind: 'goods', skuId: g.skuId, stock: 0, unlimited: false })).data.id
       const rest = (await c.post('/blind-box/prizes', { name: '谢谢参与', kind: 'none', stock: 0, unlimited: true })).data.id
-      expect((await c.put('/blind-box/pool', { items: [{ id: gone, weight: 9000, status: 'on' }, { id: rest, weight: 1000, status: 'on' }] })).code).toBe(200)
+      expect(
+        (
+          await c.put('/blind-box/pool', {
+            items: [
+              { id: gone, weight: 9000, status: 'on' },
+              { id: rest, weight: 1000, status: 'on' },
+            ],
+          })
+        ).code,
+      ).toBe(200)
       const shop = (await t.get('/api/turntable/prizes')).data.prizes
       expect(shop.find((p: any) => p.id === gone)).toMatchObject({ inStock: false, probability: 0 })
       const me = await shopper(t)
@@ -198,7 +220,20 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
     it('campaigns per goods: validated, one active at a time on a goods, audited', async () => {
       const g = await makeGoods(t)
       const now = Date.now()
-      const input = { goodsId: g.goodsId, title: '好评返5元', type: 'review', amount: 500, requirement: '五星好评带图', minRating: 5, minChars: 10, minImages: 1, quota: 100, status: 'active', startAt: now - DAY, endAt: now + 30 * DAY }
+      const input = {
+        goodsId: g.goodsId,
+        title: '好评返5元',
+        type: 'review',
+        amount: 500,
+        requirement: '五星好评带图',
+        minRating: 5,
+        minChars: 10,
+        minImages: 1,
+        quota: 100,
+        status: 'active',
+        startAt: now - DAY,
+        endAt: now + 30 * DAY,
+      }
       expect(await c.post('/cashback/campaigns', { ...input, endAt: now - 2 * DAY })).toMatchObject({ code: 400, msg: '结束时间须晚于开始时间' })
       expect(await c.post('/cashback/campaigns', { ...input, amount: 0 })).toMatchObject({ code: 400, msg: '返现金额超出范围' })
       const id = (await c.post('/cashback/campaigns', input)).data.id

@@ -18,7 +18,15 @@ const pem = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publi
 async function consoleGoods(c: AdminClient, name: string, price: number, freightTemplateId?: number | null) {
   const top = await c.post('/categories', { parentId: 0, name: `运费测试${crypto.randomBytes(3).toString('hex')}` })
   const sub = await c.post('/categories', { parentId: top.data.id, name: '子类' })
-  const g = await c.post('/goods', { name, categoryId: sub.data.id, images: ['/uploads/202601/abc.png'], specGroups: [], skus: [{ specs: {}, price, originalPrice: 0, stock: 50 }], status: 'on', ...(freightTemplateId !== undefined ? { freightTemplateId } : {}) })
+  const g = await c.post('/goods', {
+    name,
+    categoryId: sub.data.id,
+    images: ['/uploads/202601/abc.png'],
+    specGroups: [],
+    skus: [{ specs: {}, price, originalPrice: 0, stock: 50 }],
+    status: 'on',
+    ...(freightTemplateId !== undefined ? { freightTemplateId } : {}),
+  })
   expect(g.code).toBe(200)
   const d = await c.get(`/goods/${g.data.id}`)
   return { goodsId: g.data.id as number, skuId: d.data.skus[0].id as number }
@@ -36,7 +44,15 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
   it('shop profile and timeouts: validated, audit-logged, and read by the shop (shopInfo, order expiry, after-sales window)', async () => {
     const before = (await c.get('/settings/shop')).data
     expect(before).toMatchObject({ orderExpireMinutes: 30, autoReceiveDays: 15, afterSalesDays: 7 })
-    const input = { name: '橙子小铺', logo: '/uploads/202601/logo.png', servicePhone: '400-800-1234', serviceUrl: 'https://kefu.example.com/chat', orderExpireMinutes: 45, autoReceiveDays: 10, afterSalesDays: 14 }
+    const input = {
+      name: '橙子小铺',
+      logo: '/uploads/202601/logo.png',
+      servicePhone: '400-800-1234',
+      serviceUrl: 'https://kefu.example.com/chat',
+      orderExpireMinutes: 45,
+      autoReceiveDays: 10,
+      afterSalesDays: 14,
+    }
     // Bad input: a Chinese message, nothing saved.
     expect((await c.put('/settings/shop', { ...input, orderExpireMinutes: 2 })).msg).toBe('未支付订单关闭时间超出范围')
     expect((await c.put('/settings/shop', { ...input, serviceUrl: 'http://kefu.example.com' })).msg).toBe('客服链接须以 https:// 开头')
@@ -84,11 +100,34 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     expect((await t.post('/api/order/preview', { from: 'buyNow', skuId: plain.skuId, quantity: 1 }, me.token)).data).toMatchObject({ freightAmount: 800, freeFreightThreshold: 9900 })
     expect((await t.post('/api/order/preview', { from: 'buyNow', skuId: plain.skuId, quantity: 4 }, me.token)).data.freightAmount).toBe(0)
 
-    expect((await c.post('/settings/freight', { name: '大件', baseFee: 1500, freeThreshold: 0, regionFees: [{ provinces: ['浙江省', '浙江省'], extra: 500 }, { provinces: ['浙江省'], extra: 1 }] })).msg).toBe('省份「浙江省」重复设置了加价')
+    expect(
+      (
+        await c.post('/settings/freight', {
+          name: '大件',
+          baseFee: 1500,
+          freeThreshold: 0,
+          regionFees: [
+            { provinces: ['浙江省', '浙江省'], extra: 500 },
+            { provinces: ['浙江省'], extra: 1 },
+          ],
+        })
+      ).msg,
+    ).toBe('省份「浙江省」重复设置了加价')
     expect((await c.post('/settings/freight', { name: '大件', baseFee: -1, freeThreshold: 0 })).msg).toBe('运费超出范围')
     const bulky = await c.post('/settings/freight', { name: '大件', baseFee: 1500, freeThreshold: 0, regionFees: [{ provinces: ['浙江省', '新疆维吾尔自治区'], extra: 500 }] })
     expect(bulky.code).toBe(200)
-    expect((await c.post('/goods', { name: 'x', categoryId: 1, images: ['/uploads/202601/abc.png'], specGroups: [], skus: [{ specs: {}, price: 100, originalPrice: 0, stock: 1 }], freightTemplateId: 999999 })).msg).toMatch(/运费模板不存在|请选择二级分类|分类不存在/)
+    expect(
+      (
+        await c.post('/goods', {
+          name: 'x',
+          categoryId: 1,
+          images: ['/uploads/202601/abc.png'],
+          specGroups: [],
+          skus: [{ specs: {}, price: 100, originalPrice: 0, stock: 1 }],
+          freightTemplateId: 999999,
+        })
+      ).msg,
+    ).toMatch(/运费模板不存在|请选择二级分类|分类不存在/)
     const sofa = await consoleGoods(c, '大件沙发', 300000, bulky.data.id)
     expect((await c.get(`/goods/${sofa.goodsId}`)).data.freightTemplateId).toBe(bulky.data.id)
     // Never free (threshold 0), 浙江省 +¥5: ¥20; no "free from" hint.
@@ -124,7 +163,12 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
 
   it('messages: templates per event and review mode, audit-logged; the public settings follow', async () => {
     expect((await c.put('/settings/messages/subscribe/order_shipped', { templateId: '', enabled: true, page: '', fields: {} })).msg).toBe('开启前请填写模板 ID')
-    const r = await c.put('/settings/messages/subscribe/order_shipped', { templateId: 'TPL-SHIP-1', enabled: true, page: 'pages/order/detail', fields: { character_string1: 'orderNo', thing2: 'goodsName' } })
+    const r = await c.put('/settings/messages/subscribe/order_shipped', {
+      templateId: 'TPL-SHIP-1',
+      enabled: true,
+      page: 'pages/order/detail',
+      fields: { character_string1: 'orderNo', thing2: 'goodsName' },
+    })
     expect(r.code).toBe(200)
     expect((await t.get('/api/settings/public')).data.subscribe.placeOrder).toEqual(['TPL-SHIP-1'])
     expect((await c.put('/settings/review-mode', { on: true })).data.reviewMode).toBe(true)
@@ -191,15 +235,23 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     }
     const base = gw.config()
     // The environment sets only the mini-program's AppID; everything else comes from the console.
-    t = await makeTestApp(dialect, { http, config: { settingsKey: SETTINGS_KEY, wechat: { ...base.wechat!, h5AppId: '', mchId: '', mchSerialNo: '', mchPrivateKey: '', apiV3Key: '', notifyUrl: '', platformPublicKeys: {}, miniAppId: 'wxminiappid00001' } }, logger: { level: 'debug', stream: logStream, redact: LOG_REDACT } })
+    t = await makeTestApp(dialect, {
+      http,
+      config: {
+        settingsKey: SETTINGS_KEY,
+        wechat: { ...base.wechat!, h5AppId: '', mchId: '', mchSerialNo: '', mchPrivateKey: '', apiV3Key: '', notifyUrl: '', platformPublicKeys: {}, miniAppId: 'wxminiappid00001' },
+      },
+      logger: { level: 'debug', stream: logStream, redact: LOG_REDACT },
+    })
     const owner = await signIn(t, 'owner')
     const raw = adminClient(t, owner)
     // Every answer of this suite is kept for the secrets check.
-    const keep = <T extends (...a: any[]) => Promise<any>>(fn: T) => (async (...a: any[]) => {
-      const r = await fn(...a)
-      answers.push(JSON.stringify(r))
-      return r
-    }) as T
+    const keep = <T extends (...a: any[]) => Promise<any>>(fn: T) =>
+      (async (...a: any[]) => {
+        const r = await fn(...a)
+        answers.push(JSON.stringify(r))
+        return r
+      }) as T
     c = { get: keep(raw.get), post: keep(raw.post), put: keep(raw.put), del: keep(raw.del) }
   })
   afterAll(() => t.close())
@@ -283,15 +335,31 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     notifyReachable = true
   })
 
-  it('official-account template messages reach shoppers in WeChat\'s browser through /cgi-bin/message/template/send', async () => {
-    expect((await c.put('/settings/messages/official/order_shipped', { templateId: 'OA-TPL-1', enabled: true, page: 'http://x', fields: {} })).msg).toBe('公众号模板消息的跳转页须是 https:// 开头的网址')
-    expect((await c.put('/settings/messages/official/order_shipped', { templateId: 'OA-TPL-1', enabled: true, page: 'https://shop.example.com/h5/#/pages/order/list', fields: { character_string1: 'orderNo', thing2: 'goodsName' } })).code).toBe(200)
+  it("official-account template messages reach shoppers in WeChat's browser through /cgi-bin/message/template/send", async () => {
+    expect((await c.put('/settings/messages/official/order_shipped', { templateId: 'OA-TPL-1', enabled: true, page: 'http://x', fields: {} })).msg).toBe(
+      '公众号模板消息的跳转页须是 https:// 开头的网址',
+    )
+    expect(
+      (
+        await c.put('/settings/messages/official/order_shipped', {
+          templateId: 'OA-TPL-1',
+          enabled: true,
+          page: 'https://shop.example.com/h5/#/pages/order/list',
+          fields: { character_string1: 'orderNo', thing2: 'goodsName' },
+        })
+      ).code,
+    ).toBe(200)
     const me = await shopper(t)
     await t.db.updateTable('members').set({ openidH5: 'oH5OnlyBuyer', openidMini: null }).where('id', '=', me.memberId).execute()
     await t.db.deleteFrom('messageOutbox').execute()
     await queueMessage(t.db, me.memberId, 'order_shipped', { orderNo: '2026112400001', goodsName: '赣南脐橙' })
     expect(await sendDueMessages(t.ctx)).toEqual({ sent: 1 })
-    expect(api.last('/cgi-bin/message/template/send')?.body).toEqual({ touser: 'oH5OnlyBuyer', template_id: 'OA-TPL-1', url: 'https://shop.example.com/h5/#/pages/order/list', data: { character_string1: { value: '2026112400001' }, thing2: { value: '赣南脐橙' } } })
+    expect(api.last('/cgi-bin/message/template/send')?.body).toEqual({
+      touser: 'oH5OnlyBuyer',
+      template_id: 'OA-TPL-1',
+      url: 'https://shop.example.com/h5/#/pages/order/list',
+      data: { character_string1: { value: '2026112400001' }, thing2: { value: '赣南脐橙' } },
+    })
     expect((await t.db.selectFrom('messageOutbox').select('status').executeTakeFirstOrThrow()).status).toBe('sent')
   })
 

@@ -113,7 +113,11 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
     const info = await t.get('/api/afterSales/applyInfo', { orderNo: small }, me.token)
     expect(info.data).toMatchObject({ types: ['refund'], shipped: false, refundableFreight: 800, openAfterSaleNo: null })
     expect(info.data.items[0]).toMatchObject({ refundableQuantity: 1, refundableAmount: 3000 })
-    expect((await t.post('/api/afterSales/quote', { orderNo: small, items: [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }] }, me.token)).data).toEqual({ maxAmount: 3800, goodsAmount: 3000, freightAmount: 800 })
+    expect((await t.post('/api/afterSales/quote', { orderNo: small, items: [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }] }, me.token)).data).toEqual({
+      maxAmount: 3800,
+      goodsAmount: 3000,
+      freightAmount: 800,
+    })
     const item = info.data.items[0]
     const base = { orderNo: small, type: 'refund', items: [{ orderItemId: item.orderItemId, quantity: 1 }], reason: '不想要了', images: [] }
     const over = await t.post('/api/afterSales/apply', { ...base, amount: 3801 }, me.token)
@@ -160,7 +164,11 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
     expect(info.data.refundableFreight).toBe(0)
     const item = info.data.items[0]
     const imgs = await uploadImages(t, me.token, 2)
-    const ap = await t.post('/api/afterSales/apply', { orderNo, type: 'return_refund', items: [{ orderItemId: item.orderItemId, quantity: 1 }], reason: '商品质量问题', description: '有划痕', images: imgs, amount: 4000 }, me.token)
+    const ap = await t.post(
+      '/api/afterSales/apply',
+      { orderNo, type: 'return_refund', items: [{ orderItemId: item.orderItemId, quantity: 1 }], reason: '商品质量问题', description: '有划痕', images: imgs, amount: 4000 },
+      me.token,
+    )
     expect(ap.code).toBe(200)
     const no = ap.data.afterSaleNo
     const ship = (trackingNo: string, expressCode = 'SF') => t.post('/api/afterSales/returnShip', { afterSaleNo: no, expressCode, trackingNo }, me.token)
@@ -198,7 +206,11 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
     expect(ap2.code).toBe(200)
     await approveAfterSale(t.db, ap2.data.afterSaleNo)
     await refundAfterSale(t.ctx, ap2.data.afterSaleNo)
-    const total = await t.db.selectFrom('afterSales').select((eb) => eb.fn.sum<number>('refundAmount').as('s')).where('orderId', '=', o.id).executeTakeFirstOrThrow()
+    const total = await t.db
+      .selectFrom('afterSales')
+      .select((eb) => eb.fn.sum<number>('refundAmount').as('s'))
+      .where('orderId', '=', o.id)
+      .executeTakeFirstOrThrow()
     expect(Number(total.s)).toBe(12000)
     expect((await orderRow(orderNo)).status).toBe('cancelled')
   })
@@ -275,7 +287,11 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
     expect((await t.get('/api/afterSales/applyInfo', { orderNo: unpaid.data.orderNo }, me.token)).data.types).toEqual([])
     // A completed order past the after-sales window.
     const old = await receivedOrder(t, me.token, g.skuId, 1)
-    await t.db.updateTable('orders').set({ status: 'completed', receivedAt: Date.now() - 8 * 86_400_000 }).where('orderNo', '=', old).execute()
+    await t.db
+      .updateTable('orders')
+      .set({ status: 'completed', receivedAt: Date.now() - 8 * 86_400_000 })
+      .where('orderNo', '=', old)
+      .execute()
     const [oi] = (await orderItems(t, me.token, old)).items
     expect((await t.post('/api/afterSales/apply', { ...body, orderNo: old, items: [{ orderItemId: oi.id, quantity: 1 }] }, me.token)).msg).toBe('已超过售后期限')
   })

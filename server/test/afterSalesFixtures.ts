@@ -47,7 +47,11 @@ export async function orderItems(t: TestApp, token: string, orderNo: string) {
 
 const DAY = 86_400_000
 /** A live cashback campaign on a goods. */
-export async function makeCampaign(t: TestApp, goodsId: number, opts: Partial<{ type: 'review' | 'task'; amount: number; minRating: number; minChars: number; minImages: number; quota: number | null; startAt: number; endAt: number }> = {}) {
+export async function makeCampaign(
+  t: TestApp,
+  goodsId: number,
+  opts: Partial<{ type: 'review' | 'task'; amount: number; minRating: number; minChars: number; minImages: number; quota: number | null; startAt: number; endAt: number }> = {},
+) {
   const now = Date.now()
   const r = await t.db
     .insertInto('cashbackCampaigns')
@@ -75,5 +79,9 @@ export async function makeCampaign(t: TestApp, goodsId: number, opts: Partial<{ 
 
 export async function ensureReturnAddress(t: TestApp) {
   const any = await t.db.selectFrom('returnAddresses').select('id').executeTakeFirst()
-  if (!any) await t.db.insertInto('returnAddresses').values({ name: '售后部', phone: '057188886666', province: '浙江省', city: '杭州市', district: '余杭区', detail: '文一西路 1500 号', isDefault: 1, createdAt: Date.now() }).execute()
+  if (!any)
+    await t.db
+      .insertInto('returnAddresses')
+      .values({ name: '售后部', phone: '057188886666', province: '浙江省', city: '杭州市', district: '余杭区', detail: '文一西路 1500 号', isDefault: 1, createdAt: Date.now() })
+      .execute()
 }

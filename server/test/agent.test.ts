@@ -15,7 +15,14 @@ import { agentSeeder } from '../src/modules/agent/seed'
 
 const DAY = 86_400_000
 const ID_CARD = '110101199003074514'
-const form = (over: Record<string, string> = {}) => ({ shopName: `测试小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源', ...over })
+const form = (over: Record<string, string> = {}) => ({
+  shopName: `测试小店${Math.floor(Math.random() * 1e6)}`,
+  realName: '张三',
+  phone: '13912345678',
+  idCard: ID_CARD,
+  reason: '有稳定的客户资源',
+  ...over,
+})
 
 interface Agent {
   token: string
@@ -57,7 +64,12 @@ async function refund(t: TestApp, orderNo: string, amountPerLine: number, fullyR
   const o = await t.db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
   const items = await t.db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).execute()
   await t.db.transaction().execute(async (tx) => {
-    for (const i of items) await tx.updateTable('orderItems').set({ refundedAmount: i.refundedAmount + amountPerLine }).where('id', '=', i.id).execute()
+    for (const i of items)
+      await tx
+        .updateTable('orderItems')
+        .set({ refundedAmount: i.refundedAmount + amountPerLine })
+        .where('id', '=', i.id)
+        .execute()
     await orderEvents.emit('refunded', tx, {
       orderId: o.id,
       orderNo,
@@ -298,7 +310,11 @@ describe.each(DIALECTS)('agent back office on %s', (dialect) => {
     expect((await t.post('/api/business/withdraw/saveAccount', { method: 'bank', accountName: '王五', accountNo: '6222021202041234567', bankName: '工商银行' }, a.token)).msg).toMatch(/李四/)
     expect((await t.post('/api/business/withdraw/saveAccount', { method: 'bank', accountName: '李四', accountNo: '6222', bankName: '工商银行' }, a.token)).msg).toBe('请输入正确的银行卡号')
     expect((await t.post('/api/business/withdraw/saveAccount', { method: 'wechat', accountName: '李四' }, a.token)).code).toBe(400)
-    const saved = await t.post('/api/business/withdraw/saveAccount', { method: 'bank', accountName: '李四', accountNo: '6222 0212 0204 1234 567', bankName: '工商银行', bankBranch: '西湖支行' }, a.token)
+    const saved = await t.post(
+      '/api/business/withdraw/saveAccount',
+      { method: 'bank', accountName: '李四', accountNo: '6222 0212 0204 1234 567', bankName: '工商银行', bankBranch: '西湖支行' },
+      a.token,
+    )
     expect(saved.data).toEqual([{ method: 'bank', accountName: '李四', accountText: '**** 4567', bankName: '工商银行', bankBranch: '西湖支行' }])
     expect((await t.post('/api/business/withdraw/apply', { amount: 999, method: 'bank', requestId: requestId() }, a.token)).code).toBe(400)
 
@@ -513,7 +529,11 @@ describe.each(DIALECTS)('agent logoff on %s', (dialect) => {
     const hint = await t.get('/api/member/agentLogoffHint', {}, a.token)
     expect(hint.data).toMatchObject({ isAgent: true, hint: expect.stringMatching(/注销账号将同时关闭代理店铺/) })
     const { anonymiseMember } = await import('../src/modules/account/service')
-    await t.db.updateTable('members').set({ status: 'logoff_pending', logoffAt: Date.now() - 1000 }).where('id', '=', a.memberId).execute()
+    await t.db
+      .updateTable('members')
+      .set({ status: 'logoff_pending', logoffAt: Date.now() - 1000 })
+      .where('id', '=', a.memberId)
+      .execute()
     expect(await anonymiseMember(t.db, a.memberId)).toBe(true)
     expect((await t.db.selectFrom('agentShops').select('status').where('id', '=', a.shopId).executeTakeFirstOrThrow()).status).toBe('closed')
     // A shopper arriving through the closed shop's link is not bound to it.

@@ -17,7 +17,19 @@ describe('article HTML sanitiser', () => {
     const html =
       '<h2>标题</h2><p class="ql-align-center"><strong>粗</strong><em>斜</em><u>下划线</u><s>删除</s></p><ol><li data-list="bullet">一</li></ol><blockquote>引用</blockquote><p style="color: #ff0000; text-align: right">红字</p><a href="https://shop.example/a">外链</a><img src="/media/content/a.jpg" style="width: 300px">'
     const out = sanitizeArticleHtml(html)
-    for (const keep of ['<h2>标题</h2>', '<p class="ql-align-center">', '<strong>粗</strong>', '<em>斜</em>', '<u>下划线</u>', '<s>删除</s>', '<li data-list="bullet">一</li>', '<blockquote>引用</blockquote>', 'color:#ff0000', 'text-align:right', 'width:300px'])
+    for (const keep of [
+      '<h2>标题</h2>',
+      '<p class="ql-align-center">',
+      '<strong>粗</strong>',
+      '<em>斜</em>',
+      '<u>下划线</u>',
+      '<s>删除</s>',
+      '<li data-list="bullet">一</li>',
+      '<blockquote>引用</blockquote>',
+      'color:#ff0000',
+      'text-align:right',
+      'width:300px',
+    ])
       expect(out).toContain(keep)
     expect(out).toContain('<a href="https://shop.example/a" target="_blank" rel="noopener noreferrer nofollow">外链</a>')
   })
@@ -44,7 +56,7 @@ describe.each(DIALECTS)('article module on %s', (dialect) => {
   })
   afterAll(async () => t.close())
 
-  it('files every seeded article in the category it is about, with that category\'s cover', async () => {
+  it("files every seeded article in the category it is about, with that category's cover", async () => {
     const cats = (await t.get('/api/article/categoryList')).data
     const all = (await t.get('/api/article/list', { page: 1, pageSize: 50 })).data.list
     for (const a of all) expect([a.title, a.cover]).toEqual([a.title, cats.find((c: any) => c.id === a.categoryId).icon])

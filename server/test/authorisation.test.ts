@@ -137,10 +137,17 @@ describe.each(DIALECTS)('object-level authorisation on %s', (dialect) => {
     for (const name of new Set([...was, ...after].map((o) => o.table))) {
       const a = JSON.stringify(was.find((o) => o.table === name)?.rows || [])
       const b = JSON.stringify(after.find((o) => o.table === name)?.rows || [])
-      if (a !== b) changed.push(`${name}: ${a.length} → ${b.length} chars; first difference near ${[...a].findIndex((c, i) => c !== b[i])}: ${b.slice(Math.max(0, [...a].findIndex((c, i) => c !== b[i]) - 80), [...a].findIndex((c, i) => c !== b[i]) + 80)}`)
+      if (a !== b)
+        changed.push(
+          `${name}: ${a.length} → ${b.length} chars; first difference near ${[...a].findIndex((c, i) => c !== b[i])}: ${b.slice(Math.max(0, [...a].findIndex((c, i) => c !== b[i]) - 80), [...a].findIndex((c, i) => c !== b[i]) + 80)}`,
+        )
     }
     // Figures for docs/BENCHMARKS.md (bench/security.mjs).
-    if (process.env.SECURITY_SUMMARY) require('node:fs').appendFileSync(process.env.SECURITY_SUMMARY, JSON.stringify({ suite: 'authorisation', dialect, memberRoutes: routes.length, idTakingRoutes: idRoutes.size, requests: tried, leaks: leaks.length, changedTables: changed.length }) + '\n')
+    if (process.env.SECURITY_SUMMARY)
+      require('node:fs').appendFileSync(
+        process.env.SECURITY_SUMMARY,
+        JSON.stringify({ suite: 'authorisation', dialect, memberRoutes: routes.length, idTakingRoutes: idRoutes.size, requests: tried, leaks: leaks.length, changedTables: changed.length }) + '\n',
+      )
     expect(tried).toBeGreaterThan(0)
     expect(leaks.slice(0, 10)).toEqual([])
     expect(changed).toEqual([])

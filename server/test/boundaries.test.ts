@@ -45,7 +45,15 @@ describe('server boundaries', () => {
 
   it('the server has no import cycles (type-only imports aside)', () => {
     const files = tsFiles(path.join(serverDir, 'src'))
-    const graph = new Map(files.map((f) => [f, imports(f).filter((i) => !i.typeOnly).map((i) => resolve(f, i.spec)).filter((t): t is string => !!t && files.includes(t))]))
+    const graph = new Map(
+      files.map((f) => [
+        f,
+        imports(f)
+          .filter((i) => !i.typeOnly)
+          .map((i) => resolve(f, i.spec))
+          .filter((t): t is string => !!t && files.includes(t)),
+      ]),
+    )
     const cycles: string[] = []
     const state = new Map<string, 'open' | 'done'>()
     const stack: string[] = []
@@ -53,7 +61,14 @@ describe('server boundaries', () => {
       state.set(f, 'open')
       stack.push(f)
       for (const d of graph.get(f) || []) {
-        if (state.get(d) === 'open') cycles.push(stack.slice(stack.indexOf(d)).concat(d).map((x) => path.relative(serverDir, x)).join(' -> '))
+        if (state.get(d) === 'open')
+          cycles.push(
+            stack
+              .slice(stack.indexOf(d))
+              .concat(d)
+              .map((x) => path.relative(serverDir, x))
+              .join(' -> '),
+          )
         else if (!state.has(d)) visit(d)
       }
       stack.pop()
@@ -74,7 +89,8 @@ describe('server boundaries', () => {
     for (const f of tsFiles(path.join(serverDir, 'src'))) {
       const src = fs.readFileSync(f, 'utf8')
       for (const m of src.matchAll(/^import\s+['"]([^'"]+)['"]/gm)) if (!/[Tt]ables$/.test(m[1])) offenders.push(`${path.relative(root, f)}: import '${m[1]}'`)
-      if (f.startsWith(modules) && /^(registerOrderHook|registerPricingStep|orderEvents\.on|onAnonymise|registerAdminCommand)\(/m.test(src)) offenders.push(`${path.relative(root, f)}: registers at import`)
+      if (f.startsWith(modules) && /^(registerOrderHook|registerPricingStep|orderEvents\.on|onAnonymise|registerAdminCommand)\(/m.test(src))
+        offenders.push(`${path.relative(root, f)}: registers at import`)
     }
     expect(offenders).toEqual([])
   })

@@ -4,7 +4,17 @@ describe.each(DIALECTS)('business card module on %s', (dialect) => {
   let t: TestApp
   let alice: string
   let bob: string
-  const card = { name: '林花语', title: '店长', company: '花语小店', phone: '13900139000', wechat: 'huayu_shop', email: 'huayu@example.com', address: '杭州市西湖区', avatar: '/media/content/avatar-card.jpg', intro: '欢迎咨询' }
+  const card = {
+    name: '林花语',
+    title: '店长',
+    company: '花语小店',
+    phone: '13900139000',
+    wechat: 'huayu_shop',
+    email: 'huayu@example.com',
+    address: '杭州市西湖区',
+    avatar: '/media/content/avatar-card.jpg',
+    intro: '欢迎咨询',
+  }
   beforeAll(async () => {
     t = await makeTestApp(dialect)
     alice = await t.login(nextPhone())

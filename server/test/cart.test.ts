@@ -25,7 +25,7 @@ describe.each(DIALECTS)('shopping cart on %s', (dialect) => {
     expect((await t.get('/api/cart/count')).code).toBe(403)
   })
 
-  it('adds a SKU with the server\'s price, sums a second add into the same line, and counts lines', async () => {
+  it("adds a SKU with the server's price, sums a second add into the same line, and counts lines", async () => {
     const g = await makeGoods(t, { skus: [{ price: 1990, stock: 10, specText: '红色 / M' }] })
     const a = await t.post('/api/cart/add', { skuId: g.skuId, quantity: 2, price: 1 }, token)
     expect(a.code).toBe(200)
@@ -97,7 +97,7 @@ describe.each(DIALECTS)('shopping cart on %s', (dialect) => {
     await clear()
   })
 
-  it('never shows or changes another member\'s cart line', async () => {
+  it("never shows or changes another member's cart line", async () => {
     const g = await makeGoods(t, { skus: [{ price: 1000, stock: 9 }] })
     const mine = (await t.post('/api/cart/add', { skuId: g.skuId, quantity: 2 }, token)).data
     expect((await list(other)).valid).toEqual([])

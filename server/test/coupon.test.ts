@@ -83,7 +83,11 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     expect(res.filter((r) => r.code === 3002).every((r) => r.msg === '优惠券已被抢光了')).toBe(true)
     const c = await t.db.selectFrom('coupons').select('issuedCount').where('id', '=', id).executeTakeFirstOrThrow()
     expect(c.issuedCount).toBe(10)
-    const { n } = await t.db.selectFrom('memberCoupons').select((eb) => eb.fn.countAll<number>().as('n')).where('couponId', '=', id).executeTakeFirstOrThrow()
+    const { n } = await t.db
+      .selectFrom('memberCoupons')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('couponId', '=', id)
+      .executeTakeFirstOrThrow()
     expect(Number(n)).toBe(10)
     const list = (await t.get('/api/coupons/centre', {}, tokens[0])).data.list.find((x: any) => x.couponId === id)
     expect(list).toMatchObject({ soldOut: true, issuedPercent: 100 })
@@ -107,7 +111,11 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     expect(r.data.coupon).toMatchObject({ validFrom: now - DAY_MS, validTo: now + DAY_MS, status: 'unused' })
     expect((await t.post('/api/coupons/receive', { couponId: gone }, token)).code).toBe(3002)
     expect((await t.get('/api/coupons/centre', {}, token)).data.list.some((c: any) => c.couponId === gone)).toBe(false)
-    await t.db.updateTable('memberCoupons').set({ validTo: now - 1000 }).where('memberId', '=', me).execute()
+    await t.db
+      .updateTable('memberCoupons')
+      .set({ validTo: now - 1000 })
+      .where('memberId', '=', me)
+      .execute()
     expect((await t.get('/api/coupons/mine', { status: 'unused' }, token)).data.total).toBe(0)
     const expired = await t.get('/api/coupons/mine', { status: 'expired' }, token)
     expect(expired.data.list).toHaveLength(1)
@@ -125,7 +133,12 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
       // Registering (from any page: the SMS login) hands out the package in the same transaction.
       const token = await t.login(nextPhone())
       const mine = (await t.get('/api/coupons/mine', { status: 'unused' }, token)).data.list
-      expect(mine.map((c: any) => [c.couponId, c.source]).sort()).toEqual([[a, 'new_member'], [b, 'new_member']].sort())
+      expect(mine.map((c: any) => [c.couponId, c.source]).sort()).toEqual(
+        [
+          [a, 'new_member'],
+          [b, 'new_member'],
+        ].sort(),
+      )
       // The popup then says what arrived, and the package cannot be taken again.
       expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data).toMatchObject({ eligible: false, received: true, totalAmount: 3000 })
       expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, token)).data.coupons.map((c: any) => c.couponId)).toEqual([a, b])
@@ -146,7 +159,10 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
       // Existing members are untouched: registered long ago, not new.
       const old = await t.login(nextPhone())
       await ageMember(t, await memberIdOf(t, old), 40)
-      await t.db.deleteFrom('memberCoupons').where('memberId', '=', await memberIdOf(t, old)).execute()
+      await t.db
+        .deleteFrom('memberCoupons')
+        .where('memberId', '=', await memberIdOf(t, old))
+        .execute()
       expect((await t.get('/api/coupons/getNewMemberCouponHint', {}, old)).data.eligible).toBe(false)
       expect(await t.get('/api/coupons/receiveNewMemberCoupon', {}, old)).toMatchObject({ code: 3002, msg: '新人券仅限新用户领取' })
       expect((await t.get('/api/coupons/receiveNewMemberCoupon')).code).toBe(403)
@@ -236,7 +252,7 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     expect((await t.get('/api/coupons/mine', { status: 'used' }, s.token)).data.list.map((c: any) => c.id)).toEqual([mine[big]])
     // Cancelling gives it back.
     expect((await t.post('/api/order/cancel', { orderNo: order.orderNo }, s.token)).code).toBe(200)
-    expect((await t.db.selectFrom('memberCoupons').select(['status', 'orderId']).where('id', '=', mine[big]).executeTakeFirstOrThrow())).toEqual({ status: 'unused', orderId: null })
+    expect(await t.db.selectFrom('memberCoupons').select(['status', 'orderId']).where('id', '=', mine[big]).executeTakeFirstOrThrow()).toEqual({ status: 'unused', orderId: null })
     expect((await t.db.selectFrom('coupons').select('usedCount').where('id', '=', big).executeTakeFirstOrThrow()).usedCount).toBe(0)
   })
 

@@ -78,12 +78,20 @@ export class FakeWechatPay implements HttpClient {
       resource: { original_type: originalType, ...encryptResource(JSON.stringify(resource), API_V3_KEY, crypto.randomBytes(6).toString('hex'), originalType) },
     })
     const timestamp = String(Math.floor(Date.now() / 1000))
-    const signature = crypto.createSign('RSA-SHA256').update(signMessage(timestamp, nonce, body)).sign(this.platform.privateKey, 'base64')
+    const signature = crypto
+      .createSign('RSA-SHA256')
+      .update(signMessage(timestamp, nonce, body))
+      .sign(this.platform.privateKey, 'base64')
     return { headers: { 'content-type': 'application/json', 'wechatpay-serial': PLATFORM_SERIAL, 'wechatpay-signature': signature, 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce }, body }
   }
   paymentNotification(payNo: string) {
     const t = this.trades.get(payNo)!
-    return this.notification('TRANSACTION.SUCCESS', 'transaction', { ...fixture('pay_notify_transaction'), out_trade_no: payNo, transaction_id: t.transactionId, amount: { total: t.amount, payer_total: t.amount, currency: 'CNY', payer_currency: 'CNY' } })
+    return this.notification('TRANSACTION.SUCCESS', 'transaction', {
+      ...fixture('pay_notify_transaction'),
+      out_trade_no: payNo,
+      transaction_id: t.transactionId,
+      amount: { total: t.amount, payer_total: t.amount, currency: 'CNY', payer_currency: 'CNY' },
+    })
   }
   refundNotification(refundNo: string, status = 'SUCCESS') {
     const r = this.refunds.get(refundNo)!
@@ -93,7 +101,14 @@ export class FakeWechatPay implements HttpClient {
   transferNotification(outBillNo: string, state = 'SUCCESS') {
     const b = this.transfers.get(outBillNo)!
     b.state = state
-    return this.notification('MCHTRANSFER.BILL.FINISHED', 'mch_payment', { ...fixture('transfer_notify'), out_bill_no: outBillNo, state, transfer_amount: b.amount, openid: b.openid, fail_reason: state === 'SUCCESS' ? '' : 'PAYEE_ACCOUNT_ABNORMAL' })
+    return this.notification('MCHTRANSFER.BILL.FINISHED', 'mch_payment', {
+      ...fixture('transfer_notify'),
+      out_bill_no: outBillNo,
+      state,
+      transfer_amount: b.amount,
+      openid: b.openid,
+      fail_reason: state === 'SUCCESS' ? '' : 'PAYEE_ACCOUNT_ABNORMAL',
+    })
   }
 
   async getJson(): Promise<any> {
@@ -133,7 +148,12 @@ export class FakeWechatPay implements HttpClient {
       const t = this.trades.get(m[1])
       if (!t) return this.answer(404, fixture('pay_error_order_not_exist'))
       if (t.state !== 'SUCCESS') return this.answer(200, { ...fixture('pay_query_notpay'), out_trade_no: m[1], trade_state: t.state, amount: { total: t.amount, currency: 'CNY' } })
-      return this.answer(200, { ...fixture('pay_notify_transaction'), out_trade_no: m[1], transaction_id: t.transactionId, amount: { total: t.amount, payer_total: t.amount, currency: 'CNY', payer_currency: 'CNY' } })
+      return this.answer(200, {
+        ...fixture('pay_notify_transaction'),
+        out_trade_no: m[1],
+        transaction_id: t.transactionId,
+        amount: { total: t.amount, payer_total: t.amount, currency: 'CNY', payer_currency: 'CNY' },
+      })
     }
     if (method === 'POST' && (m = path.match(/^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)\/close$/))) {
       const t = this.trades.get(m[1])
@@ -181,17 +201,78 @@ export class FakeWechatPay implements HttpClient {
   corruptBill = false
   /** The trade bill file (bill_type ALL) as WeChat writes it: backquoted fields, then the summary lines. */
   billFile(): string {
-    const head = '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注'
+    const head =
+      '交易时间,公众账号ID,商户号,特约商户号,设备号,微信订单号,商户订单号,用户标识,交易类型,交易状态,付款银行,货币种类,应结订单金额,代金券金额,微信退款单号,商户退款单号,退款金额,充值券退款金额,退款类型,退款状态,商品名称,商户数据包,手续费,费率,订单金额,申请退款金额,费率备注'
     const y = (fen: number) => (fen / 100).toFixed(2)
     const line = (f: string[]) => f.map((x) => `\`${x}`).join(',')
     const rows: string[] = []
     for (const [payNo, t] of this.trades) {
       if (t.state !== 'SUCCESS') continue
-      rows.push(line(['2026-11-22 12:00:03', H5_APPID, MCH_ID, '0', '', t.transactionId, payNo, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', 'JSAPI', 'SUCCESS', 'OTHERS', 'CNY', y(t.amount), '0.00', '0', '0', '0.00', '0.00', '', '', '商品', '', '0.00000', '0.60%', y(t.amount), '0.00', '']))
+      rows.push(
+        line([
+          '2026-11-22 12:00:03',
+          H5_APPID,
+          MCH_ID,
+          '0',
+          '',
+          t.transactionId,
+          payNo,
+          'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+          'JSAPI',
+          'SUCCESS',
+          'OTHERS',
+          'CNY',
+          y(t.amount),
+          '0.00',
+          '0',
+          '0',
+          '0.00',
+          '0.00',
+          '',
+          '',
+          '商品',
+          '',
+          '0.00000',
+          '0.60%',
+          y(t.amount),
+          '0.00',
+          '',
+        ]),
+      )
     }
     for (const [refundNo, r] of this.refunds) {
       if (r.status !== 'SUCCESS') continue
-      rows.push(line(['2026-11-22 13:00:00', H5_APPID, MCH_ID, '0', '', 'TX', r.outTradeNo, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', 'JSAPI', 'REFUND', 'OTHERS', 'CNY', '0.00', '0.00', r.refundId, refundNo, y(r.amount), '0.00', 'ORIGINAL', 'SUCCESS', '商品', '', '0.00000', '0.60%', '0.00', y(r.amount), '']))
+      rows.push(
+        line([
+          '2026-11-22 13:00:00',
+          H5_APPID,
+          MCH_ID,
+          '0',
+          '',
+          'TX',
+          r.outTradeNo,
+          'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+          'JSAPI',
+          'REFUND',
+          'OTHERS',
+          'CNY',
+          '0.00',
+          '0.00',
+          r.refundId,
+          refundNo,
+          y(r.amount),
+          '0.00',
+          'ORIGINAL',
+          'SUCCESS',
+          '商品',
+          '',
+          '0.00000',
+          '0.60%',
+          '0.00',
+          y(r.amount),
+          '',
+        ]),
+      )
     }
     const summary = ['总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额', line([String(rows.length), '0.00', '0.00', '0.00', '0.00000', '0.00', '0.00'])]
     return [head, ...rows, ...summary].join('\r\n') + '\r\n'
@@ -202,7 +283,10 @@ export class FakeWechatPay implements HttpClient {
     const text = json === null ? '' : JSON.stringify(json)
     const timestamp = String(Math.floor(Date.now() / 1000))
     const nonce = crypto.randomBytes(8).toString('hex')
-    const signature = crypto.createSign('RSA-SHA256').update(signMessage(timestamp, nonce, text)).sign(this.platform.privateKey, 'base64')
+    const signature = crypto
+      .createSign('RSA-SHA256')
+      .update(signMessage(timestamp, nonce, text))
+      .sign(this.platform.privateKey, 'base64')
     return {
       status,
       headers: { 'content-type': 'application/json', 'wechatpay-serial': PLATFORM_SERIAL, 'wechatpay-signature': signature, 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce },

@@ -91,7 +91,12 @@ describe.each(DIALECTS)('fuzz of every route on %s', (dialect) => {
           const before = await fingerprint(t, tables)
           const res =
             route.method === 'GET'
-              ? await t.app.inject({ method: 'GET', url, query: { ...Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])), p: '4' }, headers: token ? { token } : {} })
+              ? await t.app.inject({
+                  method: 'GET',
+                  url,
+                  query: { ...Object.fromEntries(Object.entries(input).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)])), p: '4' },
+                  headers: token ? { token } : {},
+                })
               : await t.app.inject({ method: route.method as any, url: `${url}?p=3`, payload: input as any, headers: token ? { token } : {} })
           tally.inputs++
           if (res.statusCode >= 500) {
@@ -128,7 +133,8 @@ describe.each(DIALECTS)('fuzz of every route on %s', (dialect) => {
         { numRuns: runs, seed: 20261122 },
       )
     }
-    if (process.env.SECURITY_SUMMARY) require('node:fs').appendFileSync(process.env.SECURITY_SUMMARY, JSON.stringify({ suite: 'fuzz', dialect, routes: routes.length, runsPerRoute: runs, ...tally }) + '\n')
+    if (process.env.SECURITY_SUMMARY)
+      require('node:fs').appendFileSync(process.env.SECURITY_SUMMARY, JSON.stringify({ suite: 'fuzz', dialect, routes: routes.length, runsPerRoute: runs, ...tally }) + '\n')
     expect(problems.slice(0, 20)).toEqual([])
   }, 900_000)
 })

@@ -100,8 +100,35 @@ describe.each(DIALECTS)('goods module on %s', (dialect) => {
 
     it('treats % and _ as plain characters', async () => {
       const at = Date.now()
-      const base = { categoryId: 1, brandId: null, subtitle: '', mainImage: '', images: '[]', detailHtml: '', specGroups: '[]', price: 100, originalPrice: 200, sales: 0, stock: 1, status: 'on' as const, tags: '', isHot: 0, isNew: 0, commissionRate: null, reviewCount: 0, goodReviewCount: 0, createdAt: at, updatedAt: at }
-      await t.db.insertInto('goods').values([{ ...base, name: '测试100%纯棉毛巾' }, { ...base, name: '测试A_B款毛巾' }]).execute()
+      const base = {
+        categoryId: 1,
+        brandId: null,
+        subtitle: '',
+        mainImage: '',
+        images: '[]',
+        detailHtml: '',
+        specGroups: '[]',
+        price: 100,
+        originalPrice: 200,
+        sales: 0,
+        stock: 1,
+        status: 'on' as const,
+        tags: '',
+        isHot: 0,
+        isNew: 0,
+        commissionRate: null,
+        reviewCount: 0,
+        goodReviewCount: 0,
+        createdAt: at,
+        updatedAt: at,
+      }
+      await t.db
+        .insertInto('goods')
+        .values([
+          { ...base, name: '测试100%纯棉毛巾' },
+          { ...base, name: '测试A_B款毛巾' },
+        ])
+        .execute()
       expect((await t.get('/api/goods/search', { keyword: '100%纯棉' })).data.list.map((g: any) => g.name)).toEqual(['测试100%纯棉毛巾'])
       expect((await t.get('/api/goods/search', { keyword: '100_纯棉' })).data.total).toBe(0)
       expect((await t.get('/api/goods/search', { keyword: 'A_B款' })).data.list.map((g: any) => g.name)).toEqual(['测试A_B款毛巾'])
@@ -249,7 +276,15 @@ describe.each(DIALECTS)('goods module on %s', (dialect) => {
       expect(again[0].id).toBe(first[0].id)
       expect(again[0].viewedAt).toBeGreaterThan(first[0].viewedAt)
       // A visitor's view records nothing.
-      const count = async () => Number((await t.db.selectFrom('footprints').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+      const count = async () =>
+        Number(
+          (
+            await t.db
+              .selectFrom('footprints')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        )
       const before = await count()
       await t.get('/api/goods/detail', { id: 6 })
       expect(await count()).toBe(before)
@@ -351,7 +386,10 @@ describe.each(DIALECTS)('goods module on %s', (dialect) => {
       for (const id of [10, 11, 12]) await t.get('/api/goods/detail', { id }, token)
       // An older day, as if viewed the day before yesterday.
       const old = Date.now() - 2 * 86400_000
-      await t.db.insertInto('footprints').values({ memberId: me, goodsId: 13, day: chinaDay(old), viewedAt: old }).execute()
+      await t.db
+        .insertInto('footprints')
+        .values({ memberId: me, goodsId: 13, day: chinaDay(old), viewedAt: old })
+        .execute()
       const list = (await t.get('/api/goods/footprintList', {}, token)).data
       expect(list.total).toBe(4)
       expect(list.list.map((f: any) => f.goodsId)).toEqual([12, 11, 10, 13])
@@ -374,7 +412,7 @@ describe.each(DIALECTS)('goods module on %s', (dialect) => {
   })
 
   describe('another member', () => {
-    it("can neither read nor remove my collects and footprints", async () => {
+    it('can neither read nor remove my collects and footprints', async () => {
       const mine = await t.login(nextPhone())
       const other = await t.login(nextPhone())
       await t.post('/api/goods/collect', { goodsId: 20 }, mine)

@@ -102,8 +102,17 @@ export async function makeTestApp(dialect: TestDialect, opts: { config?: Partial
     },
     async login(phone, extra = {}) {
       // Tests log in again at once: move earlier codes out of the 60 s cooldown.
-      await db.updateTable('smsCodes').set({ createdAt: Date.now() - 61_000 }).where('phone', '=', phone).execute()
-      await app.inject({ method: 'GET', url: '/h5/api/member/getVerificationCode', query: { p: '4', phone }, remoteAddress: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` })
+      await db
+        .updateTable('smsCodes')
+        .set({ createdAt: Date.now() - 61_000 })
+        .where('phone', '=', phone)
+        .execute()
+      await app.inject({
+        method: 'GET',
+        url: '/h5/api/member/getVerificationCode',
+        query: { p: '4', phone },
+        remoteAddress: `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      })
       const code = sms.codes.get(phone)
       if (!code) throw new Error(`no code sent to ${phone}`)
       const res = await t.post('/api/member/phoneRegister', { phone, verificationCode: code, ...extra })

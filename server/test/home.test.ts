@@ -134,7 +134,15 @@ describe.each(DIALECTS)('home module on %s', (dialect) => {
     expect(fresh.goods.map((g: any) => g.id)).toEqual(newest.map((g) => g.id))
     const exclusive = await t.db.selectFrom('brands').select('id').where('isExclusive', '=', 1).execute()
     expect(brand.brands.map((b: any) => b.id).sort()).toEqual(exclusive.map((b) => b.id).sort())
-    const brandOf = await t.db.selectFrom('goods').select(['id', 'brandId']).where('id', 'in', brand.goods.map((g: any) => g.id)).execute()
+    const brandOf = await t.db
+      .selectFrom('goods')
+      .select(['id', 'brandId'])
+      .where(
+        'id',
+        'in',
+        brand.goods.map((g: any) => g.id),
+      )
+      .execute()
     expect(brandOf.every((g) => exclusive.some((b) => b.id === g.brandId))).toBe(true)
     for (const s of d.sections) expect(s.goods.every((g: any) => g.status === 'on' && Number.isInteger(g.price))).toBe(true)
     // Taking the best seller off the shelf removes it from the home page.

@@ -34,7 +34,8 @@ const EXTRA_FIELDS: Record<string, unknown> = {
   shopId: SENTINEL_NUMBER + 13,
   boundBusinessId: SENTINEL_NUMBER + 14,
 }
-const isSentinel = (v: unknown) => (typeof v === 'string' && v.includes(SENTINEL_TEXT)) || (typeof v === 'number' && v >= SENTINEL_NUMBER && v <= SENTINEL_NUMBER + 20) || (typeof v === 'string' && /98765432\d/.test(v))
+const isSentinel = (v: unknown) =>
+  (typeof v === 'string' && v.includes(SENTINEL_TEXT)) || (typeof v === 'number' && v >= SENTINEL_NUMBER && v <= SENTINEL_NUMBER + 20) || (typeof v === 'string' && /98765432\d/.test(v))
 
 /** A value the route will likely accept for a declared key (real ids of the caller's records where known). */
 function validValue(key: string, schema: any, known: Record<string, unknown>): unknown {
@@ -129,7 +130,22 @@ describe.each(DIALECTS)('input rules on %s', (dialect) => {
         const r = await t.post(
           '/api/order/submit',
           // couponId 0: no coupon (a new member holds the new-member package, which the server would otherwise apply)
-          { from: 'buyNow', skuId: goods.skuId, quantity: 1, addressId: me.addressId, couponId: 0, requestId: requestId(), orderType, status: 'to_ship', payAmount: 1, goodsAmount: 1, price: 1, memberId: 1, pointsUsed: 0, couponDiscount: 4999 },
+          {
+            from: 'buyNow',
+            skuId: goods.skuId,
+            quantity: 1,
+            addressId: me.addressId,
+            couponId: 0,
+            requestId: requestId(),
+            orderType,
+            status: 'to_ship',
+            payAmount: 1,
+            goodsAmount: 1,
+            price: 1,
+            memberId: 1,
+            pointsUsed: 0,
+            couponDiscount: 4999,
+          },
           me.token,
         )
         expect(r.code).toBe(200)
@@ -187,10 +203,28 @@ describe.each(DIALECTS)('input rules on %s', (dialect) => {
       const found = (await everyRow(t)).filter(({ row }) => Object.values(row).some(isSentinel)).map(({ table, row }) => `${table}: ${JSON.stringify(row).slice(0, 300)}`)
       expect(found).toEqual([])
       // The sweep must reach real writes, or it proves nothing: these are the ones that answered success.
-      const mustSucceed = ['POST /h5/api/order/submit', 'POST /h5/api/order/preview', 'POST /h5/api/cart/add', 'POST /h5/api/memberAddress/add', 'POST /h5/api/goods/collect', 'GET /h5/api/member/updateMemberInfo']
+      const mustSucceed = [
+        'POST /h5/api/order/submit',
+        'POST /h5/api/order/preview',
+        'POST /h5/api/cart/add',
+        'POST /h5/api/memberAddress/add',
+        'POST /h5/api/goods/collect',
+        'GET /h5/api/member/updateMemberInfo',
+      ]
       expect(mustSucceed.filter((r) => !answered.includes(r))).toEqual([])
       expect(written).toBeGreaterThanOrEqual(10)
-      if (process.env.SECURITY_SUMMARY) require('node:fs').appendFileSync(process.env.SECURITY_SUMMARY, JSON.stringify({ suite: 'massAssignment', dialect, routes: routes.length, writeRoutesAnsweredSuccess: written, extraFields: Object.keys(EXTRA_FIELDS).length, sentinelRowsFound: found.length }) + '\n')
+      if (process.env.SECURITY_SUMMARY)
+        require('node:fs').appendFileSync(
+          process.env.SECURITY_SUMMARY,
+          JSON.stringify({
+            suite: 'massAssignment',
+            dialect,
+            routes: routes.length,
+            writeRoutesAnsweredSuccess: written,
+            extraFields: Object.keys(EXTRA_FIELDS).length,
+            sentinelRowsFound: found.length,
+          }) + '\n',
+        )
     })
   })
 })

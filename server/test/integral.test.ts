@@ -12,7 +12,23 @@ async function mallItem(t: TestApp, over: { points?: number; cash?: number; stoc
   const now = Date.now()
   const r = await t.db
     .insertInto('pointsGoods')
-    .values({ goodsId: g.goodsId, skuId: g.skuId, name: '积分好物', image: '', points: over.points ?? 300, cash: over.cash ?? 0, marketPrice: 5900, stock: over.stock ?? 10, redeemed: 0, perMemberLimit: over.perMemberLimit ?? 2, status: 'on', description: '', sort: 0, createdAt: now, updatedAt: now })
+    .values({
+      goodsId: g.goodsId,
+      skuId: g.skuId,
+      name: '积分好物',
+      image: '',
+      points: over.points ?? 300,
+      cash: over.cash ?? 0,
+      marketPrice: 5900,
+      stock: over.stock ?? 10,
+      redeemed: 0,
+      perMemberLimit: over.perMemberLimit ?? 2,
+      status: 'on',
+      description: '',
+      sort: 0,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   return { id: r.id, ...g }
@@ -45,7 +61,15 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect(await t.post('/api/integral/signIn', {}, token)).toMatchObject({ code: 409, msg: '今天已经签到过了，明天再来吧' })
     const s = (await t.get('/api/integral/summary', {}, token)).data
     expect(s).toMatchObject({ balance: 5, signedToday: true, streak: 1, nextPoints: 10, earned: 5, spent: 0 })
-    expect(s.week.map((d: any) => [d.signed, d.today])).toEqual([[true, true], [false, false], [false, false], [false, false], [false, false], [false, false], [false, false]])
+    expect(s.week.map((d: any) => [d.signed, d.today])).toEqual([
+      [true, true],
+      [false, false],
+      [false, false],
+      [false, false],
+      [false, false],
+      [false, false],
+      [false, false],
+    ])
     // The following days, in China time.
     const now = Date.now()
     for (let d = 1; d <= 7; d++) await signIn(t.db, me, now + d * DAY_MS)
@@ -91,7 +115,14 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     const token = await t.login(nextPhone())
     const me = await memberIdOf(t, token)
     await givePoints(t, me, 250)
-    const spend = () => t.db.transaction().execute((tx) => changePoints(tx, me, -100, 'turntable', '并发')).then(() => 'ok', (e) => e.code)
+    const spend = () =>
+      t.db
+        .transaction()
+        .execute((tx) => changePoints(tx, me, -100, 'turntable', '并发'))
+        .then(
+          () => 'ok',
+          (e) => e.code,
+        )
     const res = await Promise.all(Array.from({ length: 10 }, spend))
     expect(res.filter((r) => r === 'ok')).toHaveLength(2)
     expect(res.filter((r) => r === 3003)).toHaveLength(8)
@@ -146,7 +177,7 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     const order = await t.db.selectFrom('orders').selectAll().where('orderNo', '=', r.data.orderNo).executeTakeFirstOrThrow()
     expect(order).toMatchObject({ orderType: 'points', pointsUsed: 600, payAmount: 0 })
     expect((await stockOf(t, item.skuId)).stock).toBe(98)
-    expect((await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow())).toEqual({ stock: 1, redeemed: 2 })
+    expect(await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow()).toEqual({ stock: 1, redeemed: 2 })
     expect(await t.post('/api/integral/redeem', { id: item.id, quantity: 1, requestId: requestId() }, s.token)).toMatchObject({ code: 409, msg: '每人限兑2件，您已兑换过了' })
     const list = await t.get('/api/order/list', { status: 'all' }, s.token)
     expect(list.data.list.find((o: any) => o.orderNo === r.data.orderNo)).toMatchObject({ orderType: 'points' })
@@ -174,7 +205,7 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect(await pointsOf(t, s.memberId)).toBe(300)
     await expireOrders(t.db, Date.now() + 31 * 60_000)
     expect(await pointsOf(t, s.memberId)).toBe(500)
-    expect((await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow())).toEqual({ stock: 10, redeemed: 0 })
+    expect(await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow()).toEqual({ stock: 10, redeemed: 0 })
     expect((await stockOf(t, item.skuId)).stock).toBe(100)
     const again = await t.post('/api/integral/redeem', { id: item.id, quantity: 1, requestId: requestId() }, s.token)
     expect(again.code).toBe(200)
@@ -192,7 +223,12 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect(res.filter((r) => r.code === 200)).toHaveLength(5)
     const pg = await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow()
     expect(pg).toEqual({ stock: 0, redeemed: 5 })
-    const perMember = await t.db.selectFrom('pointsOrders').select(['memberId', (eb) => eb.fn.sum<number>('quantity').as('q')]).where('pointsGoodsId', '=', item.id).groupBy('memberId').execute()
+    const perMember = await t.db
+      .selectFrom('pointsOrders')
+      .select(['memberId', (eb) => eb.fn.sum<number>('quantity').as('q')])
+      .where('pointsGoodsId', '=', item.id)
+      .groupBy('memberId')
+      .execute()
     expect(perMember.every((m) => Number(m.q) <= 1)).toBe(true)
     let spent = 0
     for (const b of buyers) {

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('logistics and the operator CLI on %s', (dialect) => {
     expect(await run('ship', unpaid, 'SF', 'SF1234567890')).toBe(1)
     expect(lines.join('\n')).toContain('订单未支付，不能发货')
     const o = await paidOrder(t, me.token, g.skuId)
-    expect((await t.get('/api/logistics/trace', { orderNo: o }, me.token))).toMatchObject({ code: 404, msg: '该订单还没有发货' })
+    expect(await t.get('/api/logistics/trace', { orderNo: o }, me.token)).toMatchObject({ code: 404, msg: '该订单还没有发货' })
     expect(await run('ship', o, 'nope', 'SF1234567890')).toBe(1)
     expect(await run('ship', o, 'SF', 'x')).toBe(1)
     lines = []
@@ -90,7 +90,7 @@ describe.each(DIALECTS)('logistics and the operator CLI on %s', (dialect) => {
     }
   })
 
-  it('never shows another member\'s logistics', async () => {
+  it("never shows another member's logistics", async () => {
     const g = await makeGoods(t)
     const o = await paidOrder(t, me.token, g.skuId)
     await run('ship', o, 'YTO', 'YT1234567890')

@@ -95,7 +95,18 @@ describe.each(DIALECTS)('member module on %s', (dialect) => {
     const token = await t.login(nextPhone())
     const ok = await t.get('/api/member/updateMemberInfo', { avatar: '/uploads/202611/abc-1.png' }, token)
     expect(ok.data.avatar).toContain('/uploads/202611/abc-1.png')
-    const refused = ['/uploads/../../etc/passwd', '/uploads/../secret.db', '/media/./x.png', '/uploads//x.png', '/uploads/%2e%2e/%2e%2e/etc/passwd', '/uploads\\..\\x.png', '/static/../uploads/x.png', '/etc/passwd', '/uploads/', 'https://evil.example/x.png']
+    const refused = [
+      '/uploads/../../etc/passwd',
+      '/uploads/../secret.db',
+      '/media/./x.png',
+      '/uploads//x.png',
+      '/uploads/%2e%2e/%2e%2e/etc/passwd',
+      '/uploads\\..\\x.png',
+      '/static/../uploads/x.png',
+      '/etc/passwd',
+      '/uploads/',
+      'https://evil.example/x.png',
+    ]
     for (const avatar of refused) {
       const r = await t.get('/api/member/updateMemberInfo', { avatar }, token)
       expect([avatar, r.code, r.msg]).toEqual([avatar, 400, '头像地址无效，请重新上传'])

@@ -51,7 +51,12 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
     const o = await orderRow(orderNo)
     return (await t.db.selectFrom('orderLogs').select('action').where('orderId', '=', o.id).orderBy('id').execute()).map((l) => l.action)
   }
-  const expireNow = (orderNo: string) => t.db.updateTable('orders').set({ expireAt: Date.now() - 1000 }).where('orderNo', '=', orderNo).execute()
+  const expireNow = (orderNo: string) =>
+    t.db
+      .updateTable('orders')
+      .set({ expireAt: Date.now() - 1000 })
+      .where('orderNo', '=', orderNo)
+      .execute()
 
   it('notification and expiry at the same moment: paid wins, nothing cancelled, nothing refunded', async () => {
     const o = await unpaidOrder()
@@ -188,7 +193,18 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
     gw.pay(o.payNo, o.amount)
     expect((await notify(gw.paymentNotification(o.payNo))).statusCode).toBe(204)
     const info = await t.get('/api/afterSales/applyInfo', { orderNo: o.orderNo }, me.token)
-    const applied = await t.post('/api/afterSales/apply', { orderNo: o.orderNo, type: 'refund', items: [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }], reason: '不想要了', images: [], amount: info.data.items[0].refundableAmount + info.data.refundableFreight }, me.token)
+    const applied = await t.post(
+      '/api/afterSales/apply',
+      {
+        orderNo: o.orderNo,
+        type: 'refund',
+        items: [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }],
+        reason: '不想要了',
+        images: [],
+        amount: info.data.items[0].refundableAmount + info.data.refundableFreight,
+      },
+      me.token,
+    )
     expect(applied.code).toBe(200)
     const ref = applied.data.afterSaleNo as string
     await approveAfterSale(t.db, ref)
@@ -218,7 +234,11 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
     gw.pay(o.payNo, o.amount)
     await notify(gw.paymentNotification(o.payNo))
     const info = await t.get('/api/afterSales/applyInfo', { orderNo: o.orderNo }, me.token)
-    const applied = await t.post('/api/afterSales/apply', { orderNo: o.orderNo, type: 'refund', items: [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }], reason: '不想要了', images: [], amount: 1000 }, me.token)
+    const applied = await t.post(
+      '/api/afterSales/apply',
+      { orderNo: o.orderNo, type: 'refund', items: [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }], reason: '不想要了', images: [], amount: 1000 },
+      me.token,
+    )
     await approveAfterSale(t.db, applied.data.afterSaleNo)
     expect((await refundAfterSale(t.ctx, applied.data.afterSaleNo)).status).toBe('refunding')
     const c = await t.db.selectFrom('afterSales').selectAll().where('afterSaleNo', '=', applied.data.afterSaleNo).executeTakeFirstOrThrow()
@@ -240,7 +260,12 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
       const p = await t.post('/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'wechat_h5' }, me.token)
       expect(p.data.params).toEqual({ h5Url: expect.stringMatching(/^https:\/\/wx\.tenpay\.com\/cgi-bin\/mmpayweb-bin\/checkmweb\?prepay_id=/), orderNo: o.data.orderNo })
       const sent = gw.calls.find((c) => c.path === '/v3/pay/transactions/h5' && c.body.out_trade_no === p.data.payNo)!.body
-      expect(sent).toMatchObject({ appid: 'wxh5appid000001', mchid: '1900000109', amount: { total: p.data.amount, currency: 'CNY' }, scene_info: { payer_client_ip: expect.any(String), h5_info: { type: 'Wap' } } })
+      expect(sent).toMatchObject({
+        appid: 'wxh5appid000001',
+        mchid: '1900000109',
+        amount: { total: p.data.amount, currency: 'CNY' },
+        scene_info: { payer_client_ip: expect.any(String), h5_info: { type: 'Wap' } },
+      })
       expect(sent.payer).toBeUndefined()
       gw.pay(p.data.payNo, p.data.amount)
       expect((await t.get('/api/pay/status', { orderNo: o.data.orderNo }, me.token)).data).toMatchObject({ paid: true })
@@ -251,7 +276,11 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
 
   it('agent payout by merchant transfer: WAIT_USER_CONFIRM with package_info; the same notification twice moves the money once', async () => {
     const token = await t.login(nextPhone())
-    const apply = await t.post('/api/business/agent/apply', { shopName: `转账小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' }, token)
+    const apply = await t.post(
+      '/api/business/agent/apply',
+      { shopName: `转账小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' },
+      token,
+    )
     expect(apply.code).toBe(200)
     const { shopId, memberId } = await approveApplication(t.db, apply.data.application.id)
     await t.db.updateTable('members').set({ openidMini: 'o-MYE42l80oelYMDE34nYD456Xoy' }).where('id', '=', memberId).execute()
@@ -287,7 +316,11 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
 
   it('a cancelled transfer gives the money back to the available balance once (notification and query racing)', async () => {
     const token = await t.login(nextPhone())
-    const apply = await t.post('/api/business/agent/apply', { shopName: `撤销小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' }, token)
+    const apply = await t.post(
+      '/api/business/agent/apply',
+      { shopName: `撤销小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' },
+      token,
+    )
     const { shopId, memberId } = await approveApplication(t.db, apply.data.application.id)
     await t.db.updateTable('members').set({ openidMini: 'o-agent2' }).where('id', '=', memberId).execute()
     await t.db.transaction().execute((tx) => moveMoney(tx, shopId, { available: 5000, totalCommission: 5000 }, { type: 'commission_released', note: '测试佣金' }))
@@ -304,7 +337,11 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
 
   it('daily payout limits per agent come from configuration', async () => {
     const token = await t.login(nextPhone())
-    const apply = await t.post('/api/business/agent/apply', { shopName: `限额小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' }, token)
+    const apply = await t.post(
+      '/api/business/agent/apply',
+      { shopName: `限额小店${Math.floor(Math.random() * 1e6)}`, realName: '张三', phone: '13912345678', idCard: ID_CARD, reason: '有稳定的客户资源' },
+      token,
+    )
     const { shopId, memberId } = await approveApplication(t.db, apply.data.application.id)
     await t.db.updateTable('members').set({ openidMini: 'o-agent3' }).where('id', '=', memberId).execute()
     await t.db.transaction().execute((tx) => moveMoney(tx, shopId, { available: 20000, totalCommission: 20000 }, { type: 'commission_released', note: '测试佣金' }))

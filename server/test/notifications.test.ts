@@ -7,7 +7,11 @@ import { saveSubscribeTemplate } from '../src/modules/settings/service'
 import { runAdminCommand } from '../src/adminCommands'
 
 const TEMPLATES = {
-  order_shipped: { templateId: 'TPL_SHIPPED_0001', page: 'minePages/order/detail', fields: { character_string1: 'orderNo', thing2: 'goodsName', thing3: 'expressName', character_string4: 'trackingNo' } },
+  order_shipped: {
+    templateId: 'TPL_SHIPPED_0001',
+    page: 'minePages/order/detail',
+    fields: { character_string1: 'orderNo', thing2: 'goodsName', thing3: 'expressName', character_string4: 'trackingNo' },
+  },
   refund_arrived: { templateId: 'TPL_REFUND_0001', fields: { character_string1: 'orderNo', amount2: 'amount' } },
 }
 

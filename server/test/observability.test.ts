@@ -22,7 +22,7 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
     expect(r.json()).toEqual({ status: 'ok', checks: { database: 'ok' } })
   })
 
-  it('gives every answer a request id: the caller\'s when sane, else a new one', async () => {
+  it("gives every answer a request id: the caller's when sane, else a new one", async () => {
     const mine = await t.app.inject({ method: 'GET', url: '/h5/api/nothing-here?p=4', headers: { 'x-request-id': 'edge-42.a' } })
     expect(mine.headers['x-request-id']).toBe('edge-42.a')
     const odd = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id\n<script>' } })
@@ -53,7 +53,7 @@ describe.each(DIALECTS)('observability on %s', (dialect) => {
 })
 
 describe('observability: metrics access, server errors, readiness failure', () => {
-  it('keeps /metrics behind METRICS_TOKEN when set, and puts the request id in a server error\'s envelope', async () => {
+  it("keeps /metrics behind METRICS_TOKEN when set, and puts the request id in a server error's envelope", async () => {
     const db = createDb({ sqliteFile: ':memory:' })
     await migrateToLatest(db)
     const config = loadConfig({ ...process.env, DATABASE_URL: '', DATA_DIR: '/tmp/mall-obs-test', LOG_LEVEL: 'silent', METRICS_TOKEN: 's3cret' })

@@ -51,7 +51,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect((await t.post('/api/order/preview', { from: 'buyNow', skuId: g.skuId }, me.token)).code).toBe(400)
   })
 
-  it('previews the cart\'s selected valid lines only', async () => {
+  it("previews the cart's selected valid lines only", async () => {
     const m = await shopper(t)
     const a = await makeGoods(t, { skus: [{ price: 5000, stock: 5 }] })
     const b = await makeGoods(t, { skus: [{ price: 7000, stock: 5 }] })
@@ -67,9 +67,14 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(p.data).toMatchObject({ goodsAmount: 5000, freightAmount: 800, payAmount: 5800 })
   })
 
-  it('submits with the server\'s price: stock and sales move on SKU and goods, the cart lines go, totals are stored', async () => {
+  it("submits with the server's price: stock and sales move on SKU and goods, the cart lines go, totals are stored", async () => {
     const m = await shopper(t)
-    const g = await makeGoods(t, { skus: [{ price: 4500, stock: 10 }, { price: 6000, stock: 4 }] })
+    const g = await makeGoods(t, {
+      skus: [
+        { price: 4500, stock: 10 },
+        { price: 6000, stock: 4 },
+      ],
+    })
     await t.post('/api/cart/add', { skuId: g.skuIds[0], quantity: 2 }, m.token)
     await t.post('/api/cart/add', { skuId: g.skuIds[1], quantity: 1 }, m.token)
     const res = await t.post('/api/order/submit', { from: 'cart', requestId: requestId(), remark: ' 请包装好 ', price: 1, payAmount: 1 }, m.token)
@@ -92,7 +97,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(row.requestId).toBeTruthy()
   })
 
-  it('refuses to submit without an address, and with another member\'s address', async () => {
+  it("refuses to submit without an address, and with another member's address", async () => {
     const tok = await t.login(nextPhone())
     const g = await makeGoods(t)
     expect(await buyNow(t, tok, g.skuId)).toMatchObject({ code: 400, msg: '请选择收货地址' })
@@ -111,7 +116,11 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const again = await t.post('/api/order/submit', body, me.token)
     expect(again.data).toMatchObject({ orderNo: a.data.orderNo, existing: true })
     expect(await stockOf(t, g.skuId)).toEqual({ stock: 48, sales: 2 })
-    const n = await t.db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('requestId', '=', rid).executeTakeFirstOrThrow()
+    const n = await t.db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('requestId', '=', rid)
+      .executeTakeFirstOrThrow()
     expect(Number(n.n)).toBe(1)
     // The same requestId from another member is another order.
     expect((await t.post('/api/order/submit', body, other.token)).data.orderNo).not.toBe(a.data.orderNo)
@@ -129,7 +138,11 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(res.filter((r) => r.code !== 200 && r.code !== 2001).map((r) => `${r.code} ${r.msg}`)).toEqual([])
     expect(await stockOf(t, g.skuId)).toEqual({ stock: 0, sales: 10 })
     expect(await goodsStockOf(t, g.goodsId)).toEqual({ stock: 0, sales: 10 })
-    const sold = await t.db.selectFrom('orderItems').select((eb) => eb.fn.sum<number>('quantity').as('q')).where('skuId', '=', g.skuId).executeTakeFirstOrThrow()
+    const sold = await t.db
+      .selectFrom('orderItems')
+      .select((eb) => eb.fn.sum<number>('quantity').as('q'))
+      .where('skuId', '=', g.skuId)
+      .executeTakeFirstOrThrow()
     expect(Number(sold.q)).toBe(10)
   })
 
@@ -198,7 +211,14 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(d.receivedAt).toBeGreaterThan(0)
     expect((await t.get('/api/order/list', { status: 'unreviewed' }, me.token)).data.list.map((x: any) => x.orderNo)).toContain(o)
     const row = await t.db.selectFrom('orders').select('id').where('orderNo', '=', o).executeTakeFirstOrThrow()
-    await t.db.transaction().execute((tx) => markItemsReviewed(tx, me.memberId, row.id, d.items.map((i: any) => i.id)))
+    await t.db.transaction().execute((tx) =>
+      markItemsReviewed(
+        tx,
+        me.memberId,
+        row.id,
+        d.items.map((i: any) => i.id),
+      ),
+    )
     d = (await t.get('/api/order/detail', { orderNo: o }, me.token)).data
     expect(d.status).toBe('completed')
     expect(d.items[0].reviewed).toBe(true)
@@ -220,7 +240,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect((await t.post('/api/order/delete', { orderNo: paid }, me.token)).code).toBe(2003)
   })
 
-  it('buys again: the order\'s SKUs go back into the cart, what is gone is skipped', async () => {
+  it("buys again: the order's SKUs go back into the cart, what is gone is skipped", async () => {
     const m = await shopper(t)
     const a = await makeGoods(t, { skus: [{ price: 2000, stock: 10 }] })
     const b = await makeGoods(t, { skus: [{ price: 3000, stock: 10 }] })
@@ -286,7 +306,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(d.items.map((i: any) => i.payAmount).sort()).toEqual([2667, 5333])
   })
 
-  it('never shows or changes another member\'s order', async () => {
+  it("never shows or changes another member's order", async () => {
     const g = await makeGoods(t, { skus: [{ price: 2000, stock: 10 }] })
     const o = (await buyNow(t, me.token, g.skuId)).data.orderNo
     const paid = await paidOrder(t, me.token, g.skuId)

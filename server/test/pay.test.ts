@@ -97,7 +97,7 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
     expect(await logs(o.orderNo)).toEqual(logsBefore)
     expect(logsBefore.map((l) => l.action)).toEqual(['submit', 'pay'])
     // A paid order cannot be prepaid again.
-    expect((await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'sandbox' }, me.token))).toMatchObject({ code: 2003, msg: '订单已支付' })
+    expect(await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'sandbox' }, me.token)).toMatchObject({ code: 2003, msg: '订单已支付' })
   })
 
   it('refuses a notice whose amount differs from the payment, and a ticket signed with another key', async () => {
@@ -140,7 +140,7 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
     expect((await logs(o.orderNo)).map((l) => l.action)).toEqual(['submit', 'cancel', 'late_payment', 'late_payment_refunded'])
   })
 
-  it('never pays, cancels or shows another member\'s payment', async () => {
+  it("never pays, cancels or shows another member's payment", async () => {
     const o = await order()
     const p = (await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'sandbox' }, me.token)).data
     for (const r of [
@@ -211,7 +211,24 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
       await notify({ payNo: p.payNo, transactionId: '4200003', amount: 12000 })
       // A second payment of the same order (another device) is created directly, then notified.
       const row = await w.db.selectFrom('orders').select(['id', 'memberId', 'expireAt']).where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()
-      await w.db.insertInto('payments').values({ payNo: 'P2DUP', orderId: row.id, memberId: row.memberId, channel: 'wechat_mini', provider: 'wechatpay', amount: 12000, status: 'pending', transactionId: null, paidAt: null, rawNotify: null, expireAt: row.expireAt, createdAt: Date.now(), updatedAt: Date.now() }).execute()
+      await w.db
+        .insertInto('payments')
+        .values({
+          payNo: 'P2DUP',
+          orderId: row.id,
+          memberId: row.memberId,
+          channel: 'wechat_mini',
+          provider: 'wechatpay',
+          amount: 12000,
+          status: 'pending',
+          transactionId: null,
+          paidAt: null,
+          rawNotify: null,
+          expireAt: row.expireAt,
+          createdAt: Date.now(),
+          updatedAt: Date.now(),
+        })
+        .execute()
       const n = refunds.length
       expect((await notify({ payNo: 'P2DUP', transactionId: '4200004', amount: 12000 })).statusCode).toBe(204)
       expect(refunds.slice(n)).toEqual([expect.objectContaining({ payNo: 'P2DUP', refundAmount: 12000, totalAmount: 12000 })])

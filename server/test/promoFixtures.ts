@@ -46,7 +46,11 @@ export async function makeCoupon(t: TestApp, over: Partial<Insertable<CouponTabl
 /** A top category and one sub-category under it. */
 export async function makeCategories(t: TestApp, name = '测试分类') {
   const top = await t.db.insertInto('categories').values({ parentId: 0, name, icon: '', sort: 0 }).returning('id').executeTakeFirstOrThrow()
-  const sub = await t.db.insertInto('categories').values({ parentId: top.id, name: `${name}子类`, icon: '', sort: 0 }).returning('id').executeTakeFirstOrThrow()
+  const sub = await t.db
+    .insertInto('categories')
+    .values({ parentId: top.id, name: `${name}子类`, icon: '', sort: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return { topId: top.id, subId: sub.id }
 }
 
@@ -71,6 +75,11 @@ export async function ledgerConsistent(t: TestApp, memberId: number) {
 }
 
 /** Moves a member's registration back (older than the new-member window). */
-export const ageMember = (t: TestApp, memberId: number, days: number) => t.db.updateTable('members').set({ createdAt: Date.now() - days * DAY }).where('id', '=', memberId).execute()
+export const ageMember = (t: TestApp, memberId: number, days: number) =>
+  t.db
+    .updateTable('members')
+    .set({ createdAt: Date.now() - days * DAY })
+    .where('id', '=', memberId)
+    .execute()
 
 export const DAY_MS = DAY

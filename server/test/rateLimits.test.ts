@@ -35,7 +35,12 @@ describe('rate limits (measured cut-offs)', () => {
   }
   const code = (phone: string, remoteAddress = '203.0.113.50', xff?: string) =>
     t.app.inject({ method: 'GET', url: '/h5/api/member/getVerificationCode', query: { p: '4', phone }, remoteAddress, headers: xff ? { 'x-forwarded-for': xff } : {} }).then((r) => r.json())
-  const olderCodes = (phone: string) => t.db.updateTable('smsCodes').set({ createdAt: Date.now() - CODE_COOLDOWN_MS - 1000 }).where('phone', '=', phone).execute()
+  const olderCodes = (phone: string) =>
+    t.db
+      .updateTable('smsCodes')
+      .set({ createdAt: Date.now() - CODE_COOLDOWN_MS - 1000 })
+      .where('phone', '=', phone)
+      .execute()
 
   it('SMS code: one per phone per 60 s', async () => {
     const phone = nextPhone()
@@ -59,10 +64,14 @@ describe('rate limits (measured cut-offs)', () => {
   it('wrong codes: a code dies after its 5th wrong attempt', async () => {
     const phone = nextPhone()
     await code(phone, '203.0.113.120')
-    const n = await cutoff(async () => {
-      const r = await t.post('/api/member/phoneRegister', { phone, verificationCode: '000000' })
-      return { code: r.msg === '验证码已失效，请重新获取' ? -1 : r.code }
-    }, CODE_MAX_ATTEMPTS + 3, -1)
+    const n = await cutoff(
+      async () => {
+        const r = await t.post('/api/member/phoneRegister', { phone, verificationCode: '000000' })
+        return { code: r.msg === '验证码已失效，请重新获取' ? -1 : r.code }
+      },
+      CODE_MAX_ATTEMPTS + 3,
+      -1,
+    )
     record('wrong code attempts per code', 'code', CODE_MAX_ATTEMPTS, '5 min (code life)', n)
   })
 
@@ -76,15 +85,30 @@ describe('rate limits (measured cut-offs)', () => {
     const token = await t.login(nextPhone())
     const upload = async () => {
       const boundary = `----rl${crypto.randomBytes(6).toString('hex')}`
-      const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)])
-      const res = await t.app.inject({ method: 'POST', url: '/h5/api/upload?p=3', payload, headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` } })
+      const payload = Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`),
+        PNG,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/h5/api/upload?p=3',
+        payload,
+        headers: { token, 'content-type': `multipart/form-data; boundary=${boundary}`, 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250)}` },
+      })
       return res.json()
     }
     record('uploads per member', 'member', UPLOADS_PER_10_MIN, '10 min', await cutoff(upload, UPLOADS_PER_10_MIN + 5))
   })
 
   it('mini-program logins per client address per minute', async () => {
-    const n = await cutoff((i) => t.app.inject({ method: 'POST', url: '/h5/api/member/miniLogin?p=3', payload: { code: `c${i}` }, remoteAddress: '203.0.113.130', headers: { 'x-forwarded-for': `198.51.100.${i % 250}` } }).then((r) => r.json()), 70)
+    const n = await cutoff(
+      (i) =>
+        t.app
+          .inject({ method: 'POST', url: '/h5/api/member/miniLogin?p=3', payload: { code: `c${i}` }, remoteAddress: '203.0.113.130', headers: { 'x-forwarded-for': `198.51.100.${i % 250}` } })
+          .then((r) => r.json()),
+      70,
+    )
     record('mini-program logins per IP (spoofed X-Forwarded-For)', 'client IP', 60, '1 min', n)
   })
 

@@ -103,7 +103,11 @@ describe.each(DIALECTS)('cached public reads on %s', (dialect) => {
     // A write inside a transaction shows once it commits (on PostgreSQL other connections read meanwhile;
     // SQLite's one connection makes every read wait for the transaction).
     await t.db.transaction().execute(async (trx) => {
-      await trx.updateTable('goodsSkus').set({ stock: sku.stock - 1 }).where('id', '=', sku.id).execute()
+      await trx
+        .updateTable('goodsSkus')
+        .set({ stock: sku.stock - 1 })
+        .where('id', '=', sku.id)
+        .execute()
       if (dialect === 'postgres') expect(await stockOf()).toBe(sku.stock)
     })
     expect(await stockOf()).toBe(sku.stock - 1)

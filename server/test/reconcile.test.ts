@@ -28,7 +28,11 @@ describe.each(DIALECTS)('daily reconciliation on %s', (dialect) => {
 
   async function paid() {
     const me = await shopper(t)
-    await t.db.updateTable('members').set({ openidH5: `oH5${me.memberId}` }).where('id', '=', me.memberId).execute()
+    await t.db
+      .updateTable('members')
+      .set({ openidH5: `oH5${me.memberId}` })
+      .where('id', '=', me.memberId)
+      .execute()
     const g = await makeGoods(t, { skus: [{ price: 2000, stock: 9 }] })
     const o = await buyNow(t, me.token, g.skuId, 1)
     const p = await t.post('/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'wechat_jsapi' }, me.token)

@@ -40,7 +40,11 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       const images = await uploadImages(t, me.token, 2)
       const before = await goodsCounters(a.goodsId)
 
-      const first = await t.post('/api/review/submit', { orderNo: sub.data.orderNo, items: [{ orderItemId: ia.orderItemId, rating: 5, content: '质量很好，包装仔细', images, anonymous: true }] }, me.token)
+      const first = await t.post(
+        '/api/review/submit',
+        { orderNo: sub.data.orderNo, items: [{ orderItemId: ia.orderItemId, rating: 5, content: '质量很好，包装仔细', images, anonymous: true }] },
+        me.token,
+      )
       expect(first.code).toBe(200)
       expect(first.data.orderStatus).toBe('to_review')
       expect(await goodsCounters(a.goodsId)).toEqual({ reviewCount: before.reviewCount + 1, goodReviewCount: before.goodReviewCount + 1 })
@@ -87,7 +91,8 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
 
       const orderNo = await receivedOrder(t, me.token, g.skuId)
       const [item] = (await orderItems(t, me.token, orderNo)).items
-      const send = (extra: Record<string, unknown>, token = me.token) => t.post('/api/review/submit', { orderNo, items: [{ orderItemId: item.id, rating: 5, content: '', images: [], ...extra }] }, token)
+      const send = (extra: Record<string, unknown>, token = me.token) =>
+        t.post('/api/review/submit', { orderNo, items: [{ orderItemId: item.id, rating: 5, content: '', images: [], ...extra }] }, token)
       expect((await send({ content: '好'.repeat(141) })).msg).toBe('评价内容最多140个字')
       // 140 emoji are 140 characters (280 UTF-16 units): allowed by the character count.
       const mine = await uploadImages(t, me.token, 10)
@@ -116,7 +121,11 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       expect(await actions()).toContain('followUp')
       expect(await listed()).toContain('followUp')
       // Past the window: no longer offered (and the server refuses it).
-      await t.db.updateTable('goodsReviews').set({ createdAt: Date.now() - 181 * 86400_000 }).where('orderItemId', '=', item.id).execute()
+      await t.db
+        .updateTable('goodsReviews')
+        .set({ createdAt: Date.now() - 181 * 86400_000 })
+        .where('orderItemId', '=', item.id)
+        .execute()
       expect(await actions()).not.toContain('followUp')
       await t.db.updateTable('goodsReviews').set({ createdAt: Date.now() }).where('orderItemId', '=', item.id).execute()
       expect((await t.post('/api/review/followUp', { orderItemId: item.id, content: '用了一周还不错', images: [] }, me.token)).code).toBe(200)

@@ -19,7 +19,11 @@ describe.each(DIALECTS)('sandbox gateway on %s', (dialect) => {
     const g = await makeGoods(t, { skus: [{ price: 1200, stock: 5 }] })
     const o = await buyNow(t, me.token, g.skuId, 1)
     const p = await t.post('/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, me.token)
-    await t.db.updateTable('orders').set({ expireAt: Date.now() - 1 }).where('orderNo', '=', o.data.orderNo).execute()
+    await t.db
+      .updateTable('orders')
+      .set({ expireAt: Date.now() - 1 })
+      .where('orderNo', '=', o.data.orderNo)
+      .execute()
     return { orderNo: o.data.orderNo as string, payNo: p.data.payNo as string, ticket: p.data.params.ticket as string }
   }
   const status = async (orderNo: string) => (await t.db.selectFrom('orders').select('status').where('orderNo', '=', orderNo).executeTakeFirstOrThrow()).status

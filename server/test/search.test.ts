@@ -11,7 +11,23 @@ describe.each(DIALECTS)('goods search plans on %s', (dialect) => {
     t = await makeTestApp(dialect)
     const at = Date.now()
     const category = await t.db.insertInto('categories').values({ parentId: 0, name: '测试', icon: '', sort: 0 }).returning('id').executeTakeFirstOrThrow()
-    const base = { categoryId: category.id, brandId: null, subtitle: '', mainImage: '', images: '[]', detailHtml: '', specGroups: '[]', originalPrice: 99999, stock: 1, tags: '', isNew: 0, commissionRate: null, reviewCount: 0, goodReviewCount: 0, updatedAt: at }
+    const base = {
+      categoryId: category.id,
+      brandId: null,
+      subtitle: '',
+      mainImage: '',
+      images: '[]',
+      detailHtml: '',
+      specGroups: '[]',
+      originalPrice: 99999,
+      stock: 1,
+      tags: '',
+      isNew: 0,
+      commissionRate: null,
+      reviewCount: 0,
+      goodReviewCount: 0,
+      updatedAt: at,
+    }
     const rows = Array.from({ length: MANY + 300 }, (_, i) => ({
       ...base,
       // MANY goods hold "泡泡袖"; the rest do not. Prices, sales and times repeat, so ties need the id.
@@ -22,7 +38,11 @@ describe.each(DIALECTS)('goods search plans on %s', (dialect) => {
       status: (i % 50 === 49 ? 'off' : 'on') as 'on' | 'off',
       createdAt: at - ((i * 13) % 1000) * 1000,
     }))
-    for (let i = 0; i < rows.length; i += 200) await t.db.insertInto('goods').values(rows.slice(i, i + 200)).execute()
+    for (let i = 0; i < rows.length; i += 200)
+      await t.db
+        .insertInto('goods')
+        .values(rows.slice(i, i + 200))
+        .execute()
   })
   afterAll(async () => t.close())
 

@@ -15,7 +15,14 @@ async function seckillItem(t: TestApp, opts: { start?: number; end?: number; quo
   const g = await makeGoods(t, { skus: [{ price: 9900, stock: opts.skuStock ?? 500 }] })
   const s = await t.db
     .insertInto('seckillSessions')
-    .values({ day: opts.day ?? chinaDay(now), title: opts.title ?? `t${Math.random().toString(36).slice(2, 8)}`, startAt: now + (opts.start ?? -HOUR), endAt: now + (opts.end ?? HOUR), repeatDaily: opts.repeat ?? 0, createdAt: now })
+    .values({
+      day: opts.day ?? chinaDay(now),
+      title: opts.title ?? `t${Math.random().toString(36).slice(2, 8)}`,
+      startAt: now + (opts.start ?? -HOUR),
+      endAt: now + (opts.end ?? HOUR),
+      repeatDaily: opts.repeat ?? 0,
+      createdAt: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const i = await t.db
@@ -26,7 +33,8 @@ async function seckillItem(t: TestApp, opts: { start?: number; end?: number; quo
   return { sessionId: s.id, itemId: i.id, ...g }
 }
 
-const buy = (t: TestApp, token: string, itemId: number, quantity = 1, extra: Record<string, unknown> = {}) => t.post('/api/seckill/submit', { itemId, quantity, requestId: requestId(), ...extra }, token)
+const buy = (t: TestApp, token: string, itemId: number, quantity = 1, extra: Record<string, unknown> = {}) =>
+  t.post('/api/seckill/submit', { itemId, quantity, requestId: requestId(), ...extra }, token)
 
 async function itemState(t: TestApp, itemId: number) {
   const i = await t.db.selectFrom('seckillItems').select(['quota', 'sold']).where('id', '=', itemId).executeTakeFirstOrThrow()
@@ -230,7 +238,14 @@ describe.each(DIALECTS)('flash sales on %s', (dialect) => {
     expect(runtimeFor(other)).not.toBe(runtimeFor(t.ctx))
     const buyers = await Promise.all(Array.from({ length: 20 }, () => shopper(t)))
     const res = await Promise.all(
-      buyers.flatMap((b, i) => [0, 1].map((k) => submit((i + k) % 2 ? other : t.ctx, { memberId: b.memberId, itemId, quantity: 1, requestId: requestId() }).then(() => 200, (e) => e.code))),
+      buyers.flatMap((b, i) =>
+        [0, 1].map((k) =>
+          submit((i + k) % 2 ? other : t.ctx, { memberId: b.memberId, itemId, quantity: 1, requestId: requestId() }).then(
+            () => 200,
+            (e) => e.code,
+          ),
+        ),
+      ),
     )
     expect(res.filter((c) => c === 200)).toHaveLength(8)
     expect(await itemState(t, itemId)).toMatchObject({ sold: 8, ordered: 8, maxPerMember: 1 })
@@ -241,7 +256,11 @@ describe.each(DIALECTS)('flash sales on %s', (dialect) => {
     const now = Date.now()
     const yesterday = chinaDay(now - 24 * HOUR)
     const y = await seckillItem(t, { day: yesterday, title: '10:00', repeat: 1, quota: 30 })
-    await t.db.updateTable('seckillSessions').set({ startAt: chinaTime(yesterday, '10:00'), endAt: chinaTime(yesterday, '12:00') }).where('id', '=', y.sessionId).execute()
+    await t.db
+      .updateTable('seckillSessions')
+      .set({ startAt: chinaTime(yesterday, '10:00'), endAt: chinaTime(yesterday, '12:00') })
+      .where('id', '=', y.sessionId)
+      .execute()
     await t.db.updateTable('seckillItems').set({ sold: 12 }).where('id', '=', y.itemId).execute()
     await seckillItem(t, { day: yesterday, title: '23:00', repeat: 0 })
     expect(await ensureToday(t.db, now)).toBe(1)

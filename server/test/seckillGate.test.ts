@@ -77,18 +77,38 @@ describeRedis.each(DIALECTS)('two instances sharing a Redis gate on %s', (dialec
   it('sell the quota exactly once between them, and returned quota goes back on sale after reconcile', async () => {
     const now = Date.now()
     const g = await makeGoods(t, { skus: [{ price: 9900, stock: 500 }] })
-    const s = await t.db.insertInto('seckillSessions').values({ day: chinaDay(now), title: 'redis', startAt: now - HOUR, endAt: now + HOUR, repeatDaily: 0, createdAt: now }).returning('id').executeTakeFirstOrThrow()
-    const item = await t.db.insertInto('seckillItems').values({ sessionId: s.id, goodsId: g.goodsId, skuId: g.skuId, price: 1900, quota: 10, sold: 0, perMemberLimit: 1, sort: 0, createdAt: now }).returning('id').executeTakeFirstOrThrow()
+    const s = await t.db
+      .insertInto('seckillSessions')
+      .values({ day: chinaDay(now), title: 'redis', startAt: now - HOUR, endAt: now + HOUR, repeatDaily: 0, createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const item = await t.db
+      .insertInto('seckillItems')
+      .values({ sessionId: s.id, goodsId: g.goodsId, skuId: g.skuId, price: 1900, quota: 10, sold: 0, perMemberLimit: 1, sort: 0, createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const buyers = await Promise.all(Array.from({ length: 25 }, () => shopper(t)))
     const res = await Promise.all(
-      buyers.flatMap((b, i) => [0, 1, 2].map((k) => submit((i + k) % 2 ? other : t.ctx, { memberId: b.memberId, itemId: item.id, quantity: 1, requestId: requestId() }).then((o) => o, (e) => e.code))),
+      buyers.flatMap((b, i) =>
+        [0, 1, 2].map((k) =>
+          submit((i + k) % 2 ? other : t.ctx, { memberId: b.memberId, itemId: item.id, quantity: 1, requestId: requestId() }).then(
+            (o) => o,
+            (e) => e.code,
+          ),
+        ),
+      ),
     )
     const won = res.filter((r) => typeof r === 'object')
     expect(won).toHaveLength(10)
     expect(res.filter((r) => typeof r !== 'object').every((c) => c === 3005 || c === 3006)).toBe(true)
     const row = await t.db.selectFrom('seckillItems').select('sold').where('id', '=', item.id).executeTakeFirstOrThrow()
     expect(row.sold).toBe(10)
-    const perMember = await t.db.selectFrom('seckillOrders').select(['memberId', (eb) => eb.fn.countAll<number>().as('n')]).where('itemId', '=', item.id).groupBy('memberId').execute()
+    const perMember = await t.db
+      .selectFrom('seckillOrders')
+      .select(['memberId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('itemId', '=', item.id)
+      .groupBy('memberId')
+      .execute()
     expect(perMember.every((m) => Number(m.n) === 1)).toBe(true)
     expect(await runtimeFor(t.ctx).gate.peek(item.id)).toEqual({ stock: 0, inflight: 0 })
     // All ten expire unpaid: the database gives the quota back, the reconcile job tells Redis.

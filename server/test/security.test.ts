@@ -10,7 +10,9 @@ import { cspPartFor, inlineScriptHashes } from '../src/plugins/security'
 /** Client addresses (TRUST_PROXY) and the security headers (Content-Security-Policy per part of the site). */
 
 const codeRequest = (t: TestApp, phone: string, remoteAddress: string, forwardedFor?: string) =>
-  t.app.inject({ method: 'GET', url: '/h5/api/member/getVerificationCode', query: { p: '4', phone }, remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} }).then((r) => r.json())
+  t.app
+    .inject({ method: 'GET', url: '/h5/api/member/getVerificationCode', query: { p: '4', phone }, remoteAddress, headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {} })
+    .then((r) => r.json())
 const ipOfCode = async (t: TestApp, phone: string) => (await t.db.selectFrom('smsCodes').select('ip').where('phone', '=', phone).executeTakeFirstOrThrow()).ip
 
 describe('client address', () => {
@@ -91,7 +93,13 @@ describe('security headers', () => {
     fs.rmSync(h5Dir, { recursive: true, force: true })
   })
 
-  const directives = (header: unknown) => Object.fromEntries(String(header).split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]))
+  const directives = (header: unknown) =>
+    Object.fromEntries(
+      String(header)
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    )
 
   it('hashes the inline scripts of the page as CSP wants them', () => {
     const hash = crypto.createHash('sha256').update(inline).digest('base64')
@@ -108,7 +116,12 @@ describe('security headers', () => {
     expect(csp['frame-src']).toEqual(["'self'", 'example.com:*', '*.example.com:*', '127.0.0.1:8080'])
     expect(csp['frame-ancestors']).toEqual(["'self'"])
     expect(csp['upgrade-insecure-requests']).toBeUndefined()
-    expect(res.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'strict-origin-when-cross-origin', 'cross-origin-opener-policy': 'same-origin' })
+    expect(res.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'SAMEORIGIN',
+      'referrer-policy': 'strict-origin-when-cross-origin',
+      'cross-origin-opener-policy': 'same-origin',
+    })
   })
 
   it('the API and stored files: nothing may run; the console under /admin/ may use inline styles but no inline script', async () => {
@@ -116,7 +129,17 @@ describe('security headers', () => {
     expect(directives(api.headers['content-security-policy'])).toEqual({ 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] })
     expect(api.headers['x-content-type-options']).toBe('nosniff')
     // A JSON answer is never shown as a page: the page headers (frames, opener, referrer, …) are not sent there.
-    const pageHeaders = ['x-frame-options', 'cross-origin-opener-policy', 'cross-origin-resource-policy', 'referrer-policy', 'origin-agent-cluster', 'x-dns-prefetch-control', 'x-download-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']
+    const pageHeaders = [
+      'x-frame-options',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'referrer-policy',
+      'origin-agent-cluster',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+    ]
     for (const h of pageHeaders) expect(api.headers[h]).toBeUndefined()
     const consoleApi = await t.app.inject({ method: 'GET', url: '/admin/api/nothing-here' })
     expect(consoleApi.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'")

@@ -25,7 +25,10 @@ describe('graceful shutdown', () => {
     const dataDir = path.join(os.tmpdir(), `mall-shutdown-${crypto.randomBytes(4).toString('hex')}`)
     const db = createDb({ sqliteFile: path.join(dataDir, 'mall.sqlite') })
     await migrateToLatest(db)
-    await db.insertInto('members').values({ phone: '13900000000', nickname: 'x', avatar: '', gender: 0, points: 0, cashbackBalance: 0, status: 'active', createdAt: Date.now(), updatedAt: Date.now() }).execute()
+    await db
+      .insertInto('members')
+      .values({ phone: '13900000000', nickname: 'x', avatar: '', gender: 0, points: 0, cashbackBalance: 0, status: 'active', createdAt: Date.now(), updatedAt: Date.now() })
+      .execute()
     await db.destroy()
 
     const port = await freePort()
@@ -46,11 +49,14 @@ describe('graceful shutdown', () => {
       let refused: boolean | undefined
       const body = JSON.stringify({ bUid: '1', page: 'pages/home/index', visitorKey: 'shutdown-test' })
       const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request({ host: '127.0.0.1', port, method: 'POST', path: '/h5/api/business/visit?p=3', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-          let text = ''
-          res.on('data', (d) => (text += d))
-          res.on('end', () => resolve({ status: res.statusCode || 0, body: text }))
-        })
+        const req = http.request(
+          { host: '127.0.0.1', port, method: 'POST', path: '/h5/api/business/visit?p=3', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            let text = ''
+            res.on('data', (d) => (text += d))
+            res.on('end', () => resolve({ status: res.statusCode || 0, body: text }))
+          },
+        )
         req.on('error', reject)
         req.write(body.slice(0, 10))
         setTimeout(() => {

@@ -65,11 +65,9 @@ export async function makeGoods(t: TestApp, opts: { name?: string; status?: 'on'
   return { goodsId: g.id, skuId: skuIds[0], skuIds }
 }
 
-export const stockOf = async (t: TestApp, skuId: number) =>
-  t.db.selectFrom('goodsSkus').select(['stock', 'sales']).where('id', '=', skuId).executeTakeFirstOrThrow()
+export const stockOf = async (t: TestApp, skuId: number) => t.db.selectFrom('goodsSkus').select(['stock', 'sales']).where('id', '=', skuId).executeTakeFirstOrThrow()
 
-export const goodsStockOf = async (t: TestApp, goodsId: number) =>
-  t.db.selectFrom('goods').select(['stock', 'sales']).where('id', '=', goodsId).executeTakeFirstOrThrow()
+export const goodsStockOf = async (t: TestApp, goodsId: number) => t.db.selectFrom('goods').select(['stock', 'sales']).where('id', '=', goodsId).executeTakeFirstOrThrow()
 
 export const requestId = () => crypto.randomBytes(8).toString('hex')
 

@@ -20,7 +20,10 @@ describe('the draw', () => {
     const counts = new Array(prizes.length).fill(0)
     for (let i = 0; i < n; i++) counts[pickPrize(prizes)!.id] += 1
     const total = weights.reduce((a, b) => a + b, 0)
-    const stat = chiSquare(counts, weights.map((w) => (n * w) / total))
+    const stat = chiSquare(
+      counts,
+      weights.map((w) => (n * w) / total),
+    )
     expect(stat).toBeLessThan(critical(prizes.length - 1))
   })
 
@@ -31,11 +34,22 @@ describe('the draw', () => {
     const biased = (max: number) => Math.min(crypto.randomInt(max), crypto.randomInt(max) + Math.floor(max * 0.05))
     for (let i = 0; i < n; i++) counts[pickPrize(prizes, biased)!.id] += 1
     const total = weights.reduce((a, b) => a + b, 0)
-    expect(chiSquare(counts, weights.map((w) => (n * w) / total))).toBeGreaterThan(critical(prizes.length - 1))
+    expect(
+      chiSquare(
+        counts,
+        weights.map((w) => (n * w) / total),
+      ),
+    ).toBeGreaterThan(critical(prizes.length - 1))
   })
 
   it('never picks a prize without weight, and nothing from an empty pool', () => {
-    for (let i = 0; i < 1000; i++) expect(pickPrize([{ id: 1, weight: 0 }, { id: 2, weight: 5 }])!.id).toBe(2)
+    for (let i = 0; i < 1000; i++)
+      expect(
+        pickPrize([
+          { id: 1, weight: 0 },
+          { id: 2, weight: 5 },
+        ])!.id,
+      ).toBe(2)
     expect(pickPrize([])).toBeNull()
     expect(pickPrize([{ weight: 0 }])).toBeNull()
   })
@@ -49,7 +63,23 @@ describe.each(DIALECTS)('blind box on %s', (dialect) => {
     (
       await t.db
         .insertInto('turntablePrizes')
-        .values({ name: '奖品', image: '', kind: 'points', points: 0, couponId: null, goodsId: null, skuId: null, weight: 1, stock: 0, unlimited: 0, won: 0, sort: 0, status: 'on', createdAt: Date.now(), ...over } as any)
+        .values({
+          name: '奖品',
+          image: '',
+          kind: 'points',
+          points: 0,
+          couponId: null,
+          goodsId: null,
+          skuId: null,
+          weight: 1,
+          stock: 0,
+          unlimited: 0,
+          won: 0,
+          sort: 0,
+          status: 'on',
+          createdAt: Date.now(),
+          ...over,
+        } as any)
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id
@@ -83,7 +113,11 @@ describe.each(DIALECTS)('blind box on %s', (dialect) => {
   it('draws on the server: the distribution of 1,200 draws (6 members at once) follows the weights', async () => {
     await resetPool()
     const w = [50, 30, 20]
-    const ids = [await prize({ name: '1积分', points: 1, weight: w[0], unlimited: 1 }), await prize({ name: '2积分', points: 2, weight: w[1], unlimited: 1 }), await prize({ name: '谢谢', kind: 'none', weight: w[2], unlimited: 1 })]
+    const ids = [
+      await prize({ name: '1积分', points: 1, weight: w[0], unlimited: 1 }),
+      await prize({ name: '2积分', points: 2, weight: w[1], unlimited: 1 }),
+      await prize({ name: '谢谢', kind: 'none', weight: w[2], unlimited: 1 }),
+    ]
     const members = await Promise.all(Array.from({ length: 6 }, () => shopper(t)))
     const each = 200
     for (const m of members) await givePoints(t, m.memberId, DRAW_COST * each)
@@ -94,7 +128,12 @@ describe.each(DIALECTS)('blind box on %s', (dialect) => {
       }),
     )
     const n = members.length * each
-    expect(chiSquare(counts, w.map((x) => (n * x) / 100))).toBeLessThan(critical(2))
+    expect(
+      chiSquare(
+        counts,
+        w.map((x) => (n * x) / 100),
+      ),
+    ).toBeLessThan(critical(2))
     for (const m of members) expect(await pointsOf(t, m.memberId)).toBe(0)
   }, 180_000)
 

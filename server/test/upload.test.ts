@@ -3,7 +3,6 @@ import path from 'node:path'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { MP4, PNG, multipart } from './uploadFixtures'
 
-
 describe.each(DIALECTS)('upload on %s', (dialect) => {
   let t: TestApp
   let token: string

@@ -12,7 +12,6 @@ import { presignGet, type S3Settings } from '../src/services/storage'
 import { MP4, PNG, multipart } from './uploadFixtures'
 const S3rver = require('s3rver')
 
-
 const freePort = () =>
   new Promise<number>((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
@@ -54,7 +53,7 @@ describe.each(DIALECTS)('uploads on S3-compatible storage on %s', (dialect) => {
     return t.app.inject({ method: 'POST', url: '/h5/api/upload?p=3', payload: m.body, headers: { ...m.headers, token } }).then((r) => r.json())
   }
 
-  it('stores an image in the bucket under the path the API answers, recorded as the member\'s', async () => {
+  it("stores an image in the bucket under the path the API answers, recorded as the member's", async () => {
     const res = await send('photo.jpg', PNG)
     expect(res.code).toBe(200)
     expect(res.data).toMatchObject({ kind: 'image', mime: 'image/png', size: PNG.length })
@@ -106,9 +105,24 @@ describe('uploads on S3 with a public URL', () => {
   })
 
   it('signs exactly like the AWS SDK Signature V4 signer (a presigned GET, path-style, unsigned payload)', async () => {
-    const cfg: S3Settings = { endpoint: 'http://127.0.0.1:4569', region: 'cn-north-1', bucket: 'mall-uploads', accessKey: 'AKIDEXAMPLE', secretKey: 'wJalr/K7MDENG+bPxRfiCY', publicUrl: '', urlTtlSeconds: 600 }
+    const cfg: S3Settings = {
+      endpoint: 'http://127.0.0.1:4569',
+      region: 'cn-north-1',
+      bucket: 'mall-uploads',
+      accessKey: 'AKIDEXAMPLE',
+      secretKey: 'wJalr/K7MDENG+bPxRfiCY',
+      publicUrl: '',
+      urlTtlSeconds: 600,
+    }
     const when = new Date('2026-11-24T08:00:00Z')
-    const signer = new SignatureV4({ service: 's3', region: cfg.region, credentials: { accessKeyId: cfg.accessKey, secretAccessKey: cfg.secretKey }, sha256: NodeSha256, uriEscapePath: false, applyChecksum: false })
+    const signer = new SignatureV4({
+      service: 's3',
+      region: cfg.region,
+      credentials: { accessKeyId: cfg.accessKey, secretAccessKey: cfg.secretKey },
+      sha256: NodeSha256,
+      uriEscapePath: false,
+      applyChecksum: false,
+    })
     for (const key of ['202611/0123abcd.png', '202611/with space+plus.mp4']) {
       const path = `/${cfg.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`
       const req = { method: 'GET', protocol: 'http:', hostname: '127.0.0.1', port: 4569, path, query: {}, headers: { host: '127.0.0.1:4569', 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' } }

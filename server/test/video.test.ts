@@ -21,7 +21,29 @@ describe.each(DIALECTS)('video module on %s', (dialect) => {
     const now = Date.now()
     const g = await t.db
       .insertInto('goods')
-      .values({ categoryId: 1, brandId: null, name: '春季针织开衫', subtitle: '', mainImage: '/media/x.jpg', images: '[]', detailHtml: '', specGroups: '[]', price: 12900, originalPrice: 19900, sales: 0, stock: 10, status: 'on', tags: '', isHot: 0, isNew: 0, commissionRate: null, reviewCount: 0, goodReviewCount: 0, createdAt: now, updatedAt: now })
+      .values({
+        categoryId: 1,
+        brandId: null,
+        name: '春季针织开衫',
+        subtitle: '',
+        mainImage: '/media/x.jpg',
+        images: '[]',
+        detailHtml: '',
+        specGroups: '[]',
+        price: 12900,
+        originalPrice: 19900,
+        sales: 0,
+        stock: 10,
+        status: 'on',
+        tags: '',
+        isHot: 0,
+        isNew: 0,
+        commissionRate: null,
+        reviewCount: 0,
+        goodReviewCount: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     goodsId = g.id
@@ -159,12 +181,28 @@ describe.each(DIALECTS)('video module on %s', (dialect) => {
   it('seeds the committed demo videos without ffmpeg and copies them into the media folder', async () => {
     const prev = process.env.SEED_RENDER_VIDEOS
     process.env.SEED_RENDER_VIDEOS = '0'
-    const before = Number((await t.db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)
+    const before = Number(
+      (
+        await t.db
+          .selectFrom('videos')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
     await videoSeeder.run(t.ctx)
     process.env.SEED_RENDER_VIDEOS = prev
     const rows = await t.db.selectFrom('videos').select(['url', 'cover', 'duration', 'comments']).where('url', 'like', '/media/video/%').execute()
     expect(rows.length).toBe(3)
-    expect(Number((await t.db.selectFrom('videos').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n)).toBe(before + 3)
+    expect(
+      Number(
+        (
+          await t.db
+            .selectFrom('videos')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
+    ).toBe(before + 3)
     for (const r of rows) {
       expect(fs.existsSync(path.join(t.ctx.config.dataDir, r.url))).toBe(true)
       expect(fs.existsSync(path.join(t.ctx.config.dataDir, r.cover))).toBe(true)
@@ -177,7 +215,10 @@ describe.each(DIALECTS)('video module on %s', (dialect) => {
 describe('committed demo media', () => {
   it('keeps each video under 300 KB and all under 1.5 MB', () => {
     const dir = path.join(ASSETS_MEDIA, 'video')
-    const sizes = fs.readdirSync(dir).filter((f) => f.endsWith('.mp4')).map((f) => fs.statSync(path.join(dir, f)).size)
+    const sizes = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.mp4'))
+      .map((f) => fs.statSync(path.join(dir, f)).size)
     expect(sizes.length).toBeGreaterThanOrEqual(3)
     for (const s of sizes) expect(s).toBeLessThan(300 * 1024)
     expect(sizes.reduce((a, b) => a + b, 0)).toBeLessThan(1.5 * 1024 * 1024)

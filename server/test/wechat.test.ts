@@ -14,7 +14,12 @@ const TICKET = fixture('getticket').ticket as string
 
 describe('JS-SDK signature', () => {
   it('matches the official example', () => {
-    const p = { ticket: 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg', nonceStr: 'Wm3WZYTPz0wzccnW', timestamp: 1414587457, url: 'http://mp.weixin.qq.com?params=value' }
+    const p = {
+      ticket: 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg',
+      nonceStr: 'Wm3WZYTPz0wzccnW',
+      timestamp: 1414587457,
+      url: 'http://mp.weixin.qq.com?params=value',
+    }
     expect(jssdkSignature(p)).toBe('0f9de62fce790f9a083d5c99e95740ceb90c27ed')
   })
 
@@ -143,9 +148,13 @@ describe.each(DIALECTS)('wechat module on %s', (dialect) => {
   afterAll(async () => t.close())
   beforeEach(() => http.reset())
 
-  const wxConfig = (url: string, host = 'shop.example.com') =>
-    t.app.inject({ method: 'GET', url: '/h5/api/member/getWxConfig', query: { p: '4', url }, headers: { host } }).then((r) => r.json())
-  const expireCache = () => t.db.updateTable('kvCache').set({ expiresAt: Date.now() - 1 }).where('key', 'like', 'wx:%').execute()
+  const wxConfig = (url: string, host = 'shop.example.com') => t.app.inject({ method: 'GET', url: '/h5/api/member/getWxConfig', query: { p: '4', url }, headers: { host } }).then((r) => r.json())
+  const expireCache = () =>
+    t.db
+      .updateTable('kvCache')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('key', 'like', 'wx:%')
+      .execute()
 
   describe('getWxConfig', () => {
     it('signs the page with the cached jsapi_ticket and does not call WeChat again for 7200 s', async () => {
@@ -158,7 +167,9 @@ describe.each(DIALECTS)('wechat module on %s', (dialect) => {
       expect(appId).toBe(WECHAT.WX_H5_APPID)
       expect(nonceStr).toMatch(/^[A-Za-z0-9]{16}$/)
       expect(timestamp).toBeGreaterThanOrEqual(Math.floor(before / 1000))
-      expect(signature).toBe(crypto.createHash('sha1').update(`jsapi_ticket=${TICKET}&noncestr=${nonceStr}&timestamp=${timestamp}&url=https://shop.example.com/goodsPages/details/details?id=3`).digest('hex'))
+      expect(signature).toBe(
+        crypto.createHash('sha1').update(`jsapi_ticket=${TICKET}&noncestr=${nonceStr}&timestamp=${timestamp}&url=https://shop.example.com/goodsPages/details/details?id=3`).digest('hex'),
+      )
       expect(http.count('/cgi-bin/stable_token')).toBe(1)
       expect(http.count('/cgi-bin/ticket/getticket')).toBe(1)
       expect(http.last('/cgi-bin/stable_token')?.body).toMatchObject({ grant_type: 'client_credential', appid: WECHAT.WX_H5_APPID, secret: WECHAT.WX_H5_SECRET })
@@ -294,7 +305,11 @@ describe.each(DIALECTS)('wechat module on %s', (dialect) => {
     it('makes the caller share code with sUid and bUid in the scene, cached, and decodes it back', async () => {
       const token = await t.login(nextPhone())
       const me = (await t.get('/api/member/getMemberInfo', {}, token)).data
-      const shop = await t.db.insertInto('agentShops').values({ memberId: me.id, shopName: '小店', status: 'active', commissionRate: 1000, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow()
+      const shop = await t.db
+        .insertInto('agentShops')
+        .values({ memberId: me.id, shopName: '小店', status: 'active', commissionRate: 1000, createdAt: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       const res = await t.get('/api/wxMiniApp/getWxACode', { page: 'goodsPages/details/details', id: 12 }, token)
       expect(res.code).toBe(200)
       expect(res.data.scene).toBe(`s=${me.id.toString(36)}&b=${shop.id.toString(36)}&i=c`)
@@ -346,7 +361,12 @@ describe.each(DIALECTS)('wechat module on %s', (dialect) => {
       const me = (await t.get('/api/member/getMemberInfo', {}, token)).data
       const res = await t.get('/api/wxMiniApp/getWxSchemeUrl', { path: '/goodsPages/details/details', query: 'id=5' }, token)
       expect(res.data).toEqual({ openlink: fixture('generatescheme').openlink, path: 'goodsPages/details/details', query: `id=5&sUid=${me.id}` })
-      expect(http.last('/wxa/generatescheme')?.body).toEqual({ jump_wxa: { path: 'goodsPages/details/details', query: `id=5&sUid=${me.id}`, env_version: 'release' }, is_expire: true, expire_type: 1, expire_interval: 30 })
+      expect(http.last('/wxa/generatescheme')?.body).toEqual({
+        jump_wxa: { path: 'goodsPages/details/details', query: `id=5&sUid=${me.id}`, env_version: 'release' },
+        is_expire: true,
+        expire_type: 1,
+        expire_interval: 30,
+      })
       await t.get('/api/wxMiniApp/getWxSchemeUrl', { path: '/goodsPages/details/details', query: 'id=5' }, token)
       expect(http.count('/wxa/generatescheme')).toBe(1)
     })
@@ -377,7 +397,10 @@ const redisBin = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((
     const Redis = require('ioredis')
     for (let i = 0; i < 50; i++) {
       const r = new Redis({ port, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null })
-      const ok = await r.connect().then(() => true, () => false)
+      const ok = await r.connect().then(
+        () => true,
+        () => false,
+      )
       r.disconnect()
       if (ok) return
       await new Promise((res) => setTimeout(res, 100))

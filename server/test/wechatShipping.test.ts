@@ -99,7 +99,22 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
     const q = { timestamp: '1700000000', nonce: 'abc' }
     const echo = await t.app.inject({ method: 'GET', url: '/h5/api/wechat/miniPush', query: { ...q, signature: pushSignature('PushToken2026', q.timestamp, q.nonce), echostr: 'hello123' } })
     expect(echo.body).toBe('hello123')
-    const event = { ToUserName: 'gh_123', FromUserName: 'oMiniBuyer0001', CreateTime: 1700000000, MsgType: 'event', Event: 'trade_manage_order_settlement', transaction_id: o.transactionId, merchant_id: '1900000109', merchant_trade_no: '', pay_time: 1700000000, shipped_time: 1700000100, estimated_settlement_time: 1700600000, confirm_receive_method: 1, confirm_receive_time: 1700500000, settlement_time: 1700600000 }
+    const event = {
+      ToUserName: 'gh_123',
+      FromUserName: 'oMiniBuyer0001',
+      CreateTime: 1700000000,
+      MsgType: 'event',
+      Event: 'trade_manage_order_settlement',
+      transaction_id: o.transactionId,
+      merchant_id: '1900000109',
+      merchant_trade_no: '',
+      pay_time: 1700000000,
+      shipped_time: 1700000100,
+      estimated_settlement_time: 1700600000,
+      confirm_receive_method: 1,
+      confirm_receive_time: 1700500000,
+      settlement_time: 1700600000,
+    }
     expect((await push(event, { signature: 'forged' })).statusCode).toBe(401)
     expect((await t.db.selectFrom('orders').select('status').where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()).status).toBe('to_receive')
     const res = await push(event)
@@ -115,7 +130,11 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
   it("WeChat's shipping reminder sends a failed upload again", async () => {
     const o = await paidOrder('wechat_mini')
     await shipOrder(t.db, o.orderNo, 'SF', 'SF1122334455', 'admin')
-    await t.db.updateTable('shippingUploads').set({ status: 'failed', attempts: MAX_ATTEMPTS }).where('orderId', '=', (await t.db.selectFrom('orders').select('id').where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()).id).execute()
+    await t.db
+      .updateTable('shippingUploads')
+      .set({ status: 'failed', attempts: MAX_ATTEMPTS })
+      .where('orderId', '=', (await t.db.selectFrom('orders').select('id').where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()).id)
+      .execute()
     expect((await push({ MsgType: 'event', Event: 'trade_manage_remind_shipping', transaction_id: o.transactionId, merchant_trade_no: '' })).body).toBe('success')
     expect(await upload(o.orderNo)).toMatchObject({ status: 'pending', attempts: 0 })
   })

@@ -64,7 +64,10 @@ class FakePayApi implements HttpClient {
     const text = JSON.stringify(a.body)
     const timestamp = String(Math.floor(NOW / 1000))
     const nonce = 'answerNonce123'
-    const signature = crypto.createSign('RSA-SHA256').update(signMessage(timestamp, nonce, a.tamper ? `${text} ` : text)).sign(a.signWith || platform.privateKey, 'base64')
+    const signature = crypto
+      .createSign('RSA-SHA256')
+      .update(signMessage(timestamp, nonce, a.tamper ? `${text} ` : text))
+      .sign(a.signWith || platform.privateKey, 'base64')
     return {
       status: a.status,
       headers: { 'wechatpay-serial': a.serial || PLATFORM_SERIAL, 'wechatpay-signature': signature, 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce, 'content-type': 'application/json' },
@@ -86,14 +89,26 @@ function notification(resource: object, opts: { key?: string; serial?: string; t
     resource: { original_type: 'transaction', ...encryptResource(JSON.stringify(resource), API_V3_KEY, 'fdasfjihihihlkja', 'transaction') },
   })
   const timestamp = String(opts.timestamp ?? Math.floor(NOW / 1000))
-  const signature = crypto.createSign('RSA-SHA256').update(signMessage(timestamp, nonce, body)).sign(opts.key || platform.privateKey, 'base64')
+  const signature = crypto
+    .createSign('RSA-SHA256')
+    .update(signMessage(timestamp, nonce, body))
+    .sign(opts.key || platform.privateKey, 'base64')
   return { headers: { 'wechatpay-serial': opts.serial || PLATFORM_SERIAL, 'wechatpay-signature': signature, 'wechatpay-timestamp': timestamp, 'wechatpay-nonce': nonce }, body }
 }
 
 describe('WeChat Pay v3 signing rules', () => {
   it('builds an Authorization header whose signature verifies with the merchant public key', () => {
     const body = '{"a":1}'
-    const h = authorizationHeader({ mchId: '1900000109', serialNo: 'SERIAL1', privateKey: merchant.privateKey, method: 'post', url: '/v3/pay/transactions/jsapi', body, timestamp: 1554208460, nonce: '593BEC0C930BF1AFEB40B4A08C8FB242' })
+    const h = authorizationHeader({
+      mchId: '1900000109',
+      serialNo: 'SERIAL1',
+      privateKey: merchant.privateKey,
+      method: 'post',
+      url: '/v3/pay/transactions/jsapi',
+      body,
+      timestamp: 1554208460,
+      nonce: '593BEC0C930BF1AFEB40B4A08C8FB242',
+    })
     expect(h.startsWith('WECHATPAY2-SHA256-RSA2048 ')).toBe(true)
     const f = parseAuthorization(h)
     expect(f).toMatchObject({ mchid: '1900000109', serial_no: 'SERIAL1', timestamp: '1554208460', nonce_str: '593BEC0C930BF1AFEB40B4A08C8FB242' })
@@ -105,7 +120,13 @@ describe('WeChat Pay v3 signing rules', () => {
 
   it('signs paySign over appId, timeStamp, nonceStr and package with signType RSA', () => {
     const p = payParams('wxh5appid000001', 'wx201410272009395522657a690389285100', merchant.privateKey, 1414561699, '5K8264ILTKCH16CQ2502SI8ZNMTM67VS')
-    expect(p).toMatchObject({ appId: 'wxh5appid000001', timeStamp: '1414561699', nonceStr: '5K8264ILTKCH16CQ2502SI8ZNMTM67VS', package: 'prepay_id=wx201410272009395522657a690389285100', signType: 'RSA' })
+    expect(p).toMatchObject({
+      appId: 'wxh5appid000001',
+      timeStamp: '1414561699',
+      nonceStr: '5K8264ILTKCH16CQ2502SI8ZNMTM67VS',
+      package: 'prepay_id=wx201410272009395522657a690389285100',
+      signType: 'RSA',
+    })
     expect(p.timeStamp).toMatch(/^\d{10}$/)
     const message = 'wxh5appid000001\n1414561699\n5K8264ILTKCH16CQ2502SI8ZNMTM67VS\nprepay_id=wx201410272009395522657a690389285100\n'
     expect(rsaVerify(merchant.publicKey, message, p.paySign)).toBe(true)
@@ -158,7 +179,14 @@ describe('createWechatPay provider', () => {
     const http = new FakePayApi()
     http.answers['/v3/pay/transactions/jsapi'] = { status: 200, body: prepayFixture }
     const pay = make(http)
-    const { params } = await pay.prepay({ payNo: 'P202611220001', amount: 12990, description: '测试商品', channel: 'wechat_jsapi', openId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', expiresAt: NOW + 30 * 60_000 })
+    const { params } = await pay.prepay({
+      payNo: 'P202611220001',
+      amount: 12990,
+      description: '测试商品',
+      channel: 'wechat_jsapi',
+      openId: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      expiresAt: NOW + 30 * 60_000,
+    })
     expect(http.calls).toHaveLength(1)
     const sent = JSON.parse(http.calls[0].body)
     expect(http.calls[0].url).toBe('https://api.mch.weixin.qq.com/v3/pay/transactions/jsapi')
@@ -211,7 +239,12 @@ describe('createWechatPay provider', () => {
   it('verifies and decrypts a payment notification into a paid notice', async () => {
     const n = notification(transactionFixture)
     const notice = await make(new FakePayApi()).verifyNotify(n.headers, n.body)
-    expect(notice).toEqual({ payNo: transactionFixture.out_trade_no, transactionId: transactionFixture.transaction_id, amount: transactionFixture.amount.total, paidAt: Date.parse(transactionFixture.success_time) })
+    expect(notice).toEqual({
+      payNo: transactionFixture.out_trade_no,
+      transactionId: transactionFixture.transaction_id,
+      amount: transactionFixture.amount.total,
+      paidAt: Date.parse(transactionFixture.success_time),
+    })
   })
 
   it('refuses a tampered notification body, a wrong serial, a foreign key and a stale timestamp', async () => {
@@ -241,7 +274,13 @@ describe('createWechatPay provider', () => {
     http.answers['/v3/refund/domestic/refunds'] = { status: 200, body: refundFixture }
     const res = await make(http).refund({ payNo: 'P202611220001', refundNo: 'R1', refundAmount: 500, totalAmount: 12990, reason: '不想要了' })
     expect(res).toEqual({ status: 'processing', refundId: refundFixture.refund_id })
-    expect(JSON.parse(http.calls[0].body)).toEqual({ out_trade_no: 'P202611220001', out_refund_no: 'R1', reason: '不想要了', notify_url: 'https://shop.example.com/h5/api/pay/wechatNotify', amount: { refund: 500, total: 12990, currency: 'CNY' } })
+    expect(JSON.parse(http.calls[0].body)).toEqual({
+      out_trade_no: 'P202611220001',
+      out_refund_no: 'R1',
+      reason: '不想要了',
+      notify_url: 'https://shop.example.com/h5/api/pay/wechatNotify',
+      amount: { refund: 500, total: 12990, currency: 'CNY' },
+    })
     http.answers['/v3/refund/domestic/refunds'] = { status: 200, body: { ...refundFixture, status: 'SUCCESS' } }
     expect((await make(http).refund({ payNo: 'P', refundNo: 'R2', refundAmount: 1, totalAmount: 1, reason: '' })).status).toBe('success')
     http.answers['/v3/refund/domestic/refunds'] = { status: 200, body: { ...refundFixture, status: 'ABNORMAL' } }
@@ -252,7 +291,14 @@ describe('createWechatPay provider', () => {
 })
 
 describe('merchant transfer from 2,000 yuan', () => {
-  const transfer = { outBillNo: 'W202611240001', appId: 'wxminiappid00001', openId: 'o-agent', remark: '代理佣金提现', sceneId: '1005', reportInfos: [{ infoType: '岗位类型', infoContent: '推广代理' }] }
+  const transfer = {
+    outBillNo: 'W202611240001',
+    appId: 'wxminiappid00001',
+    openId: 'o-agent',
+    remark: '代理佣金提现',
+    sceneId: '1005',
+    reportInfos: [{ infoType: '岗位类型', infoContent: '推广代理' }],
+  }
   const gateway = (gw: FakeWechatPay) => createWechatPay({ ...loadConfig({} as NodeJS.ProcessEnv), ...gw.config() } as Config, gw)
 
   it('names the payee, encrypted with the platform key that Wechatpay-Serial names; below 2,000 yuan it sends no name', async () => {

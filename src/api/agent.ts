@@ -82,7 +82,6 @@ export function recordVisit(bUid: string | number | null | undefined, page: stri
 
 /** At app start with a bUid in the link / code: records the landing page (with its goods id) for that shop. */
 export function recordLaunchVisit(q: Record<string, string>) {
-  const path =
-    process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' ? window.location.pathname : `/${String(Taro.getLaunchOptionsSync?.()?.path || '').replace(/^\//, '')}`
+  const path = process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' ? window.location.pathname : `/${String(Taro.getLaunchOptionsSync?.()?.path || '').replace(/^\//, '')}`
   return recordVisit(q.bUid, q.id ? `${path}?id=${encodeURIComponent(q.id)}` : path)
 }

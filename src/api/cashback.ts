@@ -14,5 +14,4 @@ export const getCashbackTask = (id: number, opts?: RequestOptions) => get<Cashba
 
 export const getCashbackLedger = (page: number, pageSize = 20, opts?: RequestOptions) => get<CashbackLedgerPage>('/api/cashback/ledger', { page, pageSize }, opts)
 
-export const submitCashbackTask = (req: SubmitTaskRequest, opts?: RequestOptions) =>
-  post<{ taskId: number; status: 'submitted'; amount: number }>('/api/cashback/submitTask', req, opts)
+export const submitCashbackTask = (req: SubmitTaskRequest, opts?: RequestOptions) => post<{ taskId: number; status: 'submitted'; amount: number }>('/api/cashback/submitTask', req, opts)

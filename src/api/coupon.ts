@@ -16,4 +16,5 @@ export const getMyCoupons = (status: MemberCouponStatus, page: number, pageSize 
 export const getCouponCounts = (opts?: RequestOptions) => get<CouponCounts>('/api/coupons/counts', undefined, opts)
 
 /** Goods a coupon applies to, by coupon (couponId) or by the member's coupon (memberCouponId). */
-export const getCouponGoods = (q: { couponId?: number; memberCouponId?: number }, page: number, pageSize = 20, opts?: RequestOptions) => get<CouponGoodsPage>('/api/coupons/goods', { ...q, page, pageSize }, opts)
+export const getCouponGoods = (q: { couponId?: number; memberCouponId?: number }, page: number, pageSize = 20, opts?: RequestOptions) =>
+  get<CouponGoodsPage>('/api/coupons/goods', { ...q, page, pageSize }, opts)

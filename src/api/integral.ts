@@ -1,4 +1,16 @@
-import type { ClaimMissionResponse, LedgerPage, LedgerType, Mission, MissionKey, PointsGoods, PointsGoodsDetail, PointsSummary, RedeemPreview, RedeemResponse, SignInResponse } from '@contract/integral'
+import type {
+  ClaimMissionResponse,
+  LedgerPage,
+  LedgerType,
+  Mission,
+  MissionKey,
+  PointsGoods,
+  PointsGoodsDetail,
+  PointsSummary,
+  RedeemPreview,
+  RedeemResponse,
+  SignInResponse,
+} from '@contract/integral'
 import type { Page } from '@contract/envelope'
 import { get, post, type RequestOptions } from '@/core/request'
 
@@ -22,4 +34,5 @@ export const getPointsGoodsDetail = (id: number, opts?: RequestOptions) => get<P
 export const previewRedeem = (body: { id: number; quantity: number; addressId?: number }, opts?: RequestOptions) => post<RedeemPreview>('/api/integral/preview', body, opts)
 
 /** One order per requestId: a repeated tap answers the first redemption. */
-export const redeemPointsGoods = (body: { id: number; quantity: number; addressId?: number; requestId: string; remark?: string }, opts?: RequestOptions) => post<RedeemResponse>('/api/integral/redeem', body, opts)
+export const redeemPointsGoods = (body: { id: number; quantity: number; addressId?: number; requestId: string; remark?: string }, opts?: RequestOptions) =>
+  post<RedeemResponse>('/api/integral/redeem', body, opts)

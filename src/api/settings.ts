@@ -10,10 +10,12 @@ export const publicSettingsNow = (): PublicSettings | null => known
 /** Read once per app start (a failed read is tried again next time). */
 export function getPublicSettings(opts: RequestOptions = { toast: false, catch: true }): Promise<PublicSettings> {
   if (!cached) {
-    cached = get<PublicSettings>('/api/settings/public', undefined, opts).then((s) => (known = s)).catch((e) => {
-      cached = null
-      throw e
-    })
+    cached = get<PublicSettings>('/api/settings/public', undefined, opts)
+      .then((s) => (known = s))
+      .catch((e) => {
+        cached = null
+        throw e
+      })
   }
   return cached
 }

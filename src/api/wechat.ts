@@ -5,8 +5,7 @@ import { get, post, type RequestOptions } from '@/core/request'
 export { getWxConfig, getWechatH5OpenId } from './member'
 
 /** Mini-program login with the code of Taro.login. */
-export const miniLogin = (body: MiniLoginRequest, opts?: RequestOptions) =>
-  post<MiniLoginResponse>('/api/member/miniLogin', body, { auth: false, catch: true, ...opts })
+export const miniLogin = (body: MiniLoginRequest, opts?: RequestOptions) => post<MiniLoginResponse>('/api/member/miniLogin', body, { auth: false, catch: true, ...opts })
 
 /** The caller's mini-program code for a page (sUid / bUid added by the server). */
 export const getWxACode = (q: WxACodeRequest, opts?: RequestOptions) => get<WxACodeResponse>('/api/wxMiniApp/getWxACode', q, opts)

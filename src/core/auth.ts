@@ -69,7 +69,15 @@ export async function afterLogin(token: string, redirect?: string) {
   // The page that sent us to login is right below: go back to it (it refreshes on show) instead of stacking a copy.
   const pages = Taro.getCurrentPages()
   const previous = pages.length >= 2 ? (pages[pages.length - 2] as any) : null
-  if (previous && `/${String(previous.route || previous.path || '').replace(/^\//, '').split('?')[0]}` === target.split('?')[0]) return Taro.navigateBack({ delta: 1 })
+  if (
+    previous &&
+    `/${
+      String(previous.route || previous.path || '')
+        .replace(/^\//, '')
+        .split('?')[0]
+    }` === target.split('?')[0]
+  )
+    return Taro.navigateBack({ delta: 1 })
   return redirectTo(target)
 }
 

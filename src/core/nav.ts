@@ -50,7 +50,13 @@ export function setTitle(title: string, style?: Record<string, string>) {
 export function currentTarget(): { path: string; options: Record<string, string> } {
   const pages = Taro.getCurrentPages()
   const page = pages[pages.length - 1] as any
-  const path = page ? `/${String(page.route || page.path || '').replace(/^\//, '').split('?')[0]}` : ROUTES.home
+  const path = page
+    ? `/${
+        String(page.route || page.path || '')
+          .replace(/^\//, '')
+          .split('?')[0]
+      }`
+    : ROUTES.home
   return { path, options: { ...(page?.options || {}) } }
 }
 

@@ -36,7 +36,7 @@ export class RequestError extends Error {
   }
 }
 
-const NEVER = <T,>() => new Promise<T>(() => {})
+const NEVER = <T>() => new Promise<T>(() => {})
 
 let logoutHook: () => void = () => {}
 /** The auth module registers the logout action here (avoids an import cycle). */
@@ -115,8 +115,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, payload: Record<
   return handleEnvelope<T>(res.data, opts)
 }
 
-export const get = <T = any,>(path: string, query?: Record<string, unknown>, opts?: RequestOptions) => request<T>('GET', path, query, opts)
-export const post = <T = any,>(path: string, body?: Record<string, unknown>, opts?: RequestOptions) => request<T>('POST', path, body, opts)
+export const get = <T = any>(path: string, query?: Record<string, unknown>, opts?: RequestOptions) => request<T>('GET', path, query, opts)
+export const post = <T = any>(path: string, body?: Record<string, unknown>, opts?: RequestOptions) => request<T>('POST', path, body, opts)
 
 export interface UploadOptions extends RequestOptions {
   name?: string
@@ -169,5 +169,4 @@ export function download(url: string, opts: RequestOptions = {}): Promise<string
 }
 
 /** Absolute URL of a server asset ("/uploads/..." or "/media/...") for <Image> in both shells. */
-export const assetUrl = (path: string | null | undefined): string =>
-  !path ? '' : /^(https?:|data:|blob:)/.test(path) ? path : `${origin()}${path}`
+export const assetUrl = (path: string | null | undefined): string => (!path ? '' : /^(https?:|data:|blob:)/.test(path) ? path : `${origin()}${path}`)

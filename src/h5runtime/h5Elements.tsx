@@ -139,13 +139,16 @@ export const Image = forwardRef(function Image(props: AnyProps, ref: ForwardedRe
           {...nativeProps}
           src={src}
           loading={lazyLoad ? 'lazy' : undefined}
-          onLoad={onLoad && ((e: { currentTarget: EventTarget }) => {
-            const img = e.currentTarget as HTMLImageElement
-            // Taro's onLoad carries the drawn size in detail: read only when asked for, as reading it forces a
-            // layout (one per picture loaded, 60 ms in all on the home page when read every time).
-            Object.defineProperty(e, 'detail', { get: () => ({ width: img.width, height: img.height }), configurable: true })
-            onLoad(e)
-          })}
+          onLoad={
+            onLoad &&
+            ((e: { currentTarget: EventTarget }) => {
+              const img = e.currentTarget as HTMLImageElement
+              // Taro's onLoad carries the drawn size in detail: read only when asked for, as reading it forces a
+              // layout (one per picture loaded, 60 ms in all on the home page when read every time).
+              Object.defineProperty(e, 'detail', { get: () => ({ width: img.width, height: img.height }), configurable: true })
+              onLoad(e)
+            })
+          }
           onError={onError}
         />
       ) : null}

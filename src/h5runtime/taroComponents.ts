@@ -63,8 +63,7 @@ function deferDefinition() {
   if (typeof MutationObserver !== 'undefined') {
     watcher = new MutationObserver((records) => {
       for (const r of records)
-        for (const n of Array.from(r.addedNodes))
-          if (n instanceof Element && (n.matches(selector) || n.querySelector(selector))) return void loadLazyElements().catch(() => undefined)
+        for (const n of Array.from(r.addedNodes)) if (n instanceof Element && (n.matches(selector) || n.querySelector(selector))) return void loadLazyElements().catch(() => undefined)
     })
     watcher.observe(document.documentElement, { childList: true, subtree: true })
   }

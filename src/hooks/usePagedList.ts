@@ -14,7 +14,7 @@ export interface PagedState<T> {
   loaded: boolean
 }
 
-export const initialPaged = <T,>(): PagedState<T> => ({ list: [], page: 0, total: 0, loading: false, finished: false, error: false, loaded: false })
+export const initialPaged = <T>(): PagedState<T> => ({ list: [], page: 0, total: 0, loading: false, finished: false, error: false, loaded: false })
 
 /** Adds a page to the list (page 1 replaces it); rows already present (same key) are not repeated. */
 export function mergePage<T>(state: PagedState<T>, res: Page<T>, key: (x: T) => string | number = (x: any) => x.id): PagedState<T> {
@@ -29,7 +29,11 @@ export function mergePage<T>(state: PagedState<T>, res: Page<T>, key: (x: T) => 
  * A paged list: loads page 1 when `deps` change, `loadMore()` the next page (for onReachBottom or
  * InfiniteLoading), `reload()` again from page 1 (pull-to-refresh). Answers of an older load are dropped.
  */
-export function usePagedList<T>(fetchPage: (page: number, pageSize: number) => Promise<Page<T>>, deps: unknown[], opts: { pageSize?: number; enabled?: boolean; key?: (x: T) => string | number } = {}) {
+export function usePagedList<T>(
+  fetchPage: (page: number, pageSize: number) => Promise<Page<T>>,
+  deps: unknown[],
+  opts: { pageSize?: number; enabled?: boolean; key?: (x: T) => string | number } = {},
+) {
   const pageSize = opts.pageSize || 20
   const enabled = opts.enabled !== false
   const [state, setState] = useState<PagedState<T>>(initialPaged<T>())

@@ -54,7 +54,10 @@ export const RELATIVE_TEXTS: Record<LocaleId, RelativeTexts> = {
  * "zh-Hant" → zh-TW; en*, fr*, es* → en-US, fr-FR, es-ES; anything else → zh-CN.
  */
 export function localeFor(language: string | null | undefined): LocaleId {
-  const l = String(language || '').trim().replace(/_/g, '-').toLowerCase()
+  const l = String(language || '')
+    .trim()
+    .replace(/_/g, '-')
+    .toLowerCase()
   if (!l) return DEFAULT_LOCALE
   if (l.startsWith('zh')) return /(^|-)(hant|tw|hk|mo)(-|$)/.test(l) ? 'zh-TW' : 'zh-CN'
   if (/^en(-|$)/.test(l)) return 'en-US'

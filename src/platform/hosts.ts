@@ -4,7 +4,11 @@ declare const MAIN_HOST: string
 declare const ENTRY_HOSTS: string
 declare const LOGIN_REDIRECT_HOSTS: string
 
-const list = (v: string) => String(v || '').split(',').map((s) => s.trim()).filter(Boolean)
+const list = (v: string) =>
+  String(v || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
 
 /** Host configuration injected at build time; empty means gating is off (ARCHITECTURE.md). */
 export function hostConfig() {

@@ -17,7 +17,12 @@ before(async () => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'as-e2e-'))
   for (const n of ['a', 'b']) fs.writeFileSync(path.join(tmp, `${n}.png`), PNG)
   token = await shop.apiLogin(newPhone())
-  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '测试买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  const addr = await shop.api(
+    'POST',
+    '/api/memberAddress/add',
+    { name: '测试买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+    token,
+  )
   assert.equal(addr.code, 200, addr.msg)
   // Log the browser in through the address, and wait until the member info is stored.
   await b.page.goto(`${shop.base}/?token=${token}`)
@@ -97,7 +102,10 @@ test('a review with photos earns cashback: task submitted, approved by the opera
   await assert.rejects(shop.admin('cashback', 'approve', String(task.id)))
 
   await page.reload()
-  await page.locator('.cb-head__balance').filter({ hasText: yuan(campaign.amount) }).waitFor()
+  await page
+    .locator('.cb-head__balance')
+    .filter({ hasText: yuan(campaign.amount) })
+    .waitFor()
   await page.locator('.cb-task').filter({ hasText: '已到账' }).first().waitFor()
   await screenshot(page, 'aftersales-cashback-paid')
   await page.locator('.cb-task').first().click()

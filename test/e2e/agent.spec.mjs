@@ -50,7 +50,11 @@ test('a member who is not an agent is sent from the back office to the applicati
   assert.equal((await ok(api('GET', '/api/member/getMemberInfo', null, state.agentToken))).agentStatus, 'pending')
 
   const list = await shop.admin('agent', 'list', 'pending')
-  const id = list.split('\n').find((l) => l.includes('测试代理小铺')).trim().split(/\s+/)[0]
+  const id = list
+    .split('\n')
+    .find((l) => l.includes('测试代理小铺'))
+    .trim()
+    .split(/\s+/)[0]
   assert.match(await shop.admin('agent', 'approve', id), /已通过：店铺「测试代理小铺」/)
 
   await page.reload()
@@ -101,7 +105,11 @@ test('the agent adds a goods from the catalogue and shares it: share card title,
   await button(page, '生成海报').click()
   const poster = page.locator('.share-poster__img')
   await poster.waitFor()
-  const src = await poster.locator('img').first().getAttribute('src').catch(() => null)
+  const src = await poster
+    .locator('img')
+    .first()
+    .getAttribute('src')
+    .catch(() => null)
   assert.match(src || (await poster.innerHTML()), /data:image\/png/)
   await screenshot(page, 'agent-share-poster')
   assert.deepEqual(agentBrowser.errors, [])
@@ -131,7 +139,9 @@ test('a new shopper opens the share link, registers bound to the shop, views the
   await screenshot(page, 'agent-shopper-goods')
 
   // The purchase itself belongs to the trade pages; it goes through their API here.
-  await ok(api('POST', '/api/memberAddress/add', { name: '赵六', phone: shopperPhone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, state.shopperToken))
+  await ok(
+    api('POST', '/api/memberAddress/add', { name: '赵六', phone: shopperPhone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, state.shopperToken),
+  )
   const detail = await ok(api('GET', `/api/goods/detail?id=${state.goods.goodsId}`, null, state.shopperToken))
   const sku = detail.skus.find((s) => s.stock > 0)
   const order = await ok(api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `e2e${Date.now()}` }, state.shopperToken))
@@ -206,7 +216,11 @@ test('received and past the after-sales window, the commission is released and w
   await screenshot(page, 'agent-withdraw')
 
   const pending = await shop.admin('withdraw', 'list', 'pending')
-  const no = pending.split('\n').find((l) => l.includes('测试代理小铺')).trim().split(/\s+/)[1]
+  const no = pending
+    .split('\n')
+    .find((l) => l.includes('测试代理小铺'))
+    .trim()
+    .split(/\s+/)[1]
   assert.match(await shop.admin('withdraw', 'pay', no), /已打款/)
   await page.reload()
   await page.locator('.withdraw-record').first().getByText('已到账').waitFor()

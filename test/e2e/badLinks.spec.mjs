@@ -15,7 +15,10 @@ import { startShop, openBrowser, allPagePaths } from './harness.mjs'
 /** App-wide calls made on any page the app starts on, not the page's own data. */
 const SHARED = new Set(['/h5/api/member/loginStatus', '/h5/api/member/getMemberInfo', '/h5/api/cart/count', '/h5/api/settings/public'])
 /** Every parameter a page of src/routes.ts reads, set to something no link of the shop would carry. */
-const GARBAGE = '?' + ['id', 'goodsId', 'itemId', 'memberId', 'campaignId', 'couponId', 'memberCouponId', 'orderItemId', 'brandId', 'buyerId', 'vid'].map((k) => `${k}=abc`).join('&') + '&orderNo=%27%22%3E&afterSaleNo=..%2F..&url=javascript%3Aalert(1)&quantity=-1'
+const GARBAGE =
+  '?' +
+  ['id', 'goodsId', 'itemId', 'memberId', 'campaignId', 'couponId', 'memberCouponId', 'orderItemId', 'brandId', 'buyerId', 'vid'].map((k) => `${k}=abc`).join('&') +
+  '&orderNo=%27%22%3E&afterSaleNo=..%2F..&url=javascript%3Aalert(1)&quantity=-1'
 /** Pages that show one record named by their query: opened without it they draw an empty state with a way back. */
 const RECORD_PAGES = [
   'commonPages/notice/details',
@@ -65,9 +68,7 @@ async function openAndCount(url) {
 }
 
 const emptyStateShown = () =>
-  b.page.evaluate(() =>
-    [...document.querySelectorAll('.empty-state')].some((el) => el.offsetParent !== null && /返回/.test(el.innerText) && el.innerText.trim().length > 4),
-  )
+  b.page.evaluate(() => [...document.querySelectorAll('.empty-state')].some((el) => el.offsetParent !== null && /返回/.test(el.innerText) && el.innerText.trim().length > 4))
 
 test('every page opened from a bad link settles: a few calls, none repeated in a loop', async () => {
   const paths = allPagePaths()

@@ -61,7 +61,12 @@ async function choose(page, label, option) {
 /** A member with an address and an order paid in the sandbox: its order number. */
 async function paidOrder() {
   const token = await shop.apiLogin(newPhone())
-  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '控制台买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  const addr = await shop.api(
+    'POST',
+    '/api/memberAddress/add',
+    { name: '控制台买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+    token,
+  )
   assert.equal(addr.code, 200, addr.msg)
   const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
   const goods = search.data.list.find((g) => g.price >= 1000) || search.data.list[0]
@@ -183,7 +188,10 @@ test('375x812: ship an order from the phone, add a trace; the shopper sees expre
   assert.equal(trace.code, 200, trace.msg)
   assert.equal(trace.data.trackingNo, 'SF20261124001')
   assert.match(trace.data.expressName, /顺丰/)
-  assert.ok(trace.data.traces.some((t) => t.text.includes('已到达杭州转运中心')), 'the added trace reaches the shopper')
+  assert.ok(
+    trace.data.traces.some((t) => t.text.includes('已到达杭州转运中心')),
+    'the added trace reaches the shopper',
+  )
   assert.deepEqual(errors, [])
 })
 
@@ -239,7 +247,10 @@ test('dark theme at 1280 and 375 (following the system, and the switch kept in l
     await page.locator('canvas').first().waitFor()
     await screenshot(page, `console-${width}-dashboard-dark`)
     await page.goto(`${shop.base}/admin/orders`)
-    await page.locator(width < 500 ? '.responsive-card' : '.ant-table-row').first().waitFor()
+    await page
+      .locator(width < 500 ? '.responsive-card' : '.ant-table-row')
+      .first()
+      .waitFor()
     await screenshot(page, `console-${width}-orders-dark`)
     assert.deepEqual(errors, [])
   }

@@ -119,7 +119,11 @@ test('375x812 dark: a withdrawal paid by hand with its reference number; the age
   await agent.page.locator('.weui-tabbar__item').first().waitFor()
   await agent.page.goto(`${shop.base}/agentBackendPages/withdraw/index`)
   // Among the recent withdrawals (the seed has others of this agent): the one paid, by its amount, is 已到账.
-  await agent.page.locator('.withdraw-record', { hasText: `¥${(paid.amount / 100).toFixed(2)}` }).filter({ hasText: '已到账' }).first().waitFor()
+  await agent.page
+    .locator('.withdraw-record', { hasText: `¥${(paid.amount / 100).toFixed(2)}` })
+    .filter({ hasText: '已到账' })
+    .first()
+    .waitFor()
   await screenshot(agent.page, 'console-agent-sees-paid')
   assert.deepEqual(agent.errors, [])
 })

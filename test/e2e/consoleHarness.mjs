@@ -29,7 +29,14 @@ export function buildConsole() {
 
 /** A browser window of this size and theme (closed by the caller's browser), with the errors the page throws collected. */
 export async function openWindow(browser, { width, height, scale = 1, dark = false }) {
-  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
+  const context = await browser.newContext({
+    viewport: { width, height },
+    deviceScaleFactor: scale,
+    isMobile: width < 500,
+    hasTouch: width < 500,
+    colorScheme: dark ? 'dark' : 'light',
+    locale: 'zh-CN',
+  })
   const page = await context.newPage()
   const errors = []
   page.on('pageerror', (e) => errors.push(String(e)))

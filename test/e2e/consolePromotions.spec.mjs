@@ -24,7 +24,12 @@ before(async () => {
   await signIn(console1280.page)
   phone375 = await open({ width: 375, height: 812, scale: 2 })
   token = await shop.apiLogin(newPhone())
-  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  const addr = await shop.api(
+    'POST',
+    '/api/memberAddress/add',
+    { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+    token,
+  )
   assert.equal(addr.code, 200, addr.msg)
   await phone375.page.goto(`${shop.base}/?token=${token}`)
   await phone375.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))

@@ -72,7 +72,12 @@ test('1280x800: approve a review cashback task once; the member is paid once', a
   const campaigns = await shop.api('GET', '/api/cashback/campaigns', null, token)
   const campaign = campaigns.data.find((c) => c.type === 'review')
   assert.ok(campaign, 'a seeded review cashback campaign')
-  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '返现买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  const addr = await shop.api(
+    'POST',
+    '/api/memberAddress/add',
+    { name: '返现买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+    token,
+  )
   assert.equal(addr.code, 200, addr.msg)
   const d = await shop.api('GET', `/api/goods/detail?id=${campaign.goodsId}`, null, token)
   const sku = d.data.skus.find((s) => s.stock > 0)
@@ -88,7 +93,12 @@ test('1280x800: approve a review cashback task once; the member is paid once', a
   const up = await (await fetch(`${shop.base}/h5/api/upload?p=3`, { method: 'POST', headers: { token }, body: form })).json()
   assert.equal(up.code, 200, up.msg)
   const detail = await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
-  const review = await shop.api('POST', '/api/review/submit', { orderNo, items: [{ orderItemId: detail.data.items[0].id, rating: 5, content: '质量很好，包装完整，推荐购买', images: [up.data.url] }] }, token)
+  const review = await shop.api(
+    'POST',
+    '/api/review/submit',
+    { orderNo, items: [{ orderItemId: detail.data.items[0].id, rating: 5, content: '质量很好，包装完整，推荐购买', images: [up.data.url] }] },
+    token,
+  )
   assert.equal(review.code, 200, review.msg)
   const taskId = review.data.cashbackTasks[0].taskId
 
@@ -134,7 +144,11 @@ test('every 营销 page of this part draws from the real API without errors (128
     for (const [url, marker, name] of pages) {
       await page.goto(`${shop.base}${url}`)
       await (marker.startsWith('第') ? page.getByLabel(marker) : page.getByText(marker).first()).waitFor()
-      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' }).catch(() => {})
+      await page
+        .locator('.ant-spin-spinning')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => {})
       await screenshot(page, `console-${width}${dark ? '-dark' : ''}-${name}`)
     }
     // The seeded points mall is listed (points, stock) and the seeded cashback rules name their goods.
@@ -155,7 +169,10 @@ test('1280x800: a points-mall item created from a catalogue SKU in the console i
   const dialog = page.locator('.ant-modal-content')
   await page.getByTestId('goods-select').click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option').first().click()
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'detached' }).catch(() => {})
+  await page
+    .locator('.ant-select-dropdown:visible')
+    .waitFor({ state: 'detached' })
+    .catch(() => {})
   await page.getByTestId('sku-select').click()
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '库存' }).first().click()
   const name = `控制台兑换好礼${Date.now() % 100000}`

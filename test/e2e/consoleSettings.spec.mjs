@@ -8,7 +8,6 @@ import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, startShop, screenshot, shown, newPhone } from './harness.mjs'
 import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
 
-
 let shop, browser
 const contexts = []
 before(async () => {
@@ -123,7 +122,7 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   assert.deepEqual(errors, [])
 })
 
-test('375x812 (H5): the login page opens the edited agreement; checkout charges the goods\' template', async () => {
+test("375x812 (H5): the login page opens the edited agreement; checkout charges the goods' template", async () => {
   assert.ok(goods, 'the first test set the goods')
   const { page, errors } = await open({ width: 375, height: 812 })
   await page.goto(`${shop.base}/commonPages/login/login`)
@@ -132,7 +131,12 @@ test('375x812 (H5): the login page opens the edited agreement; checkout charges 
   await screenshot(page, 'console-settings-375-login-agreement')
 
   const token = await shop.apiLogin(newPhone())
-  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '运费买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  const addr = await shop.api(
+    'POST',
+    '/api/memberAddress/add',
+    { name: '运费买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+    token,
+  )
   assert.equal(addr.code, 200, addr.msg)
   const d = await shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
   const sku = d.data.skus.find((s) => s.stock > 0 && s.price < 50000)
@@ -141,7 +145,10 @@ test('375x812 (H5): the login page opens the edited agreement; checkout charges 
   await buyer.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
   await buyer.page.goto(`${shop.base}/goodsPages/placeAnOrder/index?from=buyNow&skuId=${sku.id}&quantity=1`)
   await buyer.page.getByText('+¥15.00', { exact: true }).first().waitFor()
-  await buyer.page.getByText(/满¥500\.00包邮/).first().waitFor()
+  await buyer.page
+    .getByText(/满¥500\.00包邮/)
+    .first()
+    .waitFor()
   await screenshot(buyer.page, 'console-settings-375-checkout-freight')
   const preview = await shop.api('POST', '/api/order/preview', { from: 'buyNow', skuId: sku.id, quantity: 1 }, token)
   assert.equal(preview.data.freightAmount, 1500)

@@ -113,24 +113,27 @@ test('video tab: swipe to the next video, pause with a tap, change the playback 
     await swipe(page, 200, 660, 140)
     const moved = await page
       .waitForFunction((t) => !document.querySelector('.vfeed .swiper-slide-active .vfeed__title')?.textContent?.includes(t), first.title, { timeout: 3000 })
-      .then(() => true, () => false)
+      .then(
+        () => true,
+        () => false,
+      )
     if (moved) break
   }
   await active('.vfeed__title').filter({ hasText: second.title }).waitFor()
-  await page.waitForFunction(
-    (firstSrc) => {
-      const v = document.querySelector('.vfeed .swiper-slide-active video')
-      const old = [...document.querySelectorAll('.vfeed video')].find((x) => x.currentSrc.endsWith(firstSrc))
-      return v && !v.paused && v.currentTime > 0 && (!old || old.paused)
-    },
-    first.url,
-  )
+  await page.waitForFunction((firstSrc) => {
+    const v = document.querySelector('.vfeed .swiper-slide-active video')
+    const old = [...document.querySelectorAll('.vfeed video')].find((x) => x.currentSrc.endsWith(firstSrc))
+    return v && !v.paused && v.currentTime > 0 && (!old || old.paused)
+  }, first.url)
   // The video's comments fly over it as danmu while it plays (seeded at its first seconds).
   const danmu = active('.vfeed-danmu__item').first()
   await danmu.waitFor()
   const flying = (await danmu.innerText()).trim()
   const comments = await shop.api('GET', `/api/video/commentList?videoId=${second.id}&page=1&pageSize=50`, null, token)
-  assert.ok(comments.data.list.some((c) => c.content === flying), `danmu "${flying}" is one of the video's comments`)
+  assert.ok(
+    comments.data.list.some((c) => c.content === flying),
+    `danmu "${flying}" is one of the video's comments`,
+  )
   await shot(page, 'content-video-danmu')
 
   // A tap pauses: the play icon shows and the video stops.
@@ -166,7 +169,10 @@ test('video search: results, and the term in the video search history, kept apar
   await input.press('Enter')
   await shown(page, '.video-grid__title', { hasText: '春日穿搭' }).waitFor()
   const titles = await shown(page, '.video-grid__title').allInnerTexts()
-  assert.ok(titles.every((t) => t.includes('穿搭')), titles.join(' | '))
+  assert.ok(
+    titles.every((t) => t.includes('穿搭')),
+    titles.join(' | '),
+  )
 
   // Back on the feed and into the search again: the term is in the history.
   await shown(page, '.page-layout__nav .nut-navbar-left-back').click()

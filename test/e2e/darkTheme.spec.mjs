@@ -8,10 +8,14 @@ import { startShop, openBrowser, screenshot } from './harness.mjs'
 /** WCAG contrast ratio of two computed CSS colours "rgb(r, g, b)". */
 function contrast(a, b) {
   const lum = (c) => {
-    const [r, g, bl] = c.match(/\d+(\.\d+)?/g).slice(0, 3).map(Number).map((v) => {
-      const s = v / 255
-      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
-    })
+    const [r, g, bl] = c
+      .match(/\d+(\.\d+)?/g)
+      .slice(0, 3)
+      .map(Number)
+      .map((v) => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      })
     return 0.2126 * r + 0.7152 * g + 0.0722 * bl
   }
   const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p)
@@ -81,5 +85,8 @@ test('the tab pages and goods details in the dark: a dark tab bar with readable 
   await show('/goodsPages/details/details?id=1', 'details')
   // Taro's H5 <Video> calls the element's play() without handling its promise, so the browser's autoplay
   // refusal (no tap yet) surfaces as an unhandled rejection: not a theme matter, left out here.
-  assert.deepEqual(b.errors.filter((e) => !/NotAllowedError: play\(\) failed/.test(e)), [])
+  assert.deepEqual(
+    b.errors.filter((e) => !/NotAllowedError: play\(\) failed/.test(e)),
+    [],
+  )
 })

@@ -31,7 +31,10 @@ test('opens home at / with the five tabs, and switches tabs', async () => {
   assert.equal(Math.round(bar.icon), 24)
   assert.equal(bar.font, '10px')
   assert.equal(bar.colours[0], 'rgb(175, 87, 255)')
-  assert.ok(bar.colours.slice(1).every((c) => c === 'rgb(34, 34, 34)'), bar.colours.join())
+  assert.ok(
+    bar.colours.slice(1).every((c) => c === 'rgb(34, 34, 34)'),
+    bar.colours.join(),
+  )
   await page.locator('.weui-tabbar__item').nth(1).click()
   await page.waitForURL(/\/pages\/sort\/index/)
   await screenshot(page, 'foundation-tab-sort')

@@ -123,7 +123,9 @@ test('on the main host the allowed pages stay (login, place order, address, orde
     assert.equal(r.code, 200, r.msg)
     return r.data
   }
-  const addr = await ok(shop.api('POST', '/api/memberAddress/add', { name: '测试买家', phone: state.phone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, t))
+  const addr = await ok(
+    shop.api('POST', '/api/memberAddress/add', { name: '测试买家', phone: state.phone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, t),
+  )
   let sku
   for (let id = 1; id <= 20 && !sku; id++) {
     const d = await shop.api('GET', `/api/goods/detail?id=${id}`, null, t)
@@ -146,7 +148,10 @@ test('on the main host the allowed pages stay (login, place order, address, orde
   // Logged in on the main host, a page outside the list goes to the entry host with the token.
   await open(main('/pages/mine/index'))
   await landsOn(ENTRY, '/pages/mine/index')
-  assert.ok(navs.some((n) => new URL(n).host === ENTRY && new URL(n).searchParams.get('token') === state.token), navs.join(' '))
+  assert.ok(
+    navs.some((n) => new URL(n).host === ENTRY && new URL(n).searchParams.get('token') === state.token),
+    navs.join(' '),
+  )
   assert.deepEqual(b.errors, [])
 })
 

@@ -11,7 +11,12 @@ before(async () => {
   b = await openBrowser()
   phone = newPhone()
   token = await shop.apiLogin(phone)
-  const addr = await shop.api('POST', '/api/memberAddress/add', { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  const addr = await shop.api(
+    'POST',
+    '/api/memberAddress/add',
+    { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+    token,
+  )
   assert.equal(addr.code, 200, addr.msg)
 })
 after(async () => {
@@ -123,7 +128,10 @@ test('redeems points goods in the points mall', async () => {
   await screenshot(page, 'promotions-points-goods')
   await page.locator('.points-detail__btn').filter({ hasText: '立即兑换' }).click()
   await page.waitForURL(/\/minePages\/myIntegral\/placeAnOrder/)
-  await page.locator('.points-order__points').filter({ hasText: `${goods.points}积分` }).waitFor()
+  await page
+    .locator('.points-order__points')
+    .filter({ hasText: `${goods.points}积分` })
+    .waitFor()
   await screenshot(page, 'promotions-points-order')
   await page.locator('.points-order__submit').click()
   await page.waitForURL(/\/goodsPages\/placeAnOrder\/payStatus/)
@@ -142,7 +150,10 @@ test('draws a blind box and claims the prize', async () => {
   await screenshot(page, 'promotions-blind-box')
   let won = false
   for (let i = 0; i < 15 && !won; i++) {
-    await page.locator('.blind-box__box').nth(i % 9).click()
+    await page
+      .locator('.blind-box__box')
+      .nth(i % 9)
+      .click()
     await page.locator('.blind-box__result').waitFor()
     won = (await page.locator('.blind-box__result-title').innerText()).includes('恭喜')
     if (!won) {

@@ -10,7 +10,11 @@ if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROME_PATH) {
 }
 if (!process.env.SKIP_BUILD || !fs.existsSync(path.join(H5_DIR, 'index.html'))) {
   console.log(`e2e: building the H5 into ${path.relative(ROOT, H5_DIR)}…`)
-  const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, H5_DIR) } })
+  const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, H5_DIR) },
+  })
   if (r.status !== 0) process.exit(r.status || 1)
 }
 const only = process.argv.slice(2)

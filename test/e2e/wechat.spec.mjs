@@ -15,7 +15,8 @@ import { ROOT, startShop, openBrowser, screenshot, fill, newPhone } from './harn
 import { ensureH5Build } from './buildH5.mjs'
 
 const IOS_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN'
-const ANDROID_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2307 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
+const ANDROID_UA =
+  'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2307 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
 
 const APP_ID = 'wxtestappid'
 const SECRET = 'wxtestsecret'
@@ -72,7 +73,14 @@ function startFakeWechat() {
       // The merchant's request signature: METHOD\nPATH\ntimestamp\nnonce\nbody\n with the merchant key.
       const auth = String(req.headers.authorization || '')
       const f = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))
-      const okSig = auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') && f.mchid === MCH_ID && f.serial_no === MCH_SERIAL && crypto.createVerify('RSA-SHA256').update(signLines('POST', url.pathname, f.timestamp, f.nonce_str, body)).verify(merchant.publicKey, f.signature, 'base64')
+      const okSig =
+        auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
+        f.mchid === MCH_ID &&
+        f.serial_no === MCH_SERIAL &&
+        crypto
+          .createVerify('RSA-SHA256')
+          .update(signLines('POST', url.pathname, f.timestamp, f.nonce_str, body))
+          .verify(merchant.publicKey, f.signature, 'base64')
       if (!okSig) return json({ code: 'SIGN_ERROR', message: '签名错误' }, 401)
       const answer = JSON.stringify({ prepay_id: `wx${Date.now()}${++n}e2e` })
       const ts = String(Math.floor(Date.now() / 1000))
@@ -82,7 +90,10 @@ function startFakeWechat() {
         'wechatpay-serial': PLATFORM_SERIAL,
         'wechatpay-timestamp': ts,
         'wechatpay-nonce': nonce,
-        'wechatpay-signature': crypto.createSign('RSA-SHA256').update(signLines(ts, nonce, answer)).sign(platform.privateKey, 'base64'),
+        'wechatpay-signature': crypto
+          .createSign('RSA-SHA256')
+          .update(signLines(ts, nonce, answer))
+          .sign(platform.privateKey, 'base64'),
       })
       return res.end(answer)
     }
@@ -268,7 +279,10 @@ test('iOS: wx.config is signed for the landing URL, the share card has the defau
   await page.goto(landing)
   const [cfg] = await waitWx(page, 'config')
   assertSignature(cfg, landing)
-  assert.ok(['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay'].every((n) => cfg.jsApiList.includes(n)), cfg.jsApiList.join())
+  assert.ok(
+    ['updateAppMessageShareData', 'updateTimelineShareData', 'chooseWXPay'].every((n) => cfg.jsApiList.includes(n)),
+    cfg.jsApiList.join(),
+  )
   const [share] = await waitWx(page, 'updateAppMessageShareData')
   assert.equal(share.title, DEFAULT_TITLE)
   const link = new URL(share.link)
@@ -284,7 +298,10 @@ test('iOS: wx.config is signed for the landing URL, the share card has the defau
   await cardFor(page, '/pages/sort/index')
   const configs = await wxCalls(page, 'config')
   for (const c of configs) assertSignature(c, landing)
-  assert.ok(configUrls.every((u) => u === landing), configUrls.join(' '))
+  assert.ok(
+    configUrls.every((u) => u === landing),
+    configUrls.join(' '),
+  )
   assert.deepEqual(ios.errors, [])
 })
 
@@ -336,7 +353,9 @@ test('paying an order in WeChat calls chooseWXPay with the server’s v3 params;
     assert.equal(r.code, 200, r.msg)
     return r.data
   }
-  await ok(shop.api('POST', '/api/memberAddress/add', { name: '微信买家', phone: member.phone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token))
+  await ok(
+    shop.api('POST', '/api/memberAddress/add', { name: '微信买家', phone: member.phone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token),
+  )
   let sku
   for (let id = 1; id <= 20 && !sku; id++) {
     const d = await shop.api('GET', `/api/goods/detail?id=${id}`, null, token)
@@ -383,17 +402,43 @@ test('paying an order in WeChat calls chooseWXPay with the server’s v3 params;
   assert.match(await page.evaluate(() => localStorage.getItem('common') || ''), new RegExp(prepay.data.payNo))
 
   // WeChat Pay tells the server (signed with the platform key, resource encrypted with the APIv3 key).
-  const resource = { mchid: MCH_ID, appid: APP_ID, out_trade_no: prepay.data.payNo, transaction_id: `4200${Date.now()}`, trade_type: 'JSAPI', trade_state: 'SUCCESS', success_time: new Date().toISOString(), payer: { openid: member.openid }, amount: { total: order.payAmount, payer_total: order.payAmount, currency: 'CNY' } }
+  const resource = {
+    mchid: MCH_ID,
+    appid: APP_ID,
+    out_trade_no: prepay.data.payNo,
+    transaction_id: `4200${Date.now()}`,
+    trade_type: 'JSAPI',
+    trade_state: 'SUCCESS',
+    success_time: new Date().toISOString(),
+    payer: { openid: member.openid },
+    amount: { total: order.payAmount, payer_total: order.payAmount, currency: 'CNY' },
+  }
   const nonce = crypto.randomBytes(6).toString('hex')
   const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(API_V3_KEY), Buffer.from(nonce))
   cipher.setAAD(Buffer.from('transaction'))
   const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString('base64')
-  const raw = JSON.stringify({ id: crypto.randomUUID(), create_time: new Date().toISOString(), event_type: 'TRANSACTION.SUCCESS', resource_type: 'encrypt-resource', summary: '支付成功', resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', original_type: 'transaction', nonce } })
+  const raw = JSON.stringify({
+    id: crypto.randomUUID(),
+    create_time: new Date().toISOString(),
+    event_type: 'TRANSACTION.SUCCESS',
+    resource_type: 'encrypt-resource',
+    summary: '支付成功',
+    resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', original_type: 'transaction', nonce },
+  })
   const ts = String(Math.floor(Date.now() / 1000))
   const wnonce = crypto.randomBytes(16).toString('hex')
   const notify = await fetch(`${shop.base}/h5/api/pay/notify/wechat`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'wechatpay-serial': PLATFORM_SERIAL, 'wechatpay-timestamp': ts, 'wechatpay-nonce': wnonce, 'wechatpay-signature': crypto.createSign('RSA-SHA256').update(signLines(ts, wnonce, raw)).sign(platform.privateKey, 'base64') },
+    headers: {
+      'content-type': 'application/json',
+      'wechatpay-serial': PLATFORM_SERIAL,
+      'wechatpay-timestamp': ts,
+      'wechatpay-nonce': wnonce,
+      'wechatpay-signature': crypto
+        .createSign('RSA-SHA256')
+        .update(signLines(ts, wnonce, raw))
+        .sign(platform.privateKey, 'base64'),
+    },
     body: raw,
   })
   assert.equal(notify.status, 204, await notify.text())

@@ -24,7 +24,12 @@ function startProxy(port) {
   return new Promise((resolve) =>
     server.listen(port, '127.0.0.1', () =>
       resolve({
-        cut: () => new Promise((r) => { for (const s of sockets) s.destroy(); sockets.clear(); server.close(() => r()) }),
+        cut: () =>
+          new Promise((r) => {
+            for (const s of sockets) s.destroy()
+            sockets.clear()
+            server.close(() => r())
+          }),
       }),
     ),
   )

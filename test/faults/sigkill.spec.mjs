@@ -13,7 +13,11 @@ const MEMBERS = 16
 function start(env) {
   const log = []
   // node --import tsx: one process, so SIGKILL hits the server itself (the tsx launcher would leave its child running).
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server', 'src', 'main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'info', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
   child.stdout.on('data', (d) => log.push(String(d)))
   child.stderr.on('data', (d) => log.push(String(d)))
   return { child, log }
@@ -84,7 +88,8 @@ async function burstKillRestart(label, env, servers) {
   await waitFor(`${base}/h5/api/member/loginStatus?p=4`, s.child)
   const tokens = []
   for (let i = 0; i < MEMBERS; i++) tokens.push(await login(base, s.log, `135${String(Date.now() % 1e6).padStart(6, '0')}${String(i).padStart(2, '0')}`))
-  for (const t of tokens) await api(base, 'POST', '/api/memberAddress/add', { name: '测试', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 1 号', isDefault: true }, t)
+  for (const t of tokens)
+    await api(base, 'POST', '/api/memberAddress/add', { name: '测试', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 1 号', isDefault: true }, t)
   const search = await api(base, 'GET', `/api/goods/search?keyword=${encodeURIComponent('连衣')}&page=1&pageSize=5`)
   const detail = await api(base, 'GET', `/api/goods/detail?id=${search.data.list[0].id}`)
   const sku = detail.data.skus.find((k) => k.stock >= 40)
@@ -127,7 +132,9 @@ async function burstKillRestart(label, env, servers) {
   db = await openDb(env)
   try {
     const burst = `o.member_id IN (SELECT id FROM members WHERE phone LIKE '135%')`
-    const broken = await db.all(`SELECT o.order_no FROM orders o LEFT JOIN order_items i ON i.order_id = o.id WHERE ${burst} GROUP BY o.id, o.order_no, o.goods_amount HAVING count(i.id) = 0 OR sum(i.amount) <> o.goods_amount`)
+    const broken = await db.all(
+      `SELECT o.order_no FROM orders o LEFT JOIN order_items i ON i.order_id = o.id WHERE ${burst} GROUP BY o.id, o.order_no, o.goods_amount HAVING count(i.id) = 0 OR sum(i.amount) <> o.goods_amount`,
+    )
     assert.deepEqual(broken, [], `${label}: half-written orders`)
     assert.equal(await held(db, sku.id), before, `${label}: stock + units held by live orders must equal the initial stock`)
     const payments = await db.all(`SELECT o.order_no, o.paid_at, (SELECT count(*) FROM payments p WHERE p.order_id = o.id AND p.status = 'paid') AS n FROM orders o WHERE ${burst}`)

@@ -50,7 +50,10 @@ describe('mini-program in WeChat DevTools', { skip }, () => {
     server.stdout.on('data', onLog)
     server.stderr.on('data', onLog)
     for (let i = 0; i < 120; i++) {
-      const up = await fetch(`${API}/h5/api/member/loginStatus?p=4`).then(() => true, () => false)
+      const up = await fetch(`${API}/h5/api/member/loginStatus?p=4`).then(
+        () => true,
+        () => false,
+      )
       if (up) break
       await sleep(500)
     }

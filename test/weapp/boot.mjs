@@ -160,7 +160,11 @@ export async function checkBoot(out, check, { apiOrigin }) {
         await pickAndConfirm(details, 'spec-picker__btn--cart')
         check('flow: add to cart through the details page changes the cart', (await count()) !== before, `cart count stayed ${before}; toasts ${JSON.stringify(h.toasts)}`)
       } catch (e) {
-        check('flow: add to cart through the details page changes the cart', false, `${e.message}; navigations ${JSON.stringify(h.navigations)}, toasts ${JSON.stringify(h.toasts)}, member ${JSON.stringify(member).slice(0, 80)}`)
+        check(
+          'flow: add to cart through the details page changes the cart',
+          false,
+          `${e.message}; navigations ${JSON.stringify(h.navigations)}, toasts ${JSON.stringify(h.toasts)}, member ${JSON.stringify(member).slice(0, 80)}`,
+        )
       }
 
       // Share: the page's onShareAppMessage answers the title, the sUid/bUid path and an absolute https image.
@@ -168,7 +172,11 @@ export async function checkBoot(out, check, { apiOrigin }) {
       const shared = share && typeof share.then === 'function' ? await share : share
       // SPEC.md: sUid is the member; bUid their own shop, else the shop they arrived with (none here: no bUid).
       const bUid = member?.businessId ? new RegExp(`[?&]bUid=${member.businessId}(&|$)`).test(shared?.path || '') : !/[?&]bUid=/.test(shared?.path || '')
-      check('flow: share answers the goods title and the path with sUid (and bUid when there is a shop)', !!shared?.title && new RegExp(`[?&]sUid=${member?.id}(&|$)`).test(shared?.path || '') && bUid && shared.path.startsWith('/goodsPages/details/details'), JSON.stringify(shared))
+      check(
+        'flow: share answers the goods title and the path with sUid (and bUid when there is a shop)',
+        !!shared?.title && new RegExp(`[?&]sUid=${member?.id}(&|$)`).test(shared?.path || '') && bUid && shared.path.startsWith('/goodsPages/details/details'),
+        JSON.stringify(shared),
+      )
       check('flow: the share image is an absolute https PNG/JPG', /^https:\/\/[^/]+\/.+\.(png|jpe?g)(\?.*)?$/i.test(shared?.imageUrl || ''), shared?.imageUrl)
       if (/^https:\/\//.test(shared?.imageUrl || '')) {
         const img = await fetch(shop.base + new URL(shared.imageUrl).pathname + new URL(shared.imageUrl).search)
@@ -197,7 +205,11 @@ export async function checkBoot(out, check, { apiOrigin }) {
           seed.orderNo = order?.orderNo
           const paid = seed.orderNo ? (await shop.api('GET', `/api/pay/status?orderNo=${seed.orderNo}`, null, token)).data : null
           const wxpay = h.payments.length > 0
-          check('flow: submit places the order and pays it (sandbox confirm, or requestPayment with the server\'s params)', !!paid?.paid || (wxpay && /^prepay_id=/.test(h.payments[0].package || '')), `order ${seed.orderNo}, status ${JSON.stringify(paid)}, modals ${JSON.stringify(h.modals.map((m) => m.title))}, toasts ${JSON.stringify(h.toasts)}, navigations ${JSON.stringify(h.navigations.slice(payNavs))}`)
+          check(
+            "flow: submit places the order and pays it (sandbox confirm, or requestPayment with the server's params)",
+            !!paid?.paid || (wxpay && /^prepay_id=/.test(h.payments[0].package || '')),
+            `order ${seed.orderNo}, status ${JSON.stringify(paid)}, modals ${JSON.stringify(h.modals.map((m) => m.title))}, toasts ${JSON.stringify(h.toasts)}, navigations ${JSON.stringify(h.navigations.slice(payNavs))}`,
+          )
         }
       } catch (e) {
         check('flow: buy now, place the order and pay', false, e.stack)
@@ -217,54 +229,64 @@ export async function checkBoot(out, check, { apiOrigin }) {
     // The passes run side by side (each its own vm; most of a page's time is waiting for the server and timers).
     // An uncaught error is counted on the page of the pass that was open when it came, possibly another pass's.
     const selected = process.env.WEAPP_FLOWS_ONLY ? [] : passes.filter(([n]) => !only.length || only.includes(n))
-    await Promise.all(selected.map(async ([name, storage, withParams]) => {
-      const t1 = Date.now()
-      const h = boot(storage)
-      const problems = { errors: [], empty: [], templates: [], requests: [], icons: [], svg: [], webviews: [] }
-      const rows = []
-      for (const route of pages) {
-        const errorsBefore = h.errors.length
-        const uncaughtBefore = uncaught.length
-        const requestsBefore = h.requests.length
-        let page
-        try {
-          page = await h.openPage(route, withParams ? queryFor(route, seed) : {})
-        } catch (e) {
-          problems.errors.push(`${route}: ${e.stack}`)
-          continue
+    await Promise.all(
+      selected.map(async ([name, storage, withParams]) => {
+        const t1 = Date.now()
+        const h = boot(storage)
+        const problems = { errors: [], empty: [], templates: [], requests: [], icons: [], svg: [], webviews: [] }
+        const rows = []
+        for (const route of pages) {
+          const errorsBefore = h.errors.length
+          const uncaughtBefore = uncaught.length
+          const requestsBefore = h.requests.length
+          let page
+          try {
+            page = await h.openPage(route, withParams ? queryFor(route, seed) : {})
+          } catch (e) {
+            problems.errors.push(`${route}: ${e.stack}`)
+            continue
+          }
+          const errs = [...h.errors.slice(errorsBefore), ...uncaught.slice(uncaughtBefore)]
+          if (errs.length) problems.errors.push(`${route}: ${errs[0].slice(0, 600)}`)
+          if (!page.data?.root?.cn?.length) problems.empty.push(route)
+          const missing = [...nodeTypes(page.data)].filter((nn) => !templates.has(nn) && !templates.has(`${nn}_focus`))
+          if (missing.length) problems.templates.push(`${route}: ${missing.join(', ')}`)
+          const stray = h.requests.slice(requestsBefore).filter((r) => !r.url.startsWith(`${apiOrigin}/h5/api/`))
+          if (stray.length) problems.requests.push(`${route}: ${stray[0].url}`)
+          const icons = findAllIcons(page.data)
+          const noGlyph = icons.filter((n) => !glyphs.has(n))
+          if (noGlyph.length) problems.icons.push(`${route}: ${noGlyph.join(', ')}`)
+          if (JSON.stringify(page.data).includes('data:image/svg+xml')) problems.svg.push(route)
+          if (withParams && /^commonPages\/webView\/(activityWeb|common|activityCustomize)$/.test(route) && textOf(page.data).includes('不在允许访问的范围内')) problems.webviews.push(route)
+          const bytes = page.setDataCalls.reduce((a, c) => a + c.bytes, 0)
+          rows.push({ route, calls: page.setDataCalls.length, bytes })
+          if (route === 'pages/home/index') {
+            if (withParams && storage === loggedIn) report.home = page.data
+            const text = textOf(page.data)
+            check(
+              `${name}: home shows the seeded catalogue`,
+              seed.names.some((n) => text.includes(n)),
+              text.slice(0, 200),
+            )
+          }
+          await h.closePage()
         }
-        const errs = [...h.errors.slice(errorsBefore), ...uncaught.slice(uncaughtBefore)]
-        if (errs.length) problems.errors.push(`${route}: ${errs[0].slice(0, 600)}`)
-        if (!page.data?.root?.cn?.length) problems.empty.push(route)
-        const missing = [...nodeTypes(page.data)].filter((nn) => !templates.has(nn) && !templates.has(`${nn}_focus`))
-        if (missing.length) problems.templates.push(`${route}: ${missing.join(', ')}`)
-        const stray = h.requests.slice(requestsBefore).filter((r) => !r.url.startsWith(`${apiOrigin}/h5/api/`))
-        if (stray.length) problems.requests.push(`${route}: ${stray[0].url}`)
-        const icons = findAllIcons(page.data)
-        const noGlyph = icons.filter((n) => !glyphs.has(n))
-        if (noGlyph.length) problems.icons.push(`${route}: ${noGlyph.join(', ')}`)
-        if (JSON.stringify(page.data).includes('data:image/svg+xml')) problems.svg.push(route)
-        if (withParams && /^commonPages\/webView\/(activityWeb|common|activityCustomize)$/.test(route) && textOf(page.data).includes('不在允许访问的范围内')) problems.webviews.push(route)
-        const bytes = page.setDataCalls.reduce((a, c) => a + c.bytes, 0)
-        rows.push({ route, calls: page.setDataCalls.length, bytes })
-        if (route === 'pages/home/index') {
-          if (withParams && storage === loggedIn) report.home = page.data
-          const text = textOf(page.data)
-          check(`${name}: home shows the seeded catalogue`, seed.names.some((n) => text.includes(n)), text.slice(0, 200))
-        }
-        await h.closePage()
-      }
-      report.passes[name] = rows
-      check(`${name}: ${pages.length} pages load with no console.error or uncaught error`, problems.errors.length === 0, problems.errors.slice(0, 3).join('\n'))
-      check(`${name}: every page produces page data`, problems.empty.length === 0, problems.empty.join(', '))
-      check(`${name}: every node type has its template in base.wxml`, problems.templates.length === 0, problems.templates.slice(0, 5).join('; '))
-      check(`${name}: requests go only to ${apiOrigin}/h5/api/`, problems.requests.length === 0, problems.requests.slice(0, 3).join('; '))
-      check(`${name}: every icon has a glyph in the icon font, none is an SVG in a style`, problems.icons.length === 0 && problems.svg.length === 0, [...problems.icons, ...problems.svg].slice(0, 5).join('; '))
-      if (withParams) check(`${name}: the web-view pages open the seeded activity link (a path on the shop)`, problems.webviews.length === 0, `refused on ${problems.webviews.join(', ')}`)
-      const heavy = rows.filter((r) => r.bytes > SETDATA_PAGE_LIMIT)
-      check(`${name}: each page's first-load setData is at most 32 KB`, heavy.length === 0, heavy.map((r) => `${r.route} ${(r.bytes / 1024).toFixed(1)} KB`).join(', '))
-      console.log(`${name}: ${ms(t1)}`)
-    }))
+        report.passes[name] = rows
+        check(`${name}: ${pages.length} pages load with no console.error or uncaught error`, problems.errors.length === 0, problems.errors.slice(0, 3).join('\n'))
+        check(`${name}: every page produces page data`, problems.empty.length === 0, problems.empty.join(', '))
+        check(`${name}: every node type has its template in base.wxml`, problems.templates.length === 0, problems.templates.slice(0, 5).join('; '))
+        check(`${name}: requests go only to ${apiOrigin}/h5/api/`, problems.requests.length === 0, problems.requests.slice(0, 3).join('; '))
+        check(
+          `${name}: every icon has a glyph in the icon font, none is an SVG in a style`,
+          problems.icons.length === 0 && problems.svg.length === 0,
+          [...problems.icons, ...problems.svg].slice(0, 5).join('; '),
+        )
+        if (withParams) check(`${name}: the web-view pages open the seeded activity link (a path on the shop)`, problems.webviews.length === 0, `refused on ${problems.webviews.join(', ')}`)
+        const heavy = rows.filter((r) => r.bytes > SETDATA_PAGE_LIMIT)
+        check(`${name}: each page's first-load setData is at most 32 KB`, heavy.length === 0, heavy.map((r) => `${r.route} ${(r.bytes / 1024).toFixed(1)} KB`).join(', '))
+        console.log(`${name}: ${ms(t1)}`)
+      }),
+    )
   } finally {
     process.off('uncaughtException', onUncaught)
     process.off('unhandledRejection', onUncaught)

@@ -37,7 +37,11 @@ const finish = () => {
 export const TEST_API_ORIGIN = process.env.API_ORIGIN || 'https://mall.test'
 if (!process.env.SKIP_BUILD) {
   console.log(`building: TARO_OUTPUT=${outputRoot} WEAPP_TEST_BUILD=1 API_ORIGIN=${TEST_API_ORIGIN} npx taro build --type weapp`)
-  const r = spawnSync('npx', ['taro', 'build', '--type', 'weapp'], { cwd: root, stdio: 'inherit', env: { ...process.env, TARO_OUTPUT: outputRoot, WEAPP_TEST_BUILD: '1', API_ORIGIN: TEST_API_ORIGIN, NODE_ENV: process.env.NODE_ENV || 'production' } })
+  const r = spawnSync('npx', ['taro', 'build', '--type', 'weapp'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TARO_OUTPUT: outputRoot, WEAPP_TEST_BUILD: '1', API_ORIGIN: TEST_API_ORIGIN, NODE_ENV: process.env.NODE_ENV || 'production' },
+  })
   if (!check('taro build --type weapp', r.status === 0, `exit code ${r.status}`)) finish()
 }
 
@@ -64,7 +68,11 @@ const subs = app.subPackages || app.subpackages || []
 check(`${SUBPACKAGES.length} subpackages`, subs.length === SUBPACKAGES.length, `got ${subs.length}`)
 for (const s of SUBPACKAGES) {
   const built = subs.find((b) => b.root === s.root)
-  check(`subpackage ${s.root}: ${s.pages.length} pages as in src/routes.ts`, !!built && JSON.stringify(built.pages) === JSON.stringify([...s.pages]), built ? `got ${JSON.stringify(built.pages)}` : 'missing')
+  check(
+    `subpackage ${s.root}: ${s.pages.length} pages as in src/routes.ts`,
+    !!built && JSON.stringify(built.pages) === JSON.stringify([...s.pages]),
+    built ? `got ${JSON.stringify(built.pages)}` : 'missing',
+  )
 }
 const allPages = [...MAIN_PAGES, ...SUBPACKAGES.flatMap((s) => s.pages.map((p) => `${s.root}/${p}`))]
 const missingFiles = allPages.filter((p) => !exists(`${p}.js`) || !exists(`${p}.json`) || !exists(`${p}.wxml`))
@@ -80,7 +88,11 @@ const resolve = (v, mode) => (typeof v === 'string' && v.startsWith('@') ? theme
 // Tab bar: the five tabs in order, colours of SPEC.md section 2, icons that exist, in light and dark.
 const tab = app.tabBar || {}
 check('tab bar has the 5 tabs of src/routes.ts in order', JSON.stringify((tab.list || []).map((t) => [t.pagePath, t.text])) === JSON.stringify(TAB_PAGES.map((t) => [t.path, t.text])))
-check(`tab bar colour ${TAB_BAR_STYLE.color} and selected colour ${TAB_BAR_STYLE.selectedColor} (light)`, resolve(tab.color, 'light')?.toLowerCase() === TAB_BAR_STYLE.color.toLowerCase() && resolve(tab.selectedColor, 'light')?.toLowerCase() === TAB_BAR_STYLE.selectedColor.toLowerCase(), `${resolve(tab.color, 'light')} / ${resolve(tab.selectedColor, 'light')}`)
+check(
+  `tab bar colour ${TAB_BAR_STYLE.color} and selected colour ${TAB_BAR_STYLE.selectedColor} (light)`,
+  resolve(tab.color, 'light')?.toLowerCase() === TAB_BAR_STYLE.color.toLowerCase() && resolve(tab.selectedColor, 'light')?.toLowerCase() === TAB_BAR_STYLE.selectedColor.toLowerCase(),
+  `${resolve(tab.color, 'light')} / ${resolve(tab.selectedColor, 'light')}`,
+)
 for (const mode of ['light', 'dark']) {
   const colours = ['color', 'selectedColor', 'backgroundColor', 'borderStyle'].map((k) => resolve(tab[k], mode))
   check(`tab bar colours resolve in the ${mode} theme`, colours.every(Boolean), JSON.stringify(colours))
@@ -118,7 +130,11 @@ check(`share flags of the ${sharing} sharing pages (page json or compiled page)`
 
 // project.config.json for WeChat DevTools (scripts/weapp-config.mjs).
 const project = JSON.parse(fs.readFileSync(path.join(root, 'project.config.json'), 'utf8'))
-check('project.config.json: app id and miniprogramRoot', /^(wx[0-9a-f]{16}|touristappid)$/.test(project.appid) && [`${outputRoot}/`, 'dist/weapp/'].includes(project.miniprogramRoot) && project.compileType === 'miniprogram', JSON.stringify({ appid: project.appid, miniprogramRoot: project.miniprogramRoot }))
+check(
+  'project.config.json: app id and miniprogramRoot',
+  /^(wx[0-9a-f]{16}|touristappid)$/.test(project.appid) && [`${outputRoot}/`, 'dist/weapp/'].includes(project.miniprogramRoot) && project.compileType === 'miniprogram',
+  JSON.stringify({ appid: project.appid, miniprogramRoot: project.miniprogramRoot }),
+)
 
 // Sizes: WeChat counts every file of a package (the main package is everything outside the subpackage roots).
 function sizeOf(dir, skip = new Set()) {
@@ -132,7 +148,10 @@ function sizeOf(dir, skip = new Set()) {
   return total
 }
 const roots = subs.map((s) => path.join(out, s.root))
-const rows = [['main package', sizeOf(out, new Set(roots)), MAIN_LIMIT], ...subs.map((s) => [`subpackage ${s.root}`, fs.existsSync(path.join(out, s.root)) ? sizeOf(path.join(out, s.root)) : 0, SUB_LIMIT])]
+const rows = [
+  ['main package', sizeOf(out, new Set(roots)), MAIN_LIMIT],
+  ...subs.map((s) => [`subpackage ${s.root}`, fs.existsSync(path.join(out, s.root)) ? sizeOf(path.join(out, s.root)) : 0, SUB_LIMIT]),
+]
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`
 const width = Math.max(...rows.map((r) => r[0].length))
 console.log(`\n${'package'.padEnd(width)}  ${'size'.padStart(10)}  ${'limit'.padStart(10)}`)

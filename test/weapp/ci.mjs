@@ -46,10 +46,21 @@ export async function checkMiniprogramCi(out, check) {
   fs.writeFileSync(keyPath, privateKey.export({ type: 'pkcs1', format: 'pem' }))
   const appid = JSON.parse(fs.readFileSync(path.join(root, 'project.config.json'), 'utf8')).appid
   try {
-    const project = new ci.Project({ appid: /^wx[0-9a-f]{16}$/.test(appid) ? appid : 'wx0000000000000000', type: 'miniProgram', projectPath: out, privateKeyPath: keyPath, ignores: ['node_modules/**/*'] })
+    const project = new ci.Project({
+      appid: /^wx[0-9a-f]{16}$/.test(appid) ? appid : 'wx0000000000000000',
+      type: 'miniProgram',
+      projectPath: out,
+      privateKeyPath: keyPath,
+      ignores: ['node_modules/**/*'],
+    })
     // Offline: the project's attributes (limits, flags) from the module's defaults instead of WeChat's servers.
     project.attr = async () => DefaultProjectAttr
-    const result = await ci.getCompiledResult({ project, version: '0.0.0', setting: { es6: false, es7: true, minify: true, minifyJS: true, minifyWXML: true, minifyWXSS: true, autoPrefixWXSS: true }, onProgressUpdate: () => {} })
+    const result = await ci.getCompiledResult({
+      project,
+      version: '0.0.0',
+      setting: { es6: false, es7: true, minify: true, minifyJS: true, minifyWXML: true, minifyWXSS: true, autoPrefixWXSS: true },
+      onProgressUpdate: () => {},
+    })
     const files = Object.keys(result)
     check(`miniprogram-ci compiles the build offline (es7 + minify): ${files.length} files`, files.some((f) => /app-service\.js$|app\.js$/.test(f)) || files.length > 0, `no output`)
   } catch (e) {

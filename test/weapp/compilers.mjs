@@ -27,12 +27,21 @@ export function checkCompilers(out, check) {
   const wxss = listFiles(out, '.wxss')
   let gwx = null
   try {
-    gwx = wcc(out, wxml.map((f) => strip(f, '.wxml')), wxs, { maxBuffer: 256 * 1024 * 1024 })
+    gwx = wcc(
+      out,
+      wxml.map((f) => strip(f, '.wxml')),
+      wxs,
+      { maxBuffer: 256 * 1024 * 1024 },
+    )
     check(`wcc compiles ${wxml.length} .wxml and ${wxs.length} .wxs files`, typeof gwx === 'string' && gwx.includes('$gwx'), 'no $gwx in the output')
   } catch (e) {
     check(`wcc compiles ${wxml.length} .wxml and ${wxs.length} .wxs files`, false, String(e.message || e).slice(0, 2000))
   }
-  const css = wcsc(out, wxss.map((f) => strip(f, '.wxss')), { maxBuffer: 256 * 1024 * 1024 })
+  const css = wcsc(
+    out,
+    wxss.map((f) => strip(f, '.wxss')),
+    { maxBuffer: 256 * 1024 * 1024 },
+  )
   // (The package splits wcsc's output on "=", which base64 fonts contain: only the error and the common part are read.)
   check(`wcsc compiles ${wxss.length} .wxss files`, !(css instanceof Error) && typeof css.comm === 'string', css instanceof Error ? css.message.slice(0, 2000) : 'no output')
   return gwx

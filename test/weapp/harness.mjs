@@ -190,7 +190,8 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
     removeStorageSync: (k) => void storageMap.delete(k),
     clearStorageSync: () => storageMap.clear(),
     getStorageInfoSync: () => ({ keys: [...storageMap.keys()], currentSize: 0, limitSize: 10240 }),
-    getStorage: (o) => (storageMap.has(o.key) ? done(o, 'getStorage', ok('getStorage', { data: structuredClone(storageMap.get(o.key)) })) : done(o, 'getStorage', { errMsg: 'getStorage:fail data not found' }, true)),
+    getStorage: (o) =>
+      storageMap.has(o.key) ? done(o, 'getStorage', ok('getStorage', { data: structuredClone(storageMap.get(o.key)) })) : done(o, 'getStorage', { errMsg: 'getStorage:fail data not found' }, true),
     setStorage: (o) => (storageMap.set(o.key, structuredClone(o.data)), done(o, 'setStorage', ok('setStorage'))),
     removeStorage: (o) => (storageMap.delete(o.key), done(o, 'removeStorage', ok('removeStorage'))),
     clearStorage: (o) => (storageMap.clear(), done(o, 'clearStorage', ok('clearStorage'))),
@@ -215,7 +216,11 @@ export function bootMiniProgram({ out, apiOrigin, serverBase, storage = {}, syst
       }
       let full = target
       if (method === 'GET' && o.data && typeof o.data === 'object') {
-        const qs = new URLSearchParams(Object.entries(o.data).filter(([, v]) => v !== undefined && v !== null).map(([k, v]) => [k, String(v)])).toString()
+        const qs = new URLSearchParams(
+          Object.entries(o.data)
+            .filter(([, v]) => v !== undefined && v !== null)
+            .map(([k, v]) => [k, String(v)]),
+        ).toString()
         if (qs) full += (full.includes('?') ? '&' : '?') + qs
       }
       const p = fetch(full, { method, headers, body })

@@ -35,7 +35,11 @@ export async function checkView(out, check, homeData, { catalogue = [] } = {}) {
     check('view: home drawn from the harness data by wcc templates shows the seeded catalogue', names.length > 0, text.slice(0, 200))
     const iconsInData = JSON.stringify(homeData).match(/nutui-iconfont nut-icon nut-icon-[a-z0-9-]+/g) || []
     const iconsDrawn = comp.dom.querySelectorAll('[class*="nut-icon-"]').length
-    check(`view: home draws its ${iconsInData.length} icons as icon-font elements`, iconsInData.length > 0 && iconsDrawn >= iconsInData.length && comp.dom.querySelectorAll('i').length === 0, `${iconsDrawn} drawn of ${iconsInData.length}`)
+    check(
+      `view: home draws its ${iconsInData.length} icons as icon-font elements`,
+      iconsInData.length > 0 && iconsDrawn >= iconsInData.length && comp.dom.querySelectorAll('i').length === 0,
+      `${iconsDrawn} drawn of ${iconsInData.length}`,
+    )
   } catch (e) {
     check('view: home renders with the wcc templates', false, String(e?.stack || e).slice(0, 1500))
   } finally {

@@ -1,17 +1,4 @@
-import type {
-  AdminBanner,
-  AdminHotWord,
-  AdminNav,
-  AdminNotice,
-  AdminSection,
-  BannerInput,
-  HotWordInput,
-  IdReply,
-  NavInput,
-  NoticeInput,
-  OkReply,
-  SectionInput,
-} from '@contract/admin'
+import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, BannerInput, HotWordInput, IdReply, NavInput, NoticeInput, OkReply, SectionInput } from '@contract/admin'
 import { del, get, post, put } from '../core/request'
 
 /** The storefront's five lists share one shape of path: storefront/<kind>[/:id]. */

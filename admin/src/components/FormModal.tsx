@@ -62,24 +62,24 @@ export function FormModal<T extends object>({
   }
 
   const body = (
-    <Form form={form} layout="vertical" onFinish={submit} preserve={false}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" data-testid="form-error" />}
+    <Form form={form} layout='vertical' onFinish={submit} preserve={false}>
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' data-testid='form-error' />}
       {children}
       {/* Enter submits. */}
-      <button type="submit" hidden />
+      <button type='submit' hidden />
     </Form>
   )
   const footer = (
     <Space>
       <Button onClick={onClose}>取消</Button>
-      <Button type="primary" loading={saving} onClick={submit}>
+      <Button type='primary' loading={saving} onClick={submit}>
         {okText}
       </Button>
     </Space>
   )
   if (mobile)
     return (
-      <Drawer open={open} title={title} onClose={onClose} width="100%" extra={footer} destroyOnClose>
+      <Drawer open={open} title={title} onClose={onClose} width='100%' extra={footer} destroyOnClose>
         {body}
       </Drawer>
     )
@@ -92,7 +92,7 @@ export function FormModal<T extends object>({
 
 /** The display order field of the lists the shop draws in order (categories, brands, storefront entries). */
 export const sortField = (
-  <Form.Item label="排序（小的在前）" name="sort" rules={[{ type: 'integer', min: 0, max: 100000, message: '排序须为 0 到 100000 的整数' }]}>
+  <Form.Item label='排序（小的在前）' name='sort' rules={[{ type: 'integer', min: 0, max: 100000, message: '排序须为 0 到 100000 的整数' }]}>
     <InputNumber precision={0} min={0} style={{ width: 160 }} />
   </Form.Item>
 )

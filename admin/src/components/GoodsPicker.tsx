@@ -13,9 +13,14 @@ export function GoodsPicker({ value = [], onChange }: { value?: number[]; onChan
   useEffect(() => {
     const missing = value.filter((id) => !names.current.has(id))
     if (!missing.length) return
-    void Promise.all(missing.map((id) => goodsDetail(id).then((g) => names.current.set(id, g.name), () => names.current.set(id, `商品 #${id}`)))).then(() =>
-      setOptions((o) => [...o]),
-    )
+    void Promise.all(
+      missing.map((id) =>
+        goodsDetail(id).then(
+          (g) => names.current.set(id, g.name),
+          () => names.current.set(id, `商品 #${id}`),
+        ),
+      ),
+    ).then(() => setOptions((o) => [...o]))
   }, [value])
 
   function search(keyword: string) {
@@ -35,16 +40,16 @@ export function GoodsPicker({ value = [], onChange }: { value?: number[]; onChan
   const chosen = value.map((id) => ({ value: id, label: names.current.get(id) || `商品 #${id}` }))
   return (
     <Select
-      mode="multiple"
+      mode='multiple'
       value={value}
       onChange={onChange}
       showSearch
       filterOption={false}
       onSearch={search}
       onFocus={() => !options.length && search('')}
-      notFoundContent={searching ? <Spin size="small" /> : '没有找到在售商品'}
+      notFoundContent={searching ? <Spin size='small' /> : '没有找到在售商品'}
       options={[...chosen, ...options.filter((o) => !value.includes(o.value))]}
-      placeholder="输入商品名称搜索"
+      placeholder='输入商品名称搜索'
       maxCount={50}
     />
   )

@@ -35,22 +35,36 @@ export function ImagesInput({ value = [], onChange, max = 10, cover = true }: { 
     }
   }
   return (
-    <Space wrap align="start" size={12}>
+    <Space wrap align='start' size={12}>
       {list.map((url, i) => (
-        <div key={`${url}-${i}`} style={{ width: 104, textAlign: 'center' }} data-testid="image-item">
+        <div key={`${url}-${i}`} style={{ width: 104, textAlign: 'center' }} data-testid='image-item'>
           <Image src={url} alt={cover && i === 0 ? '封面图' : `图片 ${i + 1}`} width={104} height={104} style={{ objectFit: 'cover', borderRadius: 6 }} />
           <div style={{ marginTop: 4 }}>
             {cover && i === 0 ? (
-              <Tag color="red">封面</Tag>
+              <Tag color='red'>封面</Tag>
             ) : (
-              <Space.Compact size="small">
-                {i > 0 && <Tooltip title="前移"><Button size="small" icon={<ArrowLeftOutlined />} onClick={() => move(i, -1)} aria-label="前移" /></Tooltip>}
-                {cover && <Tooltip title="设为封面"><Button size="small" icon={<StarOutlined />} onClick={() => set([url, ...list.filter((_, j) => j !== i)])} aria-label="设为封面" /></Tooltip>}
+              <Space.Compact size='small'>
+                {i > 0 && (
+                  <Tooltip title='前移'>
+                    <Button size='small' icon={<ArrowLeftOutlined />} onClick={() => move(i, -1)} aria-label='前移' />
+                  </Tooltip>
+                )}
+                {cover && (
+                  <Tooltip title='设为封面'>
+                    <Button size='small' icon={<StarOutlined />} onClick={() => set([url, ...list.filter((_, j) => j !== i)])} aria-label='设为封面' />
+                  </Tooltip>
+                )}
               </Space.Compact>
             )}
-            <Space.Compact size="small" style={{ marginLeft: 4 }}>
-              {i < list.length - 1 && <Tooltip title="后移"><Button size="small" icon={<ArrowRightOutlined />} onClick={() => move(i, 1)} aria-label="后移" /></Tooltip>}
-              <Tooltip title="删除"><Button size="small" danger icon={<DeleteOutlined />} onClick={() => set(list.filter((_, j) => j !== i))} aria-label="删除图片" /></Tooltip>
+            <Space.Compact size='small' style={{ marginLeft: 4 }}>
+              {i < list.length - 1 && (
+                <Tooltip title='后移'>
+                  <Button size='small' icon={<ArrowRightOutlined />} onClick={() => move(i, 1)} aria-label='后移' />
+                </Tooltip>
+              )}
+              <Tooltip title='删除'>
+                <Button size='small' danger icon={<DeleteOutlined />} onClick={() => set(list.filter((_, j) => j !== i))} aria-label='删除图片' />
+              </Tooltip>
             </Space.Compact>
           </div>
         </div>
@@ -60,7 +74,7 @@ export function ImagesInput({ value = [], onChange, max = 10, cover = true }: { 
           accept={ACCEPT}
           multiple={max > 1}
           showUploadList={false}
-          listType="picture-card"
+          listType='picture-card'
           beforeUpload={(file) => {
             void add(file)
             return false

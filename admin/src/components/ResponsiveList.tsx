@@ -64,12 +64,12 @@ export function ResponsiveList<T extends Record<string, any>>({
       toolBarRender={toolBarRender}
       itemCardProps={{ bodyStyle: { padding: 12 } }}
       grid={{ column: 1 }}
-      className="responsive-cards"
+      className='responsive-cards'
       renderItem={(row: T) => {
         const c = card(row)
         return (
           <div
-            className="responsive-card"
+            className='responsive-card'
             // A button only when it opens something: a card of pictures and actions alone is not (nested controls).
             {...(c.onClick ? { role: 'button', tabIndex: 0, onClick: c.onClick, onKeyDown: (e: React.KeyboardEvent) => e.key === 'Enter' && c.onClick?.() } : {})}
             style={{ padding: 12, marginBottom: 8, borderRadius: 8, border: '1px solid var(--card-border, rgba(128,128,128,.25))', cursor: c.onClick ? 'pointer' : 'default' }}

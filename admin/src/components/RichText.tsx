@@ -12,7 +12,17 @@ import { errorText, toast } from '../core/feedback'
 const TOOLBAR = [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline', { color: [] }], [{ list: 'ordered' }, { list: 'bullet' }, { align: [] }], ['image', 'link'], ['clean']]
 
 /** Quill's icon-only toolbar buttons and pickers get Chinese names (axe: button-name, aria-command-name). */
-const TOOL_NAMES: Record<string, string> = { header: '段落格式', bold: '加粗', italic: '斜体', underline: '下划线', color: '文字颜色', align: '对齐', image: '插入图片', link: '链接', clean: '清除格式' }
+const TOOL_NAMES: Record<string, string> = {
+  header: '段落格式',
+  bold: '加粗',
+  italic: '斜体',
+  underline: '下划线',
+  color: '文字颜色',
+  align: '对齐',
+  image: '插入图片',
+  link: '链接',
+  clean: '清除格式',
+}
 function nameToolbar(root: HTMLElement) {
   root.querySelectorAll<HTMLElement>('.ql-toolbar button, .ql-toolbar .ql-picker').forEach((el) => {
     const kind = [...el.classList].map((c) => c.replace(/^ql-/, '')).find((c) => c === 'list' || TOOL_NAMES[c])
@@ -49,7 +59,7 @@ export function RichText({ value, onChange, placeholder }: { value?: string; onC
     }
   }, [value])
 
-  return <div ref={host} className="admin-rich-text" />
+  return <div ref={host} className='admin-rich-text' />
 }
 
 function pickImage(q: Quill) {

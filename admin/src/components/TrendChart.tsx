@@ -35,5 +35,5 @@ export function TrendChart({ days, series, dark, axisNames }: { days: string[]; 
       chart.dispose()
     }
   }, [days, series, dark, axisNames])
-  return <div ref={el} style={{ height: 300, width: '100%' }} role="img" aria-label={`趋势图：${series.map((s) => s.name).join('、')}`} />
+  return <div ref={el} style={{ height: 300, width: '100%' }} role='img' aria-label={`趋势图：${series.map((s) => s.name).join('、')}`} />
 }

@@ -25,5 +25,4 @@ export const AFTER_SALE_TYPE: Record<string, string> = { refund: '仅退款', re
 export const ORDER_AFTER_SALE: Record<string, string> = { none: '', processing: '售后中', finished: '售后完成' }
 
 /** The valueEnum ProTable wants for a label table. */
-export const valueEnum = (m: Record<string, { text: string; color?: string }>) =>
-  Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { text: v.text, status: undefined }]))
+export const valueEnum = (m: Record<string, { text: string; color?: string }>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { text: v.text, status: undefined }]))

@@ -26,13 +26,10 @@ export function navigate(to: string, { replace = false } = {}) {
 
 /** The current path and query (re-renders on navigation). */
 export function useLocation(): { path: string; query: URLSearchParams } {
-  const full = useSyncExternalStore(
-    (l) => {
-      listeners.add(l)
-      return () => listeners.delete(l)
-    },
-    current,
-  )
+  const full = useSyncExternalStore((l) => {
+    listeners.add(l)
+    return () => listeners.delete(l)
+  }, current)
   const [path, qs] = full.split('?')
   return { path: path.replace(/\/+$/, '') || '/', query: new URLSearchParams(qs || '') }
 }

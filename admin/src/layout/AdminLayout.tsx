@@ -37,7 +37,13 @@ export function AdminLayout() {
       routes: MENU.map((g) => {
         const entries = g.children.filter((c) => c.menu && can(c.permission))
         // A group with one page is a plain entry, not a sub-menu of one.
-        return { path: entries.length === 1 ? entries[0].path : g.path, name: g.name, icon: g.icon, routes: entries.length > 1 ? entries.map((c) => ({ path: c.path, name: c.name })) : undefined, hideInMenu: !entries.length }
+        return {
+          path: entries.length === 1 ? entries[0].path : g.path,
+          name: g.name,
+          icon: g.icon,
+          routes: entries.length > 1 ? entries.map((c) => ({ path: c.path, name: c.name })) : undefined,
+          hideInMenu: !entries.length,
+        }
       }),
     }),
     [can],
@@ -45,9 +51,9 @@ export function AdminLayout() {
 
   return (
     <ProLayout
-      title="商家后台"
+      title='商家后台'
       logo={false}
-      layout="mix"
+      layout='mix'
       fixSiderbar
       splitMenus={false}
       navTheme={dark ? 'realDark' : 'light'}
@@ -69,7 +75,7 @@ export function AdminLayout() {
       token={{ pageContainer: { paddingInlinePageContainerContent: mobile ? 12 : 40, paddingBlockPageContainerContent: mobile ? 12 : 32 } }}
       actionsRender={() => [
         <Dropdown
-          key="theme"
+          key='theme'
           trigger={['click']}
           menu={{
             selectedKeys: [choice],
@@ -78,7 +84,7 @@ export function AdminLayout() {
           }}
         >
           {/* The name contains the label shown beside the icon (axe: label-content-name-mismatch). */}
-          <Button type="text" icon={<BgColorsOutlined />} aria-label={mobile ? '主题' : `主题：${THEMES.find((t) => t.key === choice)?.label}`}>
+          <Button type='text' icon={<BgColorsOutlined />} aria-label={mobile ? '主题' : `主题：${THEMES.find((t) => t.key === choice)?.label}`}>
             {mobile ? null : THEMES.find((t) => t.key === choice)?.label}
           </Button>
         </Dropdown>,
@@ -95,16 +101,16 @@ export function AdminLayout() {
               ],
             }}
           >
-            <span data-testid="account-menu">{dom}</span>
+            <span data-testid='account-menu'>{dom}</span>
           </Dropdown>
         ),
       }}
     >
       <Suspense fallback={<Spin style={{ display: 'block', margin: '80px auto' }} />}>
         {!found ? (
-          <Result status="404" title="页面不存在" />
+          <Result status='404' title='页面不存在' />
         ) : !can(found.route.permission) ? (
-          <Result status="403" title="没有权限" subTitle="当前账号的角色不能查看此页面" />
+          <Result status='403' title='没有权限' subTitle='当前账号的角色不能查看此页面' />
         ) : (
           <found.route.page key={path} params={found.params} />
         )}

@@ -35,15 +35,15 @@ export default function Login() {
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           商家后台
         </Typography.Title>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form layout="vertical" onFinish={submit} requiredMark={false} autoComplete="on">
-          <Form.Item label="用户名" name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input prefix={<UserOutlined />} autoComplete="username" placeholder="用户名" />
+        {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
+        <Form layout='vertical' onFinish={submit} requiredMark={false} autoComplete='on'>
+          <Form.Item label='用户名' name='username' rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+            <Input prefix={<UserOutlined />} autoComplete='username' placeholder='用户名' />
           </Form.Item>
-          <Form.Item label="密码" name="password" rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete="current-password" placeholder="密码" />
+          <Form.Item label='密码' name='password' rules={[{ required: true, message: '请输入密码' }]}>
+            <Input.Password prefix={<LockOutlined />} autoComplete='current-password' placeholder='密码' />
           </Form.Item>
-          <Button type="primary" htmlType="submit" block loading={busy}>
+          <Button type='primary' htmlType='submit' block loading={busy}>
             登录
           </Button>
         </Form>

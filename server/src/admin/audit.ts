@@ -43,7 +43,17 @@ const json = (v: unknown): string | null => {
 export async function writeAudit(tx: Conn, actor: Actor, e: AuditEntry, at = Date.now()) {
   await tx
     .insertInto('auditLogs')
-    .values({ staffId: actor.id, staffName: actor.username, at, action: e.action, targetType: e.targetType, targetId: e.targetId === undefined ? '' : String(e.targetId), beforeJson: json(e.before), afterJson: json(e.after), ip: actor.ip.slice(0, 64) })
+    .values({
+      staffId: actor.id,
+      staffName: actor.username,
+      at,
+      action: e.action,
+      targetType: e.targetType,
+      targetId: e.targetId === undefined ? '' : String(e.targetId),
+      beforeJson: json(e.before),
+      afterJson: json(e.after),
+      ip: actor.ip.slice(0, 64),
+    })
     .execute()
 }
 

@@ -106,7 +106,9 @@ export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
 export function adminValidationMessage(errors: any[], _dataVar: string, routeUrl = ''): string {
   const e = errors?.[0]
   if (!e) return '请求参数错误'
-  const segments = String(e.instancePath || '').split('/').filter((s) => s && !/^\d+$/.test(s))
+  const segments = String(e.instancePath || '')
+    .split('/')
+    .filter((s) => s && !/^\d+$/.test(s))
   const key = e.keyword === 'required' ? e.params?.missingProperty : segments[segments.length - 1]
   const label = (key && labelOf(key, routeUrl)) || key || '参数'
   const limit = e.params?.limit

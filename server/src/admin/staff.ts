@@ -59,7 +59,18 @@ export async function createStaff(db: Conn, input: { username: string; role: Rol
   const t = Date.now()
   const row = await db
     .insertInto('staff')
-    .values({ username, passwordHash: await hashPassword(password), role: input.role, disabled: 0, failedAttempts: 0, firstFailedAt: null, lockedUntil: null, lastLoginAt: null, createdAt: t, updatedAt: t })
+    .values({
+      username,
+      passwordHash: await hashPassword(password),
+      role: input.role,
+      disabled: 0,
+      failedAttempts: 0,
+      firstFailedAt: null,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: t,
+      updatedAt: t,
+    })
     .returningAll()
     .executeTakeFirstOrThrow()
   return { staff: toStaffView(row), password }
@@ -102,7 +113,10 @@ export async function createStaffSession(db: Db, staffId: number, ip: string, no
   const cookie = crypto.randomBytes(32).toString('base64url')
   const csrfToken = crypto.randomBytes(24).toString('base64url')
   const expiresAt = now + SESSION_MS
-  await db.insertInto('staffSessions').values({ id: sha256(cookie), staffId, csrfToken, ip: ip.slice(0, 64), createdAt: now, expiresAt }).execute()
+  await db
+    .insertInto('staffSessions')
+    .values({ id: sha256(cookie), staffId, csrfToken, ip: ip.slice(0, 64), createdAt: now, expiresAt })
+    .execute()
   // Expired sessions go now and then.
   if (Math.random() < 0.05) await db.deleteFrom('staffSessions').where('expiresAt', '<', now).execute()
   return { cookie, csrfToken, expiresAt }
@@ -147,7 +161,11 @@ export async function changePassword(db: Conn, staffId: number, keepSessionId: s
 
 /** Sets a password and ends the staff's sessions (but keepSessionId). */
 export async function setPassword(db: Conn, staffId: number, password: string, keepSessionId?: string) {
-  await db.updateTable('staff').set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: Date.now() }).where('id', '=', staffId).execute()
+  await db
+    .updateTable('staff')
+    .set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: Date.now() })
+    .where('id', '=', staffId)
+    .execute()
   let q = db.deleteFrom('staffSessions').where('staffId', '=', staffId)
   if (keepSessionId) q = q.where('id', '!=', keepSessionId)
   await q.execute()

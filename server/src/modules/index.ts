@@ -106,9 +106,15 @@ export const adminRouteModules: AdminRouteModule[] = all((m) => (m.adminRoutes ?
 /** Demo data, in order, for a first start on an empty database. */
 export const seeders: Seeder[] = all((m) => m.seeders)
 /** Periodic jobs (order expiry, commission release, logoff anonymisation, flash-sale schedule...). */
-export const jobs: Job[] = unique(all((m) => m.jobs), 'job')
+export const jobs: Job[] = unique(
+  all((m) => m.jobs),
+  'job',
+)
 /** The operator CLI's commands (`npm run admin -- <command>`). */
-export const adminCommands: AdminCommandDef[] = unique(all((m) => m.commands), 'operator command')
+export const adminCommands: AdminCommandDef[] = unique(
+  all((m) => m.commands),
+  'operator command',
+)
 
 function unique<T extends { name: string }>(list: T[], what: string): T[] {
   const seen = new Set<string>()

@@ -56,7 +56,11 @@ export function createSandboxProvider(key: string, db: Db): SandboxProvider {
   const record = (k: string) => db.selectFrom('sandboxGateway').selectAll().where('key', '=', k).executeTakeFirst()
   /** Inserts the gateway's record unless one exists; returns the one that is there. */
   const put = async (row: SandboxGatewayTable) => {
-    await db.insertInto('sandboxGateway').values(row).onConflict((oc) => oc.column('key').doNothing()).execute()
+    await db
+      .insertInto('sandboxGateway')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute()
     return (await record(row.key))!
   }
   const noticeOf = (payNo: string, r: SandboxGatewayTable): PaidNotice => ({ payNo, transactionId: r.refId, amount: Number(r.amount), paidAt: Number(r.at) })
@@ -102,7 +106,14 @@ export function createSandboxProvider(key: string, db: Db): SandboxProvider {
     },
     async tradeBill(date: string): Promise<TradeBill> {
       const from = Date.parse(`${date}T00:00:00+08:00`)
-      const rows = await db.selectFrom('sandboxGateway').selectAll().where('at', '>=', from).where('at', '<', from + 86_400_000).where('state', 'in', ['paid', 'refunded']).orderBy('at').execute()
+      const rows = await db
+        .selectFrom('sandboxGateway')
+        .selectAll()
+        .where('at', '>=', from)
+        .where('at', '<', from + 86_400_000)
+        .where('state', 'in', ['paid', 'refunded'])
+        .orderBy('at')
+        .execute()
       return {
         payments: rows.filter((r) => r.state === 'paid').map((r) => ({ payNo: r.key.slice(4), transactionId: r.refId, amount: Number(r.amount) })),
         refunds: rows.filter((r) => r.state === 'refunded').map((r) => ({ refundNo: r.key.slice(7), payNo: '', amount: Number(r.amount) })),

@@ -39,7 +39,10 @@ export const rsaSign = (privateKey: crypto.KeyLike, message: string): string => 
 
 export function rsaVerify(publicKey: crypto.KeyLike, message: string, signature: string): boolean {
   try {
-    return crypto.createVerify('RSA-SHA256').update(message, 'utf8').verify(publicKey, String(signature || ''), 'base64')
+    return crypto
+      .createVerify('RSA-SHA256')
+      .update(message, 'utf8')
+      .verify(publicKey, String(signature || ''), 'base64')
   } catch {
     return false
   }
@@ -230,7 +233,7 @@ export function createWechatPay(config: Config, http: HttpClient, opts: WechatPa
   if (!platformKeys.size) throw new Error('wechatpay: WXPAY_PLATFORM_KEYS (serial → platform public key) is required to verify answers and notifications')
   const base = w.payApiBase.replace(/\/$/, '')
 
-const userAgent = 'mall-server/1.0 wechatpay-v3'
+  const userAgent = 'mall-server/1.0 wechatpay-v3'
   /** A signed POST whose answer must carry a valid platform signature. */
   async function post(path: string, payload: unknown, extraHeaders: Record<string, string> = {}): Promise<{ status: number; body: any }> {
     const body = JSON.stringify(payload)
@@ -383,18 +386,22 @@ const userAgent = 'mall-server/1.0 wechatpay-v3'
         named = { user_name: encryptSensitive(key, input.userName) }
         serialHeader = { 'wechatpay-serial': serial }
       }
-      const res = await post('/v3/fund-app/mch-transfer/transfer-bills', {
-        appid: input.appId,
-        out_bill_no: input.outBillNo,
-        transfer_scene_id: input.sceneId,
-        openid: input.openId,
-        transfer_amount: input.amount,
-        transfer_remark: utf8Cut(input.remark, 96),
-        notify_url: w.notifyUrl,
-        user_recv_perception: '劳务报酬',
-        transfer_scene_report_infos: input.reportInfos.map((r) => ({ info_type: r.infoType, info_content: r.infoContent })),
-        ...named,
-      }, serialHeader)
+      const res = await post(
+        '/v3/fund-app/mch-transfer/transfer-bills',
+        {
+          appid: input.appId,
+          out_bill_no: input.outBillNo,
+          transfer_scene_id: input.sceneId,
+          openid: input.openId,
+          transfer_amount: input.amount,
+          transfer_remark: utf8Cut(input.remark, 96),
+          notify_url: w.notifyUrl,
+          user_recv_perception: '劳务报酬',
+          transfer_scene_report_infos: input.reportInfos.map((r) => ({ info_type: r.infoType, info_content: r.infoContent })),
+          ...named,
+        },
+        serialHeader,
+      )
       if (res.status !== 200 || !res.body?.state) throw gatewayError('转账', res)
       return transferBillOf({ transfer_amount: input.amount, ...res.body })
     },
@@ -455,7 +462,10 @@ const yuanToFen = (v: string): number => {
  * REFUND lines refunds (申请退款金额 by 商户退款单号).
  */
 export function parseTradeBill(text: string): TradeBill {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim())
+  const lines = text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .filter((l) => l.trim())
   const header = (lines[0] || '').split(',').map((h) => h.trim())
   const col = (name: string) => {
     const i = header.indexOf(name)
@@ -478,7 +488,12 @@ const refundStatus = (s: unknown): RefundResult['status'] => (s === 'SUCCESS' ? 
 
 function refundQueryOf(b: any): RefundQuery {
   const status = refundStatus(b.status)
-  return { refundNo: String(b.out_refund_no || ''), refundId: String(b.refund_id || ''), status, reason: status === 'failed' ? `微信退款${b.status === 'CLOSED' ? '已关闭' : '异常'}（${b.status}）` : undefined }
+  return {
+    refundNo: String(b.out_refund_no || ''),
+    refundId: String(b.refund_id || ''),
+    status,
+    reason: status === 'failed' ? `微信退款${b.status === 'CLOSED' ? '已关闭' : '异常'}（${b.status}）` : undefined,
+  }
 }
 
 /** An error answer of WeChat Pay (HTTP status, code such as SYSTEM_ERROR / FREQUENCY_LIMITED / ORDERPAID, message). */

@@ -32,7 +32,10 @@ export const SESSION_DAYS = 30
 export async function createSession(db: Db, memberId: number): Promise<string> {
   const token = crypto.randomBytes(24).toString('base64url')
   const t = Date.now()
-  await db.insertInto('sessions').values({ tokenHash: hashToken(token), memberId, createdAt: t, expiresAt: t + SESSION_DAYS * 86400_000 }).execute()
+  await db
+    .insertInto('sessions')
+    .values({ tokenHash: hashToken(token), memberId, createdAt: t, expiresAt: t + SESSION_DAYS * 86400_000 })
+    .execute()
   return token
 }
 

@@ -81,7 +81,9 @@ const FIELD_LABELS: Record<string, string> = {
 /** The last named field of an ajv error (`/items/0/content` -> content; a missing key -> its name). */
 export function errorField(e: any): string {
   if (e?.keyword === 'required' && e.params?.missingProperty) return String(e.params.missingProperty)
-  const parts = String(e?.instancePath || '').split('/').filter((p) => p && !/^\d+$/.test(p))
+  const parts = String(e?.instancePath || '')
+    .split('/')
+    .filter((p) => p && !/^\d+$/.test(p))
   return parts[parts.length - 1] || ''
 }
 

@@ -22,7 +22,12 @@ export function createMetrics(db: Db): Metrics {
   collectDefaultMetrics({ register: registry, prefix: 'shop_' })
   const m: Metrics = {
     registry,
-    requests: new Counter({ name: 'shop_http_requests_total', help: 'HTTP requests answered, by route, status and envelope code', labelNames: ['method', 'route', 'status', 'code'], registers: [registry] }),
+    requests: new Counter({
+      name: 'shop_http_requests_total',
+      help: 'HTTP requests answered, by route, status and envelope code',
+      labelNames: ['method', 'route', 'status', 'code'],
+      registers: [registry],
+    }),
     duration: new Histogram({
       name: 'shop_http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route',
@@ -31,7 +36,13 @@ export function createMetrics(db: Db): Metrics {
       registers: [registry],
     }),
     jobRuns: new Counter({ name: 'shop_job_runs_total', help: 'Periodic job runs: ok, failed, or skipped (another instance holds the lease)', labelNames: ['job', 'result'], registers: [registry] }),
-    jobDuration: new Histogram({ name: 'shop_job_duration_seconds', help: 'Time a periodic job took on this instance', labelNames: ['job'], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120], registers: [registry] }),
+    jobDuration: new Histogram({
+      name: 'shop_job_duration_seconds',
+      help: 'Time a periodic job took on this instance',
+      labelNames: ['job'],
+      buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 30, 120],
+      registers: [registry],
+    }),
     gate: new Counter({ name: 'shop_flash_sale_gate_total', help: 'Flash-sale gate answers: ok, sold_out, limit, busy', labelNames: ['result'], registers: [registry] }),
   }
   const pool = poolOf(db)

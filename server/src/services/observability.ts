@@ -31,8 +31,7 @@ const RAW = Symbol.for('mall.rawEnvelope')
 type WithCode = FastifyReply & { [CODE]?: number }
 
 /** Loopback and private networks (RFC 1918, unique local IPv6), as seen on the socket (not X-Forwarded-For). */
-const isPrivate = (ip = '') =>
-  /^(::ffff:)?(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip) || ip === '::1' || /^f[cd][0-9a-f]{2}:/i.test(ip)
+const isPrivate = (ip = '') => /^(::ffff:)?(127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip) || ip === '::1' || /^f[cd][0-9a-f]{2}:/i.test(ip)
 
 async function within<T>(ms: number, p: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined

@@ -21,4 +21,3 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number, 
   if (row.count > limit) throw new AppError(ErrorCode.RATE_LIMITED, msg)
   return row.count
 }
-

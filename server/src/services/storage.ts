@@ -86,7 +86,10 @@ const sha256 = (data: string) => crypto.createHash('sha256').update(data).digest
 /** A GET URL signed with AWS Signature V4 in the query string (path-style), valid s.urlTtlSeconds. */
 export function presignGet(s: S3Settings, key: string, now = new Date()): string {
   const base = new URL(s.endpoint || `https://s3.${s.region}.amazonaws.com`)
-  const amzDate = now.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '')
+  const amzDate = now
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '')
   const day = amzDate.slice(0, 8)
   const scope = `${day}/${s.region}/s3/aws4_request`
   const uri = `${base.pathname.replace(/\/+$/, '')}/${rfc3986(s.bucket)}/${encodeKey(key)}`

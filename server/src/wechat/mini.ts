@@ -16,14 +16,19 @@ export async function getUnlimitedCode(
 ): Promise<{ mime: string; image: Buffer }> {
   if (!input.scene || input.scene.length > SCENE_MAX) throw new WeChatApiError(40169, 'invalid length for scene', 'wxa/getwxacodeunlimit')
   return tokens.withAccessToken('mini', async (token) => {
-    const res = await wxPost(ctx, 'wxa/getwxacodeunlimit', { access_token: token }, {
-      scene: input.scene,
-      page: input.page,
-      // check_path false lets an unreleased page (trial / develop) be encoded too.
-      check_path: false,
-      env_version: input.envVersion || 'release',
-      width: input.width || 430,
-    })
+    const res = await wxPost(
+      ctx,
+      'wxa/getwxacodeunlimit',
+      { access_token: token },
+      {
+        scene: input.scene,
+        page: input.page,
+        // check_path false lets an unreleased page (trial / develop) be encoded too.
+        check_path: false,
+        env_version: input.envVersion || 'release',
+        width: input.width || 430,
+      },
+    )
     const type = String(res.headers['content-type'] || '').toLowerCase()
     if (res.status === 200 && type.startsWith('image/') && res.raw.length > 0) return { mime: type.split(';')[0], image: res.raw }
     let body = res.body
@@ -49,12 +54,17 @@ export async function generateScheme(
   input: { path: string; query: string; envVersion?: EnvVersion; expireDays?: number },
 ): Promise<{ openlink: string }> {
   return tokens.withAccessToken('mini', async (token) => {
-    const res = await wxPost(ctx, 'wxa/generatescheme', { access_token: token }, {
-      jump_wxa: { path: input.path, query: input.query, env_version: input.envVersion || 'release' },
-      is_expire: true,
-      expire_type: 1,
-      expire_interval: Math.min(30, Math.max(1, input.expireDays || 30)),
-    })
+    const res = await wxPost(
+      ctx,
+      'wxa/generatescheme',
+      { access_token: token },
+      {
+        jump_wxa: { path: input.path, query: input.query, env_version: input.envVersion || 'release' },
+        is_expire: true,
+        expire_type: 1,
+        expire_interval: Math.min(30, Math.max(1, input.expireDays || 30)),
+      },
+    )
     const body = checkBody<{ openlink: string }>(res.body, 'wxa/generatescheme')
     if (!body.openlink) throw new WeChatApiError(-3, 'no openlink in response', 'wxa/generatescheme')
     return { openlink: body.openlink }

@@ -5,4 +5,8 @@ export { SCENE_MAX, compactScene, normaliseQuery, parseScene, type SceneQuery } 
 
 /** The share_scenes key of a query that needs storing: 12 base64url characters of its SHA-256. */
 export const storedSceneKey = (query: Record<string, unknown>): string =>
-  crypto.createHash('sha256').update(JSON.stringify(normaliseQuery(query))).digest('base64url').slice(0, 12)
+  crypto
+    .createHash('sha256')
+    .update(JSON.stringify(normaliseQuery(query)))
+    .digest('base64url')
+    .slice(0, 12)

@@ -122,7 +122,14 @@ export default function ActingGoodsIndexPage() {
           </View>
         )
       })}
-      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText={keyword ? '没有找到相关商品' : '店铺还没有商品，点击下方从商品库添加'} onRetry={list.reload} />
+      <ListFooter
+        loading={list.loading}
+        finished={list.finished}
+        error={list.error}
+        empty={list.loaded && !list.list.length}
+        emptyText={keyword ? '没有找到相关商品' : '店铺还没有商品，点击下方从商品库添加'}
+        onRetry={list.reload}
+      />
       <CataloguePicker
         visible={picking}
         onClose={() => setPicking(false)}

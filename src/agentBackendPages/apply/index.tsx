@@ -42,7 +42,18 @@ export default function ApplyIndexPage() {
     if (requireLogin()) load()
   })
 
-  const set = (k: keyof AgentApplyRequest) => (v: string) => setForm((f) => ({ ...f, [k]: k === 'phone' ? String(v).replace(/\D/g, '') : k === 'idCard' ? String(v).replace(/[^0-9xX]/g, '').toUpperCase() : String(v) }))
+  const set = (k: keyof AgentApplyRequest) => (v: string) =>
+    setForm((f) => ({
+      ...f,
+      [k]:
+        k === 'phone'
+          ? String(v).replace(/\D/g, '')
+          : k === 'idCard'
+            ? String(v)
+                .replace(/[^0-9xX]/g, '')
+                .toUpperCase()
+            : String(v),
+    }))
 
   const submit = async () => {
     const error = applyFormError(form)

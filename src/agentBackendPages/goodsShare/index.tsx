@@ -63,7 +63,16 @@ export default function GoodsShareIndexPage() {
     info &&
     poster.make(async () => {
       const [image, codeImage] = await Promise.all([drawableImage(assetUrl(info.goods.mainImage)), drawableImage(code)])
-      return drawGoodsPoster({ shopName: userInfo.shopName || '', title: content.title, goodsName: info.goods.name, price: yuan(info.goods.price), originalPrice: yuan(info.goods.originalPrice), image, code: codeImage, link })
+      return drawGoodsPoster({
+        shopName: userInfo.shopName || '',
+        title: content.title,
+        goodsName: info.goods.name,
+        price: yuan(info.goods.price),
+        originalPrice: yuan(info.goods.originalPrice),
+        image,
+        code: codeImage,
+        link,
+      })
     })
 
   if (!goodsId) return <GoodsPicker onPick={setGoodsId} />
@@ -150,7 +159,14 @@ function GoodsPicker({ onPick }: { onPick: (id: number) => void }) {
           <Text className='share-pick__go'>分享</Text>
         </View>
       ))}
-      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText='店铺还没有在售商品，先去添加代理商品吧' onRetry={list.reload} />
+      <ListFooter
+        loading={list.loading}
+        finished={list.finished}
+        error={list.error}
+        empty={list.loaded && !list.list.length}
+        emptyText='店铺还没有在售商品，先去添加代理商品吧'
+        onRetry={list.reload}
+      />
       {list.loaded && !list.list.length && (
         <View className='share-pick-empty'>
           <Button type='primary' onClick={() => navigateTo(ROUTES.agentGoods)}>

@@ -32,10 +32,7 @@ export default function HomeIndexPage() {
   const [data, setData] = useState<AgentHome | null>(null)
   const [period, setPeriod] = useState<'today' | 'month'>('today')
 
-  const load = () =>
-    getAgentHome({ catch: true })
-      .then(setData)
-      .catch(leaveIfNotAgent)
+  const load = () => getAgentHome({ catch: true }).then(setData).catch(leaveIfNotAgent)
   useDidShow(() => {
     if (requireLogin()) load()
   })

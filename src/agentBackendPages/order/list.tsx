@@ -83,7 +83,15 @@ export default function OrderListPage() {
             </Text>
           </View>
           <View className={`shop-order__commission ${o.commissionStatus === 'none' ? 'is-none' : ''}`}>
-            <Text>{o.commissionStatus !== 'none' ? `佣金 ¥${yuan(o.commission)}` : o.status === 'unpaid' ? '买家付款后计算佣金' : o.status === 'cancelled' ? '订单已取消，无佣金' : '本单商品未在店铺上架，无佣金'}</Text>
+            <Text>
+              {o.commissionStatus !== 'none'
+                ? `佣金 ¥${yuan(o.commission)}`
+                : o.status === 'unpaid'
+                  ? '买家付款后计算佣金'
+                  : o.status === 'cancelled'
+                    ? '订单已取消，无佣金'
+                    : '本单商品未在店铺上架，无佣金'}
+            </Text>
             {o.commissionStatus !== 'none' && <Text className={`agent-tag agent-tag--${o.commissionStatus}`}>{o.commissionStatusText}</Text>}
           </View>
         </View>

@@ -85,7 +85,14 @@ export default function UserManageIndexPage() {
           </View>
         </View>
       ))}
-      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText={keyword ? '没有找到相关用户' : '还没有绑定的用户，分享商品给好友吧'} onRetry={list.reload} />
+      <ListFooter
+        loading={list.loading}
+        finished={list.finished}
+        error={list.error}
+        empty={list.loaded && !list.list.length}
+        emptyText={keyword ? '没有找到相关用户' : '还没有绑定的用户，分享商品给好友吧'}
+        onRetry={list.reload}
+      />
     </PageLayout>
   )
 }

@@ -71,7 +71,10 @@ export default function WithdrawIndexPage() {
       if (form.bankName.trim().length < 2) return toast('请输入开户银行')
     }
     try {
-      const accounts = await saveWithdrawAccount({ method: editing, accountName: form.accountName.trim(), accountNo: form.accountNo.replace(/\s+/g, ''), bankName: form.bankName.trim(), bankBranch: form.bankBranch.trim() }, { catch: true })
+      const accounts = await saveWithdrawAccount(
+        { method: editing, accountName: form.accountName.trim(), accountNo: form.accountNo.replace(/\s+/g, ''), bankName: form.bankName.trim(), bankBranch: form.bankBranch.trim() },
+        { catch: true },
+      )
       setInfo((i) => (i ? { ...i, accounts } : i))
       setMethod(editing)
       setEditing(null)
@@ -147,7 +150,13 @@ export default function WithdrawIndexPage() {
         <Text className='agent-panel__title'>提现金额</Text>
         <View className='withdraw-amount'>
           <Text className='withdraw-amount__cny'>¥</Text>
-          <Input className='withdraw-amount__input' type='digit' placeholder={rules ? `最低提现${yuan(rules.min)}元` : '请输入提现金额'} value={amount} onChange={(v) => setAmount(String(v).replace(/[^\d.]/g, ''))} />
+          <Input
+            className='withdraw-amount__input'
+            type='digit'
+            placeholder={rules ? `最低提现${yuan(rules.min)}元` : '请输入提现金额'}
+            value={amount}
+            onChange={(v) => setAmount(String(v).replace(/[^\d.]/g, ''))}
+          />
           <Text className='withdraw-amount__all' onClick={() => setAmount(yuan(Math.min(available, rules?.max ?? available)))}>
             全部提现
           </Text>
@@ -162,7 +171,9 @@ export default function WithdrawIndexPage() {
               <View className={`withdraw-method__radio ${method === m && acc ? 'is-checked' : ''}`} />
               <View className='withdraw-method__body'>
                 <Text className='withdraw-method__name'>{WITHDRAW_METHOD_TEXT[m]}</Text>
-                <Text className='withdraw-method__desc'>{acc ? `${acc.bankName ? `${acc.bankName} ` : ''}${acc.accountText} · ${acc.accountName}` : m === 'wechat' && !info?.wechatBound ? '需在微信中打开商城授权后使用' : '未设置'}</Text>
+                <Text className='withdraw-method__desc'>
+                  {acc ? `${acc.bankName ? `${acc.bankName} ` : ''}${acc.accountText} · ${acc.accountName}` : m === 'wechat' && !info?.wechatBound ? '需在微信中打开商城授权后使用' : '未设置'}
+                </Text>
               </View>
               <Text
                 className='withdraw-method__edit'
@@ -182,8 +193,12 @@ export default function WithdrawIndexPage() {
         </Button>
         {rules && (
           <View className='withdraw-rules'>
-            <Text>· 单次提现 ¥{yuan(rules.min)} 起，最高 ¥{yuan(rules.max)}，每日最多 {rules.dailyLimit} 次（今日已申请 {info?.todayCount ?? 0} 次）</Text>
-            <Text>· 手续费 {rateText(rules.feeBp)}，最低 ¥{yuan(rules.feeMin)}，从提现金额中扣除</Text>
+            <Text>
+              · 单次提现 ¥{yuan(rules.min)} 起，最高 ¥{yuan(rules.max)}，每日最多 {rules.dailyLimit} 次（今日已申请 {info?.todayCount ?? 0} 次）
+            </Text>
+            <Text>
+              · 手续费 {rateText(rules.feeBp)}，最低 ¥{yuan(rules.feeMin)}，从提现金额中扣除
+            </Text>
             <Text>· 平台审核后 1-3 个工作日到账；审核驳回的金额将退回可提现余额</Text>
             <Text>· 收款账户须为代理本人{info?.realName ? `（${info.realName}）` : ''}</Text>
           </View>
@@ -207,7 +222,10 @@ export default function WithdrawIndexPage() {
             <Text className='withdraw-record__sub'>
               {w.accountText} · 手续费¥{yuan(w.fee)} · 到账¥{yuan(w.actualAmount)}
             </Text>
-            <Text className='withdraw-record__sub'>{formatTime(w.createdAt)}{w.status === 'rejected' && w.rejectReason ? ` · 驳回：${w.rejectReason}` : ''}</Text>
+            <Text className='withdraw-record__sub'>
+              {formatTime(w.createdAt)}
+              {w.status === 'rejected' && w.rejectReason ? ` · 驳回：${w.rejectReason}` : ''}
+            </Text>
             {w.needConfirm && (
               <Button type='primary' size='small' className='withdraw-record__confirm' onClick={() => confirmReceipt(w)}>
                 确认收款

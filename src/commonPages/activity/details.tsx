@@ -29,7 +29,12 @@ export default function ActivityDetailsPage() {
   const [coupons, setCoupons] = useState<CentreCoupon[]>([])
   // Asked once the activity itself is found: a bad link makes one request, not two.
   const activityId = a?.id
-  const loadCoupons = () => activityId && getActivityCoupons(activityId).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
+  const loadCoupons = () =>
+    activityId &&
+    getActivityCoupons(activityId).then(
+      (r) => setCoupons(Array.isArray(r?.list) ? r.list : []),
+      () => setCoupons([]),
+    )
   useEffect(() => {
     loadCoupons()
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loadCoupons reads only activityId
@@ -85,7 +90,16 @@ export default function ActivityDetailsPage() {
             <View className='activity-coupons'>
               <Text className='activity-coupons__title'>活动优惠券</Text>
               {coupons.map((c) => (
-                <CouponCard key={c.couponId} className='activity-coupon' faceText={c.faceText} ruleText={c.ruleText} name={c.name} scopeText={c.allowSeckill ? `${c.scopeText} · 秒杀可用` : c.scopeText} validText={c.validText} action={couponAction(c)} />
+                <CouponCard
+                  key={c.couponId}
+                  className='activity-coupon'
+                  faceText={c.faceText}
+                  ruleText={c.ruleText}
+                  name={c.name}
+                  scopeText={c.allowSeckill ? `${c.scopeText} · 秒杀可用` : c.scopeText}
+                  validText={c.validText}
+                  action={couponAction(c)}
+                />
               ))}
             </View>
           )}

@@ -24,7 +24,9 @@ export default function GenderSchoolListPage() {
   const [failed, setFailed] = useState(false)
 
   useEffect(() => {
-    getArticleCategories().then(setCats).catch(() => undefined)
+    getArticleCategories()
+      .then(setCats)
+      .catch(() => undefined)
   }, [])
 
   const load = async (categoryId: number, next: number) => {

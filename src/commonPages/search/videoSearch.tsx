@@ -52,7 +52,17 @@ export default function VideoSearchPage() {
   return (
     <PageLayout variant='back' title='搜索视频'>
       <View className='vsearch__bar'>
-        <SearchBar value={keyword} placeholder='搜索视频或作者' onChange={(v) => typeof v === 'string' && setKeyword(v)} onSearch={(v) => run(typeof v === 'string' ? v : keyword)} right={<Text className='vsearch__go' onClick={() => run(keyword)}>搜索</Text>} />
+        <SearchBar
+          value={keyword}
+          placeholder='搜索视频或作者'
+          onChange={(v) => typeof v === 'string' && setKeyword(v)}
+          onSearch={(v) => run(typeof v === 'string' ? v : keyword)}
+          right={
+            <Text className='vsearch__go' onClick={() => run(keyword)}>
+              搜索
+            </Text>
+          }
+        />
       </View>
       {!searched && (
         <View className='vsearch__history'>
@@ -79,11 +89,7 @@ export default function VideoSearchPage() {
       )}
       {searched && (
         <View className='vsearch__results'>
-          {results.length === 0 && !loading ? (
-            <View className='empty-hint'>没有找到“{searched}”相关的视频</View>
-          ) : (
-            <VideoGrid videos={results} onOpen={setOpen} />
-          )}
+          {results.length === 0 && !loading ? <View className='empty-hint'>没有找到“{searched}”相关的视频</View> : <VideoGrid videos={results} onOpen={setOpen} />}
           {results.length > 0 && results.length < total && (
             <View className='vsearch__more' onClick={() => !loading && run(searched, page + 1)}>
               {loading ? '加载中…' : '加载更多'}

@@ -43,7 +43,8 @@ export default function WebViewPrizeListPage() {
           <View className='card prize-list__rules'>
             <Text className='prize-list__rules-title'>活动规则</Text>
             <Text className='prize-list__rules-text'>
-              1. 每次开启盲盒消耗{pool.cost}积分，积分不足时无法开启。{'\n'}2. 中奖结果由服务器使用密码学安全随机数抽取，概率如上表，已抽完的奖品不会被抽中，其概率计为0。{'\n'}3. 积分与优惠券奖品领取后立即到账；实物奖品领取时需填写收货地址，我们将尽快安排发货。{'\n'}4. 可在“中奖记录”中查看和领取奖品。
+              1. 每次开启盲盒消耗{pool.cost}积分，积分不足时无法开启。{'\n'}2. 中奖结果由服务器使用密码学安全随机数抽取，概率如上表，已抽完的奖品不会被抽中，其概率计为0。{'\n'}3.
+              积分与优惠券奖品领取后立即到账；实物奖品领取时需填写收货地址，我们将尽快安排发货。{'\n'}4. 可在“中奖记录”中查看和领取奖品。
             </Text>
           </View>
         </>

@@ -56,7 +56,11 @@ const MiniEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function 
     <View className='article-editor article-editor--mini'>
       <View className='article-editor__toolbar'>
         {TOOLS.map((t) => (
-          <Text key={`${t.name}-${t.value || ''}`} className={`article-editor__tool ${formats[t.name] && (!t.value || formats[t.name] === t.value) ? 'article-editor__tool--on' : ''}`} onClick={() => format(t.name, t.value)}>
+          <Text
+            key={`${t.name}-${t.value || ''}`}
+            className={`article-editor__tool ${formats[t.name] && (!t.value || formats[t.name] === t.value) ? 'article-editor__tool--on' : ''}`}
+            onClick={() => format(t.name, t.value)}
+          >
             {t.label}
           </Text>
         ))}
@@ -67,7 +71,16 @@ const MiniEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function 
           撤销
         </Text>
       </View>
-      <Editor id='article-editor' className='article-editor__body' placeholder={placeholder} showImgResize showImgSize showImgToolbar onReady={onReady} onStatusChange={(e: any) => setFormats(e.detail || {})} />
+      <Editor
+        id='article-editor'
+        className='article-editor__body'
+        placeholder={placeholder}
+        showImgResize
+        showImgSize
+        showImgToolbar
+        onReady={onReady}
+        onStatusChange={(e: any) => setFormats(e.detail || {})}
+      />
     </View>
   )
 })

@@ -72,7 +72,15 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
         placeholder,
         modules: {
           toolbar: {
-            container: [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline', 'strike'], [{ color: [] }], [{ list: 'ordered' }, { list: 'bullet' }], [{ align: [] }], ['blockquote', 'link', 'image'], ['clean']],
+            container: [
+              [{ header: [2, 3, false] }],
+              ['bold', 'italic', 'underline', 'strike'],
+              [{ color: [] }],
+              [{ list: 'ordered' }, { list: 'bullet' }],
+              [{ align: [] }],
+              ['blockquote', 'link', 'image'],
+              ['clean'],
+            ],
             handlers: {
               image: async () => {
                 try {

@@ -161,7 +161,15 @@ export default function Cart({ variant }: CartProps) {
                 {yuan(line.price)}
               </Text>
               <View onClick={(e) => e.stopPropagation()}>
-                <QuantityInput label='购买数量' className='cart-line__stepper' value={line.quantity} min={1} max={Math.max(1, Math.min(line.stock, 999))} onChange={(v) => changeQuantity(line, v as number)} onOverlimit={() => toast(line.quantity >= line.stock ? `库存仅剩${line.stock}件` : '至少购买1件')} />
+                <QuantityInput
+                  label='购买数量'
+                  className='cart-line__stepper'
+                  value={line.quantity}
+                  min={1}
+                  max={Math.max(1, Math.min(line.stock, 999))}
+                  onChange={(v) => changeQuantity(line, v as number)}
+                  onOverlimit={() => toast(line.quantity >= line.stock ? `库存仅剩${line.stock}件` : '至少购买1件')}
+                />
               </View>
             </View>
           )}

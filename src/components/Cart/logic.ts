@@ -22,13 +22,11 @@ export function cartTotals(valid: readonly CartLine[]): CartTotals {
 /** A quantity within 1 … stock (at least 1 even when stock reads 0: such a line is invalid anyway). */
 export const clampQuantity = (q: number, stock: number): number => Math.max(1, Math.min(Math.floor(Number(q) || 1), Math.max(1, stock)))
 
-export const setSelected = (lines: readonly CartLine[], ids: readonly number[], selected: boolean): CartLine[] =>
-  lines.map((l) => (ids.includes(l.id) ? { ...l, selected } : l))
+export const setSelected = (lines: readonly CartLine[], ids: readonly number[], selected: boolean): CartLine[] => lines.map((l) => (ids.includes(l.id) ? { ...l, selected } : l))
 
 export const setAllSelected = (lines: readonly CartLine[], selected: boolean): CartLine[] => lines.map((l) => ({ ...l, selected }))
 
-export const setQuantity = (lines: readonly CartLine[], id: number, quantity: number): CartLine[] =>
-  lines.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity, l.stock) } : l))
+export const setQuantity = (lines: readonly CartLine[], id: number, quantity: number): CartLine[] => lines.map((l) => (l.id === id ? { ...l, quantity: clampQuantity(quantity, l.stock) } : l))
 
 export const removeLines = (list: CartList, ids: readonly number[]): CartList => {
   const valid = list.valid.filter((l) => !ids.includes(l.id))

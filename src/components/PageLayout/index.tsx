@@ -49,7 +49,10 @@ export default function PageLayout({ variant = 'back', title = '', right, onBack
   const top = getStatusBarHeight()
   const goBack = () => (onBack ? onBack() : back())
   return (
-    <View className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${themeClass} ${largeText} ${className}`} style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}>
+    <View
+      className={`page-layout page-layout--${variant} ${footer ? 'page-layout--with-footer' : ''} ${themeClass} ${largeText} ${className}`}
+      style={{ paddingTop: variant === 'back' ? 0 : `${top}px` }}
+    >
       {variant === 'back' && (
         <View className='page-layout__nav' style={{ paddingTop: `${top}px` }}>
           {/* The title prop (not children) gives NutUI's centred title (SPEC.md: back arrow with a centred title). */}

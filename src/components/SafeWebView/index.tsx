@@ -42,7 +42,11 @@ export default function SafeWebView({ kind, defaultTitle }: { kind: WebViewKind;
     // The mini-program's web-view covers the page; on H5 the iframe fills the space under the title bar.
     return process.env.TARO_ENV === 'h5' ? (
       // activityCustomize: the page draws its own header, so only a floating back button sits over it.
-      <PageLayout variant={kind === 'activityCustomize' ? 'login' : 'back'} title={kind === 'activityCustomize' ? '' : title} className={`safe-webview ${kind === 'activityCustomize' ? 'safe-webview--full' : ''}`}>
+      <PageLayout
+        variant={kind === 'activityCustomize' ? 'login' : 'back'}
+        title={kind === 'activityCustomize' ? '' : title}
+        className={`safe-webview ${kind === 'activityCustomize' ? 'safe-webview--full' : ''}`}
+      >
         <WebView className='safe-webview__frame' src={state.url} />
       </PageLayout>
     ) : (

@@ -91,9 +91,12 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
   }, [])
 
-  useEffect(() => () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current)
-  }, [])
+  useEffect(
+    () => () => {
+      if (hideTimer.current) clearTimeout(hideTimer.current)
+    },
+    [],
+  )
 
   // Only the visible video plays: pause the neighbours, play the current one (when the page is shown).
   useEffect(() => {
@@ -119,7 +122,9 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     onVideoChange?.(current)
     if (!viewed.current.has(current.id)) {
       viewed.current.add(current.id)
-      viewVideo(current.id).then((r) => patch(current.id, { views: r.views })).catch(() => undefined)
+      viewVideo(current.id)
+        .then((r) => patch(current.id, { views: r.views }))
+        .catch(() => undefined)
     }
     if (!comments[current.id]) {
       getVideoComments(current.id, 1)
@@ -146,7 +151,14 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     if (now < lastTime.current) loops.current += 1
     if (danmuOn) {
       const due = dueDanmu(comments[v.id] || [], lastTime.current, now)
-      if (due.length) setDanmu((d) => launchDanmu(d, due.map((c) => ({ key: `${c.id}-${loops.current}`, content: c.content })), Date.now()))
+      if (due.length)
+        setDanmu((d) =>
+          launchDanmu(
+            d,
+            due.map((c) => ({ key: `${c.id}-${loops.current}`, content: c.content })),
+            Date.now(),
+          ),
+        )
     }
     lastTime.current = now
   }
@@ -267,7 +279,11 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
 
               <View className='vfeed__side'>
                 <View className='vfeed__author' onClick={() => navigateTo(ROUTES.videoUserMaterial, { memberId: v.author.id })}>
-                  {v.author.avatar ? <Image className='vfeed__avatar' src={assetUrl(v.author.avatar)} mode='aspectFill' /> : <View className='vfeed__avatar vfeed__avatar--text'>{(v.author.nickname || '会').slice(0, 1)}</View>}
+                  {v.author.avatar ? (
+                    <Image className='vfeed__avatar' src={assetUrl(v.author.avatar)} mode='aspectFill' />
+                  ) : (
+                    <View className='vfeed__avatar vfeed__avatar--text'>{(v.author.nickname || '会').slice(0, 1)}</View>
+                  )}
                   {!v.followed && v.author.id !== me && (
                     <View
                       className='vfeed__follow'
@@ -401,17 +417,31 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
             {list.length === 0 && <View className='empty-hint'>还没有评论，来抢沙发吧</View>}
             {list.map((c) => (
               <View key={c.id} className='vfeed-comments__item'>
-                {c.author.avatar ? <Image className='vfeed-comments__avatar' src={assetUrl(c.author.avatar)} /> : <View className='vfeed-comments__avatar vfeed-comments__avatar--text'>{(c.author.nickname || '会').slice(0, 1)}</View>}
+                {c.author.avatar ? (
+                  <Image className='vfeed-comments__avatar' src={assetUrl(c.author.avatar)} />
+                ) : (
+                  <View className='vfeed-comments__avatar vfeed-comments__avatar--text'>{(c.author.nickname || '会').slice(0, 1)}</View>
+                )}
                 <View className='vfeed-comments__body'>
                   <Text className='vfeed-comments__nick'>{c.author.nickname}</Text>
                   <Text className='vfeed-comments__text'>{c.content}</Text>
-                  <Text className='vfeed-comments__time'>{fromNow(c.createdAt)} · {fmt(c.time)}</Text>
+                  <Text className='vfeed-comments__time'>
+                    {fromNow(c.createdAt)} · {fmt(c.time)}
+                  </Text>
                 </View>
               </View>
             ))}
           </ScrollView>
           <View className='vfeed-comments__bar'>
-            <Input className='vfeed-comments__input' value={draft} maxlength={VIDEO_COMMENT_MAX} placeholder='说点什么，评论会以弹幕出现' confirmType='send' onInput={(e) => setDraft(e.detail.value)} onConfirm={sendComment} />
+            <Input
+              className='vfeed-comments__input'
+              value={draft}
+              maxlength={VIDEO_COMMENT_MAX}
+              placeholder='说点什么，评论会以弹幕出现'
+              confirmType='send'
+              onInput={(e) => setDraft(e.detail.value)}
+              onConfirm={sendComment}
+            />
             <View className={`vfeed-comments__send ${draft.trim() ? '' : 'vfeed-comments__send--off'}`} onClick={sendComment}>
               发送
             </View>

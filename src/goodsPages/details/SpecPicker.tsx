@@ -82,7 +82,8 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
         ))}
         <View className='spec-picker__qty'>
           <Text className='spec-picker__group-name'>购买数量</Text>
-          <QuantityInput label='购买数量'
+          <QuantityInput
+            label='购买数量'
             value={quantity}
             min={1}
             max={maxQty}
@@ -95,11 +96,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
           />
         </View>
       </View>
-      {hint ? (
-        <Text className='spec-picker__hint'>
-          {hint}
-        </Text>
-      ) : null}
+      {hint ? <Text className='spec-picker__hint'>{hint}</Text> : null}
       <View className='spec-picker__actions'>
         {mode === 'select' ? (
           <>

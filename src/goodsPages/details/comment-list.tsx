@@ -83,7 +83,14 @@ export default function DetailsCommentListPage() {
       {list.list.map((c) => (
         <CommentItem key={c.id} c={c} />
       ))}
-      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText={hasImage ? '暂无带图评价' : '暂无评价'} onRetry={list.loadMore} />
+      <ListFooter
+        loading={list.loading}
+        finished={list.finished}
+        error={list.error}
+        empty={list.loaded && !list.list.length}
+        emptyText={hasImage ? '暂无带图评价' : '暂无评价'}
+        onRetry={list.loadMore}
+      />
     </PageLayout>
   )
 }

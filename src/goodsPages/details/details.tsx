@@ -108,11 +108,7 @@ export default function DetailsDetailsPage() {
         <ArrowLeft size={18} />
       </View>
       {goods && (
-        <View
-          className='detail-top__btn'
-          aria-label='分享'
-          onClick={share}
-        >
+        <View className='detail-top__btn' aria-label='分享' onClick={share}>
           <Share size={16} />
         </View>
       )}

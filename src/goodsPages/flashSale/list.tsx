@@ -106,7 +106,10 @@ export default function FlashSaleListPage() {
           <View className='flash-list__countdown'>
             {cd ? (
               <>
-                <Text className='flash-list__cd-label'>{state === 'active' ? '抢购中，' : '即将开始，'}{cd.label}</Text>
+                <Text className='flash-list__cd-label'>
+                  {state === 'active' ? '抢购中，' : '即将开始，'}
+                  {cd.label}
+                </Text>
                 {hms(cd.ms).map((p, i) => (
                   <Text key={i}>
                     {i > 0 && <Text className='flash-list__cd-colon'>:</Text>}

@@ -132,7 +132,15 @@ export default function PlaceAnOrderIndexPage() {
 
           <View className='card'>
             {preview.lines.map((l) => (
-              <GoodsLine key={l.skuId} image={l.image} goodsName={l.goodsName} specText={l.specText} price={l.price} quantity={l.quantity} onClick={() => navigateTo(ROUTES.goodsDetails, { id: l.goodsId })} />
+              <GoodsLine
+                key={l.skuId}
+                image={l.image}
+                goodsName={l.goodsName}
+                specText={l.specText}
+                price={l.price}
+                quantity={l.quantity}
+                onClick={() => navigateTo(ROUTES.goodsDetails, { id: l.goodsId })}
+              />
             ))}
           </View>
 
@@ -145,7 +153,11 @@ export default function PlaceAnOrderIndexPage() {
               <Text>运费</Text>
               <Text>{preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
             </View>
-            {preview.freightAmount > 0 && preview.freeFreightThreshold > preview.goodsAmount && <Text className='place-order__hint'>再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）</Text>}
+            {preview.freightAmount > 0 && preview.freeFreightThreshold > preview.goodsAmount && (
+              <Text className='place-order__hint'>
+                再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）
+              </Text>
+            )}
             <CouponPicker extras={preview.extras.coupons as OrderCouponExtras} discount={preview.couponDiscount} onChange={(couponId) => ((base.current = { ...base.current!, couponId }), load())} />
             <PointsSwitch extras={preview.extras.points as OrderPointsExtras} onChange={(usePoints) => ((base.current = { ...base.current!, usePoints }), load())} />
             {preview.pointsDiscount > 0 && (

@@ -72,7 +72,14 @@ export default function PlaceAnOrderPayStatusPage() {
     poll(Date.now())
   }
 
-  const icon = view === 'paid' ? <SuccessF size={64} className='pay-status__icon pay-status__icon--ok' /> : view === 'checking' || view === 'timeout' ? <Clock size={64} className='pay-status__icon pay-status__icon--wait' /> : <Failure size={64} className='pay-status__icon pay-status__icon--fail' />
+  const icon =
+    view === 'paid' ? (
+      <SuccessF size={64} className='pay-status__icon pay-status__icon--ok' />
+    ) : view === 'checking' || view === 'timeout' ? (
+      <Clock size={64} className='pay-status__icon pay-status__icon--wait' />
+    ) : (
+      <Failure size={64} className='pay-status__icon pay-status__icon--fail' />
+    )
   const title = { checking: '正在确认支付结果…', paid: '支付成功', unpaid: '支付未完成', closed: '订单已关闭', timeout: '支付结果确认中' }[view]
   const hint = {
     checking: '请稍候，不要关闭页面',
@@ -102,7 +109,12 @@ export default function PlaceAnOrderPayStatusPage() {
               继续支付
             </Button>
           )}
-          <Button type={view === 'paid' ? 'primary' : 'default'} fill={view === 'paid' ? undefined : 'outline'} className='pay-status__btn' onClick={() => redirectTo(ROUTES.orderDetails, { orderNo })}>
+          <Button
+            type={view === 'paid' ? 'primary' : 'default'}
+            fill={view === 'paid' ? undefined : 'outline'}
+            className='pay-status__btn'
+            onClick={() => redirectTo(ROUTES.orderDetails, { orderNo })}
+          >
             查看订单
           </Button>
           <Button fill='outline' className='pay-status__btn' onClick={() => switchTab(ROUTES.home)}>

@@ -77,7 +77,17 @@ export default function PlaceAnOrderSeckillPage() {
     submitting.current = true
     setBusy(true)
     try {
-      const o = await submitSeckill({ itemId, quantity, addressId: preview.address.id, couponId: preview.extras.coupons ? ((preview.extras.coupons as OrderCouponExtras).selectedId ?? 0) : undefined, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      const o = await submitSeckill(
+        {
+          itemId,
+          quantity,
+          addressId: preview.address.id,
+          couponId: preview.extras.coupons ? ((preview.extras.coupons as OrderCouponExtras).selectedId ?? 0) : undefined,
+          remark: remark.trim(),
+          requestId: requestId.current,
+        },
+        { catch: true },
+      )
       useCommonStore.getState().setShippingAddress(null)
       if (o.status !== 'unpaid') return redirectTo(ROUTES.payStatus, { orderNo: o.orderNo, result: 'paid' })
       const r = await payThenShowStatus(o.orderNo, 'redirect')

@@ -90,10 +90,7 @@ export default function AfterSalesApplyPage() {
     void subscribeAt('afterSale')
     setSubmitting(true)
     try {
-      const r = await applyAfterSale(
-        { orderNo, type, items: selection, reason, description: description.trim(), images, amount: yuanToFen(amount)! },
-        { catch: true },
-      )
+      const r = await applyAfterSale({ orderNo, type, items: selection, reason, description: description.trim(), images, amount: yuanToFen(amount)! }, { catch: true })
       toast('申请已提交', 'success')
       redirectTo(type === 'refund' ? ROUTES.afterSalesApplyConfirm : ROUTES.afterSalesReturnConfirm, { afterSaleNo: r.afterSaleNo })
     } catch {
@@ -146,7 +143,14 @@ export default function AfterSalesApplyPage() {
                 <View key={i.orderItemId} className={`as-item ${disabled ? 'as-item--off' : ''}`}>
                   <Checkbox checked={on} disabled={disabled} onChange={(v) => toggle(i.orderItemId, i.refundableQuantity, v)} />
                   <View className='as-item__goods'>
-                    <GoodsLine image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件` : `实付 ¥${yuan(i.payAmount)}`} />
+                    <GoodsLine
+                      image={i.image}
+                      goodsName={i.goodsName}
+                      specText={i.specText}
+                      price={i.price}
+                      quantity={i.quantity}
+                      note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件` : `实付 ¥${yuan(i.payAmount)}`}
+                    />
                     {on && i.refundableQuantity > 1 && (
                       <View className='as-item__qty'>
                         <Text>退款数量</Text>

@@ -35,7 +35,13 @@ export default function AfterSalesApplyConfirmPage() {
             <Success size={48} color='#af57ff' />
             <Text className='as-result__title'>{d.status === 'applied' ? '退款申请已提交' : d.statusText}</Text>
             <Text className='as-result__text'>
-              {d.status === 'applied' ? '商家将在48小时内处理，同意后退款将原路退回' : d.status === 'refunded' ? `¥${yuan(d.refundAmount)} 已原路退回` : d.status === 'rejected' ? `拒绝原因：${d.rejectReason}` : '请留意售后进度'}
+              {d.status === 'applied'
+                ? '商家将在48小时内处理，同意后退款将原路退回'
+                : d.status === 'refunded'
+                  ? `¥${yuan(d.refundAmount)} 已原路退回`
+                  : d.status === 'rejected'
+                    ? `拒绝原因：${d.rejectReason}`
+                    : '请留意售后进度'}
             </Text>
           </View>
           <View className='card as-steps'>

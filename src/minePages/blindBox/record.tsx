@@ -98,7 +98,14 @@ export default function BlindBoxRecordPage() {
           )}
         </View>
       ))}
-      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText={onlyWon ? '还没有中奖记录' : '还没有开过盲盒'} onRetry={list.reload} />
+      <ListFooter
+        loading={list.loading}
+        finished={list.finished}
+        error={list.error}
+        empty={list.loaded && !list.list.length}
+        emptyText={onlyWon ? '还没有中奖记录' : '还没有开过盲盒'}
+        onRetry={list.reload}
+      />
       <AddressSheet visible={!!addressFor} title='填写奖品收货地址' confirmText='确认' onClose={() => setAddressFor(null)} onConfirm={(a) => save(a.id)} />
     </PageLayout>
   )

@@ -24,7 +24,12 @@ export default function BusinessCardPreviewPage() {
   const { id, data: card, state, reload } = useLoadById<BusinessCardPublic>(previewCard)
   const poster = usePoster()
 
-  const share = () => buildShare(ROUTES.cardPreview, { title: card ? `${card.name}的名片${card.company ? ` · ${card.company}` : ''}` : '名片', imageUrl: card?.avatar ? assetUrl(card.avatar) : undefined, query: { id: id ?? '' } })
+  const share = () =>
+    buildShare(ROUTES.cardPreview, {
+      title: card ? `${card.name}的名片${card.company ? ` · ${card.company}` : ''}` : '名片',
+      imageUrl: card?.avatar ? assetUrl(card.avatar) : undefined,
+      query: { id: id ?? '' },
+    })
   useShare(share, [card?.id])
 
   const shareUrl = () => (process.env.TARO_ENV === 'h5' ? `${window.location.origin}${share().path}` : `${assetUrl('/')}${share().path.replace(/^\//, '')}`)

@@ -70,7 +70,9 @@ function TaskRow({ t }: { t: CashbackTask }) {
       <Image className='cb-task__img' src={assetUrl(t.goodsImage)} mode='aspectFill' />
       <View className='cb-task__body'>
         <Text className='cb-task__name'>{t.goodsName}</Text>
-        <Text className='cb-task__sub'>{t.campaignTitle} · {formatTime(t.submittedAt)}</Text>
+        <Text className='cb-task__sub'>
+          {t.campaignTitle} · {formatTime(t.submittedAt)}
+        </Text>
         {t.status === 'rejected' && <Text className='cb-task__reason'>未通过：{t.rejectReason}</Text>}
       </View>
       <View className='cb-task__side'>
@@ -163,7 +165,9 @@ export default function CashbackIndexPage() {
       </View>
       {tab === 'campaigns' && (
         <View className='cb-list'>
-          {campaigns?.map((c) => <CampaignCard key={c.id} c={c} />)}
+          {campaigns?.map((c) => (
+            <CampaignCard key={c.id} c={c} />
+          ))}
           {campaigns && !campaigns.length && <View className='cb-empty'>暂无返现活动，敬请期待</View>}
         </View>
       )}
@@ -172,7 +176,14 @@ export default function CashbackIndexPage() {
           {tasks.list.map((t) => (
             <TaskRow key={t.id} t={t} />
           ))}
-          <ListFooter loading={tasks.loading} finished={tasks.finished} error={tasks.error} empty={tasks.loaded && !tasks.list.length} emptyText='还没有返现任务，去参加活动吧' onRetry={tasks.reload} />
+          <ListFooter
+            loading={tasks.loading}
+            finished={tasks.finished}
+            error={tasks.error}
+            empty={tasks.loaded && !tasks.list.length}
+            emptyText='还没有返现任务，去参加活动吧'
+            onRetry={tasks.reload}
+          />
         </View>
       )}
       {tab === 'ledger' && (

@@ -28,7 +28,9 @@ export default function ArticleReleasePage() {
 
   useEffect(() => {
     if (!requireLogin()) return
-    getArticleCategories().then(setCategories).catch(() => undefined)
+    getArticleCategories()
+      .then(setCategories)
+      .catch(() => undefined)
     if (id > 0)
       getArticleDetail(id)
         .then((a) => {

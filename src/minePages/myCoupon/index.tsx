@@ -34,7 +34,11 @@ export default function MyCouponIndexPage() {
   const mine = usePagedList((page, size) => getMyCoupons(tab as MemberCouponStatus, page, size), [tab], { enabled: loggedIn && tab !== 'centre', pageSize: 20 })
 
   const loadCounts = () => loggedIn && getCouponCounts({ toast: false, catch: true }).then(setCounts, () => undefined)
-  const loadCentre = () => getCouponCentre({ catch: true }).then((r) => setCentre(r.list), () => setCentre([]))
+  const loadCentre = () =>
+    getCouponCentre({ catch: true }).then(
+      (r) => setCentre(r.list),
+      () => setCentre([]),
+    )
 
   useEffect(() => {
     if (!loggedIn && tab !== 'centre') requireLogin()
@@ -63,7 +67,12 @@ export default function MyCouponIndexPage() {
 
   const centreAction = (c: CentreCoupon) => {
     if (c.soldOut && c.received === 0) return <View className='my-coupon__btn is-off'>已抢光</View>
-    if (!c.canReceive) return <View className='my-coupon__btn is-ghost' onClick={(e) => (e.stopPropagation(), navigateTo(ROUTES.couponGoods, { couponId: c.couponId }))}>去使用</View>
+    if (!c.canReceive)
+      return (
+        <View className='my-coupon__btn is-ghost' onClick={(e) => (e.stopPropagation(), navigateTo(ROUTES.couponGoods, { couponId: c.couponId }))}>
+          去使用
+        </View>
+      )
     return (
       <View className='my-coupon__btn' onClick={(e) => (e.stopPropagation(), receive(c))}>
         {receiving === c.couponId ? '领取中' : c.received > 0 ? '再领一张' : '立即领取'}
@@ -92,7 +101,16 @@ export default function MyCouponIndexPage() {
           </View>
           {centre?.map((c) => (
             <View key={c.couponId}>
-              <CouponCard faceText={c.faceText} ruleText={c.ruleText} name={c.name} scopeText={c.allowSeckill ? `${c.scopeText} · 秒杀可用` : c.scopeText} validText={c.validText} note={c.soldOut || c.issuedPercent < 1 ? '' : `已抢${c.issuedPercent}%`} action={centreAction(c)} onClick={() => navigateTo(ROUTES.couponGoods, { couponId: c.couponId })} />
+              <CouponCard
+                faceText={c.faceText}
+                ruleText={c.ruleText}
+                name={c.name}
+                scopeText={c.allowSeckill ? `${c.scopeText} · 秒杀可用` : c.scopeText}
+                validText={c.validText}
+                note={c.soldOut || c.issuedPercent < 1 ? '' : `已抢${c.issuedPercent}%`}
+                action={centreAction(c)}
+                onClick={() => navigateTo(ROUTES.couponGoods, { couponId: c.couponId })}
+              />
             </View>
           ))}
           {centre && !centre.length && <View className='empty-hint'>暂时没有可领取的优惠券</View>}

@@ -115,7 +115,8 @@ export default function MyIntegralPlaceAnOrderPage() {
             </View>
             <View className='points-order__row'>
               <Text>兑换数量</Text>
-              <QuantityInput label='兑换数量'
+              <QuantityInput
+                label='兑换数量'
                 value={quantity}
                 min={1}
                 max={maxQty}

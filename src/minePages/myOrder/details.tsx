@@ -61,13 +61,35 @@ export default function MyOrderDetailsPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the timer follows the order status and expiry only
   }, [o?.status, o?.expireAt])
 
-  if (missing) return <PageLayout variant='back' title='订单详情'><View className='empty-hint'>订单不存在或已删除</View></PageLayout>
-  if (!o) return <PageLayout variant='back' title='订单详情'><View className='empty-hint'>加载中...</View></PageLayout>
+  if (missing)
+    return (
+      <PageLayout variant='back' title='订单详情'>
+        <View className='empty-hint'>订单不存在或已删除</View>
+      </PageLayout>
+    )
+  if (!o)
+    return (
+      <PageLayout variant='back' title='订单详情'>
+        <View className='empty-hint'>加载中...</View>
+      </PageLayout>
+    )
 
-  const hint = o.status === 'unpaid' ? (o.expireAt > now ? `剩余 ${leftText(o.expireAt - now)} 未支付将自动取消` : '订单即将超时关闭') : o.status === 'cancelled' && o.cancelReason ? o.cancelReason : STATUS_HINT[o.status]
+  const hint =
+    o.status === 'unpaid'
+      ? o.expireAt > now
+        ? `剩余 ${leftText(o.expireAt - now)} 未支付将自动取消`
+        : '订单即将超时关闭'
+      : o.status === 'cancelled' && o.cancelReason
+        ? o.cancelReason
+        : STATUS_HINT[o.status]
   const rows: Array<[string, string]> = [
     ['下单时间', formatTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss')],
-    ...(o.paidAt ? ([['支付方式', PAY_CHANNEL[o.payChannel || ''] || '已支付'], ['支付时间', formatTime(o.paidAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.paidAt
+      ? ([
+          ['支付方式', PAY_CHANNEL[o.payChannel || ''] || '已支付'],
+          ['支付时间', formatTime(o.paidAt, 'YYYY-MM-DD HH:mm:ss')],
+        ] as Array<[string, string]>)
+      : []),
     ...(o.shippedAt ? ([['发货时间', formatTime(o.shippedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
     ...(o.receivedAt ? ([['收货时间', formatTime(o.receivedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
     ...(o.completedAt ? ([['完成时间', formatTime(o.completedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
@@ -109,7 +131,16 @@ export default function MyOrderDetailsPage() {
 
       <View className='card'>
         {o.items.map((i) => (
-          <GoodsLine key={i.id} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件 ¥${yuan(i.refundedAmount)}` : ''} onClick={() => navigateTo(ROUTES.goodsDetails, { id: i.goodsId })} />
+          <GoodsLine
+            key={i.id}
+            image={i.image}
+            goodsName={i.goodsName}
+            specText={i.specText}
+            price={i.price}
+            quantity={i.quantity}
+            note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件 ¥${yuan(i.refundedAmount)}` : ''}
+            onClick={() => navigateTo(ROUTES.goodsDetails, { id: i.goodsId })}
+          />
         ))}
         <View className='order-detail__amounts'>
           <View className='order-detail__row'>

@@ -49,10 +49,7 @@ export default function MyOrderEvaluatePage() {
     }
     setSubmitting(true)
     try {
-      const r = await submitReviews(
-        { orderNo, items: todo.map((i) => ({ orderItemId: i.orderItemId, ...drafts[i.orderItemId], content: drafts[i.orderItemId].content.trim() })) },
-        { catch: true },
-      )
+      const r = await submitReviews({ orderNo, items: todo.map((i) => ({ orderItemId: i.orderItemId, ...drafts[i.orderItemId], content: drafts[i.orderItemId].content.trim() })) }, { catch: true })
       setDone(r)
       toast('评价成功', 'success')
     } catch {

@@ -82,7 +82,13 @@ export default function MyOrderFollowUpPage() {
               {r.images.length > 0 && (
                 <View className='review-card__imgs'>
                   {r.images.map((src, k) => (
-                    <Image key={src} className='review-card__img' src={assetUrl(src)} mode='aspectFill' onClick={() => Taro.previewImage({ urls: r.images.map(assetUrl), current: assetUrl(r.images[k]) })} />
+                    <Image
+                      key={src}
+                      className='review-card__img'
+                      src={assetUrl(src)}
+                      mode='aspectFill'
+                      onClick={() => Taro.previewImage({ urls: r.images.map(assetUrl), current: assetUrl(r.images[k]) })}
+                    />
                   ))}
                 </View>
               )}

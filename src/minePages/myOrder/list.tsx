@@ -86,7 +86,15 @@ export default function MyOrderListPage() {
             </View>
           </View>
           {o.items.map((i) => (
-            <GoodsLine key={i.id} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件` : ''} />
+            <GoodsLine
+              key={i.id}
+              image={i.image}
+              goodsName={i.goodsName}
+              specText={i.specText}
+              price={i.price}
+              quantity={i.quantity}
+              note={i.refundedQuantity ? `已退款 ${i.refundedQuantity} 件` : ''}
+            />
           ))}
           <View className='order-card__sum'>
             共{o.itemCount}件商品 {o.status === 'unpaid' ? '需付款' : '实付款'}
@@ -95,7 +103,14 @@ export default function MyOrderListPage() {
           <ActionBar orderNo={o.orderNo} actions={o.actions} onDone={() => load(tab, 1)} />
         </View>
       ))}
-      <ListFooter loading={loading} error={error} finished={!loading && list.length >= total && list.length > 0} empty={!loading && !error && page > 0 && !list.length} emptyText='暂无相关订单' onRetry={() => load(tab, page + 1 || 1)} />
+      <ListFooter
+        loading={loading}
+        error={error}
+        finished={!loading && list.length >= total && list.length > 0}
+        empty={!loading && !error && page > 0 && !list.length}
+        emptyText='暂无相关订单'
+        onRetry={() => load(tab, page + 1 || 1)}
+      />
     </PageLayout>
   )
 }

@@ -130,11 +130,7 @@ export default function SettingIndexPage() {
         <Row
           label='头像'
           onClick={changeAvatar}
-          value={
-            <View className='set-avatar'>
-              {user.avatar ? <Image className='set-avatar__img' src={assetUrl(user.avatar)} mode='aspectFill' /> : <User size={24} color='#bbb' />}
-            </View>
-          }
+          value={<View className='set-avatar'>{user.avatar ? <Image className='set-avatar__img' src={assetUrl(user.avatar)} mode='aspectFill' /> : <User size={24} color='#bbb' />}</View>}
         />
         <Row
           label='昵称'
@@ -154,10 +150,7 @@ export default function SettingIndexPage() {
       </View>
       <View className='set-group'>
         {/* 大字模式 for older shoppers (适老化): every text 1.25×, kept in storage (src/stores/display.ts). */}
-        <Row
-          label='大字模式'
-          value={<Switch checked={largeText} ariaLabel='大字模式' onChange={(on) => useDisplayStore.getState().setLargeText(on)} />}
-        />
+        <Row label='大字模式' value={<Switch checked={largeText} ariaLabel='大字模式' onChange={(on) => useDisplayStore.getState().setLargeText(on)} />} />
       </View>
       <View className='set-group'>
         <Row label='注销账号' danger onClick={pendingAt ? undoLogoff : openLogoff} value={pendingAt ? <Text className='set-row__text'>冷静期中</Text> : undefined} />

@@ -117,7 +117,16 @@ export default function ShippingAddressOperatePage() {
     const v = { ...EMPTY, ...(form.getFieldsValue(true) as FormValues) }
     const err = formError(v)
     if (err) return toast(err)
-    const body: AddressInput = { name: v.name.trim(), phone: String(v.phone).trim(), province: v.region.province, city: v.region.city, district: v.region.district, detail: v.detail.trim(), tag: v.tag || '', isDefault: !!v.isDefault }
+    const body: AddressInput = {
+      name: v.name.trim(),
+      phone: String(v.phone).trim(),
+      province: v.region.province,
+      city: v.region.city,
+      district: v.region.district,
+      detail: v.detail.trim(),
+      tag: v.tag || '',
+      isDefault: !!v.isDefault,
+    }
     setSaving(true)
     try {
       const saved = id ? await updateAddress(id, body, { catch: true }) : await addAddress(body, { catch: true })

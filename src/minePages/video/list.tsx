@@ -64,7 +64,9 @@ export default function MyVideoListPage() {
       }
     >
       <View className='myvideo__stats'>
-        <Text>共 {Math.max(total, 0)} 个作品 · 获赞 {totalLikes}</Text>
+        <Text>
+          共 {Math.max(total, 0)} 个作品 · 获赞 {totalLikes}
+        </Text>
         {me ? (
           <Text className='muted' onClick={() => navigateTo(ROUTES.videoUserMaterial, { memberId: me })}>
             我的主页 ›

@@ -140,7 +140,9 @@ export default function VideoReleasePage() {
 
       <View className='vrelease__field'>
         <View style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center' }}>
-          <Text className='vrelease__label'>关联商品（{goods.length}/{VIDEO_GOODS_MAX}）</Text>
+          <Text className='vrelease__label'>
+            关联商品（{goods.length}/{VIDEO_GOODS_MAX}）
+          </Text>
           <Text style={{ color: 'var(--app-primary)' }} onClick={openPicker}>
             添加商品
           </Text>

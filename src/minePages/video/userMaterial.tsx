@@ -56,7 +56,11 @@ export default function UserMaterialPage() {
       {info && (
         <View className='umat__head'>
           <View className='umat__row'>
-            {info.member.avatar ? <Image className='umat__avatar' src={assetUrl(info.member.avatar)} mode='aspectFill' /> : <View className='umat__avatar umat__avatar--text'>{info.member.nickname.slice(0, 1)}</View>}
+            {info.member.avatar ? (
+              <Image className='umat__avatar' src={assetUrl(info.member.avatar)} mode='aspectFill' />
+            ) : (
+              <View className='umat__avatar umat__avatar--text'>{info.member.nickname.slice(0, 1)}</View>
+            )}
             <View className='umat__name'>
               <Text className='umat__nick'>{info.member.nickname}</Text>
               <Text className='umat__id'>ID：{info.member.id}</Text>
@@ -72,10 +76,22 @@ export default function UserMaterialPage() {
             )}
           </View>
           <View className='umat__stats'>
-            <View className='umat__stat'><Text className='umat__num'>{info.likeCount}</Text><Text>获赞</Text></View>
-            <View className='umat__stat'><Text className='umat__num'>{info.followingCount}</Text><Text>关注</Text></View>
-            <View className='umat__stat'><Text className='umat__num'>{info.followerCount}</Text><Text>粉丝</Text></View>
-            <View className='umat__stat'><Text className='umat__num'>{info.videoCount}</Text><Text>作品</Text></View>
+            <View className='umat__stat'>
+              <Text className='umat__num'>{info.likeCount}</Text>
+              <Text>获赞</Text>
+            </View>
+            <View className='umat__stat'>
+              <Text className='umat__num'>{info.followingCount}</Text>
+              <Text>关注</Text>
+            </View>
+            <View className='umat__stat'>
+              <Text className='umat__num'>{info.followerCount}</Text>
+              <Text>粉丝</Text>
+            </View>
+            <View className='umat__stat'>
+              <Text className='umat__num'>{info.videoCount}</Text>
+              <Text>作品</Text>
+            </View>
           </View>
         </View>
       )}

@@ -2,7 +2,29 @@ import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Badge, Grid } from '@nutui/nutui-react-taro'
-import { ArrowRight, Articles, Comment, Coupon, Edit, Feedback, Footprint, Gift, Heart, Jingdou, Location, Refund, Service, Setting, Star, Store, ToPay, ToReceive, User, Videos, Wallet } from '@nutui/icons-react-taro'
+import {
+  ArrowRight,
+  Articles,
+  Comment,
+  Coupon,
+  Edit,
+  Feedback,
+  Footprint,
+  Gift,
+  Heart,
+  Jingdou,
+  Location,
+  Refund,
+  Service,
+  Setting,
+  Star,
+  Store,
+  ToPay,
+  ToReceive,
+  User,
+  Videos,
+  Wallet,
+} from '@nutui/icons-react-taro'
 import type { OrderCounts, OrderTab } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import ServiceEntry from '@/components/ServiceEntry'
@@ -62,7 +84,10 @@ export default function MineIndexPage() {
     loadMemberInfo().catch(() => undefined)
     getOrderCounts({ catch: true, toast: false }).then(setCounts, () => undefined)
     // The 优惠券 stat is a number like its neighbours: the member's unused coupons.
-    getCouponCounts({ catch: true, toast: false }).then((c) => setCoupons(c.unused), () => undefined)
+    getCouponCounts({ catch: true, toast: false }).then(
+      (c) => setCoupons(c.unused),
+      () => undefined,
+    )
   })
 
   /** Every entry needs a member; a visitor goes to login with the entry as the redirect target. */
@@ -73,13 +98,22 @@ export default function MineIndexPage() {
 
   const agent = logged && !!userInfo.businessId
   const reviewMode = useReviewMode()
-  const entries: Entry[] = [...(reviewMode ? ENTRIES.filter((e) => e.path !== ROUTES.blindBox) : ENTRIES), agent ? { text: '代理后台', icon: <Store size={22} />, path: ROUTES.agentHome } : { text: '申请代理', icon: <Edit size={22} />, path: ROUTES.agentApply }]
+  const entries: Entry[] = [
+    ...(reviewMode ? ENTRIES.filter((e) => e.path !== ROUTES.blindBox) : ENTRIES),
+    agent ? { text: '代理后台', icon: <Store size={22} />, path: ROUTES.agentHome } : { text: '申请代理', icon: <Edit size={22} />, path: ROUTES.agentApply },
+  ]
 
   return (
     <PageLayout variant='tab' title='我的'>
       <View className='mine'>
         <View className='mine__head' onClick={() => (logged ? open(ROUTES.setting) : goLogin({ path: ROUTES.mine }))}>
-          {logged && userInfo.avatar ? <Image className='mine__avatar' src={assetUrl(userInfo.avatar)} mode='aspectFill' /> : <View className='mine__avatar mine__avatar--empty'><User size={32} /></View>}
+          {logged && userInfo.avatar ? (
+            <Image className='mine__avatar' src={assetUrl(userInfo.avatar)} mode='aspectFill' />
+          ) : (
+            <View className='mine__avatar mine__avatar--empty'>
+              <User size={32} />
+            </View>
+          )}
           <View className='mine__who'>
             {logged ? (
               <>

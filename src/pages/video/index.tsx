@@ -100,13 +100,7 @@ export default function VideoIndexPage() {
         <VideoFeed videos={videos} height={height} active={shown} onReachEnd={more} onVideoChange={setCurrent} />
       ) : (
         <View className='video-page__empty' style={{ height }}>
-          {error ? (
-            <Text onClick={() => load(1)}>加载失败，点击重试</Text>
-          ) : total === 0 ? (
-            <Text>还没有视频，来发布第一条吧</Text>
-          ) : (
-            <Text>加载中…</Text>
-          )}
+          {error ? <Text onClick={() => load(1)}>加载失败，点击重试</Text> : total === 0 ? <Text>还没有视频，来发布第一条吧</Text> : <Text>加载中…</Text>}
         </View>
       )}
       <View className='video-page__top' style={{ top: `${top + 8}px` }}>

@@ -2,8 +2,14 @@ import Taro from '@tarojs/taro'
 import { get, post, buildUrl, handleEnvelope, transportCode, REQUEST_TIMEOUT, onUnauthorized, upload } from '@/core/request'
 import { useUserStore } from '@/stores/user'
 
-const settle = async <T,>(p: Promise<T>, ms = 50): Promise<{ state: 'resolved' | 'rejected' | 'pending'; value?: any }> =>
-  Promise.race([p.then((value) => ({ state: 'resolved' as const, value }), (value) => ({ state: 'rejected' as const, value })), new Promise<{ state: 'pending' }>((r) => setTimeout(() => r({ state: 'pending' }), ms))])
+const settle = async <T>(p: Promise<T>, ms = 50): Promise<{ state: 'resolved' | 'rejected' | 'pending'; value?: any }> =>
+  Promise.race([
+    p.then(
+      (value) => ({ state: 'resolved' as const, value }),
+      (value) => ({ state: 'rejected' as const, value }),
+    ),
+    new Promise<{ state: 'pending' }>((r) => setTimeout(() => r({ state: 'pending' }), ms)),
+  ])
 
 describe('core/request', () => {
   let request: jest.SpyInstance
@@ -63,7 +69,10 @@ describe('core/request', () => {
     onUnauthorized(logout)
     request.mockResolvedValue({ statusCode: 200, data: { code: 403, msg: '请先登录', data: {} } })
     let settled = false
-    get('/api/x', undefined, { catch: true }).then(() => (settled = true), () => (settled = true))
+    get('/api/x', undefined, { catch: true }).then(
+      () => (settled = true),
+      () => (settled = true),
+    )
     await Promise.resolve()
     await Promise.resolve()
     await Promise.resolve()

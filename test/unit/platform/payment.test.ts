@@ -13,7 +13,14 @@ const wechatParams: PayParams = {
   channel: 'wechat_jsapi',
   payNo: 'P202611220001',
   amount: 12990,
-  params: { appId: 'wx0h5appid00000001', timeStamp: '1763784000', nonceStr: 'NONCE0123456789ABCDEF0123456789A', package: 'prepay_id=wx26112221580621e9b071c00d9e093b0000', signType: 'RSA', paySign: 'c2lnbmF0dXJl' },
+  params: {
+    appId: 'wx0h5appid00000001',
+    timeStamp: '1763784000',
+    nonceStr: 'NONCE0123456789ABCDEF0123456789A',
+    package: 'prepay_id=wx26112221580621e9b071c00d9e093b0000',
+    signType: 'RSA',
+    paySign: 'c2lnbmF0dXJl',
+  },
 }
 
 function setUserAgent(ua?: string) {
@@ -87,7 +94,10 @@ describe("WeChat's browser (JS-SDK chooseWXPay)", () => {
     expect(await paymentAdapter.pay(wechatParams)).toBe('paid')
     const cfgCall = request.mock.calls[0][0] as any
     expect(cfgCall.url).toBe(`/h5/api/member/getWxConfig?p=4&url=${encodeURIComponent('http://localhost/goodsPages/placeAnOrder/payStatus?orderId=5')}`)
-    expect(calls[0]).toEqual(['config', expect.objectContaining({ appId: 'wx0h5appid00000001', timestamp: 1763784000, nonceStr: 'n1', signature: 'sig', jsApiList: expect.arrayContaining(['chooseWXPay']) })])
+    expect(calls[0]).toEqual([
+      'config',
+      expect.objectContaining({ appId: 'wx0h5appid00000001', timestamp: 1763784000, nonceStr: 'n1', signature: 'sig', jsApiList: expect.arrayContaining(['chooseWXPay']) }),
+    ])
     const [name, pay] = calls[1]
     expect(calls).toHaveLength(2)
     expect(name).toBe('chooseWXPay')

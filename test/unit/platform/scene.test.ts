@@ -82,7 +82,9 @@ describe('JS-SDK loading and the URL to sign', () => {
     }) as any)
     await jest.isolateModulesAsync(async () => {
       // A fresh module registry: spy on its own Taro.
-      const request = jest.spyOn(require('@tarojs/taro'), 'request').mockResolvedValue(ok({ appId: 'wx1', timestamp: 1414587457, nonceStr: 'Wm3WZYTPz0wzccnW', signature: '0f9de62fce790f9a083d5c99e95740ceb90c27ed' }))
+      const request = jest
+        .spyOn(require('@tarojs/taro'), 'request')
+        .mockResolvedValue(ok({ appId: 'wx1', timestamp: 1414587457, nonceStr: 'Wm3WZYTPz0wzccnW', signature: '0f9de62fce790f9a083d5c99e95740ceb90c27ed' }))
       const { wxReady, JS_API_LIST } = require('@/platform/wechatJssdk')
       window.history.replaceState(null, '', '/a')
       const wx = await wxReady()
@@ -90,7 +92,10 @@ describe('JS-SDK loading and the URL to sign', () => {
       expect(wx).toBe(g.wx)
       expect(appended).toEqual(['http://localhost/static/jweixin-1.6.0.js'])
       expect(request).toHaveBeenCalledTimes(1)
-      expect(g.__wxCalls[0]).toEqual(['config', { debug: false, appId: 'wx1', timestamp: 1414587457, nonceStr: 'Wm3WZYTPz0wzccnW', signature: '0f9de62fce790f9a083d5c99e95740ceb90c27ed', jsApiList: JS_API_LIST }])
+      expect(g.__wxCalls[0]).toEqual([
+        'config',
+        { debug: false, appId: 'wx1', timestamp: 1414587457, nonceStr: 'Wm3WZYTPz0wzccnW', signature: '0f9de62fce790f9a083d5c99e95740ceb90c27ed', jsApiList: JS_API_LIST },
+      ])
     })
     append.mockRestore()
     delete g.wx

@@ -7,8 +7,7 @@ import { useUserStore } from '@/stores/user'
 
 const g = globalThis as any
 const WECHAT_UA = 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Mobile Safari/537.36 MicroMessenger/8.0.47 NetType/WIFI'
-const setUserAgent = (ua?: string) =>
-  Object.defineProperty(window.navigator, 'userAgent', { configurable: true, get: () => ua || 'Mozilla/5.0 (linux) AppleWebKit/537.36 (KHTML, like Gecko) jsdom' })
+const setUserAgent = (ua?: string) => Object.defineProperty(window.navigator, 'userAgent', { configurable: true, get: () => ua || 'Mozilla/5.0 (linux) AppleWebKit/537.36 (KHTML, like Gecko) jsdom' })
 
 function installFakeWx() {
   g.__wxCalls = []
@@ -72,7 +71,12 @@ describe("WeChat's browser share card (JS-SDK)", () => {
     const calls = installFakeWx()
     jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: 200, msg: '成功', data: { appId: 'wx1', timestamp: 1, nonceStr: 'n', signature: 's' } } } as any)
     await setupH5Share({ title: '有个秘密值得分享给你-小美的店', path: '/goodsPages/details/details?id=88&sUid=12&bUid=3' })
-    const card = { title: '有个秘密值得分享给你-小美的店', desc: '有个秘密值得分享给你-小美的店', link: 'http://localhost/goodsPages/details/details?id=88&sUid=12&bUid=3', imgUrl: 'http://localhost/static/share.png' }
+    const card = {
+      title: '有个秘密值得分享给你-小美的店',
+      desc: '有个秘密值得分享给你-小美的店',
+      link: 'http://localhost/goodsPages/details/details?id=88&sUid=12&bUid=3',
+      imgUrl: 'http://localhost/static/share.png',
+    }
     expect(calls.map((c) => c[0])).toEqual(['config', 'updateAppMessageShareData', 'updateTimelineShareData'])
     expect(calls[0][1].jsApiList).toEqual(expect.arrayContaining(['updateAppMessageShareData', 'updateTimelineShareData']))
     expect(calls[1][1]).toEqual(card)

@@ -42,7 +42,15 @@ describe('danmu timing', () => {
     expect(pruneDanmu(a, 1000 + 4000)).toHaveLength(0)
   })
   it('spreads simultaneous danmu over free lanes and ignores a repeated key', () => {
-    let active = launchDanmu([], [{ key: 'a', content: '1' }, { key: 'b', content: '2' }, { key: 'c', content: '3' }], 0)
+    let active = launchDanmu(
+      [],
+      [
+        { key: 'a', content: '1' },
+        { key: 'b', content: '2' },
+        { key: 'c', content: '3' },
+      ],
+      0,
+    )
     expect(active.map((d) => d.lane)).toEqual([0, 1, 2])
     active = launchDanmu(active, [{ key: 'a', content: '1' }], 100)
     expect(active).toHaveLength(3)
@@ -52,7 +60,14 @@ describe('danmu timing', () => {
     expect(active.map((d) => [d.key, d.lane])).toEqual([['d', 0]])
   })
   it('renders each danmu with a 4 s CSS animation in its lane', () => {
-    const items = launchDanmu([], [{ key: 'a', content: '好看' }, { key: 'b', content: '求链接', mine: true }], 0)
+    const items = launchDanmu(
+      [],
+      [
+        { key: 'a', content: '好看' },
+        { key: 'b', content: '求链接', mine: true },
+      ],
+      0,
+    )
     const { container, getByText } = render(<DanmuLayer items={items} />)
     const els = container.querySelectorAll('.vfeed-danmu__item')
     expect(els).toHaveLength(2)

@@ -6,7 +6,15 @@ const groups: SpecGroup[] = [
   { name: '尺码', values: ['S', 'M', 'L'] },
 ]
 let id = 0
-const sku = (颜色: string, 尺码: string, price: number, stock: number): Sku => ({ id: ++id, specs: { 颜色, 尺码 }, specText: `${颜色} / ${尺码}`, price, originalPrice: price + 1000, stock, image: `/media/${颜色}.svg` })
+const sku = (颜色: string, 尺码: string, price: number, stock: number): Sku => ({
+  id: ++id,
+  specs: { 颜色, 尺码 },
+  specText: `${颜色} / ${尺码}`,
+  price,
+  originalPrice: price + 1000,
+  stock,
+  image: `/media/${颜色}.svg`,
+})
 const skus: Sku[] = [sku('红色', 'S', 9900, 5), sku('红色', 'M', 9900, 0), sku('红色', 'L', 10900, 2), sku('蓝色', 'S', 9900, 0), sku('蓝色', 'M', 9900, 0), sku('蓝色', 'L', 11900, 1)]
 
 describe('spec picker logic', () => {

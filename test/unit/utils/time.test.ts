@@ -3,7 +3,9 @@ import { chinaDay, dayLabel, fromNow, fromNowShort, groupByDay } from '@/utils/t
 
 const now = new Date('2026-11-22T12:00:00+08:00').getTime()
 const ago = (ms: number) => now - ms
-const MIN = 60_000, HOUR = 60 * MIN, DAY = 24 * HOUR
+const MIN = 60_000,
+  HOUR = 60 * MIN,
+  DAY = 24 * HOUR
 
 describe('relative time, first formatter', () => {
   it('under 5 minutes is 刚刚', () => expect(fromNow(ago(4 * MIN + 59_000), now)).toBe('刚刚'))

@@ -32,7 +32,12 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
     await load()
   }
 
-  if (error && !data) return <PageContainer onBack={() => navigate('/after-sales')}><Alert type="error" showIcon message={error} /></PageContainer>
+  if (error && !data)
+    return (
+      <PageContainer onBack={() => navigate('/after-sales')}>
+        <Alert type='error' showIcon message={error} />
+      </PageContainer>
+    )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   const c = data.case
   const st = AFTER_SALE_STATUS[c.status]
@@ -49,55 +54,87 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
         <Space wrap>
           {write && c.status === 'applied' && (
             <>
-              <Button type="primary" loading={busy} onClick={() => act(c.type === 'refund' ? '同意仅退款？' : '同意退货退款？买家将寄回商品', () => approve(id), '已同意')}>同意</Button>
-              <Button danger onClick={() => setRefusing(true)}>拒绝</Button>
+              <Button type='primary' loading={busy} onClick={() => act(c.type === 'refund' ? '同意仅退款？' : '同意退货退款？买家将寄回商品', () => approve(id), '已同意')}>
+                同意
+              </Button>
+              <Button danger onClick={() => setRefusing(true)}>
+                拒绝
+              </Button>
             </>
           )}
-          {write && c.status === 'returned' && <Button type="primary" loading={busy} onClick={() => act('确认已收到买家寄回的商品？', () => receive(id), '已确认收货')}>确认收到退货</Button>}
-          {canRefund && <Button type="primary" danger loading={busy} onClick={() => act(`向买家原路退款 ${yuan(c.amount)}？`, () => refund(id), '已提交退款')}>退款</Button>}
+          {write && c.status === 'returned' && (
+            <Button type='primary' loading={busy} onClick={() => act('确认已收到买家寄回的商品？', () => receive(id), '已确认收货')}>
+              确认收到退货
+            </Button>
+          )}
+          {canRefund && (
+            <Button type='primary' danger loading={busy} onClick={() => act(`向买家原路退款 ${yuan(c.amount)}？`, () => refund(id), '已提交退款')}>
+              退款
+            </Button>
+          )}
         </Space>
       }
     >
-      {c.refundError && <Alert type="error" showIcon message={`退款失败：${c.refundError}`} style={{ marginBottom: 16 }} />}
-      <Card title="售后信息" style={{ marginBottom: 16 }}>
-        <Descriptions column={mobile ? 1 : 3} size="small">
-          <Descriptions.Item label="类型">{AFTER_SALE_TYPE[c.type] || c.type}</Descriptions.Item>
-          <Descriptions.Item label="订单">
+      {c.refundError && <Alert type='error' showIcon message={`退款失败：${c.refundError}`} style={{ marginBottom: 16 }} />}
+      <Card title='售后信息' style={{ marginBottom: 16 }}>
+        <Descriptions column={mobile ? 1 : 3} size='small'>
+          <Descriptions.Item label='类型'>{AFTER_SALE_TYPE[c.type] || c.type}</Descriptions.Item>
+          <Descriptions.Item label='订单'>
             <a onClick={() => navigate(`/orders/${c.orderNo}`)}>{c.orderNo}</a>
           </Descriptions.Item>
-          <Descriptions.Item label="会员">{c.memberPhone}</Descriptions.Item>
-          <Descriptions.Item label="申请金额">{yuan(c.amount)}</Descriptions.Item>
-          <Descriptions.Item label="已退金额">{yuan(c.refundAmount)}</Descriptions.Item>
-          <Descriptions.Item label="申请时间">{dateTime(c.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label="原因">{c.reason}</Descriptions.Item>
-          <Descriptions.Item label="说明" span={mobile ? 1 : 2}>{c.description || '—'}</Descriptions.Item>
-          {c.rejectReason && <Descriptions.Item label="拒绝原因">{c.rejectReason}</Descriptions.Item>}
-          {c.returnTrackingNo && <Descriptions.Item label="退货物流">{c.returnExpressName} {c.returnTrackingNo}</Descriptions.Item>}
-          {c.refundedAt && <Descriptions.Item label="退款时间">{dateTime(c.refundedAt)}</Descriptions.Item>}
+          <Descriptions.Item label='会员'>{c.memberPhone}</Descriptions.Item>
+          <Descriptions.Item label='申请金额'>{yuan(c.amount)}</Descriptions.Item>
+          <Descriptions.Item label='已退金额'>{yuan(c.refundAmount)}</Descriptions.Item>
+          <Descriptions.Item label='申请时间'>{dateTime(c.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label='原因'>{c.reason}</Descriptions.Item>
+          <Descriptions.Item label='说明' span={mobile ? 1 : 2}>
+            {c.description || '—'}
+          </Descriptions.Item>
+          {c.rejectReason && <Descriptions.Item label='拒绝原因'>{c.rejectReason}</Descriptions.Item>}
+          {c.returnTrackingNo && (
+            <Descriptions.Item label='退货物流'>
+              {c.returnExpressName} {c.returnTrackingNo}
+            </Descriptions.Item>
+          )}
+          {c.refundedAt && <Descriptions.Item label='退款时间'>{dateTime(c.refundedAt)}</Descriptions.Item>}
         </Descriptions>
         {c.images.length > 0 && (
           <Image.PreviewGroup>
             <Space wrap style={{ marginTop: 12 }}>
-              {c.images.map((src) => <Image key={src} src={src} width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6 }} />)}
+              {c.images.map((src) => (
+                <Image key={src} src={src} width={96} height={96} style={{ objectFit: 'cover', borderRadius: 6 }} />
+              ))}
             </Space>
           </Image.PreviewGroup>
         )}
       </Card>
-      <Card title="商品" style={{ marginBottom: 16 }}>
+      <Card title='商品' style={{ marginBottom: 16 }}>
         <Table
-          size="small"
-          rowKey="orderItemId"
+          size='small'
+          rowKey='orderItemId'
           pagination={false}
           dataSource={data.items}
           scroll={{ x: 480 }}
           columns={[
-            { title: '商品', render: (_, i) => <Space><Image src={i.image} width={48} height={48} style={{ objectFit: 'cover' }} /><span>{i.goodsName}<br /><Typography.Text type="secondary">{i.specText}</Typography.Text></span></Space> },
+            {
+              title: '商品',
+              render: (_, i) => (
+                <Space>
+                  <Image src={i.image} width={48} height={48} style={{ objectFit: 'cover' }} />
+                  <span>
+                    {i.goodsName}
+                    <br />
+                    <Typography.Text type='secondary'>{i.specText}</Typography.Text>
+                  </span>
+                </Space>
+              ),
+            },
             { title: '数量', dataIndex: 'quantity', width: 60, align: 'right' },
             { title: '退款金额', width: 100, align: 'right', render: (_, i) => yuan(i.refundAmount) },
           ]}
         />
       </Card>
-      <Card title="协商记录">
+      <Card title='协商记录'>
         <Timeline
           items={data.logs.map((l) => ({
             color: l.operator.startsWith('会员') || l.operator === 'member' ? 'blue' : 'green',
@@ -106,7 +143,7 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
                 <Typography.Text strong>{AFTER_SALE_STATUS[l.status]?.text || l.status}</Typography.Text>
                 {l.note ? `：${l.note}` : ''}
                 <br />
-                <Typography.Text type="secondary">
+                <Typography.Text type='secondary'>
                   {l.operator} · {dateTime(l.createdAt)}
                 </Typography.Text>
               </>
@@ -114,8 +151,15 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
           }))}
         />
       </Card>
-      <FormModal<{ reason: string }> open={refusing} title="拒绝售后" okText="确认拒绝" onClose={() => setRefusing(false)} onSubmit={(v) => refuse(id, { reason: v.reason.trim() }).then(() => load())}>
-        <Form.Item label="拒绝原因（买家可见）" name="reason" rules={[{ required: true, whitespace: true, message: '请填写拒绝原因' }, { max: 100, message: '最多 100 个字' }]}>
+      <FormModal<{ reason: string }> open={refusing} title='拒绝售后' okText='确认拒绝' onClose={() => setRefusing(false)} onSubmit={(v) => refuse(id, { reason: v.reason.trim() }).then(() => load())}>
+        <Form.Item
+          label='拒绝原因（买家可见）'
+          name='reason'
+          rules={[
+            { required: true, whitespace: true, message: '请填写拒绝原因' },
+            { max: 100, message: '最多 100 个字' },
+          ]}
+        >
           <Input.TextArea rows={3} />
         </Form.Item>
       </FormModal>

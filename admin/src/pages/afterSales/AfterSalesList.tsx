@@ -25,20 +25,42 @@ export default function AfterSalesList() {
     { title: '金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.amount)}` },
     { title: '原因', dataIndex: 'reason', search: false, ellipsis: true },
     { title: '会员', dataIndex: 'memberPhone', search: false, width: 120 },
-    { title: '状态', dataIndex: 'status', search: false, width: 110, render: (_, r) => <><Tag color={AFTER_SALE_STATUS[r.status]?.color}>{AFTER_SALE_STATUS[r.status]?.text || r.status}</Tag>{r.refundError && <Typography.Text type="danger">退款失败</Typography.Text>}</> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      width: 110,
+      render: (_, r) => (
+        <>
+          <Tag color={AFTER_SALE_STATUS[r.status]?.color}>{AFTER_SALE_STATUS[r.status]?.text || r.status}</Tag>
+          {r.refundError && <Typography.Text type='danger'>退款失败</Typography.Text>}
+        </>
+      ),
+    },
     { title: '申请时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => dateTime(r.createdAt) },
-    { title: '操作', valueType: 'option', width: 80, render: (_, r) => [<a key="d" onClick={() => open(r)}>{r.status === 'applied' ? '处理' : '详情'}</a>] },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 80,
+      render: (_, r) => [
+        <a key='d' onClick={() => open(r)}>
+          {r.status === 'applied' ? '处理' : '详情'}
+        </a>,
+      ],
+    },
   ]
 
   return (
-    <PageContainer title="售后">
+    <PageContainer title='售后'>
       <Tabs activeKey={status} onChange={setStatus} items={TABS} />
       <ResponsiveList<AdminAfterSaleRow>
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         params={{ status }}
         request={async (p) => {
-          const r = await run(afterSaleList({ status: status === 'all' ? undefined : (status as (typeof AFTER_SALE_STATUSES)[number]), keyword: p.keyword?.trim() || undefined, page: p.current, pageSize: p.pageSize }))
+          const r = await run(
+            afterSaleList({ status: status === 'all' ? undefined : (status as (typeof AFTER_SALE_STATUSES)[number]), keyword: p.keyword?.trim() || undefined, page: p.current, pageSize: p.pageSize }),
+          )
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
         card={(r) => ({
@@ -46,7 +68,11 @@ export default function AfterSalesList() {
           subTitle: <Tag color={AFTER_SALE_STATUS[r.status]?.color}>{AFTER_SALE_STATUS[r.status]?.text || r.status}</Tag>,
           content: <div>{r.reason}</div>,
           description: `${r.afterSaleNo} · ${r.memberPhone} · ${dateTime(r.createdAt)}`,
-          actions: [<a key="d" onClick={() => open(r)}>{r.status === 'applied' ? '处理' : '详情'}</a>],
+          actions: [
+            <a key='d' onClick={() => open(r)}>
+              {r.status === 'applied' ? '处理' : '详情'}
+            </a>,
+          ],
           onClick: () => open(r),
         })}
       />

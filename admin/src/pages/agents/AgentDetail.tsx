@@ -18,7 +18,7 @@ export default function AgentDetail({ params }: { params: Record<string, string>
   useEffect(() => {
     run(agentDetail(shopId)).then((r) => setD(r ?? null))
   }, [shopId])
-  if (d === null) return <Result status="404" title="代理店铺不存在" />
+  if (d === null) return <Result status='404' title='代理店铺不存在' />
   const a = d?.agent
   const f = a?.figures
   const stat = (title: string, fen: number | undefined) => <StatisticCard statistic={{ title, value: fenToYuan(fen ?? 0), prefix: '¥' }} />
@@ -28,25 +28,40 @@ export default function AgentDetail({ params }: { params: Record<string, string>
         <>
           <Card style={{ marginBottom: 16 }}>
             <Descriptions column={{ xs: 1, sm: 2, md: 3 }}>
-              <Descriptions.Item label="代理">{a.realName} {a.memberPhone}</Descriptions.Item>
-              <Descriptions.Item label="状态">{a.status === 'active' ? <Tag color="green">营业中</Tag> : <Tag>已关闭</Tag>}</Descriptions.Item>
-              <Descriptions.Item label="开店时间">{dateTime(a.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label="绑定会员">{a.members}</Descriptions.Item>
-              <Descriptions.Item label="订单 / 销售额">{a.orders} / {yuanLabel(a.sales)}</Descriptions.Item>
-              <Descriptions.Item label="账目核对">{d.ledgerBalanced ? <Tag color="green">流水与余额一致</Tag> : <Tag color="red">流水与余额不一致</Tag>}</Descriptions.Item>
+              <Descriptions.Item label='代理'>
+                {a.realName} {a.memberPhone}
+              </Descriptions.Item>
+              <Descriptions.Item label='状态'>{a.status === 'active' ? <Tag color='green'>营业中</Tag> : <Tag>已关闭</Tag>}</Descriptions.Item>
+              <Descriptions.Item label='开店时间'>{dateTime(a.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label='绑定会员'>{a.members}</Descriptions.Item>
+              <Descriptions.Item label='订单 / 销售额'>
+                {a.orders} / {yuanLabel(a.sales)}
+              </Descriptions.Item>
+              <Descriptions.Item label='账目核对'>{d.ledgerBalanced ? <Tag color='green'>流水与余额一致</Tag> : <Tag color='red'>流水与余额不一致</Tag>}</Descriptions.Item>
             </Descriptions>
           </Card>
-          <StatisticCard.Group direction="row" style={{ marginBottom: 16, flexWrap: 'wrap' }}>
+          <StatisticCard.Group direction='row' style={{ marginBottom: 16, flexWrap: 'wrap' }}>
             {stat('累计佣金', f.totalCommission)}
             {stat('可提现', f.available)}
             {stat('冻结中', f.frozen)}
             {stat('提现中', f.withdrawing)}
             {stat('已提现', f.withdrawn)}
           </StatisticCard.Group>
-          <Card title="绑定会员（最近 50 位）" style={{ marginBottom: 16 }}>
-            <Table rowKey="id" size="small" pagination={false} scroll={{ x: 500 }} dataSource={d.boundMembers} columns={[{ title: '昵称', dataIndex: 'nickname' }, { title: '手机号', dataIndex: 'phone' }, { title: '注册时间', dataIndex: 'createdAt', render: (v: number) => dateTime(v) }]} />
+          <Card title='绑定会员（最近 50 位）' style={{ marginBottom: 16 }}>
+            <Table
+              rowKey='id'
+              size='small'
+              pagination={false}
+              scroll={{ x: 500 }}
+              dataSource={d.boundMembers}
+              columns={[
+                { title: '昵称', dataIndex: 'nickname' },
+                { title: '手机号', dataIndex: 'phone' },
+                { title: '注册时间', dataIndex: 'createdAt', render: (v: number) => dateTime(v) },
+              ]}
+            />
           </Card>
-          <Card title="佣金流水">
+          <Card title='佣金流水'>
             <LedgerTable shopId={shopId} load={agentLedger} exportUrl={(q) => (canExport ? buildUrl('/withdrawals/ledger/export', q as Query) : '')} />
           </Card>
         </>

@@ -24,13 +24,32 @@ export default function AgentList() {
     { title: '冻结中', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.figures.frozen) },
     { title: '提现中', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.figures.withdrawing) },
     { title: '已提现', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.figures.withdrawn) },
-    { title: '开店时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => <>{dateTime(r.createdAt)} {r.status === 'closed' && <Tag>已关闭</Tag>}</> },
-    { title: '操作', valueType: 'option', width: 70, render: (_, r) => [<a key="d" onClick={() => open(r)}>详情</a>] },
+    {
+      title: '开店时间',
+      dataIndex: 'createdAt',
+      search: false,
+      width: 150,
+      render: (_, r) => (
+        <>
+          {dateTime(r.createdAt)} {r.status === 'closed' && <Tag>已关闭</Tag>}
+        </>
+      ),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 70,
+      render: (_, r) => [
+        <a key='d' onClick={() => open(r)}>
+          详情
+        </a>,
+      ],
+    },
   ]
   return (
-    <PageContainer title="代理列表">
+    <PageContainer title='代理列表'>
       <ResponsiveList<AdminAgentRow>
-        rowKey="shopId"
+        rowKey='shopId'
         columns={columns}
         scrollX={1400}
         request={async (p) => {
@@ -40,7 +59,11 @@ export default function AgentList() {
         card={(r) => ({
           title: r.shopName,
           subTitle: `累计佣金 ${yuanLabel(r.figures.totalCommission)}`,
-          content: <div>绑定会员 {r.members} · 订单 {r.orders} · 销售额 {yuanLabel(r.sales)}</div>,
+          content: (
+            <div>
+              绑定会员 {r.members} · 订单 {r.orders} · 销售额 {yuanLabel(r.sales)}
+            </div>
+          ),
           description: `${r.realName} ${r.memberPhone} · 可提现 ${yuanLabel(r.figures.available)}`,
           onClick: () => open(r),
         })}

@@ -9,8 +9,17 @@ import { useSession } from '../../core/session'
 import { FormModal } from '../../components/FormModal'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
-export const APPLICATION_STATUS: Record<string, { text: string; color: string }> = { pending: { text: '待审核', color: 'orange' }, approved: { text: '已通过', color: 'green' }, rejected: { text: '已驳回', color: 'red' } }
-const TABS = [{ key: 'pending', label: '待审核' }, { key: 'approved', label: '已通过' }, { key: 'rejected', label: '已驳回' }, { key: 'all', label: '全部' }]
+export const APPLICATION_STATUS: Record<string, { text: string; color: string }> = {
+  pending: { text: '待审核', color: 'orange' },
+  approved: { text: '已通过', color: 'green' },
+  rejected: { text: '已驳回', color: 'red' },
+}
+const TABS = [
+  { key: 'pending', label: '待审核' },
+  { key: 'approved', label: '已通过' },
+  { key: 'rejected', label: '已驳回' },
+  { key: 'all', label: '全部' },
+]
 
 /** 代理申请: approve (opens the member's shop) or refuse with a reason the applicant sees in the shop. */
 export default function Applications() {
@@ -25,7 +34,14 @@ export default function Applications() {
   }
   const actions = (r: AdminAgentApplication) =>
     r.status === 'pending' && writable
-      ? [<a key="ok" onClick={(e) => (e.stopPropagation(), approve(r))}>通过</a>, <a key="no" onClick={(e) => (e.stopPropagation(), setRefusing(r))}>驳回</a>]
+      ? [
+          <a key='ok' onClick={(e) => (e.stopPropagation(), approve(r))}>
+            通过
+          </a>,
+          <a key='no' onClick={(e) => (e.stopPropagation(), setRefusing(r))}>
+            驳回
+          </a>,
+        ]
       : []
   const state = (r: AdminAgentApplication) => <Tag color={APPLICATION_STATUS[r.status].color}>{APPLICATION_STATUS[r.status].text}</Tag>
 
@@ -36,16 +52,27 @@ export default function Applications() {
     { title: '手机号', dataIndex: 'phone', search: false, width: 120 },
     { title: '身份证', dataIndex: 'idCard', search: false, width: 180 },
     { title: '申请理由', dataIndex: 'reason', search: false, ellipsis: true },
-    { title: '状态', dataIndex: 'status', search: false, width: 150, render: (_, r) => <Space direction="vertical" size={0}>{state(r)}{r.rejectReason && <Typography.Text type="secondary">{r.rejectReason}</Typography.Text>}</Space> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      width: 150,
+      render: (_, r) => (
+        <Space direction='vertical' size={0}>
+          {state(r)}
+          {r.rejectReason && <Typography.Text type='secondary'>{r.rejectReason}</Typography.Text>}
+        </Space>
+      ),
+    },
     { title: '申请时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => dateTime(r.createdAt) },
     { title: '操作', valueType: 'option', width: 110, render: (_, r) => actions(r) },
   ]
 
   return (
-    <PageContainer title="代理申请">
+    <PageContainer title='代理申请'>
       <Tabs activeKey={status} onChange={setStatus} items={TABS} />
       <ResponsiveList<AdminAgentApplication>
-        rowKey="id"
+        rowKey='id'
         actionRef={action}
         columns={columns}
         params={{ status }}
@@ -56,7 +83,11 @@ export default function Applications() {
         card={(r) => ({
           title: r.shopName,
           subTitle: state(r),
-          content: <div>{r.realName} · {r.phone} · {r.reason}</div>,
+          content: (
+            <div>
+              {r.realName} · {r.phone} · {r.reason}
+            </div>
+          ),
           description: `${dateTime(r.createdAt)}${r.rejectReason ? ` · 驳回：${r.rejectReason}` : ''}`,
           actions: actions(r),
         })}
@@ -64,15 +95,15 @@ export default function Applications() {
       <FormModal<RefuseBody>
         open={!!refusing}
         title={`驳回「${refusing?.shopName || ''}」的申请`}
-        okText="驳回"
+        okText='驳回'
         onClose={() => setRefusing(null)}
         onSubmit={async (v) => {
           await refuseApplication(refusing!.id, { reason: v.reason.trim() })
           action.current?.reload()
         }}
       >
-        <Form.Item name="reason" label="驳回原因（申请人可见）" rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, { max: 120 }]}>
-          <Input.TextArea rows={3} maxLength={120} showCount placeholder="例如：身份证信息与姓名不符" />
+        <Form.Item name='reason' label='驳回原因（申请人可见）' rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, { max: 120 }]}>
+          <Input.TextArea rows={3} maxLength={120} showCount placeholder='例如：身份证信息与姓名不符' />
         </Form.Item>
       </FormModal>
     </PageContainer>

@@ -5,7 +5,7 @@ import { LedgerTable } from './LedgerTable'
 /** 佣金流水: every agent's ledger (frozen → available → withdrawn, reversals on refunds), with totals and CSV. */
 export default function CommissionLedger() {
   return (
-    <PageContainer title="佣金流水">
+    <PageContainer title='佣金流水'>
       <LedgerTable load={withdrawalLedger} exportUrl={withdrawalLedgerExportUrl} />
     </PageContainer>
   )

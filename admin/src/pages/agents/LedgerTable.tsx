@@ -9,7 +9,15 @@ import { dateTime } from '../../core/format'
 import { fenToYuan, yuanLabel } from '../../core/money'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
-const signed = (fen: number) => (fen === 0 ? '—' : <Typography.Text type={fen > 0 ? 'success' : 'danger'}>{fen > 0 ? '+' : ''}{fenToYuan(fen)}</Typography.Text>)
+const signed = (fen: number) =>
+  fen === 0 ? (
+    '—'
+  ) : (
+    <Typography.Text type={fen > 0 ? 'success' : 'danger'}>
+      {fen > 0 ? '+' : ''}
+      {fenToYuan(fen)}
+    </Typography.Text>
+  )
 
 /**
  * An agent commission ledger (every shop's, or one shop's): each entry's change per bucket and the balances after it,
@@ -34,7 +42,7 @@ export function LedgerTable({ shopId, load, exportUrl }: { shopId?: number; load
   return (
     <>
       {sums && (
-        <Space wrap style={{ marginBottom: 12 }} data-testid="ledger-sums">
+        <Space wrap style={{ marginBottom: 12 }} data-testid='ledger-sums'>
           <span>合计 可提现 {yuanLabel(sums.available)}</span>
           <span>冻结中 {yuanLabel(sums.frozen)}</span>
           <span>提现中 {yuanLabel(sums.withdrawing)}</span>
@@ -43,7 +51,7 @@ export function LedgerTable({ shopId, load, exportUrl }: { shopId?: number; load
         </Space>
       )}
       <ResponsiveList<AdminLedgerEntry>
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         scrollX={1300}
         request={async (p) => {
@@ -55,7 +63,7 @@ export function LedgerTable({ shopId, load, exportUrl }: { shopId?: number; load
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
         toolBarRender={() => [
-          <Button key="export" icon={<DownloadOutlined />} href={exportUrl(filters)} download>
+          <Button key='export' icon={<DownloadOutlined />} href={exportUrl(filters)} download>
             导出 CSV
           </Button>,
         ]}

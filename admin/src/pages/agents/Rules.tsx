@@ -52,7 +52,7 @@ const toWire = (v: RulesForm): AgentRules => ({
   payoutDailyMaxShop: yuanToFen(v.payoutDailyMaxShop)!,
 })
 
-const rateInput = <InputNumber min={0} max={50} precision={2} addonAfter="%" style={{ width: 140 }} />
+const rateInput = <InputNumber min={0} max={50} precision={2} addonAfter='%' style={{ width: 140 }} />
 const rateRules = [{ required: true, message: '请填写比例' }]
 
 /** 代理规则: one form (agents.write); a change applies to orders submitted after it and is in the audit log. */
@@ -98,70 +98,105 @@ export default function Rules() {
   }
 
   return (
-    <PageContainer title="代理规则" content={updatedAt ? `最后保存：${dateTime(updatedAt)}` : '尚未保存过，当前为系统默认规则'}>
-      <Form<RulesForm> form={form} layout="vertical" disabled={!writable} style={{ maxWidth: 760 }}>
-        <Card title="佣金比例" style={{ marginBottom: 16 }}>
-          <Typography.Paragraph type="secondary">优先级：商品单独比例 &gt; 分类比例 &gt; 默认比例。佣金 = 商品实付金额 × 比例（向下取整到分），下单时锁定。</Typography.Paragraph>
-          <Form.Item name="defaultRate" label="默认佣金比例" rules={rateRules}>{rateInput}</Form.Item>
-          <Form.List name="categoryRates">
+    <PageContainer title='代理规则' content={updatedAt ? `最后保存：${dateTime(updatedAt)}` : '尚未保存过，当前为系统默认规则'}>
+      <Form<RulesForm> form={form} layout='vertical' disabled={!writable} style={{ maxWidth: 760 }}>
+        <Card title='佣金比例' style={{ marginBottom: 16 }}>
+          <Typography.Paragraph type='secondary'>优先级：商品单独比例 &gt; 分类比例 &gt; 默认比例。佣金 = 商品实付金额 × 比例（向下取整到分），下单时锁定。</Typography.Paragraph>
+          <Form.Item name='defaultRate' label='默认佣金比例' rules={rateRules}>
+            {rateInput}
+          </Form.Item>
+          <Form.List name='categoryRates'>
             {(fields, { add, remove }) => (
-              <Form.Item label="分类佣金比例">
+              <Form.Item label='分类佣金比例'>
                 {fields.map((f) => (
-                  <Space key={f.key} align="baseline" wrap>
+                  <Space key={f.key} align='baseline' wrap>
                     <Form.Item name={[f.name, 'categoryId']} rules={[{ required: true, message: '请选择分类' }]}>
-                      <Select style={{ width: 200 }} placeholder="选择分类" showSearch optionFilterProp="label" options={cats.map((c) => ({ value: c.id, label: `${c.parentId ? '　' : ''}${c.name}` }))} />
+                      <Select
+                        style={{ width: 200 }}
+                        placeholder='选择分类'
+                        showSearch
+                        optionFilterProp='label'
+                        options={cats.map((c) => ({ value: c.id, label: `${c.parentId ? '　' : ''}${c.name}` }))}
+                      />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'rate']} rules={rateRules}>{rateInput}</Form.Item>
-                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label="删除" />
+                    <Form.Item name={[f.name, 'rate']} rules={rateRules}>
+                      {rateInput}
+                    </Form.Item>
+                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除' />
                   </Space>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ rate: 10 })}>添加分类比例</Button>
+                <Button type='dashed' icon={<PlusOutlined />} onClick={() => add({ rate: 10 })}>
+                  添加分类比例
+                </Button>
               </Form.Item>
             )}
           </Form.List>
-          <Form.List name="goodsRates">
+          <Form.List name='goodsRates'>
             {(fields, { add, remove }) => (
-              <Form.Item label="商品单独比例">
+              <Form.Item label='商品单独比例'>
                 {fields.map((f) => (
-                  <Space key={f.key} align="baseline" wrap>
+                  <Space key={f.key} align='baseline' wrap>
                     <Form.Item name={[f.name, 'goodsId']} rules={[{ required: true, message: '请填写商品编号' }]}>
-                      <InputNumber min={1} precision={0} placeholder="商品编号" style={{ width: 200 }} />
+                      <InputNumber min={1} precision={0} placeholder='商品编号' style={{ width: 200 }} />
                     </Form.Item>
-                    <Form.Item name={[f.name, 'rate']} rules={rateRules}>{rateInput}</Form.Item>
-                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label="删除" />
+                    <Form.Item name={[f.name, 'rate']} rules={rateRules}>
+                      {rateInput}
+                    </Form.Item>
+                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除' />
                   </Space>
                 ))}
-                <Button type="dashed" icon={<PlusOutlined />} onClick={() => add({ rate: 10 })}>添加商品比例</Button>
+                <Button type='dashed' icon={<PlusOutlined />} onClick={() => add({ rate: 10 })}>
+                  添加商品比例
+                </Button>
               </Form.Item>
             )}
           </Form.List>
         </Card>
-        <Card title="绑定与结算" style={{ marginBottom: 16 }}>
-          <Form.Item name="bindingRule" label="绑定规则">
-            <Radio.Group options={[{ value: 'permanent', label: '首次绑定永久有效' }, { value: 'days', label: '首次绑定，有效期内有效' }]} />
+        <Card title='绑定与结算' style={{ marginBottom: 16 }}>
+          <Form.Item name='bindingRule' label='绑定规则'>
+            <Radio.Group
+              options={[
+                { value: 'permanent', label: '首次绑定永久有效' },
+                { value: 'days', label: '首次绑定，有效期内有效' },
+              ]}
+            />
           </Form.Item>
           {binding === 'days' && (
-            <Form.Item name="bindingDays" label="绑定有效期（天，过期后该会员的新订单不再产生佣金）" rules={[{ required: true, type: 'number', min: 1, message: '请填写绑定有效期（天）' }]}>
-              <InputNumber min={1} max={3650} precision={0} addonAfter="天" />
+            <Form.Item name='bindingDays' label='绑定有效期（天，过期后该会员的新订单不再产生佣金）' rules={[{ required: true, type: 'number', min: 1, message: '请填写绑定有效期（天）' }]}>
+              <InputNumber min={1} max={3650} precision={0} addonAfter='天' />
             </Form.Item>
           )}
-          <Form.Item name="freezeDays" label="确认收货后冻结天数（售后期满后佣金可提现）" rules={[{ required: true, message: '请填写冻结天数' }]}>
-            <InputNumber min={0} max={90} precision={0} addonAfter="天" />
+          <Form.Item name='freezeDays' label='确认收货后冻结天数（售后期满后佣金可提现）' rules={[{ required: true, message: '请填写冻结天数' }]}>
+            <InputNumber min={0} max={90} precision={0} addonAfter='天' />
           </Form.Item>
         </Card>
-        <Card title="提现" style={{ marginBottom: 16 }}>
-          <Space wrap size="large">
-            <Form.Item name="withdrawMin" label="单笔最低提现" rules={[yuanRule('单笔最低提现', { min: 1 })]}><Input prefix="¥" style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="withdrawMax" label="单笔最高提现" rules={[yuanRule('单笔最高提现', { min: 1 })]}><Input prefix="¥" style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="withdrawDailyCount" label="每日提现次数" rules={[{ required: true, message: '请填写每日提现次数' }]}><InputNumber min={1} max={100} precision={0} addonAfter="次" /></Form.Item>
+        <Card title='提现' style={{ marginBottom: 16 }}>
+          <Space wrap size='large'>
+            <Form.Item name='withdrawMin' label='单笔最低提现' rules={[yuanRule('单笔最低提现', { min: 1 })]}>
+              <Input prefix='¥' style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name='withdrawMax' label='单笔最高提现' rules={[yuanRule('单笔最高提现', { min: 1 })]}>
+              <Input prefix='¥' style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name='withdrawDailyCount' label='每日提现次数' rules={[{ required: true, message: '请填写每日提现次数' }]}>
+              <InputNumber min={1} max={100} precision={0} addonAfter='次' />
+            </Form.Item>
           </Space>
-          <Space wrap size="large">
-            <Form.Item name="withdrawDailyMax" label="每个代理每日提现上限" rules={[yuanRule('每日提现上限', { min: 1 })]}><Input prefix="¥" style={{ width: 160 }} /></Form.Item>
-            <Form.Item name="payoutDailyMaxShop" label="店铺每日微信打款上限" rules={[yuanRule('店铺每日打款上限', { min: 1 })]}><Input prefix="¥" style={{ width: 160 }} /></Form.Item>
+          <Space wrap size='large'>
+            <Form.Item name='withdrawDailyMax' label='每个代理每日提现上限' rules={[yuanRule('每日提现上限', { min: 1 })]}>
+              <Input prefix='¥' style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item name='payoutDailyMaxShop' label='店铺每日微信打款上限' rules={[yuanRule('店铺每日打款上限', { min: 1 })]}>
+              <Input prefix='¥' style={{ width: 160 }} />
+            </Form.Item>
           </Space>
         </Card>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-        {writable && <Button type="primary" loading={saving} onClick={save} disabled={false}>保存规则</Button>}
+        {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} />}
+        {writable && (
+          <Button type='primary' loading={saving} onClick={save} disabled={false}>
+            保存规则
+          </Button>
+        )}
       </Form>
     </PageContainer>
   )

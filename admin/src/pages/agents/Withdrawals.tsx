@@ -13,8 +13,22 @@ import { FormModal } from '../../components/FormModal'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
 const STATE: Record<string, { text: string; color: string }> = { pending: { text: '待打款', color: 'orange' }, paid: { text: '已打款', color: 'green' }, rejected: { text: '已驳回', color: 'red' } }
-const TABS = [{ key: 'pending', label: '待打款' }, { key: 'paid', label: '已打款' }, { key: 'rejected', label: '已驳回' }, { key: 'all', label: '全部' }]
-const TRANSFER_TEXT: Record<string, string> = { CREATING: '转账发起中', ACCEPTED: '微信已受理', PROCESSING: '转账处理中', WAIT_USER_CONFIRM: '等待代理确认收款', TRANSFERING: '转账中', SUCCESS: '转账成功', FAIL: '转账失败', CANCELLED: '转账已撤销' }
+const TABS = [
+  { key: 'pending', label: '待打款' },
+  { key: 'paid', label: '已打款' },
+  { key: 'rejected', label: '已驳回' },
+  { key: 'all', label: '全部' },
+]
+const TRANSFER_TEXT: Record<string, string> = {
+  CREATING: '转账发起中',
+  ACCEPTED: '微信已受理',
+  PROCESSING: '转账处理中',
+  WAIT_USER_CONFIRM: '等待代理确认收款',
+  TRANSFERING: '转账中',
+  SUCCESS: '转账成功',
+  FAIL: '转账失败',
+  CANCELLED: '转账已撤销',
+}
 
 /**
  * 提现审核: pay through the payout adapter (WeChat merchant transfer, where configured) or by hand with the bank's
@@ -36,9 +50,17 @@ export default function Withdrawals() {
   const actions = (w: AdminWithdrawal) =>
     w.status === 'pending' && writable && !w.transferState
       ? [
-          w.canTransfer && <a key="t" onClick={(e) => (e.stopPropagation(), transfer(w))}>微信转账</a>,
-          <a key="p" onClick={(e) => (e.stopPropagation(), setPaying(w))}>确认打款</a>,
-          <a key="r" onClick={(e) => (e.stopPropagation(), setRefusing(w))}>驳回</a>,
+          w.canTransfer && (
+            <a key='t' onClick={(e) => (e.stopPropagation(), transfer(w))}>
+              微信转账
+            </a>
+          ),
+          <a key='p' onClick={(e) => (e.stopPropagation(), setPaying(w))}>
+            确认打款
+          </a>,
+          <a key='r' onClick={(e) => (e.stopPropagation(), setRefusing(w))}>
+            驳回
+          </a>,
         ].filter(Boolean)
       : []
   const state = (w: AdminWithdrawal) => (
@@ -47,7 +69,8 @@ export default function Withdrawals() {
       {w.transferState && <Tag>{TRANSFER_TEXT[w.transferState] || w.transferState}</Tag>}
     </Space>
   )
-  const detail = (w: AdminWithdrawal) => (w.status === 'paid' ? (w.referenceNo ? `凭证号 ${w.referenceNo}` : '微信转账') : w.status === 'rejected' ? `驳回：${w.rejectReason}` : w.failReason ? `上次转账失败：${w.failReason}` : '')
+  const detail = (w: AdminWithdrawal) =>
+    w.status === 'paid' ? (w.referenceNo ? `凭证号 ${w.referenceNo}` : '微信转账') : w.status === 'rejected' ? `驳回：${w.rejectReason}` : w.failReason ? `上次转账失败：${w.failReason}` : ''
 
   const columns: ProColumns<AdminWithdrawal>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '提现单号或店铺名' } },
@@ -57,16 +80,27 @@ export default function Withdrawals() {
     { title: '手续费', dataIndex: 'fee', search: false, width: 80, align: 'right', render: (_, w) => yuanLabel(w.fee) },
     { title: '应打款', dataIndex: 'actualAmount', search: false, width: 100, align: 'right', render: (_, w) => <strong>{yuanLabel(w.actualAmount)}</strong> },
     { title: '收款账户', search: false, width: 220, render: (_, w) => `${w.accountName} · ${w.methodText} ${w.accountText}` },
-    { title: '状态', dataIndex: 'status', search: false, width: 160, render: (_, w) => <Space direction="vertical" size={0}>{state(w)}<Typography.Text type="secondary">{detail(w)}</Typography.Text></Space> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      width: 160,
+      render: (_, w) => (
+        <Space direction='vertical' size={0}>
+          {state(w)}
+          <Typography.Text type='secondary'>{detail(w)}</Typography.Text>
+        </Space>
+      ),
+    },
     { title: '申请时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, w) => dateTime(w.createdAt) },
     { title: '操作', valueType: 'option', width: 170, render: (_, w) => actions(w) },
   ]
 
   return (
-    <PageContainer title="提现审核">
+    <PageContainer title='提现审核'>
       <Tabs activeKey={status} onChange={setStatus} items={TABS} />
       <ResponsiveList<AdminWithdrawal>
-        rowKey="id"
+        rowKey='id'
         actionRef={action}
         columns={columns}
         params={{ status }}
@@ -76,22 +110,27 @@ export default function Withdrawals() {
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
         toolBarRender={() => [
-          <Button key="export" icon={<DownloadOutlined />} href={withdrawalsExportUrl(filters)} download>
+          <Button key='export' icon={<DownloadOutlined />} href={withdrawalsExportUrl(filters)} download>
             导出 CSV
           </Button>,
         ]}
         card={(w) => ({
           title: `${w.shopName} ${yuanLabel(w.actualAmount)}`,
           subTitle: state(w),
-          content: <div>{w.accountName} · {w.methodText} {w.accountText}{detail(w) && <div>{detail(w)}</div>}</div>,
+          content: (
+            <div>
+              {w.accountName} · {w.methodText} {w.accountText}
+              {detail(w) && <div>{detail(w)}</div>}
+            </div>
+          ),
           description: `${w.withdrawNo} · 申请 ${yuanLabel(w.amount)} 手续费 ${yuanLabel(w.fee)} · ${dateTime(w.createdAt)}`,
           actions: actions(w) as never,
         })}
       />
       <FormModal<PayByHandBody>
         open={!!paying}
-        title="确认已线下打款"
-        okText="确认打款"
+        title='确认已线下打款'
+        okText='确认打款'
         onClose={() => setPaying(null)}
         onSubmit={async (v) => {
           await payByHand(paying!.id, { referenceNo: v.referenceNo.trim() })
@@ -103,22 +142,26 @@ export default function Withdrawals() {
             向 <strong>{paying.accountName}</strong>（{paying.methodText} {paying.accountText}）打款 <strong>{yuanLabel(paying.actualAmount)}</strong>，完成后填写银行或转账凭证号。
           </Typography.Paragraph>
         )}
-        <Form.Item name="referenceNo" label="打款凭证号" rules={[{ required: true, whitespace: true, message: '请填写打款凭证号' }, { min: 4, message: '凭证号至少 4 位' }, { max: 64 }]}>
-          <Input placeholder="银行流水号或转账单号" maxLength={64} />
+        <Form.Item name='referenceNo' label='打款凭证号' rules={[{ required: true, whitespace: true, message: '请填写打款凭证号' }, { min: 4, message: '凭证号至少 4 位' }, { max: 64 }]}>
+          <Input placeholder='银行流水号或转账单号' maxLength={64} />
         </Form.Item>
       </FormModal>
       <FormModal<RefuseBody>
         open={!!refusing}
-        title="驳回提现"
-        okText="驳回并退回余额"
+        title='驳回提现'
+        okText='驳回并退回余额'
         onClose={() => setRefusing(null)}
         onSubmit={async (v) => {
           await refuseWithdrawal(refusing!.id, { reason: v.reason.trim() })
           action.current?.reload()
         }}
       >
-        {refusing && <Typography.Paragraph>{yuanLabel(refusing.amount)} 将退回「{refusing.shopName}」的可提现余额。</Typography.Paragraph>}
-        <Form.Item name="reason" label="驳回原因（代理可见）" rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, { max: 120 }]}>
+        {refusing && (
+          <Typography.Paragraph>
+            {yuanLabel(refusing.amount)} 将退回「{refusing.shopName}」的可提现余额。
+          </Typography.Paragraph>
+        )}
+        <Form.Item name='reason' label='驳回原因（代理可见）' rules={[{ required: true, whitespace: true, message: '请填写驳回原因' }, { max: 120 }]}>
           <Input.TextArea rows={3} maxLength={120} showCount />
         </Form.Item>
       </FormModal>

@@ -31,10 +31,30 @@ interface FormValues {
 }
 
 const stateOf = (a: AdminActivity, now = Date.now()) => (now < a.startAt ? { text: '未开始', color: 'blue' } : now > a.endAt ? { text: '已结束', color: 'default' } : { text: '进行中', color: 'red' })
-const toForm = (a: AdminActivity): Partial<FormValues> => ({ title: a.title, cover: a.cover, summary: a.summary, range: [dayjs(a.startAt), dayjs(a.endAt)], contentHtml: a.contentHtml, linkType: a.linkType, linkUrl: a.linkUrl, couponIds: a.couponIds, sort: a.sort, on: a.status === 'on' })
+const toForm = (a: AdminActivity): Partial<FormValues> => ({
+  title: a.title,
+  cover: a.cover,
+  summary: a.summary,
+  range: [dayjs(a.startAt), dayjs(a.endAt)],
+  contentHtml: a.contentHtml,
+  linkType: a.linkType,
+  linkUrl: a.linkUrl,
+  couponIds: a.couponIds,
+  sort: a.sort,
+  on: a.status === 'on',
+})
 const toInput = (v: FormValues): ActivityInput => ({
-  title: v.title.trim(), cover: v.cover, summary: (v.summary || '').trim(), contentHtml: v.contentHtml || '', startAt: v.range[0].valueOf(), endAt: v.range[1].valueOf(),
-  linkType: v.linkType, linkUrl: v.linkType === 'none' ? '' : (v.linkUrl || '').trim(), sort: v.sort ?? 0, status: v.on ? 'on' : 'off', couponIds: v.couponIds || [],
+  title: v.title.trim(),
+  cover: v.cover,
+  summary: (v.summary || '').trim(),
+  contentHtml: v.contentHtml || '',
+  startAt: v.range[0].valueOf(),
+  endAt: v.range[1].valueOf(),
+  linkType: v.linkType,
+  linkUrl: v.linkType === 'none' ? '' : (v.linkUrl || '').trim(),
+  sort: v.sort ?? 0,
+  status: v.on ? 'on' : 'off',
+  couponIds: v.couponIds || [],
 })
 
 type CouponOption = Pick<AdminCoupon, 'id' | 'name' | 'ruleText'>
@@ -43,39 +63,62 @@ function ActivityFields({ claimable }: { claimable: CouponOption[] }) {
   const linkType = Form.useWatch('linkType')
   return (
     <>
-      <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }, { max: 64, message: '标题最多 64 个字' }]}>
+      <Form.Item
+        label='标题'
+        name='title'
+        rules={[
+          { required: true, whitespace: true, message: '请填写标题' },
+          { max: 64, message: '标题最多 64 个字' },
+        ]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item label="横幅图（建议 750×360）" name="cover" rules={[{ required: true, message: '请上传横幅图' }]}>
+      <Form.Item label='横幅图（建议 750×360）' name='cover' rules={[{ required: true, message: '请上传横幅图' }]}>
         <ImageInput />
       </Form.Item>
-      <Form.Item label="摘要" name="summary" rules={[{ max: 200, message: '摘要最多 200 个字' }]}>
+      <Form.Item label='摘要' name='summary' rules={[{ max: 200, message: '摘要最多 200 个字' }]}>
         <Input />
       </Form.Item>
       <Form.Item
-        label="活动时间"
-        name="range"
-        rules={[{ required: true, message: '请选择活动时间' }, { validator: (_, r?: [Dayjs, Dayjs]) => (r && !r[1].isAfter(r[0]) ? Promise.reject(new Error('结束时间须晚于开始时间')) : Promise.resolve()) }]}
+        label='活动时间'
+        name='range'
+        rules={[
+          { required: true, message: '请选择活动时间' },
+          { validator: (_, r?: [Dayjs, Dayjs]) => (r && !r[1].isAfter(r[0]) ? Promise.reject(new Error('结束时间须晚于开始时间')) : Promise.resolve()) },
+        ]}
       >
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" style={{ width: '100%' }} />
+        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format='YYYY-MM-DD HH:mm' style={{ width: '100%' }} />
       </Form.Item>
-      <Form.Item label="活动规则与介绍" name="contentHtml">
-        <RichText placeholder="活动规则、参与方式……" />
+      <Form.Item label='活动规则与介绍' name='contentHtml'>
+        <RichText placeholder='活动规则、参与方式……' />
       </Form.Item>
-      <Form.Item label="可领优惠券（按选择顺序展示）" name="couponIds" tooltip="只能选择启用、可领取、非新人券的优惠券">
-        <Select mode="multiple" options={claimable.map((c) => ({ value: c.id, label: `${c.name}（${c.ruleText}）` }))} optionFilterProp="label" placeholder="选择优惠券" aria-label="可领优惠券" />
+      <Form.Item label='可领优惠券（按选择顺序展示）' name='couponIds' tooltip='只能选择启用、可领取、非新人券的优惠券'>
+        <Select mode='multiple' options={claimable.map((c) => ({ value: c.id, label: `${c.name}（${c.ruleText}）` }))} optionFilterProp='label' placeholder='选择优惠券' aria-label='可领优惠券' />
       </Form.Item>
-      <Form.Item label="按钮跳转" name="linkType">
-        <Radio.Group options={[{ value: 'none', label: '无' }, { value: 'web', label: '活动网页' }, { value: 'customize', label: '自定义页面' }]} />
+      <Form.Item label='按钮跳转' name='linkType'>
+        <Radio.Group
+          options={[
+            { value: 'none', label: '无' },
+            { value: 'web', label: '活动网页' },
+            { value: 'customize', label: '自定义页面' },
+          ]}
+        />
       </Form.Item>
       {linkType !== 'none' && (
-        <Form.Item label="网址（须在网页白名单内）" name="linkUrl" rules={[{ required: true, message: '请填写跳转链接' }, { pattern: /^https?:\/\/\S+$/, message: '跳转链接须为 http(s) 网址' }]}>
-          <Input placeholder="https://" />
+        <Form.Item
+          label='网址（须在网页白名单内）'
+          name='linkUrl'
+          rules={[
+            { required: true, message: '请填写跳转链接' },
+            { pattern: /^https?:\/\/\S+$/, message: '跳转链接须为 http(s) 网址' },
+          ]}
+        >
+          <Input placeholder='https://' />
         </Form.Item>
       )}
       <Space size={24}>
         {sortField}
-        <Form.Item label="上线" name="on" valuePropName="checked">
+        <Form.Item label='上线' name='on' valuePropName='checked'>
           <Switch />
         </Form.Item>
       </Space>
@@ -91,7 +134,10 @@ export default function Activities() {
   useEffect(() => {
     if (!writable) return
     // Claimable coupons: on, claimable, not in the new-member package.
-    void coupons({ status: 'on', pageSize: 100 }).then((r) => setClaimable(r.list.filter((c) => c.visible && !c.newMember)), () => {})
+    void coupons({ status: 'on', pageSize: 100 }).then(
+      (r) => setClaimable(r.list.filter((c) => c.visible && !c.newMember)),
+      () => {},
+    )
   }, [writable])
   const reload = () => action.current?.reload()
 
@@ -106,7 +152,13 @@ export default function Activities() {
     { title: '横幅', dataIndex: 'cover', search: false, width: 110, render: (_, r) => <Image src={r.cover} alt={r.title} width={96} height={46} style={{ objectFit: 'cover', borderRadius: 4 }} /> },
     { title: '标题', dataIndex: 'keyword', render: (_, r) => r.title, fieldProps: { placeholder: '活动标题' } },
     { title: '时间', dataIndex: 'startAt', search: false, width: 270, render: (_, r) => `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}` },
-    { title: '状态', dataIndex: 'status', search: false, width: 130, render: (_, r) => <Space size={4}>{r.status === 'on' ? <Tag color={stateOf(r).color}>{stateOf(r).text}</Tag> : <Tag>已下线</Tag>}</Space> },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      width: 130,
+      render: (_, r) => <Space size={4}>{r.status === 'on' ? <Tag color={stateOf(r).color}>{stateOf(r).text}</Tag> : <Tag>已下线</Tag>}</Space>,
+    },
     { title: '可领优惠券', dataIndex: 'coupons', search: false, render: (_, r) => (r.coupons.length ? r.coupons.map((c) => <Tag key={c.id}>{c.name}</Tag>) : '—') },
     {
       title: '操作',
@@ -116,8 +168,10 @@ export default function Activities() {
       render: (_, r) =>
         writable
           ? [
-              <a key="e" onClick={() => setEditing({ row: r, values: toForm(r) })}>编辑</a>,
-              <Popconfirm key="d" title="删除这个活动？已领的优惠券不受影响" onConfirm={() => void run(deleteActivity(r.id), '已删除').then((ok) => ok && reload())}>
+              <a key='e' onClick={() => setEditing({ row: r, values: toForm(r) })}>
+                编辑
+              </a>,
+              <Popconfirm key='d' title='删除这个活动？已领的优惠券不受影响' onConfirm={() => void run(deleteActivity(r.id), '已删除').then((ok) => ok && reload())}>
                 <a>删除</a>
               </Popconfirm>,
             ]
@@ -126,9 +180,9 @@ export default function Activities() {
   ]
 
   return (
-    <PageContainer title="活动">
+    <PageContainer title='活动'>
       <ResponsiveList<AdminActivity>
-        rowKey="id"
+        rowKey='id'
         actionRef={action}
         columns={columns}
         scrollX={1000}
@@ -139,13 +193,13 @@ export default function Activities() {
         card={(r) => ({
           title: r.title,
           subTitle: r.status === 'on' ? <Tag color={stateOf(r).color}>{stateOf(r).text}</Tag> : <Tag>已下线</Tag>,
-          content: <Image src={r.cover} alt={r.title} width="100%" height={120} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />,
+          content: <Image src={r.cover} alt={r.title} width='100%' height={120} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />,
           description: `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}${r.coupons.length ? ` · ${r.coupons.length} 张券` : ''}`,
           onClick: writable ? () => setEditing({ row: r, values: toForm(r) }) : undefined,
         })}
         toolBarRender={() => [
           writable && (
-            <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ values: { linkType: 'none', couponIds: [], sort: 0, on: true } })}>
+            <Button key='new' type='primary' icon={<PlusOutlined />} onClick={() => setEditing({ values: { linkType: 'none', couponIds: [], sort: 0, on: true } })}>
               新建活动
             </Button>
           ),

@@ -12,7 +12,12 @@ import { useMobile } from '../../core/useMobile'
 import { ResponsiveList } from '../../components/ResponsiveList'
 import { TextModal } from './TextModal'
 
-const STATE: Record<string, { text: string; color: string }> = { new: { text: '未读', color: 'red' }, read: { text: '已读', color: 'blue' }, replied: { text: '已回复', color: 'green' }, closed: { text: '已关闭', color: 'default' } }
+const STATE: Record<string, { text: string; color: string }> = {
+  new: { text: '未读', color: 'red' },
+  read: { text: '已读', color: 'blue' },
+  replied: { text: '已回复', color: 'green' },
+  closed: { text: '已关闭', color: 'default' },
+}
 
 export default function Feedback() {
   const { can } = useSession()
@@ -31,11 +36,15 @@ export default function Feedback() {
     }
   }
   const actions = (r: AdminFeedbackRow) => [
-    <a key="v" onClick={() => view(r)}>查看</a>,
+    <a key='v' onClick={() => view(r)}>
+      查看
+    </a>,
     ...(writable && r.status !== 'closed'
       ? [
-          <a key="r" onClick={() => setReplying(r)}>{r.reply ? '修改回复' : '回复'}</a>,
-          <Popconfirm key="c" title="关闭这条反馈？关闭后不能再回复" onConfirm={() => run(closeFeedback(r.id), '已关闭').then((ok) => ok && reload())}>
+          <a key='r' onClick={() => setReplying(r)}>
+            {r.reply ? '修改回复' : '回复'}
+          </a>,
+          <Popconfirm key='c' title='关闭这条反馈？关闭后不能再回复' onConfirm={() => run(closeFeedback(r.id), '已关闭').then((ok) => ok && reload())}>
             <a>关闭</a>
           </Popconfirm>,
         ]
@@ -50,10 +59,10 @@ export default function Feedback() {
     { title: '操作', valueType: 'option', width: 150, render: (_, r) => actions(r) },
   ]
   return (
-    <PageContainer title="意见反馈">
+    <PageContainer title='意见反馈'>
       <Tabs activeKey={status} onChange={setStatus} items={[{ key: 'all', label: '全部' }, ...Object.entries(STATE).map(([key, s]) => ({ key, label: s.text }))]} />
       <ResponsiveList<AdminFeedbackRow>
-        rowKey="id"
+        rowKey='id'
         actionRef={ref}
         columns={columns}
         params={{ status }}
@@ -70,29 +79,50 @@ export default function Feedback() {
           onClick: () => view(r),
         })}
       />
-      <Drawer open={!!open} title="反馈详情" width={mobile ? '100%' : 520} onClose={() => setOpen(null)}>
+      <Drawer open={!!open} title='反馈详情' width={mobile ? '100%' : 520} onClose={() => setOpen(null)}>
         {open && (
-          <Descriptions column={1} size="small" bordered>
-            <Descriptions.Item label="类型">{open.typeText}</Descriptions.Item>
-            <Descriptions.Item label="状态"><Tag color={STATE[open.status].color}>{STATE[open.status].text}</Tag></Descriptions.Item>
-            <Descriptions.Item label="会员">{open.nickname} {open.phone}（编号 {open.memberId}）</Descriptions.Item>
-            <Descriptions.Item label="联系方式">{open.contact || '—'}</Descriptions.Item>
-            <Descriptions.Item label="内容"><div style={{ whiteSpace: 'pre-wrap' }}>{open.content}</div></Descriptions.Item>
+          <Descriptions column={1} size='small' bordered>
+            <Descriptions.Item label='类型'>{open.typeText}</Descriptions.Item>
+            <Descriptions.Item label='状态'>
+              <Tag color={STATE[open.status].color}>{STATE[open.status].text}</Tag>
+            </Descriptions.Item>
+            <Descriptions.Item label='会员'>
+              {open.nickname} {open.phone}（编号 {open.memberId}）
+            </Descriptions.Item>
+            <Descriptions.Item label='联系方式'>{open.contact || '—'}</Descriptions.Item>
+            <Descriptions.Item label='内容'>
+              <div style={{ whiteSpace: 'pre-wrap' }}>{open.content}</div>
+            </Descriptions.Item>
             {open.images.length > 0 && (
-              <Descriptions.Item label="图片">
-                <Image.PreviewGroup><Space wrap>{open.images.map((src) => <Image key={src} src={src} width={72} height={72} style={{ objectFit: 'cover' }} />)}</Space></Image.PreviewGroup>
+              <Descriptions.Item label='图片'>
+                <Image.PreviewGroup>
+                  <Space wrap>
+                    {open.images.map((src) => (
+                      <Image key={src} src={src} width={72} height={72} style={{ objectFit: 'cover' }} />
+                    ))}
+                  </Space>
+                </Image.PreviewGroup>
               </Descriptions.Item>
             )}
-            <Descriptions.Item label="提交时间">{dateTime(open.createdAt)}</Descriptions.Item>
-            <Descriptions.Item label="回复">{open.reply ? <div style={{ whiteSpace: 'pre-wrap' }}>{open.reply}<br />（{dateTime(open.repliedAt)}）</div> : '—'}</Descriptions.Item>
-            {open.closedAt && <Descriptions.Item label="关闭时间">{dateTime(open.closedAt)}</Descriptions.Item>}
+            <Descriptions.Item label='提交时间'>{dateTime(open.createdAt)}</Descriptions.Item>
+            <Descriptions.Item label='回复'>
+              {open.reply ? (
+                <div style={{ whiteSpace: 'pre-wrap' }}>
+                  {open.reply}
+                  <br />（{dateTime(open.repliedAt)}）
+                </div>
+              ) : (
+                '—'
+              )}
+            </Descriptions.Item>
+            {open.closedAt && <Descriptions.Item label='关闭时间'>{dateTime(open.closedAt)}</Descriptions.Item>}
           </Descriptions>
         )}
       </Drawer>
       <TextModal
         open={!!replying}
-        title="回复反馈"
-        label="回复内容"
+        title='回复反馈'
+        label='回复内容'
         max={1000}
         initial={replying?.reply}
         onSubmit={async (text) => {

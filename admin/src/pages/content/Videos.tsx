@@ -21,25 +21,67 @@ function Queue({ writable }: { writable: boolean }) {
   const actions = (r: AdminVideoRow) =>
     writable
       ? [
-          r.status !== 'on' && <a key="a" onClick={() => approve(r)}>通过</a>,
-          r.status !== 'off' && <a key="d" onClick={() => setDowning(r)}>下架</a>,
+          r.status !== 'on' && (
+            <a key='a' onClick={() => approve(r)}>
+              通过
+            </a>
+          ),
+          r.status !== 'off' && (
+            <a key='d' onClick={() => setDowning(r)}>
+              下架
+            </a>
+          ),
         ].filter(Boolean)
       : []
-  const player = (r: AdminVideoRow, w: number) => <video src={r.url} poster={r.cover || undefined} controls preload="none" style={{ width: w, maxHeight: w * 1.5, borderRadius: 6, background: '#000' }} aria-label={`视频：${r.title}`} />
+  const player = (r: AdminVideoRow, w: number) => (
+    <video src={r.url} poster={r.cover || undefined} controls preload='none' style={{ width: w, maxHeight: w * 1.5, borderRadius: 6, background: '#000' }} aria-label={`视频：${r.title}`} />
+  )
   const columns: ProColumns<AdminVideoRow>[] = [
     { title: '标题', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '视频标题' } },
     { title: '视频', dataIndex: 'url', search: false, width: 140, render: (_, r) => player(r, 110) },
-    { title: '标题', dataIndex: 'title', search: false, render: (_, r) => <Space direction="vertical" size={2}><b>{r.title}</b><Typography.Text type="secondary">{r.authorName} · {r.duration}秒</Typography.Text></Space> },
-    { title: '状态', dataIndex: 'status', search: false, width: 180, render: (_, r) => <Space direction="vertical" size={2}><Tag color={STATE[r.status].color}>{STATE[r.status].text}</Tag>{r.reviewReason && <Typography.Text type="secondary">原因：{r.reviewReason}</Typography.Text>}</Space> },
+    {
+      title: '标题',
+      dataIndex: 'title',
+      search: false,
+      render: (_, r) => (
+        <Space direction='vertical' size={2}>
+          <b>{r.title}</b>
+          <Typography.Text type='secondary'>
+            {r.authorName} · {r.duration}秒
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      width: 180,
+      render: (_, r) => (
+        <Space direction='vertical' size={2}>
+          <Tag color={STATE[r.status].color}>{STATE[r.status].text}</Tag>
+          {r.reviewReason && <Typography.Text type='secondary'>原因：{r.reviewReason}</Typography.Text>}
+        </Space>
+      ),
+    },
     { title: '点赞/评论/播放', dataIndex: 'likes', search: false, width: 130, render: (_, r) => `${r.likes} / ${r.comments} / ${r.views}` },
     { title: '发布时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => dateTime(r.createdAt) },
     { title: '操作', valueType: 'option', width: 110, render: (_, r) => actions(r) },
   ]
   return (
     <>
-      <Tabs activeKey={status} onChange={setStatus} items={[{ key: 'pending', label: '待审核' }, { key: 'on', label: '已上架' }, { key: 'off', label: '已下架' }, { key: 'all', label: '全部' }]} />
+      <Tabs
+        activeKey={status}
+        onChange={setStatus}
+        items={[
+          { key: 'pending', label: '待审核' },
+          { key: 'on', label: '已上架' },
+          { key: 'off', label: '已下架' },
+          { key: 'all', label: '全部' },
+        ]}
+      />
       <ResponsiveList<AdminVideoRow>
-        rowKey="id"
+        rowKey='id'
         actionRef={ref}
         columns={columns}
         params={{ status }}
@@ -58,8 +100,8 @@ function Queue({ writable }: { writable: boolean }) {
       />
       <TextModal
         open={!!downing}
-        title="下架视频"
-        label="下架原因"
+        title='下架视频'
+        label='下架原因'
         max={200}
         onSubmit={async (reason) => {
           await takeDownVideo(downing!.id, reason)
@@ -77,8 +119,10 @@ function Comments({ writable }: { writable: boolean }) {
   const actions = (r: AdminVideoComment) =>
     writable
       ? [
-          <a key="h" onClick={() => run(hideComment(r.id, !r.hidden), r.hidden ? '已恢复显示' : '已隐藏').then((ok) => ok && reload())}>{r.hidden ? '取消隐藏' : '隐藏'}</a>,
-          <Popconfirm key="d" title="删除这条评论？" onConfirm={() => run(deleteComment(r.id), '已删除').then((ok) => ok && reload())}>
+          <a key='h' onClick={() => run(hideComment(r.id, !r.hidden), r.hidden ? '已恢复显示' : '已隐藏').then((ok) => ok && reload())}>
+            {r.hidden ? '取消隐藏' : '隐藏'}
+          </a>,
+          <Popconfirm key='d' title='删除这条评论？' onConfirm={() => run(deleteComment(r.id), '已删除').then((ok) => ok && reload())}>
             <a>删除</a>
           </Popconfirm>,
         ]
@@ -91,23 +135,31 @@ function Comments({ writable }: { writable: boolean }) {
     { title: '弹幕时间', dataIndex: 'timeOffset', search: false, width: 90, render: (_, r) => `${r.timeOffset}秒` },
     { title: '视频', dataIndex: 'videoTitle', search: false, width: 180, ellipsis: true },
     { title: '会员', dataIndex: 'nickname', search: false, width: 120 },
-    { title: '状态', dataIndex: 'hiddenTag', search: false, width: 80, render: (_, r) => (r.hidden ? <Tag>已隐藏</Tag> : <Tag color="green">显示中</Tag>) },
+    { title: '状态', dataIndex: 'hiddenTag', search: false, width: 80, render: (_, r) => (r.hidden ? <Tag>已隐藏</Tag> : <Tag color='green'>显示中</Tag>) },
     { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => dateTime(r.createdAt) },
     { title: '操作', valueType: 'option', width: 120, render: (_, r) => actions(r) },
   ]
   return (
     <ResponsiveList<AdminVideoComment>
-      rowKey="id"
+      rowKey='id'
       actionRef={ref}
       columns={columns}
       scrollX={1000}
       request={async (p) => {
-        const r = await run(videoComments({ keyword: p.keyword?.trim() || undefined, videoId: p.videoId ? Number(p.videoId) : undefined, hidden: p.hidden === undefined ? undefined : p.hidden === 'true', page: p.current, pageSize: p.pageSize }))
+        const r = await run(
+          videoComments({
+            keyword: p.keyword?.trim() || undefined,
+            videoId: p.videoId ? Number(p.videoId) : undefined,
+            hidden: p.hidden === undefined ? undefined : p.hidden === 'true',
+            page: p.current,
+            pageSize: p.pageSize,
+          }),
+        )
         return { data: r?.list || [], total: r?.total || 0, success: !!r }
       }}
       card={(r) => ({
         title: r.content,
-        subTitle: r.hidden ? <Tag>已隐藏</Tag> : <Tag color="green">显示中</Tag>,
+        subTitle: r.hidden ? <Tag>已隐藏</Tag> : <Tag color='green'>显示中</Tag>,
         description: `${r.nickname} · ${r.videoTitle} · ${r.timeOffset}秒 · ${dateTime(r.createdAt)}`,
         actions: actions(r),
       })}
@@ -119,8 +171,13 @@ export default function Videos() {
   const { can } = useSession()
   const writable = can('content.write')
   return (
-    <PageContainer title="短视频">
-      <Tabs items={[{ key: 'queue', label: '视频审核', children: <Queue writable={writable} /> }, { key: 'comments', label: '评论与弹幕', children: <Comments writable={writable} /> }]} />
+    <PageContainer title='短视频'>
+      <Tabs
+        items={[
+          { key: 'queue', label: '视频审核', children: <Queue writable={writable} /> },
+          { key: 'comments', label: '评论与弹幕', children: <Comments writable={writable} /> },
+        ]}
+      />
     </PageContainer>
   )
 }

@@ -29,13 +29,13 @@ export default function WebLinks() {
     }
   }
   return (
-    <PageContainer title="网页链接">
-      <Card title="链接" style={{ marginBottom: 16 }}>
-        <Typography.Paragraph type="secondary">
+    <PageContainer title='网页链接'>
+      <Card title='链接' style={{ marginBottom: 16 }}>
+        <Typography.Paragraph type='secondary'>
           商城用内嵌网页打开这些链接；地址须是 http(s) 完整地址且域名在下方名单中，或本店路径（以 / 开头）。把「商城页面」填到轮播图、图标入口或活动的链接里即可打开。
         </Typography.Paragraph>
         <ResourceTab<AdminWebLink, WebLinkInput, { title: string; url: string; sort?: number }>
-          name="链接"
+          name='链接'
           rows={data?.links || null}
           api={webLinkApi}
           reload={load}
@@ -44,47 +44,59 @@ export default function WebLinks() {
           columns={[
             { title: '名称', dataIndex: 'title', width: 140 },
             { title: '地址', dataIndex: 'url', ellipsis: true },
-            { title: '商城页面', dataIndex: 'pagePath', ellipsis: true, render: (v: string) => <Typography.Text copyable={{ text: v }} style={{ fontSize: 12 }}>{v}</Typography.Text> },
-            { title: '名单', dataIndex: 'allowed', width: 90, render: (v: boolean) => (v ? <Tag color="green">可打开</Tag> : <Tag color="red">不在名单</Tag>) },
+            {
+              title: '商城页面',
+              dataIndex: 'pagePath',
+              ellipsis: true,
+              render: (v: string) => (
+                <Typography.Text copyable={{ text: v }} style={{ fontSize: 12 }}>
+                  {v}
+                </Typography.Text>
+              ),
+            },
+            { title: '名单', dataIndex: 'allowed', width: 90, render: (v: boolean) => (v ? <Tag color='green'>可打开</Tag> : <Tag color='red'>不在名单</Tag>) },
           ]}
           toForm={(r) => ({ title: r.title, url: r.url, sort: r.sort })}
           toInput={(v) => ({ title: v.title, url: v.url, sort: v.sort ?? 0 })}
           fields={
             <>
-              <Form.Item label="名称" name="title" rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
+              <Form.Item label='名称' name='title' rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
                 <Input maxLength={64} />
               </Form.Item>
-              <Form.Item label="地址" name="url" rules={[{ required: true, whitespace: true, message: '请填写链接地址' }]}>
-                <Input maxLength={512} placeholder="https://m.example.com/page 或 /media/activity/festival.html" />
+              <Form.Item label='地址' name='url' rules={[{ required: true, whitespace: true, message: '请填写链接地址' }]}>
+                <Input maxLength={512} placeholder='https://m.example.com/page 或 /media/activity/festival.html' />
               </Form.Item>
-              <Form.Item label="排序（小的在前）" name="sort">
+              <Form.Item label='排序（小的在前）' name='sort'>
                 <InputNumber precision={0} min={0} max={100000} style={{ width: 160 }} />
               </Form.Item>
             </>
           }
         />
       </Card>
-      <Card title="允许打开的域名">
-        <Typography.Paragraph type="secondary">
-          填写域名即允许该域名及其子域名（如 example.com 包括 m.example.com），可带端口。小程序里这些域名还须配置为业务域名。环境变量 WEBVIEW_ALLOW_LIST 中的域名始终允许：
-          {' '}
-          {(data?.envHosts || []).map((h) => <Tag key={h}>{h}</Tag>)}
+      <Card title='允许打开的域名'>
+        <Typography.Paragraph type='secondary'>
+          填写域名即允许该域名及其子域名（如 example.com 包括 m.example.com），可带端口。小程序里这些域名还须配置为业务域名。环境变量 WEBVIEW_ALLOW_LIST 中的域名始终允许：{' '}
+          {(data?.envHosts || []).map((h) => (
+            <Tag key={h}>{h}</Tag>
+          ))}
         </Typography.Paragraph>
         {writable && (
-          <Form form={form} layout="inline" onFinish={add} style={{ marginBottom: 12, rowGap: 8 }}>
-            <Form.Item name="host" rules={[{ required: true, whitespace: true, message: '请填写域名' }]}>
-              <Input placeholder="m.example.com" aria-label="域名" maxLength={128} />
+          <Form form={form} layout='inline' onFinish={add} style={{ marginBottom: 12, rowGap: 8 }}>
+            <Form.Item name='host' rules={[{ required: true, whitespace: true, message: '请填写域名' }]}>
+              <Input placeholder='m.example.com' aria-label='域名' maxLength={128} />
             </Form.Item>
-            <Form.Item name="note">
-              <Input placeholder="备注（可选）" aria-label="备注" maxLength={64} />
+            <Form.Item name='note'>
+              <Input placeholder='备注（可选）' aria-label='备注' maxLength={64} />
             </Form.Item>
-            <Button type="primary" htmlType="submit">添加域名</Button>
+            <Button type='primary' htmlType='submit'>
+              添加域名
+            </Button>
           </Form>
         )}
-        {hostError && <Alert type="error" showIcon message={hostError} role="alert" style={{ marginBottom: 12 }} />}
+        {hostError && <Alert type='error' showIcon message={hostError} role='alert' style={{ marginBottom: 12 }} />}
         <Table
-          rowKey="id"
-          size="small"
+          rowKey='id'
+          size='small'
           loading={!data}
           dataSource={data?.hosts || []}
           pagination={false}
@@ -93,13 +105,20 @@ export default function WebLinks() {
             { title: '备注', dataIndex: 'note' },
             { title: '添加时间', dataIndex: 'createdAt', width: 150, render: (v: number) => dateTime(v) },
             ...(writable
-              ? [{ title: '操作', key: 'a', width: 80, render: (_: unknown, r: { id: number; host: string }) => (
-                  <Space>
-                    <Popconfirm title={`移除 ${r.host}？`} onConfirm={() => run(removeHost(r.id), '已移除').then((ok) => ok && load())}>
-                      <a>移除</a>
-                    </Popconfirm>
-                  </Space>
-                ) }]
+              ? [
+                  {
+                    title: '操作',
+                    key: 'a',
+                    width: 80,
+                    render: (_: unknown, r: { id: number; host: string }) => (
+                      <Space>
+                        <Popconfirm title={`移除 ${r.host}？`} onConfirm={() => run(removeHost(r.id), '已移除').then((ok) => ok && load())}>
+                          <a>移除</a>
+                        </Popconfirm>
+                      </Space>
+                    ),
+                  },
+                ]
               : []),
           ]}
         />

@@ -51,14 +51,25 @@ export default function Dashboard() {
 
   const trend = useMemo(() => (data ? data.trend.slice(-days) : []), [data, days])
   const x = useMemo(() => trend.map((p) => p.day), [trend])
-  const salesSeries = useMemo(() => [{ name: '销售额（元）', data: trend.map((p) => Number(fenToYuan(p.sales))) }, { name: '支付订单', data: trend.map((p) => p.paidOrders), axis: 1 as const }], [trend])
+  const salesSeries = useMemo(
+    () => [
+      { name: '销售额（元）', data: trend.map((p) => Number(fenToYuan(p.sales))) },
+      { name: '支付订单', data: trend.map((p) => p.paidOrders), axis: 1 as const },
+    ],
+    [trend],
+  )
   const visitorSeries = useMemo(() => [{ name: '访客', data: trend.map((p) => p.visitors) }], [trend])
 
-  if (error) return <PageContainer><Alert type="error" showIcon message={error} /></PageContainer>
+  if (error)
+    return (
+      <PageContainer>
+        <Alert type='error' showIcon message={error} />
+      </PageContainer>
+    )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   return (
-    <PageContainer title="工作台">
-      <Card title="待办事项" style={{ marginBottom: 16 }}>
+    <PageContainer title='工作台'>
+      <Card title='待办事项' style={{ marginBottom: 16 }}>
         <Row gutter={[16, 16]}>
           {TODOS.map((t) => (
             <Col key={t.key} xs={12} sm={8} lg={4}>
@@ -82,11 +93,20 @@ export default function Dashboard() {
           ))}
         </Row>
       </Card>
-      <FigureCards title="今日" f={data.today} />
-      <FigureCards title="本月" f={data.month} />
+      <FigureCards title='今日' f={data.today} />
+      <FigureCards title='本月' f={data.month} />
       <Card
-        title="趋势"
-        extra={<Segmented value={days} onChange={(v) => setDays(v as 7 | 30)} options={[{ label: '近 7 天', value: 7 }, { label: '近 30 天', value: 30 }]} />}
+        title='趋势'
+        extra={
+          <Segmented
+            value={days}
+            onChange={(v) => setDays(v as 7 | 30)}
+            options={[
+              { label: '近 7 天', value: 7 },
+              { label: '近 30 天', value: 30 },
+            ]}
+          />
+        }
       >
         <Row gutter={16}>
           <Col xs={24} lg={14}>

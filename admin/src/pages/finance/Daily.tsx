@@ -20,23 +20,25 @@ export default function Daily() {
   const t = data?.total
   return (
     <PageContainer
-      title="每日汇总"
+      title='每日汇总'
       extra={
         <Space wrap>
           <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v && v[0] && v[1] && setRange([v[0], v[1]])} />
-          <Button icon={<DownloadOutlined />} href={dailyExportUrl(q)} download>导出 CSV</Button>
+          <Button icon={<DownloadOutlined />} href={dailyExportUrl(q)} download>
+            导出 CSV
+          </Button>
         </Space>
       }
     >
-      <StatisticCard.Group direction="row" style={{ marginBottom: 16, flexWrap: 'wrap' }}>
+      <StatisticCard.Group direction='row' style={{ marginBottom: 16, flexWrap: 'wrap' }}>
         <StatisticCard statistic={{ title: `收款（${t?.paidCount ?? 0} 笔）`, value: fenToYuan(t?.paid ?? 0), prefix: '¥' }} />
         <StatisticCard statistic={{ title: `退款（${t?.refundCount ?? 0} 笔）`, value: fenToYuan(t?.refunded ?? 0), prefix: '¥' }} />
         <StatisticCard statistic={{ title: '净收入', value: fenToYuan(t?.net ?? 0), prefix: '¥' }} />
       </StatisticCard.Group>
       <Card>
         <Table<DailyTotal>
-          rowKey="day"
-          size="small"
+          rowKey='day'
+          size='small'
           loading={!data}
           dataSource={data?.days || []}
           pagination={{ pageSize: 31, hideOnSinglePage: true }}

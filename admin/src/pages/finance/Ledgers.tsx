@@ -17,7 +17,12 @@ function MemberLedger({ kind }: { kind: LedgerKind }) {
   const [filters, setFilters] = useState<Filters>({})
   const [sums, setSums] = useState<{ income: number; expense: number } | null>(null)
   const v = (x: number) => (kind === 'points' ? String(x) : fenToYuan(x))
-  const signed = (x: number) => <Typography.Text type={x >= 0 ? 'success' : 'danger'}>{x > 0 ? '+' : ''}{v(x)}</Typography.Text>
+  const signed = (x: number) => (
+    <Typography.Text type={x >= 0 ? 'success' : 'danger'}>
+      {x > 0 ? '+' : ''}
+      {v(x)}
+    </Typography.Text>
+  )
   const columns: ProColumns<MemberLedgerEntry>[] = [
     { title: '会员编号', dataIndex: 'memberId', hideInTable: true, valueType: 'digit' },
     { title: '日期', dataIndex: 'range', hideInTable: true, valueType: 'dateRange' },
@@ -30,9 +35,13 @@ function MemberLedger({ kind }: { kind: LedgerKind }) {
   ]
   return (
     <>
-      {sums && <Space style={{ marginBottom: 12 }}>合计 收入 {v(sums.income)} · 支出 {v(sums.expense)}</Space>}
+      {sums && (
+        <Space style={{ marginBottom: 12 }}>
+          合计 收入 {v(sums.income)} · 支出 {v(sums.expense)}
+        </Space>
+      )}
       <ResponsiveList<MemberLedgerEntry>
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         request={async (p) => {
           const [from, to] = (p.range as string[] | undefined) || []
@@ -42,7 +51,11 @@ function MemberLedger({ kind }: { kind: LedgerKind }) {
           setSums(r ? { income: r.income, expense: r.expense } : null)
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
-        toolBarRender={() => [<Button key="e" icon={<DownloadOutlined />} href={memberLedgerExportUrl(kind, filters)} download>导出 CSV</Button>]}
+        toolBarRender={() => [
+          <Button key='e' icon={<DownloadOutlined />} href={memberLedgerExportUrl(kind, filters)} download>
+            导出 CSV
+          </Button>,
+        ]}
         card={(r) => ({ title: `${r.reason} ${v(r.change)}`, subTitle: `余额 ${v(r.balanceAfter)}`, description: `${r.nickname} ${r.memberPhone} · ${dateTime(r.createdAt)}` })}
       />
     </>
@@ -53,12 +66,17 @@ function MemberLedger({ kind }: { kind: LedgerKind }) {
 export default function Ledgers() {
   const [tab, setTab] = useState('points')
   return (
-    <PageContainer title="账本">
-      <Tabs activeKey={tab} onChange={setTab} destroyInactiveTabPane items={[
-        { key: 'points', label: '积分', children: <MemberLedger kind="points" /> },
-        { key: 'cashback', label: '返现', children: <MemberLedger kind="cashback" /> },
-        { key: 'agent', label: '代理佣金', children: <LedgerTable load={agentLedger} exportUrl={agentLedgerExportUrl} /> },
-      ]} />
+    <PageContainer title='账本'>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        destroyInactiveTabPane
+        items={[
+          { key: 'points', label: '积分', children: <MemberLedger kind='points' /> },
+          { key: 'cashback', label: '返现', children: <MemberLedger kind='cashback' /> },
+          { key: 'agent', label: '代理佣金', children: <LedgerTable load={agentLedger} exportUrl={agentLedgerExportUrl} /> },
+        ]}
+      />
     </PageContainer>
   )
 }

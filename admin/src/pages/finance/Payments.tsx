@@ -19,7 +19,13 @@ export default function Payments() {
   const columns: ProColumns<AdminPayment>[] = [
     { title: '订单号', dataIndex: 'orderNo', hideInTable: true },
     { title: '日期', dataIndex: 'range', hideInTable: true, valueType: 'dateRange' },
-    { title: '状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: { pending: { text: '待支付' }, paid: { text: '已支付' }, closed: { text: '已关闭' }, refund_pending: { text: '退款中' }, refunded: { text: '已退款' } } },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      hideInTable: true,
+      valueType: 'select',
+      valueEnum: { pending: { text: '待支付' }, paid: { text: '已支付' }, closed: { text: '已关闭' }, refund_pending: { text: '退款中' }, refunded: { text: '已退款' } },
+    },
     { title: '支付单号', dataIndex: 'payNo', search: false, width: 200 },
     { title: '订单号', dataIndex: 'orderNo', search: false, width: 200, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
     { title: '金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.amount) },
@@ -29,9 +35,9 @@ export default function Payments() {
     { title: '支付时间', dataIndex: 'paidAt', search: false, width: 150, render: (_, r) => dateTime(r.paidAt) },
   ]
   return (
-    <PageContainer title="支付记录">
+    <PageContainer title='支付记录'>
       <ResponsiveList<AdminPayment>
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         scrollX={1200}
         request={async (p) => {
@@ -41,8 +47,16 @@ export default function Payments() {
           const r = await run(paymentList({ ...f, page: p.current, pageSize: p.pageSize }))
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
-        toolBarRender={() => [<Button key="e" icon={<DownloadOutlined />} href={paymentsExportUrl(filters)} download>导出 CSV</Button>]}
-        card={(r) => ({ title: `${yuanLabel(r.amount)} ${r.orderNo}`, subTitle: <Tag color={COLOR[r.status]}>{r.statusText}</Tag>, description: `${r.transactionId || r.payNo} · ${dateTime(r.paidAt || r.createdAt)}` })}
+        toolBarRender={() => [
+          <Button key='e' icon={<DownloadOutlined />} href={paymentsExportUrl(filters)} download>
+            导出 CSV
+          </Button>,
+        ]}
+        card={(r) => ({
+          title: `${yuanLabel(r.amount)} ${r.orderNo}`,
+          subTitle: <Tag color={COLOR[r.status]}>{r.statusText}</Tag>,
+          description: `${r.transactionId || r.payNo} · ${dateTime(r.paidAt || r.createdAt)}`,
+        })}
       />
     </PageContainer>
   )

@@ -8,7 +8,10 @@ import { errorText, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { yuanLabel } from '../../core/money'
 
-const ISSUE = { missing_ours: { text: '我方缺少', color: 'red' }, missing_wechat: { text: '微信缺少', color: 'orange' }, amount_differs: { text: '金额不一致', color: 'volcano' } } as Record<string, { text: string; color: string }>
+const ISSUE = { missing_ours: { text: '我方缺少', color: 'red' }, missing_wechat: { text: '微信缺少', color: 'orange' }, amount_differs: { text: '金额不一致', color: 'volcano' } } as Record<
+  string,
+  { text: string; color: string }
+>
 /** Yesterday in China time: the bill WeChat makes available after 9:00. */
 const chinaYesterday = () => dayjs(Date.now() + 8 * 3600_000 - 86400_000).format('YYYY-MM-DD')
 
@@ -37,29 +40,29 @@ export default function Reconcile() {
     }
   }
   return (
-    <PageContainer title="对账">
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+    <PageContainer title='对账'>
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
       <Card style={{ marginBottom: 16 }}>
         <Space wrap>
           <DatePicker value={dayjs(date)} allowClear={false} disabledDate={(d: Dayjs) => d.format('YYYY-MM-DD') > chinaYesterday()} onChange={(d) => d && setDate(d.format('YYYY-MM-DD'))} />
-          <Button type="primary" loading={busy} onClick={runIt} data-testid="reconcile-run">
+          <Button type='primary' loading={busy} onClick={runIt} data-testid='reconcile-run'>
             {data?.run ? '重新对账' : '对账'}
           </Button>
         </Space>
         {data?.run ? (
-          <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} style={{ marginTop: 16 }}>
-            <Descriptions.Item label="支付通道">{data.run.provider === 'wechatpay' ? '微信支付' : '演示支付'}</Descriptions.Item>
-            <Descriptions.Item label="账单支付">{data.run.payments} 笔</Descriptions.Item>
-            <Descriptions.Item label="账单退款">{data.run.refunds} 笔</Descriptions.Item>
-            <Descriptions.Item label="对账时间">{dateTime(data.run.ranAt)}</Descriptions.Item>
+          <Descriptions size='small' column={{ xs: 1, sm: 2, md: 4 }} style={{ marginTop: 16 }}>
+            <Descriptions.Item label='支付通道'>{data.run.provider === 'wechatpay' ? '微信支付' : '演示支付'}</Descriptions.Item>
+            <Descriptions.Item label='账单支付'>{data.run.payments} 笔</Descriptions.Item>
+            <Descriptions.Item label='账单退款'>{data.run.refunds} 笔</Descriptions.Item>
+            <Descriptions.Item label='对账时间'>{dateTime(data.run.ranAt)}</Descriptions.Item>
           </Descriptions>
         ) : (
-          data && <Alert type="info" showIcon message="该日尚未对账（每天上午 10 点后自动对账前一天）" style={{ marginTop: 16 }} />
+          data && <Alert type='info' showIcon message='该日尚未对账（每天上午 10 点后自动对账前一天）' style={{ marginTop: 16 }} />
         )}
       </Card>
       <Card title={`差异（${data?.diffs.length ?? 0}）`}>
         <Table
-          rowKey="id"
+          rowKey='id'
           dataSource={data?.diffs || []}
           pagination={false}
           scroll={{ x: 560 }}

@@ -24,14 +24,24 @@ export default function Refunds() {
     { title: '单号', dataIndex: 'refNo', search: false, width: 200 },
     { title: '订单号', dataIndex: 'orderNo', search: false, width: 200, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
     { title: '金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.amount) },
-    { title: '状态', search: false, width: 160, render: (_, r) => <><Tag color={COLOR[r.status]}>{r.statusText}</Tag>{r.error && <Typography.Text type="danger">{r.error}</Typography.Text>}</> },
+    {
+      title: '状态',
+      search: false,
+      width: 160,
+      render: (_, r) => (
+        <>
+          <Tag color={COLOR[r.status]}>{r.statusText}</Tag>
+          {r.error && <Typography.Text type='danger'>{r.error}</Typography.Text>}
+        </>
+      ),
+    },
     { title: '退款单号 / 平台单号', search: false, width: 260, render: (_, r) => `${r.refundNo}${r.providerRefundId ? ` / ${r.providerRefundId}` : ''}` },
     { title: '退款时间', dataIndex: 'refundedAt', search: false, width: 150, render: (_, r) => dateTime(r.refundedAt) },
   ]
   return (
-    <PageContainer title="退款记录">
+    <PageContainer title='退款记录'>
       <ResponsiveList<AdminRefund>
-        rowKey="refNo"
+        rowKey='refNo'
         columns={columns}
         scrollX={1300}
         request={async (p) => {
@@ -41,8 +51,16 @@ export default function Refunds() {
           const r = await run(refundList({ ...f, page: p.current, pageSize: p.pageSize }))
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
-        toolBarRender={() => [<Button key="e" icon={<DownloadOutlined />} href={refundsExportUrl(filters)} download>导出 CSV</Button>]}
-        card={(r) => ({ title: `${yuanLabel(r.amount)} ${r.orderNo}`, subTitle: <Tag color={COLOR[r.status]}>{r.statusText}</Tag>, description: `${r.refNo} · ${dateTime(r.refundedAt || r.createdAt)}` })}
+        toolBarRender={() => [
+          <Button key='e' icon={<DownloadOutlined />} href={refundsExportUrl(filters)} download>
+            导出 CSV
+          </Button>,
+        ]}
+        card={(r) => ({
+          title: `${yuanLabel(r.amount)} ${r.orderNo}`,
+          subTitle: <Tag color={COLOR[r.status]}>{r.statusText}</Tag>,
+          description: `${r.refNo} · ${dateTime(r.refundedAt || r.createdAt)}`,
+        })}
       />
     </PageContainer>
   )

@@ -77,7 +77,14 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           isNew: g.isNew,
           freightTemplateId: g.freightTemplateId,
         })
-        setSkuMap(Object.fromEntries(g.skus.map((s) => [comboKey(g.specGroups.map((gr) => s.specs[gr.name])), { id: s.id, price: fenToYuan(s.price), originalPrice: s.originalPrice ? fenToYuan(s.originalPrice) : '', stock: s.stock, image: s.image }])))
+        setSkuMap(
+          Object.fromEntries(
+            g.skus.map((s) => [
+              comboKey(g.specGroups.map((gr) => s.specs[gr.name])),
+              { id: s.id, price: fenToYuan(s.price), originalPrice: s.originalPrice ? fenToYuan(s.originalPrice) : '', stock: s.stock, image: s.image },
+            ]),
+          ),
+        )
         setLoading(false)
       },
       (e) => setError(errorText(e)),
@@ -139,64 +146,71 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
     }
   }
 
-  if (loading) return error ? <Alert type="error" showIcon message={error} /> : <Spin style={{ display: 'block', margin: '80px auto' }} />
+  if (loading) return error ? <Alert type='error' showIcon message={error} /> : <Spin style={{ display: 'block', margin: '80px auto' }} />
   return (
     <PageContainer title={id ? '编辑商品' : '新建商品'} onBack={() => navigate('/goods')}>
       <Form<FormValues>
         form={form}
-        layout="vertical"
+        layout='vertical'
         initialValues={{ images: [], onShelf: false, specGroups: [] }}
         onFinish={save}
         onFinishFailed={() => setError('请按提示修改标红的内容')}
         scrollToFirstError
       >
-        <div ref={errorBox}>{error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" data-testid="form-error" />}</div>
-        <Card title="基本信息" style={{ marginBottom: 16 }}>
+        <div ref={errorBox}>{error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' data-testid='form-error' />}</div>
+        <Card title='基本信息' style={{ marginBottom: 16 }}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label="商品名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写商品名称' }, { max: 128, message: '商品名称最多 128 个字' }]}>
-                <Input placeholder="如：青花瓷茶杯 两只装" />
+              <Form.Item
+                label='商品名称'
+                name='name'
+                rules={[
+                  { required: true, whitespace: true, message: '请填写商品名称' },
+                  { max: 128, message: '商品名称最多 128 个字' },
+                ]}
+              >
+                <Input placeholder='如：青花瓷茶杯 两只装' />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="副标题" name="subtitle" rules={[{ max: 256, message: '副标题最多 256 个字' }]}>
-                <Input placeholder="一句卖点" />
+              <Form.Item label='副标题' name='subtitle' rules={[{ max: 256, message: '副标题最多 256 个字' }]}>
+                <Input placeholder='一句卖点' />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item label="分类" name="categoryId" rules={[{ required: true, message: '请选择分类' }]}>
-                <Select placeholder="选择分类" options={categoryOptions(categories, { leavesOnly: true })} showSearch optionFilterProp="label" />
+              <Form.Item label='分类' name='categoryId' rules={[{ required: true, message: '请选择分类' }]}>
+                <Select placeholder='选择分类' options={categoryOptions(categories, { leavesOnly: true })} showSearch optionFilterProp='label' />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item label="品牌" name="brandId">
-                <Select placeholder="无品牌" allowClear options={brands.map((b) => ({ value: b.id, label: b.name }))} showSearch optionFilterProp="label" />
+              <Form.Item label='品牌' name='brandId'>
+                <Select placeholder='无品牌' allowClear options={brands.map((b) => ({ value: b.id, label: b.name }))} showSearch optionFilterProp='label' />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item label="标签" name="tags" rules={[{ type: 'array', max: 5, message: '最多 5 个标签' }]}>
-                <Select mode="tags" placeholder="输入后回车" tokenSeparators={[',', '，']} maxTagTextLength={16} />
+              <Form.Item label='标签' name='tags' rules={[{ type: 'array', max: 5, message: '最多 5 个标签' }]}>
+                <Select mode='tags' placeholder='输入后回车' tokenSeparators={[',', '，']} maxTagTextLength={16} />
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item label="商品图片（第一张为封面，最多 10 张）" name="images" rules={[{ type: 'array', min: 1, message: '请至少上传一张商品图片' }]}>
+          <Form.Item label='商品图片（第一张为封面，最多 10 张）' name='images' rules={[{ type: 'array', min: 1, message: '请至少上传一张商品图片' }]}>
             <ImagesInput />
           </Form.Item>
         </Card>
 
-        <Card title="规格与库存" style={{ marginBottom: 16 }}>
-          <Form.List name="specGroups">
+        <Card title='规格与库存' style={{ marginBottom: 16 }}>
+          <Form.List name='specGroups'>
             {(fields, { add, remove }) => (
               <>
                 {fields.map((f, i) => (
-                  <Space key={f.key} align="start" wrap style={{ display: 'flex', marginBottom: 8 }}>
+                  <Space key={f.key} align='start' wrap style={{ display: 'flex', marginBottom: 8 }}>
                     <Form.Item name={[f.name, 'name']} rules={[{ required: true, whitespace: true, message: '请填写规格名' }]} style={{ marginBottom: 0 }}>
                       <Input placeholder={`规格名，如${i === 0 ? '颜色' : '尺码'}`} style={{ width: 160 }} aria-label={`规格${i + 1}名称`} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'values']} rules={[{ required: true, type: 'array', min: 1, message: '请填写规格值' }]} style={{ marginBottom: 0 }}>
-                      <Select mode="tags" placeholder="规格值，输入后回车" style={{ minWidth: 280 }} tokenSeparators={[',', '，']} aria-label={`规格${i + 1}的值`} />
+                      <Select mode='tags' placeholder='规格值，输入后回车' style={{ minWidth: 280 }} tokenSeparators={[',', '，']} aria-label={`规格${i + 1}的值`} />
                     </Form.Item>
-                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="删除规格" />
+                    <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label='删除规格' />
                   </Space>
                 ))}
                 {fields.length < 3 && (
@@ -210,18 +224,24 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
             )}
           </Form.List>
           <Space wrap style={{ marginBottom: 8 }}>
-            <Typography.Text type="secondary">批量填写：</Typography.Text>
-            <Input placeholder="售价（元）" style={{ width: 120 }} onPressEnter={(e) => fillAll({ price: e.currentTarget.value })} onBlur={(e) => e.target.value && fillAll({ price: e.target.value })} aria-label="批量售价" />
-            <Input placeholder="划线价（元）" style={{ width: 120 }} onBlur={(e) => e.target.value && fillAll({ originalPrice: e.target.value })} aria-label="批量划线价" />
-            <InputNumber placeholder="库存" min={0} precision={0} style={{ width: 100 }} onBlur={(e) => e.target.value !== '' && fillAll({ stock: Number(e.target.value) })} aria-label="批量库存" />
+            <Typography.Text type='secondary'>批量填写：</Typography.Text>
+            <Input
+              placeholder='售价（元）'
+              style={{ width: 120 }}
+              onPressEnter={(e) => fillAll({ price: e.currentTarget.value })}
+              onBlur={(e) => e.target.value && fillAll({ price: e.target.value })}
+              aria-label='批量售价'
+            />
+            <Input placeholder='划线价（元）' style={{ width: 120 }} onBlur={(e) => e.target.value && fillAll({ originalPrice: e.target.value })} aria-label='批量划线价' />
+            <InputNumber placeholder='库存' min={0} precision={0} style={{ width: 100 }} onBlur={(e) => e.target.value !== '' && fillAll({ stock: Number(e.target.value) })} aria-label='批量库存' />
           </Space>
           <Table
-            size="small"
-            rowKey="key"
+            size='small'
+            rowKey='key'
             pagination={false}
             scroll={{ x: 720 }}
             dataSource={skuRows}
-            data-testid="sku-table"
+            data-testid='sku-table'
             columns={[
               ...groups.map((g, i) => ({ title: g.name, key: `g${i}`, render: (_: unknown, r: (typeof skuRows)[number]) => r.values[i] })),
               ...(groups.length ? [] : [{ title: '规格', key: 'default', render: () => '默认' }]),
@@ -229,21 +249,43 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
                 title: '售价（元）',
                 key: 'price',
                 render: (_: unknown, r: (typeof skuRows)[number]) => (
-                  <Input value={r.sku.price} status={showSkuErrors && (yuanToFen(r.sku.price) ?? 0) < 1 ? 'error' : undefined} onChange={(e) => setSku(r.key, { price: e.target.value })} placeholder="0.00" style={{ width: 110 }} aria-label={`${r.values.join('/') || '默认'} 售价`} />
+                  <Input
+                    value={r.sku.price}
+                    status={showSkuErrors && (yuanToFen(r.sku.price) ?? 0) < 1 ? 'error' : undefined}
+                    onChange={(e) => setSku(r.key, { price: e.target.value })}
+                    placeholder='0.00'
+                    style={{ width: 110 }}
+                    aria-label={`${r.values.join('/') || '默认'} 售价`}
+                  />
                 ),
               },
               {
                 title: '划线价（元）',
                 key: 'originalPrice',
                 render: (_: unknown, r: (typeof skuRows)[number]) => (
-                  <Input value={r.sku.originalPrice} status={showSkuErrors && r.sku.originalPrice !== '' && yuanToFen(r.sku.originalPrice) === null ? 'error' : undefined} onChange={(e) => setSku(r.key, { originalPrice: e.target.value })} placeholder="可不填" style={{ width: 110 }} aria-label={`${r.values.join('/') || '默认'} 划线价`} />
+                  <Input
+                    value={r.sku.originalPrice}
+                    status={showSkuErrors && r.sku.originalPrice !== '' && yuanToFen(r.sku.originalPrice) === null ? 'error' : undefined}
+                    onChange={(e) => setSku(r.key, { originalPrice: e.target.value })}
+                    placeholder='可不填'
+                    style={{ width: 110 }}
+                    aria-label={`${r.values.join('/') || '默认'} 划线价`}
+                  />
                 ),
               },
               {
                 title: '库存',
                 key: 'stock',
                 render: (_: unknown, r: (typeof skuRows)[number]) => (
-                  <InputNumber value={r.sku.stock} min={0} precision={0} status={showSkuErrors && r.sku.stock === null ? 'error' : undefined} onChange={(v) => setSku(r.key, { stock: v === null ? null : Number(v) })} style={{ width: 100 }} aria-label={`${r.values.join('/') || '默认'} 库存`} />
+                  <InputNumber
+                    value={r.sku.stock}
+                    min={0}
+                    precision={0}
+                    status={showSkuErrors && r.sku.stock === null ? 'error' : undefined}
+                    onChange={(v) => setSku(r.key, { stock: v === null ? null : Number(v) })}
+                    style={{ width: 100 }}
+                    aria-label={`${r.values.join('/') || '默认'} 库存`}
+                  />
                 ),
               },
               { title: '图片', key: 'image', render: (_: unknown, r: (typeof skuRows)[number]) => <ImageInput value={r.sku.image} onChange={(image) => setSku(r.key, { image })} /> },
@@ -251,35 +293,35 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           />
         </Card>
 
-        <Card title="商品详情" style={{ marginBottom: 16 }}>
-          <Form.Item name="detailHtml" noStyle>
-            <RichText placeholder="图文详情" />
+        <Card title='商品详情' style={{ marginBottom: 16 }}>
+          <Form.Item name='detailHtml' noStyle>
+            <RichText placeholder='图文详情' />
           </Form.Item>
         </Card>
 
-        <Card title="上架与标记" style={{ marginBottom: 16 }}>
-          <Space size="large" wrap>
-            <Form.Item label="运费模板" name="freightTemplateId" extra="不选则用默认模板（设置 → 运费）" style={{ minWidth: 220 }}>
+        <Card title='上架与标记' style={{ marginBottom: 16 }}>
+          <Space size='large' wrap>
+            <Form.Item label='运费模板' name='freightTemplateId' extra='不选则用默认模板（设置 → 运费）' style={{ minWidth: 220 }}>
               <Select
                 placeholder={`默认模板${freight.find((f) => f.isDefault) ? `（${freight.find((f) => f.isDefault)!.name}）` : ''}`}
                 allowClear
-                data-testid="goods-freight"
+                data-testid='goods-freight'
                 options={freight.map((f) => ({ value: f.id, label: `${f.name}${f.isDefault ? '（默认）' : ''}` }))}
               />
             </Form.Item>
-            <Form.Item label="上架" name="onShelf" valuePropName="checked">
-              <Switch checkedChildren="上架" unCheckedChildren="下架" />
+            <Form.Item label='上架' name='onShelf' valuePropName='checked'>
+              <Switch checkedChildren='上架' unCheckedChildren='下架' />
             </Form.Item>
-            <Form.Item name="isHot" valuePropName="checked" style={{ marginTop: 30 }}>
+            <Form.Item name='isHot' valuePropName='checked' style={{ marginTop: 30 }}>
               <Checkbox>热卖</Checkbox>
             </Form.Item>
-            <Form.Item name="isNew" valuePropName="checked" style={{ marginTop: 30 }}>
+            <Form.Item name='isNew' valuePropName='checked' style={{ marginTop: 30 }}>
               <Checkbox>新品</Checkbox>
             </Form.Item>
           </Space>
         </Card>
         <Space>
-          <Button type="primary" htmlType="submit" loading={saving}>
+          <Button type='primary' htmlType='submit' loading={saving}>
             保存
           </Button>
           <Button onClick={() => navigate('/goods')}>返回列表</Button>

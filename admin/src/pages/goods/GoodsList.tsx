@@ -18,9 +18,7 @@ function StockModal({ ids, onClose }: { ids: number[]; onClose: (changed: boolea
   const [rows, setRows] = useState<StockRow[] | null>(null)
   const [saving, setSaving] = useState(false)
   useEffect(() => {
-    void run(Promise.all(ids.map((id) => goodsDetail(id)))).then((list) =>
-      list ? setRows(list.flatMap((g) => g.skus.map((s) => ({ ...s, goodsName: g.name, delta: 0 })))) : onClose(false),
-    )
+    void run(Promise.all(ids.map((id) => goodsDetail(id)))).then((list) => (list ? setRows(list.flatMap((g) => g.skus.map((s) => ({ ...s, goodsName: g.name, delta: 0 })))) : onClose(false)))
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded for the chosen goods; onClose may be a new function on each render
   }, [ids])
   const setDelta = (id: number | 'all', delta: number) => setRows((r) => r && r.map((x) => (id === 'all' || x.id === id ? { ...x, delta } : x)))
@@ -38,14 +36,14 @@ function StockModal({ ids, onClose }: { ids: number[]; onClose: (changed: boolea
     }
   }
   return (
-    <Modal open title="批量改库存" width={720} onCancel={() => onClose(false)} onOk={save} okText="保存" confirmLoading={saving} destroyOnClose>
+    <Modal open title='批量改库存' width={720} onCancel={() => onClose(false)} onOk={save} okText='保存' confirmLoading={saving} destroyOnClose>
       <Space style={{ marginBottom: 12 }}>
         全部增减
-        <InputNumber precision={0} placeholder="如 10 或 -5" onChange={(v) => setDelta('all', Number(v) || 0)} aria-label="全部增减" />
+        <InputNumber precision={0} placeholder='如 10 或 -5' onChange={(v) => setDelta('all', Number(v) || 0)} aria-label='全部增减' />
       </Space>
       <Table<StockRow>
-        size="small"
-        rowKey="id"
+        size='small'
+        rowKey='id'
         loading={!rows}
         dataSource={rows || []}
         pagination={false}
@@ -93,15 +91,29 @@ export default function GoodsList() {
               {r.name}
             </Typography.Link>
             <br />
-            <Typography.Text type="secondary">编号 {r.id}</Typography.Text>
+            <Typography.Text type='secondary'>编号 {r.id}</Typography.Text>
           </span>
         </Space>
       ),
     },
-    { title: '分类', dataIndex: 'categoryId', width: 110, valueType: 'select', fieldProps: { options: categoryOptions(categories), showSearch: true, optionFilterProp: 'label' }, render: (_, r) => r.categoryName },
-    { title: '品牌', dataIndex: 'brandId', width: 100, valueType: 'select', fieldProps: { options: brands.map((b) => ({ value: b.id, label: b.name })), showSearch: true, optionFilterProp: 'label' }, render: (_, r) => r.brandName || '—' },
+    {
+      title: '分类',
+      dataIndex: 'categoryId',
+      width: 110,
+      valueType: 'select',
+      fieldProps: { options: categoryOptions(categories), showSearch: true, optionFilterProp: 'label' },
+      render: (_, r) => r.categoryName,
+    },
+    {
+      title: '品牌',
+      dataIndex: 'brandId',
+      width: 100,
+      valueType: 'select',
+      fieldProps: { options: brands.map((b) => ({ value: b.id, label: b.name })), showSearch: true, optionFilterProp: 'label' },
+      render: (_, r) => r.brandName || '—',
+    },
     { title: '售价', dataIndex: 'price', search: false, width: 90, align: 'right', render: (_, r) => `¥${fenToYuan(r.price)}` },
-    { title: '库存', dataIndex: 'stock', search: false, width: 70, align: 'right', render: (_, r) => (r.stock <= 10 ? <Typography.Text type="danger">{r.stock}</Typography.Text> : r.stock) },
+    { title: '库存', dataIndex: 'stock', search: false, width: 70, align: 'right', render: (_, r) => (r.stock <= 10 ? <Typography.Text type='danger'>{r.stock}</Typography.Text> : r.stock) },
     { title: '销量', dataIndex: 'sales', search: false, width: 80, align: 'right' },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, valueEnum: { on: { text: '已上架', status: 'Success' }, off: { text: '已下架', status: 'Default' } } },
     { title: '库存预警', dataIndex: 'lowStock', hideInTable: true, valueType: 'select', valueEnum: { 10: { text: '库存 ≤ 10' }, 0: { text: '已售罄' } } },
@@ -112,17 +124,27 @@ export default function GoodsList() {
       width: 100,
       hideInTable: !writable,
       render: (_, r) => [
-        <a key="edit" onClick={() => navigate(`/goods/${r.id}`)}>编辑</a>,
-        r.status === 'on' ? <a key="off" onClick={() => shelf([r.id], 'off')}>下架</a> : <a key="on" onClick={() => shelf([r.id], 'on')}>上架</a>,
+        <a key='edit' onClick={() => navigate(`/goods/${r.id}`)}>
+          编辑
+        </a>,
+        r.status === 'on' ? (
+          <a key='off' onClick={() => shelf([r.id], 'off')}>
+            下架
+          </a>
+        ) : (
+          <a key='on' onClick={() => shelf([r.id], 'on')}>
+            上架
+          </a>
+        ),
       ],
     },
   ]
 
   return (
-    <PageContainer title="商品列表">
+    <PageContainer title='商品列表'>
       <ProTable<AdminGoodsRow>
         actionRef={action}
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         scroll={{ x: 940 }}
         // 更新时间 is one click away in the column settings: the rest fits a 1280 px screen.
@@ -131,7 +153,17 @@ export default function GoodsList() {
         pagination={{ defaultPageSize: 20, showSizeChanger: true, pageSizeOptions: [20, 50, 100] }}
         request={async (params) => {
           const { current, pageSize, keyword, categoryId, brandId, status, lowStock } = params
-          const r = await run(goodsList({ page: current, pageSize, keyword: keyword || undefined, categoryId: categoryId || undefined, brandId: brandId || undefined, status, lowStock: lowStock === undefined ? undefined : Number(lowStock) }))
+          const r = await run(
+            goodsList({
+              page: current,
+              pageSize,
+              keyword: keyword || undefined,
+              categoryId: categoryId || undefined,
+              brandId: brandId || undefined,
+              status,
+              lowStock: lowStock === undefined ? undefined : Number(lowStock),
+            }),
+          )
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}
         rowSelection={writable ? { getCheckboxProps: (r: { name: string }) => ({ 'aria-label': `选择 ${r.name}` }) as object } : false}
@@ -145,7 +177,7 @@ export default function GoodsList() {
         toolBarRender={() =>
           writable
             ? [
-                <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => navigate('/goods/new')}>
+                <Button key='new' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/goods/new')}>
                   新建商品
                 </Button>,
               ]

@@ -16,9 +16,7 @@ export const EMPTY_SKU: SkuDraft = { price: '', originalPrice: '', stock: null, 
 
 /** Groups with a name and at least one value, values trimmed and unique. */
 export function cleanGroups(groups: Array<Partial<SpecGroupDraft> | undefined> | undefined): SpecGroupDraft[] {
-  return (groups || [])
-    .map((g) => ({ name: (g?.name || '').trim(), values: [...new Set((g?.values || []).map((v) => v.trim()).filter(Boolean))] }))
-    .filter((g) => g.name && g.values.length)
+  return (groups || []).map((g) => ({ name: (g?.name || '').trim(), values: [...new Set((g?.values || []).map((v) => v.trim()).filter(Boolean))] })).filter((g) => g.name && g.values.length)
 }
 
 /** Every combination, each as its values in the groups' order ([] when there is no group: one SKU). */

@@ -33,11 +33,18 @@ export default function BlindBoxShipping() {
   }, [shipping, express.length])
 
   return (
-    <PageContainer title="盲盒发货">
-      <Tabs activeKey={status} onChange={(k) => { setStatus(k); setPage(1) }} items={TABS} />
+    <PageContainer title='盲盒发货'>
+      <Tabs
+        activeKey={status}
+        onChange={(k) => {
+          setStatus(k)
+          setPage(1)
+        }}
+        items={TABS}
+      />
       <Card>
         <Table<AdminDrawRecord>
-          rowKey="id"
+          rowKey='id'
           loading={!data}
           dataSource={data?.list || []}
           pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
@@ -54,11 +61,24 @@ export default function BlindBoxShipping() {
           ]}
         />
       </Card>
-      <FormModal<ShipBody> open={!!shipping} title={`发货：${shipping?.prizeName || ''}`} okText="确认发货" onClose={() => setShipping(null)} onSubmit={(v) => shipPrize(shipping!.id, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(load)}>
-        <Form.Item label="快递公司" name="expressCode" rules={[{ required: true, message: '请选择快递公司' }]}>
-          <Select showSearch optionFilterProp="label" placeholder="选择快递公司" options={express.map((e) => ({ value: e.code, label: e.name }))} />
+      <FormModal<ShipBody>
+        open={!!shipping}
+        title={`发货：${shipping?.prizeName || ''}`}
+        okText='确认发货'
+        onClose={() => setShipping(null)}
+        onSubmit={(v) => shipPrize(shipping!.id, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(load)}
+      >
+        <Form.Item label='快递公司' name='expressCode' rules={[{ required: true, message: '请选择快递公司' }]}>
+          <Select showSearch optionFilterProp='label' placeholder='选择快递公司' options={express.map((e) => ({ value: e.code, label: e.name }))} />
         </Form.Item>
-        <Form.Item label="运单号" name="trackingNo" rules={[{ required: true, whitespace: true, message: '请填写运单号' }, { pattern: /^[A-Za-z0-9]{6,40}$/, message: '运单号为 6 到 40 位字母或数字' }]}>
+        <Form.Item
+          label='运单号'
+          name='trackingNo'
+          rules={[
+            { required: true, whitespace: true, message: '请填写运单号' },
+            { pattern: /^[A-Za-z0-9]{6,40}$/, message: '运单号为 6 到 40 位字母或数字' },
+          ]}
+        >
           <Input />
         </Form.Item>
       </FormModal>

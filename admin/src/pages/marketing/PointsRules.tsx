@@ -45,13 +45,13 @@ export default function PointsRules() {
   }
 
   return (
-    <PageContainer title="积分规则">
+    <PageContainer title='积分规则'>
       <Card loading={!rules}>
-        <Typography.Paragraph type="secondary">修改后从保存时起生效：之前已发放的积分不变。所有修改记入操作日志。</Typography.Paragraph>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" data-testid="form-error" />}
-        <Form form={form} layout="vertical" disabled={!writable} style={{ maxWidth: 640 }}>
-          <Form.Item label="每日签到（按连续天数循环，最后一天之后从第 1 天重新开始）" required>
-            <Form.List name="signIn">
+        <Typography.Paragraph type='secondary'>修改后从保存时起生效：之前已发放的积分不变。所有修改记入操作日志。</Typography.Paragraph>
+        {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' data-testid='form-error' />}
+        <Form form={form} layout='vertical' disabled={!writable} style={{ maxWidth: 640 }}>
+          <Form.Item label='每日签到（按连续天数循环，最后一天之后从第 1 天重新开始）' required>
+            <Form.List name='signIn'>
               {(fields, { add, remove }) => (
                 <Space wrap>
                   {fields.map((f, i) => (
@@ -59,7 +59,7 @@ export default function PointsRules() {
                       <Form.Item {...f} noStyle rules={[pointsRule(`第 ${i + 1} 天`, 10000)]}>
                         <InputNumber precision={0} min={0} max={10000} addonBefore={`第${i + 1}天`} style={{ width: 150 }} aria-label={`第${i + 1}天签到积分`} />
                       </Form.Item>
-                      {fields.length > 1 && <MinusCircleOutlined onClick={() => remove(f.name)} aria-label="删除这一天" />}
+                      {fields.length > 1 && <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除这一天' />}
                     </Space>
                   ))}
                   {fields.length < 14 && (
@@ -71,17 +71,27 @@ export default function PointsRules() {
               )}
             </Form.List>
           </Form.Item>
-          <Form.Item label="消费奖励：订单完成后每实付 1 元得（积分）" name="perYuan" rules={[pointsRule('每元积分', 100)]}>
+          <Form.Item label='消费奖励：订单完成后每实付 1 元得（积分）' name='perYuan' rules={[pointsRule('每元积分', 100)]}>
             <InputNumber precision={0} min={0} max={100} style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item label="首次下单奖励（任务中心「首次下单」的积分）" name="firstOrder" rules={[pointsRule('首单积分', 100000)]} extra={rules?.firstOrder === null ? '该任务已删除：先在任务中心添加' : undefined}>
+          <Form.Item
+            label='首次下单奖励（任务中心「首次下单」的积分）'
+            name='firstOrder'
+            rules={[pointsRule('首单积分', 100000)]}
+            extra={rules?.firstOrder === null ? '该任务已删除：先在任务中心添加' : undefined}
+          >
             <InputNumber precision={0} min={0} max={100000} style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item label="评价奖励（任务中心「评价商品」的积分，每天一次）" name="review" rules={[pointsRule('评价积分', 100000)]} extra={rules?.review === null ? '该任务已删除：先在任务中心添加' : undefined}>
+          <Form.Item
+            label='评价奖励（任务中心「评价商品」的积分，每天一次）'
+            name='review'
+            rules={[pointsRule('评价积分', 100000)]}
+            extra={rules?.review === null ? '该任务已删除：先在任务中心添加' : undefined}
+          >
             <InputNumber precision={0} min={0} max={100000} style={{ width: 200 }} />
           </Form.Item>
           {writable && (
-            <Button type="primary" loading={saving} onClick={save}>
+            <Button type='primary' loading={saving} onClick={save}>
               保存
             </Button>
           )}

@@ -33,15 +33,25 @@ export function GoodsSelect({ value, onChange, initialName }: { value?: number; 
       filterOption={false}
       onSearch={search}
       onFocus={() => options.length <= 1 && search('')}
-      notFoundContent={searching ? <Spin size="small" /> : '没有找到商品'}
+      notFoundContent={searching ? <Spin size='small' /> : '没有找到商品'}
       options={options}
-      placeholder="输入商品名称搜索"
-      data-testid="goods-select"
+      placeholder='输入商品名称搜索'
+      data-testid='goods-select'
     />
   )
 }
 
-export function SkuPicker({ value, onChange, goodsId: initialGoods, onGoods }: { value?: number | null; onChange?: (skuId: number) => void; goodsId?: number | null; onGoods?: (g: { name: string; image: string; price: number }) => void }) {
+export function SkuPicker({
+  value,
+  onChange,
+  goodsId: initialGoods,
+  onGoods,
+}: {
+  value?: number | null
+  onChange?: (skuId: number) => void
+  goodsId?: number | null
+  onGoods?: (g: { name: string; image: string; price: number }) => void
+}) {
   const [goodsId, setGoodsId] = useState<number | undefined>(initialGoods ?? undefined)
   const [skus, setSkus] = useState<AdminSku[]>([])
   const [name, setName] = useState('')
@@ -77,9 +87,9 @@ export function SkuPicker({ value, onChange, goodsId: initialGoods, onGoods }: {
         style={{ flex: 1 }}
         value={value ?? undefined}
         onChange={(id: number) => pick(id)}
-        placeholder="规格"
+        placeholder='规格'
         options={skus.map((s) => ({ value: s.id, label: `${s.specText || '默认'}（库存 ${s.stock}）` }))}
-        data-testid="sku-select"
+        data-testid='sku-select'
       />
     </Space.Compact>
   )

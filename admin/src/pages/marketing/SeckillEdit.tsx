@@ -37,7 +37,18 @@ interface FormValues {
 
 const skuLabel = (s: { goodsName: string; specText: string; skuPrice?: number; price?: number }) => `${s.goodsName}${s.specText ? ` · ${s.specText}` : ''}（¥${fenToYuan(s.skuPrice ?? s.price)}）`
 let seq = 0
-const rowOf = (i: AdminSeckillItem): ItemRow => ({ key: `i${i.id}`, id: i.id, skuId: i.skuId, label: skuLabel(i), skuPrice: i.skuPrice, price: fenToYuan(i.price), quota: i.quota, perMemberLimit: i.perMemberLimit, sold: i.sold, hasOrders: i.hasOrders })
+const rowOf = (i: AdminSeckillItem): ItemRow => ({
+  key: `i${i.id}`,
+  id: i.id,
+  skuId: i.skuId,
+  label: skuLabel(i),
+  skuPrice: i.skuPrice,
+  price: fenToYuan(i.price),
+  quota: i.quota,
+  perMemberLimit: i.perMemberLimit,
+  sold: i.sold,
+  hasOrders: i.hasOrders,
+})
 
 /** A SKU chosen by searching goods names (or a goods id). */
 function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?: string; onPick: (s: SkuOption) => void; disabled?: boolean }) {
@@ -55,7 +66,7 @@ function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?:
       showSearch
       value={value}
       disabled={disabled}
-      placeholder="搜索商品名称或编号"
+      placeholder='搜索商品名称或编号'
       filterOption={false}
       onSearch={search}
       options={opts}
@@ -64,7 +75,7 @@ function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?:
         if (s) onPick(s)
       }}
       style={{ width: '100%', minWidth: 220 }}
-      aria-label="秒杀商品"
+      aria-label='秒杀商品'
     />
   )
 }
@@ -101,10 +112,13 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
     if (!id || state !== 'active') return
     const timer = setInterval(() => {
       void seckillLive(id).then(
-        (l) => setItems((rows) => rows.map((r) => {
-          const x = l.items.find((i) => i.id === r.id)
-          return x ? { ...r, sold: x.sold, hasOrders: r.hasOrders || x.sold > 0 } : r
-        })),
+        (l) =>
+          setItems((rows) =>
+            rows.map((r) => {
+              const x = l.items.find((i) => i.id === r.id)
+              return x ? { ...r, sold: x.sold, hasOrders: r.hasOrders || x.sold > 0 } : r
+            }),
+          ),
         () => {},
       )
     }, 3000)
@@ -155,23 +169,37 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
     {
       title: '商品规格',
       key: 'sku',
-      render: (_: unknown, r: ItemRow) => <SkuSelect value={r.skuId} label={r.label} disabled={readOnly || r.hasOrders} onPick={(s) => patch(r.key, { skuId: s.skuId, label: skuLabel(s), skuPrice: s.price })} />,
+      render: (_: unknown, r: ItemRow) => (
+        <SkuSelect value={r.skuId} label={r.label} disabled={readOnly || r.hasOrders} onPick={(s) => patch(r.key, { skuId: s.skuId, label: skuLabel(s), skuPrice: s.price })} />
+      ),
     },
     {
       title: '秒杀价（元）',
       key: 'price',
       width: 130,
-      render: (_: unknown, r: ItemRow) => <Input value={r.price} disabled={readOnly} prefix="¥" onChange={(e) => patch(r.key, { price: e.target.value })} aria-label="秒杀价" />,
+      render: (_: unknown, r: ItemRow) => <Input value={r.price} disabled={readOnly} prefix='¥' onChange={(e) => patch(r.key, { price: e.target.value })} aria-label='秒杀价' />,
     },
-    { title: '限量', key: 'quota', width: 110, render: (_: unknown, r: ItemRow) => <InputNumber value={r.quota} min={1} precision={0} disabled={readOnly} onChange={(v) => patch(r.key, { quota: v ?? undefined })} aria-label="限量" /> },
-    { title: '每人限购', key: 'limit', width: 100, render: (_: unknown, r: ItemRow) => <InputNumber value={r.perMemberLimit} min={1} max={99} precision={0} disabled={readOnly} onChange={(v) => patch(r.key, { perMemberLimit: v ?? undefined })} aria-label="每人限购" /> },
+    {
+      title: '限量',
+      key: 'quota',
+      width: 110,
+      render: (_: unknown, r: ItemRow) => <InputNumber value={r.quota} min={1} precision={0} disabled={readOnly} onChange={(v) => patch(r.key, { quota: v ?? undefined })} aria-label='限量' />,
+    },
+    {
+      title: '每人限购',
+      key: 'limit',
+      width: 100,
+      render: (_: unknown, r: ItemRow) => (
+        <InputNumber value={r.perMemberLimit} min={1} max={99} precision={0} disabled={readOnly} onChange={(v) => patch(r.key, { perMemberLimit: v ?? undefined })} aria-label='每人限购' />
+      ),
+    },
     {
       title: '已售 / 限量',
       key: 'sold',
       width: 150,
       render: (_: unknown, r: ItemRow) => (
-        <div data-testid="seckill-sold">
-          <Progress aria-label={`售出 ${r.sold} / ${r.quota} 件`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" showInfo={false} style={{ margin: 0 }} />
+        <div data-testid='seckill-sold'>
+          <Progress aria-label={`售出 ${r.sold} / ${r.quota} 件`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size='small' showInfo={false} style={{ margin: 0 }} />
           {r.sold} / {r.quota ?? '-'}
         </div>
       ),
@@ -184,7 +212,14 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
             key: 'del',
             width: 50,
             render: (_: unknown, r: ItemRow) => (
-              <Button type="text" danger icon={<DeleteOutlined />} disabled={r.hasOrders} title={r.hasOrders ? '已有订单，不能移出' : '移出'} onClick={() => setItems((rows) => rows.filter((x) => x.key !== r.key))} />
+              <Button
+                type='text'
+                danger
+                icon={<DeleteOutlined />}
+                disabled={r.hasOrders}
+                title={r.hasOrders ? '已有订单，不能移出' : '移出'}
+                onClick={() => setItems((rows) => rows.filter((x) => x.key !== r.key))}
+              />
             ),
           },
         ]),
@@ -199,50 +234,59 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
       extra={
         !readOnly && [
           id && detail && !items.some((i) => i.hasOrders || i.sold > 0) && (
-            <Popconfirm key="d" title="删除这个场次？" onConfirm={() => void run(deleteSeckill(id), '已删除').then((ok) => ok && navigate('/marketing/seckill'))}>
+            <Popconfirm key='d' title='删除这个场次？' onConfirm={() => void run(deleteSeckill(id), '已删除').then((ok) => ok && navigate('/marketing/seckill'))}>
               <Button danger>删除</Button>
             </Popconfirm>
           ),
-          <Button key="s" type="primary" loading={saving} onClick={save}>
+          <Button key='s' type='primary' loading={saving} onClick={save}>
             保存
           </Button>,
         ]
       }
     >
-      {running && <Alert type="info" showIcon style={{ marginBottom: 12 }} message="场次进行中：已售数量每 3 秒刷新；日期和开始时间不能修改，限量不能低于已售数量，已有订单的商品不能更换或移出。" />}
-      {state === 'ended' && <Alert type="warning" showIcon style={{ marginBottom: 12 }} message="场次已结束，只能查看。" />}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 12 }} role="alert" data-testid="form-error" />}
-      <Card title="场次" size="small" style={{ marginBottom: 12 }}>
-        <Form form={form} layout="inline" disabled={readOnly} style={{ rowGap: 12 }}>
-          <Form.Item label="日期" name="day" rules={[{ required: true, message: '请选择日期' }]}>
+      {running && <Alert type='info' showIcon style={{ marginBottom: 12 }} message='场次进行中：已售数量每 3 秒刷新；日期和开始时间不能修改，限量不能低于已售数量，已有订单的商品不能更换或移出。' />}
+      {state === 'ended' && <Alert type='warning' showIcon style={{ marginBottom: 12 }} message='场次已结束，只能查看。' />}
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 12 }} role='alert' data-testid='form-error' />}
+      <Card title='场次' size='small' style={{ marginBottom: 12 }}>
+        <Form form={form} layout='inline' disabled={readOnly} style={{ rowGap: 12 }}>
+          <Form.Item label='日期' name='day' rules={[{ required: true, message: '请选择日期' }]}>
             <DatePicker disabled={readOnly || running} allowClear={false} />
           </Form.Item>
-          <Form.Item label="开始" name="start" rules={[{ required: true, message: '请选择开始时间' }]}>
-            <TimePicker format="HH:mm" disabled={readOnly || running} allowClear={false} />
+          <Form.Item label='开始' name='start' rules={[{ required: true, message: '请选择开始时间' }]}>
+            <TimePicker format='HH:mm' disabled={readOnly || running} allowClear={false} />
           </Form.Item>
           <Form.Item
-            label="结束"
-            name="end"
+            label='结束'
+            name='end'
             dependencies={['start']}
             rules={[
               { required: true, message: '请选择结束时间' },
-              ({ getFieldValue }) => ({ validator: (_, v?: Dayjs) => (v && getFieldValue('start') && v.format('HH:mm') <= getFieldValue('start').format('HH:mm') ? Promise.reject(new Error('结束时间须晚于开始时间')) : Promise.resolve()) }),
+              ({ getFieldValue }) => ({
+                validator: (_, v?: Dayjs) =>
+                  v && getFieldValue('start') && v.format('HH:mm') <= getFieldValue('start').format('HH:mm') ? Promise.reject(new Error('结束时间须晚于开始时间')) : Promise.resolve(),
+              }),
             ]}
           >
-            <TimePicker format="HH:mm" allowClear={false} />
+            <TimePicker format='HH:mm' allowClear={false} />
           </Form.Item>
-          <Form.Item label="每日重复" name="repeatDaily" valuePropName="checked" tooltip="某天没有场次时，按最近一天的重复场次复制商品和限量">
+          <Form.Item label='每日重复' name='repeatDaily' valuePropName='checked' tooltip='某天没有场次时，按最近一天的重复场次复制商品和限量'>
             <Switch />
           </Form.Item>
         </Form>
       </Card>
       <Card
-        title="秒杀商品"
-        size="small"
-        extra={!readOnly && <Button icon={<PlusOutlined />} onClick={() => setItems((rows) => [...rows, { key: `n${++seq}`, sold: 0, hasOrders: false, quota: 100, perMemberLimit: 1 }])}>添加商品</Button>}
+        title='秒杀商品'
+        size='small'
+        extra={
+          !readOnly && (
+            <Button icon={<PlusOutlined />} onClick={() => setItems((rows) => [...rows, { key: `n${++seq}`, sold: 0, hasOrders: false, quota: 100, perMemberLimit: 1 }])}>
+              添加商品
+            </Button>
+          )
+        }
       >
-        <Table<ItemRow> rowKey="key" size="small" dataSource={items} columns={columns} pagination={false} scroll={{ x: 760 }} />
-        <Typography.Paragraph type="secondary" style={{ marginTop: 8, marginBottom: 0 }}>
+        <Table<ItemRow> rowKey='key' size='small' dataSource={items} columns={columns} pagination={false} scroll={{ x: 760 }} />
+        <Typography.Paragraph type='secondary' style={{ marginTop: 8, marginBottom: 0 }}>
           秒杀价须低于商品原价；限量为本场可售件数，库存不足时以库存为准。
         </Typography.Paragraph>
       </Card>

@@ -19,7 +19,13 @@ export const SECKILL_STATE: Record<string, { text: string; color: string }> = {
 const hhmm = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(11, 16)
 const soldBar = (r: { sold: number; quota: number }) => (
   <Space size={8}>
-    <Progress aria-label={`售出 ${r.sold} / ${r.quota} 件`} percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0} size="small" style={{ width: 90, margin: 0 }} showInfo={false} />
+    <Progress
+      aria-label={`售出 ${r.sold} / ${r.quota} 件`}
+      percent={r.quota ? Math.min(100, Math.floor((r.sold * 100) / r.quota)) : 0}
+      size='small'
+      style={{ width: 90, margin: 0 }}
+      showInfo={false}
+    />
     <span>
       {r.sold} / {r.quota}
     </span>
@@ -45,9 +51,11 @@ export default function SeckillSessions() {
       width: 120,
       fixed: 'right',
       render: (_, r) => [
-        <a key="o" onClick={() => open(r.id)}>{writable && r.state !== 'ended' ? '编辑' : '查看'}</a>,
+        <a key='o' onClick={() => open(r.id)}>
+          {writable && r.state !== 'ended' ? '编辑' : '查看'}
+        </a>,
         writable && r.sold === 0 && (
-          <Popconfirm key="d" title="删除这个场次？" onConfirm={() => remove(r.id)}>
+          <Popconfirm key='d' title='删除这个场次？' onConfirm={() => remove(r.id)}>
             <a>删除</a>
           </Popconfirm>
         ),
@@ -56,9 +64,9 @@ export default function SeckillSessions() {
   ]
 
   return (
-    <PageContainer title="秒杀">
+    <PageContainer title='秒杀'>
       <ResponsiveList<AdminSeckillSessionRow>
-        rowKey="id"
+        rowKey='id'
         actionRef={action}
         columns={columns}
         scrollX={800}
@@ -75,7 +83,7 @@ export default function SeckillSessions() {
         })}
         toolBarRender={() => [
           writable && (
-            <Button key="new" type="primary" icon={<PlusOutlined />} onClick={() => navigate('/marketing/seckill/new')}>
+            <Button key='new' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/marketing/seckill/new')}>
               新建场次
             </Button>
           ),

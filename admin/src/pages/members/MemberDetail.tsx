@@ -23,7 +23,12 @@ export default function MemberDetail({ params }: { params: Record<string, string
   const load = useCallback(() => memberDetail(id).then(setData, (e) => setError(errorText(e))), [id])
   useEffect(() => void load(), [load])
 
-  if (error && !data) return <PageContainer onBack={() => navigate('/members')}><Alert type="error" showIcon message={error} /></PageContainer>
+  if (error && !data)
+    return (
+      <PageContainer onBack={() => navigate('/members')}>
+        <Alert type='error' showIcon message={error} />
+      </PageContainer>
+    )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   const m = data.member
 
@@ -35,25 +40,32 @@ export default function MemberDetail({ params }: { params: Record<string, string
 
   return (
     <PageContainer
-      title={<Space><Avatar src={m.avatar || undefined}>{m.nickname.slice(0, 1)}</Avatar>{m.nickname || m.phone}</Space>}
-      subTitle={m.disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>}
+      title={
+        <Space>
+          <Avatar src={m.avatar || undefined}>{m.nickname.slice(0, 1)}</Avatar>
+          {m.nickname || m.phone}
+        </Space>
+      }
+      subTitle={m.disabled ? <Tag color='red'>已停用</Tag> : <Tag color='green'>正常</Tag>}
       onBack={() => navigate('/members')}
       extra={
         writable && (
           <Space>
             <Button onClick={() => setPointsOpen(true)}>调整积分</Button>
-            <Button danger={!m.disabled} onClick={toggle}>{m.disabled ? '恢复' : '停用'}</Button>
+            <Button danger={!m.disabled} onClick={toggle}>
+              {m.disabled ? '恢复' : '停用'}
+            </Button>
           </Space>
         )
       }
     >
       <Card style={{ marginBottom: 16 }}>
-        <Descriptions column={mobile ? 1 : 3} size="small">
-          <Descriptions.Item label="手机号">{m.phone}</Descriptions.Item>
-          <Descriptions.Item label="编号">{m.id}</Descriptions.Item>
-          <Descriptions.Item label="注册时间">{dateTime(m.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label="积分">{m.points}</Descriptions.Item>
-          <Descriptions.Item label="返现余额">¥{fenToYuan(m.cashbackBalance)}</Descriptions.Item>
+        <Descriptions column={mobile ? 1 : 3} size='small'>
+          <Descriptions.Item label='手机号'>{m.phone}</Descriptions.Item>
+          <Descriptions.Item label='编号'>{m.id}</Descriptions.Item>
+          <Descriptions.Item label='注册时间'>{dateTime(m.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label='积分'>{m.points}</Descriptions.Item>
+          <Descriptions.Item label='返现余额'>¥{fenToYuan(m.cashbackBalance)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <Card>
@@ -63,7 +75,12 @@ export default function MemberDetail({ params }: { params: Record<string, string
               key: 'orders',
               label: `订单（${data.orders.length}）`,
               children: (
-                <Table size="small" rowKey="orderNo" dataSource={data.orders} pagination={{ pageSize: 10 }} scroll={{ x: 600 }}
+                <Table
+                  size='small'
+                  rowKey='orderNo'
+                  dataSource={data.orders}
+                  pagination={{ pageSize: 10 }}
+                  scroll={{ x: 600 }}
                   columns={[
                     { title: '订单号', dataIndex: 'orderNo', render: (v: string) => <a onClick={() => navigate(`/orders/${v}`)}>{v}</a> },
                     { title: '商品', render: (_, r) => `${r.firstGoodsName}${r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}` },
@@ -78,11 +95,24 @@ export default function MemberDetail({ params }: { params: Record<string, string
               key: 'addresses',
               label: `地址（${data.addresses.length}）`,
               children: (
-                <Table size="small" rowKey="id" dataSource={data.addresses} pagination={false} scroll={{ x: 500 }}
+                <Table
+                  size='small'
+                  rowKey='id'
+                  dataSource={data.addresses}
+                  pagination={false}
+                  scroll={{ x: 500 }}
                   columns={[
                     { title: '收货人', dataIndex: 'name' },
                     { title: '电话', dataIndex: 'phone' },
-                    { title: '地址', dataIndex: 'address', render: (v: string, r) => <>{v} {r.isDefault && <Tag>默认</Tag>}</> },
+                    {
+                      title: '地址',
+                      dataIndex: 'address',
+                      render: (v: string, r) => (
+                        <>
+                          {v} {r.isDefault && <Tag>默认</Tag>}
+                        </>
+                      ),
+                    },
                   ]}
                 />
               ),
@@ -91,7 +121,12 @@ export default function MemberDetail({ params }: { params: Record<string, string
               key: 'points',
               label: '积分明细',
               children: (
-                <Table size="small" rowKey="id" dataSource={data.pointsLedger} pagination={{ pageSize: 10 }} scroll={{ x: 500 }}
+                <Table
+                  size='small'
+                  rowKey='id'
+                  dataSource={data.pointsLedger}
+                  pagination={{ pageSize: 10 }}
+                  scroll={{ x: 500 }}
                   columns={[
                     { title: '变动', render: (_, r) => signed(r.change) },
                     { title: '余额', dataIndex: 'balanceAfter' },
@@ -105,7 +140,12 @@ export default function MemberDetail({ params }: { params: Record<string, string
               key: 'cashback',
               label: '返现明细',
               children: (
-                <Table size="small" rowKey="id" dataSource={data.cashbackLedger} pagination={{ pageSize: 10 }} scroll={{ x: 500 }}
+                <Table
+                  size='small'
+                  rowKey='id'
+                  dataSource={data.cashbackLedger}
+                  pagination={{ pageSize: 10 }}
+                  scroll={{ x: 500 }}
                   columns={[
                     { title: '变动（元）', render: (_, r) => (r.change > 0 ? '+' : '') + fenToYuan(r.change) },
                     { title: '余额（元）', render: (_, r) => fenToYuan(r.balanceAfter) },
@@ -119,20 +159,27 @@ export default function MemberDetail({ params }: { params: Record<string, string
           ]}
         />
       </Card>
-      <FormModal<PointsBody> open={pointsOpen} title="调整积分" onClose={() => setPointsOpen(false)} onSubmit={(v) => adjustPoints(id, { delta: v.delta, note: v.note.trim() }).then(() => load())}>
+      <FormModal<PointsBody> open={pointsOpen} title='调整积分' onClose={() => setPointsOpen(false)} onSubmit={(v) => adjustPoints(id, { delta: v.delta, note: v.note.trim() }).then(() => load())}>
         <Form.Item
           label={`增减积分（当前 ${m.points}，负数为扣减）`}
-          name="delta"
+          name='delta'
           rules={[
             { required: true, message: '请填写积分数量' },
             { type: 'integer', message: '积分须为整数' },
             { validator: (_, v) => (v === 0 ? Promise.reject(new Error('积分变动不能为 0')) : v < -m.points ? Promise.reject(new Error(`最多扣减 ${m.points} 积分`)) : Promise.resolve()) },
           ]}
         >
-          <InputNumber precision={0} style={{ width: 200 }} placeholder="如 100 或 -50" />
+          <InputNumber precision={0} style={{ width: 200 }} placeholder='如 100 或 -50' />
         </Form.Item>
-        <Form.Item label="备注（记入积分明细）" name="note" rules={[{ required: true, whitespace: true, message: '请填写备注' }, { max: 100, message: '最多 100 个字' }]}>
-          <Input placeholder="如：客诉补偿" />
+        <Form.Item
+          label='备注（记入积分明细）'
+          name='note'
+          rules={[
+            { required: true, whitespace: true, message: '请填写备注' },
+            { max: 100, message: '最多 100 个字' },
+          ]}
+        >
+          <Input placeholder='如：客诉补偿' />
         </Form.Item>
       </FormModal>
     </PageContainer>

@@ -11,19 +11,45 @@ export default function MemberList() {
   const open = (r: AdminMemberRow) => navigate(`/members/${r.id}`)
   const columns: ProColumns<AdminMemberRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、昵称或会员编号' } },
-    { title: '会员', dataIndex: 'phone', search: false, render: (_, r) => <Space><Avatar src={r.avatar || undefined}>{r.nickname.slice(0, 1)}</Avatar><a onClick={() => open(r)}>{r.nickname || r.phone}</a></Space> },
+    {
+      title: '会员',
+      dataIndex: 'phone',
+      search: false,
+      render: (_, r) => (
+        <Space>
+          <Avatar src={r.avatar || undefined}>{r.nickname.slice(0, 1)}</Avatar>
+          <a onClick={() => open(r)}>{r.nickname || r.phone}</a>
+        </Space>
+      ),
+    },
     { title: '手机号', dataIndex: 'phone', search: false, width: 130 },
     { title: '编号', dataIndex: 'id', search: false, width: 80 },
     { title: '积分', dataIndex: 'points', search: false, width: 90, align: 'right' },
     { title: '返现余额', dataIndex: 'cashbackBalance', search: false, width: 110, align: 'right', render: (_, r) => `¥${fenToYuan(r.cashbackBalance)}` },
-    { title: '状态', dataIndex: 'disabled', valueType: 'select', width: 90, valueEnum: { false: { text: '正常' }, true: { text: '已停用' } }, render: (_, r) => (r.disabled ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>) },
+    {
+      title: '状态',
+      dataIndex: 'disabled',
+      valueType: 'select',
+      width: 90,
+      valueEnum: { false: { text: '正常' }, true: { text: '已停用' } },
+      render: (_, r) => (r.disabled ? <Tag color='red'>已停用</Tag> : <Tag color='green'>正常</Tag>),
+    },
     { title: '注册时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => dateTime(r.createdAt) },
-    { title: '操作', valueType: 'option', width: 70, render: (_, r) => [<a key="d" onClick={() => open(r)}>详情</a>] },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 70,
+      render: (_, r) => [
+        <a key='d' onClick={() => open(r)}>
+          详情
+        </a>,
+      ],
+    },
   ]
   return (
-    <PageContainer title="会员">
+    <PageContainer title='会员'>
       <ProTable<AdminMemberRow>
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         scroll={{ x: 900 }}
         search={{ labelWidth: 'auto' }}

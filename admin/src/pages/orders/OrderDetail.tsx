@@ -29,7 +29,12 @@ export default function OrderDetail({ params }: { params: Record<string, string>
     if (dialog === 'ship' && !express.length) expressCompanies().then(setExpress, () => undefined)
   }, [dialog, express.length])
 
-  if (error && !data) return <PageContainer onBack={() => navigate('/orders')}><Alert type="error" showIcon message={error} /></PageContainer>
+  if (error && !data)
+    return (
+      <PageContainer onBack={() => navigate('/orders')}>
+        <Alert type='error' showIcon message={error} />
+      </PageContainer>
+    )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   const { order, items, timeline, payments, shipment, refunds } = data
   const st = ORDER_STATUS[order.status]
@@ -43,71 +48,108 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       extra={
         writable && (
           <Space wrap>
-            {order.status === 'to_ship' && <Button type="primary" onClick={() => setDialog('ship')}>发货</Button>}
+            {order.status === 'to_ship' && (
+              <Button type='primary' onClick={() => setDialog('ship')}>
+                发货
+              </Button>
+            )}
             {shipment && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
             <Button onClick={() => setDialog('remark')}>备注</Button>
-            {order.status === 'unpaid' && <Button danger onClick={() => setDialog('cancel')}>取消订单</Button>}
+            {order.status === 'unpaid' && (
+              <Button danger onClick={() => setDialog('cancel')}>
+                取消订单
+              </Button>
+            )}
           </Space>
         )
       }
     >
-      <Card title="订单信息" style={{ marginBottom: 16 }}>
-        <Descriptions column={mobile ? 1 : 3} size="small">
-          <Descriptions.Item label="会员">{order.memberPhone} <a onClick={() => navigate(`/members/${order.memberId}`)}>查看</a></Descriptions.Item>
-          <Descriptions.Item label="下单时间">{dateTime(order.createdAt)}</Descriptions.Item>
-          <Descriptions.Item label="支付时间">{dateTime(order.paidAt)}</Descriptions.Item>
-          <Descriptions.Item label="收货人">{order.receiverName} {order.receiverPhone}</Descriptions.Item>
-          <Descriptions.Item label="收货地址" span={mobile ? 1 : 2}>{order.receiverAddress}</Descriptions.Item>
-          <Descriptions.Item label="买家留言">{order.remark || '—'}</Descriptions.Item>
-          <Descriptions.Item label="商家备注">{order.adminRemark || '—'}</Descriptions.Item>
-          {order.cancelReason && <Descriptions.Item label="取消原因">{order.cancelReason}</Descriptions.Item>}
+      <Card title='订单信息' style={{ marginBottom: 16 }}>
+        <Descriptions column={mobile ? 1 : 3} size='small'>
+          <Descriptions.Item label='会员'>
+            {order.memberPhone} <a onClick={() => navigate(`/members/${order.memberId}`)}>查看</a>
+          </Descriptions.Item>
+          <Descriptions.Item label='下单时间'>{dateTime(order.createdAt)}</Descriptions.Item>
+          <Descriptions.Item label='支付时间'>{dateTime(order.paidAt)}</Descriptions.Item>
+          <Descriptions.Item label='收货人'>
+            {order.receiverName} {order.receiverPhone}
+          </Descriptions.Item>
+          <Descriptions.Item label='收货地址' span={mobile ? 1 : 2}>
+            {order.receiverAddress}
+          </Descriptions.Item>
+          <Descriptions.Item label='买家留言'>{order.remark || '—'}</Descriptions.Item>
+          <Descriptions.Item label='商家备注'>{order.adminRemark || '—'}</Descriptions.Item>
+          {order.cancelReason && <Descriptions.Item label='取消原因'>{order.cancelReason}</Descriptions.Item>}
         </Descriptions>
       </Card>
-      <Card title="商品" style={{ marginBottom: 16 }}>
+      <Card title='商品' style={{ marginBottom: 16 }}>
         <Table
-          size="small"
-          rowKey="id"
+          size='small'
+          rowKey='id'
           pagination={false}
           dataSource={items}
           scroll={{ x: 560 }}
           columns={[
-            { title: '商品', render: (_, i) => <Space><Image src={i.image} alt={i.goodsName} width={48} height={48} style={{ objectFit: 'cover' }} /><span>{i.goodsName}<br /><Typography.Text type="secondary">{i.specText}</Typography.Text></span></Space> },
+            {
+              title: '商品',
+              render: (_, i) => (
+                <Space>
+                  <Image src={i.image} alt={i.goodsName} width={48} height={48} style={{ objectFit: 'cover' }} />
+                  <span>
+                    {i.goodsName}
+                    <br />
+                    <Typography.Text type='secondary'>{i.specText}</Typography.Text>
+                  </span>
+                </Space>
+              ),
+            },
             { title: '单价', width: 90, align: 'right', render: (_, i) => yuan(i.price) },
             { title: '数量', dataIndex: 'quantity', width: 60, align: 'right' },
             { title: '实付', width: 90, align: 'right', render: (_, i) => yuan(i.payAmount) },
             { title: '已退', width: 110, align: 'right', render: (_, i) => (i.refundedQuantity ? `${i.refundedQuantity} 件 ${yuan(i.refundedAmount)}` : '—') },
           ]}
         />
-        <Descriptions column={mobile ? 2 : 5} size="small" style={{ marginTop: 12 }}>
-          <Descriptions.Item label="商品金额">{yuan(order.goodsAmount)}</Descriptions.Item>
-          <Descriptions.Item label="运费">{yuan(order.freightAmount)}</Descriptions.Item>
-          <Descriptions.Item label="优惠券">-{yuan(order.couponDiscount)}</Descriptions.Item>
-          <Descriptions.Item label="积分抵扣">-{yuan(order.pointsDiscount)}</Descriptions.Item>
-          <Descriptions.Item label="实付">
+        <Descriptions column={mobile ? 2 : 5} size='small' style={{ marginTop: 12 }}>
+          <Descriptions.Item label='商品金额'>{yuan(order.goodsAmount)}</Descriptions.Item>
+          <Descriptions.Item label='运费'>{yuan(order.freightAmount)}</Descriptions.Item>
+          <Descriptions.Item label='优惠券'>-{yuan(order.couponDiscount)}</Descriptions.Item>
+          <Descriptions.Item label='积分抵扣'>-{yuan(order.pointsDiscount)}</Descriptions.Item>
+          <Descriptions.Item label='实付'>
             <Typography.Text strong>{yuan(order.payAmount)}</Typography.Text>
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title="物流" style={{ marginBottom: 16 }}>
+      <Card title='物流' style={{ marginBottom: 16 }}>
         {shipment ? (
           <>
-            <Descriptions column={mobile ? 1 : 3} size="small">
-              <Descriptions.Item label="快递公司">{shipment.expressName}</Descriptions.Item>
-              <Descriptions.Item label="运单号">
+            <Descriptions column={mobile ? 1 : 3} size='small'>
+              <Descriptions.Item label='快递公司'>{shipment.expressName}</Descriptions.Item>
+              <Descriptions.Item label='运单号'>
                 <Typography.Text copyable>{shipment.trackingNo}</Typography.Text>
               </Descriptions.Item>
-              <Descriptions.Item label="发货时间">{dateTime(shipment.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label='发货时间'>{dateTime(shipment.createdAt)}</Descriptions.Item>
             </Descriptions>
-            <Timeline style={{ marginTop: 16 }} items={[...shipment.traces].reverse().map((t) => ({ children: <>{t.text}<br /><Typography.Text type="secondary">{dateTime(t.time)}</Typography.Text></> }))} />
+            <Timeline
+              style={{ marginTop: 16 }}
+              items={[...shipment.traces].reverse().map((t) => ({
+                children: (
+                  <>
+                    {t.text}
+                    <br />
+                    <Typography.Text type='secondary'>{dateTime(t.time)}</Typography.Text>
+                  </>
+                ),
+              }))}
+            />
           </>
         ) : (
-          <Typography.Text type="secondary">未发货</Typography.Text>
+          <Typography.Text type='secondary'>未发货</Typography.Text>
         )}
       </Card>
-      <Card title="支付与退款" style={{ marginBottom: 16 }}>
+      <Card title='支付与退款' style={{ marginBottom: 16 }}>
         <Table
-          size="small"
-          rowKey="payNo"
+          size='small'
+          rowKey='payNo'
           pagination={false}
           dataSource={payments}
           scroll={{ x: 560 }}
@@ -123,8 +165,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         {refunds.length > 0 && (
           <Table
             style={{ marginTop: 12 }}
-            size="small"
-            rowKey="id"
+            size='small'
+            rowKey='id'
             pagination={false}
             dataSource={refunds}
             scroll={{ x: 560 }}
@@ -138,9 +180,9 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           />
         )}
       </Card>
-      <Card title="订单日志">
+      <Card title='订单日志'>
         <Timeline
-          data-testid="order-timeline"
+          data-testid='order-timeline'
           items={timeline.map((t) => ({
             children: (
               <>
@@ -148,7 +190,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                 {t.toStatus && t.toStatus !== t.fromStatus ? ` → ${ORDER_STATUS[t.toStatus]?.text || t.toStatus}` : ''}
                 {t.note ? `：${t.note}` : ''}
                 <br />
-                <Typography.Text type="secondary">
+                <Typography.Text type='secondary'>
                   {dateTime(t.createdAt)} · {t.operator}
                 </Typography.Text>
               </>
@@ -157,27 +199,67 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         />
       </Card>
 
-      <FormModal<ShipBody> open={dialog === 'ship'} title="发货" okText="确认发货" onClose={() => setDialog(null)} onSubmit={(v) => ship(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}>
-        <Form.Item label="快递公司" name="expressCode" rules={[{ required: true, message: '请选择快递公司' }]}>
-          <Select showSearch optionFilterProp="label" placeholder="选择快递公司" options={express.map((e) => ({ value: e.code, label: e.name }))} />
+      <FormModal<ShipBody>
+        open={dialog === 'ship'}
+        title='发货'
+        okText='确认发货'
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => ship(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}
+      >
+        <Form.Item label='快递公司' name='expressCode' rules={[{ required: true, message: '请选择快递公司' }]}>
+          <Select showSearch optionFilterProp='label' placeholder='选择快递公司' options={express.map((e) => ({ value: e.code, label: e.name }))} />
         </Form.Item>
-        <Form.Item label="运单号" name="trackingNo" rules={[{ required: true, whitespace: true, message: '请填写运单号' }, { max: 40, message: '运单号最多 40 个字符' }, { pattern: /^[A-Za-z0-9-]+$/, message: '运单号只能包含字母、数字和短横线' }]}>
-          <Input placeholder="运单号" />
+        <Form.Item
+          label='运单号'
+          name='trackingNo'
+          rules={[
+            { required: true, whitespace: true, message: '请填写运单号' },
+            { max: 40, message: '运单号最多 40 个字符' },
+            { pattern: /^[A-Za-z0-9-]+$/, message: '运单号只能包含字母、数字和短横线' },
+          ]}
+        >
+          <Input placeholder='运单号' />
         </Form.Item>
       </FormModal>
-      <FormModal<{ text: string }> open={dialog === 'trace'} title="添加物流轨迹" onClose={() => setDialog(null)} onSubmit={(v) => addTrace(orderNo, { text: v.text.trim() }).then(done)}>
-        <Form.Item label="轨迹内容" name="text" rules={[{ required: true, whitespace: true, message: '请填写轨迹内容' }, { max: 200, message: '最多 200 个字' }]}>
-          <Input.TextArea rows={3} placeholder="如：已到达上海转运中心" />
+      <FormModal<{ text: string }> open={dialog === 'trace'} title='添加物流轨迹' onClose={() => setDialog(null)} onSubmit={(v) => addTrace(orderNo, { text: v.text.trim() }).then(done)}>
+        <Form.Item
+          label='轨迹内容'
+          name='text'
+          rules={[
+            { required: true, whitespace: true, message: '请填写轨迹内容' },
+            { max: 200, message: '最多 200 个字' },
+          ]}
+        >
+          <Input.TextArea rows={3} placeholder='如：已到达上海转运中心' />
         </Form.Item>
       </FormModal>
-      <FormModal<{ remark: string }> open={dialog === 'remark'} title="商家备注" initialValues={{ remark: order.adminRemark }} onClose={() => setDialog(null)} onSubmit={(v) => remark(orderNo, { remark: (v.remark || '').trim() }).then(done)}>
-        <Form.Item label="备注（买家看不到）" name="remark" rules={[{ max: 500, message: '最多 500 个字' }]}>
+      <FormModal<{ remark: string }>
+        open={dialog === 'remark'}
+        title='商家备注'
+        initialValues={{ remark: order.adminRemark }}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => remark(orderNo, { remark: (v.remark || '').trim() }).then(done)}
+      >
+        <Form.Item label='备注（买家看不到）' name='remark' rules={[{ max: 500, message: '最多 500 个字' }]}>
           <Input.TextArea rows={4} />
         </Form.Item>
       </FormModal>
-      <FormModal<{ reason: string }> open={dialog === 'cancel'} title="取消订单" okText="确认取消" onClose={() => setDialog(null)} onSubmit={(v) => cancel(orderNo, { reason: v.reason.trim() }).then(done)}>
-        <Form.Item label="取消原因（买家可见）" name="reason" rules={[{ required: true, whitespace: true, message: '请填写取消原因' }, { max: 100, message: '最多 100 个字' }]}>
-          <Input placeholder="如：缺货" />
+      <FormModal<{ reason: string }>
+        open={dialog === 'cancel'}
+        title='取消订单'
+        okText='确认取消'
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => cancel(orderNo, { reason: v.reason.trim() }).then(done)}
+      >
+        <Form.Item
+          label='取消原因（买家可见）'
+          name='reason'
+          rules={[
+            { required: true, whitespace: true, message: '请填写取消原因' },
+            { max: 100, message: '最多 100 个字' },
+          ]}
+        >
+          <Input placeholder='如：缺货' />
         </Form.Item>
       </FormModal>
     </PageContainer>

@@ -46,23 +46,28 @@ function BatchShip({ onDone }: { onDone: () => void }) {
   }
   return (
     <>
-      <Upload accept=".csv,text/csv" showUploadList={false} beforeUpload={(f) => (void send(f), false)}>
+      <Upload accept='.csv,text/csv' showUploadList={false} beforeUpload={(f) => (void send(f), false)}>
         <Button icon={<UploadOutlined />} loading={busy}>
           批量发货
         </Button>
       </Upload>
-      <Modal open={!!result} title="批量发货结果" onCancel={() => setResult(null)} footer={<Button onClick={() => setResult(null)}>知道了</Button>}>
+      <Modal open={!!result} title='批量发货结果' onCancel={() => setResult(null)} footer={<Button onClick={() => setResult(null)}>知道了</Button>}>
         {result && (
           <>
-            <Alert type={result.failed.length ? 'warning' : 'success'} showIcon message={`已发货 ${result.shipped} 单${result.failed.length ? `，${result.failed.length} 行未发货` : ''}`} style={{ marginBottom: 12 }} />
+            <Alert
+              type={result.failed.length ? 'warning' : 'success'}
+              showIcon
+              message={`已发货 ${result.shipped} 单${result.failed.length ? `，${result.failed.length} 行未发货` : ''}`}
+              style={{ marginBottom: 12 }}
+            />
             {result.failed.map((f) => (
               <div key={f.line}>
-                第 {f.line} 行 {f.orderNo}：<Typography.Text type="danger">{f.msg}</Typography.Text>
+                第 {f.line} 行 {f.orderNo}：<Typography.Text type='danger'>{f.msg}</Typography.Text>
               </div>
             ))}
           </>
         )}
-        <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
+        <Typography.Paragraph type='secondary' style={{ marginTop: 12, marginBottom: 0 }}>
           CSV 每行一单：订单号,快递公司编码,运单号（第一行为表头时自动跳过）。
         </Typography.Paragraph>
       </Modal>
@@ -80,19 +85,64 @@ export default function OrderList() {
   const columns: ProColumns<AdminOrderRow>[] = [
     { title: '订单号', dataIndex: 'orderNo', width: 190, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
     { title: '手机号', dataIndex: 'phone', hideInTable: true, fieldProps: { placeholder: '收货人或会员手机号' } },
-    { title: '商品', dataIndex: 'goods', fieldProps: { placeholder: '商品名称' }, render: (_, r) => <Space><Image src={r.firstImage} alt={r.firstGoodsName} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} /><span>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</span></Space> },
+    {
+      title: '商品',
+      dataIndex: 'goods',
+      fieldProps: { placeholder: '商品名称' },
+      render: (_, r) => (
+        <Space>
+          <Image src={r.firstImage} alt={r.firstGoodsName} width={40} height={40} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />
+          <span>
+            {r.firstGoodsName}
+            {r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}
+          </span>
+        </Space>
+      ),
+    },
     { title: '下单时间', dataIndex: 'createdAt', valueType: 'dateRange', width: 140, render: (_, r) => dateTime(r.createdAt) },
-    { title: '收货人', dataIndex: 'receiverName', search: false, width: 140, render: (_, r) => <>{r.receiverName}<br /><Typography.Text type="secondary">{r.receiverPhone}</Typography.Text></> },
+    {
+      title: '收货人',
+      dataIndex: 'receiverName',
+      search: false,
+      width: 140,
+      render: (_, r) => (
+        <>
+          {r.receiverName}
+          <br />
+          <Typography.Text type='secondary'>{r.receiverPhone}</Typography.Text>
+        </>
+      ),
+    },
     { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.payAmount)}` },
-    { title: '状态', dataIndex: 'status', search: false, width: 120, render: (_, r) => <Space size={4} wrap><Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>{ORDER_AFTER_SALE[r.afterSaleStatus] && <Tag color="purple">{ORDER_AFTER_SALE[r.afterSaleStatus]}</Tag>}</Space> },
-    { title: '操作', valueType: 'option', width: 90, render: (_, r) => [<a key="d" onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.status === 'to_ship' && writable ? '发货' : '详情'}</a>] },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      search: false,
+      width: 120,
+      render: (_, r) => (
+        <Space size={4} wrap>
+          <Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>
+          {ORDER_AFTER_SALE[r.afterSaleStatus] && <Tag color='purple'>{ORDER_AFTER_SALE[r.afterSaleStatus]}</Tag>}
+        </Space>
+      ),
+    },
+    {
+      title: '操作',
+      valueType: 'option',
+      width: 90,
+      render: (_, r) => [
+        <a key='d' onClick={() => navigate(`/orders/${r.orderNo}`)}>
+          {r.status === 'to_ship' && writable ? '发货' : '详情'}
+        </a>,
+      ],
+    },
   ]
 
   return (
-    <PageContainer title="订单">
+    <PageContainer title='订单'>
       <Tabs activeKey={status} onChange={(k) => setStatus(k)} items={TABS} style={{ marginBottom: 0 }} />
       <ResponsiveList<AdminOrderRow>
-        rowKey="orderNo"
+        rowKey='orderNo'
         actionRef={action}
         columns={columns}
         params={{ status }}
@@ -107,21 +157,28 @@ export default function OrderList() {
           title: r.orderNo,
           subTitle: <Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>,
           content: (
-            <Space align="start">
+            <Space align='start'>
               <Image src={r.firstImage} alt={r.firstGoodsName} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />
               <div>
-                <div>{r.firstGoodsName}{r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}</div>
+                <div>
+                  {r.firstGoodsName}
+                  {r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}
+                </div>
                 <div>实付 ¥{fenToYuan(r.payAmount)}</div>
               </div>
             </Space>
           ),
           description: `${r.receiverName} ${r.receiverPhone} · ${dateTime(r.createdAt)}`,
-          actions: [<a key="d" onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.status === 'to_ship' && writable ? '去发货' : '详情'}</a>],
+          actions: [
+            <a key='d' onClick={() => navigate(`/orders/${r.orderNo}`)}>
+              {r.status === 'to_ship' && writable ? '去发货' : '详情'}
+            </a>,
+          ],
           onClick: () => navigate(`/orders/${r.orderNo}`),
         })}
         toolBarRender={() => [
-          writable && <BatchShip key="batch" onDone={() => action.current?.reload()} />,
-          <Button key="export" icon={<DownloadOutlined />} href={exportUrl(filters)} download>
+          writable && <BatchShip key='batch' onDone={() => action.current?.reload()} />,
+          <Button key='export' icon={<DownloadOutlined />} href={exportUrl(filters)} download>
             导出 CSV
           </Button>,
         ]}

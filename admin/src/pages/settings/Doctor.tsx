@@ -32,15 +32,23 @@ export default function Doctor() {
   const open = data?.checks.filter((c) => c.status === 'warn' || c.status === 'skip').length || 0
   return (
     <PageContainer
-      title="设置检查"
+      title='设置检查'
       extra={
         <Button icon={<ReloadOutlined />} loading={busy} onClick={check}>
           重新检查
         </Button>
       }
     >
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
-      {data && <Alert type={bad ? 'error' : open ? 'warning' : 'success'} showIcon message={bad ? `${bad} 项有问题，请按说明修改后重新检查` : open ? `没有错误；${open} 项未设置或需人工确认` : '全部正常'} description={`检查时间：${dateTime(data.checkedAt)}`} style={{ marginBottom: 16 }} />}
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} />}
+      {data && (
+        <Alert
+          type={bad ? 'error' : open ? 'warning' : 'success'}
+          showIcon
+          message={bad ? `${bad} 项有问题，请按说明修改后重新检查` : open ? `没有错误；${open} 项未设置或需人工确认` : '全部正常'}
+          description={`检查时间：${dateTime(data.checkedAt)}`}
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Card loading={!data && busy}>
         <List
           dataSource={data?.checks || []}

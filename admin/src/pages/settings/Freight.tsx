@@ -10,9 +10,40 @@ import { useSession } from '../../core/session'
 import { FormModal } from '../../components/FormModal'
 
 const PROVINCES = [
-  '北京市', '天津市', '河北省', '山西省', '内蒙古自治区', '辽宁省', '吉林省', '黑龙江省', '上海市', '江苏省', '浙江省', '安徽省', '福建省', '江西省', '山东省', '河南省', '湖北省',
-  '湖南省', '广东省', '广西壮族自治区', '海南省', '重庆市', '四川省', '贵州省', '云南省', '西藏自治区', '陕西省', '甘肃省', '青海省', '宁夏回族自治区', '新疆维吾尔自治区', '台湾省',
-  '香港特别行政区', '澳门特别行政区',
+  '北京市',
+  '天津市',
+  '河北省',
+  '山西省',
+  '内蒙古自治区',
+  '辽宁省',
+  '吉林省',
+  '黑龙江省',
+  '上海市',
+  '江苏省',
+  '浙江省',
+  '安徽省',
+  '福建省',
+  '江西省',
+  '山东省',
+  '河南省',
+  '湖北省',
+  '湖南省',
+  '广东省',
+  '广西壮族自治区',
+  '海南省',
+  '重庆市',
+  '四川省',
+  '贵州省',
+  '云南省',
+  '西藏自治区',
+  '陕西省',
+  '甘肃省',
+  '青海省',
+  '宁夏回族自治区',
+  '新疆维吾尔自治区',
+  '台湾省',
+  '香港特别行政区',
+  '澳门特别行政区',
 ]
 
 interface Values {
@@ -52,25 +83,59 @@ export default function Freight() {
   const initial = (t: FreightTemplate | 'new'): Partial<Values> =>
     t === 'new'
       ? { name: '', baseFee: '', freeThreshold: '', isDefault: false, regionFees: [] }
-      : { name: t.name, baseFee: fenToYuan(t.baseFee), freeThreshold: t.freeThreshold ? fenToYuan(t.freeThreshold) : '', isDefault: t.isDefault, regionFees: t.regionFees.map((r) => ({ provinces: r.provinces, extra: fenToYuan(r.extra) })) }
+      : {
+          name: t.name,
+          baseFee: fenToYuan(t.baseFee),
+          freeThreshold: t.freeThreshold ? fenToYuan(t.freeThreshold) : '',
+          isDefault: t.isDefault,
+          regionFees: t.regionFees.map((r) => ({ provinces: r.provinces, extra: fenToYuan(r.extra) })),
+        }
 
   return (
-    <PageContainer title="运费模板" extra={writable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>新建模板</Button>}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+    <PageContainer
+      title='运费模板'
+      extra={
+        writable && (
+          <Button type='primary' icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+            新建模板
+          </Button>
+        )
+      }
+    >
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} />}
       <Card>
-        <Typography.Paragraph type="secondary">
+        <Typography.Paragraph type='secondary'>
           订单按商品的运费模板分组计费：同一模板的商品金额达到包邮门槛则免运费，否则收该模板的运费（收货省份有加价时再加上）；没有选模板的商品用默认模板。
         </Typography.Paragraph>
         <Table<FreightTemplate>
-          rowKey="id"
+          rowKey='id'
           loading={!list && !error}
           dataSource={list || []}
           pagination={false}
           scroll={{ x: 640 }}
           columns={[
-            { title: '名称', dataIndex: 'name', render: (n, t) => <Space>{n}{t.isDefault && <Tag color="blue">默认</Tag>}</Space> },
+            {
+              title: '名称',
+              dataIndex: 'name',
+              render: (n, t) => (
+                <Space>
+                  {n}
+                  {t.isDefault && <Tag color='blue'>默认</Tag>}
+                </Space>
+              ),
+            },
             { title: '规则', render: (_, t) => rule(t) },
-            { title: '地区加价', render: (_, t) => (t.regionFees.length ? t.regionFees.map((r, i) => <div key={i}>{r.provinces.join('、')} +¥{fenToYuan(r.extra)}</div>) : '—') },
+            {
+              title: '地区加价',
+              render: (_, t) =>
+                t.regionFees.length
+                  ? t.regionFees.map((r, i) => (
+                      <div key={i}>
+                        {r.provinces.join('、')} +¥{fenToYuan(r.extra)}
+                      </div>
+                    ))
+                  : '—',
+            },
             { title: '使用商品', dataIndex: 'goodsCount', width: 90 },
             {
               title: '操作',
@@ -95,34 +160,48 @@ export default function Freight() {
           ]}
         />
       </Card>
-      <FormModal<Values> open={!!editing} title={editing === 'new' ? '新建运费模板' : '编辑运费模板'} initialValues={editing ? initial(editing) : undefined} onSubmit={submit} onClose={() => setEditing(null)} width={640}>
-        <Form.Item label="名称" name="name" rules={[{ required: true, whitespace: true, message: '请填写名称' }, { max: 32, message: '名称最多 32 个字' }]}>
-          <Input placeholder="如：大件商品" />
+      <FormModal<Values>
+        open={!!editing}
+        title={editing === 'new' ? '新建运费模板' : '编辑运费模板'}
+        initialValues={editing ? initial(editing) : undefined}
+        onSubmit={submit}
+        onClose={() => setEditing(null)}
+        width={640}
+      >
+        <Form.Item
+          label='名称'
+          name='name'
+          rules={[
+            { required: true, whitespace: true, message: '请填写名称' },
+            { max: 32, message: '名称最多 32 个字' },
+          ]}
+        >
+          <Input placeholder='如：大件商品' />
         </Form.Item>
-        <Space wrap align="start">
-          <Form.Item label="运费（元）" name="baseFee" rules={[yuanRule('运费')]}>
-            <Input inputMode="decimal" style={{ width: 160 }} />
+        <Space wrap align='start'>
+          <Form.Item label='运费（元）' name='baseFee' rules={[yuanRule('运费')]}>
+            <Input inputMode='decimal' style={{ width: 160 }} />
           </Form.Item>
-          <Form.Item label="包邮门槛（元，不填为不包邮）" name="freeThreshold" rules={[yuanRule('包邮门槛', { required: false })]}>
-            <Input inputMode="decimal" style={{ width: 200 }} />
+          <Form.Item label='包邮门槛（元，不填为不包邮）' name='freeThreshold' rules={[yuanRule('包邮门槛', { required: false })]}>
+            <Input inputMode='decimal' style={{ width: 200 }} />
           </Form.Item>
-          <Form.Item label="设为默认" name="isDefault" valuePropName="checked">
+          <Form.Item label='设为默认' name='isDefault' valuePropName='checked'>
             <Switch disabled={editing !== 'new' && !!editing && editing.isDefault} />
           </Form.Item>
         </Space>
-        <Form.List name="regionFees">
+        <Form.List name='regionFees'>
           {(fields, { add, remove }) => (
             <>
               <Typography.Text>地区加价（偏远地区）</Typography.Text>
               {fields.map((f) => (
-                <Space key={f.key} align="start" style={{ display: 'flex', marginTop: 8 }} wrap>
+                <Space key={f.key} align='start' style={{ display: 'flex', marginTop: 8 }} wrap>
                   <Form.Item name={[f.name, 'provinces']} rules={[{ required: true, type: 'array', min: 1, message: '请选择省份' }]} style={{ marginBottom: 0, minWidth: 300 }}>
-                    <Select mode="multiple" placeholder="选择省份" options={PROVINCES.map((p) => ({ value: p, label: p }))} />
+                    <Select mode='multiple' placeholder='选择省份' options={PROVINCES.map((p) => ({ value: p, label: p }))} />
                   </Form.Item>
                   <Form.Item name={[f.name, 'extra']} rules={[yuanRule('加价')]} style={{ marginBottom: 0 }}>
-                    <Input prefix="+¥" inputMode="decimal" style={{ width: 120 }} />
+                    <Input prefix='+¥' inputMode='decimal' style={{ width: 120 }} />
                   </Form.Item>
-                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label="删除" />
+                  <Button icon={<DeleteOutlined />} onClick={() => remove(f.name)} aria-label='删除' />
                 </Space>
               ))}
               <div style={{ marginTop: 8 }}>

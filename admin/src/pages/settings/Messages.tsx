@@ -18,10 +18,16 @@ interface Values {
 /** The event's value names a template key can take (notifications/service.ts queues these). */
 const VALUE_NAMES = 'orderNo, goodsName, expressName, trackingNo, afterSaleNo, amount, time'
 
-const toText = (fields: Record<string, string>) => Object.entries(fields).map(([k, v]) => `${k}=${v}`).join('\n')
+const toText = (fields: Record<string, string>) =>
+  Object.entries(fields)
+    .map(([k, v]) => `${k}=${v}`)
+    .join('\n')
 function parseFields(text: string): Record<string, string> | string {
   const out: Record<string, string> = {}
-  for (const line of text.split('\n').map((l) => l.trim()).filter(Boolean)) {
+  for (const line of text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)) {
     const m = line.match(/^([a-z_]+[0-9]*)\s*=\s*(\w+)$/)
     if (!m) return `「${line}」格式不对，应为 模板字段=取值，如 thing2=goodsName`
     out[m[1]] = m[2]
@@ -48,42 +54,42 @@ export default function Messages() {
 
   const table = (kind: Kind, rows: MessageTemplate[]) => (
     <Table<MessageTemplate>
-      rowKey="event"
+      rowKey='event'
       dataSource={rows}
       pagination={false}
       scroll={{ x: 640 }}
       columns={[
         { title: '事件', dataIndex: 'event', render: (e) => SUBSCRIBE_EVENT_NAMES[e] || e },
-        { title: '模板 ID', dataIndex: 'templateId', render: (id) => id || <Typography.Text type="secondary">未设置</Typography.Text> },
-        { title: '状态', dataIndex: 'enabled', render: (on) => (on ? <Tag color="green">发送</Tag> : <Tag>不发送</Tag>) },
+        { title: '模板 ID', dataIndex: 'templateId', render: (id) => id || <Typography.Text type='secondary'>未设置</Typography.Text> },
+        { title: '状态', dataIndex: 'enabled', render: (on) => (on ? <Tag color='green'>发送</Tag> : <Tag>不发送</Tag>) },
         { title: kind === 'subscribe' ? '打开页面' : '跳转网址', dataIndex: 'page', ellipsis: true },
         { title: '操作', width: 80, render: (_, t) => writable && <a onClick={() => setEditing({ kind, t })}>编辑</a> },
       ]}
     />
   )
 
-  if (!data) return <PageContainer title="消息设置">{error ? <Alert type="error" showIcon message={error} /> : null}</PageContainer>
+  if (!data) return <PageContainer title='消息设置'>{error ? <Alert type='error' showIcon message={error} /> : null}</PageContainer>
   return (
-    <PageContainer title="消息设置">
-      <Card title="小程序审核模式" style={{ marginBottom: 16 }}>
+    <PageContainer title='消息设置'>
+      <Card title='小程序审核模式' style={{ marginBottom: 16 }}>
         <Space wrap>
           <Switch
             checked={data.reviewMode}
             disabled={!writable}
-            data-testid="review-mode"
-            aria-label="小程序审核模式"
+            data-testid='review-mode'
+            aria-label='小程序审核模式'
             onChange={async (on) => {
               const r = await run(setReviewMode(on), on ? '已开启审核模式' : '已关闭审核模式')
               if (r) setData(r)
             }}
           />
-          <Typography.Text type="secondary">新版本提交微信审核期间开启：隐藏视频发布、盲盒和承诺奖励的分享提示，无需重新发版。</Typography.Text>
+          <Typography.Text type='secondary'>新版本提交微信审核期间开启：隐藏视频发布、盲盒和承诺奖励的分享提示，无需重新发版。</Typography.Text>
         </Space>
       </Card>
-      <Card title="小程序订阅消息" style={{ marginBottom: 16 }}>
+      <Card title='小程序订阅消息' style={{ marginBottom: 16 }}>
         {table('subscribe', data.subscribe)}
       </Card>
-      <Card title="公众号模板消息（微信内网页下单的顾客）">{table('official', data.official)}</Card>
+      <Card title='公众号模板消息（微信内网页下单的顾客）'>{table('official', data.official)}</Card>
       <FormModal<Values>
         open={!!editing}
         title={editing ? `${editing.kind === 'subscribe' ? '订阅消息' : '公众号模板消息'}：${SUBSCRIBE_EVENT_NAMES[editing.t.event]}` : ''}
@@ -91,18 +97,18 @@ export default function Messages() {
         onSubmit={submit}
         onClose={() => setEditing(null)}
       >
-        <Form.Item label="模板 ID" name="templateId" rules={[{ max: 64, message: '模板 ID 最多 64 个字符' }]}>
-          <Input placeholder="在微信后台选用模板后复制" />
+        <Form.Item label='模板 ID' name='templateId' rules={[{ max: 64, message: '模板 ID 最多 64 个字符' }]}>
+          <Input placeholder='在微信后台选用模板后复制' />
         </Form.Item>
-        <Form.Item label="发送" name="enabled" valuePropName="checked">
+        <Form.Item label='发送' name='enabled' valuePropName='checked'>
           <Switch />
         </Form.Item>
-        <Form.Item label={editing?.kind === 'official' ? '跳转网址（https://）' : '打开的小程序页面'} name="page" rules={[{ max: 256, message: '最多 256 个字符' }]}>
+        <Form.Item label={editing?.kind === 'official' ? '跳转网址（https://）' : '打开的小程序页面'} name='page' rules={[{ max: 256, message: '最多 256 个字符' }]}>
           <Input placeholder={editing?.kind === 'official' ? 'https://' : 'pages/order/detail'} />
         </Form.Item>
         <Form.Item
-          label="字段对应（每行 模板字段=取值）"
-          name="fields"
+          label='字段对应（每行 模板字段=取值）'
+          name='fields'
           extra={`取值可用：${VALUE_NAMES}`}
           rules={[{ validator: (_, v: string) => (typeof parseFields(v || '') === 'string' ? Promise.reject(new Error(parseFields(v || '') as string)) : Promise.resolve()) }]}
         >

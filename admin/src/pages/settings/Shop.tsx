@@ -41,25 +41,32 @@ export default function Shop() {
   }
 
   return (
-    <PageContainer title="店铺设置">
+    <PageContainer title='店铺设置'>
       {!loaded && !error && <Spin style={{ display: 'block', margin: '40px auto' }} />}
-      <Card title="店铺与客服" style={{ marginBottom: 16, display: loaded ? undefined : 'none' }}>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form form={form} layout="vertical" onFinish={save} disabled={!writable}>
+      <Card title='店铺与客服' style={{ marginBottom: 16, display: loaded ? undefined : 'none' }}>
+        {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
+        <Form form={form} layout='vertical' onFinish={save} disabled={!writable}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label="店铺名称" name="name" rules={[{ max: 32, message: '店铺名称最多 32 个字' }]}>
-                <Input placeholder="如：橙子小铺" />
+              <Form.Item label='店铺名称' name='name' rules={[{ max: 32, message: '店铺名称最多 32 个字' }]}>
+                <Input placeholder='如：橙子小铺' />
               </Form.Item>
-              <Form.Item label="客服电话" name="servicePhone" rules={[{ pattern: /^[0-9+\- ]*$/, message: '客服电话只能包含数字、+、- 和空格' }, { max: 20, message: '客服电话最多 20 位' }]}>
-                <Input placeholder="如：400-800-1234" />
+              <Form.Item
+                label='客服电话'
+                name='servicePhone'
+                rules={[
+                  { pattern: /^[0-9+\- ]*$/, message: '客服电话只能包含数字、+、- 和空格' },
+                  { max: 20, message: '客服电话最多 20 位' },
+                ]}
+              >
+                <Input placeholder='如：400-800-1234' />
               </Form.Item>
-              <Form.Item label="客服链接（H5 的在线客服，须为 https://）" name="serviceUrl" rules={[{ pattern: /^(https:\/\/\S+)?$/, message: '客服链接须以 https:// 开头' }]}>
-                <Input placeholder="https://" />
+              <Form.Item label='客服链接（H5 的在线客服，须为 https://）' name='serviceUrl' rules={[{ pattern: /^(https:\/\/\S+)?$/, message: '客服链接须以 https:// 开头' }]}>
+                <Input placeholder='https://' />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label="店铺标志" name="logo">
+              <Form.Item label='店铺标志' name='logo'>
                 <ImageInput />
               </Form.Item>
             </Col>
@@ -67,35 +74,35 @@ export default function Shop() {
           <Typography.Title level={5}>订单与售后</Typography.Title>
           <Row gutter={16}>
             <Col xs={24} md={8}>
-              <Form.Item label="未支付订单关闭（分钟）" name="orderExpireMinutes" rules={[{ required: true, type: 'integer', min: 5, max: 1440, message: '请填写 5 到 1440 之间的整数' }]}>
+              <Form.Item label='未支付订单关闭（分钟）' name='orderExpireMinutes' rules={[{ required: true, type: 'integer', min: 5, max: 1440, message: '请填写 5 到 1440 之间的整数' }]}>
                 <InputNumber min={5} max={1440} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item label="发货后自动确认收货（天）" name="autoReceiveDays" rules={[{ required: true, type: 'integer', min: 3, max: 60, message: '请填写 3 到 60 之间的整数' }]}>
+              <Form.Item label='发货后自动确认收货（天）' name='autoReceiveDays' rules={[{ required: true, type: 'integer', min: 3, max: 60, message: '请填写 3 到 60 之间的整数' }]}>
                 <InputNumber min={3} max={60} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item label="收货后可申请售后（天）" name="afterSalesDays" rules={[{ required: true, type: 'integer', min: 0, max: 60, message: '请填写 0 到 60 之间的整数' }]}>
+              <Form.Item label='收货后可申请售后（天）' name='afterSalesDays' rules={[{ required: true, type: 'integer', min: 0, max: 60, message: '请填写 0 到 60 之间的整数' }]}>
                 <InputNumber min={0} max={60} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
           </Row>
-          <Typography.Paragraph type="secondary">修改对新下单、新发货的订单生效；代理佣金在售后期结束后解冻。</Typography.Paragraph>
+          <Typography.Paragraph type='secondary'>修改对新下单、新发货的订单生效；代理佣金在售后期结束后解冻。</Typography.Paragraph>
           {writable && (
-            <Button type="primary" htmlType="submit" loading={saving}>
+            <Button type='primary' htmlType='submit' loading={saving}>
               保存
             </Button>
           )}
         </Form>
       </Card>
-      <Card title="协议与政策（登录页打开）">
+      <Card title='协议与政策（登录页打开）'>
         <Tabs
           destroyInactiveTabPane
           items={[
-            { key: 'userAgreement', label: '用户协议', children: <DocumentEditor docKey="userAgreement" writable={writable} /> },
-            { key: 'privacyPolicy', label: '隐私政策', children: <DocumentEditor docKey="privacyPolicy" writable={writable} /> },
+            { key: 'userAgreement', label: '用户协议', children: <DocumentEditor docKey='userAgreement' writable={writable} /> },
+            { key: 'privacyPolicy', label: '隐私政策', children: <DocumentEditor docKey='privacyPolicy' writable={writable} /> },
           ]}
         />
       </Card>
@@ -134,17 +141,24 @@ function DocumentEditor({ docKey, writable }: { docKey: string; writable: boolea
   }
   if (!loaded && !error) return <Spin />
   return (
-    <Form form={form} layout="vertical" onFinish={save} disabled={!writable} data-testid={`doc-${docKey}`}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-      <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }, { max: 64, message: '标题最多 64 个字' }]}>
+    <Form form={form} layout='vertical' onFinish={save} disabled={!writable} data-testid={`doc-${docKey}`}>
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
+      <Form.Item
+        label='标题'
+        name='title'
+        rules={[
+          { required: true, whitespace: true, message: '请填写标题' },
+          { max: 64, message: '标题最多 64 个字' },
+        ]}
+      >
         <Input />
       </Form.Item>
-      <Form.Item label="内容" name="contentHtml" rules={[{ required: true, message: '请填写内容' }]}>
+      <Form.Item label='内容' name='contentHtml' rules={[{ required: true, message: '请填写内容' }]}>
         <RichText />
       </Form.Item>
-      <Typography.Paragraph type="secondary">最后修改：{dateTime(updatedAt)}</Typography.Paragraph>
+      <Typography.Paragraph type='secondary'>最后修改：{dateTime(updatedAt)}</Typography.Paragraph>
       {writable && (
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type='primary' htmlType='submit' loading={saving}>
           保存
         </Button>
       )}

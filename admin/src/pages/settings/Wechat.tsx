@@ -11,7 +11,11 @@ type Key = keyof WechatSettingsInput
 const GROUPS: Array<{ title: string; note: string; keys: Key[] }> = [
   { title: '公众号', note: '微信内网页登录、JS-SDK 分享、公众号模板消息', keys: ['h5AppId', 'h5Secret'] },
   { title: '小程序', note: '小程序登录、发货信息上传、订阅消息', keys: ['miniAppId', 'miniSecret', 'miniPushToken'] },
-  { title: '微信支付 v3', note: '商户平台「账户中心 → API 安全」', keys: ['payProvider', 'h5PayEnabled', 'mchId', 'mchSerialNo', 'apiV3Key', 'mchPrivateKey', 'platformCert', 'platformKeyId', 'notifyUrl'] },
+  {
+    title: '微信支付 v3',
+    note: '商户平台「账户中心 → API 安全」',
+    keys: ['payProvider', 'h5PayEnabled', 'mchId', 'mchSerialNo', 'apiV3Key', 'mchPrivateKey', 'platformCert', 'platformKeyId', 'notifyUrl'],
+  },
 ]
 const FILES: Key[] = ['mchPrivateKey', 'platformCert']
 
@@ -29,7 +33,7 @@ export default function Wechat() {
   useEffect(() => {
     wechatSettings().then(setView, (e) => setError(errorText(e)))
   }, [])
-  if (!view) return <PageContainer title="微信设置">{error ? <Alert type="error" showIcon message={error} /> : <Spin />}</PageContainer>
+  if (!view) return <PageContainer title='微信设置'>{error ? <Alert type='error' showIcon message={error} /> : <Spin />}</PageContainer>
   const field = (k: Key) => view.fields.find((f) => f.key === k) as WechatFieldView
   const set = (k: Key, v: string) => setDraft((d) => ({ ...d, [k]: v }))
   const changed = Object.keys(draft).length > 0
@@ -58,7 +62,10 @@ export default function Wechat() {
           disabled={locked}
           value={(draft.payProvider as string) ?? (f.value || 'sandbox')}
           onChange={(v) => set(k, v)}
-          options={[{ value: 'sandbox', label: '演示支付（不真正收款）' }, { value: 'wechatpay', label: '微信支付' }]}
+          options={[
+            { value: 'sandbox', label: '演示支付（不真正收款）' },
+            { value: 'wechatpay', label: '微信支付' },
+          ]}
           style={{ width: 240 }}
         />
       )
@@ -68,7 +75,7 @@ export default function Wechat() {
       return (
         <Space wrap>
           <Upload
-            accept=".pem,.crt,.cer"
+            accept='.pem,.crt,.cer'
             showUploadList={false}
             disabled={locked}
             beforeUpload={(file) => {
@@ -84,28 +91,37 @@ export default function Wechat() {
       )
     }
     if (f.secret) {
-      return <Input.Password aria-label={f.label} disabled={locked} value={(draft[k] as string) ?? ''} placeholder={f.set ? '已设置；留空则不修改' : '未设置'} autoComplete="new-password" onChange={(e) => set(k, e.target.value)} />
+      return (
+        <Input.Password
+          aria-label={f.label}
+          disabled={locked}
+          value={(draft[k] as string) ?? ''}
+          placeholder={f.set ? '已设置；留空则不修改' : '未设置'}
+          autoComplete='new-password'
+          onChange={(e) => set(k, e.target.value)}
+        />
+      )
     }
     return <Input aria-label={f.label} disabled={locked} value={(draft[k] as string) ?? f.value} onChange={(e) => set(k, e.target.value)} />
   }
 
   return (
-    <PageContainer title="微信设置">
-      {!view.canSaveSecrets && <Alert type="warning" showIcon message="不能保存密钥类设置" description={view.keyProblem} style={{ marginBottom: 16 }} />}
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
+    <PageContainer title='微信设置'>
+      {!view.canSaveSecrets && <Alert type='warning' showIcon message='不能保存密钥类设置' description={view.keyProblem} style={{ marginBottom: 16 }} />}
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
       {GROUPS.map((g) => (
-        <Card key={g.title} title={g.title} extra={<Typography.Text type="secondary">{g.note}</Typography.Text>} style={{ marginBottom: 16 }}>
+        <Card key={g.title} title={g.title} extra={<Typography.Text type='secondary'>{g.note}</Typography.Text>} style={{ marginBottom: 16 }}>
           <Row gutter={[24, 8]}>
             {g.keys.map((k) => {
               const f = field(k)
               return (
                 <Col xs={24} md={12} key={k}>
                   <Form.Item
-                    layout="vertical"
+                    layout='vertical'
                     label={
                       <Space size={4} wrap>
                         {f.label}
-                        {f.fromEnv && <Tag color="purple">环境变量 {f.env}</Tag>}
+                        {f.fromEnv && <Tag color='purple'>环境变量 {f.env}</Tag>}
                       </Space>
                     }
                     extra={
@@ -136,7 +152,7 @@ export default function Wechat() {
       ))}
       {writable && (
         <Space>
-          <Button type="primary" disabled={!changed} loading={saving} onClick={() => save()}>
+          <Button type='primary' disabled={!changed} loading={saving} onClick={() => save()}>
             保存
           </Button>
           <Button disabled={!changed} onClick={() => setDraft({})}>

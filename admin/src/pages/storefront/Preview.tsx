@@ -11,12 +11,24 @@ import { fenToYuan } from '../../core/money'
 type Scheduled = { status?: string; startAt?: number | null; endAt?: number | null; sort: number; id: number }
 /** What the shop shows now, in the shop's order. */
 export function liveNow<T extends Scheduled>(rows: T[], now = Date.now()): T[] {
-  return rows
-    .filter((r) => (r.status === undefined || r.status === 'on') && (!r.startAt || r.startAt <= now) && (!r.endAt || r.endAt > now))
-    .sort((a, b) => a.sort - b.sort || a.id - b.id)
+  return rows.filter((r) => (r.status === undefined || r.status === 'on') && (!r.startAt || r.startAt <= now) && (!r.endAt || r.endAt > now)).sort((a, b) => a.sort - b.sort || a.id - b.id)
 }
 
-export function Preview({ banners, navs, notices, sections, hotWords, dark }: { banners: AdminBanner[]; navs: AdminNav[]; notices: AdminNotice[]; sections: AdminSection[]; hotWords: AdminHotWord[]; dark: boolean }) {
+export function Preview({
+  banners,
+  navs,
+  notices,
+  sections,
+  hotWords,
+  dark,
+}: {
+  banners: AdminBanner[]
+  navs: AdminNav[]
+  notices: AdminNotice[]
+  sections: AdminSection[]
+  hotWords: AdminHotWord[]
+  dark: boolean
+}) {
   const liveBanners = liveNow(banners)
   const liveNavs = liveNow(navs)
   const liveSections = liveNow(sections)
@@ -38,9 +50,11 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
   const card = dark ? '#1f1f1f' : '#fff'
   const text = dark ? 'rgba(255,255,255,.85)' : '#333'
   return (
-    <div data-testid="storefront-preview" style={{ width: 320, border: '8px solid #333', borderRadius: 28, overflow: 'hidden', background: bg, color: text, fontSize: 12, margin: '0 auto' }}>
+    <div data-testid='storefront-preview' style={{ width: 320, border: '8px solid #333', borderRadius: 28, overflow: 'hidden', background: bg, color: text, fontSize: 12, margin: '0 auto' }}>
       <div style={{ background: '#e93b3d', padding: '10px 12px' }}>
-        <div style={{ background: '#fff', borderRadius: 16, padding: '6px 12px', color: '#666' }}><SearchOutlined /> {words[0]?.word || '搜索商品'}</div>
+        <div style={{ background: '#fff', borderRadius: 16, padding: '6px 12px', color: '#666' }}>
+          <SearchOutlined /> {words[0]?.word || '搜索商品'}
+        </div>
       </div>
       {liveBanners[0] ? (
         <div style={{ position: 'relative', margin: 8 }}>
@@ -58,7 +72,7 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
         <div style={{ display: 'grid', gridTemplateColumns: 'repeat(5, 1fr)', gap: 8, background: card, margin: 8, padding: 8, borderRadius: 8 }}>
           {liveNavs.slice(0, 10).map((n) => (
             <div key={n.id} style={{ textAlign: 'center' }}>
-              <img src={n.icon} alt="" style={{ width: 32, height: 32, objectFit: 'cover', borderRadius: 16 }} />
+              <img src={n.icon} alt='' style={{ width: 32, height: 32, objectFit: 'cover', borderRadius: 16 }} />
               <div style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{n.title}</div>
             </div>
           ))}
@@ -77,7 +91,7 @@ export function Preview({ banners, navs, notices, sections, hotWords, dark }: { 
               const g = goods[id]
               return (
                 <div key={id}>
-                  {g ? <img src={g.images[0]} alt="" style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 4 }} /> : <div style={{ aspectRatio: '1', background: bg }} />}
+                  {g ? <img src={g.images[0]} alt='' style={{ width: '100%', aspectRatio: '1', objectFit: 'cover', borderRadius: 4 }} /> : <div style={{ aspectRatio: '1', background: bg }} />}
                   <div style={{ whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>{g?.name || `#${id}`}</div>
                   {g && <div style={{ color: '#e93b3d' }}>¥{fenToYuan(g.price)}</div>}
                 </div>

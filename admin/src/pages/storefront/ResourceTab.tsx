@@ -44,13 +44,13 @@ export function ResourceTab<Row extends { id: number }, Input, FormValues extend
   return (
     <>
       {writable && (
-        <Button type="primary" icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ values: blank })}>
+        <Button type='primary' icon={<PlusOutlined />} style={{ marginBottom: 12 }} onClick={() => setEditing({ values: blank })}>
           新建{name}
         </Button>
       )}
       <Table<Row>
-        rowKey="id"
-        size="small"
+        rowKey='id'
+        size='small'
         loading={!rows}
         dataSource={rows || []}
         pagination={false}

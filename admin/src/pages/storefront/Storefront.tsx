@@ -19,19 +19,19 @@ type Range = [Dayjs | null, Dayjs | null] | null | undefined
 const toRange = (startAt: number | null, endAt: number | null): Range => [startAt ? dayjs(startAt) : null, endAt ? dayjs(endAt) : null]
 const fromRange = (r: Range) => ({ startAt: r?.[0]?.valueOf() ?? null, endAt: r?.[1]?.valueOf() ?? null })
 const schedule = (r: { startAt: number | null; endAt: number | null }) => (r.startAt || r.endAt ? `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}` : '长期')
-const onOff = (s: string) => (s === 'on' ? <Tag color="green">显示</Tag> : <Tag>隐藏</Tag>)
+const onOff = (s: string) => (s === 'on' ? <Tag color='green'>显示</Tag> : <Tag>隐藏</Tag>)
 
 const scheduleField = (
   <Form.Item
-    label="展示时间（不填为长期）"
-    name="range"
+    label='展示时间（不填为长期）'
+    name='range'
     rules={[{ validator: (_, r: Range) => (r?.[0] && r?.[1] && !r[1].isAfter(r[0]) ? Promise.reject(new Error('结束时间须晚于开始时间')) : Promise.resolve()) }]}
   >
-    <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: '100%' }} />
+    <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format='YYYY-MM-DD HH:mm' allowEmpty={[true, true]} style={{ width: '100%' }} />
   </Form.Item>
 )
 const shownField = (
-  <Form.Item label="显示" name="on" valuePropName="checked">
+  <Form.Item label='显示' name='on' valuePropName='checked'>
     <Switch />
   </Form.Item>
 )
@@ -40,9 +40,17 @@ const linkRule = { pattern: /^(\/[\w\-./?=&%]*)?$/, message: '链接须为小程
 export default function Storefront() {
   const writable = useSession().can('storefront.write')
   const { dark } = useTheme()
-  const [data, setData] = useState<{ banners: AdminBanner[] | null; navs: AdminNav[] | null; notices: AdminNotice[] | null; sections: AdminSection[] | null; hotWords: AdminHotWord[] | null }>({ banners: null, navs: null, notices: null, sections: null, hotWords: null })
+  const [data, setData] = useState<{ banners: AdminBanner[] | null; navs: AdminNav[] | null; notices: AdminNotice[] | null; sections: AdminSection[] | null; hotWords: AdminHotWord[] | null }>({
+    banners: null,
+    navs: null,
+    notices: null,
+    sections: null,
+    hotWords: null,
+  })
   const load = useCallback(() => {
-    void run(Promise.all([banners.list(), navs.list(), notices.list(), sections.list(), hotWords.list()])).then((r) => r && setData({ banners: r[0], navs: r[1], notices: r[2], sections: r[3], hotWords: r[4] }))
+    void run(Promise.all([banners.list(), navs.list(), notices.list(), sections.list(), hotWords.list()])).then(
+      (r) => r && setData({ banners: r[0], navs: r[1], notices: r[2], sections: r[3], hotWords: r[4] }),
+    )
   }, [])
   useEffect(load, [load])
 
@@ -52,7 +60,7 @@ export default function Storefront() {
       label: '轮播图',
       children: (
         <ResourceTab<AdminBanner, BannerInput, { title: string; image: string; link: string; sort: number; on: boolean; range: Range }>
-          name="轮播图"
+          name='轮播图'
           rows={data.banners}
           api={banners}
           writable={writable}
@@ -69,14 +77,14 @@ export default function Storefront() {
           toInput={(v) => ({ title: (v.title || '').trim(), image: v.image, link: (v.link || '').trim(), sort: v.sort ?? 0, status: v.on ? 'on' : 'off', ...fromRange(v.range) })}
           fields={
             <>
-              <Form.Item label="图片（建议 750×320）" name="image" rules={[{ required: true, message: '请上传图片' }]}>
+              <Form.Item label='图片（建议 750×320）' name='image' rules={[{ required: true, message: '请上传图片' }]}>
                 <ImageInput />
               </Form.Item>
-              <Form.Item label="标题" name="title" rules={[{ max: 64, message: '标题最多 64 个字' }]}>
+              <Form.Item label='标题' name='title' rules={[{ max: 64, message: '标题最多 64 个字' }]}>
                 <Input />
               </Form.Item>
-              <Form.Item label="链接" name="link" rules={[linkRule]}>
-                <Input placeholder="/goodsPages/details/details?id=3" />
+              <Form.Item label='链接' name='link' rules={[linkRule]}>
+                <Input placeholder='/goodsPages/details/details?id=3' />
               </Form.Item>
               {sortField}
               {scheduleField}
@@ -91,7 +99,7 @@ export default function Storefront() {
       label: '图标入口',
       children: (
         <ResourceTab<AdminNav, NavInput, NavInput>
-          name="图标入口"
+          name='图标入口'
           rows={data.navs}
           api={navs}
           writable={writable}
@@ -107,14 +115,21 @@ export default function Storefront() {
           toInput={(v) => ({ title: v.title.trim(), icon: v.icon, link: (v.link || '').trim(), sort: v.sort ?? 0 })}
           fields={
             <>
-              <Form.Item label="图标" name="icon" rules={[{ required: true, message: '请上传图标' }]}>
+              <Form.Item label='图标' name='icon' rules={[{ required: true, message: '请上传图标' }]}>
                 <ImageInput />
               </Form.Item>
-              <Form.Item label="名称" name="title" rules={[{ required: true, whitespace: true, message: '请填写名称' }, { max: 16, message: '名称最多 16 个字' }]}>
+              <Form.Item
+                label='名称'
+                name='title'
+                rules={[
+                  { required: true, whitespace: true, message: '请填写名称' },
+                  { max: 16, message: '名称最多 16 个字' },
+                ]}
+              >
                 <Input />
               </Form.Item>
-              <Form.Item label="链接" name="link" rules={[linkRule]}>
-                <Input placeholder="/pages/category/index" />
+              <Form.Item label='链接' name='link' rules={[linkRule]}>
+                <Input placeholder='/pages/category/index' />
               </Form.Item>
               {sortField}
             </>
@@ -127,14 +142,23 @@ export default function Storefront() {
       label: '公告',
       children: (
         <ResourceTab<AdminNotice, NoticeInput, { title: string; summary?: string; contentHtml?: string; isTop?: boolean; on: boolean }>
-          name="公告"
+          name='公告'
           rows={data.notices}
           api={notices}
           writable={writable}
           reload={load}
           blank={{ on: true }}
           columns={[
-            { title: '标题', dataIndex: 'title', render: (v: string, r) => <>{r.isTop && <Tag color="red">置顶</Tag>}{v}</> },
+            {
+              title: '标题',
+              dataIndex: 'title',
+              render: (v: string, r) => (
+                <>
+                  {r.isTop && <Tag color='red'>置顶</Tag>}
+                  {v}
+                </>
+              ),
+            },
             { title: '状态', dataIndex: 'status', width: 70, render: onOff },
             { title: '发布时间', dataIndex: 'createdAt', width: 150, render: (v: number) => dateTime(v) },
           ]}
@@ -142,16 +166,23 @@ export default function Storefront() {
           toInput={(v) => ({ title: v.title.trim(), summary: (v.summary || '').trim(), contentHtml: v.contentHtml || '', isTop: !!v.isTop, status: v.on ? 'on' : 'off' })}
           fields={
             <>
-              <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }, { max: 64, message: '标题最多 64 个字' }]}>
+              <Form.Item
+                label='标题'
+                name='title'
+                rules={[
+                  { required: true, whitespace: true, message: '请填写标题' },
+                  { max: 64, message: '标题最多 64 个字' },
+                ]}
+              >
                 <Input />
               </Form.Item>
-              <Form.Item label="摘要" name="summary" rules={[{ max: 256, message: '摘要最多 256 个字' }]}>
+              <Form.Item label='摘要' name='summary' rules={[{ max: 256, message: '摘要最多 256 个字' }]}>
                 <Input.TextArea rows={2} />
               </Form.Item>
-              <Form.Item label="内容" name="contentHtml">
+              <Form.Item label='内容' name='contentHtml'>
                 <RichText />
               </Form.Item>
-              <Form.Item name="isTop" valuePropName="checked">
+              <Form.Item name='isTop' valuePropName='checked'>
                 <Checkbox>置顶</Checkbox>
               </Form.Item>
               {shownField}
@@ -165,7 +196,7 @@ export default function Storefront() {
       label: '商品专区',
       children: (
         <ResourceTab<AdminSection, SectionInput, { title: string; goodsIds: number[]; sort: number; on: boolean; range: Range }>
-          name="商品专区"
+          name='商品专区'
           rows={data.sections}
           api={sections}
           writable={writable}
@@ -182,10 +213,17 @@ export default function Storefront() {
           toInput={(v) => ({ title: v.title.trim(), goodsIds: v.goodsIds || [], sort: v.sort ?? 0, status: v.on ? 'on' : 'off', ...fromRange(v.range) })}
           fields={
             <>
-              <Form.Item label="标题" name="title" rules={[{ required: true, whitespace: true, message: '请填写标题' }, { max: 32, message: '标题最多 32 个字' }]}>
-                <Input placeholder="如：夏日清凉" />
+              <Form.Item
+                label='标题'
+                name='title'
+                rules={[
+                  { required: true, whitespace: true, message: '请填写标题' },
+                  { max: 32, message: '标题最多 32 个字' },
+                ]}
+              >
+                <Input placeholder='如：夏日清凉' />
               </Form.Item>
-              <Form.Item label="商品（按选择顺序展示，最多 50 件）" name="goodsIds" rules={[{ type: 'array', min: 1, message: '请至少选择一件商品' }]}>
+              <Form.Item label='商品（按选择顺序展示，最多 50 件）' name='goodsIds' rules={[{ type: 'array', min: 1, message: '请至少选择一件商品' }]}>
                 <GoodsPicker />
               </Form.Item>
               {sortField}
@@ -201,21 +239,36 @@ export default function Storefront() {
       label: '热搜词',
       children: (
         <ResourceTab<AdminHotWord, HotWordInput, HotWordInput>
-          name="热搜词"
+          name='热搜词'
           rows={data.hotWords}
           api={hotWords}
           writable={writable}
           reload={load}
           blank={{ sort: 0 }}
           columns={[
-            { title: '热搜词', dataIndex: 'word', render: (v: string, _r, i) => <>{v} {i === 0 && <Tag>搜索框提示</Tag>}</> },
+            {
+              title: '热搜词',
+              dataIndex: 'word',
+              render: (v: string, _r, i) => (
+                <>
+                  {v} {i === 0 && <Tag>搜索框提示</Tag>}
+                </>
+              ),
+            },
             { title: '排序', dataIndex: 'sort', width: 60 },
           ]}
           toForm={(r) => r}
           toInput={(v) => ({ word: v.word.trim(), sort: v.sort ?? 0 })}
           fields={
             <>
-              <Form.Item label="热搜词（第一个显示在搜索框里）" name="word" rules={[{ required: true, whitespace: true, message: '请填写热搜词' }, { max: 16, message: '热搜词最多 16 个字' }]}>
+              <Form.Item
+                label='热搜词（第一个显示在搜索框里）'
+                name='word'
+                rules={[
+                  { required: true, whitespace: true, message: '请填写热搜词' },
+                  { max: 16, message: '热搜词最多 16 个字' },
+                ]}
+              >
                 <Input />
               </Form.Item>
               {sortField}
@@ -227,7 +280,7 @@ export default function Storefront() {
   ]
 
   return (
-    <PageContainer title="店铺装修">
+    <PageContainer title='店铺装修'>
       <Row gutter={16}>
         <Col xs={24} xl={15}>
           <Card>
@@ -235,7 +288,7 @@ export default function Storefront() {
           </Card>
         </Col>
         <Col xs={24} xl={9}>
-          <Card title="首页预览">
+          <Card title='首页预览'>
             <Preview banners={data.banners || []} navs={data.navs || []} notices={data.notices || []} sections={data.sections || []} hotWords={data.hotWords || []} dark={dark} />
           </Card>
         </Col>

@@ -20,9 +20,9 @@ export default function AuditLog() {
     { title: 'IP', dataIndex: 'ip', search: false, width: 130 },
   ]
   return (
-    <PageContainer title="操作日志">
+    <PageContainer title='操作日志'>
       <ProTable<AuditRow>
-        rowKey="id"
+        rowKey='id'
         columns={columns}
         scroll={{ x: 900 }}
         search={{ labelWidth: 'auto' }}

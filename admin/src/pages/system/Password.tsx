@@ -30,25 +30,36 @@ export default function Password() {
     }
   }
   return (
-    <PageContainer title="修改密码">
+    <PageContainer title='修改密码'>
       <Card style={{ maxWidth: 480 }}>
-        {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} role="alert" />}
-        <Form form={form} layout="vertical" onFinish={submit}>
-          <Form.Item label="原密码" name="oldPassword" rules={[{ required: true, message: '请输入原密码' }]}>
-            <Input.Password autoComplete="current-password" />
-          </Form.Item>
-          <Form.Item label="新密码" name="newPassword" rules={[{ required: true, message: '请输入新密码' }, { min: 8, message: '新密码至少 8 位' }, { max: 128, message: '新密码最多 128 位' }]}>
-            <Input.Password autoComplete="new-password" />
+        {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
+        <Form form={form} layout='vertical' onFinish={submit}>
+          <Form.Item label='原密码' name='oldPassword' rules={[{ required: true, message: '请输入原密码' }]}>
+            <Input.Password autoComplete='current-password' />
           </Form.Item>
           <Form.Item
-            label="确认新密码"
-            name="confirm"
-            dependencies={['newPassword']}
-            rules={[{ required: true, message: '请再次输入新密码' }, ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))) })]}
+            label='新密码'
+            name='newPassword'
+            rules={[
+              { required: true, message: '请输入新密码' },
+              { min: 8, message: '新密码至少 8 位' },
+              { max: 128, message: '新密码最多 128 位' },
+            ]}
           >
-            <Input.Password autoComplete="new-password" />
+            <Input.Password autoComplete='new-password' />
           </Form.Item>
-          <Button type="primary" htmlType="submit" loading={busy}>
+          <Form.Item
+            label='确认新密码'
+            name='confirm'
+            dependencies={['newPassword']}
+            rules={[
+              { required: true, message: '请再次输入新密码' },
+              ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))) }),
+            ]}
+          >
+            <Input.Password autoComplete='new-password' />
+          </Form.Item>
+          <Button type='primary' htmlType='submit' loading={busy}>
             修改密码
           </Button>
         </Form>

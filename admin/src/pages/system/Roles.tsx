@@ -36,17 +36,23 @@ export default function Roles() {
   useEffect(() => void run(rolesApi()).then((r) => setRoles(r || [])), [])
   const permissions = Object.keys(PERMISSION_NAMES)
   return (
-    <PageContainer title="角色与权限">
+    <PageContainer title='角色与权限'>
       <Card>
         <Table
-          rowKey="permission"
+          rowKey='permission'
           loading={!roles}
           pagination={false}
           scroll={{ x: 600 }}
           dataSource={permissions.map((permission) => ({ permission }))}
           columns={[
             { title: '权限', dataIndex: 'permission', render: (p: string) => PERMISSION_NAMES[p] || p },
-            ...(roles || []).map((r) => ({ title: r.name, key: r.role, align: 'center' as const, width: 100, render: (_: unknown, row: { permission: string }) => (r.permissions.includes(row.permission) ? <CheckOutlined aria-label="有" /> : null) })),
+            ...(roles || []).map((r) => ({
+              title: r.name,
+              key: r.role,
+              align: 'center' as const,
+              width: 100,
+              render: (_: unknown, row: { permission: string }) => (r.permissions.includes(row.permission) ? <CheckOutlined aria-label='有' /> : null),
+            })),
           ]}
         />
       </Card>

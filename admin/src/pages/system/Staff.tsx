@@ -35,28 +35,44 @@ export default function Staff() {
   }
 
   return (
-    <PageContainer title="员工">
-      <Card extra={writable && <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>添加员工</Button>}>
+    <PageContainer title='员工'>
+      <Card
+        extra={
+          writable && (
+            <Button type='primary' icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+              添加员工
+            </Button>
+          )
+        }
+      >
         <Table<StaffView>
-          rowKey="id"
+          rowKey='id'
           loading={!list}
           dataSource={list || []}
           pagination={false}
           scroll={{ x: 760 }}
           columns={[
-            { title: '用户名', dataIndex: 'username', render: (v: string, s) => <>{v} {s.id === session?.staff.id && <Tag>我</Tag>}</> },
+            {
+              title: '用户名',
+              dataIndex: 'username',
+              render: (v: string, s) => (
+                <>
+                  {v} {s.id === session?.staff.id && <Tag>我</Tag>}
+                </>
+              ),
+            },
             {
               title: '角色',
               dataIndex: 'role',
               width: 140,
               render: (_, s) =>
                 writable && s.id !== session?.staff.id ? (
-                  <Select size="small" value={s.role} options={ROLE_OPTIONS} style={{ width: 100 }} onChange={(role) => update(s, { role })} aria-label={`${s.username} 的角色`} />
+                  <Select size='small' value={s.role} options={ROLE_OPTIONS} style={{ width: 100 }} onChange={(role) => update(s, { role })} aria-label={`${s.username} 的角色`} />
                 ) : (
                   ROLE_NAMES[s.role]
                 ),
             },
-            { title: '状态', dataIndex: 'disabled', width: 90, render: (d: boolean) => (d ? <Tag color="red">已停用</Tag> : <Tag color="green">正常</Tag>) },
+            { title: '状态', dataIndex: 'disabled', width: 90, render: (d: boolean) => (d ? <Tag color='red'>已停用</Tag> : <Tag color='green'>正常</Tag>) },
             { title: '最近登录', dataIndex: 'lastLoginAt', width: 150, render: (v: number | null) => dateTime(v) },
             { title: '创建时间', dataIndex: 'createdAt', width: 150, render: (v: number) => dateTime(v) },
             {
@@ -66,7 +82,7 @@ export default function Staff() {
                 writable &&
                 s.id !== session?.staff.id && (
                   <Space>
-                    <Popconfirm title={`重置 ${s.username} 的密码？`} description="新密码只显示一次" onConfirm={() => reset(s)}>
+                    <Popconfirm title={`重置 ${s.username} 的密码？`} description='新密码只显示一次' onConfirm={() => reset(s)}>
                       <a>重置密码</a>
                     </Popconfirm>
                     <a onClick={() => update(s, { disabled: !s.disabled })}>{s.disabled ? '启用' : '停用'}</a>
@@ -76,22 +92,48 @@ export default function Staff() {
           ]}
         />
       </Card>
-      <FormModal<StaffCreateBody> open={creating} title="添加员工" initialValues={{ role: 'operator' }} onSubmit={create} onClose={() => setCreating(false)}>
-        <Form.Item label="用户名" name="username" rules={[{ required: true, message: '请填写用户名' }, { pattern: /^[A-Za-z0-9_.-]{3,32}$/, message: '用户名为 3 到 32 位字母、数字、下划线、点或短横线' }]}>
-          <Input autoComplete="off" />
+      <FormModal<StaffCreateBody> open={creating} title='添加员工' initialValues={{ role: 'operator' }} onSubmit={create} onClose={() => setCreating(false)}>
+        <Form.Item
+          label='用户名'
+          name='username'
+          rules={[
+            { required: true, message: '请填写用户名' },
+            { pattern: /^[A-Za-z0-9_.-]{3,32}$/, message: '用户名为 3 到 32 位字母、数字、下划线、点或短横线' },
+          ]}
+        >
+          <Input autoComplete='off' />
         </Form.Item>
-        <Form.Item label="角色" name="role" rules={[{ required: true, message: '请选择角色' }]}>
+        <Form.Item label='角色' name='role' rules={[{ required: true, message: '请选择角色' }]}>
           <Select options={ROLE_OPTIONS} />
         </Form.Item>
-        <Form.Item label="初始密码（不填则自动生成）" name="password" rules={[{ min: 8, message: '密码至少 8 位' }, { max: 128, message: '密码最多 128 位' }]}>
-          <Input.Password autoComplete="new-password" />
+        <Form.Item
+          label='初始密码（不填则自动生成）'
+          name='password'
+          rules={[
+            { min: 8, message: '密码至少 8 位' },
+            { max: 128, message: '密码最多 128 位' },
+          ]}
+        >
+          <Input.Password autoComplete='new-password' />
         </Form.Item>
       </FormModal>
-      <Modal open={!!secret} title="请把密码告诉员工" onCancel={() => setSecret(null)} footer={<Button type="primary" onClick={() => setSecret(null)}>我已记下</Button>}>
-        <Alert type="warning" showIcon message="密码只显示这一次，员工登录后可在「修改密码」中修改。" style={{ marginBottom: 12 }} />
+      <Modal
+        open={!!secret}
+        title='请把密码告诉员工'
+        onCancel={() => setSecret(null)}
+        footer={
+          <Button type='primary' onClick={() => setSecret(null)}>
+            我已记下
+          </Button>
+        }
+      >
+        <Alert type='warning' showIcon message='密码只显示这一次，员工登录后可在「修改密码」中修改。' style={{ marginBottom: 12 }} />
         <p>用户名：{secret?.username}</p>
         <p>
-          密码：<Typography.Text copyable code>{secret?.password}</Typography.Text>
+          密码：
+          <Typography.Text copyable code>
+            {secret?.password}
+          </Typography.Text>
         </p>
       </Modal>
     </PageContainer>

@@ -32,14 +32,14 @@ export default function Failures() {
   }
   const btn = (key: string, permission: string, p: () => Promise<unknown>, done: string) =>
     can(permission) && (
-      <Button size="small" loading={busy === key} onClick={() => retry(key, p, done)} data-testid={`retry-${key}`}>
+      <Button size='small' loading={busy === key} onClick={() => retry(key, p, done)} data-testid={`retry-${key}`}>
         重试
       </Button>
     )
   const order = (no: string) => <a onClick={() => navigate(`/orders/${no}`)}>{no}</a>
   return (
-    <PageContainer title="待处理异常" onBack={() => navigate('/dashboard')}>
-      {error && <Alert type="error" showIcon message={error} style={{ marginBottom: 16 }} />}
+    <PageContainer title='待处理异常' onBack={() => navigate('/dashboard')}>
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} />}
       <Card title={`退款失败（${(data?.refunds.length || 0) + (data?.latePayments.length || 0)}）`} style={{ marginBottom: 16 }}>
         <Table
           rowKey={(r) => `${r.kind}${r.key}`}
@@ -47,8 +47,24 @@ export default function Failures() {
           pagination={false}
           scroll={{ x: 640 }}
           dataSource={[
-            ...(data?.refunds || []).map((r) => ({ kind: '售后退款', key: String(r.afterSaleId), orderNo: r.orderNo, amount: r.amount, error: r.error, at: r.at, retry: () => btn(`as${r.afterSaleId}`, 'refunds.write', () => refund(r.afterSaleId), '已重新发起退款') })),
-            ...(data?.latePayments || []).map((p) => ({ kind: '关单后到账退回', key: p.payNo, orderNo: p.orderNo, amount: p.amount, error: p.error, at: p.at, retry: () => btn(`pay${p.payNo}`, 'refunds.write', () => retryLatePayment(p.payNo), '已重新发起退款') })),
+            ...(data?.refunds || []).map((r) => ({
+              kind: '售后退款',
+              key: String(r.afterSaleId),
+              orderNo: r.orderNo,
+              amount: r.amount,
+              error: r.error,
+              at: r.at,
+              retry: () => btn(`as${r.afterSaleId}`, 'refunds.write', () => refund(r.afterSaleId), '已重新发起退款'),
+            })),
+            ...(data?.latePayments || []).map((p) => ({
+              kind: '关单后到账退回',
+              key: p.payNo,
+              orderNo: p.orderNo,
+              amount: p.amount,
+              error: p.error,
+              at: p.at,
+              retry: () => btn(`pay${p.payNo}`, 'refunds.write', () => retryLatePayment(p.payNo), '已重新发起退款'),
+            })),
           ]}
           columns={[
             { title: '类型', dataIndex: 'kind' },
@@ -62,7 +78,7 @@ export default function Failures() {
       </Card>
       <Card title={`发货信息上传失败（${data?.shipping.length || 0}）`} style={{ marginBottom: 16 }}>
         <Table
-          rowKey="orderNo"
+          rowKey='orderNo'
           loading={!data && !error}
           pagination={false}
           scroll={{ x: 560 }}
@@ -78,7 +94,7 @@ export default function Failures() {
       </Card>
       <Card title={`消息发送失败（${data?.messages.length || 0}）`}>
         <Table
-          rowKey="id"
+          rowKey='id'
           loading={!data && !error}
           pagination={false}
           scroll={{ x: 560 }}

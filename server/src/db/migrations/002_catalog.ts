@@ -101,7 +101,9 @@ export async function up(db: Kysely<any>) {
     await sql`CREATE VIRTUAL TABLE goods_fts USING fts5(name, content='goods', content_rowid='id', tokenize='trigram')`.execute(db)
     await sql`CREATE TRIGGER goods_fts_ai AFTER INSERT ON goods BEGIN INSERT INTO goods_fts(rowid, name) VALUES (new.id, new.name); END`.execute(db)
     await sql`CREATE TRIGGER goods_fts_ad AFTER DELETE ON goods BEGIN INSERT INTO goods_fts(goods_fts, rowid, name) VALUES ('delete', old.id, old.name); END`.execute(db)
-    await sql`CREATE TRIGGER goods_fts_au AFTER UPDATE OF name ON goods BEGIN INSERT INTO goods_fts(goods_fts, rowid, name) VALUES ('delete', old.id, old.name); INSERT INTO goods_fts(rowid, name) VALUES (new.id, new.name); END`.execute(db)
+    await sql`CREATE TRIGGER goods_fts_au AFTER UPDATE OF name ON goods BEGIN INSERT INTO goods_fts(goods_fts, rowid, name) VALUES ('delete', old.id, old.name); INSERT INTO goods_fts(rowid, name) VALUES (new.id, new.name); END`.execute(
+      db,
+    )
   }
 }
 

@@ -42,10 +42,8 @@ export async function up(db: Kysely<any>) {
   await sql`CREATE TABLE search_seq (n INTEGER PRIMARY KEY)`.execute(db)
   await sql`WITH RECURSIVE s(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM s WHERE n < ${sql.lit(SQLITE_MAX_NAME)}) INSERT INTO search_seq (n) SELECT n FROM s`.execute(db)
   await sql`CREATE TABLE goods_bigrams (gram TEXT NOT NULL, goods_id INTEGER NOT NULL, PRIMARY KEY (gram, goods_id)) WITHOUT ROWID`.execute(db)
-  const add = (row: 'new' | 'old') =>
-    sql.raw(`INSERT INTO goods_bigrams (gram, goods_id) SELECT DISTINCT substr(lower(${row}.name), n, 2), ${row}.id FROM search_seq WHERE n < length(${row}.name)`)
-  const remove = (row: 'old') =>
-    sql.raw(`DELETE FROM goods_bigrams WHERE goods_id = ${row}.id AND gram IN (SELECT substr(lower(${row}.name), n, 2) FROM search_seq WHERE n < length(${row}.name))`)
+  const add = (row: 'new' | 'old') => sql.raw(`INSERT INTO goods_bigrams (gram, goods_id) SELECT DISTINCT substr(lower(${row}.name), n, 2), ${row}.id FROM search_seq WHERE n < length(${row}.name)`)
+  const remove = (row: 'old') => sql.raw(`DELETE FROM goods_bigrams WHERE goods_id = ${row}.id AND gram IN (SELECT substr(lower(${row}.name), n, 2) FROM search_seq WHERE n < length(${row}.name))`)
   await sql`CREATE TRIGGER goods_bigrams_ai AFTER INSERT ON goods BEGIN ${add('new')}; END`.execute(db)
   await sql`CREATE TRIGGER goods_bigrams_ad AFTER DELETE ON goods BEGIN ${remove('old')}; END`.execute(db)
   await sql`CREATE TRIGGER goods_bigrams_au AFTER UPDATE OF name ON goods BEGIN ${remove('old')}; ${add('new')}; END`.execute(db)

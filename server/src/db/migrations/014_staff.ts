@@ -48,7 +48,10 @@ export async function up(db: Kysely<any>) {
   await db.schema.createIndex('audit_logs_staff').on('audit_logs').columns(['staff_id', 'at']).execute()
   await db.schema.createIndex('audit_logs_target').on('audit_logs').columns(['target_type', 'target_id']).execute()
 
-  await db.schema.alterTable('orders').addColumn('admin_remark', 'varchar(500)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('orders')
+    .addColumn('admin_remark', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+    .execute()
   await db.schema.alterTable('banners').addColumn('start_at', TIME).execute()
   await db.schema.alterTable('banners').addColumn('end_at', TIME).execute()
 
@@ -81,7 +84,19 @@ export async function up(db: Kysely<any>) {
 }
 
 export async function down(db: Kysely<any>) {
-  for (const i of ['orders_created', 'orders_status_created', 'orders_paid', 'orders_receiver_phone', 'after_sales_status', 'goods_stock', 'goods_category_id', 'goods_status_id', 'order_items_goods', 'members_created', 'footprints_viewed']) {
+  for (const i of [
+    'orders_created',
+    'orders_status_created',
+    'orders_paid',
+    'orders_receiver_phone',
+    'after_sales_status',
+    'goods_stock',
+    'goods_category_id',
+    'goods_status_id',
+    'order_items_goods',
+    'members_created',
+    'footprints_viewed',
+  ]) {
     await db.schema.dropIndex(i).ifExists().execute()
   }
   for (const t of ['home_sections', 'hot_words', 'audit_logs', 'staff_sessions', 'staff']) await db.schema.dropTable(t).ifExists().execute()

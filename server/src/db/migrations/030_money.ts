@@ -15,13 +15,28 @@ export async function up(db: Kysely<any>) {
     .addColumn('amount', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('at', TIME, (c) => c.notNull())
     .execute()
-  await db.schema.alterTable('payments').addColumn('refund_error', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('payments')
+    .addColumn('refund_error', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .execute()
   await db.schema.alterTable('payments').addColumn('refunded_at', TIME).execute()
   await db.schema.alterTable('after_sales').addColumn('refund_failed_at', TIME).execute()
-  await db.schema.alterTable('withdrawals').addColumn('transfer_state', 'varchar(24)', (c) => c.notNull().defaultTo('')).execute()
-  await db.schema.alterTable('withdrawals').addColumn('transfer_bill_no', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute()
-  await db.schema.alterTable('withdrawals').addColumn('package_info', 'varchar(1024)', (c) => c.notNull().defaultTo('')).execute()
-  await db.schema.alterTable('withdrawals').addColumn('fail_reason', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('withdrawals')
+    .addColumn('transfer_state', 'varchar(24)', (c) => c.notNull().defaultTo(''))
+    .execute()
+  await db.schema
+    .alterTable('withdrawals')
+    .addColumn('transfer_bill_no', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .execute()
+  await db.schema
+    .alterTable('withdrawals')
+    .addColumn('package_info', 'varchar(1024)', (c) => c.notNull().defaultTo(''))
+    .execute()
+  await db.schema
+    .alterTable('withdrawals')
+    .addColumn('fail_reason', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .execute()
   await db.schema.alterTable('withdrawals').addColumn('transfer_at', TIME).execute()
   await db.schema
     .createTable('shipping_uploads')

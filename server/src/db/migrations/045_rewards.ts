@@ -20,7 +20,18 @@ export async function up(db: Kysely<any>) {
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute()
   const t = Date.now()
-  const row = (kind: string, title: string, description: string, points: number, period: string, target: number, sort: number) => ({ kind, title, description, points, period, target, enabled: 1, sort, created_at: t, updated_at: t })
+  const row = (kind: string, title: string, description: string, points: number, period: string, target: number, sort: number) => ({
+    kind,
+    title,
+    description,
+    points,
+    period,
+    target,
+    enabled: 1,
+    sort,
+    created_at: t,
+    updated_at: t,
+  })
   await db
     .insertInto('missions')
     .values([

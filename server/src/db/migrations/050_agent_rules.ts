@@ -24,7 +24,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('shop_id', 'integer', (c) => c.notNull())
     .addColumn('bound_at', TIME, (c) => c.notNull())
     .execute()
-  await db.schema.alterTable('withdrawals').addColumn('reference_no', 'varchar(64)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('withdrawals')
+    .addColumn('reference_no', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+    .execute()
 }
 
 export async function down(db: Kysely<any>) {

@@ -11,13 +11,28 @@ import { createTable, TIME } from '../schemaHelpers'
  *  - webview_hosts: allowed web-view hosts added in the console (added to WEBVIEW_ALLOW_LIST's).
  */
 export async function up(db: Kysely<any>) {
-  await db.schema.alterTable('videos').addColumn('review_reason', 'varchar(200)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('videos')
+    .addColumn('review_reason', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+    .execute()
   await db.schema.alterTable('videos').addColumn('reviewed_at', TIME).execute()
-  await db.schema.alterTable('video_comments').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-  await db.schema.alterTable('goods_reviews').addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0)).execute()
-  await db.schema.alterTable('goods_reviews').addColumn('reply', 'varchar(500)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('video_comments')
+    .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema
+    .alterTable('goods_reviews')
+    .addColumn('hidden', 'integer', (c) => c.notNull().defaultTo(0))
+    .execute()
+  await db.schema
+    .alterTable('goods_reviews')
+    .addColumn('reply', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+    .execute()
   await db.schema.alterTable('goods_reviews').addColumn('replied_at', TIME).execute()
-  await db.schema.alterTable('feedback').addColumn('reply', 'varchar(1000)', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('feedback')
+    .addColumn('reply', 'varchar(1000)', (c) => c.notNull().defaultTo(''))
+    .execute()
   await db.schema.alterTable('feedback').addColumn('replied_at', TIME).execute()
   await db.schema.alterTable('feedback').addColumn('closed_at', TIME).execute()
   await db.schema.createIndex('feedback_status').on('feedback').columns(['status', 'created_at']).execute()

@@ -8,7 +8,6 @@ import { inTx } from '../../db/tx'
 const DAY = 86_400_000
 export const ANONYMISED_NICKNAME = '已注销用户'
 
-
 /**
  * What the other modules contribute to logoff (ShopModule.account: the agent module's shop notice and shop
  * closing), installed by modules/index.ts so this module imports none of them.

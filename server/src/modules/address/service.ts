@@ -82,9 +82,17 @@ export async function addAddress(db: Db, memberId: number, input: AddressInput):
   const t = Date.now()
   const id = await db.transaction().execute(async (tx) => {
     await lockMember(tx, memberId)
-    const { n } = await tx.selectFrom('memberAddresses').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).executeTakeFirstOrThrow()
+    const { n } = await tx
+      .selectFrom('memberAddresses')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('memberId', '=', memberId)
+      .executeTakeFirstOrThrow()
     if (Number(n) >= MAX_ADDRESSES) throw new AppError(ErrorCode.BAD_REQUEST, `最多保存${MAX_ADDRESSES}个收货地址`)
-    const row = await tx.insertInto('memberAddresses').values({ memberId, ...v, isDefault: 0, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+    const row = await tx
+      .insertInto('memberAddresses')
+      .values({ memberId, ...v, isDefault: 0, createdAt: t, updatedAt: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     if (input.isDefault || Number(n) === 0) await makeDefault(tx, memberId, row.id, t)
     return row.id
   })
@@ -97,7 +105,12 @@ export async function updateAddress(db: Db, memberId: number, id: number, input:
   await db.transaction().execute(async (tx) => {
     await lockMember(tx, memberId)
     const row = await ownRow(tx, memberId, id)
-    await tx.updateTable('memberAddresses').set({ ...v, updatedAt: t }).where('id', '=', id).where('memberId', '=', memberId).execute()
+    await tx
+      .updateTable('memberAddresses')
+      .set({ ...v, updatedAt: t })
+      .where('id', '=', id)
+      .where('memberId', '=', memberId)
+      .execute()
     if (input.isDefault && !row.isDefault) await makeDefault(tx, memberId, id, t)
     if (input.isDefault === false && row.isDefault) await promoteNext(tx, memberId, id, t)
   })

@@ -30,14 +30,35 @@ async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {
   const [order, member, items, logs] = await Promise.all([
     db.selectFrom('orders').select('orderNo').where('id', '=', c.orderId).executeTakeFirstOrThrow(),
     db.selectFrom('members').select('phone').where('id', '=', c.memberId).executeTakeFirst(),
-    db.selectFrom('afterSaleItems as a').innerJoin('orderItems as i', 'i.id', 'a.orderItemId').select(['a.orderItemId', 'i.goodsName', 'i.image', 'i.specText', 'a.quantity', 'a.refundAmount']).where('a.afterSaleId', '=', c.id).orderBy('a.id').execute(),
+    db
+      .selectFrom('afterSaleItems as a')
+      .innerJoin('orderItems as i', 'i.id', 'a.orderItemId')
+      .select(['a.orderItemId', 'i.goodsName', 'i.image', 'i.specText', 'a.quantity', 'a.refundAmount'])
+      .where('a.afterSaleId', '=', c.id)
+      .orderBy('a.id')
+      .execute(),
     db.selectFrom('afterSaleLogs').selectAll().where('afterSaleId', '=', c.id).orderBy('createdAt').orderBy('id').execute(),
   ])
   return {
     case: {
-      id: c.id, afterSaleNo: c.afterSaleNo, orderNo: order.orderNo, type: c.type, status: c.status, amount: c.amount, refundAmount: c.refundAmount, reason: c.reason, description: c.description,
-      images: JSON.parse(c.images || '[]'), rejectReason: c.rejectReason, refundError: c.refundError, returnExpressName: c.returnExpressName, returnTrackingNo: c.returnTrackingNo,
-      memberId: c.memberId, memberPhone: member?.phone || '', createdAt: Number(c.createdAt), refundedAt: c.refundedAt === null ? null : Number(c.refundedAt),
+      id: c.id,
+      afterSaleNo: c.afterSaleNo,
+      orderNo: order.orderNo,
+      type: c.type,
+      status: c.status,
+      amount: c.amount,
+      refundAmount: c.refundAmount,
+      reason: c.reason,
+      description: c.description,
+      images: JSON.parse(c.images || '[]'),
+      rejectReason: c.rejectReason,
+      refundError: c.refundError,
+      returnExpressName: c.returnExpressName,
+      returnTrackingNo: c.returnTrackingNo,
+      memberId: c.memberId,
+      memberPhone: member?.phone || '',
+      createdAt: Number(c.createdAt),
+      refundedAt: c.refundedAt === null ? null : Number(c.refundedAt),
     },
     items,
     logs: logs.map((l) => ({ status: l.status, operator: l.operator, note: l.note, createdAt: Number(l.createdAt) })),
@@ -58,7 +79,8 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.get('/after-sales', { config: read, schema: { querystring: AdminAfterSaleQuery } }, async (req): Promise<AdminAfterSalePage> => listCases(db, req.query))
   app.get('/after-sales/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminAfterSaleDetail> => caseDetail(db, req.params.id))
 
-  const step = (action: string, run: (tx: Db, ref: string, reason: string) => Promise<{ id: number; afterSaleNo: string; status: string }>) =>
+  const step =
+    (action: string, run: (tx: Db, ref: string, reason: string) => Promise<{ id: number; afterSaleNo: string; status: string }>) =>
     async (id: number, reason: string, req: Parameters<typeof actorOf>[0]): Promise<AfterSaleActionReply> =>
       audited(db, actorOf(req), async (tx, log) => {
         const before = await brief(tx, id)
@@ -90,7 +112,9 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
       // A gateway failure leaves the case refunding with its error: that attempt is audited too.
       if (err instanceof AppError && err.code === ErrorCode.PAY_FAILED) {
         const c = await findCase(db, String(req.params.id))
-        await audited(db, actor, async (tx, log) => log({ action: 'afterSale.refund-failed', targetType: 'afterSale', targetId: c.afterSaleNo, before, after: { ...(await brief(tx, c.id)), error: err.message } }))
+        await audited(db, actor, async (tx, log) =>
+          log({ action: 'afterSale.refund-failed', targetType: 'afterSale', targetId: c.afterSaleNo, before, after: { ...(await brief(tx, c.id)), error: err.message } }),
+        )
       }
       throw err
     }

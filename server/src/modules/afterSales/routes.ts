@@ -29,8 +29,9 @@ export default async function afterSalesRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/afterSales/apply', {
     schema: {
-      description: '`{afterSaleNo, status: \'applied\', amount, maxAmount}`; 4003 over the limit, 4002 when a case is open, 2003 when the order state does not allow it. Request: `{orderNo, type: \'refund\' | \'return_refund\', items, reason (from the list), description?, images ≤ 9, amount (fen)}`.',
-     
+      description:
+        "`{afterSaleNo, status: 'applied', amount, maxAmount}`; 4003 over the limit, 4002 when a case is open, 2003 when the order state does not allow it. Request: `{orderNo, type: 'refund' | 'return_refund', items, reason (from the list), description?, images ≤ 9, amount (fen)}`.",
+
       body: AfterSaleApplyRequest,
     },
     handler: async (req) => {
@@ -60,7 +61,7 @@ export default async function afterSalesRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/afterSales/cancel', {
     schema: {
-      description: '`{afterSaleNo, status: \'cancelled\'}`; only applied or approved (4002)',
+      description: "`{afterSaleNo, status: 'cancelled'}`; only applied or approved (4002)",
       body: AfterSaleNoQuery,
     },
     handler: async (req) => afterSales.cancelAfterSale(db, memberId(req), req.body.afterSaleNo),
@@ -68,7 +69,7 @@ export default async function afterSalesRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/afterSales/returnShip', {
     schema: {
-      description: '`{afterSaleNo, status: \'returned\'}`; approved returns only',
+      description: "`{afterSaleNo, status: 'returned'}`; approved returns only",
       body: ReturnShipRequest,
     },
     handler: async (req) => afterSales.fillReturnShipment(db, memberId(req), req.body),

@@ -8,6 +8,9 @@ export const afterSalesSeeder: Seeder = {
   async run({ db }) {
     const any = await db.selectFrom('returnAddresses').select('id').limit(1).executeTakeFirst()
     if (any) return
-    await db.insertInto('returnAddresses').values({ ...DEMO_RETURN_ADDRESS, isDefault: 1, createdAt: Date.now() }).execute()
+    await db
+      .insertInto('returnAddresses')
+      .values({ ...DEMO_RETURN_ADDRESS, isDefault: 1, createdAt: Date.now() })
+      .execute()
   },
 }

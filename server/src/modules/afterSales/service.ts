@@ -49,8 +49,7 @@ const TRACKING_RE = /^[A-Za-z0-9-]{6,40}$/
 export const shareOf = (item: Pick<ItemRow, 'quantity' | 'payAmount'>, k: number) => (k >= item.quantity ? item.payAmount : Math.floor((item.payAmount * k) / item.quantity))
 
 /** The most that q more units of a line can bring back: their share of what was paid for the line. */
-export const unitsMax = (item: Pick<ItemRow, 'quantity' | 'payAmount' | 'refundedQuantity'>, q: number) =>
-  Math.max(0, shareOf(item, item.refundedQuantity + q) - shareOf(item, item.refundedQuantity))
+export const unitsMax = (item: Pick<ItemRow, 'quantity' | 'payAmount' | 'refundedQuantity'>, q: number) => Math.max(0, shareOf(item, item.refundedQuantity + q) - shareOf(item, item.refundedQuantity))
 
 /** Freight the member paid: what the order cost beyond its lines' pay amounts (never negative). */
 export const freightPaid = (order: Pick<OrderRow, 'payAmount'>, items: Array<Pick<ItemRow, 'payAmount'>>) => Math.max(0, order.payAmount - items.reduce((s, i) => s + i.payAmount, 0))
@@ -70,7 +69,12 @@ async function freightRefunded(db: Conn, orderId: number, exceptId = 0) {
  * The refund limit for a selection of lines: each line's share for its units, plus the freight when the
  * order has not shipped and the selection takes back every unit still left (the last refund of an unshipped order).
  */
-export function quote(order: Pick<OrderRow, 'payAmount' | 'shippedAt' | 'status'>, items: ItemRow[], selection: AfterSaleApplyItem[], freightAlreadyRefunded: number): RefundQuote & { perItem: number[] } {
+export function quote(
+  order: Pick<OrderRow, 'payAmount' | 'shippedAt' | 'status'>,
+  items: ItemRow[],
+  selection: AfterSaleApplyItem[],
+  freightAlreadyRefunded: number,
+): RefundQuote & { perItem: number[] } {
   const perItem = selection.map((s) => {
     const item = items.find((i) => i.id === s.orderItemId)
     if (!item) throw new AppError(ErrorCode.NOT_FOUND, '订单商品不存在')
@@ -147,7 +151,10 @@ export async function quoteFor(db: Db, memberId: number, orderNo: string, select
 // ---------------------------------------------------------------- log and flags
 
 export async function logCase(tx: Conn, afterSaleId: number, status: AfterSaleStatusValue, operator: CaseOperator, note = '') {
-  await tx.insertInto('afterSaleLogs').values({ afterSaleId, status, note: note.slice(0, 200), operator, createdAt: Date.now() }).execute()
+  await tx
+    .insertInto('afterSaleLogs')
+    .values({ afterSaleId, status, note: note.slice(0, 200), operator, createdAt: Date.now() })
+    .execute()
 }
 
 /** The order's after-sales flag: processing while a case is open, finished once one ended other than by cancelling, else none. */
@@ -224,7 +231,10 @@ export async function applyAfterSale(db: Db, config: Config, memberId: number, r
         })
         .returning('id')
         .executeTakeFirstOrThrow()
-      await tx.insertInto('afterSaleItems').values(req.items.map((i) => ({ afterSaleId: row.id, orderItemId: i.orderItemId, quantity: i.quantity, refundAmount: 0 }))).execute()
+      await tx
+        .insertInto('afterSaleItems')
+        .values(req.items.map((i) => ({ afterSaleId: row.id, orderItemId: i.orderItemId, quantity: i.quantity, refundAmount: 0 })))
+        .execute()
       await logCase(tx, row.id, 'applied', 'member', `${AFTER_SALE_TYPE_TEXT[req.type]}：${req.reason}，¥${(req.amount / 100).toFixed(2)}`)
       await syncOrderFlag(tx, o.id)
       return { afterSaleNo, status: 'applied' as const, amount: req.amount, maxAmount: q.maxAmount }
@@ -275,7 +285,18 @@ export async function fillReturnShipment(db: Db, memberId: number, input: Return
     const c = await ownCase(tx, memberId, input.afterSaleNo)
     if (c.type !== 'return_refund') throw new AppError(ErrorCode.AFTER_SALE_STATE, '仅退款无需寄回商品')
     if (c.status !== 'approved') throw stateError(c, '填写退货物流')
-    const express = await tx.selectFrom('expressCompanies').select(['code', 'name']).where('code', '=', String(input.expressCode || '').trim().toUpperCase()).where('enabled', '=', 1).executeTakeFirst()
+    const express = await tx
+      .selectFrom('expressCompanies')
+      .select(['code', 'name'])
+      .where(
+        'code',
+        '=',
+        String(input.expressCode || '')
+          .trim()
+          .toUpperCase(),
+      )
+      .where('enabled', '=', 1)
+      .executeTakeFirst()
     if (!express) throw new AppError(ErrorCode.BAD_REQUEST, '请选择快递公司')
     const t = Date.now()
     if (!(await move(tx, c.id, ['approved'], 'returned', { returnExpressCode: express.code, returnExpressName: express.name, returnTrackingNo: no, returnedAt: t }))) {
@@ -319,9 +340,20 @@ const caseQuery = (db: Conn) => db.selectFrom('afterSales as s').innerJoin('orde
 export async function listAfterSales(db: Db, memberId: number, page: number, pageSize: number, orderNo?: string): Promise<AfterSalePage> {
   let q = caseQuery(db).where('s.memberId', '=', memberId)
   if (orderNo) q = q.where('o.orderNo', '=', orderNo)
-  const { n } = await q.clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q.orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
-  const items = await caseItems(db, rows.map((r) => r.id))
+  const { n } = await q
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await q
+    .orderBy('s.createdAt', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  const items = await caseItems(
+    db,
+    rows.map((r) => r.id),
+  )
   return { list: rows.map((r) => toSummary(r as any, items)), total: Number(n), page, pageSize }
 }
 
@@ -426,7 +458,13 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
   const c0 = await findCase(db, ref)
   if (c0.status === 'refunding') {
     const t = Date.now()
-    const res = await db.updateTable('afterSales').set({ refundError: '', refundFailedAt: null, updatedAt: t }).where('id', '=', c0.id).where('status', '=', 'refunding').where('refundError', '!=', '').executeTakeFirst()
+    const res = await db
+      .updateTable('afterSales')
+      .set({ refundError: '', refundFailedAt: null, updatedAt: t })
+      .where('id', '=', c0.id)
+      .where('status', '=', 'refunding')
+      .where('refundError', '!=', '')
+      .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AFTER_SALE_STATE, '退款处理中，请稍后再试')
   } else {
     await bookRefund(db, c0, operator)
@@ -440,7 +478,13 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
   if (!pay) throw await fail('订单没有可退的支付记录')
   let result
   try {
-    result = await getPaymentProvider(ctx as AppContext, pay.provider).refund({ payNo: pay.payNo, refundNo: c.refundNo!, refundAmount: c.refundAmount, totalAmount: pay.amount, reason: `售后退款 ${c.reason}`.slice(0, 80) })
+    result = await getPaymentProvider(ctx as AppContext, pay.provider).refund({
+      payNo: pay.payNo,
+      refundNo: c.refundNo!,
+      refundAmount: c.refundAmount,
+      totalAmount: pay.amount,
+      reason: `售后退款 ${c.reason}`.slice(0, 80),
+    })
   } catch (err: any) {
     ctx.log.error({ err, afterSaleNo: c.afterSaleNo }, 'refund request failed')
     throw await fail(err?.message || '支付通道异常')
@@ -448,7 +492,12 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
   if (result.status === 'failed') throw await fail('支付通道拒绝退款')
   if (result.status === 'processing') {
     // Only while still refunding: the refund's notification may have finished the case before this call returned.
-    await db.updateTable('afterSales').set({ refundId: result.refundId, refundError: '退款处理中，可稍后重试查询', updatedAt: Date.now() }).where('id', '=', c.id).where('status', '=', 'refunding').execute()
+    await db
+      .updateTable('afterSales')
+      .set({ refundId: result.refundId, refundError: '退款处理中，可稍后重试查询', updatedAt: Date.now() })
+      .where('id', '=', c.id)
+      .where('status', '=', 'refunding')
+      .execute()
     const now = await findCase(db, String(c.id))
     return { id: c.id, afterSaleNo: c.afterSaleNo, status: now.status === 'refunded' ? ('refunded' as const) : ('refunding' as const), refundAmount: c.refundAmount }
   }
@@ -459,7 +508,12 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
 /** Records a refund the gateway refused or reported failed: the case stays 'refunding', counted by failedRefundCases. */
 async function markRefundFailed(db: Db, caseId: number, msg: string) {
   const t = Date.now()
-  await db.updateTable('afterSales').set({ refundError: msg.slice(0, 200), refundFailedAt: t, updatedAt: t }).where('id', '=', caseId).where('status', '=', 'refunding').execute()
+  await db
+    .updateTable('afterSales')
+    .set({ refundError: msg.slice(0, 200), refundFailedAt: t, updatedAt: t })
+    .where('id', '=', caseId)
+    .where('status', '=', 'refunding')
+    .execute()
 }
 
 /**
@@ -514,7 +568,10 @@ export async function failedRefundCases(db: Db, limit = 100) {
 async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
   const from = REFUND_FROM[c0.type]
   if (c0.status !== from) {
-    throw new AppError(ErrorCode.AFTER_SALE_STATE, c0.type === 'return_refund' && ['approved', 'returned'].includes(c0.status) ? '商家确认收到退货后才能退款' : `售后单当前为「${AFTER_SALE_STATE_TEXT[c0.status]}」，不能退款`)
+    throw new AppError(
+      ErrorCode.AFTER_SALE_STATE,
+      c0.type === 'return_refund' && ['approved', 'returned'].includes(c0.status) ? '商家确认收到退货后才能退款' : `售后单当前为「${AFTER_SALE_STATE_TEXT[c0.status]}」，不能退款`,
+    )
   }
   await db.transaction().execute(async (tx) => {
     const t = Date.now()
@@ -524,11 +581,19 @@ async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
     const order = await tx.selectFrom('orders').selectAll().where('id', '=', c0.orderId).executeTakeFirstOrThrow()
     const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', order.id).execute()
     const lines = await tx.selectFrom('afterSaleItems').selectAll().where('afterSaleId', '=', c0.id).orderBy('id').execute()
-    const q = quote(order, items, lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })), await freightRefunded(tx, order.id, c0.id))
+    const q = quote(
+      order,
+      items,
+      lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
+      await freightRefunded(tx, order.id, c0.id),
+    )
     if (c0.amount > q.maxAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, `退款金额超出可退金额¥${(q.maxAmount / 100).toFixed(2)}`)
     const goodsPart = Math.min(c0.amount, q.goodsAmount)
     const freightPart = c0.amount - goodsPart
-    const parts = allocate(q.perItem.map((amount) => ({ amount })), goodsPart)
+    const parts = allocate(
+      q.perItem.map((amount) => ({ amount })),
+      goodsPart,
+    )
     for (const [k, l] of lines.entries()) {
       const res = await tx
         .updateTable('orderItems')
@@ -604,7 +669,11 @@ async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId:
   const pointsReturn = pointsToReturn(order.pointsUsed, order.goodsAmount, refundedGoods, fullyRefunded, Number(before?.p || 0))
   const couponId = fullyRefunded && order.couponId && !Number(before?.c || 0) ? order.couponId : null
   const given = await givePointsAndCouponBack(tx, order, c, pointsReturn, couponId)
-  await tx.updateTable('afterSales').set({ pointsReturned: given.points, couponReturned: given.coupon ? 1 : 0 }).where('id', '=', c.id).execute()
+  await tx
+    .updateTable('afterSales')
+    .set({ pointsReturned: given.points, couponReturned: given.coupon ? 1 : 0 })
+    .where('id', '=', c.id)
+    .execute()
   if (Number(before?.m || 0) + c.refundAmount >= paymentAmount) {
     await tx.updateTable('payments').set({ status: 'refunded', updatedAt: t }).where('id', '=', paymentId).where('status', '=', 'paid').execute()
   }
@@ -620,7 +689,10 @@ async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId:
   } else if (order.status === 'to_review') {
     await completeIfAllReviewed(tx, order.id)
   }
-  await rejectTasksOfRefundedItems(tx, lines.map((l) => l.orderItemId))
+  await rejectTasksOfRefundedItems(
+    tx,
+    lines.map((l) => l.orderItemId),
+  )
   await logCase(tx, c.id, 'refunded', operator, `¥${(c.refundAmount / 100).toFixed(2)} 已原路退回${given.points ? `，退还积分${given.points}` : ''}${given.coupon ? '，优惠券已退回' : ''}`)
   await syncOrderFlag(tx, order.id)
   await orderEvents.emit('refunded', tx, {

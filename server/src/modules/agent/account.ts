@@ -204,7 +204,9 @@ export async function saveWithdrawAccount(db: Db, shopId: number, memberId: numb
     if (!/^\d{12,19}$/.test(accountNo)) throw new AppError(ErrorCode.BAD_REQUEST, '请输入正确的银行卡号')
     bankName = String(input.bankName || '').trim()
     if (bankName.length < 2 || bankName.length > 32) throw new AppError(ErrorCode.BAD_REQUEST, '请输入开户银行')
-    bankBranch = String(input.bankBranch || '').trim().slice(0, 64)
+    bankBranch = String(input.bankBranch || '')
+      .trim()
+      .slice(0, 64)
   } else {
     const openid = await memberOpenid(db, memberId)
     if (!openid) throw new AppError(ErrorCode.BAD_REQUEST, '请先在微信中打开商城并授权，再使用微信零钱提现')
@@ -325,7 +327,13 @@ export async function applyWithdraw(db: Db, shopId: number, memberId: number, in
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await moveMoney(tx, shopId, { available: -amount, withdrawing: amount }, { type: 'withdraw_apply', withdrawalId: row.id, note: `提现至${WITHDRAW_METHOD_TEXT[input.method]}，手续费¥${(fee / 100).toFixed(2)}` }, t)
+      await moveMoney(
+        tx,
+        shopId,
+        { available: -amount, withdrawing: amount },
+        { type: 'withdraw_apply', withdrawalId: row.id, note: `提现至${WITHDRAW_METHOD_TEXT[input.method]}，手续费¥${(fee / 100).toFixed(2)}` },
+        t,
+      )
       return toWithdrawal(row)
     })
   } catch (err) {
@@ -340,7 +348,13 @@ export async function applyWithdraw(db: Db, shopId: number, memberId: number, in
 export async function listWithdrawals(db: Conn, shopId: number, page: number, pageSize: number): Promise<WithdrawalPage> {
   const base = db.selectFrom('withdrawals').where('shopId', '=', shopId)
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await base
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toWithdrawal), total: num(total), page, pageSize }
 }
 
@@ -394,8 +408,11 @@ export async function closeWithdrawalTx(
   if (outcome === 'paid') {
     await moveMoney(tx, w.shopId, { withdrawing: -w.amount, withdrawn: w.amount }, { type: 'withdraw_paid', withdrawalId: w.id, note: `实际到账¥${(w.actualAmount / 100).toFixed(2)}` }, t)
     const row = await tx.selectFrom('withdrawals').select(['memberId', 'withdrawNo']).where('id', '=', w.id).executeTakeFirstOrThrow()
-    await queueMessage(tx, row.memberId, 'withdrawal_paid', { withdrawNo: row.withdrawNo, amount: `${(w.actualAmount / 100).toFixed(2)}元`, time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') })
-  }
-  else await moveMoney(tx, w.shopId, { withdrawing: -w.amount, available: w.amount }, { type: 'withdraw_rejected', withdrawalId: w.id, note: `驳回：${reason}` }, t)
+    await queueMessage(tx, row.memberId, 'withdrawal_paid', {
+      withdrawNo: row.withdrawNo,
+      amount: `${(w.actualAmount / 100).toFixed(2)}元`,
+      time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '),
+    })
+  } else await moveMoney(tx, w.shopId, { withdrawing: -w.amount, available: w.amount }, { type: 'withdraw_rejected', withdrawalId: w.id, note: `驳回：${reason}` }, t)
   return true
 }

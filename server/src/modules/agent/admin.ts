@@ -16,37 +16,38 @@ const id = (v: string | undefined, usage: string) => {
 
 /** The agent module's operator CLI commands (listed in modules/index.ts). */
 export const agentCommands: AdminCommandDef[] = [
-  adminCommand(
-    'agent',
-    'agent list [pending|approved|rejected] | agent approve <applicationId> | agent reject <applicationId> <reason...>   代理申请：列出、通过、驳回',
-    async (args, { db, out }) => {
-      const [sub, ...rest] = args
-      if (sub === 'approve') {
-        const r = await approveApplication(db, id(rest[0], 'agent approve <applicationId>'))
-        out(`已通过：店铺「${r.shopName}」（店铺 ID ${r.shopId}，会员 ${r.memberId}）`)
-        return
-      }
-      if (sub === 'reject') {
-        const appId = id(rest[0], 'agent reject <applicationId> <reason>')
-        const reason = rest.slice(1).join(' ')
-        if (!reason.trim()) throw new Error('用法：agent reject <applicationId> <reason>')
-        await rejectApplication(db, appId, reason)
-        out(`已驳回申请 ${appId}：${reason}`)
-        return
-      }
-      if (sub === 'list' || !sub) {
-        const status = rest[0]
-        if (status && !['pending', 'approved', 'rejected'].includes(status)) throw new Error('状态可选 pending | approved | rejected')
-        let q = db.selectFrom('agentApplications').selectAll()
-        if (status) q = q.where('status', '=', status as any)
-        const rows = await q.orderBy('createdAt', 'desc').limit(100).execute()
-        for (const r of rows) out([String(r.id).padStart(5), r.status.padEnd(8), r.shopName, r.realName, r.phone, maskIdCard(r.idCard), time(r.createdAt), r.reason, r.rejectReason ? `驳回：${r.rejectReason}` : ''].join('  '))
-        out(`共 ${rows.length} 条`)
-        return
-      }
-      throw new Error(`未知子命令：${sub}（list / approve / reject）`)
-    },
-  ),
+  adminCommand('agent', 'agent list [pending|approved|rejected] | agent approve <applicationId> | agent reject <applicationId> <reason...>   代理申请：列出、通过、驳回', async (args, { db, out }) => {
+    const [sub, ...rest] = args
+    if (sub === 'approve') {
+      const r = await approveApplication(db, id(rest[0], 'agent approve <applicationId>'))
+      out(`已通过：店铺「${r.shopName}」（店铺 ID ${r.shopId}，会员 ${r.memberId}）`)
+      return
+    }
+    if (sub === 'reject') {
+      const appId = id(rest[0], 'agent reject <applicationId> <reason>')
+      const reason = rest.slice(1).join(' ')
+      if (!reason.trim()) throw new Error('用法：agent reject <applicationId> <reason>')
+      await rejectApplication(db, appId, reason)
+      out(`已驳回申请 ${appId}：${reason}`)
+      return
+    }
+    if (sub === 'list' || !sub) {
+      const status = rest[0]
+      if (status && !['pending', 'approved', 'rejected'].includes(status)) throw new Error('状态可选 pending | approved | rejected')
+      let q = db.selectFrom('agentApplications').selectAll()
+      if (status) q = q.where('status', '=', status as any)
+      const rows = await q.orderBy('createdAt', 'desc').limit(100).execute()
+      for (const r of rows)
+        out(
+          [String(r.id).padStart(5), r.status.padEnd(8), r.shopName, r.realName, r.phone, maskIdCard(r.idCard), time(r.createdAt), r.reason, r.rejectReason ? `驳回：${r.rejectReason}` : ''].join(
+            '  ',
+          ),
+        )
+      out(`共 ${rows.length} 条`)
+      return
+    }
+    throw new Error(`未知子命令：${sub}（list / approve / reject）`)
+  }),
 
   adminCommand(
     'withdraw',
@@ -80,7 +81,20 @@ export const agentCommands: AdminCommandDef[] = [
         if (status) q = q.where('w.status', '=', status as any)
         const rows = await q.orderBy('w.createdAt', 'desc').limit(100).execute()
         for (const r of rows)
-          out([String(r.id).padStart(5), r.withdrawNo, WITHDRAW_STATUS_TEXT[r.status], r.shopName, `¥${yuan(r.amount)}`, `到账¥${yuan(r.actualAmount)}`, WITHDRAW_METHOD_TEXT[r.method], r.accountName, r.method === 'bank' ? `${r.bankName} ${r.accountNo}` : r.accountNo, time(r.createdAt)].join('  '))
+          out(
+            [
+              String(r.id).padStart(5),
+              r.withdrawNo,
+              WITHDRAW_STATUS_TEXT[r.status],
+              r.shopName,
+              `¥${yuan(r.amount)}`,
+              `到账¥${yuan(r.actualAmount)}`,
+              WITHDRAW_METHOD_TEXT[r.method],
+              r.accountName,
+              r.method === 'bank' ? `${r.bankName} ${r.accountNo}` : r.accountNo,
+              time(r.createdAt),
+            ].join('  '),
+          )
         out(`共 ${rows.length} 条`)
         return
       }

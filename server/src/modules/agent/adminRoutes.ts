@@ -98,11 +98,23 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
     const before = await findWithdrawal(db, String(req.params.id))
     try {
       const w = await startTransfer(ctx, String(req.params.id))
-      await writeAudit(db, actor, { action: 'withdrawal.transfer', targetType: 'withdrawal', targetId: w.withdrawNo, before: { status: before.status, transferState: before.transferState || '' }, after: { status: w.status, transferState: w.transferState || '' } })
+      await writeAudit(db, actor, {
+        action: 'withdrawal.transfer',
+        targetType: 'withdrawal',
+        targetId: w.withdrawNo,
+        before: { status: before.status, transferState: before.transferState || '' },
+        after: { status: w.status, transferState: w.transferState || '' },
+      })
     } catch (err) {
       // A refusal before the gateway (not WeChat Pay, limits, state) changed nothing: no row. A gateway error did call WeChat.
       if (!(err instanceof AppError) && err instanceof Error) {
-        await writeAudit(db, actor, { action: 'withdrawal.transfer-failed', targetType: 'withdrawal', targetId: before.withdrawNo, before: { status: before.status }, after: { error: err.message.slice(0, 200) } })
+        await writeAudit(db, actor, {
+          action: 'withdrawal.transfer-failed',
+          targetType: 'withdrawal',
+          targetId: before.withdrawNo,
+          before: { status: before.status },
+          after: { error: err.message.slice(0, 200) },
+        })
       }
       if (err instanceof AppError) throw err
       throw new AppError(ErrorCode.PAY_FAILED, `微信转账失败：${(err as Error).message}`.slice(0, 200))

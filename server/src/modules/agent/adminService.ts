@@ -43,19 +43,45 @@ export async function listApplications(db: Conn, q: AgentApplicationQuery): Prom
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where((eb) => eb.or([eb('a.shopName', ilike(dialectOf(db)) as 'like', likeWord(kw)), eb('a.realName', ilike(dialectOf(db)) as 'like', likeWord(kw)), eb('a.phone', '=', kw)]))
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await base.selectAll('a').select('m.phone as memberPhone').orderBy('a.createdAt', 'desc').orderBy('a.id', 'desc').limit(pageSize).offset((p - 1) * pageSize).execute()
+  const rows = await base
+    .selectAll('a')
+    .select('m.phone as memberPhone')
+    .orderBy('a.createdAt', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(pageSize)
+    .offset((p - 1) * pageSize)
+    .execute()
   return {
     list: rows.map((r) => ({
-      id: r.id, memberId: r.memberId, memberPhone: r.memberPhone || '', shopName: r.shopName, realName: r.realName, phone: r.phone, idCard: maskIdCard(r.idCard),
-      reason: r.reason, status: r.status, rejectReason: r.rejectReason, shopId: r.shopId, createdAt: num(r.createdAt), reviewedAt: r.reviewedAt === null ? null : num(r.reviewedAt),
+      id: r.id,
+      memberId: r.memberId,
+      memberPhone: r.memberPhone || '',
+      shopName: r.shopName,
+      realName: r.realName,
+      phone: r.phone,
+      idCard: maskIdCard(r.idCard),
+      reason: r.reason,
+      status: r.status,
+      rejectReason: r.rejectReason,
+      shopId: r.shopId,
+      createdAt: num(r.createdAt),
+      reviewedAt: r.reviewedAt === null ? null : num(r.reviewedAt),
     })),
-    total: num(n), page: p, pageSize,
+    total: num(n),
+    page: p,
+    pageSize,
   }
 }
 
 export async function approveApplicationAudited(tx: Tx, id: number, log: Log) {
   const r = await approveApplication(tx, id)
-  log({ action: 'agent.approve', targetType: 'agentApplication', targetId: id, before: { status: 'pending' }, after: { status: 'approved', shopId: r.shopId, shopName: r.shopName, memberId: r.memberId } })
+  log({
+    action: 'agent.approve',
+    targetType: 'agentApplication',
+    targetId: id,
+    before: { status: 'pending' },
+    after: { status: 'approved', shopId: r.shopId, shopName: r.shopName, memberId: r.memberId },
+  })
   return r
 }
 
@@ -70,15 +96,33 @@ export async function refuseApplicationAudited(tx: Tx, id: number, reason: strin
 async function agentRows(db: Conn, shops: Array<{ id: number; shopName: string; status: string; memberId: number; createdAt: number }>): Promise<AdminAgentRow[]> {
   const ids = shops.map((s) => s.id)
   const totals = await shopTotals(db, ids)
-  const phones = ids.length ? await db.selectFrom('members').select(['id', 'phone']).where('id', 'in', shops.map((s) => s.memberId)).execute() : []
+  const phones = ids.length
+    ? await db
+        .selectFrom('members')
+        .select(['id', 'phone'])
+        .where(
+          'id',
+          'in',
+          shops.map((s) => s.memberId),
+        )
+        .execute()
+    : []
   const names = ids.length ? await db.selectFrom('agentApplications').select(['shopId', 'realName']).where('shopId', 'in', ids).where('status', '=', 'approved').orderBy('id').execute() : []
   const out: AdminAgentRow[] = []
   for (const s of shops) {
     const t = totals.get(s.id)!
     out.push({
-      shopId: s.id, shopName: s.shopName, status: s.status, memberId: s.memberId, memberPhone: phones.find((m) => m.id === s.memberId)?.phone || '',
-      realName: names.filter((n) => n.shopId === s.id).pop()?.realName || '', members: t.members, orders: t.orders, sales: t.sales,
-      figures: await getAccount(db, s.id), createdAt: num(s.createdAt),
+      shopId: s.id,
+      shopName: s.shopName,
+      status: s.status,
+      memberId: s.memberId,
+      memberPhone: phones.find((m) => m.id === s.memberId)?.phone || '',
+      realName: names.filter((n) => n.shopId === s.id).pop()?.realName || '',
+      members: t.members,
+      orders: t.orders,
+      sales: t.sales,
+      figures: await getAccount(db, s.id),
+      createdAt: num(s.createdAt),
     })
   }
   return out
@@ -91,7 +135,13 @@ export async function listAgents(db: Conn, q: AgentQuery): Promise<AdminAgentPag
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where((eb) => eb.or([eb('s.shopName', ilike(dialectOf(db)) as 'like', likeWord(kw)), eb('m.phone', '=', kw)]))
   const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const shops = await base.select(['s.id', 's.shopName', 's.status', 's.memberId', 's.createdAt']).orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').limit(pageSize).offset((p - 1) * pageSize).execute()
+  const shops = await base
+    .select(['s.id', 's.shopName', 's.status', 's.memberId', 's.createdAt'])
+    .orderBy('s.createdAt', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(pageSize)
+    .offset((p - 1) * pageSize)
+    .execute()
   return { list: await agentRows(db, shops), total: num(n), page: p, pageSize }
 }
 
@@ -137,21 +187,45 @@ const ledgerWhere = (q: LedgerFilters) => (b: any) => {
 const ledgerQuery = (db: Conn, q: LedgerFilters): ReturnType<typeof ledgerBase> => ledgerWhere(q)(ledgerBase(db))
 /** Agent ledger rows with their shop, order and withdrawal numbers. */
 const ledgerBase = (db: Conn) =>
-  db.selectFrom('agentLedger as l').innerJoin('agentShops as s', 's.id', 'l.shopId').leftJoin('orders as o', 'o.id', 'l.orderId').leftJoin('withdrawals as w', 'w.id', 'l.withdrawalId').selectAll('l').select(['s.shopName', 'o.orderNo', 'w.withdrawNo'])
+  db
+    .selectFrom('agentLedger as l')
+    .innerJoin('agentShops as s', 's.id', 'l.shopId')
+    .leftJoin('orders as o', 'o.id', 'l.orderId')
+    .leftJoin('withdrawals as w', 'w.id', 'l.withdrawalId')
+    .selectAll('l')
+    .select(['s.shopName', 'o.orderNo', 'w.withdrawNo'])
 
 type LedgerRow = Awaited<ReturnType<ReturnType<typeof ledgerBase>['execute']>>[number]
 const toEntry = (r: LedgerRow): AdminLedgerEntry => ({
-  id: r.id, shopId: r.shopId, shopName: r.shopName, type: r.type, typeText: LEDGER_TYPE_TEXT[r.type as LedgerType] || r.type,
-  availableChange: num(r.availableChange), frozenChange: num(r.frozenChange), withdrawingChange: num(r.withdrawingChange),
-  availableAfter: num(r.availableAfter), frozenAfter: num(r.frozenAfter), withdrawingAfter: num(r.withdrawingAfter),
-  orderNo: r.orderNo || '', withdrawNo: r.withdrawNo || '', note: r.note, createdAt: num(r.createdAt),
+  id: r.id,
+  shopId: r.shopId,
+  shopName: r.shopName,
+  type: r.type,
+  typeText: LEDGER_TYPE_TEXT[r.type as LedgerType] || r.type,
+  availableChange: num(r.availableChange),
+  frozenChange: num(r.frozenChange),
+  withdrawingChange: num(r.withdrawingChange),
+  availableAfter: num(r.availableAfter),
+  frozenAfter: num(r.frozenAfter),
+  withdrawingAfter: num(r.withdrawingAfter),
+  orderNo: r.orderNo || '',
+  withdrawNo: r.withdrawNo || '',
+  note: r.note,
+  createdAt: num(r.createdAt),
 })
 
 /** Every agent's ledger (or one shop's), newest first, with the sums of every bucket's changes over the filter. */
 export async function listLedger(db: Conn, q: LedgerQuery): Promise<AdminLedgerPage> {
   const { page: p, pageSize } = page(q)
-  const { n } = await ledgerWhere(q)(db.selectFrom('agentLedger as l')).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()
-  const rows = await ledgerQuery(db, q).orderBy('l.createdAt', 'desc').orderBy('l.id', 'desc').limit(pageSize).offset((p - 1) * pageSize).execute()
+  const { n } = await ledgerWhere(q)(db.selectFrom('agentLedger as l'))
+    .select((eb: any) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await ledgerQuery(db, q)
+    .orderBy('l.createdAt', 'desc')
+    .orderBy('l.id', 'desc')
+    .limit(pageSize)
+    .offset((p - 1) * pageSize)
+    .execute()
   return { list: rows.map(toEntry), total: num(n), page: p, pageSize, sums: await ledgerSums(db, ledgerWhere(q)) }
 }
 
@@ -165,7 +239,20 @@ export function exportLedgerCsv(db: Db, q: LedgerFilters) {
     },
     (r) => {
       const e = toEntry(r)
-      return [csvTime(e.createdAt), e.shopName, e.typeText, csvYuan(e.availableChange), csvYuan(e.frozenChange), csvYuan(e.withdrawingChange), csvYuan(e.availableAfter), csvYuan(e.frozenAfter), csvYuan(e.withdrawingAfter), e.orderNo, e.withdrawNo, e.note]
+      return [
+        csvTime(e.createdAt),
+        e.shopName,
+        e.typeText,
+        csvYuan(e.availableChange),
+        csvYuan(e.frozenChange),
+        csvYuan(e.withdrawingChange),
+        csvYuan(e.availableAfter),
+        csvYuan(e.frozenAfter),
+        csvYuan(e.withdrawingAfter),
+        e.orderNo,
+        e.withdrawNo,
+        e.note,
+      ]
     },
   )
 }
@@ -185,20 +272,42 @@ type WithdrawalRow = Awaited<ReturnType<ReturnType<typeof withdrawalQuery>['exec
 
 function toAdminWithdrawal(r: WithdrawalRow, wechatPay: boolean): AdminWithdrawal {
   return {
-    id: r.id, withdrawNo: r.withdrawNo, shopId: r.shopId, shopName: r.shopName, amount: num(r.amount), fee: num(r.fee), actualAmount: num(r.actualAmount),
-    method: r.method, methodText: WITHDRAW_METHOD_TEXT[r.method], accountName: r.accountName,
+    id: r.id,
+    withdrawNo: r.withdrawNo,
+    shopId: r.shopId,
+    shopName: r.shopName,
+    amount: num(r.amount),
+    fee: num(r.fee),
+    actualAmount: num(r.actualAmount),
+    method: r.method,
+    methodText: WITHDRAW_METHOD_TEXT[r.method],
+    accountName: r.accountName,
     accountText: r.method === 'bank' ? `${r.bankName} ${maskCard(r.accountNo)}${r.bankBranch ? ` ${r.bankBranch}` : ''}` : '微信零钱（本人微信）',
-    status: r.status, statusText: WITHDRAW_STATUS_TEXT[r.status], rejectReason: r.rejectReason, referenceNo: r.referenceNo || '',
-    transferState: r.transferState || '', failReason: r.failReason || '',
+    status: r.status,
+    statusText: WITHDRAW_STATUS_TEXT[r.status],
+    rejectReason: r.rejectReason,
+    referenceNo: r.referenceNo || '',
+    transferState: r.transferState || '',
+    failReason: r.failReason || '',
     canTransfer: wechatPay && r.status === 'pending' && r.method === 'wechat' && !r.transferState,
-    createdAt: num(r.createdAt), paidAt: r.paidAt === null ? null : num(r.paidAt), rejectedAt: r.rejectedAt === null ? null : num(r.rejectedAt),
+    createdAt: num(r.createdAt),
+    paidAt: r.paidAt === null ? null : num(r.paidAt),
+    rejectedAt: r.rejectedAt === null ? null : num(r.rejectedAt),
   }
 }
 
 export async function listWithdrawals(db: Conn, q: AdminWithdrawalQuery, wechatPay: boolean): Promise<AdminWithdrawalPage> {
   const { page: p, pageSize } = page(q)
-  const { n } = await withdrawalQuery(db, q).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await withdrawalQuery(db, q).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc').limit(pageSize).offset((p - 1) * pageSize).execute()
+  const { n } = await withdrawalQuery(db, q)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await withdrawalQuery(db, q)
+    .orderBy('w.createdAt', 'desc')
+    .orderBy('w.id', 'desc')
+    .limit(pageSize)
+    .offset((p - 1) * pageSize)
+    .execute()
   return { list: rows.map((r) => toAdminWithdrawal(r, wechatPay)), total: num(n), page: p, pageSize }
 }
 
@@ -212,12 +321,32 @@ export function exportWithdrawalsCsv(db: Db, q: WithdrawalFilters) {
     },
     (r) => {
       const w = toAdminWithdrawal(r, false)
-      return [w.withdrawNo, w.shopName, w.statusText, csvYuan(w.amount), csvYuan(w.fee), csvYuan(w.actualAmount), w.methodText, w.accountName, w.accountText, w.referenceNo, w.rejectReason, csvTime(w.createdAt), csvTime(w.paidAt)]
+      return [
+        w.withdrawNo,
+        w.shopName,
+        w.statusText,
+        csvYuan(w.amount),
+        csvYuan(w.fee),
+        csvYuan(w.actualAmount),
+        w.methodText,
+        w.accountName,
+        w.accountText,
+        w.referenceNo,
+        w.rejectReason,
+        csvTime(w.createdAt),
+        csvTime(w.paidAt),
+      ]
     },
   )
 }
 
-const snapshot = (w: { status: string; amount: number; actualAmount: number; referenceNo?: string; rejectReason?: string }) => ({ status: w.status, amount: num(w.amount), actualAmount: num(w.actualAmount), referenceNo: w.referenceNo || '', rejectReason: w.rejectReason || '' })
+const snapshot = (w: { status: string; amount: number; actualAmount: number; referenceNo?: string; rejectReason?: string }) => ({
+  status: w.status,
+  amount: num(w.amount),
+  actualAmount: num(w.actualAmount),
+  referenceNo: w.referenceNo || '',
+  rejectReason: w.rejectReason || '',
+})
 
 /** Paid by hand (bank transfer outside the shop): withdrawing → withdrawn once, with the reference number. */
 export async function payByHand(tx: Tx, id: number, referenceNo: string, log: Log) {
@@ -233,6 +362,12 @@ export async function payByHand(tx: Tx, id: number, referenceNo: string, log: Lo
 export async function refuseWithdrawal(tx: Tx, id: number, reason: string, log: Log) {
   const before = await findWithdrawal(tx, String(id))
   const w = await rejectWithdrawal(tx, String(id), reason)
-  log({ action: 'withdrawal.refuse', targetType: 'withdrawal', targetId: before.withdrawNo, before: snapshot(before), after: snapshot({ ...before, status: 'rejected', rejectReason: w.rejectReason }) })
+  log({
+    action: 'withdrawal.refuse',
+    targetType: 'withdrawal',
+    targetId: before.withdrawNo,
+    before: snapshot(before),
+    after: snapshot({ ...before, status: 'rejected', rejectReason: w.rejectReason }),
+  })
   return w
 }

@@ -39,7 +39,7 @@ export async function fixCommissionTerms(tx: Conn, order: OrderRow, items: ItemR
   for (const i of items) {
     await tx
       .insertInto('agentOrderTerms')
-      .values({ orderItemId: i.id, orderId: order.id, shopId: order.boundBusinessId, rate: lapsed ? 0 : rates.get(i.goodsId) ?? rules.defaultRate, freezeDays: rules.freezeDays, createdAt: t })
+      .values({ orderItemId: i.id, orderId: order.id, shopId: order.boundBusinessId, rate: lapsed ? 0 : (rates.get(i.goodsId) ?? rules.defaultRate), freezeDays: rules.freezeDays, createdAt: t })
       .onConflict((oc) => oc.column('orderItemId').doNothing())
       .execute()
   }
@@ -62,7 +62,7 @@ export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[]
   if (!onShelf.size) return 0
   const terms = await termsOf(tx, order.id)
   const current = terms.rates.size ? null : await ratesFor(tx, goodsIds)
-  const rateOf = (item: ItemRow) => (current ? current.get(item.goodsId) ?? 0 : terms.rates.get(item.id) ?? 0)
+  const rateOf = (item: ItemRow) => (current ? (current.get(item.goodsId) ?? 0) : (terms.rates.get(item.id) ?? 0))
   const afterSalesDays = terms.freezeDays
   let total = 0
   for (const item of items) {
@@ -105,7 +105,12 @@ export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[]
 export async function scheduleRelease(tx: Conn, order: OrderRow, t = Date.now()) {
   const afterSalesDays = (await termsOf(tx, order.id)).freezeDays
   const receivedAt = order.receivedAt ? num(order.receivedAt) : t
-  await tx.updateTable('commissions').set({ releaseAt: receivedAt + afterSalesDays * DAY, updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'frozen').execute()
+  await tx
+    .updateTable('commissions')
+    .set({ releaseAt: receivedAt + afterSalesDays * DAY, updatedAt: t })
+    .where('orderId', '=', order.id)
+    .where('status', '=', 'frozen')
+    .execute()
 }
 
 /**
@@ -192,7 +197,8 @@ export async function releaseDueCommissions(db: Db, now = Date.now(), limit = 50
       const byShop = new Map<number, number>()
       for (const r of rows) byShop.set(r.shopId, (byShop.get(r.shopId) || 0) + num(r.amount))
       for (const [shopId, amount] of byShop) {
-        if (amount > 0) await moveMoney(tx, shopId, { frozen: -amount, available: amount, totalCommission: amount }, { type: 'commission_released', orderId, note: `订单${o.orderNo}售后期已过，佣金可提现` }, now)
+        if (amount > 0)
+          await moveMoney(tx, shopId, { frozen: -amount, available: amount, totalCommission: amount }, { type: 'commission_released', orderId, note: `订单${o.orderNo}售后期已过，佣金可提现` }, now)
       }
       return rows.length
     })

@@ -9,7 +9,6 @@ import './tables'
 /** Most goods one shop may resell (keeps the shelf a curated selection). */
 export const MAX_ACTING_GOODS = 200
 
-
 /** A search word without LIKE wildcards (both dialects then match it literally). */
 const likeWord = (s: string) => `%${s.replace(/[\\%_]/g, '')}%`
 
@@ -79,7 +78,10 @@ export async function listCatalogue(db: Db, shopId: number, q: { keyword?: strin
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute()
-  const rates = await ratesFor(db, rows.map((r) => r.id))
+  const rates = await ratesFor(
+    db,
+    rows.map((r) => r.id),
+  )
   return {
     list: rows.map((r) => {
       const r2 = rates.get(r.id) ?? 0
@@ -98,7 +100,11 @@ export async function addActingGoods(db: Db, shopId: number, goodsIds: number[])
   const onSale = await db.selectFrom('goods').select('id').where('id', 'in', ids).where('status', '=', 'on').execute()
   if (onSale.length !== ids.length) throw new AppError(ErrorCode.GOODS_OFF_SHELF, '所选商品已下架或不存在')
   return db.transaction().execute(async (tx) => {
-    const { n } = await tx.selectFrom('agentGoods').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', shopId).executeTakeFirstOrThrow()
+    const { n } = await tx
+      .selectFrom('agentGoods')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('shopId', '=', shopId)
+      .executeTakeFirstOrThrow()
     const have = await tx.selectFrom('agentGoods').select('goodsId').where('shopId', '=', shopId).where('goodsId', 'in', ids).execute()
     const fresh = ids.filter((id) => !have.some((h) => h.goodsId === id))
     if (num(n) + fresh.length > MAX_ACTING_GOODS) throw new AppError(ErrorCode.BAD_REQUEST, `店铺最多代理${MAX_ACTING_GOODS}件商品`)
@@ -131,7 +137,10 @@ export async function removeActingGoods(db: Db, shopId: number, goodsId: number)
 }
 
 export async function countActingGoods(db: Conn, shopId: number): Promise<number> {
-  const { n } = await db.selectFrom('agentGoods').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', shopId).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('agentGoods')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('shopId', '=', shopId)
+    .executeTakeFirstOrThrow()
   return num(n)
 }
-

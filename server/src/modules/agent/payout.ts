@@ -58,10 +58,17 @@ export async function startTransfer(ctx: PaymentCtx, ref: string, now = Date.now
   const { payout } = ctx.config
   // The console's agent rules (rules.ts; until saved, PAYOUT_DAILY_LIMIT_AGENT / _SHOP).
   const rules = await storedRules(ctx.db, ctx.config)
-  if ((await sentToday(ctx, w.shopId, now)) + w.actualAmount > rules.withdrawDailyMax) throw new AppError(ErrorCode.AGENT_STATE, `超出单个代理每日转账限额¥${(rules.withdrawDailyMax / 100).toFixed(2)}`)
+  if ((await sentToday(ctx, w.shopId, now)) + w.actualAmount > rules.withdrawDailyMax)
+    throw new AppError(ErrorCode.AGENT_STATE, `超出单个代理每日转账限额¥${(rules.withdrawDailyMax / 100).toFixed(2)}`)
   if ((await sentToday(ctx, null, now)) + w.actualAmount > rules.payoutDailyMaxShop) throw new AppError(ErrorCode.AGENT_STATE, `超出店铺每日转账限额¥${(rules.payoutDailyMaxShop / 100).toFixed(2)}`)
   const to = await payee(ctx, w.memberId)
-  const claim = await ctx.db.updateTable('withdrawals').set({ transferState: 'CREATING', transferAt: now, failReason: '', updatedAt: now }).where('id', '=', w.id).where('status', '=', 'pending').where('transferState', '=', '').executeTakeFirst()
+  const claim = await ctx.db
+    .updateTable('withdrawals')
+    .set({ transferState: 'CREATING', transferAt: now, failReason: '', updatedAt: now })
+    .where('id', '=', w.id)
+    .where('status', '=', 'pending')
+    .where('transferState', '=', '')
+    .executeTakeFirst()
   if (Number(claim.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AGENT_STATE, '该提现已发起转账')
   let bill: TransferBill
   try {
@@ -81,7 +88,12 @@ export async function startTransfer(ctx: PaymentCtx, ref: string, now = Date.now
   } catch (err) {
     const definite = err instanceof WechatPayError && err.status >= 400 && err.status < 500 && err.gatewayCode !== 'FREQUENCY_LIMITED'
     if (definite || !(err instanceof WechatPayError)) {
-      await ctx.db.updateTable('withdrawals').set({ transferState: '', transferAt: null, failReason: String((err as Error).message).slice(0, 200), updatedAt: Date.now() }).where('id', '=', w.id).where('transferState', '=', 'CREATING').execute()
+      await ctx.db
+        .updateTable('withdrawals')
+        .set({ transferState: '', transferAt: null, failReason: String((err as Error).message).slice(0, 200), updatedAt: Date.now() })
+        .where('id', '=', w.id)
+        .where('transferState', '=', 'CREATING')
+        .execute()
     }
     throw err
   }
@@ -106,9 +118,9 @@ export async function settleTransfer(ctx: Pick<PaymentCtx, 'db' | 'log'>, bill: 
   const t = Date.now()
   if (FINAL.includes(bill.state)) {
     const reason = bill.state === 'SUCCESS' ? '' : `微信转账${bill.state === 'CANCELLED' ? '已撤销' : '失败'}${bill.failReason ? `：${bill.failReason}` : ''}`
-    await ctx.db.transaction().execute((tx) =>
-      closeWithdrawalTx(tx, w, bill.state === 'SUCCESS' ? 'paid' : 'rejected', reason, t, { transferState: bill.state, failReason: bill.failReason.slice(0, 200) }),
-    )
+    await ctx.db
+      .transaction()
+      .execute((tx) => closeWithdrawalTx(tx, w, bill.state === 'SUCCESS' ? 'paid' : 'rejected', reason, t, { transferState: bill.state, failReason: bill.failReason.slice(0, 200) }))
     return true
   }
   await ctx.db
@@ -147,7 +159,14 @@ export async function refreshTransfer(ctx: PaymentCtx, shopId: number, withdrawN
 export async function checkTransfers(ctx: PaymentCtx, now = Date.now(), limit = 100) {
   if (ctx.config.payProvider !== 'wechatpay') return 0
   const gateway = wechatPay(ctx)
-  const open = await ctx.db.selectFrom('withdrawals').select(['id', 'withdrawNo', 'transferState', 'transferAt']).where('status', '=', 'pending').where('transferState', 'not in', ['', ...FINAL]).orderBy('updatedAt').limit(limit).execute()
+  const open = await ctx.db
+    .selectFrom('withdrawals')
+    .select(['id', 'withdrawNo', 'transferState', 'transferAt'])
+    .where('status', '=', 'pending')
+    .where('transferState', 'not in', ['', ...FINAL])
+    .orderBy('updatedAt')
+    .limit(limit)
+    .execute()
   let n = 0
   for (const w of open) {
     try {

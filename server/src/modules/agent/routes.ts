@@ -43,12 +43,19 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   setAfterSalesDays(ctx.config.afterSalesDays)
 
   // ---------------------------------------------------------------- application (members)
-  app.get('/api/business/agent/toApply', { schema: { description: '`ToApplyResponse` `{state: none/pending/approved/rejected, application (phone, ID card masked), shop, options: {limits, reasonPresets, defaultCommissionRate, rules}, prefillPhone}`' }, handler: async (req) => agent.toApply(db, memberId(req)) })
+  app.get('/api/business/agent/toApply', {
+    schema: {
+      description:
+        '`ToApplyResponse` `{state: none/pending/approved/rejected, application (phone, ID card masked), shop, options: {limits, reasonPresets, defaultCommissionRate, rules}, prefillPhone}`',
+    },
+    handler: async (req) => agent.toApply(db, memberId(req)),
+  })
 
   app.post('/api/business/agent/apply', {
     schema: {
-      description: '`ToApplyResponse` (pending); 400 with the rule\'s message; 409 shop name taken; 5002 pending or already an agent. Request: `AgentApplyRequest` `{shopName 2-20, realName, phone (mobile rule), idCard (18-digit rule), reason ≤ 200}`.',
-     
+      description:
+        "`ToApplyResponse` (pending); 400 with the rule's message; 409 shop name taken; 5002 pending or already an agent. Request: `AgentApplyRequest` `{shopName 2-20, realName, phone (mobile rule), idCard (18-digit rule), reason ≤ 200}`.",
+
       body: AgentApplyRequest,
     },
     handler: async (req) => agent.apply(db, memberId(req), req.body),
@@ -58,7 +65,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/business/visit', {
     config: { auth: 'optional' },
     schema: {
-      description: '`{recorded}`; a page opened through a shop\'s link (unknown or closed shop, the owner, or a repeat within 30 s: `false`)',
+      description: "`{recorded}`; a page opened through a shop's link (unknown or closed shop, the owner, or a repeat within 30 s: `false`)",
       body: VisitRequest,
     },
     handler: async (req) => {
@@ -80,7 +87,11 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   // ---------------------------------------------------------------- back office (agents)
   const agentOnly = { auth: 'agent' as const }
 
-  app.get('/api/business/home', { schema: { description: '`AgentHome` `{shop, today, month: {sales, orders, commission, visitors, views, newUsers}, account, users, actingGoods, pendingWithdrawals}`' }, config: agentOnly, handler: async (req) => stats.agentHome(db, shopOf(req)) })
+  app.get('/api/business/home', {
+    schema: { description: '`AgentHome` `{shop, today, month: {sales, orders, commission, visitors, views, newUsers}, account, users, actingGoods, pendingWithdrawals}`' },
+    config: agentOnly,
+    handler: async (req) => stats.agentHome(db, shopOf(req)),
+  })
 
   app.get('/api/business/goods/list', {
     config: agentOnly,
@@ -126,7 +137,8 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/business/order/list', {
     config: agentOnly,
     schema: {
-      description: '`Page<AgentOrderSummary>` with buyer, lines and `commission`, `commissionStatus` (frozen/released/cancelled/none). Request: `tab: all/unpaid/to_ship/to_receive/done/cancelled, keyword? (order no), buyerId?, page, pageSize`.',
+      description:
+        '`Page<AgentOrderSummary>` with buyer, lines and `commission`, `commissionStatus` (frozen/released/cancelled/none). Request: `tab: all/unpaid/to_ship/to_receive/done/cancelled, keyword? (order no), buyerId?, page, pageSize`.',
       querystring: AgentOrdersQuery,
     },
     handler: async (req) => stats.listShopOrders(db, shopOf(req), { ...paged(req.query), tab: req.query.tab ?? 'all' }),
@@ -140,11 +152,15 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => stats.shopOrderDetail(db, shopOf(req), req.query.orderNo),
   })
 
-  app.get('/api/business/withdraw/info', { schema: { description: '`WithdrawInfo` `{account, rules: {min, max, feeBp, feeMin, dailyLimit}, accounts, realName, wechatBound, todayCount}`' }, config: agentOnly, handler: async (req) => account.withdrawInfo(db, shopOf(req), memberId(req)) })
+  app.get('/api/business/withdraw/info', {
+    schema: { description: '`WithdrawInfo` `{account, rules: {min, max, feeBp, feeMin, dailyLimit}, accounts, realName, wechatBound, todayCount}`' },
+    config: agentOnly,
+    handler: async (req) => account.withdrawInfo(db, shopOf(req), memberId(req)),
+  })
   app.post('/api/business/withdraw/saveAccount', {
     config: agentOnly,
     schema: {
-      description: '`WithdrawAccount[]` (card masked); holder must be the applicant\'s real name; WeChat needs the member\'s openid',
+      description: "`WithdrawAccount[]` (card masked); holder must be the applicant's real name; WeChat needs the member's openid",
       body: SaveWithdrawAccountRequest,
     },
     handler: async (req) => account.saveWithdrawAccount(db, shopOf(req), memberId(req), req.body),
@@ -152,7 +168,8 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/business/withdraw/apply', {
     config: agentOnly,
     schema: {
-      description: '`Withdrawal`; ≥ ¥10, ≤ ¥50,000, 3 a day (1001), fee 0.6 % min ¥0.10; 4001 over the available balance; the same requestId answers the same withdrawal. Request: `{amount (fen), method, requestId}`.',
+      description:
+        '`Withdrawal`; ≥ ¥10, ≤ ¥50,000, 3 a day (1001), fee 0.6 % min ¥0.10; 4001 over the available balance; the same requestId answers the same withdrawal. Request: `{amount (fen), method, requestId}`.',
       body: WithdrawApplyRequest,
     },
     handler: async (req) => account.applyWithdraw(db, shopOf(req), memberId(req), req.body),
@@ -169,7 +186,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/business/withdraw/transferRefresh', {
     config: agentOnly,
     schema: {
-      description: '`Withdrawal` after asking WeChat for the transfer\'s state (settled once: paid, or the money back to available)',
+      description: "`Withdrawal` after asking WeChat for the transfer's state (settled once: paid, or the money back to available)",
       body: WithdrawNoRequest,
     },
     handler: async (req) => account.toWithdrawal(await payout.refreshTransfer(ctx, shopOf(req), req.body.withdrawNo)),
@@ -177,7 +194,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/business/withdraw/list', {
     config: agentOnly,
     schema: {
-      description: '`Page<Withdrawal>` (`needConfirm`: a WeChat merchant transfer waits for the agent\'s confirmation)',
+      description: "`Page<Withdrawal>` (`needConfirm`: a WeChat merchant transfer waits for the agent's confirmation)",
       querystring: PagingQuery,
     },
     handler: async (req) => {
@@ -188,7 +205,8 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/business/ledger/list', {
     config: agentOnly,
     schema: {
-      description: '`LedgerPage`: entries with the change of each balance and the balances after it, plus `income` / `expense` of the filter. Request: `filter: all/commission/withdraw, month? (YYYY-MM), page, pageSize`.',
+      description:
+        '`LedgerPage`: entries with the change of each balance and the balances after it, plus `income` / `expense` of the filter. Request: `filter: all/commission/withdraw, month? (YYYY-MM), page, pageSize`.',
       querystring: AgentLedgerQuery,
     },
     handler: async (req) => account.listLedger(db, shopOf(req), { ...paged(req.query), filter: req.query.filter ?? 'all' }),
@@ -205,7 +223,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/business/footprints/list', {
     config: agentOnly,
     schema: {
-      description: '`Page<Footprint>` goods views of the shop\'s bound members',
+      description: "`Page<Footprint>` goods views of the shop's bound members",
       querystring: AgentFootprintsQuery,
     },
     handler: async (req) => stats.listFootprints(db, shopOf(req), paged(req.query)),

@@ -96,7 +96,12 @@ export async function ratesFor(db: Conn, goodsIds: number[], rules?: StoredRules
   const r = rules || (await storedRules(db))
   const out = new Map<number, number>()
   if (!goodsIds.length) return out
-  const goods = await db.selectFrom('goods as g').leftJoin('categories as c', 'c.id', 'g.categoryId').select(['g.id', 'g.commissionRate', 'g.categoryId', 'c.parentId']).where('g.id', 'in', goodsIds).execute()
+  const goods = await db
+    .selectFrom('goods as g')
+    .leftJoin('categories as c', 'c.id', 'g.categoryId')
+    .select(['g.id', 'g.commissionRate', 'g.categoryId', 'c.parentId'])
+    .where('g.id', 'in', goodsIds)
+    .execute()
   const byCat = new Map(r.categoryRates.map((c) => [c.categoryId, c.rate]))
   for (const g of goods) {
     const own = g.commissionRate === null || g.commissionRate === undefined ? undefined : num(g.commissionRate)
@@ -118,5 +123,9 @@ export async function bindingExpiresAt(db: Conn, memberId: number, rules: Stored
 export async function recordBinding(tx: Tx, memberId: number, now: number) {
   const m = await tx.selectFrom('members').select('boundBusinessId').where('id', '=', memberId).executeTakeFirst()
   if (!m?.boundBusinessId) return
-  await tx.insertInto('agentBindings').values({ memberId, shopId: m.boundBusinessId, boundAt: now }).onConflict((oc) => oc.column('memberId').doNothing()).execute()
+  await tx
+    .insertInto('agentBindings')
+    .values({ memberId, shopId: m.boundBusinessId, boundAt: now })
+    .onConflict((oc) => oc.column('memberId').doNothing())
+    .execute()
 }

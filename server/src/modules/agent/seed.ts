@@ -51,9 +51,26 @@ export const agentSeeder: Seeder = {
     await ensureAccount(db, shop.id)
     await db
       .insertInto('agentApplications')
-      .values({ memberId: agent.id, shopName: shop.shopName, realName: '林花语', phone: DEMO_AGENT_PHONE, idCard: '110101199003074514', reason: '经营花艺工作室多年，有稳定的社群客户', status: 'approved', rejectReason: '', shopId: shop.id, reviewedAt: t0 - 40 * DAY, createdAt: t0 - 41 * DAY, updatedAt: t0 - 40 * DAY })
+      .values({
+        memberId: agent.id,
+        shopName: shop.shopName,
+        realName: '林花语',
+        phone: DEMO_AGENT_PHONE,
+        idCard: '110101199003074514',
+        reason: '经营花艺工作室多年，有稳定的社群客户',
+        status: 'approved',
+        rejectReason: '',
+        shopId: shop.id,
+        reviewedAt: t0 - 40 * DAY,
+        createdAt: t0 - 41 * DAY,
+        updatedAt: t0 - 40 * DAY,
+      })
       .execute()
-    await db.updateTable('agentShops').set({ createdAt: t0 - 40 * DAY }).where('id', '=', shop.id).execute()
+    await db
+      .updateTable('agentShops')
+      .set({ createdAt: t0 - 40 * DAY })
+      .where('id', '=', shop.id)
+      .execute()
 
     const goods = await db.selectFrom('goods').select(['id', 'price']).where('status', '=', 'on').orderBy('sales', 'desc').orderBy('id').limit(14).execute()
     if (!goods.length) return
@@ -64,7 +81,23 @@ export const agentSeeder: Seeder = {
       const at = t0 - u.days * DAY
       const row = await db
         .insertInto('members')
-        .values({ phone: u.phone, nickname: u.nickname, avatar: '', gender: 0, openidH5: null, openidMini: null, shareMemberId: agent.id, boundBusinessId: shop.id, invitationCode: null, points: 0, cashbackBalance: 0, status: 'active', logoffAt: null, createdAt: at, updatedAt: at })
+        .values({
+          phone: u.phone,
+          nickname: u.nickname,
+          avatar: '',
+          gender: 0,
+          openidH5: null,
+          openidMini: null,
+          shareMemberId: agent.id,
+          boundBusinessId: shop.id,
+          invitationCode: null,
+          points: 0,
+          cashbackBalance: 0,
+          status: 'active',
+          logoffAt: null,
+          createdAt: at,
+          updatedAt: at,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       users.push({ id: row.id, at })
@@ -76,10 +109,28 @@ export const agentSeeder: Seeder = {
       const address = await addressOf(db, memberId)
       const lines: DraftLine[] = await loadLines(db, { memberId, from: 'buyNow', skuId, quantity })
       const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
-      const draft = finalize({ memberId, from: 'buyNow', orderType: 'normal', lines, address, goodsAmount, freightAmount: freightFor(goodsAmount), couponId: null, couponDiscount: 0, pointsUsed: 0, pointsDiscount: 0, payAmount: 0, extras: {} })
+      const draft = finalize({
+        memberId,
+        from: 'buyNow',
+        orderType: 'normal',
+        lines,
+        address,
+        goodsAmount,
+        freightAmount: freightFor(goodsAmount),
+        couponId: null,
+        couponDiscount: 0,
+        pointsUsed: 0,
+        pointsDiscount: 0,
+        payAmount: 0,
+        extras: {},
+      })
       const o = await db.transaction().execute((tx) => createOrder(tx, draft, { requestId: null, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
       await payOrder(ctx, o, at + 3 * 60_000)
-      await db.updateTable('orders').set({ paidAt: at + 3 * 60_000 }).where('id', '=', o.id).execute()
+      await db
+        .updateTable('orders')
+        .set({ paidAt: at + 3 * 60_000 })
+        .where('id', '=', o.id)
+        .execute()
       return o
     }
     const ship = async (o: { id: number; orderNo: string }, at: number, express: string, no: string) => {
@@ -98,7 +149,11 @@ export const agentSeeder: Seeder = {
       await ship(o1, t0 - 21 * DAY, 'SF', 'SF1312345678901')
       await receive(o1, t0 - 19 * DAY)
       await db.transaction().execute((tx) => completeOrderTx(tx, o1.id, 'system', '收货后自动完成'))
-      await db.updateTable('orders').set({ completedAt: t0 - 4 * DAY }).where('id', '=', o1.id).execute()
+      await db
+        .updateTable('orders')
+        .set({ completedAt: t0 - 4 * DAY })
+        .where('id', '=', o1.id)
+        .execute()
     }
     const o2 = await orderFor(xiaoyu.id, g(1), 2, t0 - 14 * DAY)
     if (o2) {
@@ -140,7 +195,8 @@ export const agentSeeder: Seeder = {
           await db.transaction().execute((tx) => bookCommission(tx, o, items, Number(o.paidAt)))
         },
       })
-      if (o.receivedAt && Number(o.receivedAt) + days * DAY <= t0) events.push({ at: Number(o.receivedAt) + days * DAY + 10 * 60_000, run: () => releaseDueCommissions(db, Number(o.receivedAt) + days * DAY + 10 * 60_000) })
+      if (o.receivedAt && Number(o.receivedAt) + days * DAY <= t0)
+        events.push({ at: Number(o.receivedAt) + days * DAY + 10 * 60_000, run: () => releaseDueCommissions(db, Number(o.receivedAt) + days * DAY + 10 * 60_000) })
     }
     let firstWithdrawal = ''
     events.push({
@@ -156,13 +212,27 @@ export const agentSeeder: Seeder = {
     for (const e of events) await e.run()
     // Received orders keep their release time (receipt + after-sales days) for when the window passes.
     for (const o of paid) {
-      if (o.receivedAt) await db.updateTable('commissions').set({ releaseAt: Number(o.receivedAt) + days * DAY }).where('orderId', '=', o.id).where('status', '=', 'frozen').execute()
+      if (o.receivedAt)
+        await db
+          .updateTable('commissions')
+          .set({ releaseAt: Number(o.receivedAt) + days * DAY })
+          .where('orderId', '=', o.id)
+          .where('status', '=', 'frozen')
+          .execute()
     }
 
     // A refund through the after-sales flow cancels a frozen commission (王先生's order of yesterday).
     if (o5) await refundWholeOrder(ctx, wang.id, o5.orderNo).catch((err) => ctx.log.info({ err: String(err?.message || err) }, 'agent seed: demo refund skipped'))
 
-    await seedViews(db, shop.id, [...users, { id: (await db.selectFrom('members').select('id').where('boundBusinessId', '=', shop.id).where('phone', '=', '13800138000').executeTakeFirst())?.id ?? 0, at: t0 - 30 * DAY }].filter((u) => u.id), shelf, t0)
+    await seedViews(
+      db,
+      shop.id,
+      [...users, { id: (await db.selectFrom('members').select('id').where('boundBusinessId', '=', shop.id).where('phone', '=', '13800138000').executeTakeFirst())?.id ?? 0, at: t0 - 30 * DAY }].filter(
+        (u) => u.id,
+      ),
+      shelf,
+      t0,
+    )
   },
 }
 
@@ -170,7 +240,16 @@ async function addressOf(db: Db, memberId: number) {
   const a = await db.selectFrom('memberAddresses').select('id').where('memberId', '=', memberId).executeTakeFirst()
   if (a) return getAddress(db, memberId, a.id)
   const m = await db.selectFrom('members').select(['nickname', 'phone']).where('id', '=', memberId).executeTakeFirstOrThrow()
-  return addAddress(db, memberId, { name: m.nickname, phone: m.phone || '13700137000', province: '浙江省', city: '杭州市', district: '拱墅区', detail: '莫干山路 88 号 2 幢 301', tag: '家', isDefault: true })
+  return addAddress(db, memberId, {
+    name: m.nickname,
+    phone: m.phone || '13700137000',
+    province: '浙江省',
+    city: '杭州市',
+    district: '拱墅区',
+    detail: '莫干山路 88 号 2 幢 301',
+    tag: '家',
+    isDefault: true,
+  })
 }
 
 /** A sandbox payment through the real notify path (as the trade seeder pays its orders). */
@@ -180,7 +259,21 @@ async function payOrder(ctx: AppContext, o: { id: number; payAmount: number }, a
   const row = await db.selectFrom('orders').select('memberId').where('id', '=', o.id).executeTakeFirstOrThrow()
   await db
     .insertInto('payments')
-    .values({ payNo, orderId: o.id, memberId: row.memberId, channel: 'sandbox', provider: 'sandbox', amount: o.payAmount, status: 'pending', transactionId: null, paidAt: null, rawNotify: null, expireAt: Date.now() + HOUR, createdAt: at, updatedAt: at })
+    .values({
+      payNo,
+      orderId: o.id,
+      memberId: row.memberId,
+      channel: 'sandbox',
+      provider: 'sandbox',
+      amount: o.payAmount,
+      status: 'pending',
+      transactionId: null,
+      paidAt: null,
+      rawNotify: null,
+      expireAt: Date.now() + HOUR,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute()
   const ticket = signSandboxTicket(ctx.config.sandboxPayKey, { payNo, amount: o.payAmount, exp: Date.now() + HOUR })
   const raw = JSON.stringify({ payNo, ticket })
@@ -196,7 +289,15 @@ async function refundWholeOrder(ctx: AppContext, memberId: number, orderNo: stri
   const selection = items.map((i) => ({ orderItemId: i.id, quantity: i.quantity }))
   const quote = await as.quoteFor(ctx.db, memberId, orderNo, selection)
   const { AFTER_SALE_REASONS } = await import('../../../../types/afterSales')
-  const c: any = await as.applyAfterSale(ctx.db, ctx.config, memberId, { orderNo, type: 'refund', items: selection, reason: AFTER_SALE_REASONS.refund[1], description: '拍错了规格，申请退款', images: [], amount: quote.maxAmount })
+  const c: any = await as.applyAfterSale(ctx.db, ctx.config, memberId, {
+    orderNo,
+    type: 'refund',
+    items: selection,
+    reason: AFTER_SALE_REASONS.refund[1],
+    description: '拍错了规格，申请退款',
+    images: [],
+    amount: quote.maxAmount,
+  })
   const ref = String(c?.afterSaleNo ?? c?.id ?? '')
   await as.approveAfterSale(ctx.db, ref)
   await as.refundAfterSale(ctx as any, ref)
@@ -221,5 +322,9 @@ async function seedViews(db: Db, shopId: number, users: Array<{ id: number; at: 
       }
     }
   }
-  for (let i = 0; i < rows.length; i += 200) await db.insertInto('shopViews').values(rows.slice(i, i + 200)).execute()
+  for (let i = 0; i < rows.length; i += 200)
+    await db
+      .insertInto('shopViews')
+      .values(rows.slice(i, i + 200))
+      .execute()
 }

@@ -3,16 +3,7 @@ import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE, setAgentApplicationLookup } from '../member/service'
 import { isIdCard } from '../../../../types/validate'
-import {
-  APPLY_REASON_MAX,
-  REAL_NAME_MAX,
-  SHOP_NAME_MAX,
-  SHOP_NAME_MIN,
-  type AgentApplication,
-  type AgentApplyOptions,
-  type AgentApplyRequest,
-  type ToApplyResponse,
-} from '../../../../types/agent'
+import { APPLY_REASON_MAX, REAL_NAME_MAX, SHOP_NAME_MAX, SHOP_NAME_MIN, type AgentApplication, type AgentApplyOptions, type AgentApplyRequest, type ToApplyResponse } from '../../../../types/agent'
 import type { AgentApplicationTable } from './tables'
 import { ensureAccount, getAccount } from './account'
 import { maskIdCard, maskPhone, num } from './util'
@@ -97,7 +88,9 @@ export function checkApplication(input: AgentApplyRequest): AgentApplyRequest {
   const shopName = String(input.shopName || '').trim()
   const realName = String(input.realName || '').trim()
   const phone = String(input.phone || '').trim()
-  const idCard = String(input.idCard || '').trim().toUpperCase()
+  const idCard = String(input.idCard || '')
+    .trim()
+    .toUpperCase()
   const reason = String(input.reason || '').trim()
   if (shopName.length < SHOP_NAME_MIN || shopName.length > SHOP_NAME_MAX) throw new AppError(ErrorCode.BAD_REQUEST, `店铺名称需为${SHOP_NAME_MIN}-${SHOP_NAME_MAX}个字`)
   if (!SHOP_NAME_RE.test(shopName)) throw new AppError(ErrorCode.BAD_REQUEST, '店铺名称只能包含中文、字母和数字')
@@ -152,7 +145,11 @@ export async function approveApplication(db: Db, applicationId: number): Promise
       await tx.updateTable('agentShops').set({ shopName: app.shopName, status: 'active' }).where('id', '=', existing.id).execute()
       shopId = existing.id
     } else {
-      const row = await tx.insertInto('agentShops').values({ memberId: app.memberId, shopName: app.shopName, status: 'active', commissionRate: (await storedRules(tx)).defaultRate, createdAt: t }).returning('id').executeTakeFirstOrThrow()
+      const row = await tx
+        .insertInto('agentShops')
+        .values({ memberId: app.memberId, shopName: app.shopName, status: 'active', commissionRate: (await storedRules(tx)).defaultRate, createdAt: t })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       shopId = row.id
     }
     await tx.updateTable('agentApplications').set({ shopId }).where('id', '=', app.id).execute()
@@ -166,7 +163,12 @@ export async function rejectApplication(db: Db, applicationId: number, reason: s
   const why = reason.trim().slice(0, 120)
   if (!why) throw new AppError(ErrorCode.BAD_REQUEST, '请填写驳回原因')
   const t = Date.now()
-  const res = await db.updateTable('agentApplications').set({ status: 'rejected', rejectReason: why, reviewedAt: t, updatedAt: t }).where('id', '=', applicationId).where('status', '=', 'pending').executeTakeFirst()
+  const res = await db
+    .updateTable('agentApplications')
+    .set({ status: 'rejected', rejectReason: why, reviewedAt: t, updatedAt: t })
+    .where('id', '=', applicationId)
+    .where('status', '=', 'pending')
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AGENT_STATE, `申请不存在或已处理：${applicationId}`)
   return { id: applicationId, rejectReason: why }
 }
@@ -179,7 +181,11 @@ export async function agentLogoffHint(db: Db, memberId: number): Promise<{ isAge
   const shop = await activeShop(db, memberId)
   if (!shop) return { isAgent: false, hint: '' }
   const a = await getAccount(db, shop.id)
-  const { n } = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('boundBusinessId', '=', shop.id).executeTakeFirstOrThrow()
+  const { n } = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('boundBusinessId', '=', shop.id)
+    .executeTakeFirstOrThrow()
   const y = (fen: number) => (fen / 100).toFixed(2)
   const parts = [`您是「${shop.shopName}」的代理。注销账号将同时关闭代理店铺，已绑定的${num(n)}位用户今后下单不再为您产生佣金。`]
   if (a.available > 0) parts.push(`您还有可提现余额¥${y(a.available)}，请先提现。`)

@@ -53,7 +53,12 @@ async function periodStats(db: Conn, shopId: number, from: number, fromDay: stri
     .where('shopId', '=', shopId)
     .where('day', '>=', fromDay)
     .executeTakeFirstOrThrow()
-  const u = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('boundBusinessId', '=', shopId).where('createdAt', '>=', from).executeTakeFirstOrThrow()
+  const u = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('boundBusinessId', '=', shopId)
+    .where('createdAt', '>=', from)
+    .executeTakeFirstOrThrow()
   return { sales: num(o.sales), orders: num(o.n), commission: num(c.amount), visitors: num(v.uv), views: num(v.pv), newUsers: num(u.n) }
 }
 
@@ -61,8 +66,17 @@ export async function agentHome(db: Db, shopId: number, t = Date.now()): Promise
   const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'commissionRate', 'createdAt']).where('id', '=', shopId).executeTakeFirstOrThrow()
   const today = chinaDayStart(t)
   const month = chinaMonthStart(t)
-  const users = await db.selectFrom('members').select((eb) => eb.fn.countAll<number>().as('n')).where('boundBusinessId', '=', shopId).executeTakeFirstOrThrow()
-  const pending = await db.selectFrom('withdrawals').select((eb) => eb.fn.countAll<number>().as('n')).where('shopId', '=', shopId).where('status', '=', 'pending').executeTakeFirstOrThrow()
+  const users = await db
+    .selectFrom('members')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('boundBusinessId', '=', shopId)
+    .executeTakeFirstOrThrow()
+  const pending = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('shopId', '=', shopId)
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
   return {
     shop: { id: shop.id, shopName: shop.shopName, commissionRate: (await storedRules(db)).defaultRate, createdAt: num(shop.createdAt) },
     today: await periodStats(db, shopId, today, chinaDay(t)),
@@ -96,7 +110,11 @@ async function summarise(db: Conn, orders: any[]): Promise<AgentOrderSummary[]> 
   const ids = orders.map((o) => o.id)
   const items = await db.selectFrom('orderItems').selectAll().where('orderId', 'in', ids).orderBy('id').execute()
   const comms = await db.selectFrom('commissions').selectAll().where('orderId', 'in', ids).execute()
-  const buyers = await db.selectFrom('members').select(['id', 'nickname', 'avatar']).where('id', 'in', [...new Set(orders.map((o) => o.memberId))]).execute()
+  const buyers = await db
+    .selectFrom('members')
+    .select(['id', 'nickname', 'avatar'])
+    .where('id', 'in', [...new Set(orders.map((o) => o.memberId))])
+    .execute()
   return orders.map((o) => {
     const c = comms.filter((x) => x.orderId === o.id)
     const status = orderCommissionStatus(c)
@@ -143,7 +161,13 @@ export async function listShopOrders(db: Db, shopId: number, q: { tab: AgentOrde
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where('orderNo', 'like', likeWord(kw))
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute()
+  const rows = await base
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute()
   return { list: await summarise(db, rows), total: num(total), page: q.page, pageSize: q.pageSize }
 }
 
@@ -153,8 +177,14 @@ export async function shopOrderDetail(db: Db, shopId: number, orderNo: string): 
   if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
   const [s] = await summarise(db, [o])
   const comms = await db.selectFrom('commissions').select(['releaseAt', 'releasedAt', 'status']).where('orderId', '=', o.id).execute()
-  const releaseAt = comms.map((c) => c.releaseAt).filter((x): x is number => x !== null).map(num)
-  const releasedAt = comms.map((c) => c.releasedAt).filter((x): x is number => x !== null).map(num)
+  const releaseAt = comms
+    .map((c) => c.releaseAt)
+    .filter((x): x is number => x !== null)
+    .map(num)
+  const releasedAt = comms
+    .map((c) => c.releasedAt)
+    .filter((x): x is number => x !== null)
+    .map(num)
   return {
     ...s,
     freightAmount: num(o.freightAmount),
@@ -192,15 +222,35 @@ export async function listShopUsers(db: Db, shopId: number, q: { keyword?: strin
   let rows = base.select(['m.id', 'm.nickname', 'm.avatar', 'm.phone', 'm.createdAt', sql<number>`COALESCE(o.order_count, 0)`.as('orderCount'), sql<number>`COALESCE(o.spend, 0)`.as('spend')])
   if (q.sort === 'spend') rows = rows.orderBy(sql`COALESCE(o.spend, 0)`, 'desc')
   if (q.sort === 'orders') rows = rows.orderBy(sql`COALESCE(o.order_count, 0)`, 'desc')
-  const list = await rows.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').limit(q.pageSize).offset((q.page - 1) * q.pageSize).execute()
+  const list = await rows
+    .orderBy('m.createdAt', 'desc')
+    .orderBy('m.id', 'desc')
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize)
+    .execute()
   const ids = list.map((r) => r.id)
   const seen = ids.length
-    ? await db.selectFrom('shopViews').select((eb) => ['memberId', eb.fn.max('createdAt').as('last')]).where('shopId', '=', shopId).where('memberId', 'in', ids).groupBy('memberId').execute()
+    ? await db
+        .selectFrom('shopViews')
+        .select((eb) => ['memberId', eb.fn.max('createdAt').as('last')])
+        .where('shopId', '=', shopId)
+        .where('memberId', 'in', ids)
+        .groupBy('memberId')
+        .execute()
     : []
   return {
     list: list.map((r) => {
       const last = seen.find((s) => s.memberId === r.id)?.last
-      return { id: r.id, nickname: r.nickname, avatar: r.avatar, phone: maskPhone(r.phone), boundAt: num(r.createdAt), orderCount: num(r.orderCount), spend: num(r.spend), lastViewAt: last ? num(last) : null }
+      return {
+        id: r.id,
+        nickname: r.nickname,
+        avatar: r.avatar,
+        phone: maskPhone(r.phone),
+        boundAt: num(r.createdAt),
+        orderCount: num(r.orderCount),
+        spend: num(r.spend),
+        lastViewAt: last ? num(last) : null,
+      }
     }),
     total: num(total),
     page: q.page,
@@ -247,7 +297,10 @@ export async function flowSummary(db: Db, shopId: number, q: { days: number; goo
   const days = lastDays(q.days, t)
   let base = db.selectFrom('shopViews').where('shopId', '=', shopId).where('day', '>=', days[0])
   if (q.goodsId) base = base.where('goodsId', '=', q.goodsId)
-  const byDay = await base.select((eb) => ['day', eb.fn.countAll<number>().as('pv'), sql<number>`COUNT(DISTINCT visitor)`.as('uv')]).groupBy('day').execute()
+  const byDay = await base
+    .select((eb) => ['day', eb.fn.countAll<number>().as('pv'), sql<number>`COUNT(DISTINCT visitor)`.as('uv')])
+    .groupBy('day')
+    .execute()
   const totals = await base.select((eb) => [eb.fn.countAll<number>().as('pv'), sql<number>`COUNT(DISTINCT visitor)`.as('uv')]).executeTakeFirstOrThrow()
   const goods = await db
     .selectFrom('shopViews as v')
@@ -278,7 +331,12 @@ export async function flowSummary(db: Db, shopId: number, q: { days: number; goo
 export async function shopTotals(db: Conn, shopIds: number[]): Promise<Map<number, { members: number; orders: number; sales: number }>> {
   const out = new Map(shopIds.map((id) => [id, { members: 0, orders: 0, sales: 0 }]))
   if (!shopIds.length) return out
-  const members = await db.selectFrom('members').select((eb) => ['boundBusinessId', eb.fn.countAll<number>().as('n')]).where('boundBusinessId', 'in', shopIds).groupBy('boundBusinessId').execute()
+  const members = await db
+    .selectFrom('members')
+    .select((eb) => ['boundBusinessId', eb.fn.countAll<number>().as('n')])
+    .where('boundBusinessId', 'in', shopIds)
+    .groupBy('boundBusinessId')
+    .execute()
   const orders = await db
     .selectFrom('orders')
     .select((eb) => ['boundBusinessId', eb.fn.countAll<number>().as('n'), sql<number>`COALESCE(SUM(pay_amount), 0)`.as('sales')])

@@ -32,15 +32,27 @@ export function visitorOf(memberId: number | null, visitorKey: string | undefine
 }
 
 async function insertView(db: Conn, v: { shopId: number; goodsId: number | null; memberId: number | null; visitor: string; page: string; source: 'link' | 'detail' }, t: number): Promise<boolean> {
-  let recent = db.selectFrom('shopViews').select('id').where('shopId', '=', v.shopId).where('visitor', '=', v.visitor).where('createdAt', '>', t - DEDUPE_MS)
+  let recent = db
+    .selectFrom('shopViews')
+    .select('id')
+    .where('shopId', '=', v.shopId)
+    .where('visitor', '=', v.visitor)
+    .where('createdAt', '>', t - DEDUPE_MS)
   recent = v.goodsId ? recent.where('goodsId', '=', v.goodsId) : recent.where('goodsId', 'is', null).where('page', '=', v.page)
   if (await recent.executeTakeFirst()) return false
-  await db.insertInto('shopViews').values({ ...v, page: v.page.slice(0, 128), day: chinaDay(t), createdAt: t }).execute()
+  await db
+    .insertInto('shopViews')
+    .values({ ...v, page: v.page.slice(0, 128), day: chinaDay(t), createdAt: t })
+    .execute()
   return true
 }
 
 /** POST /api/business/visit: a page opened through an agent's link. */
-export async function recordVisit(db: Db, input: { bUid: unknown; page: string; visitorKey?: string; memberId: number | null; ip: string; ua: string }, t = Date.now()): Promise<{ recorded: boolean }> {
+export async function recordVisit(
+  db: Db,
+  input: { bUid: unknown; page: string; visitorKey?: string; memberId: number | null; ip: string; ua: string },
+  t = Date.now(),
+): Promise<{ recorded: boolean }> {
   const shopId = Number(input.bUid)
   if (!Number.isInteger(shopId) || shopId <= 0 || shopId >= 2_147_483_647) return { recorded: false }
   const shop = await db.selectFrom('agentShops').select(['id', 'memberId']).where('id', '=', shopId).where('status', '=', 'active').executeTakeFirst()
@@ -51,7 +63,11 @@ export async function recordVisit(db: Db, input: { bUid: unknown; page: string; 
     const g = await db.selectFrom('goods').select('id').where('id', '=', goodsId).executeTakeFirst()
     if (!g) return { recorded: false }
   }
-  const recorded = await insertView(db, { shopId, goodsId, memberId: input.memberId, visitor: visitorOf(input.memberId, input.visitorKey, input.ip, input.ua), page: page.split('?')[0] || '/', source: 'link' }, t)
+  const recorded = await insertView(
+    db,
+    { shopId, goodsId, memberId: input.memberId, visitor: visitorOf(input.memberId, input.visitorKey, input.ip, input.ua), page: page.split('?')[0] || '/', source: 'link' },
+    t,
+  )
   return { recorded }
 }
 

@@ -11,13 +11,35 @@ type Log = (e: AuditEntry) => void
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 
 const COLS = ['a.id', 'a.memberId', 'a.categoryId', 'a.title', 'a.cover', 'a.summary', 'a.status', 'a.views', 'a.publishedAt', 'a.updatedAt', 'c.name as categoryName', 'm.nickname'] as const
-type Row = { id: number; memberId: number | null; categoryId: number | null; title: string; cover: string; summary: string; status: 'draft' | 'published'; views: number; publishedAt: number | null; updatedAt: number; categoryName: string | null; nickname: string | null }
+type Row = {
+  id: number
+  memberId: number | null
+  categoryId: number | null
+  title: string
+  cover: string
+  summary: string
+  status: 'draft' | 'published'
+  views: number
+  publishedAt: number | null
+  updatedAt: number
+  categoryName: string | null
+  nickname: string | null
+}
 
 const base = (db: Conn) => db.selectFrom('articles as a').leftJoin('articleCategories as c', 'c.id', 'a.categoryId').leftJoin('members as m', 'm.id', 'a.memberId')
 const toRow = (r: Row): AdminArticleRow => ({
-  id: r.id, title: r.title, cover: r.cover, summary: r.summary, categoryId: r.categoryId, categoryName: r.categoryName || '', status: r.status, views: Number(r.views),
-  official: r.memberId === null, authorName: r.memberId === null ? '官方' : r.nickname || `会员${r.memberId}`,
-  publishedAt: r.publishedAt === null ? null : Number(r.publishedAt), updatedAt: Number(r.updatedAt),
+  id: r.id,
+  title: r.title,
+  cover: r.cover,
+  summary: r.summary,
+  categoryId: r.categoryId,
+  categoryName: r.categoryName || '',
+  status: r.status,
+  views: Number(r.views),
+  official: r.memberId === null,
+  authorName: r.memberId === null ? '官方' : r.nickname || `会员${r.memberId}`,
+  publishedAt: r.publishedAt === null ? null : Number(r.publishedAt),
+  updatedAt: Number(r.updatedAt),
 })
 
 /** Every article (the shop's and members'), newest edit first. */
@@ -32,14 +54,23 @@ export async function adminArticleList(db: Db, q: AdminArticleQuery): Promise<Ad
   const kw = String(q.keyword || '').trim()
   if (kw) b = b.where(contains(db, 'a.title', kw))
   const [rows, n] = await Promise.all([
-    b.select([...COLS]).orderBy('a.updatedAt', 'desc').orderBy('a.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b
+      .select([...COLS])
+      .orderBy('a.updatedAt', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { list: (rows as Row[]).map(toRow), total: Number(n.n), page, pageSize }
 }
 
 export async function adminArticleDetail(db: Conn, id: number): Promise<AdminArticleDetail> {
-  const r = await base(db).select([...COLS, 'a.contentHtml']).where('a.id', '=', id).executeTakeFirst()
+  const r = await base(db)
+    .select([...COLS, 'a.contentHtml'])
+    .where('a.id', '=', id)
+    .executeTakeFirst()
   if (!r) throw notFound('文章不存在')
   return { ...toRow(r as Row), contentHtml: r.contentHtml }
 }
@@ -56,12 +87,20 @@ async function clean(tx: Conn, input: ArticleInput) {
   let cover = safeUrl(input.cover)
   if (input.cover && !cover) throw bad('封面图片地址无效')
   if (!cover) cover = firstImage(contentHtml)
-  const summary = String(input.summary ?? '').trim().slice(0, 120) || htmlText(contentHtml).slice(0, 120)
+  const summary =
+    String(input.summary ?? '')
+      .trim()
+      .slice(0, 120) || htmlText(contentHtml).slice(0, 120)
   return { title, contentHtml, categoryId, cover, summary }
 }
 
 const snapshot = (r: { title: string; categoryId: number | null; cover: string; summary: string; status: string; contentHtml: string }) => ({
-  title: r.title, categoryId: r.categoryId, cover: r.cover, summary: r.summary, status: r.status, contentLength: r.contentHtml.length,
+  title: r.title,
+  categoryId: r.categoryId,
+  cover: r.cover,
+  summary: r.summary,
+  status: r.status,
+  contentLength: r.contentHtml.length,
 })
 
 /** A new official article (member_id null), a draft unless `publish`. */
@@ -127,7 +166,11 @@ export async function adminDeleteArticle(tx: Tx, id: number, log: Log) {
 export async function adminArticleCategories(db: Conn): Promise<AdminArticleCategory[]> {
   const [cats, counts] = await Promise.all([
     db.selectFrom('articleCategories').selectAll().orderBy('sort', 'desc').orderBy('id').execute(),
-    db.selectFrom('articles').select(['categoryId', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('categoryId').execute(),
+    db
+      .selectFrom('articles')
+      .select(['categoryId', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('categoryId')
+      .execute(),
   ])
   const n = new Map(counts.map((c) => [c.categoryId, Number(c.n)]))
   return cats.map((c) => ({ id: c.id, name: c.name, icon: c.icon, sort: c.sort, articleCount: n.get(c.id) || 0 }))
@@ -164,7 +207,11 @@ export async function adminUpdateCategory(tx: Tx, id: number, input: ArticleCate
 export async function adminDeleteCategory(tx: Tx, id: number, log: Log) {
   const before = await tx.selectFrom('articleCategories').selectAll().where('id', '=', id).executeTakeFirst()
   if (!before) throw notFound('分类不存在')
-  const used = await tx.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).where('categoryId', '=', id).executeTakeFirstOrThrow()
+  const used = await tx
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('categoryId', '=', id)
+    .executeTakeFirstOrThrow()
   if (Number(used.n)) throw new AppError(ErrorCode.CONFLICT, `该分类下还有 ${Number(used.n)} 篇文章，请先移走或删除`)
   await tx.deleteFrom('articleCategories').where('id', '=', id).execute()
   log({ action: 'articleCategory.delete', targetType: 'articleCategory', targetId: id, before })

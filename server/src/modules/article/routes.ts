@@ -10,12 +10,17 @@ import * as article from './service'
 export default async function articleRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/article/categoryList', { schema: { description: '`ArticleCategory[]` `{id, name, icon}` (the gender school\'s categories)' }, config: { auth: 'none' }, handler: async () => article.categoryList(db) })
+  app.get('/api/article/categoryList', {
+    schema: { description: "`ArticleCategory[]` `{id, name, icon}` (the gender school's categories)" },
+    config: { auth: 'none' },
+    handler: async () => article.categoryList(db),
+  })
 
   app.get('/api/article/list', {
     config: { auth: 'none' },
     schema: {
-      description: '`Page<ArticleSummary>` published only, newest first: `{id, title, cover, summary, categoryId, categoryName, status, views, author {id or null (official), nickname, avatar}, publishedAt, updatedAt}`',
+      description:
+        '`Page<ArticleSummary>` published only, newest first: `{id, title, cover, summary, categoryId, categoryName, status, views, author {id or null (official), nickname, avatar}, publishedAt, updatedAt}`',
       querystring: ArticleListQuery,
     },
     handler: async (req) => article.list(db, paged(req.query)),
@@ -24,7 +29,7 @@ export default async function articleRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/article/detail', {
     config: { auth: 'optional' },
     schema: {
-      description: '`ArticleDetail` (+ `contentHtml`, `isOwner`); a draft only for its author (others 404); a visitor\'s read counts a view',
+      description: "`ArticleDetail` (+ `contentHtml`, `isOwner`); a draft only for its author (others 404); a visitor's read counts a view",
       querystring: IdOnly,
     },
     handler: async (req) => article.detail(db, req.query.id, req.member?.id ?? null),
@@ -41,8 +46,9 @@ export default async function articleRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/article/save', {
     bodyLimit: 512 * 1024,
     schema: {
-      description: '`{id, contentHtml}` (sanitised); new: a draft (≤ 50 drafts); with `id`: edits the caller\'s own article (a published one stays published). Request: `{id?, title?, contentHtml, cover?, categoryId?}` (body ≤ 512 KB).',
-     
+      description:
+        "`{id, contentHtml}` (sanitised); new: a draft (≤ 50 drafts); with `id`: edits the caller's own article (a published one stays published). Request: `{id?, title?, contentHtml, cover?, categoryId?}` (body ≤ 512 KB).",
+
       body: ArticleSaveRequest,
     },
     handler: async (req) => article.save(db, memberId(req), req.body),

@@ -18,7 +18,35 @@ const TEXT_STYLE = {
 }
 const SIZE = [/^\d{1,4}(px|%)$/, /^auto$/]
 
-export const ARTICLE_ALLOWED_TAGS = ['p', 'br', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'del', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'ol', 'ul', 'li', 'a', 'img', 'pre', 'code', 'hr', 'sub', 'sup', 'div']
+export const ARTICLE_ALLOWED_TAGS = [
+  'p',
+  'br',
+  'span',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'strike',
+  'del',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'ol',
+  'ul',
+  'li',
+  'a',
+  'img',
+  'pre',
+  'code',
+  'hr',
+  'sub',
+  'sup',
+  'div',
+]
 
 /** A path on this shop or an http(s) URL; anything else (javascript:, data:, //host) is refused. */
 export function safeUrl(v: string | null | undefined): string {
@@ -75,7 +103,13 @@ export function sanitizeArticleHtml(html: string): string {
 
 /** Plain text of sanitised HTML (summaries, the "is it empty" check). */
 export function htmlText(html: string): string {
-  return sanitizeHtml(String(html ?? '').replace(/<\/(p|div|h\d|li|blockquote|pre)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} }).replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&').replace(/\s+/g, ' ').trim()
+  return sanitizeHtml(String(html ?? '').replace(/<\/(p|div|h\d|li|blockquote|pre)>|<br\s*\/?>/gi, ' '), { allowedTags: [], allowedAttributes: {} })
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /** The first image of an article (default cover). */

@@ -66,7 +66,11 @@ export const articleSeeder: Seeder = {
     const t = Date.now()
     const ids: number[] = []
     for (const [i, c] of CATEGORIES.entries()) {
-      const row = await db.insertInto('articleCategories').values({ name: c.name, icon: c.icon, sort: CATEGORIES.length - i }).returning('id').executeTakeFirstOrThrow()
+      const row = await db
+        .insertInto('articleCategories')
+        .values({ name: c.name, icon: c.icon, sort: CATEGORIES.length - i })
+        .returning('id')
+        .executeTakeFirstOrThrow()
       ids.push(row.id)
     }
     for (const [i, a] of ARTICLES.entries()) {
@@ -74,7 +78,19 @@ export const articleSeeder: Seeder = {
       const at = t - a.daysAgo * 86400_000 - i * 60_000
       await db
         .insertInto('articles')
-        .values({ memberId: null, categoryId: ids[a.cat], title: a.title, cover: CATEGORIES[a.cat].icon, summary: htmlText(html).slice(0, 120), contentHtml: html, status: 'published', views: 30 + ((i * 37) % 200), publishedAt: at, createdAt: at, updatedAt: at })
+        .values({
+          memberId: null,
+          categoryId: ids[a.cat],
+          title: a.title,
+          cover: CATEGORIES[a.cat].icon,
+          summary: htmlText(html).slice(0, 120),
+          contentHtml: html,
+          status: 'published',
+          views: 30 + ((i * 37) % 200),
+          publishedAt: at,
+          createdAt: at,
+          updatedAt: at,
+        })
         .execute()
     }
     // A draft and a published article of the demo shopper, so "my articles" has both tabs filled. The published one
@@ -82,10 +98,42 @@ export const articleSeeder: Seeder = {
     const shopper = await db.selectFrom('members').select('id').where('phone', '=', '13800138000').executeTakeFirst()
     if (shopper) {
       const care = CATEGORIES.findIndex((c) => c.name === '护理常识')
-      const pub = sanitizeArticleHtml('<p>换季时皮肤容易干燥起皮，分享一下我的护理心得：<strong>温和清洁、及时保湿</strong>最重要，洗脸水不要太烫，洗完三分钟内涂上面霜；出门记得防晒，晚上早点睡。</p><img src="/media/content/article-care.jpg" style="width:60%">')
-      await db.insertInto('articles').values({ memberId: shopper.id, categoryId: ids[care], title: '我的换季护肤心得', cover: CATEGORIES[care].icon, summary: htmlText(pub).slice(0, 120), contentHtml: pub, status: 'published', views: 12, publishedAt: t - 86400_000, createdAt: t - 86400_000, updatedAt: t - 86400_000 }).execute()
+      const pub = sanitizeArticleHtml(
+        '<p>换季时皮肤容易干燥起皮，分享一下我的护理心得：<strong>温和清洁、及时保湿</strong>最重要，洗脸水不要太烫，洗完三分钟内涂上面霜；出门记得防晒，晚上早点睡。</p><img src="/media/content/article-care.jpg" style="width:60%">',
+      )
+      await db
+        .insertInto('articles')
+        .values({
+          memberId: shopper.id,
+          categoryId: ids[care],
+          title: '我的换季护肤心得',
+          cover: CATEGORIES[care].icon,
+          summary: htmlText(pub).slice(0, 120),
+          contentHtml: pub,
+          status: 'published',
+          views: 12,
+          publishedAt: t - 86400_000,
+          createdAt: t - 86400_000,
+          updatedAt: t - 86400_000,
+        })
+        .execute()
       const draft = sanitizeArticleHtml('<p>草稿：整理一下最近用过的几款护手霜……</p>')
-      await db.insertInto('articles').values({ memberId: shopper.id, categoryId: null, title: '护手霜测评（未完成）', cover: '', summary: htmlText(draft), contentHtml: draft, status: 'draft', views: 0, publishedAt: null, createdAt: t, updatedAt: t }).execute()
+      await db
+        .insertInto('articles')
+        .values({
+          memberId: shopper.id,
+          categoryId: null,
+          title: '护手霜测评（未完成）',
+          cover: '',
+          summary: htmlText(draft),
+          contentHtml: draft,
+          status: 'draft',
+          views: 0,
+          publishedAt: null,
+          createdAt: t,
+          updatedAt: t,
+        })
+        .execute()
     }
   },
 }

@@ -88,11 +88,19 @@ export async function myList(db: Db, memberId: number, q: { status: ArticleStatu
 
 /** A published article for anyone; a draft only for its author. Reading a published article counts a view. */
 export async function detail(db: Db, id: number, viewer: number | null): Promise<ArticleDetail> {
-  const row = await db.selectFrom('articles').select([...summaryCols, 'contentHtml']).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('articles')
+    .select([...summaryCols, 'contentHtml'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   const isOwner = !!row && row.memberId !== null && row.memberId === viewer
   if (!row || (row.status !== 'published' && !isOwner)) throw notFound('文章不存在或未发布')
   if (row.status === 'published' && !isOwner) {
-    await db.updateTable('articles').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute()
+    await db
+      .updateTable('articles')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .execute()
     row.views += 1
   }
   const [summary] = await decorate(db, [row as Row])
@@ -135,7 +143,12 @@ export async function save(db: Db, memberId: number, input: ArticleSaveRequest):
     if (Number(res.numUpdatedRows) !== 1) throw notFound('文章不存在')
     return { id: input.id, contentHtml }
   }
-  const drafts = await db.selectFrom('articles').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).where('status', '=', 'draft').executeTakeFirst()
+  const drafts = await db
+    .selectFrom('articles')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberId', '=', memberId)
+    .where('status', '=', 'draft')
+    .executeTakeFirst()
   if (Number(drafts?.n || 0) >= ARTICLE_DRAFTS_MAX) throw bad(`草稿最多保存${ARTICLE_DRAFTS_MAX}篇，请先删除旧草稿`)
   const row = await db
     .insertInto('articles')
@@ -156,7 +169,10 @@ export async function publish(db: Db, memberId: number, input: ArticlePublishReq
   let cover = safeUrl(input.cover)
   if (input.cover && !cover) throw bad('封面图片地址无效')
   if (!cover) cover = firstImage(row.contentHtml)
-  const summary = String(input.summary ?? '').trim().slice(0, 120) || htmlText(row.contentHtml).slice(0, 120)
+  const summary =
+    String(input.summary ?? '')
+      .trim()
+      .slice(0, 120) || htmlText(row.contentHtml).slice(0, 120)
   const t = Date.now()
   await db
     .updateTable('articles')

@@ -12,11 +12,14 @@ import * as card from './service'
 export default async function businessCardRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/businessCard/list', { schema: { description: '`BusinessCard[]` of the caller `{id, name, title, company, phone, wechat, email, address, avatar, intro, views, createdAt, updatedAt}`' }, handler: async (req) => card.list(db, memberId(req)) })
+  app.get('/api/businessCard/list', {
+    schema: { description: '`BusinessCard[]` of the caller `{id, name, title, company, phone, wechat, email, address, avatar, intro, views, createdAt, updatedAt}`' },
+    handler: async (req) => card.list(db, memberId(req)),
+  })
 
   app.get('/api/businessCard/detail', {
     schema: {
-      description: '`BusinessCard`, the caller\'s own only (for editing)',
+      description: "`BusinessCard`, the caller's own only (for editing)",
       querystring: IdOnly,
     },
     handler: async (req) => card.detail(db, memberId(req), req.query.id),
@@ -25,7 +28,7 @@ export default async function businessCardRoutes(app: ShopApp, ctx: AppContext) 
   app.get('/api/businessCard/preview', {
     config: { auth: 'optional' },
     schema: {
-      description: '`BusinessCardPublic` (+ `memberId`, `isOwner`): anyone with the id (the share link) reads it; a visitor\'s read counts a view',
+      description: "`BusinessCardPublic` (+ `memberId`, `isOwner`): anyone with the id (the share link) reads it; a visitor's read counts a view",
       querystring: IdOnly,
     },
     handler: async (req) => card.preview(db, req.query.id, req.member?.id ?? null),
@@ -33,7 +36,8 @@ export default async function businessCardRoutes(app: ShopApp, ctx: AppContext) 
 
   app.post('/api/businessCard/save', {
     schema: {
-      description: '`BusinessCard`; ≤ 10 cards a member; with `id` only the caller\'s own card. Request: `{id?, name, title?, company?, phone (mainland mobile or landline), wechat?, email?, address?, avatar? (/uploads or /media), intro?}`.',
+      description:
+        "`BusinessCard`; ≤ 10 cards a member; with `id` only the caller's own card. Request: `{id?, name, title?, company?, phone (mainland mobile or landline), wechat?, email?, address?, avatar? (/uploads or /media), intro?}`.",
       body: BusinessCardSaveRequest,
     },
     handler: async (req) => card.save(db, memberId(req), req.body),

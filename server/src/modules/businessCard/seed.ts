@@ -9,7 +9,21 @@ export const businessCardSeeder: Seeder = {
     const t = Date.now()
     await db
       .insertInto('businessCards')
-      .values({ memberId: agent.id, name: '林花语', title: '店长', company: '花语小店', phone: '13900139000', wechat: 'huayu_shop', email: 'huayu@example.com', address: '浙江省杭州市西湖区文三路100号', avatar: '/media/content/avatar-card.jpg', intro: '专注女性好物八年，欢迎咨询选购。', views: 0, createdAt: t, updatedAt: t })
+      .values({
+        memberId: agent.id,
+        name: '林花语',
+        title: '店长',
+        company: '花语小店',
+        phone: '13900139000',
+        wechat: 'huayu_shop',
+        email: 'huayu@example.com',
+        address: '浙江省杭州市西湖区文三路100号',
+        avatar: '/media/content/avatar-card.jpg',
+        intro: '专注女性好物八年，欢迎咨询选购。',
+        views: 0,
+        createdAt: t,
+        updatedAt: t,
+      })
       .execute()
   },
 }

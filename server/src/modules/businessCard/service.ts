@@ -15,23 +15,42 @@ const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 const cols = ['id', 'name', 'title', 'company', 'phone', 'wechat', 'email', 'address', 'avatar', 'intro', 'views', 'createdAt', 'updatedAt'] as const
 
 export async function list(db: Db, memberId: number): Promise<BusinessCard[]> {
-  return db.selectFrom('businessCards').select([...cols]).where('memberId', '=', memberId).orderBy('updatedAt', 'desc').orderBy('id', 'desc').execute()
+  return db
+    .selectFrom('businessCards')
+    .select([...cols])
+    .where('memberId', '=', memberId)
+    .orderBy('updatedAt', 'desc')
+    .orderBy('id', 'desc')
+    .execute()
 }
 
 /** The owner's card for editing; another member's card answers "not found". */
 export async function detail(db: Db, memberId: number, id: number): Promise<BusinessCard> {
-  const row = await db.selectFrom('businessCards').select([...cols]).where('id', '=', id).where('memberId', '=', memberId).executeTakeFirst()
+  const row = await db
+    .selectFrom('businessCards')
+    .select([...cols])
+    .where('id', '=', id)
+    .where('memberId', '=', memberId)
+    .executeTakeFirst()
   if (!row) throw notFound('名片不存在')
   return row
 }
 
 /** The shared card: anyone with its id reads it (the owner shares it on purpose); a visitor's read counts a view. */
 export async function preview(db: Db, id: number, viewer: number | null): Promise<BusinessCardPublic> {
-  const row = await db.selectFrom('businessCards').select([...cols, 'memberId']).where('id', '=', id).executeTakeFirst()
+  const row = await db
+    .selectFrom('businessCards')
+    .select([...cols, 'memberId'])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!row) throw notFound('名片不存在或已删除')
   const isOwner = viewer === row.memberId
   if (!isOwner) {
-    await db.updateTable('businessCards').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).execute()
+    await db
+      .updateTable('businessCards')
+      .set((eb) => ({ views: eb('views', '+', 1) }))
+      .where('id', '=', id)
+      .execute()
     row.views += 1
   }
   const { createdAt, ...rest } = row
@@ -72,13 +91,26 @@ export async function save(db: Db, memberId: number, input: BusinessCardSaveRequ
   const card = validateCard(input)
   const t = Date.now()
   if (input.id) {
-    const res = await db.updateTable('businessCards').set({ ...card, updatedAt: t }).where('id', '=', input.id).where('memberId', '=', memberId).executeTakeFirst()
+    const res = await db
+      .updateTable('businessCards')
+      .set({ ...card, updatedAt: t })
+      .where('id', '=', input.id)
+      .where('memberId', '=', memberId)
+      .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw notFound('名片不存在')
     return detail(db, memberId, input.id)
   }
-  const n = await db.selectFrom('businessCards').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).executeTakeFirst()
+  const n = await db
+    .selectFrom('businessCards')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberId', '=', memberId)
+    .executeTakeFirst()
   if (Number(n?.n || 0) >= CARD_MAX_PER_MEMBER) throw bad(`最多创建${CARD_MAX_PER_MEMBER}张名片`)
-  const row = await db.insertInto('businessCards').values({ memberId, ...card, views: 0, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+  const row = await db
+    .insertInto('businessCards')
+    .values({ memberId, ...card, views: 0, createdAt: t, updatedAt: t })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   return detail(db, memberId, row.id)
 }
 

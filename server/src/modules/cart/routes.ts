@@ -8,7 +8,12 @@ import * as cart from './service'
 export default async function cartRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/cart/list', { schema: { description: '`CartList {valid[], invalid[], selectedAmount, selectedQuantity, allSelected}`; invalid lines carry `invalidReason` sold_out / off_shelf / sku_gone and are never selected' }, handler: async (req) => cart.listCart(db, memberId(req)) })
+  app.get('/api/cart/list', {
+    schema: {
+      description: '`CartList {valid[], invalid[], selectedAmount, selectedQuantity, allSelected}`; invalid lines carry `invalidReason` sold_out / off_shelf / sku_gone and are never selected',
+    },
+    handler: async (req) => cart.listCart(db, memberId(req)),
+  })
   app.get('/api/cart/count', { schema: { description: '`{count, quantity}` (lines, units)' }, handler: async (req) => cart.cartCount(db, memberId(req)) })
 
   app.post('/api/cart/add', {
@@ -36,7 +41,7 @@ export default async function cartRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/cart/select', {
     schema: {
-      description: '`{updated}` (404 when none of the ids is the caller\'s)',
+      description: "`{updated}` (404 when none of the ids is the caller's)",
       body: CartSelectRequest,
     },
     handler: async (req) => {

@@ -127,13 +127,13 @@ export async function addToCart(db: Db, memberId: number, skuId: number, quantit
       await tx.updateTable('cartItems').set({ quantity: total, selected: 1, updatedAt: t }).where('id', '=', existing.id).execute()
       return { id: existing.id, quantity: total }
     }
-    const { n } = await tx.selectFrom('cartItems').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).executeTakeFirstOrThrow()
-    if (Number(n) >= MAX_CART_LINES) throw new AppError(ErrorCode.BAD_REQUEST, `购物车最多${MAX_CART_LINES}种商品，请先清理`)
-    const row = await tx
-      .insertInto('cartItems')
-      .values({ memberId, skuId, goodsId: sku.goodsId, quantity: total, selected: 1, createdAt: t, updatedAt: t })
-      .returning('id')
+    const { n } = await tx
+      .selectFrom('cartItems')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('memberId', '=', memberId)
       .executeTakeFirstOrThrow()
+    if (Number(n) >= MAX_CART_LINES) throw new AppError(ErrorCode.BAD_REQUEST, `购物车最多${MAX_CART_LINES}种商品，请先清理`)
+    const row = await tx.insertInto('cartItems').values({ memberId, skuId, goodsId: sku.goodsId, quantity: total, selected: 1, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
     return { id: row.id, quantity: total }
   })
 }
@@ -152,13 +152,22 @@ export async function updateQuantity(db: Db, memberId: number, id: number, quant
 
 /** Checks or unchecks the member's lines; ids of other members' lines match nothing. */
 export async function selectLines(db: Db, memberId: number, ids: number[], selected: boolean) {
-  const res = await db.updateTable('cartItems').set({ selected: selected ? 1 : 0 }).where('memberId', '=', memberId).where('id', 'in', ids).executeTakeFirst()
+  const res = await db
+    .updateTable('cartItems')
+    .set({ selected: selected ? 1 : 0 })
+    .where('memberId', '=', memberId)
+    .where('id', 'in', ids)
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) === 0) throw new AppError(ErrorCode.NOT_FOUND, '购物车商品不存在')
   return { updated: Number(res.numUpdatedRows) }
 }
 
 export async function selectAll(db: Db, memberId: number, selected: boolean) {
-  const res = await db.updateTable('cartItems').set({ selected: selected ? 1 : 0 }).where('memberId', '=', memberId).executeTakeFirst()
+  const res = await db
+    .updateTable('cartItems')
+    .set({ selected: selected ? 1 : 0 })
+    .where('memberId', '=', memberId)
+    .executeTakeFirst()
   return { updated: Number(res.numUpdatedRows) }
 }
 

@@ -41,7 +41,20 @@ export const cashbackCommands: AdminCommandDef[] = [
         if (status) q = q.where('t.status', '=', status)
         const rows = await q.orderBy('t.submittedAt', 'desc').orderBy('t.id', 'desc').limit(100).execute()
         for (const r of rows) {
-          out([`#${r.id}`.padEnd(6), CASHBACK_TASK_STATUS_TEXT[r.status].padEnd(4), `¥${yuan(r.amount)}`.padStart(9), r.title, r.phone || '', time(r.submittedAt), r.proofImages !== '[]' ? `凭证 ${r.proofImages}` : '', r.rejectReason].filter(Boolean).join('  '))
+          out(
+            [
+              `#${r.id}`.padEnd(6),
+              CASHBACK_TASK_STATUS_TEXT[r.status].padEnd(4),
+              `¥${yuan(r.amount)}`.padStart(9),
+              r.title,
+              r.phone || '',
+              time(r.submittedAt),
+              r.proofImages !== '[]' ? `凭证 ${r.proofImages}` : '',
+              r.rejectReason,
+            ]
+              .filter(Boolean)
+              .join('  '),
+          )
         }
         out(`共 ${rows.length} 条`)
         return

@@ -11,8 +11,21 @@ type Log = (e: AuditEntry) => void
 
 const campaignQuery = (db: Conn) => db.selectFrom('cashbackCampaigns as c').innerJoin('goods as g', 'g.id', 'c.goodsId').selectAll('c').select('g.name as goodsName')
 const toCampaign = (r: any): AdminCampaign => ({
-  id: r.id, goodsId: r.goodsId, goodsName: r.goodsName, title: r.title, type: r.type, amount: Number(r.amount), requirement: r.requirement, minRating: Number(r.minRating),
-  minChars: Number(r.minChars), minImages: Number(r.minImages), quota: r.quota == null ? null : Number(r.quota), used: Number(r.used), status: r.status, startAt: Number(r.startAt), endAt: Number(r.endAt),
+  id: r.id,
+  goodsId: r.goodsId,
+  goodsName: r.goodsName,
+  title: r.title,
+  type: r.type,
+  amount: Number(r.amount),
+  requirement: r.requirement,
+  minRating: Number(r.minRating),
+  minChars: Number(r.minChars),
+  minImages: Number(r.minImages),
+  quota: r.quota == null ? null : Number(r.quota),
+  used: Number(r.used),
+  status: r.status,
+  startAt: Number(r.startAt),
+  endAt: Number(r.endAt),
 })
 
 export async function listCampaigns(db: Db, q: CampaignQuery): Promise<AdminCampaignPage> {
@@ -24,7 +37,14 @@ export async function listCampaigns(db: Db, q: CampaignQuery): Promise<AdminCamp
     rows = rows.where('c.goodsId', '=', q.goodsId)
     count = count.where('goodsId', '=', q.goodsId)
   }
-  const [list, n] = await Promise.all([rows.orderBy('c.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(), count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()])
+  const [list, n] = await Promise.all([
+    rows
+      .orderBy('c.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
   return { list: list.map(toCampaign), total: Number(n.n), page, pageSize }
 }
 
@@ -51,14 +71,28 @@ async function checkCampaign(db: Conn, b: CampaignInput, id: number | null, used
 }
 
 const campaignValues = (b: CampaignInput) => ({
-  goodsId: b.goodsId, title: b.title.trim(), type: b.type, amount: b.amount, requirement: (b.requirement || '').trim(), minRating: b.minRating, minChars: b.minChars,
-  minImages: b.minImages, quota: b.quota, status: b.status, startAt: b.startAt, endAt: b.endAt,
+  goodsId: b.goodsId,
+  title: b.title.trim(),
+  type: b.type,
+  amount: b.amount,
+  requirement: (b.requirement || '').trim(),
+  minRating: b.minRating,
+  minChars: b.minChars,
+  minImages: b.minImages,
+  quota: b.quota,
+  status: b.status,
+  startAt: b.startAt,
+  endAt: b.endAt,
 })
 
 export async function createCampaign(tx: Tx, b: CampaignInput, log: Log): Promise<number> {
   await checkCampaign(tx, b, null)
   const t = Date.now()
-  const row = await tx.insertInto('cashbackCampaigns').values({ ...campaignValues(b), used: 0, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+  const row = await tx
+    .insertInto('cashbackCampaigns')
+    .values({ ...campaignValues(b), used: 0, createdAt: t, updatedAt: t })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   log({ action: 'cashback.campaign.create', targetType: 'cashbackCampaign', targetId: row.id, after: await campaignRow(tx, row.id) })
   return row.id
 }
@@ -67,7 +101,11 @@ export async function createCampaign(tx: Tx, b: CampaignInput, log: Log): Promis
 export async function updateCampaign(tx: Tx, id: number, b: CampaignInput, log: Log): Promise<number> {
   const before = await campaignRow(tx, id)
   await checkCampaign(tx, b, id, before.used)
-  await tx.updateTable('cashbackCampaigns').set({ ...campaignValues(b), updatedAt: Date.now() }).where('id', '=', id).execute()
+  await tx
+    .updateTable('cashbackCampaigns')
+    .set({ ...campaignValues(b), updatedAt: Date.now() })
+    .where('id', '=', id)
+    .execute()
   log({ action: 'cashback.campaign.update', targetType: 'cashbackCampaign', targetId: id, before, after: await campaignRow(tx, id) })
   return id
 }
@@ -84,10 +122,24 @@ const taskQuery = (db: Conn) =>
     .select(['c.title as campaignTitle', 'c.type', 'g.name as goodsName', 'o.orderNo', 'm.phone', 'r.rating', 'r.content as reviewContent', 'r.images as reviewImages'])
 
 const toTask = (r: any): AdminCashbackTask => ({
-  id: r.id, campaignId: r.campaignId, campaignTitle: r.campaignTitle, type: r.type, goodsName: r.goodsName, memberId: r.memberId, memberPhone: r.phone || '', orderNo: r.orderNo,
-  amount: Number(r.amount), status: r.status, statusText: CASHBACK_TASK_STATUS_TEXT[r.status as CashbackTaskStatus], proofImages: parseImages(r.proofImages), proofText: r.proofText,
+  id: r.id,
+  campaignId: r.campaignId,
+  campaignTitle: r.campaignTitle,
+  type: r.type,
+  goodsName: r.goodsName,
+  memberId: r.memberId,
+  memberPhone: r.phone || '',
+  orderNo: r.orderNo,
+  amount: Number(r.amount),
+  status: r.status,
+  statusText: CASHBACK_TASK_STATUS_TEXT[r.status as CashbackTaskStatus],
+  proofImages: parseImages(r.proofImages),
+  proofText: r.proofText,
   review: r.rating == null ? null : { rating: Number(r.rating), content: r.reviewContent || '', images: parseImages(r.reviewImages || '[]') },
-  rejectReason: r.rejectReason, submittedAt: Number(r.submittedAt), decidedAt: r.decidedAt == null ? null : Number(r.decidedAt), paidAt: r.paidAt == null ? null : Number(r.paidAt),
+  rejectReason: r.rejectReason,
+  submittedAt: Number(r.submittedAt),
+  decidedAt: r.decidedAt == null ? null : Number(r.decidedAt),
+  paidAt: r.paidAt == null ? null : Number(r.paidAt),
 })
 
 export async function listTasks(db: Db, q: CashbackTaskQuery): Promise<AdminCashbackTaskPage> {
@@ -99,7 +151,15 @@ export async function listTasks(db: Db, q: CashbackTaskQuery): Promise<AdminCash
     rows = rows.where('t.status', '=', q.status)
     count = count.where('status', '=', q.status)
   }
-  const [list, n] = await Promise.all([rows.orderBy('t.submittedAt', 'desc').orderBy('t.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(), count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()])
+  const [list, n] = await Promise.all([
+    rows
+      .orderBy('t.submittedAt', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
   return { list: list.map(toTask), total: Number(n.n), page, pageSize }
 }
 

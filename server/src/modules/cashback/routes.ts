@@ -9,7 +9,8 @@ import * as cashback from './service'
 export default async function cashbackRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/cashback/campaigns', { schema: { description: '`CashbackCampaign[]`: live campaigns with the caller\'s `state` (`login` / `buy` / `review` / `submit` / `joined` / `ineligible`), `orderNo`, `taskId`' },
+  app.get('/api/cashback/campaigns', {
+    schema: { description: "`CashbackCampaign[]`: live campaigns with the caller's `state` (`login` / `buy` / `review` / `submit` / `joined` / `ineligible`), `orderNo`, `taskId`" },
     config: { auth: 'optional' },
     handler: async (req) => cashback.listCampaigns(db, req.member?.id ?? null),
   })
@@ -56,7 +57,8 @@ export default async function cashbackRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/cashback/submitTask', {
     schema: {
-      description: '`{taskId, status: \'submitted\', amount}`; one task per member and campaign (409), a rejected one may be submitted again. Request: `{campaignId, proofImages ≤ 9 (≥ 1 for task campaigns), proofText?}`.',
+      description:
+        "`{taskId, status: 'submitted', amount}`; one task per member and campaign (409), a rejected one may be submitted again. Request: `{campaignId, proofImages ≤ 9 (≥ 1 for task campaigns), proofText?}`.",
       body: SubmitTaskRequest,
     },
     handler: async (req) => {

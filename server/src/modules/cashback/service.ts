@@ -10,7 +10,8 @@ import type {
   CashbackTask,
   CashbackTaskDetail,
   CashbackTaskPage,
-  CashbackTaskStatus, SubmitTaskRequest
+  CashbackTaskStatus,
+  SubmitTaskRequest,
 } from '../../../../types/cashback'
 import { CASHBACK_TASK_STATUS_TEXT, PROOF_MAX_IMAGES } from '../../../../types/cashback'
 import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
@@ -29,7 +30,10 @@ const isLive = (c: Pick<CampaignRow, 'status' | 'startAt' | 'endAt'>, now: numbe
 const remainingOf = (c: Pick<CampaignRow, 'quota' | 'used'>) => (c.quota === null || c.quota === undefined ? null : Math.max(0, c.quota - c.used))
 
 export async function logTask(tx: Conn, taskId: number, status: CashbackTaskStatusValue, operator: CaseOperator, note = '') {
-  await tx.insertInto('cashbackTaskLogs').values({ taskId, status, note: note.slice(0, 200), operator, createdAt: Date.now() }).execute()
+  await tx
+    .insertInto('cashbackTaskLogs')
+    .values({ taskId, status, note: note.slice(0, 200), operator, createdAt: Date.now() })
+    .execute()
 }
 
 /** Does a first review satisfy the campaign's rules (stars, characters, images, written after the start)? */
@@ -71,7 +75,13 @@ const qualifyingPurchase = (c: CampaignRow, list: Purchase[]) =>
   list.find((p) => p.reviewId && reviewQualifies(c, { rating: p.rating!, content: p.content!, images: p.images!, createdAt: p.reviewedAt! }))
 
 /** The caller's next step for a campaign. */
-function stateFor(c: CampaignRow, list: Purchase[], task: { id: number; status: string } | undefined, loggedIn: boolean, now: number): { state: CampaignState; stateText: string; orderNo: string | null; taskId: number | null } {
+function stateFor(
+  c: CampaignRow,
+  list: Purchase[],
+  task: { id: number; status: string } | undefined,
+  loggedIn: boolean,
+  now: number,
+): { state: CampaignState; stateText: string; orderNo: string | null; taskId: number | null } {
   if (!loggedIn) return { state: 'login', stateText: '登录参与', orderNo: null, taskId: null }
   if (task) return { state: 'joined', stateText: CASHBACK_TASK_STATUS_TEXT[task.status as CashbackTaskStatus], orderNo: null, taskId: task.id }
   if (!isLive(c, now)) return { state: 'ineligible', stateText: '活动已结束', orderNo: null, taskId: null }
@@ -104,29 +114,60 @@ const toCampaign = (c: CampaignRow & { goodsName: string; goodsImage: string; go
 })
 
 const campaignQuery = (db: Conn) =>
-  db
-    .selectFrom('cashbackCampaigns as c')
-    .innerJoin('goods as g', 'g.id', 'c.goodsId')
-    .selectAll('c')
-    .select(['g.name as goodsName', 'g.mainImage as goodsImage', 'g.price as goodsPrice'])
+  db.selectFrom('cashbackCampaigns as c').innerJoin('goods as g', 'g.id', 'c.goodsId').selectAll('c').select(['g.name as goodsName', 'g.mainImage as goodsImage', 'g.price as goodsPrice'])
 
 /** Live campaigns on goods on sale, each with the caller's next step. */
 export async function listCampaigns(db: Db, memberId: number | null, now = Date.now()): Promise<CashbackCampaign[]> {
-  const rows = await campaignQuery(db).where('c.status', '=', 'active').where('c.startAt', '<=', now).where('c.endAt', '>', now).where('g.status', '=', 'on').orderBy('c.amount', 'desc').orderBy('c.id').limit(100).execute()
-  const tasks = memberId && rows.length
-    ? await db.selectFrom('cashbackTasks').select(['id', 'campaignId', 'status']).where('memberId', '=', memberId).where('campaignId', 'in', rows.map((r) => r.id)).execute()
-    : []
+  const rows = await campaignQuery(db)
+    .where('c.status', '=', 'active')
+    .where('c.startAt', '<=', now)
+    .where('c.endAt', '>', now)
+    .where('g.status', '=', 'on')
+    .orderBy('c.amount', 'desc')
+    .orderBy('c.id')
+    .limit(100)
+    .execute()
+  const tasks =
+    memberId && rows.length
+      ? await db
+          .selectFrom('cashbackTasks')
+          .select(['id', 'campaignId', 'status'])
+          .where('memberId', '=', memberId)
+          .where(
+            'campaignId',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .execute()
+      : []
   const out: CashbackCampaign[] = []
   for (const c of rows) {
     const list = memberId ? await purchases(db, memberId, c.goodsId) : []
-    out.push({ ...toCampaign(c as any), ...stateFor(c as any, list, tasks.find((t) => t.campaignId === c.id), !!memberId, now) })
+    out.push({
+      ...toCampaign(c as any),
+      ...stateFor(
+        c as any,
+        list,
+        tasks.find((t) => t.campaignId === c.id),
+        !!memberId,
+        now,
+      ),
+    })
   }
   return out
 }
 
 /** The live campaign on a goods, if any (the evaluate page shows it next to the goods). */
 export async function liveCampaignFor(db: Conn, goodsId: number, now = Date.now()): Promise<CampaignRow | undefined> {
-  return db.selectFrom('cashbackCampaigns').selectAll().where('goodsId', '=', goodsId).where('status', '=', 'active').where('startAt', '<=', now).where('endAt', '>', now).orderBy('amount', 'desc').executeTakeFirst()
+  return db
+    .selectFrom('cashbackCampaigns')
+    .selectAll()
+    .where('goodsId', '=', goodsId)
+    .where('status', '=', 'active')
+    .where('startAt', '<=', now)
+    .where('endAt', '>', now)
+    .orderBy('amount', 'desc')
+    .executeTakeFirst()
 }
 
 /**
@@ -134,14 +175,34 @@ export async function liveCampaignFor(db: Conn, goodsId: number, now = Date.now(
  * whose rules the review meets, gets a task in 'submitted' (the review is its proof). Nothing when the member
  * already has a task for that campaign or the places are gone.
  */
-export async function taskForReview(tx: Tx, input: { memberId: number; goodsId: number; orderId: number; orderItemId: number; reviewId: number; rating: number; content: string; images: string[]; createdAt: number }) {
+export async function taskForReview(
+  tx: Tx,
+  input: { memberId: number; goodsId: number; orderId: number; orderItemId: number; reviewId: number; rating: number; content: string; images: string[]; createdAt: number },
+) {
   const c = await liveCampaignFor(tx, input.goodsId, input.createdAt)
   if (!c || c.type !== 'review' || remainingOf(c) === 0) return null
   if (!reviewQualifies(c, { rating: input.rating, content: input.content, images: JSON.stringify(input.images), createdAt: input.createdAt })) return null
   const t = input.createdAt
   const row = await tx
     .insertInto('cashbackTasks')
-    .values({ campaignId: c.id, memberId: input.memberId, goodsId: input.goodsId, orderId: input.orderId, orderItemId: input.orderItemId, reviewId: input.reviewId, amount: c.amount, status: 'submitted', proofImages: '[]', proofText: '', rejectReason: '', submittedAt: t, decidedAt: null, paidAt: null, createdAt: t, updatedAt: t })
+    .values({
+      campaignId: c.id,
+      memberId: input.memberId,
+      goodsId: input.goodsId,
+      orderId: input.orderId,
+      orderItemId: input.orderItemId,
+      reviewId: input.reviewId,
+      amount: c.amount,
+      status: 'submitted',
+      proofImages: '[]',
+      proofText: '',
+      rejectReason: '',
+      submittedAt: t,
+      decidedAt: null,
+      paidAt: null,
+      createdAt: t,
+      updatedAt: t,
+    })
     .onConflict((oc) => oc.columns(['campaignId', 'memberId']).doNothing())
     .returning('id')
     .executeTakeFirst()
@@ -156,7 +217,9 @@ export async function taskForReview(tx: Tx, input: { memberId: number; goodsId: 
  */
 export async function submitTask(db: Db, memberId: number, input: SubmitTaskRequest & { proofImages: string[] }, now = Date.now()) {
   const images = await ownImages(db, memberId, input.proofImages, PROOF_MAX_IMAGES, '凭证图片')
-  const text = String(input.proofText || '').trim().slice(0, 200)
+  const text = String(input.proofText || '')
+    .trim()
+    .slice(0, 200)
   const c = await db.selectFrom('cashbackCampaigns').selectAll().where('id', '=', input.campaignId).executeTakeFirst()
   if (!c) throw new AppError(ErrorCode.NOT_FOUND, '活动不存在')
   if (c.type === 'task' && !images.length) throw new AppError(ErrorCode.BAD_REQUEST, '请上传任务截图')
@@ -186,7 +249,24 @@ export async function submitTask(db: Db, memberId: number, input: SubmitTaskRequ
     return await db.transaction().execute(async (tx) => {
       const row = await tx
         .insertInto('cashbackTasks')
-        .values({ campaignId: c.id, memberId, goodsId: c.goodsId, orderId: p.orderId, orderItemId: p.orderItemId, reviewId: p.reviewId, amount: c.amount, status: 'submitted', proofImages: JSON.stringify(images), proofText: text, rejectReason: '', submittedAt: now, decidedAt: null, paidAt: null, createdAt: now, updatedAt: now })
+        .values({
+          campaignId: c.id,
+          memberId,
+          goodsId: c.goodsId,
+          orderId: p.orderId,
+          orderItemId: p.orderItemId,
+          reviewId: p.reviewId,
+          amount: c.amount,
+          status: 'submitted',
+          proofImages: JSON.stringify(images),
+          proofText: text,
+          rejectReason: '',
+          submittedAt: now,
+          decidedAt: null,
+          paidAt: null,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       await logTask(tx, row.id, 'submitted', 'member')
@@ -226,7 +306,11 @@ export async function approveTask(db: Db, taskId: number, operator: CaseOperator
     const done = await tx.updateTable('cashbackTasks').set({ status: 'paid', paidAt: t, updatedAt: t }).where('id', '=', taskId).where('status', '=', 'approved').executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '任务状态已变化')
     await logTask(tx, taskId, 'paid', 'system', `¥${(task.amount / 100).toFixed(2)} 已存入返现余额`)
-    await queueMessage(tx, task.memberId, 'cashback_paid', { amount: `${(task.amount / 100).toFixed(2)}元`, note: '好评返现已到账', time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') })
+    await queueMessage(tx, task.memberId, 'cashback_paid', {
+      amount: `${(task.amount / 100).toFixed(2)}元`,
+      note: '好评返现已到账',
+      time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '),
+    })
     return { taskId, memberId: task.memberId, amount: task.amount, balance: paid.balanceAfter, status: 'paid' as const }
   })
 }
@@ -243,7 +327,10 @@ export async function creditCashback(tx: Tx, memberId: number, amount: number, t
     .executeTakeFirst()
   if (!row) throw new AppError(ErrorCode.CONFLICT, '会员不存在或已注销')
   try {
-    await tx.insertInto('cashbackLedger').values({ memberId, change: amount, balanceAfter: Number(row.cashbackBalance), type, bizId, note: note.slice(0, 100), createdAt: Date.now() }).execute()
+    await tx
+      .insertInto('cashbackLedger')
+      .values({ memberId, change: amount, balanceAfter: Number(row.cashbackBalance), type, bizId, note: note.slice(0, 100), createdAt: Date.now() })
+      .execute()
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError(ErrorCode.CONFLICT, '该任务已返现，不会重复发放')
     throw err
@@ -259,7 +346,12 @@ export async function rejectTask(db: Db, taskId: number, reason: string, operato
     if (!task) throw new AppError(ErrorCode.NOT_FOUND, '任务不存在')
     if (task.status !== 'submitted') throw new AppError(ErrorCode.CONFLICT, `任务当前为「${CASHBACK_TASK_STATUS_TEXT[task.status]}」，不能驳回`)
     const t = Date.now()
-    const res = await tx.updateTable('cashbackTasks').set({ status: 'rejected', rejectReason: why, decidedAt: t, updatedAt: t }).where('id', '=', taskId).where('status', '=', 'submitted').executeTakeFirst()
+    const res = await tx
+      .updateTable('cashbackTasks')
+      .set({ status: 'rejected', rejectReason: why, decidedAt: t, updatedAt: t })
+      .where('id', '=', taskId)
+      .where('status', '=', 'submitted')
+      .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '任务状态已变化')
     await logTask(tx, taskId, 'rejected', operator, why)
     return { taskId, status: 'rejected' as const, reason: why }
@@ -279,14 +371,24 @@ export async function rejectTasksOfRefundedItems(tx: Tx, orderItemIds: number[])
     .execute()
   const t = Date.now()
   for (const { id } of rows) {
-    const res = await tx.updateTable('cashbackTasks').set({ status: 'rejected', rejectReason: '商品已退款', decidedAt: t, updatedAt: t }).where('id', '=', id).where('status', '=', 'submitted').executeTakeFirst()
+    const res = await tx
+      .updateTable('cashbackTasks')
+      .set({ status: 'rejected', rejectReason: '商品已退款', decidedAt: t, updatedAt: t })
+      .where('id', '=', id)
+      .where('status', '=', 'submitted')
+      .executeTakeFirst()
     if (Number(res.numUpdatedRows) === 1) await logTask(tx, id, 'rejected', 'system', '商品已退款')
   }
 }
 
 export async function balance(db: Db, memberId: number): Promise<CashbackBalance> {
   const m = await db.selectFrom('members').select('cashbackBalance').where('id', '=', memberId).executeTakeFirstOrThrow()
-  const earned = await db.selectFrom('cashbackLedger').select((eb) => eb.fn.sum<number>('change').as('s')).where('memberId', '=', memberId).where('type', '=', 'task_payout').executeTakeFirst()
+  const earned = await db
+    .selectFrom('cashbackLedger')
+    .select((eb) => eb.fn.sum<number>('change').as('s'))
+    .where('memberId', '=', memberId)
+    .where('type', '=', 'task_payout')
+    .executeTakeFirst()
   const pending = await db
     .selectFrom('cashbackTasks')
     .select((eb) => [eb.fn.sum<number>('amount').as('s'), eb.fn.countAll<number>().as('n')])
@@ -328,13 +430,21 @@ function toTask(r: any): CashbackTask {
 
 export async function listTasks(db: Db, memberId: number, page: number, pageSize: number, status?: CashbackTaskStatus): Promise<CashbackTaskPage> {
   let q = taskQuery(db).where('t.memberId', '=', memberId)
-  let c = db.selectFrom('cashbackTasks').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId)
+  let c = db
+    .selectFrom('cashbackTasks')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberId', '=', memberId)
   if (status) {
     q = q.where('t.status', '=', status)
     c = c.where('status', '=', status)
   }
   const { n } = await c.executeTakeFirstOrThrow()
-  const rows = await q.orderBy('t.submittedAt', 'desc').orderBy('t.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await q
+    .orderBy('t.submittedAt', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toTask), total: Number(n), page, pageSize }
 }
 
@@ -354,8 +464,20 @@ export async function taskDetail(db: Db, memberId: number, id: number, now = Dat
 }
 
 export async function ledger(db: Db, memberId: number, page: number, pageSize: number): Promise<CashbackLedgerPage> {
-  const { n } = await db.selectFrom('cashbackLedger').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).executeTakeFirstOrThrow()
-  const rows = await db.selectFrom('cashbackLedger').select(['id', 'change', 'balanceAfter', 'type', 'note', 'createdAt']).where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const { n } = await db
+    .selectFrom('cashbackLedger')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('memberId', '=', memberId)
+    .executeTakeFirstOrThrow()
+  const rows = await db
+    .selectFrom('cashbackLedger')
+    .select(['id', 'change', 'balanceAfter', 'type', 'note', 'createdAt'])
+    .where('memberId', '=', memberId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })), total: Number(n), page, pageSize }
 }
 

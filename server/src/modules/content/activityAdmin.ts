@@ -12,7 +12,18 @@ const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 
 async function withCoupons(db: Conn, rows: Array<Omit<AdminActivity, 'couponIds' | 'coupons'>>): Promise<AdminActivity[]> {
   const links = rows.length
-    ? await db.selectFrom('activityCoupons as ac').innerJoin('coupons as c', 'c.id', 'ac.couponId').select(['ac.activityId', 'c.id', 'c.name', 'c.kind', 'c.amount', 'c.threshold', 'c.rate', 'c.maxDiscount']).where('ac.activityId', 'in', rows.map((r) => r.id)).orderBy('ac.sort').orderBy('ac.id').execute()
+    ? await db
+        .selectFrom('activityCoupons as ac')
+        .innerJoin('coupons as c', 'c.id', 'ac.couponId')
+        .select(['ac.activityId', 'c.id', 'c.name', 'c.kind', 'c.amount', 'c.threshold', 'c.rate', 'c.maxDiscount'])
+        .where(
+          'ac.activityId',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('ac.sort')
+        .orderBy('ac.id')
+        .execute()
     : []
   return rows.map((r) => {
     const mine = links.filter((l) => l.activityId === r.id)
@@ -29,12 +40,29 @@ export async function adminActivityList(db: Db, q: ActivityQuery): Promise<Admin
   let b = db.selectFrom('activities')
   if (q.keyword?.trim()) b = b.where('title', 'like', `%${q.keyword.trim().replace(/[%_\\]/g, '')}%`)
   const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await b.select([...COLS]).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
-  return { list: await withCoupons(db, rows.map((r) => ({ ...r, ...num(r) }))), total: Number(n), page, pageSize }
+  const rows = await b
+    .select([...COLS])
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  return {
+    list: await withCoupons(
+      db,
+      rows.map((r) => ({ ...r, ...num(r) })),
+    ),
+    total: Number(n),
+    page,
+    pageSize,
+  }
 }
 
 export async function adminActivityDetail(db: Conn, id: number): Promise<AdminActivity> {
-  const r = await db.selectFrom('activities').select([...COLS]).where('id', '=', id).executeTakeFirst()
+  const r = await db
+    .selectFrom('activities')
+    .select([...COLS])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!r) throw new AppError(ErrorCode.NOT_FOUND, '活动不存在')
   return (await withCoupons(db, [{ ...r, ...num(r) }]))[0]
 }
@@ -61,8 +89,16 @@ async function normalise(db: Conn, input: ActivityInput) {
     if (no) throw bad(`「${no.name}」不是可领取的优惠券（须启用、可领取、非新人券）`)
   }
   const row = {
-    title: input.title.trim(), cover: input.cover.trim(), summary: (input.summary ?? '').trim(), contentHtml: sanitizeArticleHtml(input.contentHtml ?? ''),
-    startAt: input.startAt, endAt: input.endAt, linkType, linkUrl, sort: input.sort ?? 0, status: input.status,
+    title: input.title.trim(),
+    cover: input.cover.trim(),
+    summary: (input.summary ?? '').trim(),
+    contentHtml: sanitizeArticleHtml(input.contentHtml ?? ''),
+    startAt: input.startAt,
+    endAt: input.endAt,
+    linkType,
+    linkUrl,
+    sort: input.sort ?? 0,
+    status: input.status,
   }
   if (!row.title) throw bad('请填写标题')
   return { row, ids }
@@ -70,12 +106,20 @@ async function normalise(db: Conn, input: ActivityInput) {
 
 async function link(tx: Tx, activityId: number, ids: number[]) {
   await tx.deleteFrom('activityCoupons').where('activityId', '=', activityId).execute()
-  if (ids.length) await tx.insertInto('activityCoupons').values(ids.map((couponId, sort) => ({ activityId, couponId, sort }))).execute()
+  if (ids.length)
+    await tx
+      .insertInto('activityCoupons')
+      .values(ids.map((couponId, sort) => ({ activityId, couponId, sort })))
+      .execute()
 }
 
 export async function createActivity(tx: Tx, input: ActivityInput, log: Log, now = Date.now()): Promise<number> {
   const { row, ids } = await normalise(tx, input)
-  const a = await tx.insertInto('activities').values({ ...row, createdAt: now }).returning('id').executeTakeFirstOrThrow()
+  const a = await tx
+    .insertInto('activities')
+    .values({ ...row, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await link(tx, a.id, ids)
   log({ action: 'activity.create', targetType: 'activity', targetId: a.id, after: await adminActivityDetail(tx, a.id) })
   return a.id

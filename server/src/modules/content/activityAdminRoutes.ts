@@ -11,7 +11,9 @@ const activityAdminRoutes: AdminRouteModule = async (app, { db }) => {
 
   app.get('/content/activities', { config: read, schema: { querystring: ActivityQuery } }, async (req): Promise<AdminActivityPage> => adminActivityList(db, req.query))
   app.get('/content/activities/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminActivity> => adminActivityDetail(db, req.params.id))
-  app.post('/content/activities', { config: write, schema: { body: ActivityInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createActivity(tx, req.body, log)) }))
+  app.post('/content/activities', { config: write, schema: { body: ActivityInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createActivity(tx, req.body, log)),
+  }))
   app.put('/content/activities/:id', { config: write, schema: { params: IdParams, body: ActivityInput } }, async (req): Promise<IdReply> => {
     await audited(db, actorOf(req), (tx, log) => updateActivity(tx, req.params.id, req.body, log))
     return { id: req.params.id }

@@ -30,10 +30,7 @@ async function allowListOf(tx: Conn, config: Config) {
 }
 
 export async function adminWebLinks(db: Db, config: Config): Promise<WebLinksReply> {
-  const [links, hosts] = await Promise.all([
-    db.selectFrom('webLinks').selectAll().orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('webviewHosts').selectAll().orderBy('id').execute(),
-  ])
+  const [links, hosts] = await Promise.all([db.selectFrom('webLinks').selectAll().orderBy('sort').orderBy('id').execute(), db.selectFrom('webviewHosts').selectAll().orderBy('id').execute()])
   const allowed = [...config.webviewAllowList, ...hosts.map((h) => h.host)]
   return {
     links: links.map((l): AdminWebLink => ({ id: l.id, title: l.title, url: l.url, sort: l.sort, pagePath: webViewPage(l.url), allowed: linkAllowed(l.url, allowed), updatedAt: Number(l.updatedAt) })),
@@ -64,7 +61,11 @@ async function cleanLink(tx: Conn, config: Config, input: WebLinkInput) {
 export async function adminCreateWebLink(tx: Tx, config: Config, input: WebLinkInput, log: Log) {
   const v = await cleanLink(tx, config, input)
   const t = Date.now()
-  const r = await tx.insertInto('webLinks').values({ ...v, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+  const r = await tx
+    .insertInto('webLinks')
+    .values({ ...v, createdAt: t, updatedAt: t })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   log({ action: 'webLink.create', targetType: 'webLink', targetId: r.id, after: v })
   return { id: r.id }
 }
@@ -73,7 +74,11 @@ export async function adminUpdateWebLink(tx: Tx, config: Config, id: number, inp
   const before = await tx.selectFrom('webLinks').select(['title', 'url', 'sort']).where('id', '=', id).executeTakeFirst()
   if (!before) throw notFound('链接不存在')
   const v = await cleanLink(tx, config, input)
-  await tx.updateTable('webLinks').set({ ...v, updatedAt: Date.now() }).where('id', '=', id).execute()
+  await tx
+    .updateTable('webLinks')
+    .set({ ...v, updatedAt: Date.now() })
+    .where('id', '=', id)
+    .execute()
   log({ action: 'webLink.update', targetType: 'webLink', targetId: id, before, after: v })
   return { id }
 }

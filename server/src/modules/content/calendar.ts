@@ -41,7 +41,15 @@ export function seasonOf(t: number): Season {
 
 /** Spring Festival (lunar new year's day) by year: it moves, so it is listed. */
 const SPRING_FESTIVAL: Record<number, [number, number]> = {
-  2024: [2, 10], 2025: [1, 29], 2026: [2, 17], 2027: [2, 6], 2028: [1, 26], 2029: [2, 13], 2030: [2, 3], 2031: [1, 23], 2032: [2, 11],
+  2024: [2, 10],
+  2025: [1, 29],
+  2026: [2, 17],
+  2027: [2, 6],
+  2028: [1, 26],
+  2029: [2, 13],
+  2030: [2, 3],
+  2031: [1, 23],
+  2032: [2, 11],
 }
 
 export interface Holiday {

@@ -50,7 +50,8 @@ export default async function contentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/content/activityCoupons', {
     config: { auth: 'optional' },
     schema: {
-      description: '`{list: CentreCoupon[]}`: the claimable coupons the console linked to the activity, in order, with the member\'s `received` / `canReceive` (not claimable outside the activity\'s dates); claim with `/api/coupons/receive`; hidden activities 404',
+      description:
+        "`{list: CentreCoupon[]}`: the claimable coupons the console linked to the activity, in order, with the member's `received` / `canReceive` (not claimable outside the activity's dates); claim with `/api/coupons/receive`; hidden activities 404",
       querystring: IdOnly,
     },
     handler: async (req) => content.activityCoupons(db, req.query.id, req.member?.id ?? null),
@@ -60,7 +61,8 @@ export default async function contentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/content/checkWebUrl', {
     config: { auth: 'optional' },
     schema: {
-      description: '`{allowed, url}`: allowed only for http(s) hosts on `WEBVIEW_ALLOW_LIST` or added in the console (内容 · 网页链接); for the two activity kinds and a valid token, `url` carries `token=<token>`; a `token` already in the address is always removed. Request: `url` (absolute), `kind` = `common` | `activityWeb` | `activityCustomize`.',
+      description:
+        '`{allowed, url}`: allowed only for http(s) hosts on `WEBVIEW_ALLOW_LIST` or added in the console (内容 · 网页链接); for the two activity kinds and a valid token, `url` carries `token=<token>`; a `token` already in the address is always removed. Request: `url` (absolute), `kind` = `common` | `activityWeb` | `activityCustomize`.',
       querystring: CheckWebUrlQuery,
     },
     handler: async (req) => {
@@ -73,11 +75,19 @@ export default async function contentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/content/document', {
     config: { auth: 'none' },
     schema: {
-      description: '`ContentDocument` `{key, title, contentHtml, updatedAt}`: the login page\'s documents, kept in the `documents` table (migration 022 inserts the first texts; the merchant console edits them)',
+      description:
+        "`ContentDocument` `{key, title, contentHtml, updatedAt}`: the login page's documents, kept in the `documents` table (migration 022 inserts the first texts; the merchant console edits them)",
       querystring: DocumentQuery,
     },
     handler: async (req) => content.documentByKey(db, req.query.key),
   })
 
-  app.get('/api/common/shopInfo', { schema: { description: '`ShopInfo` `{serviceUrl, servicePhone, shopName, shopLogo}`: the H5\'s customer-service contact and the shop\'s name and logo (console 设置 → 店铺, defaults `SERVICE_URL` / `SERVICE_PHONE` / `SHOP_NAME` / `SHOP_LOGO`) (`\'\'` when not set; the 客服 entries are then hidden on H5). The mini-program\'s 客服 is WeChat\'s contact button' }, config: { auth: 'none' }, handler: async () => content.shopInfo(config) })
+  app.get('/api/common/shopInfo', {
+    schema: {
+      description:
+        "`ShopInfo` `{serviceUrl, servicePhone, shopName, shopLogo}`: the H5's customer-service contact and the shop's name and logo (console 设置 → 店铺, defaults `SERVICE_URL` / `SERVICE_PHONE` / `SHOP_NAME` / `SHOP_LOGO`) (`''` when not set; the 客服 entries are then hidden on H5). The mini-program's 客服 is WeChat's contact button",
+    },
+    config: { auth: 'none' },
+    handler: async () => content.shopInfo(config),
+  })
 }

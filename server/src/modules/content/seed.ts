@@ -21,13 +21,40 @@ export const contentSeeder: Seeder = {
     const anyNotice = await db.selectFrom('notices').select('id').limit(1).executeTakeFirst()
     if (!anyNotice) {
       const notices = [
-        { title: `${festival.title}火热进行中，全场满199减30`, summary: '活动期间下单满199元立减30元，优惠券每人限领一张。', html: `<p>亲爱的会员：</p><p>${festival.title}已经开始啦！活动期间全场满199元立减30元，新品限时直降。</p><p>活动时间以活动页面为准，特价及秒杀商品不参与满减。</p>`, isTop: 1, ago: 1 },
-        { title: '关于调整发货时间的通知', summary: '受物流影响，部分地区发货时间顺延1～2天。', html: '<p>受近期物流运力影响，新疆、西藏等偏远地区订单发货时间将顺延1～2天，敬请谅解。</p><p>其他地区正常发货，下单后48小时内发出。</p>', isTop: 0, ago: 3 },
-        { title: '会员积分规则更新说明', summary: '自下月起，确认收货后积分即时到账。', html: '<p>为了让大家更快用上积分，自下月起：</p><ol><li>确认收货后积分即时到账；</li><li>积分有效期延长至两年；</li><li>积分商城每周上新。</li></ol>', isTop: 0, ago: 6 },
-        { title: '谨防诈骗：官方不会索要验证码', summary: '任何人索要短信验证码都是诈骗，请勿泄露。', html: '<p>近期有不法分子冒充客服，以退款、理赔为由索要验证码。</p><p><strong>本店工作人员不会以任何理由索要您的验证码或银行卡密码</strong>，如遇可疑情况请联系在线客服核实。</p>', isTop: 0, ago: 10 },
+        {
+          title: `${festival.title}火热进行中，全场满199减30`,
+          summary: '活动期间下单满199元立减30元，优惠券每人限领一张。',
+          html: `<p>亲爱的会员：</p><p>${festival.title}已经开始啦！活动期间全场满199元立减30元，新品限时直降。</p><p>活动时间以活动页面为准，特价及秒杀商品不参与满减。</p>`,
+          isTop: 1,
+          ago: 1,
+        },
+        {
+          title: '关于调整发货时间的通知',
+          summary: '受物流影响，部分地区发货时间顺延1～2天。',
+          html: '<p>受近期物流运力影响，新疆、西藏等偏远地区订单发货时间将顺延1～2天，敬请谅解。</p><p>其他地区正常发货，下单后48小时内发出。</p>',
+          isTop: 0,
+          ago: 3,
+        },
+        {
+          title: '会员积分规则更新说明',
+          summary: '自下月起，确认收货后积分即时到账。',
+          html: '<p>为了让大家更快用上积分，自下月起：</p><ol><li>确认收货后积分即时到账；</li><li>积分有效期延长至两年；</li><li>积分商城每周上新。</li></ol>',
+          isTop: 0,
+          ago: 6,
+        },
+        {
+          title: '谨防诈骗：官方不会索要验证码',
+          summary: '任何人索要短信验证码都是诈骗，请勿泄露。',
+          html: '<p>近期有不法分子冒充客服，以退款、理赔为由索要验证码。</p><p><strong>本店工作人员不会以任何理由索要您的验证码或银行卡密码</strong>，如遇可疑情况请联系在线客服核实。</p>',
+          isTop: 0,
+          ago: 10,
+        },
       ]
       for (const n of notices) {
-        await db.insertInto('notices').values({ title: n.title, summary: n.summary, contentHtml: sanitizeArticleHtml(n.html), isTop: n.isTop, status: 'on', views: 0, createdAt: t - n.ago * DAY }).execute()
+        await db
+          .insertInto('notices')
+          .values({ title: n.title, summary: n.summary, contentHtml: sanitizeArticleHtml(n.html), isTop: n.isTop, status: 'on', views: 0, createdAt: t - n.ago * DAY })
+          .execute()
       }
     }
 
@@ -88,7 +115,19 @@ export const contentSeeder: Seeder = {
     for (const a of activities) {
       await db
         .insertInto('activities')
-        .values({ title: a.title, cover: a.cover, summary: a.summary, contentHtml: sanitizeArticleHtml(a.html), startAt: a.startAt, endAt: a.endAt, linkType: a.linkType, linkUrl: a.linkUrl, sort: a.sort, status: 'on', createdAt: t })
+        .values({
+          title: a.title,
+          cover: a.cover,
+          summary: a.summary,
+          contentHtml: sanitizeArticleHtml(a.html),
+          startAt: a.startAt,
+          endAt: a.endAt,
+          linkType: a.linkType,
+          linkUrl: a.linkUrl,
+          sort: a.sort,
+          status: 'on',
+          createdAt: t,
+        })
         .execute()
     }
   },

@@ -1,6 +1,18 @@
 import type { Config } from '../../config'
 import type { Db } from '../../db/types'
-import type { ActivityDetail, ActivityItem, ActivityPage, ActivityStatus, CheckWebUrlResponse, ContentDocument, DocumentKey, NoticeDetail, NoticePage, ShopInfo, WebViewKind } from '../../../../types/content'
+import type {
+  ActivityDetail,
+  ActivityItem,
+  ActivityPage,
+  ActivityStatus,
+  CheckWebUrlResponse,
+  ContentDocument,
+  DocumentKey,
+  NoticeDetail,
+  NoticePage,
+  ShopInfo,
+  WebViewKind,
+} from '../../../../types/content'
 import { notFound } from '../../errors'
 import type { CentreCoupon } from '../../../../types/coupon'
 import { claimableCoupons } from '../coupon/service'
@@ -21,7 +33,12 @@ export async function noticeList(db: Db, q: { page: number; pageSize: number }):
 
 /** A notice; each read counts a view. */
 export async function noticeDetail(db: Db, id: number): Promise<NoticeDetail> {
-  const res = await db.updateTable('notices').set((eb) => ({ views: eb('views', '+', 1) })).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
+  const res = await db
+    .updateTable('notices')
+    .set((eb) => ({ views: eb('views', '+', 1) }))
+    .where('id', '=', id)
+    .where('status', '=', 'on')
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw notFound('公告不存在')
   const r = await db.selectFrom('notices').select(['id', 'title', 'summary', 'contentHtml', 'isTop', 'views', 'createdAt']).where('id', '=', id).executeTakeFirstOrThrow()
   return { ...r, isTop: !!r.isTop }
@@ -69,7 +86,12 @@ export async function activityList(db: Db, q: { status?: ActivityStatus | 'all';
 }
 
 export async function activityDetail(db: Db, id: number): Promise<ActivityDetail> {
-  const r = await db.selectFrom('activities').select([...activityCols, 'contentHtml']).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
+  const r = await db
+    .selectFrom('activities')
+    .select([...activityCols, 'contentHtml'])
+    .where('id', '=', id)
+    .where('status', '=', 'on')
+    .executeTakeFirst()
   if (!r) throw notFound('活动不存在或已下线')
   return { ...r, status: activityStatus(r.startAt, r.endAt) }
 }
@@ -82,7 +104,12 @@ export async function activityCoupons(db: Db, id: number, memberId: number | nul
   const a = await db.selectFrom('activities').select(['id', 'startAt', 'endAt']).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
   if (!a) throw notFound('活动不存在或已下线')
   const links = await db.selectFrom('activityCoupons').select('couponId').where('activityId', '=', id).orderBy('sort').orderBy('id').execute()
-  const list = await claimableCoupons(db, memberId, links.map((l) => l.couponId), now)
+  const list = await claimableCoupons(
+    db,
+    memberId,
+    links.map((l) => l.couponId),
+    now,
+  )
   const running = activityStatus(Number(a.startAt), Number(a.endAt), now) === 'ongoing'
   return { list: running ? list : list.map((c) => ({ ...c, canReceive: false })) }
 }

@@ -42,7 +42,11 @@ export function cachedConsoleHosts(db: Conn): string[] {
  * Returns the normalised entry or null when it is not a host name / IP (a URL, a path, spaces…).
  */
 export function normaliseHost(raw: string): string | null {
-  const s = String(raw || '').trim().toLowerCase().replace(/^\*\./, '').replace(/\.$/, '')
+  const s = String(raw || '')
+    .trim()
+    .toLowerCase()
+    .replace(/^\*\./, '')
+    .replace(/\.$/, '')
   if (!s || s.length > 128) return null
   const m = /^([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*)(?::(\d{1,5}))?$/.exec(s)
   if (!m) return null

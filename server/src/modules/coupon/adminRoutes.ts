@@ -1,5 +1,16 @@
 import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
-import { CouponInput, CouponQuery, CouponRecordQuery, IssueBody, NewMemberPackageBody, type AdminCoupon, type AdminCouponPage, type CouponRecordPage, type IssueReply, type NewMemberPackageReply } from '../../../../types/adminPromotions'
+import {
+  CouponInput,
+  CouponQuery,
+  CouponRecordQuery,
+  IssueBody,
+  NewMemberPackageBody,
+  type AdminCoupon,
+  type AdminCouponPage,
+  type CouponRecordPage,
+  type IssueReply,
+  type NewMemberPackageReply,
+} from '../../../../types/adminPromotions'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
@@ -15,7 +26,9 @@ const couponAdminRoutes: AdminRouteModule = async (app, { db }) => {
   app.get('/marketing/coupons/records', { config: read, schema: { querystring: CouponRecordQuery } }, async (req): Promise<CouponRecordPage> => couponRecords(db, req.query))
   app.get('/marketing/coupons/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminCoupon> => adminCouponDetail(db, req.params.id))
 
-  app.post('/marketing/coupons', { config: write, schema: { body: CouponInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createCoupon(tx, req.body, log)) }))
+  app.post('/marketing/coupons', { config: write, schema: { body: CouponInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createCoupon(tx, req.body, log)),
+  }))
   app.put('/marketing/coupons/:id', { config: write, schema: { params: IdParams, body: CouponInput } }, async (req): Promise<IdReply> => {
     await audited(db, actorOf(req), (tx, log) => updateCoupon(tx, req.params.id, req.body, log))
     return { id: req.params.id }

@@ -15,11 +15,33 @@ type CouponRow = Selectable<CouponTable>
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 
 export const toAdminCoupon = (c: CouponRow): AdminCoupon => ({
-  id: c.id, name: c.name, kind: c.kind, amount: Number(c.amount), threshold: Number(c.threshold), rate: Number(c.rate), maxDiscount: Number(c.maxDiscount),
-  scope: c.scope, scopeIds: parseIds(c.scopeIds), validType: c.validType, validFrom: c.validFrom === null ? null : Number(c.validFrom), validTo: c.validTo === null ? null : Number(c.validTo),
-  validDays: Number(c.validDays), totalCount: Number(c.totalCount), issuedCount: Number(c.issuedCount), usedCount: Number(c.usedCount), perMemberLimit: Number(c.perMemberLimit),
-  visible: !!c.visible, allowSeckill: !!c.allowSeckill, newMember: !!c.newMember, status: c.status, description: c.description, sort: Number(c.sort),
-  ruleText: ruleText(c), validText: validText(c), createdAt: Number(c.createdAt), updatedAt: Number(c.updatedAt),
+  id: c.id,
+  name: c.name,
+  kind: c.kind,
+  amount: Number(c.amount),
+  threshold: Number(c.threshold),
+  rate: Number(c.rate),
+  maxDiscount: Number(c.maxDiscount),
+  scope: c.scope,
+  scopeIds: parseIds(c.scopeIds),
+  validType: c.validType,
+  validFrom: c.validFrom === null ? null : Number(c.validFrom),
+  validTo: c.validTo === null ? null : Number(c.validTo),
+  validDays: Number(c.validDays),
+  totalCount: Number(c.totalCount),
+  issuedCount: Number(c.issuedCount),
+  usedCount: Number(c.usedCount),
+  perMemberLimit: Number(c.perMemberLimit),
+  visible: !!c.visible,
+  allowSeckill: !!c.allowSeckill,
+  newMember: !!c.newMember,
+  status: c.status,
+  description: c.description,
+  sort: Number(c.sort),
+  ruleText: ruleText(c),
+  validText: validText(c),
+  createdAt: Number(c.createdAt),
+  updatedAt: Number(c.updatedAt),
 })
 
 export async function adminCouponList(db: Db, q: CouponQuery): Promise<AdminCouponPage> {
@@ -29,7 +51,12 @@ export async function adminCouponList(db: Db, q: CouponQuery): Promise<AdminCoup
   if (q.status) b = b.where('status', '=', q.status)
   if (q.keyword?.trim()) b = b.where('name', 'like', `%${q.keyword.trim().replace(/[%_\\]/g, '')}%`)
   const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await b.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await b
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toAdminCoupon), total: Number(n), page, pageSize }
 }
 
@@ -45,8 +72,8 @@ export const adminCouponDetail = async (db: Conn, id: number) => toAdminCoupon(a
 async function normalise(db: Conn, input: CouponInput) {
   const amount = input.kind === 'discount' ? 0 : input.amount
   const threshold = input.kind === 'amount' ? 0 : input.threshold
-  const rate = input.kind === 'discount' ? input.rate ?? 0 : 100
-  const maxDiscount = input.kind === 'discount' ? input.maxDiscount ?? 0 : 0
+  const rate = input.kind === 'discount' ? (input.rate ?? 0) : 100
+  const maxDiscount = input.kind === 'discount' ? (input.maxDiscount ?? 0) : 0
   if (input.kind !== 'discount' && amount < 1) throw bad('请填写面额')
   if (input.kind === 'threshold' && threshold <= amount) throw bad('使用门槛须大于面额')
   if (input.kind === 'discount' && (rate < 1 || rate > 99)) throw bad('折扣须在 0.1 折到 9.9 折之间')
@@ -74,16 +101,36 @@ async function normalise(db: Conn, input: CouponInput) {
   }
   if (input.perMemberLimit > input.totalCount) throw bad('每人限领不能超过发放总量')
   return {
-    name: input.name.trim(), kind: input.kind, amount, threshold, rate, maxDiscount, scope: input.scope, scopeIds: JSON.stringify(scopeIds),
-    validType: input.validType, validFrom, validTo, validDays, totalCount: input.totalCount, perMemberLimit: input.perMemberLimit,
-    visible: input.visible ? 1 : 0, allowSeckill: input.allowSeckill ? 1 : 0, status: input.status, description: input.description?.trim() ?? '', sort: input.sort ?? 0,
+    name: input.name.trim(),
+    kind: input.kind,
+    amount,
+    threshold,
+    rate,
+    maxDiscount,
+    scope: input.scope,
+    scopeIds: JSON.stringify(scopeIds),
+    validType: input.validType,
+    validFrom,
+    validTo,
+    validDays,
+    totalCount: input.totalCount,
+    perMemberLimit: input.perMemberLimit,
+    visible: input.visible ? 1 : 0,
+    allowSeckill: input.allowSeckill ? 1 : 0,
+    status: input.status,
+    description: input.description?.trim() ?? '',
+    sort: input.sort ?? 0,
   }
 }
 
 export async function createCoupon(tx: Tx, input: CouponInput, log: Log, now = Date.now()): Promise<number> {
   const v = await normalise(tx, input)
   if (!v.name) throw bad('请填写名称')
-  const row = await tx.insertInto('coupons').values({ ...v, issuedCount: 0, usedCount: 0, newMember: 0, createdAt: now, updatedAt: now }).returningAll().executeTakeFirstOrThrow()
+  const row = await tx
+    .insertInto('coupons')
+    .values({ ...v, issuedCount: 0, usedCount: 0, newMember: 0, createdAt: now, updatedAt: now })
+    .returningAll()
+    .executeTakeFirstOrThrow()
   log({ action: 'coupon.create', targetType: 'coupon', targetId: row.id, after: toAdminCoupon(row) })
   return row.id
 }
@@ -100,8 +147,14 @@ export async function updateCoupon(tx: Tx, id: number, input: CouponInput, log: 
   const before = await couponRow(tx, id)
   const v = await normalise(tx, input)
   if (!v.name) throw bad('请填写名称')
-  if (Number(before.issuedCount) > 0 && TERMS.some((k) => String(before[k]) !== String(v[k]))) throw new AppError(ErrorCode.CONFLICT, '已发放的优惠券不能修改优惠内容、适用范围和秒杀可用（可停用后新建一张）')
-  const res = await tx.updateTable('coupons').set({ ...v, updatedAt: now }).where('id', '=', id).where('issuedCount', '<=', v.totalCount).executeTakeFirst()
+  if (Number(before.issuedCount) > 0 && TERMS.some((k) => String(before[k]) !== String(v[k])))
+    throw new AppError(ErrorCode.CONFLICT, '已发放的优惠券不能修改优惠内容、适用范围和秒杀可用（可停用后新建一张）')
+  const res = await tx
+    .updateTable('coupons')
+    .set({ ...v, updatedAt: now })
+    .where('id', '=', id)
+    .where('issuedCount', '<=', v.totalCount)
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, `发放总量不能少于已发放数量（已发放 ${(await couponRow(tx, id)).issuedCount}）`)
   log({ action: 'coupon.update', targetType: 'coupon', targetId: id, before: toAdminCoupon(before), after: toAdminCoupon(await couponRow(tx, id)) })
 }
@@ -173,9 +226,18 @@ export async function couponRecords(db: Db, q: CouponRecordQuery, now = Date.now
     .execute()
   return {
     list: rows.map((r) => ({
-      id: r.id, couponId: r.couponId, couponName: r.name, memberId: r.memberId, memberPhone: r.phone || '', source: r.source,
-      status: memberCouponStatus({ status: r.status, validTo: r.validTo }, now), receivedAt: Number(r.receivedAt), validFrom: Number(r.validFrom), validTo: Number(r.validTo),
-      usedAt: r.usedAt === null ? null : Number(r.usedAt), orderNo: r.orderNo || '',
+      id: r.id,
+      couponId: r.couponId,
+      couponName: r.name,
+      memberId: r.memberId,
+      memberPhone: r.phone || '',
+      source: r.source,
+      status: memberCouponStatus({ status: r.status, validTo: r.validTo }, now),
+      receivedAt: Number(r.receivedAt),
+      validFrom: Number(r.validFrom),
+      validTo: Number(r.validTo),
+      usedAt: r.usedAt === null ? null : Number(r.usedAt),
+      orderNo: r.orderNo || '',
     })),
     total: Number(n),
     page,
@@ -201,7 +263,15 @@ export async function setNewMemberPackage(tx: Tx, couponIds: number[], log: Log,
   if (off) throw bad(`「${off.name}」已停用，不能放入新人礼包`)
   const expired = rows.find((c) => c.validType === 'fixed' && Number(c.validTo) <= now)
   if (expired) throw bad(`「${expired.name}」已过有效期，不能放入新人礼包`)
-  const act = ids.length ? await tx.selectFrom('activityCoupons as ac').innerJoin('activities as a', 'a.id', 'ac.activityId').innerJoin('coupons as c', 'c.id', 'ac.couponId').select(['a.title', 'c.name']).where('ac.couponId', 'in', ids).executeTakeFirst() : undefined
+  const act = ids.length
+    ? await tx
+        .selectFrom('activityCoupons as ac')
+        .innerJoin('activities as a', 'a.id', 'ac.activityId')
+        .innerJoin('coupons as c', 'c.id', 'ac.couponId')
+        .select(['a.title', 'c.name'])
+        .where('ac.couponId', 'in', ids)
+        .executeTakeFirst()
+    : undefined
   if (act) throw bad(`「${act.name}」已关联到活动「${act.title}」供领取，不能同时作为新人券`)
   const before = await newMemberPackage(tx)
   let q = tx.updateTable('coupons').set({ newMember: 0, updatedAt: now }).where('newMember', '=', 1)

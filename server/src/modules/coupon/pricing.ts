@@ -88,7 +88,11 @@ export const couponPricingStep: PricingStep = {
       .returning('couponId')
       .executeTakeFirst()
     if (!res) throw new AppError(ErrorCode.COUPON_NOT_APPLICABLE, '优惠券已被使用或已过期，请重新选择')
-    await tx.updateTable('coupons').set((eb) => ({ usedCount: eb('usedCount', '+', 1), updatedAt: t })).where('id', '=', res.couponId).execute()
+    await tx
+      .updateTable('coupons')
+      .set((eb) => ({ usedCount: eb('usedCount', '+', 1), updatedAt: t }))
+      .where('id', '=', res.couponId)
+      .execute()
   },
 }
 
@@ -107,7 +111,12 @@ export async function giveCouponBack(tx: Tx, orderId: number, memberCouponId: nu
     .returning('couponId')
     .executeTakeFirst()
   if (!res) return false
-  await tx.updateTable('coupons').set((eb) => ({ usedCount: eb('usedCount', '-', 1), updatedAt: Date.now() })).where('id', '=', res.couponId).where('usedCount', '>', 0).execute()
+  await tx
+    .updateTable('coupons')
+    .set((eb) => ({ usedCount: eb('usedCount', '-', 1), updatedAt: Date.now() }))
+    .where('id', '=', res.couponId)
+    .where('usedCount', '>', 0)
+    .execute()
   return true
 }
 

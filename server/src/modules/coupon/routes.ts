@@ -8,14 +8,22 @@ import * as coupon from './service'
 export default async function couponRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/coupons/getNewMemberCouponHint', { schema: { description: '`NewMemberCouponHint` `{eligible, needLogin, totalAmount, coupons: CouponRule[]}`; visitors `eligible: true, needLogin: true`; members who paid an order, registered over 30 days ago or received it already: `eligible: false, coupons: []`' },
+  app.get('/api/coupons/getNewMemberCouponHint', {
+    schema: {
+      description:
+        '`NewMemberCouponHint` `{eligible, needLogin, totalAmount, coupons: CouponRule[]}`; visitors `eligible: true, needLogin: true`; members who paid an order, registered over 30 days ago or received it already: `eligible: false, coupons: []`',
+    },
     config: { auth: 'optional' },
     handler: async (req) => coupon.newMemberHint(db, req.member?.id ?? null),
   })
 
-  app.get('/api/coupons/receiveNewMemberCoupon', { schema: { description: '`{received: MemberCoupon[]}` every new-member coupon once; again: 3002 您已领取过新人券; not new: 3002 新人券仅限新用户领取' }, handler: async (req) => coupon.receiveNewMember(db, memberId(req)) })
+  app.get('/api/coupons/receiveNewMemberCoupon', {
+    schema: { description: '`{received: MemberCoupon[]}` every new-member coupon once; again: 3002 您已领取过新人券; not new: 3002 新人券仅限新用户领取' },
+    handler: async (req) => coupon.receiveNewMember(db, memberId(req)),
+  })
 
-  app.get('/api/coupons/centre', { schema: { description: '`{list: CentreCoupon[]}` receivable coupons with `validText`, `perMemberLimit`, `received` (the caller\'s), `issuedPercent`, `soldOut`, `canReceive`' },
+  app.get('/api/coupons/centre', {
+    schema: { description: "`{list: CentreCoupon[]}` receivable coupons with `validText`, `perMemberLimit`, `received` (the caller's), `issuedPercent`, `soldOut`, `canReceive`" },
     config: { auth: 'optional' },
     handler: async (req) => ({ list: await coupon.centre(db, req.member?.id ?? null) }),
   })
@@ -44,7 +52,7 @@ export default async function couponRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/coupons/goods', {
     config: { auth: 'optional' },
     schema: {
-      description: '`Page<GoodsCard>` + `coupon: CouponRule`: on-sale goods in the coupon\'s scope, best sellers first. Request: `couponId` or `memberCouponId` (the caller\'s), `page`, `pageSize`.',
+      description: "`Page<GoodsCard>` + `coupon: CouponRule`: on-sale goods in the coupon's scope, best sellers first. Request: `couponId` or `memberCouponId` (the caller's), `page`, `pageSize`.",
       querystring: CouponGoodsQuery,
     },
     handler: async (req) => {

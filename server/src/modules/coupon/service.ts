@@ -65,11 +65,21 @@ export function toMemberCoupon(r: MemberCouponRow, c: CouponRow, now = Date.now(
  * the per-member limit (conditional update), the coupon's issued count against its total (conditional
  * update), then the member's coupon with its validity. Throws COUPON_LIMIT when either is exhausted.
  */
-export async function grantCoupon(tx: Conn, memberId: number, couponId: number, source: MemberCouponRow['source'], now = Date.now()): Promise<{ row: MemberCouponRow; coupon: CouponRow; left: number }> {
+export async function grantCoupon(
+  tx: Conn,
+  memberId: number,
+  couponId: number,
+  source: MemberCouponRow['source'],
+  now = Date.now(),
+): Promise<{ row: MemberCouponRow; coupon: CouponRow; left: number }> {
   const c = await tx.selectFrom('coupons').selectAll().where('id', '=', couponId).executeTakeFirst()
   if (!c) throw new AppError(ErrorCode.NOT_FOUND, '优惠券不存在')
   if (!receivable(c, now)) throw new AppError(ErrorCode.COUPON_LIMIT, '该优惠券已停止发放')
-  await tx.insertInto('couponReceipts').values({ memberId, couponId, received: 0 }).onConflict((oc) => oc.columns(['memberId', 'couponId']).doNothing()).execute()
+  await tx
+    .insertInto('couponReceipts')
+    .values({ memberId, couponId, received: 0 })
+    .onConflict((oc) => oc.columns(['memberId', 'couponId']).doNothing())
+    .execute()
   const mine = await tx
     .updateTable('couponReceipts')
     .set((eb) => ({ received: eb('received', '+', 1) }))
@@ -111,14 +121,29 @@ export async function claimableCoupons(db: Conn, memberId: number | null, coupon
   if (!couponIds.length) return []
   const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', couponIds).where('status', '=', 'on').where('visible', '=', 1).where('newMember', '=', 0).execute()
   const byId = new Map(rows.map((c) => [c.id, c]))
-  return claimState(db, memberId, couponIds.flatMap((id) => byId.get(id) ?? []), now)
+  return claimState(
+    db,
+    memberId,
+    couponIds.flatMap((id) => byId.get(id) ?? []),
+    now,
+  )
 }
 
 async function claimState(db: Conn, memberId: number | null, rows: CouponRow[], now: number): Promise<CentreCoupon[]> {
   const live = rows.filter((c) => receivable(c, now))
-  const receipts = memberId && live.length
-    ? await db.selectFrom('couponReceipts').select(['couponId', 'received']).where('memberId', '=', memberId).where('couponId', 'in', live.map((c) => c.id)).execute()
-    : []
+  const receipts =
+    memberId && live.length
+      ? await db
+          .selectFrom('couponReceipts')
+          .select(['couponId', 'received'])
+          .where('memberId', '=', memberId)
+          .where(
+            'couponId',
+            'in',
+            live.map((c) => c.id),
+          )
+          .execute()
+      : []
   return live.map((c) => {
     const received = Number(receipts.find((r) => r.couponId === c.id)?.received || 0)
     const soldOut = c.issuedCount >= c.totalCount
@@ -178,7 +203,17 @@ export async function newMemberHint(db: Conn, memberId: number | null, now = Dat
   if (memberId) {
     const held = await db.selectFrom('memberCoupons').select('couponId').where('memberId', '=', memberId).where('source', '=', 'new_member').orderBy('id').execute()
     if (held.length) {
-      const rows = await db.selectFrom('coupons').selectAll().where('id', 'in', held.map((h) => h.couponId)).orderBy('sort').orderBy('id').execute()
+      const rows = await db
+        .selectFrom('coupons')
+        .selectAll()
+        .where(
+          'id',
+          'in',
+          held.map((h) => h.couponId),
+        )
+        .orderBy('sort')
+        .orderBy('id')
+        .execute()
       return { eligible: false, needLogin: false, received: true, totalAmount: packageTotal(rows), coupons: rows.map(toRule) }
     }
   }
@@ -239,14 +274,31 @@ export async function myCoupons(db: Conn, memberId: number, status: MemberCoupon
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   let rows = q.selectAll()
   rows = status === 'unused' ? rows.orderBy('validTo', 'asc') : status === 'used' ? rows.orderBy('usedAt', 'desc') : rows.orderBy('validTo', 'desc')
-  const list = await rows.orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
-  const coupons = list.length ? await db.selectFrom('coupons').selectAll().where('id', 'in', [...new Set(list.map((r) => r.couponId))]).execute() : []
+  const list = await rows
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  const coupons = list.length
+    ? await db
+        .selectFrom('coupons')
+        .selectAll()
+        .where('id', 'in', [...new Set(list.map((r) => r.couponId))])
+        .execute()
+    : []
   const byId = new Map(coupons.map((c) => [c.id, c]))
   return { list: list.filter((r) => byId.has(r.couponId)).map((r) => toMemberCoupon(r, byId.get(r.couponId)!, now)), total: Number(n), page, pageSize }
 }
 
 export async function couponCounts(db: Conn, memberId: number, now = Date.now()): Promise<CouponCounts> {
-  const count = async (s: MemberCouponStatus) => Number((await mineQuery(db, memberId, s, now).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)
+  const count = async (s: MemberCouponStatus) =>
+    Number(
+      (
+        await mineQuery(db, memberId, s, now)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    )
   return { unused: await count('unused'), used: await count('used'), expired: await count('expired') }
 }
 
@@ -273,6 +325,12 @@ export async function couponGoods(db: Conn, input: { couponId?: number; memberCo
     q = q.where('goods.categoryId', 'in', cats.length ? cats : [0])
   }
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q.select(CARD_COLUMNS).orderBy('goods.sales', 'desc').orderBy('goods.id').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await q
+    .select(CARD_COLUMNS)
+    .orderBy('goods.sales', 'desc')
+    .orderBy('goods.id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { coupon: toRule(c), list: rows.map((r) => toCard(r as CardRow)), total: Number(n), page, pageSize }
 }

@@ -28,7 +28,11 @@ async function figures(db: Db, from: number): Promise<Figures> {
       .select((eb) => [eb.fn.coalesce(eb.fn.sum<number>('payAmount'), sql<number>`0`).as('sales'), eb.fn.countAll<number>().as('n'), eb.fn.count<number>('memberId').distinct().as('buyers')])
       .where('paidAt', '>=', from)
       .executeTakeFirstOrThrow(),
-    db.selectFrom('footprints').select((eb) => eb.fn.count<number>('memberId').distinct().as('n')).where('viewedAt', '>=', from).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('footprints')
+      .select((eb) => eb.fn.count<number>('memberId').distinct().as('n'))
+      .where('viewedAt', '>=', from)
+      .executeTakeFirstOrThrow(),
   ])
   const v = Number(visitors.n)
   return { sales: Number(paid.sales), paidOrders: Number(paid.n), visitors: v, conversion: v ? Math.min(1, Math.round((Number(paid.buyers) / v) * 10000) / 10000) : 0 }
@@ -46,7 +50,12 @@ async function trend(db: Db, now: number): Promise<TrendPoint[]> {
       .where('paidAt', '>=', first)
       .groupBy(dayNo)
       .execute(),
-    db.selectFrom('footprints').select((eb) => ['day', eb.fn.count<number>('memberId').distinct().as('n')]).where('day', '>=', chinaDay(first)).groupBy('day').execute(),
+    db
+      .selectFrom('footprints')
+      .select((eb) => ['day', eb.fn.count<number>('memberId').distinct().as('n')])
+      .where('day', '>=', chinaDay(first))
+      .groupBy('day')
+      .execute(),
   ])
   const byDay = new Map(paid.map((r) => [Math.floor(Number(r.d)), r]))
   const visitsByDay = new Map(visits.map((r) => [r.day, Number(r.n)]))

@@ -18,12 +18,30 @@ export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<
   if (q.status) b = b.where('f.status', '=', q.status)
   if (q.type) b = b.where('f.type', '=', q.type)
   const [rows, c] = await Promise.all([
-    b.select([...COLS]).orderBy('f.createdAt', 'desc').orderBy('f.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b
+      .select([...COLS])
+      .orderBy('f.createdAt', 'desc')
+      .orderBy('f.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   const list: AdminFeedbackRow[] = rows.map((r) => ({
-    id: r.id, memberId: r.memberId, nickname: r.nickname || '', phone: r.phone || '', type: r.type, typeText: typeText(r.type), content: r.content,
-    images: parseImages(r.images), contact: r.contact, status: r.status, reply: r.reply, repliedAt: n(r.repliedAt), closedAt: n(r.closedAt), createdAt: Number(r.createdAt),
+    id: r.id,
+    memberId: r.memberId,
+    nickname: r.nickname || '',
+    phone: r.phone || '',
+    type: r.type,
+    typeText: typeText(r.type),
+    content: r.content,
+    images: parseImages(r.images),
+    contact: r.contact,
+    status: r.status,
+    reply: r.reply,
+    repliedAt: n(r.repliedAt),
+    closedAt: n(r.closedAt),
+    createdAt: Number(r.createdAt),
   }))
   return { list, total: Number(c.n), page, pageSize }
 }

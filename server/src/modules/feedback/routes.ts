@@ -11,7 +11,7 @@ export default async function feedbackRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/feedback/submit', {
     schema: {
       description: '`{id}`; 10 a day (1001). Request: `{type, content 5-500 chars, images ≤ 9, contact?}`.',
-     
+
       body: FeedbackSubmitRequest,
     },
     handler: async (req) => {
@@ -20,5 +20,5 @@ export default async function feedbackRoutes(app: ShopApp, ctx: AppContext) {
     },
   })
 
-  app.get('/api/feedback/list', { schema: { description: '`FeedbackItem[]` (the caller\'s own, newest first)' }, handler: async (req) => feedback.myFeedback(db, memberId(req)) })
+  app.get('/api/feedback/list', { schema: { description: "`FeedbackItem[]` (the caller's own, newest first)" }, handler: async (req) => feedback.myFeedback(db, memberId(req)) })
 }

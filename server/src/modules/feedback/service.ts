@@ -27,7 +27,17 @@ export async function submitFeedback(db: Db, memberId: number, req: FeedbackSubm
   return { id: row.id }
 }
 
-const toItem = (r: { id: number; type: string; content: string; images: string; contact: string; status: FeedbackItem['status']; reply: string; repliedAt: number | null; createdAt: number }): FeedbackItem => ({
+const toItem = (r: {
+  id: number
+  type: string
+  content: string
+  images: string
+  contact: string
+  status: FeedbackItem['status']
+  reply: string
+  repliedAt: number | null
+  createdAt: number
+}): FeedbackItem => ({
   id: r.id,
   type: r.type as FeedbackType,
   typeText: typeText(r.type),
@@ -42,15 +52,29 @@ const toItem = (r: { id: number; type: string; content: string; images: string; 
 
 /** The member's own feedback, newest first. */
 export async function myFeedback(db: Db, memberId: number, limit = 20): Promise<FeedbackItem[]> {
-  const rows = await db.selectFrom('feedback').select(['id', 'type', 'content', 'images', 'contact', 'status', 'reply', 'repliedAt', 'createdAt']).where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(limit).execute()
+  const rows = await db
+    .selectFrom('feedback')
+    .select(['id', 'type', 'content', 'images', 'contact', 'status', 'reply', 'repliedAt', 'createdAt'])
+    .where('memberId', '=', memberId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute()
   return rows.map(toItem)
 }
 
 /** For the operator: newest first, with the member's phone; listing marks them read. */
 export async function adminFeedback(db: Db, opts: { limit?: number; onlyNew?: boolean } = {}) {
-  let q = db.selectFrom('feedback as f').leftJoin('members as m', 'm.id', 'f.memberId').select(['f.id', 'f.type', 'f.content', 'f.images', 'f.contact', 'f.status', 'f.reply', 'f.repliedAt', 'f.createdAt', 'f.memberId', 'm.phone', 'm.nickname'])
+  let q = db
+    .selectFrom('feedback as f')
+    .leftJoin('members as m', 'm.id', 'f.memberId')
+    .select(['f.id', 'f.type', 'f.content', 'f.images', 'f.contact', 'f.status', 'f.reply', 'f.repliedAt', 'f.createdAt', 'f.memberId', 'm.phone', 'm.nickname'])
   if (opts.onlyNew) q = q.where('f.status', '=', 'new')
-  const rows = await q.orderBy('f.createdAt', 'desc').orderBy('f.id', 'desc').limit(Math.min(500, Math.max(1, opts.limit || 50))).execute()
+  const rows = await q
+    .orderBy('f.createdAt', 'desc')
+    .orderBy('f.id', 'desc')
+    .limit(Math.min(500, Math.max(1, opts.limit || 50)))
+    .execute()
   const ids = rows.filter((r) => r.status === 'new').map((r) => r.id)
   if (ids.length) await db.updateTable('feedback').set({ status: 'read' }).where('id', 'in', ids).execute()
   return rows.map((r) => ({ ...toItem(r as any), memberId: r.memberId, phone: r.phone, nickname: r.nickname }))

@@ -1,4 +1,20 @@
-import { AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, IdParams, ShelfBody, StockBody, type AdminBrand, type AdminCategory, type AdminGoodsDetail, type AdminGoodsPage, type CountReply, type IdReply, type OkReply, type UploadReply } from '../../../../types/admin'
+import {
+  AdminGoodsQuery,
+  BrandInput,
+  CategoryInput,
+  GoodsInput,
+  IdParams,
+  ShelfBody,
+  StockBody,
+  type AdminBrand,
+  type AdminCategory,
+  type AdminGoodsDetail,
+  type AdminGoodsPage,
+  type CountReply,
+  type IdReply,
+  type OkReply,
+  type UploadReply,
+} from '../../../../types/admin'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
@@ -14,13 +30,23 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.get('/goods', { config: read, schema: { querystring: AdminGoodsQuery } }, async (req): Promise<AdminGoodsPage> => adminGoodsList(db, req.query))
   app.get('/goods/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminGoodsDetail> => adminGoodsDetail(db, req.params.id))
   app.post('/goods', { config: write, schema: { body: GoodsInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createGoods(tx, req.body, log)) }))
-  app.put('/goods/:id', { config: write, schema: { params: IdParams, body: GoodsInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => updateGoods(tx, req.params.id, req.body, log)) }))
-  app.post('/goods/shelf', { config: write, schema: { body: ShelfBody } }, async (req): Promise<CountReply> => ({ count: await audited(db, actorOf(req), (tx, log) => setShelf(tx, req.body.ids, req.body.status, log)) }))
-  app.post('/goods/stock', { config: write, schema: { body: StockBody } }, async (req): Promise<CountReply> => ({ count: await audited(db, actorOf(req), (tx, log) => changeStock(tx, req.body.items, log)) }))
+  app.put('/goods/:id', { config: write, schema: { params: IdParams, body: GoodsInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => updateGoods(tx, req.params.id, req.body, log)),
+  }))
+  app.post('/goods/shelf', { config: write, schema: { body: ShelfBody } }, async (req): Promise<CountReply> => ({
+    count: await audited(db, actorOf(req), (tx, log) => setShelf(tx, req.body.ids, req.body.status, log)),
+  }))
+  app.post('/goods/stock', { config: write, schema: { body: StockBody } }, async (req): Promise<CountReply> => ({
+    count: await audited(db, actorOf(req), (tx, log) => changeStock(tx, req.body.items, log)),
+  }))
 
   app.get('/categories', { config: read }, async (): Promise<AdminCategory[]> => adminCategories(db))
-  app.post('/categories', { config: write, schema: { body: CategoryInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => saveCategory(tx, null, req.body, log)) }))
-  app.put('/categories/:id', { config: write, schema: { params: IdParams, body: CategoryInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => saveCategory(tx, req.params.id, req.body, log)) }))
+  app.post('/categories', { config: write, schema: { body: CategoryInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => saveCategory(tx, null, req.body, log)),
+  }))
+  app.put('/categories/:id', { config: write, schema: { params: IdParams, body: CategoryInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => saveCategory(tx, req.params.id, req.body, log)),
+  }))
   app.delete('/categories/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => deleteCategory(tx, req.params.id, log))
     return { ok: true }
@@ -28,7 +54,9 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   app.get('/brands', { config: read }, async (): Promise<AdminBrand[]> => adminBrands(db))
   app.post('/brands', { config: write, schema: { body: BrandInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => saveBrand(tx, null, req.body, log)) }))
-  app.put('/brands/:id', { config: write, schema: { params: IdParams, body: BrandInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => saveBrand(tx, req.params.id, req.body, log)) }))
+  app.put('/brands/:id', { config: write, schema: { params: IdParams, body: BrandInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => saveBrand(tx, req.params.id, req.body, log)),
+  }))
   app.delete('/brands/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => deleteBrand(tx, req.params.id, log))
     return { ok: true }

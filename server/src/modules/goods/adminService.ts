@@ -39,7 +39,12 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
   // The page's ids first (an index walk in id order), then their rows with category and brand names: the joins
   // run for 20 rows, not for every match.
   const [ids, count] = await Promise.all([
-    b.select('goods.id').orderBy('goods.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b
+      .select('goods.id')
+      .orderBy('goods.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   const rows = ids.length
@@ -47,8 +52,26 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
         .selectFrom('goods')
         .leftJoin('categories as c', 'c.id', 'goods.categoryId')
         .leftJoin('brands as br', 'br.id', 'goods.brandId')
-        .select(['goods.id', 'goods.name', 'goods.mainImage', 'goods.categoryId', 'c.name as categoryName', 'goods.brandId', 'br.name as brandName', 'goods.price', 'goods.originalPrice', 'goods.stock', 'goods.sales', 'goods.status', 'goods.updatedAt'])
-        .where('goods.id', 'in', ids.map((r) => r.id))
+        .select([
+          'goods.id',
+          'goods.name',
+          'goods.mainImage',
+          'goods.categoryId',
+          'c.name as categoryName',
+          'goods.brandId',
+          'br.name as brandName',
+          'goods.price',
+          'goods.originalPrice',
+          'goods.stock',
+          'goods.sales',
+          'goods.status',
+          'goods.updatedAt',
+        ])
+        .where(
+          'goods.id',
+          'in',
+          ids.map((r) => r.id),
+        )
         .orderBy('goods.id', 'desc')
         .execute()
     : []
@@ -137,7 +160,10 @@ const goodsColumns = (input: GoodsInput, images: string[], skus: Array<{ price: 
     price: cheapest.price,
     originalPrice: Math.max(cheapest.originalPrice, cheapest.price),
     stock: skus.reduce((n, s) => n + s.stock, 0),
-    tags: (input.tags || []).map((t) => t.replace(/,/g, ' ').trim()).filter(Boolean).join(','),
+    tags: (input.tags || [])
+      .map((t) => t.replace(/,/g, ' ').trim())
+      .filter(Boolean)
+      .join(','),
     isHot: input.isHot ? 1 : 0,
     isNew: input.isNew ? 1 : 0,
     ...(input.freightTemplateId !== undefined ? { freightTemplateId: input.freightTemplateId } : {}),
@@ -153,7 +179,10 @@ export async function createGoods(tx: Tx, input: GoodsInput, log: Log): Promise<
     .returning('id')
     .executeTakeFirstOrThrow()
   for (const s of skus) {
-    await tx.insertInto('goodsSkus').values({ goodsId: g.id, specs: JSON.stringify(s.specs), specText: s.specText, price: s.price, originalPrice: Math.max(s.originalPrice, s.price), stock: s.stock, sales: 0, image: s.image }).execute()
+    await tx
+      .insertInto('goodsSkus')
+      .values({ goodsId: g.id, specs: JSON.stringify(s.specs), specText: s.specText, price: s.price, originalPrice: Math.max(s.originalPrice, s.price), stock: s.stock, sales: 0, image: s.image })
+      .execute()
   }
   log({ action: 'goods.create', targetType: 'goods', targetId: g.id, after: await adminGoodsDetail(tx, g.id) })
   return g.id
@@ -175,16 +204,29 @@ export async function updateGoods(tx: Tx, id: number, input: GoodsInput, log: Lo
   for (const s of skus) {
     const row = { specs: JSON.stringify(s.specs), specText: s.specText, price: s.price, originalPrice: Math.max(s.originalPrice, s.price), image: s.image }
     if (!s.id) {
-      await tx.insertInto('goodsSkus').values({ ...row, goodsId: id, stock: s.stock, sales: 0 }).execute()
+      await tx
+        .insertInto('goodsSkus')
+        .values({ ...row, goodsId: id, stock: s.stock, sales: 0 })
+        .execute()
       continue
     }
     const old = known.get(s.id)!
-    const res = await tx.updateTable('goodsSkus').set({ ...row, stock: s.stock }).where('id', '=', s.id).where('goodsId', '=', id).where('stock', '=', old.stock).executeTakeFirst()
+    const res = await tx
+      .updateTable('goodsSkus')
+      .set({ ...row, stock: s.stock })
+      .where('id', '=', s.id)
+      .where('goodsId', '=', id)
+      .where('stock', '=', old.stock)
+      .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, `规格「${s.specText}」的库存刚刚有变化，请刷新后再保存`)
   }
   const cols = goodsColumns(input, images, skus)
   const { stock: _stock, ...rest } = cols
-  await tx.updateTable('goods').set({ ...rest, ...(input.status ? { status: input.status } : {}), updatedAt: Date.now() }).where('id', '=', id).execute()
+  await tx
+    .updateTable('goods')
+    .set({ ...rest, ...(input.status ? { status: input.status } : {}), updatedAt: Date.now() })
+    .where('id', '=', id)
+    .execute()
   await syncGoodsStock(tx, [id])
   log({ action: 'goods.update', targetType: 'goods', targetId: id, before, after: await adminGoodsDetail(tx, id) })
   return id
@@ -205,10 +247,28 @@ export async function setShelf(tx: Tx, ids: number[], status: 'on' | 'off', log:
   const rows = await tx.selectFrom('goods').select(['id', 'status']).where('id', 'in', ids).where('status', '!=', status).execute()
   if (!rows.length) return 0
   if (status === 'on') {
-    const empty = await tx.selectFrom('goods').select(['id', 'name']).where('id', 'in', rows.map((r) => r.id)).where((eb) => eb.not(eb.exists(eb.selectFrom('goodsSkus').select('id').whereRef('goodsSkus.goodsId', '=', 'goods.id')))).executeTakeFirst()
+    const empty = await tx
+      .selectFrom('goods')
+      .select(['id', 'name'])
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('goodsSkus').select('id').whereRef('goodsSkus.goodsId', '=', 'goods.id'))))
+      .executeTakeFirst()
     if (empty) throw bad(`商品「${empty.name}」没有规格，不能上架`)
   }
-  const res = await tx.updateTable('goods').set({ status, updatedAt: Date.now() }).where('id', 'in', rows.map((r) => r.id)).where('status', '!=', status).executeTakeFirst()
+  const res = await tx
+    .updateTable('goods')
+    .set({ status, updatedAt: Date.now() })
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .where('status', '!=', status)
+    .executeTakeFirst()
   for (const r of rows) log({ action: status === 'on' ? 'goods.shelf-on' : 'goods.shelf-off', targetType: 'goods', targetId: r.id, before: { status: r.status }, after: { status } })
   return Number(res.numUpdatedRows)
 }
@@ -217,7 +277,12 @@ export async function setShelf(tx: Tx, ids: number[], status: 'on' | 'off', log:
 export async function changeStock(tx: Tx, items: StockBody['items'], log: Log): Promise<number> {
   const goodsIds = new Set<number>()
   for (const it of items) {
-    const sku = await tx.selectFrom('goodsSkus as s').innerJoin('goods as g', 'g.id', 's.goodsId').select(['s.id', 's.goodsId', 's.stock', 's.specText', 'g.name']).where('s.id', '=', it.skuId).executeTakeFirst()
+    const sku = await tx
+      .selectFrom('goodsSkus as s')
+      .innerJoin('goods as g', 'g.id', 's.goodsId')
+      .select(['s.id', 's.goodsId', 's.stock', 's.specText', 'g.name'])
+      .where('s.id', '=', it.skuId)
+      .executeTakeFirst()
     if (!sku) throw new AppError(ErrorCode.NOT_FOUND, `规格不存在：${it.skuId}`)
     if (it.delta === 0) continue
     const res = await tx
@@ -240,7 +305,11 @@ export async function changeStock(tx: Tx, items: StockBody['items'], log: Log): 
 export async function adminCategories(db: Db): Promise<AdminCategory[]> {
   const [cats, counts] = await Promise.all([
     db.selectFrom('categories').selectAll().orderBy('parentId').orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('goods').select(['categoryId', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('categoryId').execute(),
+    db
+      .selectFrom('goods')
+      .select(['categoryId', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('categoryId')
+      .execute(),
   ])
   const n = new Map(counts.map((c) => [c.categoryId, Number(c.n)]))
   return cats.map((c) => ({ id: c.id, parentId: c.parentId, name: c.name, icon: c.icon, sort: c.sort, goodsCount: n.get(c.id) || 0 }))
@@ -283,7 +352,12 @@ export async function deleteCategory(tx: Tx, id: number, log: Log) {
 export async function adminBrands(db: Db): Promise<AdminBrand[]> {
   const [brands, counts] = await Promise.all([
     db.selectFrom('brands').selectAll().orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('goods').select(['brandId', (eb) => eb.fn.countAll<number>().as('n')]).where('brandId', 'is not', null).groupBy('brandId').execute(),
+    db
+      .selectFrom('goods')
+      .select(['brandId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('brandId', 'is not', null)
+      .groupBy('brandId')
+      .execute(),
   ])
   const n = new Map(counts.map((c) => [c.brandId, Number(c.n)]))
   return brands.map((b) => ({ id: b.id, name: b.name, logo: b.logo, intro: b.intro, isExclusive: !!b.isExclusive, sort: b.sort, goodsCount: n.get(b.id) || 0 }))

@@ -38,56 +38,81 @@ export const SHAPES: Record<string, string> = {
   mat: '<rect x="90" y="150" width="220" height="110" rx="14" opacity=".6"/><path d="M90 150h46v110H90z"/><circle cx="113" cy="205" r="23" opacity=".6"/>',
   ball: '<circle cx="200" cy="190" r="96"/><path d="M104 190h192M200 94v192" stroke="#fff" stroke-width="6" opacity=".5" fill="none"/>',
   book: '<path d="M108 90l92 20 92-20v190l-92 20-92-20z"/><path d="M197 110h6v190h-6z" opacity=".5"/>',
-  backpack: '<rect x="130" y="100" width="140" height="190" rx="36"/><path d="M168 100v-22q0-18 32-18t32 18v22" fill="none" stroke="#fff" stroke-width="12"/><rect x="156" y="200" width="88" height="60" rx="12" opacity=".5"/>',
+  backpack:
+    '<rect x="130" y="100" width="140" height="190" rx="36"/><path d="M168 100v-22q0-18 32-18t32 18v22" fill="none" stroke="#fff" stroke-width="12"/><rect x="156" y="200" width="88" height="60" rx="12" opacity=".5"/>',
   handbag: '<path d="M110 150h180l16 140H94z"/><path d="M156 150q0-70 44-70t44 70" fill="none" stroke="#fff" stroke-width="12"/>',
   suitcase: '<rect x="134" y="100" width="132" height="188" rx="16"/><path d="M176 100V76h48v24" fill="none" stroke="#fff" stroke-width="10"/><path d="M160 288h14v16h-14zM226 288h14v16h-14z"/>',
   necklace: '<path d="M120 80q0 130 80 150 80-20 80-150" fill="none" stroke="#fff" stroke-width="8"/><path d="M200 220l26 34-26 40-26-40z"/>',
   ring: '<circle cx="200" cy="220" r="70" fill="none" stroke="#fff" stroke-width="20"/><path d="M200 150l-32-36 14-28h36l14 28z"/>',
   bracelet: '<ellipse cx="200" cy="200" rx="100" ry="64" fill="none" stroke="#fff" stroke-width="22"/><circle cx="200" cy="136" r="16"/>',
   tv: '<rect x="80" y="90" width="240" height="150" rx="10"/><path d="M180 240h40l10 30h-60z" opacity=".8"/><path d="M140 270h120v12H140z"/>',
-  fryer: '<path d="M130 90h140q14 0 14 14v176q0 14-14 14H130q-14 0-14-14V104q0-14 14-14z"/><rect x="140" y="170" width="120" height="90" rx="10" opacity=".5"/><circle cx="200" cy="128" r="14" opacity=".6"/>',
+  fryer:
+    '<path d="M130 90h140q14 0 14 14v176q0 14-14 14H130q-14 0-14-14V104q0-14 14-14z"/><rect x="140" y="170" width="120" height="90" rx="10" opacity=".5"/><circle cx="200" cy="128" r="14" opacity=".6"/>',
   dryer: '<circle cx="170" cy="150" r="70"/><path d="M220 110h80v80h-80z"/><path d="M150 200h44l-10 100h-24z"/>',
   robot: '<circle cx="200" cy="190" r="104"/><circle cx="200" cy="190" r="70" opacity=".5"/><circle cx="200" cy="140" r="12"/>',
-  petfood: '<path d="M130 80h140l10 210H120z"/><circle cx="200" cy="200" r="18" opacity=".5"/><circle cx="176" cy="168" r="10" opacity=".5"/><circle cx="224" cy="168" r="10" opacity=".5"/><circle cx="162" cy="196" r="9" opacity=".5"/><circle cx="238" cy="196" r="9" opacity=".5"/>',
+  petfood:
+    '<path d="M130 80h140l10 210H120z"/><circle cx="200" cy="200" r="18" opacity=".5"/><circle cx="176" cy="168" r="10" opacity=".5"/><circle cx="224" cy="168" r="10" opacity=".5"/><circle cx="162" cy="196" r="9" opacity=".5"/><circle cx="238" cy="196" r="9" opacity=".5"/>',
   litter: '<path d="M100 170h200l-20 110H120z"/><path d="M90 150h220v24H90z" opacity=".7"/>',
   bone: '<path d="M130 170h140v40H130z"/><circle cx="122" cy="168" r="22"/><circle cx="122" cy="212" r="22"/><circle cx="278" cy="168" r="22"/><circle cx="278" cy="212" r="22"/>',
   // Shapes of goods whose sub-category's shape would show another object (issue 18: a 冲锋衣 drawn as a bag).
-  puffer: '<path d="M156 76q44-12 88 0l40 16 34 86-32 14-12-20v128H156V172l-12 20-32-14 34-86z"/><path d="M156 126h88M156 172h88M156 218h88M156 264h88M122 150l-12 30M278 150l12 30" fill="none" stroke="#000" stroke-opacity=".14" stroke-width="6"/><path d="M172 70q28 14 56 0v-12q-28 10-56 0z" opacity=".75"/>',
-  jacket: '<path d="M164 98q2-54 36-54t36 54l-14 4q-4-38-22-38t-22 38z"/><path d="M146 94l34-6q20 16 40 0l34 6 38 84-30 14-10-16v130H148V176l-10 16-30-14z"/><path d="M197 100h6v200h-6zM160 150h28v6h-28zM212 150h28v6h-28z" fill="#000" opacity=".18"/>',
+  puffer:
+    '<path d="M156 76q44-12 88 0l40 16 34 86-32 14-12-20v128H156V172l-12 20-32-14 34-86z"/><path d="M156 126h88M156 172h88M156 218h88M156 264h88M122 150l-12 30M278 150l12 30" fill="none" stroke="#000" stroke-opacity=".14" stroke-width="6"/><path d="M172 70q28 14 56 0v-12q-28 10-56 0z" opacity=".75"/>',
+  jacket:
+    '<path d="M164 98q2-54 36-54t36 54l-14 4q-4-38-22-38t-22 38z"/><path d="M146 94l34-6q20 16 40 0l34 6 38 84-30 14-10-16v130H148V176l-10 16-30-14z"/><path d="M197 100h6v200h-6zM160 150h28v6h-28zM212 150h28v6h-28z" fill="#000" opacity=".18"/>',
   gloss: '<rect x="176" y="150" width="48" height="146" rx="12"/><rect x="182" y="66" width="36" height="90" rx="9" opacity=".75"/><path d="M194 164h12v110h-12z" fill="#000" opacity=".12"/>',
   pump: '<path d="M146 146q0-22 22-22h64q22 0 22 22v136q0 16-16 16h-76q-16 0-16-16z"/><path d="M188 124V94h24v30z" opacity=".75"/><path d="M172 80h56v16h-56zM228 82h34v10h-34z"/><rect x="166" y="180" width="68" height="56" rx="8" fill="#000" opacity=".1"/>',
-  earbuds: '<rect x="126" y="172" width="148" height="112" rx="50"/><path d="M126 222h148" stroke="#000" stroke-opacity=".15" stroke-width="4"/><circle cx="160" cy="104" r="26"/><rect x="152" y="104" width="16" height="54" rx="8"/><circle cx="240" cy="104" r="26"/><rect x="232" y="104" width="16" height="54" rx="8"/>',
-  tablet: '<rect x="108" y="78" width="184" height="226" rx="16"/><rect x="120" y="92" width="160" height="196" rx="6" opacity=".45"/><rect x="304" y="96" width="10" height="150" rx="5" opacity=".85"/>',
+  earbuds:
+    '<rect x="126" y="172" width="148" height="112" rx="50"/><path d="M126 222h148" stroke="#000" stroke-opacity=".15" stroke-width="4"/><circle cx="160" cy="104" r="26"/><rect x="152" y="104" width="16" height="54" rx="8"/><circle cx="240" cy="104" r="26"/><rect x="232" y="104" width="16" height="54" rx="8"/>',
+  tablet:
+    '<rect x="108" y="78" width="184" height="226" rx="16"/><rect x="120" y="92" width="160" height="196" rx="6" opacity=".45"/><rect x="304" y="96" width="10" height="150" rx="5" opacity=".85"/>',
   pillow: '<path d="M96 150q0-32 32-36 72-10 144 0 32 4 32 36v64q0 32-32 36-72 10-144 0-32-4-32-36z"/><path d="M120 176q80-22 160 0" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="6"/>',
-  quilt: '<rect x="96" y="206" width="208" height="48" rx="16"/><rect x="106" y="156" width="188" height="46" rx="16" opacity=".8"/><rect x="116" y="106" width="168" height="46" rx="16" opacity=".65"/><path d="M140 230h120M150 180h100" stroke="#000" stroke-opacity=".1" stroke-width="5"/>',
+  quilt:
+    '<rect x="96" y="206" width="208" height="48" rx="16"/><rect x="106" y="156" width="188" height="46" rx="16" opacity=".8"/><rect x="116" y="106" width="168" height="46" rx="16" opacity=".65"/><path d="M140 230h120M150 180h100" stroke="#000" stroke-opacity=".1" stroke-width="5"/>',
   floorlamp: '<path d="M158 56h84l28 60H130z"/><path d="M196 116h8v170h-8z"/><ellipse cx="200" cy="292" rx="54" ry="11"/>',
-  ceilinglamp: '<path d="M96 120h208v12H96z" opacity=".6"/><ellipse cx="200" cy="176" rx="112" ry="46"/><ellipse cx="200" cy="166" rx="80" ry="24" opacity=".5"/><path d="M200 240v36M140 232l-18 28M260 232l18 28" stroke="#fff" stroke-width="8" stroke-linecap="round"/>',
-  drawers: '<rect x="118" y="76" width="164" height="216" rx="10"/><path d="M128 146h144M128 218h144" stroke="#000" stroke-opacity=".15" stroke-width="6"/><path d="M184 106h32v9h-32zM184 178h32v9h-32zM184 250h32v9h-32z" fill="#000" opacity=".22"/>',
-  vacuumbag: '<path d="M112 104h176q12 0 12 12v160q0 12-12 12H112q-12 0-12-12V116q0-12 12-12z"/><path d="M100 128h200" stroke="#000" stroke-opacity=".15" stroke-width="6"/><path d="M130 170q20 30 0 70M270 170q-20 30 0 70" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="5"/><circle cx="200" cy="206" r="30" fill="#000" opacity=".15"/><circle cx="200" cy="206" r="15"/>',
+  ceilinglamp:
+    '<path d="M96 120h208v12H96z" opacity=".6"/><ellipse cx="200" cy="176" rx="112" ry="46"/><ellipse cx="200" cy="166" rx="80" ry="24" opacity=".5"/><path d="M200 240v36M140 232l-18 28M260 232l18 28" stroke="#fff" stroke-width="8" stroke-linecap="round"/>',
+  drawers:
+    '<rect x="118" y="76" width="164" height="216" rx="10"/><path d="M128 146h144M128 218h144" stroke="#000" stroke-opacity=".15" stroke-width="6"/><path d="M184 106h32v9h-32zM184 178h32v9h-32zM184 250h32v9h-32z" fill="#000" opacity=".22"/>',
+  vacuumbag:
+    '<path d="M112 104h176q12 0 12 12v160q0 12-12 12H112q-12 0-12-12V116q0-12 12-12z"/><path d="M100 128h200" stroke="#000" stroke-opacity=".15" stroke-width="6"/><path d="M130 170q20 30 0 70M270 170q-20 30 0 70" fill="none" stroke="#000" stroke-opacity=".1" stroke-width="5"/><circle cx="200" cy="206" r="30" fill="#000" opacity=".15"/><circle cx="200" cy="206" r="15"/>',
   bowl: '<path d="M96 170h208q0 104-104 114-104-10-104-114z"/><ellipse cx="200" cy="170" rx="104" ry="18" opacity=".7"/><path d="M262 70l-40 98" stroke="#fff" stroke-width="12" stroke-linecap="round"/><circle cx="170" cy="164" r="8" fill="#000" opacity=".12"/><circle cx="198" cy="160" r="7" fill="#000" opacity=".12"/><circle cx="150" cy="172" r="6" fill="#000" opacity=".12"/>',
-  orange: '<circle cx="176" cy="196" r="82"/><circle cx="176" cy="196" r="7" fill="#000" opacity=".14"/><path d="M176 114q4-24 30-30l6 9q-20 6-24 21z" opacity=".8"/><circle cx="282" cy="238" r="54" opacity=".85"/><circle cx="282" cy="238" r="42" fill="#000" opacity=".08"/><path d="M282 196v84M240 238h84M252 208l60 60M312 208l-60 60" stroke="#fff" stroke-width="5"/>',
-  mango: '<path d="M114 226q-12-96 82-126 94-26 116 52 14 74-62 114-114 42-136-40z"/><path d="M276 104q22-22 48-14-10 26-48 14z" opacity=".75"/><path d="M150 230q40 30 110-20" fill="none" stroke="#000" stroke-opacity=".08" stroke-width="10"/>',
-  strawberry: '<path d="M200 300q-100-62-100-146 0-40 50-40h100q50 0 50 40 0 84-100 146z"/><path d="M144 118l22-32 34 22 34-22 22 32q-56 22-112 0z" opacity=".75"/><g fill="#000" opacity=".16"><ellipse cx="160" cy="160" rx="4" ry="7"/><ellipse cx="200" cy="150" rx="4" ry="7"/><ellipse cx="240" cy="160" rx="4" ry="7"/><ellipse cx="176" cy="200" rx="4" ry="7"/><ellipse cx="224" cy="200" rx="4" ry="7"/><ellipse cx="200" cy="240" rx="4" ry="7"/><ellipse cx="150" cy="206" rx="4" ry="7"/><ellipse cx="250" cy="206" rx="4" ry="7"/></g>',
-  berries: '<circle cx="152" cy="222" r="46"/><circle cx="250" cy="218" r="48"/><circle cx="202" cy="148" r="46"/><circle cx="204" cy="268" r="34" opacity=".85"/><g fill="#000" opacity=".22"><path d="M152 204l8 8-8 8-8-8z"/><path d="M250 200l8 8-8 8-8-8z"/><path d="M202 130l8 8-8 8-8-8z"/><path d="M204 254l7 7-7 7-7-7z"/></g><path d="M220 104q30-40 70-30-20 36-70 30z" opacity=".75"/>',
-  onesie: '<path d="M150 78l30-8q20 16 40 0l30 8 42 50-28 26-14-12v70l-30 74h-34l-6-40-6 40h-34l-30-74v-70l-14 12-28-26z"/><g fill="#000" opacity=".16"><circle cx="200" cy="112" r="5"/><circle cx="200" cy="140" r="5"/><circle cx="200" cy="168" r="5"/></g>',
-  blocks: '<rect x="104" y="206" width="86" height="86" rx="8"/><rect x="200" y="206" width="86" height="86" rx="8" opacity=".8"/><rect x="152" y="116" width="86" height="86" rx="8" opacity=".9"/><path d="M246 202l40-70 40 70z" opacity=".75"/><path d="M132 236h30v26h-30zM228 236h30v26h-30z" fill="#000" opacity=".12"/>',
+  orange:
+    '<circle cx="176" cy="196" r="82"/><circle cx="176" cy="196" r="7" fill="#000" opacity=".14"/><path d="M176 114q4-24 30-30l6 9q-20 6-24 21z" opacity=".8"/><circle cx="282" cy="238" r="54" opacity=".85"/><circle cx="282" cy="238" r="42" fill="#000" opacity=".08"/><path d="M282 196v84M240 238h84M252 208l60 60M312 208l-60 60" stroke="#fff" stroke-width="5"/>',
+  mango:
+    '<path d="M114 226q-12-96 82-126 94-26 116 52 14 74-62 114-114 42-136-40z"/><path d="M276 104q22-22 48-14-10 26-48 14z" opacity=".75"/><path d="M150 230q40 30 110-20" fill="none" stroke="#000" stroke-opacity=".08" stroke-width="10"/>',
+  strawberry:
+    '<path d="M200 300q-100-62-100-146 0-40 50-40h100q50 0 50 40 0 84-100 146z"/><path d="M144 118l22-32 34 22 34-22 22 32q-56 22-112 0z" opacity=".75"/><g fill="#000" opacity=".16"><ellipse cx="160" cy="160" rx="4" ry="7"/><ellipse cx="200" cy="150" rx="4" ry="7"/><ellipse cx="240" cy="160" rx="4" ry="7"/><ellipse cx="176" cy="200" rx="4" ry="7"/><ellipse cx="224" cy="200" rx="4" ry="7"/><ellipse cx="200" cy="240" rx="4" ry="7"/><ellipse cx="150" cy="206" rx="4" ry="7"/><ellipse cx="250" cy="206" rx="4" ry="7"/></g>',
+  berries:
+    '<circle cx="152" cy="222" r="46"/><circle cx="250" cy="218" r="48"/><circle cx="202" cy="148" r="46"/><circle cx="204" cy="268" r="34" opacity=".85"/><g fill="#000" opacity=".22"><path d="M152 204l8 8-8 8-8-8z"/><path d="M250 200l8 8-8 8-8-8z"/><path d="M202 130l8 8-8 8-8-8z"/><path d="M204 254l7 7-7 7-7-7z"/></g><path d="M220 104q30-40 70-30-20 36-70 30z" opacity=".75"/>',
+  onesie:
+    '<path d="M150 78l30-8q20 16 40 0l30 8 42 50-28 26-14-12v70l-30 74h-34l-6-40-6 40h-34l-30-74v-70l-14 12-28-26z"/><g fill="#000" opacity=".16"><circle cx="200" cy="112" r="5"/><circle cx="200" cy="140" r="5"/><circle cx="200" cy="168" r="5"/></g>',
+  blocks:
+    '<rect x="104" y="206" width="86" height="86" rx="8"/><rect x="200" y="206" width="86" height="86" rx="8" opacity=".8"/><rect x="152" y="116" width="86" height="86" rx="8" opacity=".9"/><path d="M246 202l40-70 40 70z" opacity=".75"/><path d="M132 236h30v26h-30zM228 236h30v26h-30z" fill="#000" opacity=".12"/>',
   car: '<path d="M96 236l22-54q8-20 30-20h104q22 0 30 20l22 54v32H96z"/><path d="M148 178h104l14 42H134z" fill="#000" opacity=".15"/><circle cx="144" cy="270" r="28"/><circle cx="256" cy="270" r="28"/><path d="M282 160V96" stroke="#fff" stroke-width="6"/><circle cx="282" cy="92" r="9"/>',
   puzzle: '<path d="M120 120h60q-10-40 20-40t20 40h60v60q40-10 40 20t-40 20v60h-60q10 40-20 40t-20-40h-60v-60q-40 10-40-20t40-20z"/>',
   band: '<path d="M132 112q68 180 136 0" fill="none" stroke="#fff" stroke-width="14"/><rect x="96" y="82" width="70" height="32" rx="14"/><rect x="234" y="82" width="70" height="32" rx="14"/>',
-  dumbbell: '<rect x="110" y="134" width="36" height="112" rx="8"/><rect x="254" y="134" width="36" height="112" rx="8"/><rect x="84" y="152" width="28" height="76" rx="6" opacity=".8"/><rect x="288" y="152" width="28" height="76" rx="6" opacity=".8"/><rect x="146" y="180" width="108" height="20" rx="6"/>',
+  dumbbell:
+    '<rect x="110" y="134" width="36" height="112" rx="8"/><rect x="254" y="134" width="36" height="112" rx="8"/><rect x="84" y="152" width="28" height="76" rx="6" opacity=".8"/><rect x="288" y="152" width="28" height="76" rx="6" opacity=".8"/><rect x="146" y="180" width="108" height="20" rx="6"/>',
   tent: '<path d="M200 80l124 204H76z"/><path d="M200 140l42 144h-84z" fill="#000" opacity=".18"/><path d="M56 284h288v10H56z" opacity=".7"/><path d="M200 80V58" stroke="#fff" stroke-width="6"/><path d="M200 58l26 10-26 10z"/>',
   chair: '<path d="M126 112h148l-12 98H138z"/><path d="M116 208h168v26H116z" opacity=".85"/><path d="M140 234l104 62M260 234l-104 62" stroke="#fff" stroke-width="12" stroke-linecap="round"/>',
-  ricecooker: '<path d="M106 164q0-44 44-48h100q44 4 44 48v110q0 20-20 20H126q-20 0-20-20z"/><path d="M116 154h168" stroke="#000" stroke-opacity=".15" stroke-width="6"/><path d="M174 96h52v20h-52z" opacity=".8"/><rect x="168" y="204" width="64" height="32" rx="8" fill="#000" opacity=".15"/>',
-  blender: '<path d="M148 82h104l-16 150h-72z" opacity=".75"/><path d="M142 68h116v20H142z"/><path d="M134 232h132l10 62H124z"/><circle cx="200" cy="264" r="13" fill="#000" opacity=".2"/><path d="M182 196l36-16M182 176l36 16" stroke="#fff" stroke-width="6"/>',
+  ricecooker:
+    '<path d="M106 164q0-44 44-48h100q44 4 44 48v110q0 20-20 20H126q-20 0-20-20z"/><path d="M116 154h168" stroke="#000" stroke-opacity=".15" stroke-width="6"/><path d="M174 96h52v20h-52z" opacity=".8"/><rect x="168" y="204" width="64" height="32" rx="8" fill="#000" opacity=".15"/>',
+  blender:
+    '<path d="M148 82h104l-16 150h-72z" opacity=".75"/><path d="M142 68h116v20H142z"/><path d="M134 232h132l10 62H124z"/><circle cx="200" cy="264" r="13" fill="#000" opacity=".2"/><path d="M182 196l36-16M182 176l36 16" stroke="#fff" stroke-width="6"/>',
   pot: '<path d="M98 168h204v62q0 52-52 52H150q-52 0-52-52z"/><path d="M110 150q90-44 180 0z" opacity=".75"/><path d="M88 184H66M312 184h22" stroke="#fff" stroke-width="14" stroke-linecap="round"/><circle cx="200" cy="122" r="11"/><rect x="170" y="218" width="60" height="28" rx="8" fill="#000" opacity=".14"/>',
-  toothbrush: '<rect x="178" y="112" width="44" height="184" rx="22"/><rect x="188" y="58" width="24" height="62" rx="10" opacity=".85"/><rect x="182" y="38" width="36" height="32" rx="7"/><circle cx="200" cy="172" r="9" fill="#000" opacity=".2"/>',
-  shaver: '<path d="M160 132h80v150q0 20-20 20h-40q-20 0-20-20z"/><rect x="138" y="78" width="124" height="60" rx="26" opacity=".85"/><circle cx="172" cy="108" r="15" fill="#000" opacity=".15"/><circle cx="228" cy="108" r="15" fill="#000" opacity=".15"/><circle cx="200" cy="190" r="9" fill="#000" opacity=".2"/>',
-  curler: '<g transform="rotate(-30 200 190)"><rect x="186" y="196" width="30" height="110" rx="12"/><rect x="190" y="60" width="22" height="140" rx="11" opacity=".85"/><path d="M218 80h12v100h-12z"/><path d="M201 306q0 30-40 40" fill="none" stroke="#fff" stroke-width="5"/></g>',
+  toothbrush:
+    '<rect x="178" y="112" width="44" height="184" rx="22"/><rect x="188" y="58" width="24" height="62" rx="10" opacity=".85"/><rect x="182" y="38" width="36" height="32" rx="7"/><circle cx="200" cy="172" r="9" fill="#000" opacity=".2"/>',
+  shaver:
+    '<path d="M160 132h80v150q0 20-20 20h-40q-20 0-20-20z"/><rect x="138" y="78" width="124" height="60" rx="26" opacity=".85"/><circle cx="172" cy="108" r="15" fill="#000" opacity=".15"/><circle cx="228" cy="108" r="15" fill="#000" opacity=".15"/><circle cx="200" cy="190" r="9" fill="#000" opacity=".2"/>',
+  curler:
+    '<g transform="rotate(-30 200 190)"><rect x="186" y="196" width="30" height="110" rx="12"/><rect x="190" y="60" width="22" height="140" rx="11" opacity=".85"/><path d="M218 80h12v100h-12z"/><path d="M201 306q0 30-40 40" fill="none" stroke="#fff" stroke-width="5"/></g>',
   vacuum: '<path d="M226 58h34v44h-34z"/><path d="M240 100L172 276" stroke="#fff" stroke-width="14" stroke-linecap="round"/><path d="M222 118q44 0 44 42v34h-54z"/><path d="M110 270h118v24H110z"/>',
-  handvac: '<path d="M106 200h188v52q0 22-22 22H128q-22 0-22-22z"/><path d="M146 200v-58q0-32 54-32t54 32v58h-24v-50q0-16-30-16t-30 16v50z"/><path d="M124 262h152" stroke="#000" stroke-opacity=".15" stroke-width="6"/>',
+  handvac:
+    '<path d="M106 200h188v52q0 22-22 22H128q-22 0-22-22z"/><path d="M146 200v-58q0-32 54-32t54 32v58h-24v-50q0-16-30-16t-30 16v50z"/><path d="M124 262h152" stroke="#000" stroke-opacity=".15" stroke-width="6"/>',
   wand: '<path d="M104 300L252 86" stroke="#fff" stroke-width="12" stroke-linecap="round"/><path d="M252 86q54 34 30 104" fill="none" stroke="#fff" stroke-width="4"/><path d="M282 190q-32 42-16 92 28-38 16-92z"/><path d="M282 190q32 40 22 88-32-30-22-88z" opacity=".8"/><circle cx="282" cy="190" r="10"/>',
   scratcher: '<path d="M86 254q114-136 228 0v34H86z"/><path d="M108 254q92-104 184 0M132 268q68-72 136 0" fill="none" stroke="#000" stroke-opacity=".15" stroke-width="6"/>',
-  petbed: '<ellipse cx="200" cy="232" rx="132" ry="58"/><ellipse cx="200" cy="216" rx="92" ry="32" fill="#000" opacity=".12"/><path d="M94 214q106-72 212 0" fill="none" stroke="#fff" stroke-width="12"/><g fill="#fff"><circle cx="200" cy="220" r="10"/><circle cx="184" cy="204" r="5"/><circle cx="196" cy="200" r="5"/><circle cx="208" cy="200" r="5"/><circle cx="218" cy="206" r="5"/></g>',
+  petbed:
+    '<ellipse cx="200" cy="232" rx="132" ry="58"/><ellipse cx="200" cy="216" rx="92" ry="32" fill="#000" opacity=".12"/><path d="M94 214q106-72 212 0" fill="none" stroke="#fff" stroke-width="12"/><g fill="#fff"><circle cx="200" cy="220" r="10"/><circle cx="184" cy="204" r="5"/><circle cx="196" cy="200" r="5"/><circle cx="208" cy="200" r="5"/><circle cx="218" cy="206" r="5"/></g>',
 }
 
 /** A deterministic two-colour gradient from a hue. */
@@ -125,7 +150,9 @@ export function goodsSvg(o: { name: string; shape: string; hue: number; variant?
     `<g fill="#fff" opacity=".92" transform="translate(200 180) rotate(${tilt}) scale(${scale}) translate(-200 -180)">${SHAPES[o.shape] || SHAPES.box}</g>` +
     `<rect y="${ty - 34}" width="400" height="${400 - ty + 34}" fill="#000" opacity=".16"/>` +
     text.map((l, i) => `<text x="200" y="${ty + i * 34}" font-family="${FONT}" font-size="26" font-weight="600" fill="#fff" text-anchor="middle">${esc(l)}</text>`).join('') +
-    (o.label ? `<rect x="16" y="16" rx="14" width="${[...o.label].length * 22 + 24}" height="36" fill="#fff" opacity=".85"/><text x="${28}" y="41" font-family="${FONT}" font-size="20" fill="hsl(${hue},60%,40%)">${esc(o.label)}</text>` : '') +
+    (o.label
+      ? `<rect x="16" y="16" rx="14" width="${[...o.label].length * 22 + 24}" height="36" fill="#fff" opacity=".85"/><text x="${28}" y="41" font-family="${FONT}" font-size="20" fill="hsl(${hue},60%,40%)">${esc(o.label)}</text>`
+      : '') +
     `</svg>`
   )
 }
@@ -157,7 +184,9 @@ export function bannerSvg(o: { title: string; subtitle: string; hue: number; sha
     `<g fill="#fff" opacity=".9" transform="translate(420 -20) scale(.85)">${SHAPES[o.shape] || SHAPES.box}</g>` +
     `<text x="48" y="140" font-family="${FONT}" font-size="52" font-weight="700" fill="#fff">${esc(o.title)}</text>` +
     `<text x="48" y="200" font-family="${FONT}" font-size="28" fill="#fff">${esc(o.subtitle)}</text>` +
-    (o.button === false ? '' : `<rect x="48" y="230" width="150" height="48" rx="24" fill="#fff"/><text x="123" y="263" font-family="${FONT}" font-size="24" fill="hsl(${o.hue},60%,45%)" text-anchor="middle">立即抢购</text>`) +
+    (o.button === false
+      ? ''
+      : `<rect x="48" y="230" width="150" height="48" rx="24" fill="#fff"/><text x="123" y="263" font-family="${FONT}" font-size="24" fill="hsl(${o.hue},60%,45%)" text-anchor="middle">立即抢购</text>`) +
     `</g></svg>`
   )
 }

@@ -14,7 +14,8 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     await goods.flushSearchTerms(db).catch((err) => ctx.log.warn({ err: err.message }, 'search terms not written'))
   })
 
-  app.get('/api/goods/categoryTree', { schema: { description: '`{list: CategoryNode[]}` top categories with `children`' },
+  app.get('/api/goods/categoryTree', {
+    schema: { description: '`{list: CategoryNode[]}` top categories with `children`' },
     config: { auth: 'none' },
     handler: async () => ({ list: await goods.categoryTree(db) }),
   })
@@ -28,7 +29,11 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => ({ list: await goods.listBrands(db, req.query.exclusive === 1) }),
   })
 
-  app.get('/api/goods/hotWords', { schema: { description: '`{list: string[]}` search terms that found goods and are whole words of the catalogue (a category or brand name, or the end of a word of an on-sale goods\' name: 猫粮 of 全价猫粮, never the fragment 连衣 of 碎花连衣裙), most searched first (a process counts every search in memory and writes them every 2 s and before this list is read)' },
+  app.get('/api/goods/hotWords', {
+    schema: {
+      description:
+        "`{list: string[]}` search terms that found goods and are whole words of the catalogue (a category or brand name, or the end of a word of an on-sale goods' name: 猫粮 of 全价猫粮, never the fragment 连衣 of 碎花连衣裙), most searched first (a process counts every search in memory and writes them every 2 s and before this list is read)",
+    },
     config: { auth: 'none' },
     handler: async () => ({ list: await goods.hotWords(db) }),
   })
@@ -36,8 +41,9 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/goods/search', {
     config: { auth: 'optional' },
     schema: {
-      description: '`Page<GoodsCard>` + `totalCapped`; ties broken by id, so pages never repeat a goods. The count stops at 1000 (`SEARCH_TOTAL_CAP`): with more matches `total` is 1000, `totalCapped` is true (the page shows "1000+") and pages past the 1000th goods are empty. Request: `keyword?` (≤ 64, substring of the name or a brand name; `%` `_` are plain characters), `categoryId?` (a top category includes its sub-categories), `brandId?`, `sort?` = `default` (综合: hot, then sales) | `sales` | `price_asc` | `price_desc` | `newest`, `page`, `pageSize`.',
-     
+      description:
+        '`Page<GoodsCard>` + `totalCapped`; ties broken by id, so pages never repeat a goods. The count stops at 1000 (`SEARCH_TOTAL_CAP`): with more matches `total` is 1000, `totalCapped` is true (the page shows "1000+") and pages past the 1000th goods are empty. Request: `keyword?` (≤ 64, substring of the name or a brand name; `%` `_` are plain characters), `categoryId?` (a top category includes its sub-categories), `brandId?`, `sort?` = `default` (综合: hot, then sales) | `sales` | `price_asc` | `price_desc` | `newest`, `page`, `pageSize`.',
+
       querystring: GoodsSearchQuery,
     },
     handler: async (req) => {
@@ -49,7 +55,8 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/goods/guessYouLike', {
     config: { auth: 'optional' },
     schema: {
-      description: '`Page<GoodsCard>`: a member\'s list puts the sub-categories of their footprints (30 days) and collects (×3) first, then their top categories, then sales; visitors get sales order. A member\'s weights are taken on page 1 and kept 30 minutes, so one scroll never repeats a goods',
+      description:
+        "`Page<GoodsCard>`: a member's list puts the sub-categories of their footprints (30 days) and collects (×3) first, then their top categories, then sales; visitors get sales order. A member's weights are taken on page 1 and kept 30 minutes, so one scroll never repeats a goods",
       querystring: PagingQuery,
     },
     handler: async (req) => {
@@ -61,7 +68,8 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/goods/detail', {
     config: { auth: 'optional' },
     schema: {
-      description: '`GoodsDetail`: images, `detailHtml` (`<p>`, `<img src="/media/...">`), `specGroups` `[{name, values}]`, `skus` `[{id, specs: {组名: 值}, specText, price, originalPrice, stock, image}]`, `brand`, `category`, `comments` `{count, withImageCount, goodRate (%), latest: 2 newest, with images first}`, `collected`, `onSale`. For a member it records the footprint (one row per member, goods and China day; a later view moves `viewedAt`). Unknown id: 404. **Off the shelf: code 2002 `该商品已下架` with the same `GoodsDetail` as data (`onSale: false`, every SKU stock 0)**: the detail page shows it greyed with buying disabled, and order/collect pages can still show name and picture; no footprint is recorded',
+      description:
+        '`GoodsDetail`: images, `detailHtml` (`<p>`, `<img src="/media/...">`), `specGroups` `[{name, values}]`, `skus` `[{id, specs: {组名: 值}, specText, price, originalPrice, stock, image}]`, `brand`, `category`, `comments` `{count, withImageCount, goodRate (%), latest: 2 newest, with images first}`, `collected`, `onSale`. For a member it records the footprint (one row per member, goods and China day; a later view moves `viewedAt`). Unknown id: 404. **Off the shelf: code 2002 `该商品已下架` with the same `GoodsDetail` as data (`onSale: false`, every SKU stock 0)**: the detail page shows it greyed with buying disabled, and order/collect pages can still show name and picture; no footprint is recorded',
       querystring: GoodsIdQuery,
     },
     handler: async (req) => goods.viewGoods(db, req.query.id, req.member?.id ?? null, cache),
@@ -89,7 +97,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/goods/uncollect', {
     schema: {
-      description: '`{removed}`; only the caller\'s own rows',
+      description: "`{removed}`; only the caller's own rows",
       body: UncollectRequest,
     },
     handler: async (req) => goods.uncollect(db, memberId(req), req.body.goodsIds),
@@ -119,7 +127,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/goods/deleteFootprints', {
     schema: {
-      description: '`{deleted}`; only the caller\'s own rows; none of the three: 400. Request: `{ids: number[]}` or `{day: \'YYYY-MM-DD\'}` or `{all: true}`.',
+      description: "`{deleted}`; only the caller's own rows; none of the three: 400. Request: `{ids: number[]}` or `{day: 'YYYY-MM-DD'}` or `{all: true}`.",
       body: DeleteFootprintsRequest,
     },
     handler: async (req) => goods.deleteFootprints(db, memberId(req), req.body),

@@ -96,8 +96,27 @@ export async function seedCatalog(db: Db, dataDir: string) {
   )
 
   // Reviewers: demo members who wrote the reviews (no phone: they cannot log in).
-  const base = { phone: null, avatar: '', gender: 0, openidH5: null, openidMini: null, shareMemberId: null, boundBusinessId: null, invitationCode: null, points: 0, cashbackBalance: 0, status: 'active', logoffAt: null, createdAt: now - 200 * DAY, updatedAt: now - 200 * DAY }
-  const reviewerIds = await insertReturningIds(db, 'members', REVIEWERS.map((nickname, i) => ({ ...base, nickname, gender: i % 2 ? 1 : 2 })))
+  const base = {
+    phone: null,
+    avatar: '',
+    gender: 0,
+    openidH5: null,
+    openidMini: null,
+    shareMemberId: null,
+    boundBusinessId: null,
+    invitationCode: null,
+    points: 0,
+    cashbackBalance: 0,
+    status: 'active',
+    logoffAt: null,
+    createdAt: now - 200 * DAY,
+    updatedAt: now - 200 * DAY,
+  }
+  const reviewerIds = await insertReturningIds(
+    db,
+    'members',
+    REVIEWERS.map((nickname, i) => ({ ...base, nickname, gender: i % 2 ? 1 : 2 })),
+  )
   const shopper = await db.selectFrom('members').select('id').where('phone', '=', '13800138000').executeTakeFirst()
   if (shopper) reviewerIds.push(shopper.id)
 
@@ -167,7 +186,15 @@ export async function seedCatalog(db: Db, dataDir: string) {
         const content = rating >= 4 ? `${pick(sub.praise)}，${pick(RATING_WORDS[rating])}` : pick(RATING_WORDS[rating])
         const at = Math.min(now - 3600_000, createdAt + Math.floor(rand() * 60 * DAY) + DAY)
         reviews.push({
-          row: { memberId: reviewerIds[Math.floor(rand() * reviewerIds.length)], rating, content, images: JSON.stringify(imgs), anonymous: rand() < 0.2 ? 1 : 0, specText: skus[skuIndex].specText, createdAt: at },
+          row: {
+            memberId: reviewerIds[Math.floor(rand() * reviewerIds.length)],
+            rating,
+            content,
+            images: JSON.stringify(imgs),
+            anonymous: rand() < 0.2 ? 1 : 0,
+            specText: skus[skuIndex].specText,
+            createdAt: at,
+          },
           sku: skuIndex,
           followUp: rating >= 4 && rand() < 0.15 ? pick(FOLLOW_UPS) : null,
         })
@@ -231,7 +258,11 @@ export async function seedCatalog(db: Db, dataDir: string) {
     p.row.tags = tags.slice(0, 3).join(',')
   }
 
-  const goodsIds = await insertReturningIds(db, 'goods', planned.map((p) => p.row))
+  const goodsIds = await insertReturningIds(
+    db,
+    'goods',
+    planned.map((p) => p.row),
+  )
   const skuRows = planned.flatMap((p, gi) => p.skus.map((s) => ({ ...s, goodsId: goodsIds[gi] })))
   const skuIds = await insertReturningIds(db, 'goods_skus', skuRows, 400)
   const firstSku: number[] = []

@@ -97,7 +97,11 @@ export async function categoryTree(db: Db): Promise<CategoryNode[]> {
 
 /** The category and, for a top category, its sub-categories. */
 async function categoryIds(db: Db, id: number): Promise<number[]> {
-  const rows = await db.selectFrom('categories').select('id').where((eb) => eb.or([eb('id', '=', id), eb('parentId', '=', id)])).execute()
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where((eb) => eb.or([eb('id', '=', id), eb('parentId', '=', id)]))
+    .execute()
   return rows.map((r) => r.id)
 }
 
@@ -117,13 +121,18 @@ export async function listBrands(db: Db, exclusiveOnly = false): Promise<Brand[]
 
 // ---------------------------------------------------------------- search
 
-
 /** Escapes LIKE wildcards (and the escape character) for a pattern with ESCAPE '\'. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 /** Trims, collapses blanks, caps at 32 characters. */
 export const normaliseKeyword = (s: string | undefined | null) =>
-  [...String(s ?? '').trim().replace(/\s+/g, ' ')].slice(0, 32).join('')
+  [
+    ...String(s ?? '')
+      .trim()
+      .replace(/\s+/g, ' '),
+  ]
+    .slice(0, 32)
+    .join('')
 
 /**
  * How a keyword matches goods: `check` is the exact rule (a literal, case-insensitive substring of the
@@ -170,9 +179,7 @@ interface KeywordMatch {
 async function brandIdsMatching(db: Db, kw: string): Promise<number[]> {
   const q = db.selectFrom('brands').select('id')
   const rows =
-    dialectOf(db) === 'postgres'
-      ? await q.where(sql<SqlBool>`name ILIKE ${`%${escapeLike(kw)}%`}`).execute()
-      : await q.where(sql<SqlBool>`instr(lower(name), ${kw.toLowerCase()}) > 0`).execute()
+    dialectOf(db) === 'postgres' ? await q.where(sql<SqlBool>`name ILIKE ${`%${escapeLike(kw)}%`}`).execute() : await q.where(sql<SqlBool>`instr(lower(name), ${kw.toLowerCase()}) > 0`).execute()
   return rows.map((r) => r.id)
 }
 
@@ -237,7 +244,12 @@ export async function findGoods(db: Db, input: SearchInput): Promise<GoodsSearch
     else narrow = narrow.where(name)
   }
   const counted = await db
-    .selectFrom(narrow.select(sql.lit(1).as('one')).limit(SEARCH_TOTAL_CAP + 1).as('m'))
+    .selectFrom(
+      narrow
+        .select(sql.lit(1).as('one'))
+        .limit(SEARCH_TOTAL_CAP + 1)
+        .as('m'),
+    )
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst()
   const n = Number(counted?.n || 0)
@@ -256,7 +268,10 @@ export async function findGoods(db: Db, input: SearchInput): Promise<GoodsSearch
       // planner cannot prefer an index walk on a misjudged estimate), then sort them.
       const rows = await orderSearch(
         db
-          .with((cte) => cte('m').materialized(), () => narrow.select([...CARD_COLUMNS, 'goods.createdAt']) as any)
+          .with(
+            (cte) => cte('m').materialized(),
+            () => narrow.select([...CARD_COLUMNS, 'goods.createdAt']) as any,
+          )
           .selectFrom('m' as any)
           .selectAll(),
         'm',
@@ -306,9 +321,7 @@ export async function flushSearchTerms(db: Db) {
   await db
     .insertInto('searchTerms')
     .values(rows)
-    .onConflict((oc) =>
-      oc.column('term').doUpdateSet((eb) => ({ count: eb('searchTerms.count', '+', eb.ref('excluded.count')), updatedAt: eb.ref('excluded.updatedAt') })),
-    )
+    .onConflict((oc) => oc.column('term').doUpdateSet((eb) => ({ count: eb('searchTerms.count', '+', eb.ref('excluded.count')), updatedAt: eb.ref('excluded.updatedAt') })))
     .execute()
 }
 
@@ -332,12 +345,7 @@ export async function isCatalogueWord(db: Db, term: string): Promise<boolean> {
       .selectFrom('goods')
       .select('id')
       .where('status', '=', 'on')
-      .where((eb) =>
-        eb.or([
-          eb('name', 'like', sql<string>`${`%${esc}`} ESCAPE '\\'`),
-          eb('name', 'like', sql<string>`${`%${esc} %`} ESCAPE '\\'`),
-        ]),
-      )
+      .where((eb) => eb.or([eb('name', 'like', sql<string>`${`%${esc}`} ESCAPE '\\'`), eb('name', 'like', sql<string>`${`%${esc} %`} ESCAPE '\\'`)]))
       .limit(1)
       .executeTakeFirst()
     if (!inName) return false
@@ -351,7 +359,13 @@ const HOT_WORD_CANDIDATES = 4
 /** The most searched terms that are whole words of the catalogue (isCatalogueWord), most searched first. */
 export async function hotWords(db: Db, limit = 10): Promise<string[]> {
   await flushSearchTerms(db)
-  const rows = await db.selectFrom('searchTerms').select('term').orderBy('count', 'desc').orderBy('updatedAt', 'desc').limit(limit * HOT_WORD_CANDIDATES).execute()
+  const rows = await db
+    .selectFrom('searchTerms')
+    .select('term')
+    .orderBy('count', 'desc')
+    .orderBy('updatedAt', 'desc')
+    .limit(limit * HOT_WORD_CANDIDATES)
+    .execute()
   const words: string[] = []
   for (const r of rows) {
     if (words.length >= limit) break
@@ -470,7 +484,11 @@ async function toComments(db: Db, rows: ReviewRow[]): Promise<GoodsComment[]> {
   const followUps = await db
     .selectFrom('goodsReviews')
     .select(['parentId', 'content', 'images', 'createdAt'])
-    .where('parentId', 'in', rows.map((r) => r.id))
+    .where(
+      'parentId',
+      'in',
+      rows.map((r) => r.id),
+    )
     .orderBy('createdAt')
     .execute()
   const byParent = new Map<number, { content: string; images: string[]; createdAt: number }>()
@@ -555,10 +573,7 @@ export async function commentList(db: Db, goodsId: number, hasImage: boolean, pa
   if (hasImage) q = q.where('goodsReviews.images', '<>', '[]')
   const total = hasImage ? c.withImage : c.count
   const { limit, offset } = paging(page, pageSize)
-  const rows =
-    total > offset
-      ? await q.select(REVIEW_COLUMNS).orderBy('goodsReviews.createdAt', 'desc').orderBy('goodsReviews.id', 'desc').limit(limit).offset(offset).execute()
-      : []
+  const rows = total > offset ? await q.select(REVIEW_COLUMNS).orderBy('goodsReviews.createdAt', 'desc').orderBy('goodsReviews.id', 'desc').limit(limit).offset(offset).execute() : []
   return { list: await toComments(db, rows as ReviewRow[]), total, page, pageSize, count: c.count, withImageCount: c.withImage }
 }
 
@@ -588,18 +603,16 @@ async function sharedDetail(db: Db, id: number): Promise<GoodsDetail> {
     images: parseJson<string[]>(g.images, []),
     detailHtml: g.detailHtml,
     specGroups: parseJson<SpecGroup[]>(g.specGroups, []),
-    skus: skus.map(
-      (s): Sku => ({
-        id: s.id,
-        specs: parseJson<Record<string, string>>(s.specs, {}),
-        specText: s.specText,
-        price: Number(s.price),
-        originalPrice: Number(s.originalPrice),
-        // Off the shelf: nothing can be bought, whatever the rows say.
-        stock: onSale ? Number(s.stock) : 0,
-        image: s.image,
-      }),
-    ),
+    skus: skus.map((s): Sku => ({
+      id: s.id,
+      specs: parseJson<Record<string, string>>(s.specs, {}),
+      specText: s.specText,
+      price: Number(s.price),
+      originalPrice: Number(s.originalPrice),
+      // Off the shelf: nothing can be bought, whatever the rows say.
+      stock: onSale ? Number(s.stock) : 0,
+      image: s.image,
+    })),
     brand: brand ? { id: brand.id, name: brand.name, logo: brand.logo, isExclusive: !!brand.isExclusive } : null,
     category: category ? { id: category.id, name: category.name, parentId: category.parentId } : { id: g.categoryId, name: '', parentId: 0 },
     comments,

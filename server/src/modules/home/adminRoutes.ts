@@ -1,5 +1,19 @@
 import type { TSchema, Static } from 'typebox'
-import { BannerInput, HotWordInput, IdParams, NavInput, NoticeInput, SectionInput, type AdminBanner, type AdminHotWord, type AdminNav, type AdminNotice, type AdminSection, type IdReply, type OkReply } from '../../../../types/admin'
+import {
+  BannerInput,
+  HotWordInput,
+  IdParams,
+  NavInput,
+  NoticeInput,
+  SectionInput,
+  type AdminBanner,
+  type AdminHotWord,
+  type AdminNav,
+  type AdminNotice,
+  type AdminSection,
+  type IdReply,
+  type OkReply,
+} from '../../../../types/admin'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminApp, AdminRouteModule } from '../../admin/types'
@@ -75,7 +89,14 @@ function resource<S extends TSchema, V>(app: AdminApp, db: Db, r: Resource<S, V>
 
 type BannerRow = { id: number; title: string; image: string; link: string; sort: number; status: string; startAt: number | null; endAt: number | null }
 const toBanner = (b: BannerRow): AdminBanner => ({ ...b, startAt: time(b.startAt), endAt: time(b.endAt) })
-const bannerValues = (i: Static<typeof BannerInput>) => ({ title: i.title.trim(), image: picture(i.image), link: link(i.link), sort: i.sort ?? 0, status: i.status || 'on', ...schedule(i.startAt, i.endAt) })
+const bannerValues = (i: Static<typeof BannerInput>) => ({
+  title: i.title.trim(),
+  image: picture(i.image),
+  link: link(i.link),
+  sort: i.sort ?? 0,
+  status: i.status || 'on',
+  ...schedule(i.startAt, i.endAt),
+})
 
 type SectionRow = { id: number; title: string; subtitle: string; goodsIds: string; sort: number; status: string; startAt: number | null; endAt: number | null }
 const toSection = (s: SectionRow): AdminSection => ({ ...s, goodsIds: JSON.parse(s.goodsIds || '[]'), startAt: time(s.startAt), endAt: time(s.endAt) })
@@ -90,7 +111,13 @@ async function sectionValues(tx: Tx, i: Static<typeof SectionInput>) {
 
 type NoticeRow = { id: number; title: string; summary: string; contentHtml: string; isTop: number; status: string; createdAt: number }
 const toNotice = (n: NoticeRow): AdminNotice => ({ ...n, isTop: !!n.isTop, createdAt: Number(n.createdAt) })
-const noticeValues = (i: Static<typeof NoticeInput>) => ({ title: i.title.trim(), summary: (i.summary || '').trim(), contentHtml: sanitizeArticleHtml(i.contentHtml || ''), isTop: i.isTop ? 1 : 0, status: i.status || 'on' })
+const noticeValues = (i: Static<typeof NoticeInput>) => ({
+  title: i.title.trim(),
+  summary: (i.summary || '').trim(),
+  contentHtml: sanitizeArticleHtml(i.contentHtml || ''),
+  isTop: i.isTop ? 1 : 0,
+  status: i.status || 'on',
+})
 
 /** 店铺装修: home banners, icon entries, notices, hot search words, goods sections (order and schedule). */
 const storefrontAdminRoutes: AdminRouteModule = async (app, { db }) => {
@@ -98,12 +125,22 @@ const storefrontAdminRoutes: AdminRouteModule = async (app, { db }) => {
     path: 'banners',
     targetType: 'banner',
     body: BannerInput,
-    list: async (d) => (await d.selectFrom('banners').select(['id', 'title', 'image', 'link', 'sort', 'status', 'startAt', 'endAt']).where('position', '=', 'home').orderBy('sort').orderBy('id').execute()).map(toBanner),
+    list: async (d) =>
+      (await d.selectFrom('banners').select(['id', 'title', 'image', 'link', 'sort', 'status', 'startAt', 'endAt']).where('position', '=', 'home').orderBy('sort').orderBy('id').execute()).map(
+        toBanner,
+      ),
     get: async (tx, id) => {
       const b = await tx.selectFrom('banners').select(['id', 'title', 'image', 'link', 'sort', 'status', 'startAt', 'endAt']).where('id', '=', id).where('position', '=', 'home').executeTakeFirst()
       return b && toBanner(b)
     },
-    insert: async (tx, i) => (await tx.insertInto('banners').values({ position: 'home', ...bannerValues(i) }).returning('id').executeTakeFirstOrThrow()).id,
+    insert: async (tx, i) =>
+      (
+        await tx
+          .insertInto('banners')
+          .values({ position: 'home', ...bannerValues(i) })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     update: async (tx, id, i) => void (await tx.updateTable('banners').set(bannerValues(i)).where('id', '=', id).execute()),
     remove: async (tx, id) => void (await tx.deleteFrom('banners').where('id', '=', id).execute()),
   })
@@ -113,20 +150,49 @@ const storefrontAdminRoutes: AdminRouteModule = async (app, { db }) => {
     body: NavInput,
     list: (d): Promise<AdminNav[]> => d.selectFrom('homeNavs').selectAll().orderBy('sort').orderBy('id').execute(),
     get: (tx, id) => tx.selectFrom('homeNavs').selectAll().where('id', '=', id).executeTakeFirst(),
-    insert: async (tx, i) => (await tx.insertInto('homeNavs').values({ title: i.title.trim(), icon: picture(i.icon), link: link(i.link), sort: i.sort ?? 0 }).returning('id').executeTakeFirstOrThrow()).id,
-    update: async (tx, id, i) => void (await tx.updateTable('homeNavs').set({ title: i.title.trim(), icon: picture(i.icon), link: link(i.link), sort: i.sort ?? 0 }).where('id', '=', id).execute()),
+    insert: async (tx, i) =>
+      (
+        await tx
+          .insertInto('homeNavs')
+          .values({ title: i.title.trim(), icon: picture(i.icon), link: link(i.link), sort: i.sort ?? 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    update: async (tx, id, i) =>
+      void (await tx
+        .updateTable('homeNavs')
+        .set({ title: i.title.trim(), icon: picture(i.icon), link: link(i.link), sort: i.sort ?? 0 })
+        .where('id', '=', id)
+        .execute()),
     remove: async (tx, id) => void (await tx.deleteFrom('homeNavs').where('id', '=', id).execute()),
   })
   resource(app, db, {
     path: 'notices',
     targetType: 'notice',
     body: NoticeInput,
-    list: async (d) => (await d.selectFrom('notices').select(['id', 'title', 'summary', 'contentHtml', 'isTop', 'status', 'createdAt']).orderBy('isTop', 'desc').orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(500).execute()).map(toNotice),
+    list: async (d) =>
+      (
+        await d
+          .selectFrom('notices')
+          .select(['id', 'title', 'summary', 'contentHtml', 'isTop', 'status', 'createdAt'])
+          .orderBy('isTop', 'desc')
+          .orderBy('createdAt', 'desc')
+          .orderBy('id', 'desc')
+          .limit(500)
+          .execute()
+      ).map(toNotice),
     get: async (tx, id) => {
       const n = await tx.selectFrom('notices').select(['id', 'title', 'summary', 'contentHtml', 'isTop', 'status', 'createdAt']).where('id', '=', id).executeTakeFirst()
       return n && toNotice(n)
     },
-    insert: async (tx, i) => (await tx.insertInto('notices').values({ ...noticeValues(i), views: 0, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow()).id,
+    insert: async (tx, i) =>
+      (
+        await tx
+          .insertInto('notices')
+          .values({ ...noticeValues(i), views: 0, createdAt: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     update: async (tx, id, i) => void (await tx.updateTable('notices').set(noticeValues(i)).where('id', '=', id).execute()),
     remove: async (tx, id) => void (await tx.deleteFrom('notices').where('id', '=', id).execute()),
   })
@@ -136,8 +202,20 @@ const storefrontAdminRoutes: AdminRouteModule = async (app, { db }) => {
     body: HotWordInput,
     list: (d): Promise<AdminHotWord[]> => d.selectFrom('hotWords').selectAll().orderBy('sort').orderBy('id').execute(),
     get: (tx, id) => tx.selectFrom('hotWords').selectAll().where('id', '=', id).executeTakeFirst(),
-    insert: async (tx, i) => (await tx.insertInto('hotWords').values({ word: i.word.trim(), sort: i.sort ?? 0 }).returning('id').executeTakeFirstOrThrow()).id,
-    update: async (tx, id, i) => void (await tx.updateTable('hotWords').set({ word: i.word.trim(), sort: i.sort ?? 0 }).where('id', '=', id).execute()),
+    insert: async (tx, i) =>
+      (
+        await tx
+          .insertInto('hotWords')
+          .values({ word: i.word.trim(), sort: i.sort ?? 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    update: async (tx, id, i) =>
+      void (await tx
+        .updateTable('hotWords')
+        .set({ word: i.word.trim(), sort: i.sort ?? 0 })
+        .where('id', '=', id)
+        .execute()),
     remove: async (tx, id) => void (await tx.deleteFrom('hotWords').where('id', '=', id).execute()),
   })
   resource(app, db, {
@@ -149,8 +227,20 @@ const storefrontAdminRoutes: AdminRouteModule = async (app, { db }) => {
       const s = await tx.selectFrom('homeSections').selectAll().where('id', '=', id).executeTakeFirst()
       return s && toSection(s)
     },
-    insert: async (tx, i) => (await tx.insertInto('homeSections').values(await sectionValues(tx, i)).returning('id').executeTakeFirstOrThrow()).id,
-    update: async (tx, id, i) => void (await tx.updateTable('homeSections').set(await sectionValues(tx, i)).where('id', '=', id).execute()),
+    insert: async (tx, i) =>
+      (
+        await tx
+          .insertInto('homeSections')
+          .values(await sectionValues(tx, i))
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+    update: async (tx, id, i) =>
+      void (await tx
+        .updateTable('homeSections')
+        .set(await sectionValues(tx, i))
+        .where('id', '=', id)
+        .execute()),
     remove: async (tx, id) => void (await tx.deleteFrom('homeSections').where('id', '=', id).execute()),
   })
 }

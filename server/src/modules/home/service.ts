@@ -58,7 +58,8 @@ export async function selfList(db: Db): Promise<HomeSelfList> {
     { key: 'new', title: '新品上架', subtitle: '每日上新', moreLink: '/commonPages/search/goodsSearch?sort=newest', goods: fresh.map((r) => toCard(r as CardRow)) },
   ]
   sections.unshift(...(await customSections(db, now)))
-  if (brands.length) sections.push({ key: 'brand', title: '品牌专享', subtitle: '大牌好物 专享价', moreLink: '/commonPages/cfExclusive/index', goods: brandGoods.map((r) => toCard(r as CardRow)), brands })
+  if (brands.length)
+    sections.push({ key: 'brand', title: '品牌专享', subtitle: '大牌好物 专享价', moreLink: '/commonPages/cfExclusive/index', goods: brandGoods.map((r) => toCard(r as CardRow)), brands })
   return {
     banners,
     navs,

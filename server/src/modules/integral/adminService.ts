@@ -1,6 +1,15 @@
 import type { Conn, Db, Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
-import { type AdminMission, type AdminPointsGoods, type AdminPointsGoodsPage, type MissionInput, type PointsGoodsInput, type PointsGoodsQuery, type PointsRulesBody, type PointsRulesView } from '../../../../types/adminRewards'
+import {
+  type AdminMission,
+  type AdminPointsGoods,
+  type AdminPointsGoodsPage,
+  type MissionInput,
+  type PointsGoodsInput,
+  type PointsGoodsQuery,
+  type PointsRulesBody,
+  type PointsRulesView,
+} from '../../../../types/adminRewards'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { missionRows, pointsRules, savePointsRules, type MissionRow } from './rules'
@@ -25,7 +34,10 @@ export async function saveRules(tx: Tx, body: PointsRulesBody, log: Log): Promis
   if (body.signIn.every((p) => p === 0)) throw new AppError(ErrorCode.BAD_REQUEST, '签到积分不能全部为 0')
   await savePointsRules(tx, { signIn: body.signIn, perYuan: body.perYuan })
   const t = Date.now()
-  for (const [kind, points] of [['first_order', body.firstOrder], ['review', body.review]] as const) {
+  for (const [kind, points] of [
+    ['first_order', body.firstOrder],
+    ['review', body.review],
+  ] as const) {
     const res = await tx.updateTable('missions').set({ points, updatedAt: t }).where('kind', '=', kind).executeTakeFirst()
     // A removed mission has no reward to set: the value must stay as shown (null means: add the mission first).
     if (Number(res.numUpdatedRows) !== 1 && points !== (kind === 'first_order' ? before.firstOrder : before.review) && points > 0) {
@@ -40,9 +52,22 @@ export async function saveRules(tx: Tx, body: PointsRulesBody, log: Log): Promis
 // ------------------------------------------------------------------ points mall goods
 
 const toGoods = (r: any): AdminPointsGoods => ({
-  id: r.id, goodsId: r.goodsId, skuId: r.skuId, specText: r.specText || '', name: r.name, image: r.image, points: Number(r.points), cash: Number(r.cash),
-  marketPrice: Number(r.marketPrice), stock: Number(r.stock), redeemed: Number(r.redeemed), perMemberLimit: Number(r.perMemberLimit), status: r.status,
-  description: r.description, sort: Number(r.sort), updatedAt: Number(r.updatedAt),
+  id: r.id,
+  goodsId: r.goodsId,
+  skuId: r.skuId,
+  specText: r.specText || '',
+  name: r.name,
+  image: r.image,
+  points: Number(r.points),
+  cash: Number(r.cash),
+  marketPrice: Number(r.marketPrice),
+  stock: Number(r.stock),
+  redeemed: Number(r.redeemed),
+  perMemberLimit: Number(r.perMemberLimit),
+  status: r.status,
+  description: r.description,
+  sort: Number(r.sort),
+  updatedAt: Number(r.updatedAt),
 })
 
 const goodsQuery = (db: Conn) => db.selectFrom('pointsGoods as p').leftJoin('goodsSkus as s', 's.id', 'p.skuId').selectAll('p').select('s.specText')
@@ -55,7 +80,12 @@ export async function listPointsGoods(db: Db, q: PointsGoodsQuery): Promise<Admi
   let rows = goodsQuery(db)
   if (q.status) rows = rows.where('p.status', '=', q.status)
   const [list, count] = await Promise.all([
-    rows.orderBy('p.sort').orderBy('p.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    rows
+      .orderBy('p.sort')
+      .orderBy('p.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { list: list.map(toGoods), total: Number(count.n), page, pageSize }
@@ -69,7 +99,12 @@ async function pointsGoodsRow(db: Conn, id: number) {
 
 /** The catalogue SKU a points-mall item or a goods prize hands out. */
 export async function skuOf(db: Conn, skuId: number) {
-  const s = await db.selectFrom('goodsSkus as s').innerJoin('goods as g', 'g.id', 's.goodsId').select(['s.id', 's.goodsId', 's.price', 'g.name', 'g.mainImage']).where('s.id', '=', skuId).executeTakeFirst()
+  const s = await db
+    .selectFrom('goodsSkus as s')
+    .innerJoin('goods as g', 'g.id', 's.goodsId')
+    .select(['s.id', 's.goodsId', 's.price', 'g.name', 'g.mainImage'])
+    .where('s.id', '=', skuId)
+    .executeTakeFirst()
   if (!s) throw new AppError(ErrorCode.BAD_REQUEST, '所选商品规格不存在')
   return s
 }
@@ -84,7 +119,23 @@ export async function createPointsGoods(tx: Tx, b: PointsGoodsInput, log: Log): 
   const t = Date.now()
   const row = await tx
     .insertInto('pointsGoods')
-    .values({ goodsId: sku.goodsId, skuId: sku.id, name: b.name.trim(), image: b.image || sku.mainImage, points: b.points, cash: b.cash, marketPrice: b.marketPrice || Number(sku.price), stock: b.stock, redeemed: 0, perMemberLimit: b.perMemberLimit, status: b.status ?? 'off', description: (b.description || '').trim(), sort: b.sort ?? 0, createdAt: t, updatedAt: t })
+    .values({
+      goodsId: sku.goodsId,
+      skuId: sku.id,
+      name: b.name.trim(),
+      image: b.image || sku.mainImage,
+      points: b.points,
+      cash: b.cash,
+      marketPrice: b.marketPrice || Number(sku.price),
+      stock: b.stock,
+      redeemed: 0,
+      perMemberLimit: b.perMemberLimit,
+      status: b.status ?? 'off',
+      description: (b.description || '').trim(),
+      sort: b.sort ?? 0,
+      createdAt: t,
+      updatedAt: t,
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   const after = toGoods(await pointsGoodsRow(tx, row.id))
@@ -100,7 +151,21 @@ export async function updatePointsGoods(tx: Tx, id: number, b: PointsGoodsInput,
   const expected = b.stockBefore ?? before.stock
   const res = await tx
     .updateTable('pointsGoods')
-    .set({ goodsId: sku.goodsId, skuId: sku.id, name: b.name.trim(), image: b.image || sku.mainImage, points: b.points, cash: b.cash, marketPrice: b.marketPrice || Number(sku.price), stock: b.stock, perMemberLimit: b.perMemberLimit, status: b.status ?? before.status as 'on' | 'off', description: (b.description || '').trim(), sort: b.sort ?? before.sort, updatedAt: Date.now() })
+    .set({
+      goodsId: sku.goodsId,
+      skuId: sku.id,
+      name: b.name.trim(),
+      image: b.image || sku.mainImage,
+      points: b.points,
+      cash: b.cash,
+      marketPrice: b.marketPrice || Number(sku.price),
+      stock: b.stock,
+      perMemberLimit: b.perMemberLimit,
+      status: b.status ?? (before.status as 'on' | 'off'),
+      description: (b.description || '').trim(),
+      sort: b.sort ?? before.sort,
+      updatedAt: Date.now(),
+    })
     .where('id', '=', id)
     .where('stock', '=', expected)
     .executeTakeFirst()
@@ -118,7 +183,17 @@ export async function setPointsGoodsStatus(tx: Tx, id: number, status: 'on' | 'o
 
 // ------------------------------------------------------------------ missions
 
-const toMission = (r: MissionRow): AdminMission => ({ id: r.id, kind: r.kind, title: r.title, description: r.description, points: Number(r.points), period: r.period, target: Number(r.target), enabled: !!r.enabled, sort: Number(r.sort) })
+const toMission = (r: MissionRow): AdminMission => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  description: r.description,
+  points: Number(r.points),
+  period: r.period,
+  target: Number(r.target),
+  enabled: !!r.enabled,
+  sort: Number(r.sort),
+})
 
 export const listMissions = async (db: Conn) => (await missionRows(db, false)).map(toMission)
 
@@ -132,7 +207,16 @@ function checkMission(b: MissionInput) {
   if (b.kind === 'first_order' && (b.period !== 'once' || b.target !== 1)) throw new AppError(ErrorCode.BAD_REQUEST, '首次下单任务只能领取一次，目标次数为 1')
 }
 
-const missionValues = (b: MissionInput) => ({ kind: b.kind, title: b.title.trim(), description: (b.description || '').trim(), points: b.points, period: b.period, target: b.target, enabled: b.enabled === false ? 0 : 1, sort: b.sort ?? 0 })
+const missionValues = (b: MissionInput) => ({
+  kind: b.kind,
+  title: b.title.trim(),
+  description: (b.description || '').trim(),
+  points: b.points,
+  period: b.period,
+  target: b.target,
+  enabled: b.enabled === false ? 0 : 1,
+  sort: b.sort ?? 0,
+})
 
 const duplicateKind = (err: unknown) => {
   if (isUniqueViolation(err)) return new AppError(ErrorCode.CONFLICT, '该类型的任务已存在，每种类型只能有一个任务')
@@ -143,7 +227,11 @@ export async function createMission(tx: Tx, b: MissionInput, log: Log): Promise<
   checkMission(b)
   const t = Date.now()
   try {
-    const row = await tx.insertInto('missions').values({ ...missionValues(b), createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+    const row = await tx
+      .insertInto('missions')
+      .values({ ...missionValues(b), createdAt: t, updatedAt: t })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     log({ action: 'mission.create', targetType: 'mission', targetId: row.id, after: toMission(await missionRow(tx, row.id)) })
     return row.id
   } catch (err) {
@@ -155,7 +243,11 @@ export async function updateMission(tx: Tx, id: number, b: MissionInput, log: Lo
   checkMission(b)
   const before = toMission(await missionRow(tx, id))
   try {
-    await tx.updateTable('missions').set({ ...missionValues(b), sort: b.sort ?? before.sort, updatedAt: Date.now() }).where('id', '=', id).execute()
+    await tx
+      .updateTable('missions')
+      .set({ ...missionValues(b), sort: b.sort ?? before.sort, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute()
   } catch (err) {
     throw duplicateKind(err)
   }

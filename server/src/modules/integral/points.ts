@@ -36,7 +36,10 @@ export async function changePoints(tx: Conn, memberId: number, delta: number, re
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, '会员不存在')
   }
   const balance = Number(row.points)
-  await tx.insertInto('pointsLedger').values({ memberId, change: delta, balanceAfter: balance, reason, refKey, note: note.slice(0, 100), createdAt: t }).execute()
+  await tx
+    .insertInto('pointsLedger')
+    .values({ memberId, change: delta, balanceAfter: balance, reason, refKey, note: note.slice(0, 100), createdAt: t })
+    .execute()
   return balance
 }
 

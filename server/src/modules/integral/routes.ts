@@ -9,7 +9,10 @@ import * as integral from './service'
 export default async function integralRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
 
-  app.get('/api/integral/summary', { schema: { description: '`PointsSummary` `{balance, signedToday, streak, nextPoints, week: [{index 1-7, points, signed, today}], earned, spent}`' }, handler: async (req) => integral.pointsSummary(db, memberId(req)) })
+  app.get('/api/integral/summary', {
+    schema: { description: '`PointsSummary` `{balance, signedToday, streak, nextPoints, week: [{index 1-7, points, signed, today}], earned, spent}`' },
+    handler: async (req) => integral.pointsSummary(db, memberId(req)),
+  })
 
   app.get('/api/integral/ledger', {
     schema: {
@@ -22,9 +25,15 @@ export default async function integralRoutes(app: ShopApp, ctx: AppContext) {
     },
   })
 
-  app.post('/api/integral/signIn', { schema: { description: '`{points, streak, balance}`; second time today: 409 今天已经签到过了，明天再来吧' }, handler: async (req) => integral.signIn(db, memberId(req)) })
+  app.post('/api/integral/signIn', {
+    schema: { description: '`{points, streak, balance}`; second time today: 409 今天已经签到过了，明天再来吧' },
+    handler: async (req) => integral.signIn(db, memberId(req)),
+  })
 
-  app.get('/api/integral/missions', { schema: { description: '`{list: Mission[]}` `{key (first_order|review|share|browse), title, description, points, period (once|daily), progress, target, state (todo|claimable|done)}`' }, handler: async (req) => ({ list: await integral.missions(db, memberId(req)) }) })
+  app.get('/api/integral/missions', {
+    schema: { description: '`{list: Mission[]}` `{key (first_order|review|share|browse), title, description, points, period (once|daily), progress, target, state (todo|claimable|done)}`' },
+    handler: async (req) => ({ list: await integral.missions(db, memberId(req)) }),
+  })
 
   app.post('/api/integral/claimMission', {
     schema: {
@@ -73,7 +82,8 @@ export default async function integralRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/integral/redeem', {
     schema: {
-      description: '`{orderNo, payAmount, status, pointsUsed, existing}`: an order of type `points`; `status` `to_ship` (points only) or `unpaid` (points + cash: pay with `/api/pay/prepay`); out of stock 2001, over the limit 409, points 3003; a repeated `requestId` answers the first order',
+      description:
+        '`{orderNo, payAmount, status, pointsUsed, existing}`: an order of type `points`; `status` `to_ship` (points only) or `unpaid` (points + cash: pay with `/api/pay/prepay`); out of stock 2001, over the limit 409, points 3003; a repeated `requestId` answers the first order',
       body: RedeemRequest,
     },
     handler: async (req) => integral.redeem(db, config, memberId(req), req.body),

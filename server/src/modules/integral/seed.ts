@@ -25,15 +25,26 @@ export const integralSeeder: Seeder = {
     // minus the shopper's sign-ins below). Earlier seeders' lines (order rewards) come later in time and stay right.
     const holders = await db.selectFrom('members').select(['id', 'points']).where('points', '>', 0).execute()
     for (const m of holders) {
-      const { sum } = await db.selectFrom('pointsLedger').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('change'), eb.val(0)).as('sum')).where('memberId', '=', m.id).executeTakeFirstOrThrow()
+      const { sum } = await db
+        .selectFrom('pointsLedger')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('change'), eb.val(0)).as('sum'))
+        .where('memberId', '=', m.id)
+        .executeTakeFirstOrThrow()
       const mine = shopper && m.id === shopper.id ? signs : []
       const opening = Number(m.points) - Number(sum) - mine.reduce((a, x) => a + x.points, 0)
       let balance = Math.max(0, opening)
-      if (opening > 0) await db.insertInto('pointsLedger').values({ memberId: m.id, change: opening, balanceAfter: balance, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY }).execute()
+      if (opening > 0)
+        await db
+          .insertInto('pointsLedger')
+          .values({ memberId: m.id, change: opening, balanceAfter: balance, reason: 'opening', refKey: 'opening', note: '期初积分', createdAt: t - 30 * DAY })
+          .execute()
       for (const x of mine) {
         balance += x.points
         await db.insertInto('signIns').values({ memberId: m.id, day: x.day, streak: x.streak, points: x.points, createdAt: x.at }).execute()
-        await db.insertInto('pointsLedger').values({ memberId: m.id, change: x.points, balanceAfter: balance, reason: 'sign_in', refKey: `sign:${x.day}`, note: `连续签到第${x.streak}天`, createdAt: x.at }).execute()
+        await db
+          .insertInto('pointsLedger')
+          .values({ memberId: m.id, change: x.points, balanceAfter: balance, reason: 'sign_in', refKey: `sign:${x.day}`, note: `连续签到第${x.streak}天`, createdAt: x.at })
+          .execute()
       }
     }
 

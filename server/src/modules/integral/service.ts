@@ -76,7 +76,13 @@ export async function ledger(db: Conn, memberId: number, type: LedgerType, page:
   if (type === 'in') q = q.where('change', '>', 0)
   if (type === 'out') q = q.where('change', '<', 0)
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await q
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -148,7 +154,12 @@ async function missionProgress(db: Conn, memberId: number, m: MissionDef, now: n
       return Number(r?.count || 0)
     }
     case 'browse': {
-      const r = await db.selectFrom('footprints').select((eb) => eb.fn.countAll<number>().as('n')).where('memberId', '=', memberId).where('day', '=', day).executeTakeFirst()
+      const r = await db
+        .selectFrom('footprints')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('memberId', '=', memberId)
+        .where('day', '=', day)
+        .executeTakeFirst()
       return Number(r?.n || 0)
     }
   }
@@ -163,7 +174,16 @@ export async function missions(db: Conn, memberId: number, now = Date.now()): Pr
   for (const m of MISSIONS) {
     const done = claims.some((c) => c.mission === m.key && c.period === periodOf(m, now))
     const progress = Math.min(m.target, await missionProgress(db, memberId, m, now))
-    out.push({ key: m.key, title: m.title, description: m.description, points: m.points, period: m.period, progress, target: m.target, state: done ? 'done' : progress >= m.target ? 'claimable' : 'todo' })
+    out.push({
+      key: m.key,
+      title: m.title,
+      description: m.description,
+      points: m.points,
+      period: m.period,
+      progress,
+      target: m.target,
+      state: done ? 'done' : progress >= m.target ? 'claimable' : 'todo',
+    })
   }
   return out
 }
@@ -194,7 +214,9 @@ export async function reportShare(db: Db, memberId: number, now = Date.now()) {
   await db
     .insertInto('missionEvents')
     .values({ memberId, mission: 'share', day, count: 1, updatedAt: now })
-    .onConflict((oc) => oc.columns(['memberId', 'mission', 'day']).doUpdateSet({ count: sql<number>`CASE WHEN mission_events.count < 100 THEN mission_events.count + 1 ELSE mission_events.count END`, updatedAt: now }))
+    .onConflict((oc) =>
+      oc.columns(['memberId', 'mission', 'day']).doUpdateSet({ count: sql<number>`CASE WHEN mission_events.count < 100 THEN mission_events.count + 1 ELSE mission_events.count END`, updatedAt: now }),
+    )
     .execute()
   return { recorded: true }
 }
@@ -217,7 +239,13 @@ const toPointsGoods = (r: Selectable<PointsGoodsTable>): PointsGoods => ({
 export async function mallList(db: Conn, page: number, pageSize: number) {
   const q = db.selectFrom('pointsGoods').where('status', '=', 'on')
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q.selectAll().orderBy('sort').orderBy('id').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await q
+    .selectAll()
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toPointsGoods), total: Number(n), page, pageSize }
 }
 
@@ -308,7 +336,11 @@ export async function redeem(db: Db, config: Config, memberId: number, input: Re
         .where('stock', '>=', q)
         .executeTakeFirst()
       if (Number(took.numUpdatedRows) !== 1) throw new AppError(ErrorCode.OUT_OF_STOCK, r.stock > 0 ? `库存不足，仅剩${r.stock}件` : '已兑完')
-      await tx.insertInto('pointsRedemptions').values({ memberId, pointsGoodsId: r.id, redeemed: 0 }).onConflict((oc) => oc.columns(['memberId', 'pointsGoodsId']).doNothing()).execute()
+      await tx
+        .insertInto('pointsRedemptions')
+        .values({ memberId, pointsGoodsId: r.id, redeemed: 0 })
+        .onConflict((oc) => oc.columns(['memberId', 'pointsGoodsId']).doNothing())
+        .execute()
       const lim = await tx
         .updateTable('pointsRedemptions')
         .set((eb) => ({ redeemed: eb('redeemed', '+', q) }))
@@ -322,7 +354,21 @@ export async function redeem(db: Db, config: Config, memberId: number, input: Re
         memberId,
         from: 'buyNow',
         orderType: 'points',
-        lines: [{ skuId: sku.id, goodsId: sku.goodsId, goodsName: r.name, image: r.image || sku.image || sku.mainImage, specText: sku.specText, price: r.cash, quantity: q, stock: Number(sku.stock), amount, payAmount: amount, cartItemId: null }],
+        lines: [
+          {
+            skuId: sku.id,
+            goodsId: sku.goodsId,
+            goodsName: r.name,
+            image: r.image || sku.image || sku.mainImage,
+            specText: sku.specText,
+            price: r.cash,
+            quantity: q,
+            stock: Number(sku.stock),
+            amount,
+            payAmount: amount,
+            cartItemId: null,
+          },
+        ],
         address,
         goodsAmount: amount,
         freightAmount: 0,

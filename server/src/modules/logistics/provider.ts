@@ -27,7 +27,10 @@ export interface LogisticsProvider {
 }
 
 export async function recordTrace(db: Conn, shipmentId: number, ev: TraceEvent) {
-  await db.insertInto('logisticsTraces').values({ shipmentId, time: ev.time, text: ev.text.slice(0, 250), createdAt: Date.now() }).execute()
+  await db
+    .insertInto('logisticsTraces')
+    .values({ shipmentId, time: ev.time, text: ev.text.slice(0, 250), createdAt: Date.now() })
+    .execute()
 }
 
 /** The default: events live in the database. Shipping writes the first two. */

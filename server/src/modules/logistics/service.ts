@@ -62,7 +62,11 @@ export async function orderTrace(db: Conn, memberId: number, orderNo: string): P
     expressPhone: express?.phone || '',
     trackingNo: s.trackingNo,
     shippedAt: s.createdAt,
-    receiver: { name: o.receiverName, phone: `${o.receiverPhone.slice(0, 3)}****${o.receiverPhone.slice(7)}`, address: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}` },
+    receiver: {
+      name: o.receiverName,
+      phone: `${o.receiverPhone.slice(0, 3)}****${o.receiverPhone.slice(7)}`,
+      address: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+    },
     traces,
     image: first?.image || '',
     itemCount: o.itemCount,

@@ -12,7 +12,14 @@ import { toRows } from '../order/adminService'
 
 const MEMBER_COLUMNS = ['id', 'phone', 'nickname', 'avatar', 'points', 'cashbackBalance', 'status', 'disabledAt', 'createdAt'] as const
 type MemberRow = { id: number; phone: string | null; nickname: string; avatar: string; points: number; cashbackBalance: number; status: string; disabledAt: number | null; createdAt: number }
-const toMember = ({ disabledAt, ...m }: MemberRow): AdminMemberRow => ({ ...m, phone: m.phone || '', points: Number(m.points), cashbackBalance: Number(m.cashbackBalance), disabled: disabledAt != null, createdAt: Number(m.createdAt) })
+const toMember = ({ disabledAt, ...m }: MemberRow): AdminMemberRow => ({
+  ...m,
+  phone: m.phone || '',
+  points: Number(m.points),
+  cashbackBalance: Number(m.cashbackBalance),
+  disabled: disabledAt != null,
+  createdAt: Number(m.createdAt),
+})
 
 async function listMembers(db: Db, q: AdminMemberQuery): Promise<AdminMemberPage> {
   const page = q.page ?? 1
@@ -23,14 +30,24 @@ async function listMembers(db: Db, q: AdminMemberQuery): Promise<AdminMemberPage
   if (kw) b = /^\d{11}$/.test(kw) ? b.where('phone', '=', kw) : /^\d{1,10}$/.test(kw) ? b.where('id', '=', Number(kw)) : b.where('nickname', 'like', `${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
   if (q.disabled !== undefined) b = b.where('disabledAt', q.disabled ? 'is not' : 'is', null)
   const [rows, count] = await Promise.all([
-    b.select([...MEMBER_COLUMNS]).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b
+      .select([...MEMBER_COLUMNS])
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { list: rows.map(toMember), total: Number(count.n), page, pageSize }
 }
 
 async function memberRow(db: Conn, id: number) {
-  const m = await db.selectFrom('members').select([...MEMBER_COLUMNS]).where('id', '=', id).executeTakeFirst()
+  const m = await db
+    .selectFrom('members')
+    .select([...MEMBER_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst()
   if (!m) throw new AppError(ErrorCode.NOT_FOUND, '会员不存在')
   return m
 }
@@ -38,7 +55,14 @@ async function memberRow(db: Conn, id: number) {
 async function memberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
   const m = await memberRow(db, id)
   const [orders, addresses, points, cashback] = await Promise.all([
-    db.selectFrom('orders as o').select(['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt']).where('o.memberId', '=', id).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(20).execute(),
+    db
+      .selectFrom('orders as o')
+      .select(['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'])
+      .where('o.memberId', '=', id)
+      .orderBy('o.createdAt', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(20)
+      .execute(),
     db.selectFrom('memberAddresses').selectAll().where('memberId', '=', id).orderBy('isDefault', 'desc').orderBy('id').execute(),
     db.selectFrom('pointsLedger').selectAll().where('memberId', '=', id).orderBy('id', 'desc').limit(50).execute(),
     db.selectFrom('cashbackLedger').selectAll().where('memberId', '=', id).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50).execute(),

@@ -8,9 +8,30 @@ export const memberSeeder: Seeder = {
   name: 'members',
   async run({ db }) {
     const t = Date.now()
-    const base = { avatar: '', gender: 0, openidH5: null, openidMini: null, shareMemberId: null, boundBusinessId: null, invitationCode: null, points: 0, cashbackBalance: 0, status: 'active' as const, logoffAt: null, createdAt: t, updatedAt: t }
-    const agent = await db.insertInto('members').values({ ...base, phone: DEMO_AGENT_PHONE, nickname: '花语小店店主', invitationCode: 'HUAYU8', points: 500 }).returning('id').executeTakeFirstOrThrow()
+    const base = {
+      avatar: '',
+      gender: 0,
+      openidH5: null,
+      openidMini: null,
+      shareMemberId: null,
+      boundBusinessId: null,
+      invitationCode: null,
+      points: 0,
+      cashbackBalance: 0,
+      status: 'active' as const,
+      logoffAt: null,
+      createdAt: t,
+      updatedAt: t,
+    }
+    const agent = await db
+      .insertInto('members')
+      .values({ ...base, phone: DEMO_AGENT_PHONE, nickname: '花语小店店主', invitationCode: 'HUAYU8', points: 500 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const shop = await db.insertInto('agentShops').values({ memberId: agent.id, shopName: '花语小店', status: 'active', commissionRate: 1000, createdAt: t }).returning('id').executeTakeFirstOrThrow()
-    await db.insertInto('members').values({ ...base, phone: DEMO_SHOPPER_PHONE, nickname: '小美', points: 1200, shareMemberId: agent.id, boundBusinessId: shop.id }).execute()
+    await db
+      .insertInto('members')
+      .values({ ...base, phone: DEMO_SHOPPER_PHONE, nickname: '小美', points: 1200, shareMemberId: agent.id, boundBusinessId: shop.id })
+      .execute()
   },
 }

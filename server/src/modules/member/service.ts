@@ -54,7 +54,11 @@ export async function consumeCode(db: Db, phone: string, code: string) {
     .executeTakeFirst()
   if (!row || row.attempts >= CODE_MAX_ATTEMPTS) throw new AppError(ErrorCode.CODE_INVALID, '验证码已失效，请重新获取')
   if (row.code !== code) {
-    await db.updateTable('smsCodes').set((eb) => ({ attempts: eb('attempts', '+', 1) })).where('id', '=', row.id).execute()
+    await db
+      .updateTable('smsCodes')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', row.id)
+      .execute()
     throw new AppError(ErrorCode.CODE_INVALID, '验证码错误')
   }
   // Conditional update: a code can be used once even under concurrent logins.
@@ -71,10 +75,7 @@ const toId = (v: unknown): number | null => {
  * Registers or logs in by phone + code. A new member is bound to the sharer and to the sharer's
  * agent shop (first binding wins: an existing member's binding never changes here).
  */
-export async function phoneRegister(
-  db: Db,
-  input: PhoneRegisterRequest & { ip: string },
-) {
+export async function phoneRegister(db: Db, input: PhoneRegisterRequest & { ip: string }) {
   checkPhone(input.phone)
   await hit(db, `login:${input.phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
   // A WeChat login waiting for its phone (miniLogin's loginKey): checked before the SMS code is used up.
@@ -82,7 +83,11 @@ export async function phoneRegister(
   if (pending) input = { ...input, shareMemberId: input.shareMemberId || pending.shareMemberId, shareBusinessId: input.shareBusinessId || pending.shareBusinessId }
   await consumeCode(db, input.phone, input.verificationCode)
   const t = Date.now()
-  let member: { id: number; status: string; disabledAt?: number | null } | undefined = await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', input.phone).executeTakeFirst()
+  let member: { id: number; status: string; disabledAt?: number | null } | undefined = await db
+    .selectFrom('members')
+    .select(['id', 'status', 'disabledAt'])
+    .where('phone', '=', input.phone)
+    .executeTakeFirst()
   let isNew = false
   if (!member) {
     const sharer = toId(input.shareMemberId)
@@ -194,7 +199,12 @@ export async function updateMemberInfo(db: Db, id: number, fields: UpdateMemberI
     patch.avatar = fields.avatar
   }
   if (fields.gender !== undefined) patch.gender = fields.gender
-  if (Object.keys(patch).length) await db.updateTable('members').set({ ...patch, updatedAt: Date.now() }).where('id', '=', id).execute()
+  if (Object.keys(patch).length)
+    await db
+      .updateTable('members')
+      .set({ ...patch, updatedAt: Date.now() })
+      .where('id', '=', id)
+      .execute()
   return getMemberInfo(db, id)
 }
 

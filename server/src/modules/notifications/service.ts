@@ -24,7 +24,10 @@ const chinaTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slic
 /** Queues a message inside the caller's transaction. `data`: the event's named values (orderNo, amount, time...). */
 export async function queueMessage(tx: Conn, memberId: number, event: SubscribeEvent, data: Record<string, string>) {
   const t = Date.now()
-  await tx.insertInto('messageOutbox').values({ memberId, event, data: JSON.stringify(data), status: 'pending', attempts: 0, lastError: '', createdAt: t, updatedAt: t }).execute()
+  await tx
+    .insertInto('messageOutbox')
+    .values({ memberId, event, data: JSON.stringify(data), status: 'pending', attempts: 0, lastError: '', createdAt: t, updatedAt: t })
+    .execute()
 }
 
 /** 'shipped' order hook: 订单已发货 (orderNo, goodsName, expressName, trackingNo, time). */
@@ -59,7 +62,12 @@ export async function sendDueMessages(ctx: Pick<AppContext, 'config' | 'db' | 'h
   let sent = 0
   for (const m of due) {
     const set = (status: 'sent' | 'skipped' | 'failed' | 'pending', lastError = '', attempts = m.attempts) =>
-      ctx.db.updateTable('messageOutbox').set({ status, lastError: lastError.slice(0, 200), attempts, updatedAt: Date.now() }).where('id', '=', m.id).where('status', '=', 'pending').execute()
+      ctx.db
+        .updateTable('messageOutbox')
+        .set({ status, lastError: lastError.slice(0, 200), attempts, updatedAt: Date.now() })
+        .where('id', '=', m.id)
+        .where('status', '=', 'pending')
+        .execute()
     const tpl = templates[m.event as SubscribeEvent]
     const off = official[m.event as SubscribeEvent]
     if (!tpl?.enabled && !off?.enabled) {
@@ -78,12 +86,22 @@ export async function sendDueMessages(ctx: Pick<AppContext, 'config' | 'db' | 'h
     try {
       if (viaMini) {
         await tokens.withAccessToken('mini', async (token) => {
-          const res = await wxPost(ctx, 'cgi-bin/message/subscribe/send', { access_token: token }, { touser: member!.openidMini, template_id: tpl.templateId, page: tpl.page || undefined, data: dataOf(tpl, 20), miniprogram_state: 'formal', lang: 'zh_CN' })
+          const res = await wxPost(
+            ctx,
+            'cgi-bin/message/subscribe/send',
+            { access_token: token },
+            { touser: member!.openidMini, template_id: tpl.templateId, page: tpl.page || undefined, data: dataOf(tpl, 20), miniprogram_state: 'formal', lang: 'zh_CN' },
+          )
           checkBody(res.body, 'cgi-bin/message/subscribe/send')
         })
       } else {
         await tokens.withAccessToken('h5', async (token) => {
-          const res = await wxPost(ctx, 'cgi-bin/message/template/send', { access_token: token }, { touser: member!.openidH5, template_id: off.templateId, url: off.page || undefined, data: dataOf(off, 64) })
+          const res = await wxPost(
+            ctx,
+            'cgi-bin/message/template/send',
+            { access_token: token },
+            { touser: member!.openidH5, template_id: off.templateId, url: off.page || undefined, data: dataOf(off, 64) },
+          )
           checkBody(res.body, 'cgi-bin/message/template/send')
         })
       }

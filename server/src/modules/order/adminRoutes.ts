@@ -1,4 +1,16 @@
-import { AdminOrderQuery, BatchShipBody, OrderNoParams, ReasonBody, RemarkBody, ShipBody, TraceBody, type AdminOrderDetail, type AdminOrderPage, type BatchShipReply, type OkReply } from '../../../../types/admin'
+import {
+  AdminOrderQuery,
+  BatchShipBody,
+  OrderNoParams,
+  ReasonBody,
+  RemarkBody,
+  ShipBody,
+  TraceBody,
+  type AdminOrderDetail,
+  type AdminOrderPage,
+  type BatchShipReply,
+  type OkReply,
+} from '../../../../types/admin'
 import type { ExpressCompany } from '../../../../types/logistics'
 import { AppError } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
@@ -18,11 +30,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
   app.get('/orders/export', { config: read, schema: { querystring: AdminOrderQuery } }, async (req, reply) => {
     const { page: _p, pageSize: _s, ...filters } = req.query
     const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('Content-Disposition', `attachment; filename="orders-${day}.csv"`)
-      .header('Cache-Control', 'no-store')
-      .send(exportOrdersCsv(db, filters))
+    return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="orders-${day}.csv"`).header('Cache-Control', 'no-store').send(exportOrdersCsv(db, filters))
   })
 
   app.get('/orders/express', { config: read }, async (): Promise<ExpressCompany[]> => allExpress(db))

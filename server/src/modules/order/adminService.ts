@@ -69,12 +69,40 @@ async function firstItems(db: Conn, orderIds: number[]) {
 
 async function phones(db: Conn, memberIds: number[]) {
   if (!memberIds.length) return new Map<number, string>()
-  const rows = await db.selectFrom('members').select(['id', 'phone']).where('id', 'in', [...new Set(memberIds)]).execute()
+  const rows = await db
+    .selectFrom('members')
+    .select(['id', 'phone'])
+    .where('id', 'in', [...new Set(memberIds)])
+    .execute()
   return new Map(rows.map((r) => [r.id, r.phone || '']))
 }
 
-export async function toRows(db: Conn, rows: Array<{ id: number; orderNo: string; status: string; afterSaleStatus: string; memberId: number; receiverName: string; receiverPhone: string; payAmount: number; itemCount: number; createdAt: number; paidAt: number | null }>): Promise<AdminOrderRow[]> {
-  const [first, phone] = await Promise.all([firstItems(db, rows.map((r) => r.id)), phones(db, rows.map((r) => r.memberId))])
+export async function toRows(
+  db: Conn,
+  rows: Array<{
+    id: number
+    orderNo: string
+    status: string
+    afterSaleStatus: string
+    memberId: number
+    receiverName: string
+    receiverPhone: string
+    payAmount: number
+    itemCount: number
+    createdAt: number
+    paidAt: number | null
+  }>,
+): Promise<AdminOrderRow[]> {
+  const [first, phone] = await Promise.all([
+    firstItems(
+      db,
+      rows.map((r) => r.id),
+    ),
+    phones(
+      db,
+      rows.map((r) => r.memberId),
+    ),
+  ])
   return rows.map((r) => ({
     ...r,
     memberPhone: phone.get(r.memberId) || '',
@@ -90,7 +118,13 @@ export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminO
   const pageSize = q.pageSize ?? 20
   const { query: b, count: total } = await filtered(db, q)
   const [rows, count] = await Promise.all([
-    b.select([...ROW_COLUMNS]).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b
+      .select([...ROW_COLUMNS])
+      .orderBy('o.createdAt', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     total.executeTakeFirstOrThrow(),
   ])
   return { list: await toRows(db, rows), total: Number(count.n), page, pageSize }
@@ -118,20 +152,57 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
         b = b.where((eb) => eb.or([eb('o.createdAt', '<', a.createdAt), eb.and([eb('o.createdAt', '=', a.createdAt), eb('o.id', '<', a.id)])]))
       }
       const rows = await b
-        .select([...ROW_COLUMNS, 'o.receiverProvince', 'o.receiverCity', 'o.receiverDistrict', 'o.receiverDetail', 'o.goodsAmount', 'o.freightAmount', 'o.couponDiscount', 'o.pointsDiscount', 'o.remark', 'o.adminRemark'])
+        .select([
+          ...ROW_COLUMNS,
+          'o.receiverProvince',
+          'o.receiverCity',
+          'o.receiverDistrict',
+          'o.receiverDetail',
+          'o.goodsAmount',
+          'o.freightAmount',
+          'o.couponDiscount',
+          'o.pointsDiscount',
+          'o.remark',
+          'o.adminRemark',
+        ])
         .orderBy('o.createdAt', 'desc')
         .orderBy('o.id', 'desc')
         .limit(EXPORT_BATCH)
         .execute()
       if (!rows.length) return
-      const [first, phone] = await Promise.all([firstItems(db, rows.map((r) => r.id)), phones(db, rows.map((r) => r.memberId))])
+      const [first, phone] = await Promise.all([
+        firstItems(
+          db,
+          rows.map((r) => r.id),
+        ),
+        phones(
+          db,
+          rows.map((r) => r.memberId),
+        ),
+      ])
       let chunk = ''
       for (const r of rows) {
-        chunk += [
-          r.orderNo, ORDER_STATUS_TEXT[r.status], time(r.createdAt), time(r.paidAt), phone.get(r.memberId) || '', r.receiverName, r.receiverPhone,
-          `${r.receiverProvince}${r.receiverCity}${r.receiverDistrict}${r.receiverDetail}`, first.get(r.id)?.goodsName || '', r.itemCount,
-          yuan(r.goodsAmount), yuan(r.freightAmount), yuan(r.couponDiscount + r.pointsDiscount), yuan(r.payAmount), r.remark, r.adminRemark,
-        ].map(cell).join(',') + '\r\n'
+        chunk +=
+          [
+            r.orderNo,
+            ORDER_STATUS_TEXT[r.status],
+            time(r.createdAt),
+            time(r.paidAt),
+            phone.get(r.memberId) || '',
+            r.receiverName,
+            r.receiverPhone,
+            `${r.receiverProvince}${r.receiverCity}${r.receiverDistrict}${r.receiverDetail}`,
+            first.get(r.id)?.goodsName || '',
+            r.itemCount,
+            yuan(r.goodsAmount),
+            yuan(r.freightAmount),
+            yuan(r.couponDiscount + r.pointsDiscount),
+            yuan(r.payAmount),
+            r.remark,
+            r.adminRemark,
+          ]
+            .map(cell)
+            .join(',') + '\r\n'
       }
       yield chunk
       const last = rows[rows.length - 1]
@@ -162,16 +233,55 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
   const n = (v: number | null) => (v === null ? null : Number(v))
   return {
     order: {
-      id: o.id, orderNo: o.orderNo, orderType: o.orderType, status: o.status, afterSaleStatus: o.afterSaleStatus, memberId: o.memberId, memberPhone: member?.phone || '',
-      goodsAmount: o.goodsAmount, freightAmount: o.freightAmount, couponDiscount: o.couponDiscount, pointsDiscount: o.pointsDiscount, payAmount: o.payAmount,
-      receiverName: o.receiverName, receiverPhone: o.receiverPhone, receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
-      remark: o.remark, adminRemark: o.adminRemark, cancelReason: o.cancelReason,
-      createdAt: Number(o.createdAt), paidAt: n(o.paidAt), shippedAt: n(o.shippedAt), receivedAt: n(o.receivedAt), completedAt: n(o.completedAt), cancelledAt: n(o.cancelledAt),
+      id: o.id,
+      orderNo: o.orderNo,
+      orderType: o.orderType,
+      status: o.status,
+      afterSaleStatus: o.afterSaleStatus,
+      memberId: o.memberId,
+      memberPhone: member?.phone || '',
+      goodsAmount: o.goodsAmount,
+      freightAmount: o.freightAmount,
+      couponDiscount: o.couponDiscount,
+      pointsDiscount: o.pointsDiscount,
+      payAmount: o.payAmount,
+      receiverName: o.receiverName,
+      receiverPhone: o.receiverPhone,
+      receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+      remark: o.remark,
+      adminRemark: o.adminRemark,
+      cancelReason: o.cancelReason,
+      createdAt: Number(o.createdAt),
+      paidAt: n(o.paidAt),
+      shippedAt: n(o.shippedAt),
+      receivedAt: n(o.receivedAt),
+      completedAt: n(o.completedAt),
+      cancelledAt: n(o.cancelledAt),
     },
-    items: items.map((i) => ({ id: i.id, goodsId: i.goodsId, skuId: i.skuId, goodsName: i.goodsName, image: i.image, specText: i.specText, price: i.price, quantity: i.quantity, payAmount: i.payAmount, refundedQuantity: i.refundedQuantity, refundedAmount: i.refundedAmount })),
+    items: items.map((i) => ({
+      id: i.id,
+      goodsId: i.goodsId,
+      skuId: i.skuId,
+      goodsName: i.goodsName,
+      image: i.image,
+      specText: i.specText,
+      price: i.price,
+      quantity: i.quantity,
+      payAmount: i.payAmount,
+      refundedQuantity: i.refundedQuantity,
+      refundedAmount: i.refundedAmount,
+    })),
     timeline: logs.map((l) => ({ action: l.action, fromStatus: l.fromStatus, toStatus: l.toStatus, operator: l.operator, note: l.note, createdAt: Number(l.createdAt) })),
     payments: payments.map((p) => ({ payNo: p.payNo, provider: p.provider, channel: p.channel, amount: p.amount, status: p.status, transactionId: p.transactionId, paidAt: n(p.paidAt) })),
-    shipment: shipment ? { expressCode: shipment.expressCode, expressName: shipment.expressName, trackingNo: shipment.trackingNo, createdAt: Number(shipment.createdAt), traces: traces.map((t) => ({ time: Number(t.time), text: t.text })) } : null,
+    shipment: shipment
+      ? {
+          expressCode: shipment.expressCode,
+          expressName: shipment.expressName,
+          trackingNo: shipment.trackingNo,
+          createdAt: Number(shipment.createdAt),
+          traces: traces.map((t) => ({ time: Number(t.time), text: t.text })),
+        }
+      : null,
     refunds: refunds.map((r) => ({ id: r.id, afterSaleNo: r.afterSaleNo, status: r.status, amount: r.amount, refundAmount: r.refundAmount, refundedAt: n(r.refundedAt) })),
   }
 }
@@ -179,19 +289,28 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
 /** Ships through the CLI's service (logistics/service.ts shipOrder) inside the audited transaction. */
 export async function adminShip(tx: Tx, orderNo: string, expressCode: string, trackingNo: string, log: Log) {
   const r = await shipOrder(tx, orderNo, expressCode, trackingNo, 'admin')
-  log({ action: 'order.ship', targetType: 'order', targetId: orderNo, before: { status: 'to_ship' }, after: { status: 'to_receive', expressCode: r.expressCode, expressName: r.expressName, trackingNo: r.trackingNo } })
+  log({
+    action: 'order.ship',
+    targetType: 'order',
+    targetId: orderNo,
+    before: { status: 'to_ship' },
+    after: { status: 'to_receive', expressCode: r.expressCode, expressName: r.expressName, trackingNo: r.trackingNo },
+  })
   return r
 }
 
 /** Batch ship lines: orderNo,expressCode,trackingNo (commas or tabs; a header line or blank lines are skipped). */
 export function parseShipCsv(csv: string): Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> {
   const out: Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> = []
-  csv.replace(/^\uFEFF/, '').split(/\r?\n/).forEach((raw, i) => {
-    const cells = raw.split(/[,\t，]/).map((c) => c.trim().replace(/^"|"$/g, '').trim())
-    if (!cells.join('')) return
-    if (i === 0 && !/\d{6,}/.test(cells[0])) return // header
-    out.push({ line: i + 1, orderNo: cells[0] || '', expressCode: cells[1] || '', trackingNo: cells[2] || '' })
-  })
+  csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((raw, i) => {
+      const cells = raw.split(/[,\t，]/).map((c) => c.trim().replace(/^"|"$/g, '').trim())
+      if (!cells.join('')) return
+      if (i === 0 && !/\d{6,}/.test(cells[0])) return // header
+      out.push({ line: i + 1, orderNo: cells[0] || '', expressCode: cells[1] || '', trackingNo: cells[2] || '' })
+    })
   return out
 }
 

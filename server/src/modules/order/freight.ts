@@ -32,7 +32,12 @@ export const parseRegionFees = (s: string): RegionFee[] => {
   }
 }
 
-const ruleOf = (r: { id: number; baseFee: number; freeThreshold: number; regionFees: string }): FreightRule => ({ id: r.id, baseFee: Number(r.baseFee), freeThreshold: Number(r.freeThreshold), regionFees: parseRegionFees(r.regionFees) })
+const ruleOf = (r: { id: number; baseFee: number; freeThreshold: number; regionFees: string }): FreightRule => ({
+  id: r.id,
+  baseFee: Number(r.baseFee),
+  freeThreshold: Number(r.freeThreshold),
+  regionFees: parseRegionFees(r.regionFees),
+})
 
 /** The default template; the rule the shop had before templates when none is marked (never after migration 055). */
 export async function defaultFreightRule(db: Conn): Promise<FreightRule> {
@@ -58,7 +63,9 @@ export async function freightQuote(db: Conn, lines: Array<{ goodsId: number; amo
   const goods = await db.selectFrom('goods').select(['id', 'freightTemplateId']).where('id', 'in', goodsIds).execute()
   const templateOf = new Map(goods.map((g) => [g.id, g.freightTemplateId ?? null]))
   const ids = [...new Set(goods.map((g) => g.freightTemplateId).filter((x): x is number => !!x))]
-  const rules = new Map((ids.length ? await db.selectFrom('freightTemplates').select(['id', 'baseFee', 'freeThreshold', 'regionFees']).where('id', 'in', ids).execute() : []).map((r) => [r.id, ruleOf(r)]))
+  const rules = new Map(
+    (ids.length ? await db.selectFrom('freightTemplates').select(['id', 'baseFee', 'freeThreshold', 'regionFees']).where('id', 'in', ids).execute() : []).map((r) => [r.id, ruleOf(r)]),
+  )
   const fallback = await defaultFreightRule(db)
   const groups = new Map<number, { rule: FreightRule; amount: number }>()
   for (const l of lines) {

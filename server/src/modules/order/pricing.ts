@@ -96,8 +96,7 @@ export function registerPricingStep(step: PricingStep) {
 }
 export const pricingSteps = (): readonly PricingStep[] => steps
 
-const outOfStock = (name: string, stock: number) =>
-  new AppError(ErrorCode.OUT_OF_STOCK, stock <= 0 ? `「${name}」已售罄` : `「${name}」库存不足，仅剩${stock}件`, { stock })
+const outOfStock = (name: string, stock: number) => new AppError(ErrorCode.OUT_OF_STOCK, stock <= 0 ? `「${name}」已售罄` : `「${name}」库存不足，仅剩${stock}件`, { stock })
 
 /** Lines from the cart (selected, valid lines) or from one buy-now SKU, at today's prices. */
 export async function loadLines(db: Conn, input: PricingInput): Promise<DraftLine[]> {
@@ -113,13 +112,40 @@ export async function loadLines(db: Conn, input: PricingInput): Promise<DraftLin
     if (!r) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
     if (r.status !== 'on') throw new AppError(ErrorCode.GOODS_OFF_SHELF, `「${r.name}」已下架`)
     if (r.stock < quantity) throw outOfStock(r.name, r.stock)
-    return [{ skuId: r.id, goodsId: r.goodsId, goodsName: r.name, image: r.image || r.mainImage, specText: r.specText, price: r.price, quantity, stock: r.stock, amount: r.price * quantity, payAmount: r.price * quantity, cartItemId: null }]
+    return [
+      {
+        skuId: r.id,
+        goodsId: r.goodsId,
+        goodsName: r.name,
+        image: r.image || r.mainImage,
+        specText: r.specText,
+        price: r.price,
+        quantity,
+        stock: r.stock,
+        amount: r.price * quantity,
+        payAmount: r.price * quantity,
+        cartItemId: null,
+      },
+    ]
   }
   const rows = await db
     .selectFrom('cartItems as c')
     .leftJoin('goodsSkus as s', 's.id', 'c.skuId')
     .leftJoin('goods as g', 'g.id', 's.goodsId')
-    .select(['c.id', 'c.skuId', 'c.quantity', 's.id as skuExists', 's.goodsId', 's.specText', 's.price', 's.stock as skuStock', 's.image', 'g.name as goodsName', 'g.mainImage', 'g.status as goodsStatus'])
+    .select([
+      'c.id',
+      'c.skuId',
+      'c.quantity',
+      's.id as skuExists',
+      's.goodsId',
+      's.specText',
+      's.price',
+      's.stock as skuStock',
+      's.image',
+      'g.name as goodsName',
+      'g.mainImage',
+      'g.status as goodsStatus',
+    ])
     .where('c.memberId', '=', input.memberId)
     .where('c.selected', '=', 1)
     .orderBy('c.updatedAt', 'desc')
@@ -131,7 +157,19 @@ export async function loadLines(db: Conn, input: PricingInput): Promise<DraftLin
     const stock = r.skuStock as number
     if (r.quantity > stock) throw outOfStock(r.goodsName as string, stock)
     const price = r.price as number
-    lines.push({ skuId: r.skuId, goodsId: r.goodsId as number, goodsName: r.goodsName as string, image: r.image || r.mainImage || '', specText: r.specText || '', price, quantity: r.quantity, stock, amount: price * r.quantity, payAmount: price * r.quantity, cartItemId: r.id })
+    lines.push({
+      skuId: r.skuId,
+      goodsId: r.goodsId as number,
+      goodsName: r.goodsName as string,
+      image: r.image || r.mainImage || '',
+      specText: r.specText || '',
+      price,
+      quantity: r.quantity,
+      stock,
+      amount: price * r.quantity,
+      payAmount: price * r.quantity,
+      cartItemId: r.id,
+    })
   }
   if (!lines.length) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要结算的商品')
   if (lines.length > MAX_ORDER_LINES) throw new AppError(ErrorCode.BAD_REQUEST, `一次最多结算${MAX_ORDER_LINES}种商品`)

@@ -10,7 +10,8 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/order/preview', {
     schema: {
-      description: '`OrderPreview {lines[], address, goodsAmount, freightAmount, couponDiscount, pointsDiscount, payAmount, freeFreightThreshold, extras}`; cart: selected valid lines; freight by the goods\' freight templates (console 设置 → 运费; the default starts as ¥8 below ¥99, free from ¥99), `freeFreightThreshold` the order\'s template\'s threshold (0 when never free or several templates)',
+      description:
+        "`OrderPreview {lines[], address, goodsAmount, freightAmount, couponDiscount, pointsDiscount, payAmount, freeFreightThreshold, extras}`; cart: selected valid lines; freight by the goods' freight templates (console 设置 → 运费; the default starts as ¥8 below ¥99, free from ¥99), `freeFreightThreshold` the order's template's threshold (0 when never free or several templates)",
       body: OrderPreviewRequest,
     },
     handler: async (req) => order.previewOrder(db, { ...req.body, memberId: memberId(req) }),
@@ -18,7 +19,8 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/order/submit', {
     schema: {
-      description: '`{orderNo, payAmount, status, expireAt, existing}`; one order per (member, requestId): a repeat answers the first order with `existing: true`; stock taken by conditional update in the same transaction (2001 when short); cart lines bought are removed; 400 `请选择收货地址` without an address. Request: preview fields + `{remark?, requestId}` (8–64 of `[A-Za-z0-9_-]`, one per page visit).',
+      description:
+        '`{orderNo, payAmount, status, expireAt, existing}`; one order per (member, requestId): a repeat answers the first order with `existing: true`; stock taken by conditional update in the same transaction (2001 when short); cart lines bought are removed; 400 `请选择收货地址` without an address. Request: preview fields + `{remark?, requestId}` (8–64 of `[A-Za-z0-9_-]`, one per page visit).',
       body: OrderSubmitRequest,
     },
     handler: async (req) => order.submitOrder(db, config, { ...req.body, memberId: memberId(req) }),
@@ -43,7 +45,10 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => order.orderDetail(db, config, memberId(req), req.query.orderNo),
   })
 
-  app.get('/api/order/counts', { schema: { description: '`{unpaid, unshipped, unreceived, unreviewed, afterSale}` (afterSale: open cases)' }, handler: async (req) => order.orderCounts(db, memberId(req)) })
+  app.get('/api/order/counts', {
+    schema: { description: '`{unpaid, unshipped, unreceived, unreviewed, afterSale}` (afterSale: open cases)' },
+    handler: async (req) => order.orderCounts(db, memberId(req)),
+  })
 
   app.post('/api/order/cancel', {
     schema: {
@@ -58,7 +63,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/order/confirmReceipt', {
     schema: {
-      description: '`{orderNo, status: \'to_review\'}`; shipped (to_receive) only (2003)',
+      description: "`{orderNo, status: 'to_review'}`; shipped (to_receive) only (2003)",
       body: OrderNoBody,
     },
     handler: async (req) => order.confirmReceipt(db, memberId(req), req.body.orderNo),

@@ -26,7 +26,16 @@ export const tradeSeeder: Seeder = {
     const { db } = ctx
     const shopper = await db.selectFrom('members').select('id').where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst()
     if (!shopper) return
-    const home = await addAddress(db, shopper.id, { name: '小美', phone: DEMO_SHOPPER_PHONE, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 478 号华星时代广场 A 座 1201', tag: '公司', isDefault: true })
+    const home = await addAddress(db, shopper.id, {
+      name: '小美',
+      phone: DEMO_SHOPPER_PHONE,
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路 478 号华星时代广场 A 座 1201',
+      tag: '公司',
+      isDefault: true,
+    })
     await addAddress(db, shopper.id, { name: '李小美', phone: '13912345678', province: '上海市', city: '上海市', district: '浦东新区', detail: '世纪大道 100 号 3 号楼 502 室', tag: '家' })
 
     const skus = await db
@@ -59,7 +68,21 @@ export const tradeSeeder: Seeder = {
       const draftLines: DraftLine[] = []
       for (const [skuId, quantity] of lines) draftLines.push(...(await loadLines(db, { memberId: shopper.id, from: 'buyNow', skuId, quantity })))
       const goodsAmount = draftLines.reduce((s, l) => s + l.amount, 0)
-      const draft: OrderDraft = finalize({ memberId: shopper.id, from: 'buyNow', orderType: 'normal', lines: draftLines, address: home, goodsAmount, freightAmount: freightFor(goodsAmount), couponId: null, couponDiscount: 0, pointsUsed: 0, pointsDiscount: 0, payAmount: 0, extras: {} })
+      const draft: OrderDraft = finalize({
+        memberId: shopper.id,
+        from: 'buyNow',
+        orderType: 'normal',
+        lines: draftLines,
+        address: home,
+        goodsAmount,
+        freightAmount: freightFor(goodsAmount),
+        couponId: null,
+        couponDiscount: 0,
+        pointsUsed: 0,
+        pointsDiscount: 0,
+        payAmount: 0,
+        extras: {},
+      })
       const o = await db.transaction().execute((tx) => createOrder(tx, draft, { requestId: null, remark, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
       return o
     }
@@ -70,7 +93,12 @@ export const tradeSeeder: Seeder = {
         const s = await db.selectFrom('shipments').select('id').where('orderId', '=', orderId).executeTakeFirstOrThrow()
         await db.updateTable('shipments').set({ createdAt: f.shippedAt }).where('id', '=', s.id).execute()
         const first = await db.selectFrom('logisticsTraces').select('id').where('shipmentId', '=', s.id).orderBy('id').execute()
-        for (const [i, r] of first.entries()) await db.updateTable('logisticsTraces').set({ time: f.shippedAt + i * 2 * HOUR }).where('id', '=', r.id).execute()
+        for (const [i, r] of first.entries())
+          await db
+            .updateTable('logisticsTraces')
+            .set({ time: f.shippedAt + i * 2 * HOUR })
+            .where('id', '=', r.id)
+            .execute()
       }
     }
     const journey = async (orderNo: string, shippedAt: number, steps: string[]) => {
@@ -87,8 +115,15 @@ export const tradeSeeder: Seeder = {
     await journey(done.orderNo, t0 - 11 * DAY, ['【杭州市】已到达 杭州转运中心', '【杭州市】快件正在派送中，派送员：王师傅 13512345678', '【杭州市】您的快件已签收，签收人：本人'])
     // Reviewed after it completed: the order offers 追评 (docs/after-sales.md).
     const doneItems = await db.selectFrom('orderItems').select('id').where('orderId', '=', done.id).execute()
-    await submitReviews(db, shopper.id, { orderNo: done.orderNo, items: doneItems.map((i) => ({ orderItemId: i.id, rating: 5, content: '质量很好，物流也快，会回购。', images: [], anonymous: false })) })
-    await db.updateTable('goodsReviews').set({ createdAt: t0 - 8 * DAY }).where('orderId', '=', done.id).execute()
+    await submitReviews(db, shopper.id, {
+      orderNo: done.orderNo,
+      items: doneItems.map((i) => ({ orderItemId: i.id, rating: 5, content: '质量很好，物流也快，会回购。', images: [], anonymous: false })),
+    })
+    await db
+      .updateTable('goodsReviews')
+      .set({ createdAt: t0 - 8 * DAY })
+      .where('orderId', '=', done.id)
+      .execute()
 
     // Cancelled by the member 5 days ago.
     const cancelled = await order([[sku(5), 2]], t0 - 5 * DAY)
@@ -96,7 +131,13 @@ export const tradeSeeder: Seeder = {
     await backdate(cancelled.id, { cancelledAt: t0 - 5 * DAY + 10 * 60_000 })
 
     // Received two days ago, waiting for a review.
-    const received = await order([[sku(3), 1], [sku(2), 1]], t0 - 6 * DAY)
+    const received = await order(
+      [
+        [sku(3), 1],
+        [sku(2), 1],
+      ],
+      t0 - 6 * DAY,
+    )
     await pay(received, t0 - 6 * DAY + 3 * 60_000)
     await shipOrder(db, received.orderNo, 'ZTO', '78312345678901', 'admin')
     await db.transaction().execute((tx) => receiveOrderTx(tx, received.id, 'member'))
@@ -122,10 +163,21 @@ export const tradeSeeder: Seeder = {
     await backdate(paid.id, { paidAt: t0 - 2 * HOUR + 60_000 })
 
     // Placed just now, unpaid (expires after config.orderExpireMinutes).
-    await order([[sku(7), 1], [sku(2), 1]], t0)
+    await order(
+      [
+        [sku(7), 1],
+        [sku(2), 1],
+      ],
+      t0,
+    )
 
     // A few lines in the cart, one unchecked.
-    for (const [i, q] of [[0, 1], [3, 2], [8, 1]] as const) await addToCart(db, shopper.id, sku(i), q, { clamp: true }).catch(() => undefined)
+    for (const [i, q] of [
+      [0, 1],
+      [3, 2],
+      [8, 1],
+    ] as const)
+      await addToCart(db, shopper.id, sku(i), q, { clamp: true }).catch(() => undefined)
     const last = await db.selectFrom('cartItems').select('id').where('memberId', '=', shopper.id).orderBy('id', 'desc').executeTakeFirst()
     if (last) await db.updateTable('cartItems').set({ selected: 0 }).where('id', '=', last.id).execute()
   },
@@ -138,7 +190,21 @@ async function seedPayment(ctx: AppContext, o: { id: number; orderNo: string; pa
   const payNo = makeOrderNo(at, 'P')
   await db
     .insertInto('payments')
-    .values({ payNo, orderId: o.id, memberId: row.memberId, channel: 'sandbox', provider: 'sandbox', amount: o.payAmount, status: 'pending', transactionId: null, paidAt: null, rawNotify: null, expireAt: Date.now() + 3600_000, createdAt: at, updatedAt: at })
+    .values({
+      payNo,
+      orderId: o.id,
+      memberId: row.memberId,
+      channel: 'sandbox',
+      provider: 'sandbox',
+      amount: o.payAmount,
+      status: 'pending',
+      transactionId: null,
+      paidAt: null,
+      rawNotify: null,
+      expireAt: Date.now() + 3600_000,
+      createdAt: at,
+      updatedAt: at,
+    })
     .execute()
   const ticket = signSandboxTicket(ctx.config.sandboxPayKey, { payNo, amount: o.payAmount, exp: Date.now() + 3600_000 })
   const raw = JSON.stringify({ payNo, ticket })

@@ -3,18 +3,7 @@ import { sql, type Selectable } from 'kysely'
 import type { Conn, Db, Tx } from '../../db/types'
 import type { OrderItemTable, OrderStatusValue, OrderTable } from '../../db/tradeTables'
 import type { Config } from '../../config'
-import type {
-  BuyAgainResponse,
-  OrderAction,
-  OrderCounts,
-  OrderDetail,
-  OrderItem,
-  OrderPage,
-  OrderPreview,
-  OrderSubmitResponse,
-  OrderSummary,
-  OrderTab,
-} from '../../../../types/order'
+import type { BuyAgainResponse, OrderAction, OrderCounts, OrderDetail, OrderItem, OrderPage, OrderPreview, OrderSubmitResponse, OrderSummary, OrderTab } from '../../../../types/order'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
@@ -83,7 +72,10 @@ export async function returnStock(tx: Conn, line: { skuId: number; goodsId: numb
 }
 
 export async function logOrder(tx: Conn, orderId: number, from: string, to: string, action: string, operator: Operator, note = '') {
-  await tx.insertInto('orderLogs').values({ orderId, fromStatus: from, toStatus: to, action, operator, note: note.slice(0, 250), createdAt: Date.now() }).execute()
+  await tx
+    .insertInto('orderLogs')
+    .values({ orderId, fromStatus: from, toStatus: to, action, operator, note: note.slice(0, 250), createdAt: Date.now() })
+    .execute()
 }
 
 // ---------------------------------------------------------------- create
@@ -196,7 +188,17 @@ export async function previewOrder(db: Conn, input: PricingInput): Promise<Order
 /** What the checkout page shows of a priced draft (an order's or a flash sale's): its lines, address and amounts. */
 export function previewOf(d: OrderDraft, freeFreightThreshold: number): OrderPreview {
   return {
-    lines: d.lines.map((l) => ({ skuId: l.skuId, goodsId: l.goodsId, goodsName: l.goodsName, image: l.image, specText: l.specText, price: l.price, quantity: l.quantity, stock: l.stock, amount: l.amount })),
+    lines: d.lines.map((l) => ({
+      skuId: l.skuId,
+      goodsId: l.goodsId,
+      goodsName: l.goodsName,
+      image: l.image,
+      specText: l.specText,
+      price: l.price,
+      quantity: l.quantity,
+      stock: l.stock,
+      amount: l.amount,
+    })),
     address: d.address,
     goodsAmount: d.goodsAmount,
     freightAmount: d.freightAmount,
@@ -344,11 +346,38 @@ export async function listOrders(db: Conn, config: Config, memberId: number, tab
   if (tab === 'afterSale') q = q.where('afterSaleStatus', '!=', 'none')
   else if (tab !== 'all') q = q.where('status', '=', TAB_FILTER[tab])
   const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
-  const items = rows.length ? await db.selectFrom('orderItems').selectAll().where('orderId', 'in', rows.map((r) => r.id)).orderBy('id').execute() : []
-  const followUp = await followUpOrders(db, rows.map((r) => r.id))
+  const rows = await q
+    .selectAll()
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
+  const items = rows.length
+    ? await db
+        .selectFrom('orderItems')
+        .selectAll()
+        .where(
+          'orderId',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .orderBy('id')
+        .execute()
+    : []
+  const followUp = await followUpOrders(
+    db,
+    rows.map((r) => r.id),
+  )
   return {
-    list: rows.map((o) => toSummary(o, items.filter((i) => i.orderId === o.id), config.afterSalesDays, followUp.has(o.id))),
+    list: rows.map((o) =>
+      toSummary(
+        o,
+        items.filter((i) => i.orderId === o.id),
+        config.afterSalesDays,
+        followUp.has(o.id),
+      ),
+    ),
     total: Number(total),
     page,
     pageSize,
@@ -379,7 +408,9 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
   const o = await ownOrder(db, memberId, orderNo)
   const items = await db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
   const ship = await db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).executeTakeFirst()
-  const latest = ship ? await db.selectFrom('logisticsTraces').select(['time', 'text']).where('shipmentId', '=', ship.id).orderBy('time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst() : undefined
+  const latest = ship
+    ? await db.selectFrom('logisticsTraces').select(['time', 'text']).where('shipmentId', '=', ship.id).orderBy('time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+    : undefined
   return {
     ...toSummary(o, items, config.afterSalesDays, (await followUpOrders(db, [o.id])).has(o.id)),
     receiver: { name: o.receiverName, phone: o.receiverPhone, province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict, detail: o.receiverDetail },
@@ -404,7 +435,12 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
  */
 export async function cancelOrderTx(tx: Tx, orderId: number, reason: string, operator: Operator): Promise<boolean> {
   const t = Date.now()
-  const res = await tx.updateTable('orders').set({ status: 'cancelled', cancelledAt: t, cancelReason: reason.slice(0, 60), updatedAt: t }).where('id', '=', orderId).where('status', '=', 'unpaid').executeTakeFirst()
+  const res = await tx
+    .updateTable('orders')
+    .set({ status: 'cancelled', cancelledAt: t, cancelReason: reason.slice(0, 60), updatedAt: t })
+    .where('id', '=', orderId)
+    .where('status', '=', 'unpaid')
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
   const items = await tx.selectFrom('orderItems').select(['skuId', 'goodsId', 'quantity']).where('orderId', '=', orderId).execute()
   for (const it of [...items].sort((a, b) => a.skuId - b.skuId)) await returnStock(tx, it)
@@ -457,7 +493,12 @@ export async function completeOrderTx(tx: Tx, orderId: number, operator: Operato
  */
 export async function markItemsReviewed(tx: Tx, memberId: number, orderId: number, itemIds: number[]) {
   if (itemIds.length) await tx.updateTable('orderItems').set({ reviewed: 1 }).where('orderId', '=', orderId).where('memberId', '=', memberId).where('id', 'in', itemIds).execute()
-  const { left } = await tx.selectFrom('orderItems').select((eb) => eb.fn.countAll<number>().as('left')).where('orderId', '=', orderId).where('reviewed', '=', 0).executeTakeFirstOrThrow()
+  const { left } = await tx
+    .selectFrom('orderItems')
+    .select((eb) => eb.fn.countAll<number>().as('left'))
+    .where('orderId', '=', orderId)
+    .where('reviewed', '=', 0)
+    .executeTakeFirstOrThrow()
   if (Number(left) === 0) await completeOrderTx(tx, orderId, 'member', '已评价')
 }
 
@@ -472,7 +513,14 @@ export async function deleteOrder(db: Db, memberId: number, orderNo: string) {
   if (o.status !== 'completed' && o.status !== 'cancelled') throw new AppError(ErrorCode.ORDER_STATE, '只有已完成或已取消的订单可以删除')
   if (o.afterSaleStatus === 'processing') throw new AppError(ErrorCode.ORDER_STATE, '售后处理中的订单不能删除')
   const t = Date.now()
-  const res = await db.updateTable('orders').set({ deletedAt: t, updatedAt: t }).where('id', '=', o.id).where('memberId', '=', memberId).where('status', 'in', ['completed', 'cancelled']).where('deletedAt', 'is', null).executeTakeFirst()
+  const res = await db
+    .updateTable('orders')
+    .set({ deletedAt: t, updatedAt: t })
+    .where('id', '=', o.id)
+    .where('memberId', '=', memberId)
+    .where('status', 'in', ['completed', 'cancelled'])
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
   return { orderNo, deleted: true }
 }
@@ -513,9 +561,21 @@ export async function expireOrders(db: Db, now = Date.now(), limit = 200): Promi
 export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200, receiveDays = AUTO_RECEIVE_DAYS): Promise<{ received: number; completed: number }> {
   let received = 0
   let completed = 0
-  const ship = await db.selectFrom('orders').select('id').where('status', '=', 'to_receive').where('shippedAt', '<=', now - receiveDays * DAY).limit(limit).execute()
+  const ship = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'to_receive')
+    .where('shippedAt', '<=', now - receiveDays * DAY)
+    .limit(limit)
+    .execute()
   for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, id, 'system', now, receiveDays))) received += 1
-  const rec = await db.selectFrom('orders').select('id').where('status', '=', 'to_review').where('receivedAt', '<=', now - AUTO_COMPLETE_DAYS * DAY).limit(limit).execute()
+  const rec = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'to_review')
+    .where('receivedAt', '<=', now - AUTO_COMPLETE_DAYS * DAY)
+    .limit(limit)
+    .execute()
   for (const { id } of rec) if (await db.transaction().execute((tx) => completeOrderTx(tx, id, 'system', `收货${AUTO_COMPLETE_DAYS}天后自动完成`, now))) completed += 1
   return { received, completed }
 }

@@ -1,4 +1,14 @@
-import { DailyQuery, KindParams, MemberLedgerQuery, PaymentQuery, RefundQuery, type AdminPaymentPage, type AdminRefundPage, type DailyReply, type MemberLedgerPage } from '../../../../types/adminFinance'
+import {
+  DailyQuery,
+  KindParams,
+  MemberLedgerQuery,
+  PaymentQuery,
+  RefundQuery,
+  type AdminPaymentPage,
+  type AdminRefundPage,
+  type DailyReply,
+  type MemberLedgerPage,
+} from '../../../../types/adminFinance'
 import { sendCsv } from '../../admin/csv'
 import type { AdminRouteModule } from '../../admin/types'
 import { dailyTotals, exportDailyCsv, exportMemberLedgerCsv, exportPaymentsCsv, exportRefundsCsv, listMemberLedger, listPayments, listRefunds } from './adminService'
@@ -14,7 +24,9 @@ const financeAdminRoutes: AdminRouteModule = async (app, { db }) => {
   app.get('/finance/refunds/export', { config: read, schema: { querystring: RefundQuery } }, async (req, reply) => sendCsv(reply, 'refunds', exportRefundsCsv(db, noPaging(req.query))))
   app.get('/finance/daily', { config: read, schema: { querystring: DailyQuery } }, async (req): Promise<DailyReply> => dailyTotals(db, req.query))
   app.get('/finance/daily/export', { config: read, schema: { querystring: DailyQuery } }, async (req, reply) => sendCsv(reply, 'daily', await exportDailyCsv(db, req.query)))
-  app.get('/finance/ledgers/:kind', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req): Promise<MemberLedgerPage> => listMemberLedger(db, req.params.kind, req.query))
+  app.get('/finance/ledgers/:kind', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req): Promise<MemberLedgerPage> =>
+    listMemberLedger(db, req.params.kind, req.query),
+  )
   app.get('/finance/ledgers/:kind/export', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req, reply) =>
     sendCsv(reply, `${req.params.kind}-ledger`, exportMemberLedgerCsv(db, req.params.kind, noPaging(req.query))),
   )

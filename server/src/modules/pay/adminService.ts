@@ -50,14 +50,30 @@ const paymentColumns = (b: ReturnType<typeof paymentQuery>) =>
   b.select(['p.id', 'p.payNo', 'o.orderNo', 'p.provider', 'p.channel', 'p.amount', 'p.status', 'p.transactionId', 'p.paidAt', 'p.createdAt'])
 type PaymentRow = Awaited<ReturnType<ReturnType<typeof paymentColumns>['execute']>>[number]
 const toPayment = (r: PaymentRow): AdminPayment => ({
-  id: r.id, payNo: r.payNo, orderNo: r.orderNo, provider: r.provider, channel: r.channel, amount: num(r.amount), status: r.status, statusText: PAYMENT_STATUS_TEXT[r.status] || r.status,
-  transactionId: r.transactionId || '', paidAt: r.paidAt === null ? null : num(r.paidAt), createdAt: num(r.createdAt),
+  id: r.id,
+  payNo: r.payNo,
+  orderNo: r.orderNo,
+  provider: r.provider,
+  channel: r.channel,
+  amount: num(r.amount),
+  status: r.status,
+  statusText: PAYMENT_STATUS_TEXT[r.status] || r.status,
+  transactionId: r.transactionId || '',
+  paidAt: r.paidAt === null ? null : num(r.paidAt),
+  createdAt: num(r.createdAt),
 })
 
 export async function listPayments(db: Conn, q: PaymentQuery): Promise<AdminPaymentPage> {
   const { page, pageSize } = paging(q)
-  const { n } = await paymentQuery(db, q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await paymentColumns(paymentQuery(db, q)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const { n } = await paymentQuery(db, q)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await paymentColumns(paymentQuery(db, q))
+    .orderBy('p.createdAt', 'desc')
+    .orderBy('p.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toPayment), total: num(n), page, pageSize }
 }
 
@@ -130,14 +146,31 @@ function refundQuery(db: Conn, q: RefundFilters) {
 }
 type RefundRow = Awaited<ReturnType<ReturnType<typeof refundQuery>['execute']>>[number]
 const toRefund = (r: RefundRow): AdminRefund => ({
-  kind: r.kind as AdminRefund['kind'], refNo: r.refNo, refundNo: r.refundNo || '', orderNo: r.orderNo, amount: num(r.amount), status: r.status, statusText: REFUND_STATUS_TEXT[r.status] || r.status,
-  providerRefundId: r.providerRefundId || '', error: r.error || '', refundedAt: r.refundedAt === null ? null : num(r.refundedAt), createdAt: num(r.createdAt),
+  kind: r.kind as AdminRefund['kind'],
+  refNo: r.refNo,
+  refundNo: r.refundNo || '',
+  orderNo: r.orderNo,
+  amount: num(r.amount),
+  status: r.status,
+  statusText: REFUND_STATUS_TEXT[r.status] || r.status,
+  providerRefundId: r.providerRefundId || '',
+  error: r.error || '',
+  refundedAt: r.refundedAt === null ? null : num(r.refundedAt),
+  createdAt: num(r.createdAt),
 })
 
 export async function listRefunds(db: Conn, q: RefundQuery): Promise<AdminRefundPage> {
   const { page, pageSize } = paging(q)
-  const { n } = await refundQuery(db, q).clearSelect().select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await refundQuery(db, q).orderBy('r.createdAt', 'desc').orderBy('r.refNo', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const { n } = await refundQuery(db, q)
+    .clearSelect()
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const rows = await refundQuery(db, q)
+    .orderBy('r.createdAt', 'desc')
+    .orderBy('r.refNo', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toRefund), total: num(n), page, pageSize }
 }
 
@@ -154,7 +187,18 @@ export const exportRefundsCsv = (db: Db, q: RefundFilters) =>
     },
     (r) => {
       const x = toRefund(r)
-      return [x.kind === 'afterSale' ? '售后退款' : '迟到支付退回', x.refNo, x.refundNo, x.orderNo, csvYuan(x.amount), x.statusText, x.providerRefundId, x.error, csvTime(x.refundedAt), csvTime(x.createdAt)]
+      return [
+        x.kind === 'afterSale' ? '售后退款' : '迟到支付退回',
+        x.refNo,
+        x.refundNo,
+        x.orderNo,
+        csvYuan(x.amount),
+        x.statusText,
+        x.providerRefundId,
+        x.error,
+        csvTime(x.refundedAt),
+        csvTime(x.createdAt),
+      ]
     },
   )
 
@@ -217,13 +261,20 @@ export async function dailyTotals(db: Conn, q: DailyQuery, now = Date.now()): Pr
     }
   }
   const list = [...rows.values()].map((x) => ({ ...x, net: x.paid - x.refunded }))
-  const total = list.reduce((t, x) => ({ ...t, paidCount: t.paidCount + x.paidCount, paid: t.paid + x.paid, refundCount: t.refundCount + x.refundCount, refunded: t.refunded + x.refunded, net: t.net + x.net }), { day: `${from}~${to}`, paidCount: 0, paid: 0, refundCount: 0, refunded: 0, net: 0 })
+  const total = list.reduce(
+    (t, x) => ({ ...t, paidCount: t.paidCount + x.paidCount, paid: t.paid + x.paid, refundCount: t.refundCount + x.refundCount, refunded: t.refunded + x.refunded, net: t.net + x.net }),
+    { day: `${from}~${to}`, paidCount: 0, paid: 0, refundCount: 0, refunded: 0, net: 0 },
+  )
   return { days: list.reverse(), total }
 }
 
 export async function exportDailyCsv(db: Db, q: DailyQuery) {
   const r = await dailyTotals(db, q)
-  return csvStream<DailyTotal>(['日期', '支付笔数', '支付金额(元)', '退款笔数', '退款金额(元)', '净收入(元)'], async (after) => (after ? [] : [...r.days, r.total]), (x) => [x.day, x.paidCount, csvYuan(x.paid), x.refundCount, csvYuan(x.refunded), csvYuan(x.net)])
+  return csvStream<DailyTotal>(
+    ['日期', '支付笔数', '支付金额(元)', '退款笔数', '退款金额(元)', '净收入(元)'],
+    async (after) => (after ? [] : [...r.days, r.total]),
+    (x) => [x.day, x.paidCount, csvYuan(x.paid), x.refundCount, csvYuan(x.refunded), csvYuan(x.net)],
+  )
 }
 
 // ------------------------------------------------------------------ points and cashback ledgers
@@ -234,19 +285,33 @@ function memberLedgerQuery(db: Conn, kind: LedgerKind, q: MemberLedgerFilters) {
   let b =
     kind === 'points'
       ? pointsBase(db)
-      : (db.selectFrom('cashbackLedger as l').innerJoin('members as m', 'm.id', 'l.memberId').select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.type as reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname']) as unknown as ReturnType<typeof pointsBase>)
+      : (db
+          .selectFrom('cashbackLedger as l')
+          .innerJoin('members as m', 'm.id', 'l.memberId')
+          .select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.type as reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname']) as unknown as ReturnType<typeof pointsBase>)
   const { start, end } = chinaDayRange(q.from, q.to)
   if (start !== undefined) b = b.where('l.createdAt', '>=', start)
   if (end !== undefined) b = b.where('l.createdAt', '<', end)
   if (q.memberId) b = b.where('l.memberId', '=', q.memberId)
   return b
 }
-const pointsBase = (db: Conn) => db.selectFrom('pointsLedger as l').innerJoin('members as m', 'm.id', 'l.memberId').select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname'])
+const pointsBase = (db: Conn) =>
+  db
+    .selectFrom('pointsLedger as l')
+    .innerJoin('members as m', 'm.id', 'l.memberId')
+    .select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname'])
 type MemberLedgerRow = Awaited<ReturnType<ReturnType<typeof pointsBase>['execute']>>[number]
 const CASHBACK_REASON: Record<string, string> = { task_payout: '好评返现', adjust: '人工调整' }
 const toMemberEntry = (kind: LedgerKind, r: MemberLedgerRow): MemberLedgerEntry => ({
-  id: r.id, memberId: r.memberId, memberPhone: r.phone || '', nickname: r.nickname, change: num(r.change), balanceAfter: num(r.balanceAfter),
-  reason: (kind === 'cashback' ? CASHBACK_REASON[r.reason] : POINTS_REASON_TEXT[r.reason as PointsReason]) || r.reason, note: r.note, createdAt: num(r.createdAt),
+  id: r.id,
+  memberId: r.memberId,
+  memberPhone: r.phone || '',
+  nickname: r.nickname,
+  change: num(r.change),
+  balanceAfter: num(r.balanceAfter),
+  reason: (kind === 'cashback' ? CASHBACK_REASON[r.reason] : POINTS_REASON_TEXT[r.reason as PointsReason]) || r.reason,
+  note: r.note,
+  createdAt: num(r.createdAt),
 })
 
 export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedgerQuery): Promise<MemberLedgerPage> {
@@ -259,7 +324,11 @@ export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedg
       sql<number>`COALESCE(SUM(CASE WHEN l.change < 0 THEN -l.change ELSE 0 END), 0)`.as('expense'),
     ])
     .executeTakeFirstOrThrow()
-  const rows = await memberLedgerQuery(db, kind, q).orderBy('l.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await memberLedgerQuery(db, kind, q)
+    .orderBy('l.id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map((r) => toMemberEntry(kind, r)), total: num(sums.n), page, pageSize, income: num(sums.income), expense: num(sums.expense) }
 }
 

@@ -77,7 +77,12 @@ export async function refundLatePayment(ctx: PaymentCtx, payNo: string) {
     await settleLateRefund(ctx.db, { refundNo: lateRefundNo(payNo), ...r, reason: r.status === 'failed' ? '支付通道拒绝退款' : undefined })
   } catch (err) {
     ctx.log.error({ err, payNo }, 'refund of a late payment failed')
-    await ctx.db.updateTable('payments').set({ refundError: String((err as Error)?.message || '退款失败').slice(0, 200), updatedAt: Date.now() }).where('id', '=', pay.id).where('status', '=', 'refund_pending').execute()
+    await ctx.db
+      .updateTable('payments')
+      .set({ refundError: String((err as Error)?.message || '退款失败').slice(0, 200), updatedAt: Date.now() })
+      .where('id', '=', pay.id)
+      .where('status', '=', 'refund_pending')
+      .execute()
   }
 }
 
@@ -89,14 +94,23 @@ export async function settleLateRefund(db: Db, r: { refundNo: string; status: 's
   const t = Date.now()
   if (r.status === 'success') {
     await db.transaction().execute(async (tx) => {
-      const res = await tx.updateTable('payments').set({ status: 'refunded', refundedAt: t, refundError: '', updatedAt: t }).where('id', '=', pay.id).where('status', '=', 'refund_pending').executeTakeFirst()
+      const res = await tx
+        .updateTable('payments')
+        .set({ status: 'refunded', refundedAt: t, refundError: '', updatedAt: t })
+        .where('id', '=', pay.id)
+        .where('status', '=', 'refund_pending')
+        .executeTakeFirst()
       if (Number(res.numUpdatedRows) !== 1) return
       const o = await tx.selectFrom('orders').select('status').where('id', '=', pay.orderId).executeTakeFirstOrThrow()
       await logOrder(tx, pay.orderId, o.status, o.status, 'late_payment_refunded', 'gateway', `支付 ${pay.payNo} ¥${(pay.amount / 100).toFixed(2)} 已原路退回`)
     })
   } else if (r.status === 'failed') {
-    await db.updateTable('payments').set({ refundError: (r.reason || '退款失败').slice(0, 200), updatedAt: t }).where('id', '=', pay.id).where('status', '=', 'refund_pending').execute()
+    await db
+      .updateTable('payments')
+      .set({ refundError: (r.reason || '退款失败').slice(0, 200), updatedAt: t })
+      .where('id', '=', pay.id)
+      .where('status', '=', 'refund_pending')
+      .execute()
   }
   return true
 }
-

@@ -21,7 +21,17 @@ export async function failedRefunds(db: Db, limit = 100) {
 
 /** Counts for the console's to-do badges. */
 export async function failedRefundCounts(db: Db): Promise<{ cases: number; latePayments: number }> {
-  const c = await db.selectFrom('afterSales').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'refunding').where('refundFailedAt', 'is not', null).executeTakeFirst()
-  const p = await db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'refund_pending').where('refundError', '!=', '').executeTakeFirst()
+  const c = await db
+    .selectFrom('afterSales')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'refunding')
+    .where('refundFailedAt', 'is not', null)
+    .executeTakeFirst()
+  const p = await db
+    .selectFrom('payments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'refund_pending')
+    .where('refundError', '!=', '')
+    .executeTakeFirst()
   return { cases: Number(c?.n || 0), latePayments: Number(p?.n || 0) }
 }

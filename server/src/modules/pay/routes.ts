@@ -15,7 +15,8 @@ export default async function payRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/pay/prepay', {
     schema: {
-      description: '`PayParams {channel, payNo, amount, params}` (sandbox: `{ticket}`; WeChat: appId, timeStamp, nonceStr, package, signType, paySign; `wechat_h5` (when `WXPAY_H5=1`): `{h5Url, orderNo}`); 2004 when the channel does not match `PAY_PROVIDER`; 2003 paid / cancelled / expired',
+      description:
+        '`PayParams {channel, payNo, amount, params}` (sandbox: `{ticket}`; WeChat: appId, timeStamp, nonceStr, package, signType, paySign; `wechat_h5` (when `WXPAY_H5=1`): `{h5Url, orderNo}`); 2004 when the channel does not match `PAY_PROVIDER`; 2003 paid / cancelled / expired',
       body: PrepayRequest,
     },
     handler: async (req) => {
@@ -45,7 +46,8 @@ export default async function payRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/pay/status', {
     schema: {
-      description: '`PayStatus {orderNo, status, paid, payAmount, paidAt}` (the pay-status page polls it); while unpaid, the gateway is queried (at most every 3 s per order) and a payment found there is booked through the notify path',
+      description:
+        '`PayStatus {orderNo, status, paid, payAmount, paidAt}` (the pay-status page polls it); while unpaid, the gateway is queried (at most every 3 s per order) and a payment found there is booked through the notify path',
       querystring: PayStatusQuery,
     },
     handler: async (req) => pay.payStatus(ctx, memberId(req), req.query.orderNo, { check: true }),
@@ -59,11 +61,17 @@ export default async function payRoutes(app: ShopApp, ctx: AppContext) {
     scope.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body))
     scope.post('/api/pay/notify/wechat', {
       config: { auth: 'none', rawWire: true },
-      schema: { description: 'HTTP 204 (empty) after the commit; HTTP 400/500 `{code: \'FAIL\', message}` when refused (WeChat retries). Not enveloped. Request: WeChat Pay v3 notification (raw JSON body, `Wechatpay-*` headers): payments `TRANSACTION.SUCCESS`, refunds `REFUND.*`, transfers `MCHTRANSFER.BILL.FINISHED`.' },
+      schema: {
+        description:
+          "HTTP 204 (empty) after the commit; HTTP 400/500 `{code: 'FAIL', message}` when refused (WeChat retries). Not enveloped. Request: WeChat Pay v3 notification (raw JSON body, `Wechatpay-*` headers): payments `TRANSACTION.SUCCESS`, refunds `REFUND.*`, transfers `MCHTRANSFER.BILL.FINISHED`.",
+      },
       handler: async (req, reply) => {
         const raw = typeof req.body === 'string' ? req.body : ''
         const fail = (status: number, message: string) =>
-          reply.code(status).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify({ code: 'FAIL', message }))
+          reply
+            .code(status)
+            .header('content-type', 'application/json; charset=utf-8')
+            .send(JSON.stringify({ code: 'FAIL', message }))
         // A notification that does not verify (bad signature, unknown serial, garbage, no gateway configured) is the
         // sender's fault: 4xx. Only a failure on our side after verification answers 5xx, so WeChat retries it.
         // One notify URL for payments, refunds and transfers: the event type says which.

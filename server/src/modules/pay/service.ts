@@ -49,7 +49,21 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
     payNo = makeOrderNo(t, 'P')
     await db
       .insertInto('payments')
-      .values({ payNo, orderId: o.id, memberId, channel, provider: providerName, amount: o.payAmount, status: 'pending', transactionId: null, paidAt: null, rawNotify: null, expireAt: o.expireAt, createdAt: t, updatedAt: t })
+      .values({
+        payNo,
+        orderId: o.id,
+        memberId,
+        channel,
+        provider: providerName,
+        amount: o.payAmount,
+        status: 'pending',
+        transactionId: null,
+        paidAt: null,
+        rawNotify: null,
+        expireAt: o.expireAt,
+        createdAt: t,
+        updatedAt: t,
+      })
       .execute()
   }
   const items = await db.selectFrom('orderItems').select('goodsName').where('orderId', '=', o.id).orderBy('id').execute()

@@ -32,7 +32,14 @@ async function ourSide(db: Db, provider: string, from: number, to: number) {
     .where('s.refundedAt', '>=', from)
     .where('s.refundedAt', '<', to)
     .execute()
-  const late = await db.selectFrom('payments').select(['payNo', 'amount']).where('provider', '=', provider).where('status', '=', 'refunded').where('refundedAt', '>=', from).where('refundedAt', '<', to).execute()
+  const late = await db
+    .selectFrom('payments')
+    .select(['payNo', 'amount'])
+    .where('provider', '=', provider)
+    .where('status', '=', 'refunded')
+    .where('refundedAt', '>=', from)
+    .where('refundedAt', '<', to)
+    .execute()
   return {
     payments: new Map(payments.map((p) => [p.payNo, Number(p.amount)])),
     refunds: new Map([...cases.map((c) => [String(c.refundNo), Number(c.refundAmount)] as const), ...late.map((p) => [`R${p.payNo}`, Number(p.amount)] as const)]),
@@ -60,13 +67,32 @@ export async function reconcileDay(ctx: PaymentCtx, date: string) {
     for (const r of rows) m.set(key(r), (m.get(key(r)) || 0) + r.amount)
     return m
   }
-  const diffs = [...compare('payment', ours.payments, sum(bill.payments, (r) => r.payNo)), ...compare('refund', ours.refunds, sum(bill.refunds, (r) => r.refundNo))]
+  const diffs = [
+    ...compare(
+      'payment',
+      ours.payments,
+      sum(bill.payments, (r) => r.payNo),
+    ),
+    ...compare(
+      'refund',
+      ours.refunds,
+      sum(bill.refunds, (r) => r.refundNo),
+    ),
+  ]
   const t = Date.now()
   await ctx.db.transaction().execute(async (tx) => {
     await tx.deleteFrom('reconcileDiffs').where('billDate', '=', date).execute()
-    if (diffs.length) await tx.insertInto('reconcileDiffs').values(diffs.map((d) => ({ ...d, billDate: date, createdAt: t }))).execute()
+    if (diffs.length)
+      await tx
+        .insertInto('reconcileDiffs')
+        .values(diffs.map((d) => ({ ...d, billDate: date, createdAt: t })))
+        .execute()
     const run = { provider, payments: bill.payments.length, refunds: bill.refunds.length, differences: diffs.length, ranAt: t }
-    await tx.insertInto('reconcileRuns').values({ billDate: date, ...run }).onConflict((oc) => oc.column('billDate').doUpdateSet(run)).execute()
+    await tx
+      .insertInto('reconcileRuns')
+      .values({ billDate: date, ...run })
+      .onConflict((oc) => oc.column('billDate').doUpdateSet(run))
+      .execute()
   })
   return { date, provider, payments: bill.payments.length, refunds: bill.refunds.length, differences: diffs }
 }

@@ -18,7 +18,23 @@ export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<Admi
   if (q.replied !== undefined) b = b.where('r.reply', q.replied ? '<>' : '=', '')
   const [rows, c] = await Promise.all([
     b
-      .select(['r.id', 'r.goodsId', 'g.name as goodsName', 'g.mainImage as goodsImage', 'r.specText', 'r.memberId', 'm.nickname', 'r.anonymous', 'r.rating', 'r.content', 'r.images', 'r.hidden', 'r.reply', 'r.repliedAt', 'r.createdAt'])
+      .select([
+        'r.id',
+        'r.goodsId',
+        'g.name as goodsName',
+        'g.mainImage as goodsImage',
+        'r.specText',
+        'r.memberId',
+        'm.nickname',
+        'r.anonymous',
+        'r.rating',
+        'r.content',
+        'r.images',
+        'r.hidden',
+        'r.reply',
+        'r.repliedAt',
+        'r.createdAt',
+      ])
       .orderBy('r.createdAt', 'desc')
       .orderBy('r.id', 'desc')
       .limit(pageSize)
@@ -26,13 +42,36 @@ export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<Admi
       .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
-  const followUps = rows.length ? await db.selectFrom('goodsReviews').select(['parentId', 'content']).where('parentId', 'in', rows.map((r) => r.id)).execute() : []
+  const followUps = rows.length
+    ? await db
+        .selectFrom('goodsReviews')
+        .select(['parentId', 'content'])
+        .where(
+          'parentId',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : []
   const byParent = new Map(followUps.map((f) => [f.parentId, f.content]))
   return {
     list: rows.map((r) => ({
-      id: r.id, goodsId: r.goodsId, goodsName: r.goodsName || '', goodsImage: r.goodsImage || '', specText: r.specText, memberId: r.memberId, nickname: r.nickname || '',
-      anonymous: !!r.anonymous, rating: r.rating, content: r.content, images: parseImages(r.images), followUp: byParent.get(r.id) ?? null, hidden: !!r.hidden,
-      reply: r.reply, repliedAt: r.repliedAt === null ? null : Number(r.repliedAt), createdAt: Number(r.createdAt),
+      id: r.id,
+      goodsId: r.goodsId,
+      goodsName: r.goodsName || '',
+      goodsImage: r.goodsImage || '',
+      specText: r.specText,
+      memberId: r.memberId,
+      nickname: r.nickname || '',
+      anonymous: !!r.anonymous,
+      rating: r.rating,
+      content: r.content,
+      images: parseImages(r.images),
+      followUp: byParent.get(r.id) ?? null,
+      hidden: !!r.hidden,
+      reply: r.reply,
+      repliedAt: r.repliedAt === null ? null : Number(r.repliedAt),
+      createdAt: Number(r.createdAt),
     })),
     total: Number(c.n),
     page,
@@ -50,7 +89,12 @@ async function firstReview(tx: Tx, id: number) {
 export async function adminHideReview(tx: Tx, id: number, hidden: boolean, log: Log) {
   const r = await firstReview(tx, id)
   if (!!r.hidden === hidden) throw new AppError(ErrorCode.CONFLICT, hidden ? '评价已经隐藏' : '评价没有隐藏')
-  const res = await tx.updateTable('goodsReviews').set({ hidden: hidden ? 1 : 0 }).where('id', '=', id).where('hidden', '=', r.hidden).executeTakeFirst()
+  const res = await tx
+    .updateTable('goodsReviews')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('id', '=', id)
+    .where('hidden', '=', r.hidden)
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '评价状态已变化，请刷新后重试')
   log({ action: hidden ? 'review.hide' : 'review.unhide', targetType: 'review', targetId: id, before: { hidden: !!r.hidden }, after: { hidden } })
 }
@@ -60,6 +104,10 @@ export async function adminReplyReview(tx: Tx, id: number, reply: string, log: L
   const r = await firstReview(tx, id)
   const text = reply.trim()
   if (!text && !r.reply) throw new AppError(ErrorCode.BAD_REQUEST, '请填写回复内容')
-  await tx.updateTable('goodsReviews').set({ reply: text, repliedAt: text ? Date.now() : null }).where('id', '=', id).execute()
+  await tx
+    .updateTable('goodsReviews')
+    .set({ reply: text, repliedAt: text ? Date.now() : null })
+    .where('id', '=', id)
+    .execute()
   log({ action: text ? 'review.reply' : 'review.reply-remove', targetType: 'review', targetId: id, before: { reply: r.reply }, after: { reply: text } })
 }

@@ -18,8 +18,9 @@ export default async function reviewRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/review/submit', {
     schema: {
-      description: '`{orderNo, orderStatus, reviewIds, cashbackTasks}`; order received or completed (2003 before receipt); a line once (409); the order completes when every line is reviewed. Request: `{orderNo, items: [{orderItemId, rating 1-5, content ≤ 140 chars, images ≤ 9, anonymous}]}`.',
-     
+      description:
+        '`{orderNo, orderStatus, reviewIds, cashbackTasks}`; order received or completed (2003 before receipt); a line once (409); the order completes when every line is reviewed. Request: `{orderNo, items: [{orderItemId, rating 1-5, content ≤ 140 chars, images ≤ 9, anonymous}]}`.',
+
       body: ReviewSubmitRequest,
     },
     handler: async (req) => review.submitReviews(db, memberId(req), req.body),

@@ -34,9 +34,29 @@ export async function reviewableOrder(db: Db, memberId: number, orderNo: string)
   const o = await ownOrder(db, memberId, orderNo)
   const items = await db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
   const reviews = items.length
-    ? await db.selectFrom('goodsReviews').selectAll().where('orderItemId', 'in', items.map((i) => i.id)).where('parentId', 'is', null).where('memberId', '=', memberId).execute()
+    ? await db
+        .selectFrom('goodsReviews')
+        .selectAll()
+        .where(
+          'orderItemId',
+          'in',
+          items.map((i) => i.id),
+        )
+        .where('parentId', 'is', null)
+        .where('memberId', '=', memberId)
+        .execute()
     : []
-  const followUps = reviews.length ? await db.selectFrom('goodsReviews').selectAll().where('parentId', 'in', reviews.map((r) => r.id)).execute() : []
+  const followUps = reviews.length
+    ? await db
+        .selectFrom('goodsReviews')
+        .selectAll()
+        .where(
+          'parentId',
+          'in',
+          reviews.map((r) => r.id),
+        )
+        .execute()
+    : []
   const joined = await db.selectFrom('cashbackTasks').select('campaignId').where('memberId', '=', memberId).execute()
   const out: ReviewableOrder = { orderNo: o.orderNo, status: o.status, items: [] }
   for (const i of items) {
@@ -108,7 +128,20 @@ export async function submitReviews(db: Db, memberId: number, req: ReviewSubmitR
         if (Number(mark.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, `「${item.goodsName}」已评价过了`)
         const r = await tx
           .insertInto('goodsReviews')
-          .values({ goodsId: item.goodsId, skuId: item.skuId, specText: item.specText, orderId: o.id, orderItemId: item.id, memberId, parentId: null, rating: p.rating, content: p.content || EMPTY_REVIEW_TEXT, images: JSON.stringify(p.images), anonymous: p.anonymous ? 1 : 0, createdAt: t })
+          .values({
+            goodsId: item.goodsId,
+            skuId: item.skuId,
+            specText: item.specText,
+            orderId: o.id,
+            orderItemId: item.id,
+            memberId,
+            parentId: null,
+            rating: p.rating,
+            content: p.content || EMPTY_REVIEW_TEXT,
+            images: JSON.stringify(p.images),
+            anonymous: p.anonymous ? 1 : 0,
+            createdAt: t,
+          })
           .returning('id')
           .executeTakeFirstOrThrow()
         reviewIds.push(r.id)
@@ -117,7 +150,17 @@ export async function submitReviews(db: Db, memberId: number, req: ReviewSubmitR
           .set({ reviewCount: sql<number>`review_count + 1`, goodReviewCount: sql<number>`good_review_count + ${p.rating >= GOOD_RATING ? 1 : 0}` })
           .where('id', '=', item.goodsId)
           .execute()
-        const task = await taskForReview(tx, { memberId, goodsId: item.goodsId, orderId: o.id, orderItemId: item.id, reviewId: r.id, rating: p.rating, content: p.content, images: p.images, createdAt: t })
+        const task = await taskForReview(tx, {
+          memberId,
+          goodsId: item.goodsId,
+          orderId: o.id,
+          orderItemId: item.id,
+          reviewId: r.id,
+          rating: p.rating,
+          content: p.content,
+          images: p.images,
+          createdAt: t,
+        })
         if (task) cashbackTasks.push(task)
       }
       await completeIfAllReviewed(tx, o.id)
@@ -140,7 +183,20 @@ export async function submitFollowUp(db: Db, memberId: number, req: FollowUpRequ
   try {
     const r = await db
       .insertInto('goodsReviews')
-      .values({ goodsId: first.goodsId, skuId: first.skuId, specText: first.specText, orderId: first.orderId, orderItemId: null, memberId, parentId: first.id, rating: first.rating, content, images: JSON.stringify(images), anonymous: first.anonymous, createdAt: Date.now() })
+      .values({
+        goodsId: first.goodsId,
+        skuId: first.skuId,
+        specText: first.specText,
+        orderId: first.orderId,
+        orderItemId: null,
+        memberId,
+        parentId: first.id,
+        rating: first.rating,
+        content,
+        images: JSON.stringify(images),
+        anonymous: first.anonymous,
+        createdAt: Date.now(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     return { id: r.id, parentId: first.id }

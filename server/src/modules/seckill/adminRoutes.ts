@@ -1,5 +1,13 @@
 import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
-import { SeckillSessionInput, SeckillSessionQuery, SkuSearchQuery, type AdminSeckillSessionDetail, type AdminSeckillSessionPage, type SeckillLiveReply, type SkuOption } from '../../../../types/adminPromotions'
+import {
+  SeckillSessionInput,
+  SeckillSessionQuery,
+  SkuSearchQuery,
+  type AdminSeckillSessionDetail,
+  type AdminSeckillSessionPage,
+  type SeckillLiveReply,
+  type SkuOption,
+} from '../../../../types/adminPromotions'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { adminSessionDetail, adminSessionList, adminSessionLive, afterSessionWrite, createSession, deleteSession, skuOptions, updateSession } from './adminService'

@@ -2,15 +2,7 @@ import type { Conn, Db, Tx } from '../../db/types'
 import type { AppContext } from '../../context'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
-import type {
-  AdminSeckillItem,
-  AdminSeckillSessionDetail,
-  AdminSeckillSessionPage,
-  SeckillLiveReply,
-  SeckillSessionInput,
-  SeckillSessionQuery,
-  SkuOption,
-} from '../../../../types/adminPromotions'
+import type { AdminSeckillItem, AdminSeckillSessionDetail, AdminSeckillSessionPage, SeckillLiveReply, SeckillSessionInput, SeckillSessionQuery, SkuOption } from '../../../../types/adminPromotions'
 import { chinaTime, runtimeFor, sessionState } from './service'
 import '../../db/promotionTables'
 
@@ -25,12 +17,22 @@ export async function adminSessionList(db: Db, q: SeckillSessionQuery, now = Dat
   let b = db.selectFrom('seckillSessions')
   if (q.day) b = b.where('day', '=', q.day)
   const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await b.selectAll().orderBy('startAt', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await b
+    .selectAll()
+    .orderBy('startAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   const sums = rows.length
     ? await db
         .selectFrom('seckillItems')
         .select(['sessionId', (eb) => eb.fn.countAll<number>().as('n'), (eb) => eb.fn.sum<number>('quota').as('quota'), (eb) => eb.fn.sum<number>('sold').as('sold')])
-        .where('sessionId', 'in', rows.map((r) => r.id))
+        .where(
+          'sessionId',
+          'in',
+          rows.map((r) => r.id),
+        )
         .groupBy('sessionId')
         .execute()
     : []
@@ -39,7 +41,17 @@ export async function adminSessionList(db: Db, q: SeckillSessionQuery, now = Dat
     list: rows.map((r) => {
       const s = by.get(r.id)
       const t = { startAt: Number(r.startAt), endAt: Number(r.endAt) }
-      return { id: r.id, day: r.day, title: r.title, ...t, state: sessionState(t, now), repeatDaily: !!r.repeatDaily, itemCount: Number(s?.n || 0), quota: Number(s?.quota || 0), sold: Number(s?.sold || 0) }
+      return {
+        id: r.id,
+        day: r.day,
+        title: r.title,
+        ...t,
+        state: sessionState(t, now),
+        repeatDaily: !!r.repeatDaily,
+        itemCount: Number(s?.n || 0),
+        quota: Number(s?.quota || 0),
+        sold: Number(s?.sold || 0),
+      }
     }),
     total: Number(n),
     page,
@@ -52,17 +64,54 @@ async function itemsOf(db: Conn, sessionId: number): Promise<AdminSeckillItem[]>
     .selectFrom('seckillItems as i')
     .innerJoin('goodsSkus as s', 's.id', 'i.skuId')
     .innerJoin('goods as g', 'g.id', 'i.goodsId')
-    .select(['i.id', 'i.goodsId', 'i.skuId', 'i.price', 'i.quota', 'i.sold', 'i.perMemberLimit', 'i.sort', 's.specText', 's.price as skuPrice', 's.stock as skuStock', 's.image as skuImage', 'g.name', 'g.mainImage'])
+    .select([
+      'i.id',
+      'i.goodsId',
+      'i.skuId',
+      'i.price',
+      'i.quota',
+      'i.sold',
+      'i.perMemberLimit',
+      'i.sort',
+      's.specText',
+      's.price as skuPrice',
+      's.stock as skuStock',
+      's.image as skuImage',
+      'g.name',
+      'g.mainImage',
+    ])
     .where('i.sessionId', '=', sessionId)
     .orderBy('i.sort')
     .orderBy('i.id')
     .execute()
-  const ordered = rows.length ? await db.selectFrom('seckillOrders').select('itemId').distinct().where('itemId', 'in', rows.map((r) => r.id)).execute() : []
+  const ordered = rows.length
+    ? await db
+        .selectFrom('seckillOrders')
+        .select('itemId')
+        .distinct()
+        .where(
+          'itemId',
+          'in',
+          rows.map((r) => r.id),
+        )
+        .execute()
+    : []
   const has = new Set(ordered.map((o) => o.itemId))
   return rows.map((r) => ({
-    id: r.id, goodsId: r.goodsId, skuId: r.skuId, goodsName: r.name, specText: r.specText, image: r.skuImage || r.mainImage,
-    skuPrice: Number(r.skuPrice), skuStock: Number(r.skuStock), price: Number(r.price), quota: Number(r.quota), sold: Number(r.sold),
-    perMemberLimit: Number(r.perMemberLimit), sort: Number(r.sort), hasOrders: has.has(r.id),
+    id: r.id,
+    goodsId: r.goodsId,
+    skuId: r.skuId,
+    goodsName: r.name,
+    specText: r.specText,
+    image: r.skuImage || r.mainImage,
+    skuPrice: Number(r.skuPrice),
+    skuStock: Number(r.skuStock),
+    price: Number(r.price),
+    quota: Number(r.quota),
+    sold: Number(r.sold),
+    perMemberLimit: Number(r.perMemberLimit),
+    sort: Number(r.sort),
+    hasOrders: has.has(r.id),
   }))
 }
 
@@ -82,10 +131,22 @@ export async function adminSessionLive(db: Db, id: number, now = Date.now()): Pr
 
 export async function skuOptions(db: Db, keyword: string): Promise<SkuOption[]> {
   const kw = keyword.trim()
-  let q = db.selectFrom('goodsSkus as s').innerJoin('goods as g', 'g.id', 's.goodsId').select(['s.id as skuId', 's.goodsId', 'g.name as goodsName', 's.specText', 's.price', 's.stock', 's.image', 'g.mainImage', 'g.status'])
+  let q = db
+    .selectFrom('goodsSkus as s')
+    .innerJoin('goods as g', 'g.id', 's.goodsId')
+    .select(['s.id as skuId', 's.goodsId', 'g.name as goodsName', 's.specText', 's.price', 's.stock', 's.image', 'g.mainImage', 'g.status'])
   q = /^\d+$/.test(kw) ? q.where('g.id', '=', Number(kw)) : q.where('g.name', 'like', `%${kw.replace(/[%_\\]/g, '')}%`)
   const rows = await q.orderBy('g.id', 'desc').orderBy('s.id').limit(50).execute()
-  return rows.map((r) => ({ skuId: r.skuId, goodsId: r.goodsId, goodsName: r.goodsName, specText: r.specText, price: Number(r.price), stock: Number(r.stock), image: r.image || r.mainImage, status: r.status }))
+  return rows.map((r) => ({
+    skuId: r.skuId,
+    goodsId: r.goodsId,
+    goodsName: r.goodsName,
+    specText: r.specText,
+    price: Number(r.price),
+    stock: Number(r.stock),
+    image: r.image || r.mainImage,
+    status: r.status,
+  }))
 }
 
 /** Checks a session's input against the catalogue; answers its times. */
@@ -113,10 +174,26 @@ export async function createSession(tx: Tx, input: SeckillSessionInput, log: Log
   if (endAt <= now) throw bad('结束时间已过，不能创建')
   const clash = await tx.selectFrom('seckillSessions').select('id').where('day', '=', input.day).where('title', '=', input.start).executeTakeFirst()
   if (clash) throw new AppError(ErrorCode.CONFLICT, `${input.day} ${input.start} 已有场次`)
-  const s = await tx.insertInto('seckillSessions').values({ day: input.day, title: input.start, startAt, endAt, repeatDaily: input.repeatDaily ? 1 : 0, createdAt: now }).returning('id').executeTakeFirstOrThrow()
+  const s = await tx
+    .insertInto('seckillSessions')
+    .values({ day: input.day, title: input.start, startAt, endAt, repeatDaily: input.repeatDaily ? 1 : 0, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   await tx
     .insertInto('seckillItems')
-    .values(input.items.map((i, k) => ({ sessionId: s.id, goodsId: byId.get(i.skuId)!.goodsId, skuId: i.skuId, price: i.price, quota: i.quota, sold: 0, perMemberLimit: i.perMemberLimit, sort: k, createdAt: now })))
+    .values(
+      input.items.map((i, k) => ({
+        sessionId: s.id,
+        goodsId: byId.get(i.skuId)!.goodsId,
+        skuId: i.skuId,
+        price: i.price,
+        quota: i.quota,
+        sold: 0,
+        perMemberLimit: i.perMemberLimit,
+        sort: k,
+        createdAt: now,
+      })),
+    )
     .execute()
   log({ action: 'seckill.create', targetType: 'seckillSession', targetId: s.id, after: { ...input } })
   return s.id
@@ -142,14 +219,21 @@ export async function updateSession(tx: Tx, id: number, input: SeckillSessionInp
     const clash = await tx.selectFrom('seckillSessions').select('id').where('day', '=', input.day).where('title', '=', input.start).where('id', '!=', id).executeTakeFirst()
     if (clash) throw new AppError(ErrorCode.CONFLICT, `${input.day} ${input.start} 已有场次`)
   }
-  await tx.updateTable('seckillSessions').set({ day: input.day, title: input.start, startAt, endAt, repeatDaily: input.repeatDaily ? 1 : 0 }).where('id', '=', id).execute()
+  await tx
+    .updateTable('seckillSessions')
+    .set({ day: input.day, title: input.start, startAt, endAt, repeatDaily: input.repeatDaily ? 1 : 0 })
+    .where('id', '=', id)
+    .execute()
 
   const old = new Map(before.items.map((i) => [i.id, i]))
   const kept = new Set<number>()
   const deltas: QuotaDeltas = []
   for (const [k, it] of input.items.entries()) {
     if (!it.id) {
-      await tx.insertInto('seckillItems').values({ sessionId: id, goodsId: byId.get(it.skuId)!.goodsId, skuId: it.skuId, price: it.price, quota: it.quota, sold: 0, perMemberLimit: it.perMemberLimit, sort: k, createdAt: now }).execute()
+      await tx
+        .insertInto('seckillItems')
+        .values({ sessionId: id, goodsId: byId.get(it.skuId)!.goodsId, skuId: it.skuId, price: it.price, quota: it.quota, sold: 0, perMemberLimit: it.perMemberLimit, sort: k, createdAt: now })
+        .execute()
       continue
     }
     const o = old.get(it.id)

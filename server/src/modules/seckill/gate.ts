@@ -157,12 +157,7 @@ export class MemoryGate implements SeckillGate {
 // ---------------------------------------------------------------- Redis
 
 /** Keys of one item share a hash tag, so the scripts work on Redis Cluster too. */
-const keys = (prefix: string, itemId: number) => [
-  `${prefix}{sk:${itemId}}:stock`,
-  `${prefix}{sk:${itemId}}:inflight`,
-  `${prefix}{sk:${itemId}}:members`,
-  `${prefix}{sk:${itemId}}:mflight`,
-]
+const keys = (prefix: string, itemId: number) => [`${prefix}{sk:${itemId}}:stock`, `${prefix}{sk:${itemId}}:inflight`, `${prefix}{sk:${itemId}}:members`, `${prefix}{sk:${itemId}}:mflight`]
 
 /** -1: not initialised; 0: sold out; -2: member limit; -3: limit with an attempt of the member in flight; 1: admitted. */
 const GRANT_LUA = `

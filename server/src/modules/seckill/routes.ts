@@ -12,7 +12,11 @@ export default async function seckillRoutes(app: ShopApp, ctx: AppContext) {
   const rt = seckill.runtimeFor(ctx)
   app.addHook('onClose', async () => rt.gate.close())
 
-  app.get('/api/seckill/sessions', { schema: { description: '`{now, day, sessions: [{id, title, startAt, endAt, state (upcoming|active|ended)}], currentId}` today\'s sessions; `now` is server time for the countdowns' }, config: { auth: 'none' }, handler: async () => seckill.sessions(db) })
+  app.get('/api/seckill/sessions', {
+    schema: { description: "`{now, day, sessions: [{id, title, startAt, endAt, state (upcoming|active|ended)}], currentId}` today's sessions; `now` is server time for the countdowns" },
+    config: { auth: 'none' },
+    handler: async () => seckill.sessions(db),
+  })
 
   app.get('/api/seckill/items', {
     config: { auth: 'none' },
@@ -45,7 +49,8 @@ export default async function seckillRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/seckill/submit', {
     config: { auth: 'none' },
     schema: {
-      description: '`{orderNo, payAmount, status: \'unpaid\', expireAt (10 minutes), existing}`; pay with `/api/pay/prepay`. Not running 3004, limit 3005, sold out 3006 (answered from the stock gate before authentication), coupon 3001; a repeated `requestId` answers the first order. Auth: member (checked in the handler).',
+      description:
+        "`{orderNo, payAmount, status: 'unpaid', expireAt (10 minutes), existing}`; pay with `/api/pay/prepay`. Not running 3004, limit 3005, sold out 3006 (answered from the stock gate before authentication), coupon 3001; a repeated `requestId` answers the first order. Auth: member (checked in the handler).",
       body: SeckillSubmitRequest,
     },
     handler: async (req) => {

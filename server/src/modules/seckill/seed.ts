@@ -59,7 +59,11 @@ export async function seedSessions(db: Db, now: number) {
     return out
   }
   for (const [si, s] of sessions.entries()) {
-    const row = await db.insertInto('seckillSessions').values({ day, title: s.title, startAt: s.startAt, endAt: s.endAt, repeatDaily: s.repeatDaily, createdAt: now }).returning('id').executeTakeFirstOrThrow()
+    const row = await db
+      .insertInto('seckillSessions')
+      .values({ day, title: s.title, startAt: s.startAt, endAt: s.endAt, repeatDaily: s.repeatDaily, createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
     const items = pickFive()
     if (!items.length) continue
     await db

@@ -40,7 +40,13 @@ export function sessionState(s: { startAt: number; endAt: number }, now: number)
   return 'active'
 }
 
-const toSession = (s: SessionRow, now: number): SeckillSession => ({ id: s.id, title: s.title, startAt: Number(s.startAt), endAt: Number(s.endAt), state: sessionState({ startAt: Number(s.startAt), endAt: Number(s.endAt) }, now) })
+const toSession = (s: SessionRow, now: number): SeckillSession => ({
+  id: s.id,
+  title: s.title,
+  startAt: Number(s.startAt),
+  endAt: Number(s.endAt),
+  state: sessionState({ startAt: Number(s.startAt), endAt: Number(s.endAt) }, now),
+})
 
 // ---------------------------------------------------------------- per-app runtime: gate and item cache
 
@@ -161,7 +167,9 @@ export async function ensureToday(db: Db, now = Date.now()): Promise<number> {
       if (items.length)
         await tx
           .insertInto('seckillItems')
-          .values(items.map((i) => ({ sessionId: row.id, goodsId: i.goodsId, skuId: i.skuId, price: i.price, quota: i.quota, sold: 0, perMemberLimit: i.perMemberLimit, sort: i.sort, createdAt: now })))
+          .values(
+            items.map((i) => ({ sessionId: row.id, goodsId: i.goodsId, skuId: i.skuId, price: i.price, quota: i.quota, sold: 0, perMemberLimit: i.perMemberLimit, sort: i.sort, createdAt: now })),
+          )
           .execute()
     })
   }
@@ -184,7 +192,25 @@ async function itemRows(db: Conn, where: { sessionId?: number; itemId?: number }
     .selectFrom('seckillItems as i')
     .innerJoin('goodsSkus as s', 's.id', 'i.skuId')
     .innerJoin('goods as g', 'g.id', 'i.goodsId')
-    .select(['i.id', 'i.sessionId', 'i.goodsId', 'i.skuId', 'i.price', 'i.quota', 'i.sold', 'i.perMemberLimit', 's.specText', 's.price as originalPrice', 's.image as skuImage', 'g.name', 'g.mainImage', 'g.status', 'g.images', 'g.detailHtml', 'g.subtitle'])
+    .select([
+      'i.id',
+      'i.sessionId',
+      'i.goodsId',
+      'i.skuId',
+      'i.price',
+      'i.quota',
+      'i.sold',
+      'i.perMemberLimit',
+      's.specText',
+      's.price as originalPrice',
+      's.image as skuImage',
+      'g.name',
+      'g.mainImage',
+      'g.status',
+      'g.images',
+      'g.detailHtml',
+      'g.subtitle',
+    ])
   if (where.sessionId) q = q.where('i.sessionId', '=', where.sessionId)
   if (where.itemId) q = q.where('i.id', '=', where.itemId)
   return q.orderBy('i.sort').orderBy('i.id').execute()
@@ -281,7 +307,21 @@ async function seckillDraft(db: Conn, item: JoinedItem, input: DraftInput): Prom
     memberId: input.memberId,
     from: 'buyNow',
     orderType: 'seckill',
-    lines: [{ skuId: item.skuId, goodsId: item.goodsId, goodsName: item.name, image: item.skuImage || item.mainImage, specText: item.specText, price, quantity: input.quantity, stock: Number(stock?.stock || 0), amount, payAmount: amount, cartItemId: null }],
+    lines: [
+      {
+        skuId: item.skuId,
+        goodsId: item.goodsId,
+        goodsName: item.name,
+        image: item.skuImage || item.mainImage,
+        specText: item.specText,
+        price,
+        quantity: input.quantity,
+        stock: Number(stock?.stock || 0),
+        amount,
+        payAmount: amount,
+        cartItemId: null,
+      },
+    ],
     address,
     goodsAmount: amount,
     freightAmount: 0,
@@ -292,7 +332,15 @@ async function seckillDraft(db: Conn, item: JoinedItem, input: DraftInput): Prom
     payAmount: amount,
     extras: {},
   }
-  const pricingInput: PricingInput = { memberId: input.memberId, from: 'buyNow', skuId: item.skuId, quantity: input.quantity, addressId: input.addressId, couponId: input.couponId, orderType: 'seckill' }
+  const pricingInput: PricingInput = {
+    memberId: input.memberId,
+    from: 'buyNow',
+    skuId: item.skuId,
+    quantity: input.quantity,
+    addressId: input.addressId,
+    couponId: input.couponId,
+    orderType: 'seckill',
+  }
   for (const step of pricingSteps()) await step.apply(db, draft, pricingInput)
   return finalize(draft)
 }
@@ -331,7 +379,11 @@ async function placeOrder(tx: Tx, input: SeckillSubmitRequest & { memberId: numb
   const q = input.quantity
   const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: SECKILL_EXPIRE_MINUTES, now, reserveStock: false })
   await tx.insertInto('seckillOrders').values({ orderId: o.id, itemId: item.id, memberId: input.memberId, quantity: q, returned: 0, createdAt: now }).execute()
-  await tx.insertInto('seckillBuyers').values({ itemId: item.id, memberId: input.memberId, bought: 0 }).onConflict((oc) => oc.columns(['itemId', 'memberId']).doNothing()).execute()
+  await tx
+    .insertInto('seckillBuyers')
+    .values({ itemId: item.id, memberId: input.memberId, bought: 0 })
+    .onConflict((oc) => oc.columns(['itemId', 'memberId']).doNothing())
+    .execute()
   // The hot rows.
   await reserveStock(tx, { skuId: item.skuId, goodsId: item.goodsId, quantity: q, goodsName: item.name })
   const sold = await tx
@@ -447,7 +499,17 @@ export const seckillCancelledHook: OrderHook = async (tx, { order }) => {
   const res = await tx.updateTable('seckillOrders').set({ returned: 1 }).where('id', '=', so.id).where('returned', '=', 0).executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return
   const q = so.quantity
-  await tx.updateTable('seckillItems').set((eb) => ({ sold: eb('sold', '-', q) })).where('id', '=', so.itemId).where('sold', '>=', q).execute()
-  await tx.updateTable('seckillBuyers').set((eb) => ({ bought: eb('bought', '-', q) })).where('itemId', '=', so.itemId).where('memberId', '=', so.memberId).where('bought', '>=', q).execute()
+  await tx
+    .updateTable('seckillItems')
+    .set((eb) => ({ sold: eb('sold', '-', q) }))
+    .where('id', '=', so.itemId)
+    .where('sold', '>=', q)
+    .execute()
+  await tx
+    .updateTable('seckillBuyers')
+    .set((eb) => ({ bought: eb('bought', '-', q) }))
+    .where('itemId', '=', so.itemId)
+    .where('memberId', '=', so.memberId)
+    .where('bought', '>=', q)
+    .execute()
 }
-

@@ -2,8 +2,27 @@ import type { AdminRouteModule } from '../../admin/types'
 import { audited, actorOf } from '../../admin/audit'
 import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
 import {
-  DocKeyParams, DocumentInput, FreightTemplateInput, MessageEventParams, MessageIdBody, MessageTemplateInput, OrderNoBody, PayNoBody, ReconcileQuery, ReviewModeBody, ShopProfileInput, WechatSettingsInput,
-  type FailureCounts, type FailuresReply, type FreightTemplate, type MessageSettings, type ReconcileReply, type SettingsDocument, type SetupCheckReply, type ShopProfile, type WechatSettingsView,
+  DocKeyParams,
+  DocumentInput,
+  FreightTemplateInput,
+  MessageEventParams,
+  MessageIdBody,
+  MessageTemplateInput,
+  OrderNoBody,
+  PayNoBody,
+  ReconcileQuery,
+  ReviewModeBody,
+  ShopProfileInput,
+  WechatSettingsInput,
+  type FailureCounts,
+  type FailuresReply,
+  type FreightTemplate,
+  type MessageSettings,
+  type ReconcileReply,
+  type SettingsDocument,
+  type SetupCheckReply,
+  type ShopProfile,
+  type WechatSettingsView,
 } from '../../../../types/adminSettings'
 import { AppError, ErrorCode } from '../../errors'
 import { failedRefunds } from '../pay/refunds'
@@ -11,7 +30,20 @@ import { refundLatePayment } from '../pay/notify'
 import { failedShippingUploads, retryShippingUpload } from '../wechatShipping/service'
 import { failedMessages, retryMessage } from '../notifications/service'
 import { reconcileDay } from '../reconcile/service'
-import { createFreightTemplate, deleteFreightTemplate, freightTemplates, messageSettings, saveDocument, saveMessageTemplate, saveShopProfile, saveWechatSettings, settingsDocument, shopProfile, updateFreightTemplate, wechatSettingsView } from './adminService'
+import {
+  createFreightTemplate,
+  deleteFreightTemplate,
+  freightTemplates,
+  messageSettings,
+  saveDocument,
+  saveMessageTemplate,
+  saveShopProfile,
+  saveWechatSettings,
+  settingsDocument,
+  shopProfile,
+  updateFreightTemplate,
+  wechatSettingsView,
+} from './adminService'
 import { failureCounts } from './failures'
 import { runDoctor } from './doctor'
 import { reviewMode, setSetting } from './service'
@@ -42,7 +74,9 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   // Freight templates: read by the goods form too (goods.read), written here.
   app.get('/settings/freight', { config: { permission: 'goods.read' } }, async (): Promise<FreightTemplate[]> => freightTemplates(db))
-  app.post('/settings/freight', { config: write, schema: { body: FreightTemplateInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createFreightTemplate(tx, req.body, log)) }))
+  app.post('/settings/freight', { config: write, schema: { body: FreightTemplateInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createFreightTemplate(tx, req.body, log)),
+  }))
   app.put('/settings/freight/:id', { config: write, schema: { params: IdParams, body: FreightTemplateInput } }, async (req): Promise<IdReply> => {
     await audited(db, actorOf(req), (tx, log) => updateFreightTemplate(tx, req.params.id, req.body, log))
     return { id: req.params.id }
@@ -82,7 +116,9 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
     const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
     if (req.body.date >= today) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
     const r = await reconcileDay(ctx, req.body.date)
-    await audited(db, actorOf(req), async (_tx, log) => log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }))
+    await audited(db, actorOf(req), async (_tx, log) =>
+      log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }),
+    )
     return reconcileView(req.body.date)
   })
 

@@ -5,7 +5,18 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { parseRegionFees } from '../order/freight'
-import type { DocumentInput, FreightTemplate, FreightTemplateInput, MessageSettings, MessageTemplateInput, SettingsDocument, ShopProfile, ShopProfileInput, WechatSettingsInput, WechatSettingsView } from '../../../../types/adminSettings'
+import type {
+  DocumentInput,
+  FreightTemplate,
+  FreightTemplateInput,
+  MessageSettings,
+  MessageTemplateInput,
+  SettingsDocument,
+  ShopProfile,
+  ShopProfileInput,
+  WechatSettingsInput,
+  WechatSettingsView,
+} from '../../../../types/adminSettings'
 import { getSetting, officialTemplates, OFFICIAL_KEY, reviewMode, setSetting, SUBSCRIBE_EVENTS, subscribeTemplates, type SubscribeEvent } from './service'
 import { encryptSecret, settingsKeyProblem } from './secrets'
 import { envWechatFields, fieldHint, platformKeysOf, SHOP_KEY, storedWechat, WECHAT_FIELDS, WECHAT_KEY, type StoredShop, type StoredWechat, type WechatField } from './store'
@@ -32,7 +43,15 @@ export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfile
   if (logo && !safeUrl(logo)) throw bad('店铺标志地址无效')
   const url = input.serviceUrl.trim()
   if (url && !/^https:\/\/[^\s"'<>\\]+$/i.test(url)) throw bad('客服链接须以 https:// 开头')
-  const value: StoredShop = { name: input.name.trim(), logo: logo ? safeUrl(logo) : '', servicePhone: input.servicePhone.trim(), serviceUrl: url, orderExpireMinutes: input.orderExpireMinutes, autoReceiveDays: input.autoReceiveDays, afterSalesDays: input.afterSalesDays }
+  const value: StoredShop = {
+    name: input.name.trim(),
+    logo: logo ? safeUrl(logo) : '',
+    servicePhone: input.servicePhone.trim(),
+    serviceUrl: url,
+    orderExpireMinutes: input.orderExpireMinutes,
+    autoReceiveDays: input.autoReceiveDays,
+    afterSalesDays: input.afterSalesDays,
+  }
   const before = shopProfile(config)
   await setSetting(tx, SHOP_KEY, value)
   log({ action: 'settings.shop', targetType: 'settings', targetId: SHOP_KEY, before, after: value })
@@ -59,10 +78,23 @@ export async function saveDocument(tx: Tx, key: string, input: DocumentInput, lo
 export async function freightTemplates(db: Conn): Promise<FreightTemplate[]> {
   const [rows, counts] = await Promise.all([
     db.selectFrom('freightTemplates').selectAll().orderBy('isDefault', 'desc').orderBy('id').execute(),
-    db.selectFrom('goods').select(['freightTemplateId', (eb) => eb.fn.countAll<number>().as('n')]).where('freightTemplateId', 'is not', null).groupBy('freightTemplateId').execute(),
+    db
+      .selectFrom('goods')
+      .select(['freightTemplateId', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('freightTemplateId', 'is not', null)
+      .groupBy('freightTemplateId')
+      .execute(),
   ])
   const n = new Map(counts.map((c) => [c.freightTemplateId, Number(c.n)]))
-  return rows.map((r) => ({ id: r.id, name: r.name, baseFee: Number(r.baseFee), freeThreshold: Number(r.freeThreshold), regionFees: parseRegionFees(r.regionFees), isDefault: !!r.isDefault, goodsCount: n.get(r.id) || 0 }))
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    baseFee: Number(r.baseFee),
+    freeThreshold: Number(r.freeThreshold),
+    regionFees: parseRegionFees(r.regionFees),
+    isDefault: !!r.isDefault,
+    goodsCount: n.get(r.id) || 0,
+  }))
 }
 
 const oneTemplate = async (db: Conn, id: number) => (await freightTemplates(db)).find((t) => t.id === id)
@@ -70,10 +102,11 @@ const oneTemplate = async (db: Conn, id: number) => (await freightTemplates(db))
 function checkTemplate(input: FreightTemplateInput) {
   const regionFees = (input.regionFees || []).map((f) => ({ provinces: [...new Set(f.provinces.map((p) => p.trim()))], extra: f.extra }))
   const seen = new Set<string>()
-  for (const f of regionFees) for (const p of f.provinces) {
-    if (seen.has(p)) throw bad(`省份「${p}」重复设置了加价`)
-    seen.add(p)
-  }
+  for (const f of regionFees)
+    for (const p of f.provinces) {
+      if (seen.has(p)) throw bad(`省份「${p}」重复设置了加价`)
+      seen.add(p)
+    }
   return { name: input.name.trim(), baseFee: input.baseFee, freeThreshold: input.freeThreshold, regionFees: JSON.stringify(regionFees) }
 }
 
@@ -85,7 +118,11 @@ async function takeDefault(tx: Tx, id: number) {
 
 export async function createFreightTemplate(tx: Tx, input: FreightTemplateInput, log: Log): Promise<number> {
   const t = Date.now()
-  const r = await tx.insertInto('freightTemplates').values({ ...checkTemplate(input), isDefault: 0, createdAt: t, updatedAt: t }).returning('id').executeTakeFirstOrThrow()
+  const r = await tx
+    .insertInto('freightTemplates')
+    .values({ ...checkTemplate(input), isDefault: 0, createdAt: t, updatedAt: t })
+    .returning('id')
+    .executeTakeFirstOrThrow()
   if (input.isDefault) await takeDefault(tx, r.id)
   log({ action: 'freight.create', targetType: 'freightTemplate', targetId: r.id, after: await oneTemplate(tx, r.id) })
   return r.id
@@ -95,7 +132,11 @@ export async function updateFreightTemplate(tx: Tx, id: number, input: FreightTe
   const before = await oneTemplate(tx, id)
   if (!before) throw new AppError(ErrorCode.NOT_FOUND, '运费模板不存在')
   if (before.isDefault && input.isDefault === false) throw bad('请把另一个模板设为默认，而不是取消默认')
-  await tx.updateTable('freightTemplates').set({ ...checkTemplate(input), updatedAt: Date.now() }).where('id', '=', id).execute()
+  await tx
+    .updateTable('freightTemplates')
+    .set({ ...checkTemplate(input), updatedAt: Date.now() })
+    .where('id', '=', id)
+    .execute()
   if (input.isDefault && !before.isDefault) await takeDefault(tx, id)
   log({ action: 'freight.update', targetType: 'freightTemplate', targetId: id, before, after: await oneTemplate(tx, id) })
 }
@@ -119,9 +160,20 @@ export async function wechatSettingsView(db: Conn, config: Config): Promise<Wech
   const w = config.wechat
   const platform = Object.entries(w.platformPublicKeys || {})[0]
   const effective: Record<WechatField, string> = {
-    h5AppId: w.h5AppId, h5Secret: w.h5Secret, miniAppId: w.miniAppId, miniSecret: w.miniSecret, miniPushToken: w.miniPushToken,
-    payProvider: config.payProvider, h5PayEnabled: w.h5PayEnabled ? '1' : '', mchId: w.mchId, mchSerialNo: w.mchSerialNo, apiV3Key: w.apiV3Key,
-    mchPrivateKey: w.mchPrivateKey, platformCert: platform ? platform[1] : '', platformKeyId: platform ? platform[0] : '', notifyUrl: w.notifyUrl,
+    h5AppId: w.h5AppId,
+    h5Secret: w.h5Secret,
+    miniAppId: w.miniAppId,
+    miniSecret: w.miniSecret,
+    miniPushToken: w.miniPushToken,
+    payProvider: config.payProvider,
+    h5PayEnabled: w.h5PayEnabled ? '1' : '',
+    mchId: w.mchId,
+    mchSerialNo: w.mchSerialNo,
+    apiV3Key: w.apiV3Key,
+    mchPrivateKey: w.mchPrivateKey,
+    platformCert: platform ? platform[1] : '',
+    platformKeyId: platform ? platform[0] : '',
+    notifyUrl: w.notifyUrl,
   }
   const problem = settingsKeyProblem(config.settingsKey)
   return {
@@ -164,7 +216,8 @@ function checkWechatValue(key: WechatField, v: string) {
 }
 
 /** A stored-settings copy for the audit log: secrets replaced by their hints. */
-const masked = (s: StoredWechat) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, WECHAT_FIELDS.find((f) => f.key === k)?.secret || k === 'platformCert' ? (v ? fieldHint(k as WechatField, v) : '') : v]))
+const masked = (s: StoredWechat) =>
+  Object.fromEntries(Object.entries(s).map(([k, v]) => [k, WECHAT_FIELDS.find((f) => f.key === k)?.secret || k === 'platformCert' ? (v ? fieldHint(k as WechatField, v) : '') : v]))
 
 export async function saveWechatSettings(tx: Tx, config: Config, input: WechatSettingsInput, log: Log) {
   const fromEnv = envWechatFields(config)
@@ -192,7 +245,14 @@ export async function saveWechatSettings(tx: Tx, config: Config, input: WechatSe
   const w = config.wechat
   const has = (k: WechatField, envValue: string) => !!(fromEnv.has(k) ? envValue : plainAfter[k])
   if ((fromEnv.has('payProvider') ? 'wechatpay' : plainAfter.payProvider) === 'wechatpay') {
-    const need: Array<[WechatField, string]> = [['mchId', w.mchId], ['mchSerialNo', w.mchSerialNo], ['apiV3Key', w.apiV3Key], ['mchPrivateKey', w.mchPrivateKey], ['notifyUrl', w.notifyUrl], ['platformCert', Object.keys(w.platformPublicKeys).length ? 'x' : '']]
+    const need: Array<[WechatField, string]> = [
+      ['mchId', w.mchId],
+      ['mchSerialNo', w.mchSerialNo],
+      ['apiV3Key', w.apiV3Key],
+      ['mchPrivateKey', w.mchPrivateKey],
+      ['notifyUrl', w.notifyUrl],
+      ['platformCert', Object.keys(w.platformPublicKeys).length ? 'x' : ''],
+    ]
     const missing = need.filter(([k, e]) => !has(k, e)).map(([k]) => WECHAT_FIELDS.find((f) => f.key === k)!.label)
     if (missing.length) throw bad(`开启微信支付前请先设置：${missing.join('、')}`)
     if (!has('h5AppId', w.h5AppId) && !has('miniAppId', w.miniAppId)) throw bad('开启微信支付前请先设置公众号或小程序的 AppID')

@@ -55,7 +55,11 @@ async function appCheck(ctx: DoctorCtx, app: WxApp): Promise<{ check: SetupCheck
   const [appid, secret] = app === 'h5' ? [w.h5AppId, w.h5Secret] : [w.miniAppId, w.miniSecret]
   const key = app === 'h5' ? 'officialAccount' : 'miniProgram'
   const title = app === 'h5' ? '公众号 AppID / AppSecret' : '小程序 AppID / AppSecret'
-  if (!appid && !secret) return { check: { key, title, status: 'skip', message: app === 'h5' ? '未设置公众号：微信内的网页登录、分享和公众号消息不可用' : '未设置小程序：小程序登录、发货信息上传和订阅消息不可用' }, token: '' }
+  if (!appid && !secret)
+    return {
+      check: { key, title, status: 'skip', message: app === 'h5' ? '未设置公众号：微信内的网页登录、分享和公众号消息不可用' : '未设置小程序：小程序登录、发货信息上传和订阅消息不可用' },
+      token: '',
+    }
   if (!appid || !secret) return { check: { key, title, status: 'error', message: !appid ? '填写了 AppSecret，但缺少 AppID' : '填写了 AppID，但缺少 AppSecret' }, token: '' }
   try {
     const token = await tryToken(ctx, app)
@@ -76,7 +80,12 @@ async function jssdkCheck(ctx: DoctorCtx, token: string): Promise<SetupCheck> {
     return { key, title, status: 'error', message: `获取 JS-SDK ticket 失败：${wxMessage(err)}` }
   }
   if (!isPublicName(host)) return { key, title, status: 'warn', message: '可以获取 JS-SDK ticket，但没有设置商城的公网域名（MAIN_HOST 或支付通知地址）：微信只给已备案并登记的域名签名' }
-  return { key, title, status: 'ok', message: `可以获取 JS-SDK ticket。请在公众号后台「设置与开发 → 公众号设置 → 功能设置」的「JS接口安全域名」和「网页授权域名」中填写 ${host}（微信不提供查询接口，需人工核对）` }
+  return {
+    key,
+    title,
+    status: 'ok',
+    message: `可以获取 JS-SDK ticket。请在公众号后台「设置与开发 → 公众号设置 → 功能设置」的「JS接口安全域名」和「网页授权域名」中填写 ${host}（微信不提供查询接口，需人工核对）`,
+  }
 }
 
 function miniDomainCheck(ctx: DoctorCtx, token: string): SetupCheck {
@@ -85,14 +94,26 @@ function miniDomainCheck(ctx: DoctorCtx, token: string): SetupCheck {
   if (!token) return { key, title, status: 'skip', message: '小程序未通过检查，跳过' }
   const host = publicHost(ctx)
   if (!isPublicName(host)) return { key, title, status: 'error', message: '没有设置商城的公网域名（MAIN_HOST 或支付通知地址）：小程序只能请求 HTTPS 的已登记域名' }
-  return { key, title, status: 'ok', message: `请在小程序后台「开发 → 开发管理 → 开发设置 → 服务器域名」的 request、uploadFile、downloadFile 合法域名中填写 https://${host}；业务域名（web-view）同样填写 ${host}（需人工核对）` }
+  return {
+    key,
+    title,
+    status: 'ok',
+    message: `请在小程序后台「开发 → 开发管理 → 开发设置 → 服务器域名」的 request、uploadFile、downloadFile 合法域名中填写 https://${host}；业务域名（web-view）同样填写 ${host}（需人工核对）`,
+  }
 }
 
 async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
   const w = ctx.config.wechat
   const out: SetupCheck[] = []
-  if (ctx.config.payProvider !== 'wechatpay') return [{ key: 'wechatPay', title: '微信支付 v3', status: 'skip', message: '当前为演示支付（sandbox）：顾客不会真正付款。上线前请在「设置 → 微信」开启微信支付' }]
-  const labels: Array<[keyof typeof w, string]> = [['mchId', '商户号'], ['mchSerialNo', '商户 API 证书序列号'], ['apiV3Key', 'APIv3 密钥'], ['mchPrivateKey', '商户 API 私钥'], ['notifyUrl', '支付通知地址']]
+  if (ctx.config.payProvider !== 'wechatpay')
+    return [{ key: 'wechatPay', title: '微信支付 v3', status: 'skip', message: '当前为演示支付（sandbox）：顾客不会真正付款。上线前请在「设置 → 微信」开启微信支付' }]
+  const labels: Array<[keyof typeof w, string]> = [
+    ['mchId', '商户号'],
+    ['mchSerialNo', '商户 API 证书序列号'],
+    ['apiV3Key', 'APIv3 密钥'],
+    ['mchPrivateKey', '商户 API 私钥'],
+    ['notifyUrl', '支付通知地址'],
+  ]
   const missing = labels.filter(([k]) => !w[k]).map(([, l]) => l)
   if (!Object.keys(w.platformPublicKeys || {}).length) missing.push('微信支付平台证书 / 公钥')
   if (missing.length) return [{ key: 'wechatPay', title: '微信支付 v3', status: 'error', message: `缺少：${missing.join('、')}` }]

@@ -9,7 +9,11 @@ export async function failureCounts(db: Db): Promise<FailureCounts> {
   const [r, shipping, m] = await Promise.all([
     failedRefundCounts(db),
     failedShippingCount(db),
-    db.selectFrom('messageOutbox').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').executeTakeFirst(),
+    db
+      .selectFrom('messageOutbox')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('status', '=', 'failed')
+      .executeTakeFirst(),
   ])
   return { refunds: r.cases + r.latePayments, shipping, messages: Number(m?.n || 0) }
 }

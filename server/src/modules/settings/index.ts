@@ -12,7 +12,11 @@ export const settingsModule: ShopModule = {
   name: 'settings',
   adminRoutes: settingsAdminRoutes,
   routes: async (app, ctx) => {
-    app.get('/api/settings/public', { config: { auth: 'none' }, schema: { description: '`PublicSettings {reviewMode, h5Pay, subscribe: {placeOrder[], afterSale[], withdraw[]}}` (`types/settings.ts`)' }, handler: async () => publicSettings(ctx.db, ctx.config) })
+    app.get('/api/settings/public', {
+      config: { auth: 'none' },
+      schema: { description: '`PublicSettings {reviewMode, h5Pay, subscribe: {placeOrder[], afterSale[], withdraw[]}}` (`types/settings.ts`)' },
+      handler: async () => publicSettings(ctx.db, ctx.config),
+    })
   },
   commands: [
     adminCommand('review-mode', 'review-mode [on|off]                           小程序审核模式：开启后隐藏视频发布、盲盒、承诺奖励的分享提示（不带参数显示当前状态）', async (args, { db, out }) => {

@@ -21,7 +21,11 @@ export async function getSetting<T>(db: Conn, key: string, fallback: T): Promise
 export async function setSetting(db: Conn, key: string, value: unknown) {
   const t = Date.now()
   const v = JSON.stringify(value)
-  await db.insertInto('shopSettings').values({ key, value: v, updatedAt: t }).onConflict((oc) => oc.column('key').doUpdateSet({ value: v, updatedAt: t })).execute()
+  await db
+    .insertInto('shopSettings')
+    .values({ key, value: v, updatedAt: t })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value: v, updatedAt: t }))
+    .execute()
 }
 
 // ------------------------------------------------------------------ mini-program review mode
@@ -93,7 +97,11 @@ export async function officialTemplates(db: Conn): Promise<Record<SubscribeEvent
 /** What the client reads at start (GET /api/settings/public): review mode and the template ids to ask for per moment. */
 export async function publicSettings(db: Conn, config: Config): Promise<PublicSettings> {
   const templates = await subscribeTemplates(db, config)
-  const ids = (events: SubscribeEvent[]) => events.map((e) => templates[e]).filter((t) => t.enabled).map((t) => t.templateId)
+  const ids = (events: SubscribeEvent[]) =>
+    events
+      .map((e) => templates[e])
+      .filter((t) => t.enabled)
+      .map((t) => t.templateId)
   return {
     reviewMode: await reviewMode(db),
     h5Pay: config.payProvider === 'wechatpay' && config.wechat.h5PayEnabled,

@@ -74,8 +74,16 @@ export function envWechatFields(config: Config): Set<WechatField> {
   const w = baseOf(config).wechat
   const out = new Set<WechatField>()
   const plain: Array<[WechatField, string]> = [
-    ['h5AppId', w.h5AppId], ['h5Secret', w.h5Secret], ['miniAppId', w.miniAppId], ['miniSecret', w.miniSecret], ['miniPushToken', w.miniPushToken],
-    ['mchId', w.mchId], ['mchSerialNo', w.mchSerialNo], ['apiV3Key', w.apiV3Key], ['mchPrivateKey', w.mchPrivateKey], ['notifyUrl', w.notifyUrl],
+    ['h5AppId', w.h5AppId],
+    ['h5Secret', w.h5Secret],
+    ['miniAppId', w.miniAppId],
+    ['miniSecret', w.miniSecret],
+    ['miniPushToken', w.miniPushToken],
+    ['mchId', w.mchId],
+    ['mchSerialNo', w.mchSerialNo],
+    ['apiV3Key', w.apiV3Key],
+    ['mchPrivateKey', w.mchPrivateKey],
+    ['notifyUrl', w.notifyUrl],
   ]
   for (const [k, v] of plain) if (v) out.add(k)
   if (Object.keys(w.platformPublicKeys || {}).length) {

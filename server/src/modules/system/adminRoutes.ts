@@ -1,4 +1,16 @@
-import { AuditQuery, IdParams, ROLE_NAMES, ROLES, StaffCreateBody, StaffUpdateBody, type AuditPage, type PasswordResetReply, type RoleView, type StaffCreateReply, type StaffView } from '../../../../types/admin'
+import {
+  AuditQuery,
+  IdParams,
+  ROLE_NAMES,
+  ROLES,
+  StaffCreateBody,
+  StaffUpdateBody,
+  type AuditPage,
+  type PasswordResetReply,
+  type RoleView,
+  type StaffCreateReply,
+  type StaffView,
+} from '../../../../types/admin'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf, staffOf } from '../../admin/audit'
 import { createStaff, generatePassword, permissionsOf, setPassword, toStaffView } from '../../admin/staff'
@@ -32,7 +44,12 @@ const systemAdminRoutes: AdminRouteModule = async (app, { db }) => {
       // The shop must keep an owner who can sign in: nobody demotes or disables the last one (nor themselves).
       if (before.role === 'owner' && ((role && role !== 'owner') || disabled)) {
         if (before.id === me.id) throw new AppError(ErrorCode.CONFLICT, '不能停用自己或取消自己的店主角色')
-        const owners = await tx.selectFrom('staff').select((eb) => eb.fn.countAll<number>().as('n')).where('role', '=', 'owner').where('disabled', '=', 0).executeTakeFirstOrThrow()
+        const owners = await tx
+          .selectFrom('staff')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role', '=', 'owner')
+          .where('disabled', '=', 0)
+          .executeTakeFirstOrThrow()
         if (Number(owners.n) <= 1) throw new AppError(ErrorCode.CONFLICT, '至少保留一名启用的店主')
       }
       const after = await tx
@@ -71,11 +88,28 @@ const systemAdminRoutes: AdminRouteModule = async (app, { db }) => {
     if (q.from !== undefined) b = b.where('at', '>=', q.from)
     if (q.to !== undefined) b = b.where('at', '<', q.to)
     const [rows, total] = await Promise.all([
-      b.selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+      b
+        .selectAll()
+        .orderBy('at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(pageSize)
+        .offset((page - 1) * pageSize)
+        .execute(),
       b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     ])
     return {
-      list: rows.map((r) => ({ id: r.id, staffId: r.staffId, staffName: r.staffName, at: Number(r.at), action: r.action, targetType: r.targetType, targetId: r.targetId, before: parse(r.beforeJson), after: parse(r.afterJson), ip: r.ip })),
+      list: rows.map((r) => ({
+        id: r.id,
+        staffId: r.staffId,
+        staffName: r.staffName,
+        at: Number(r.at),
+        action: r.action,
+        targetType: r.targetType,
+        targetId: r.targetId,
+        before: parse(r.beforeJson),
+        after: parse(r.afterJson),
+        ip: r.ip,
+      })),
       total: Number(total.n),
       page,
       pageSize,

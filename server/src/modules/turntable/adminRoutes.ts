@@ -15,8 +15,12 @@ const turntableAdminRoutes: AdminRouteModule = async (app, { db }) => {
     return { ok: true }
   })
   app.put('/blind-box/pool', { config: write, schema: { body: PoolBody } }, async (req): Promise<BlindBoxView> => audited(db, actorOf(req), (tx, log) => savePool(tx, req.body, log)))
-  app.post('/blind-box/prizes', { config: write, schema: { body: PrizeInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createPrize(tx, req.body, log)) }))
-  app.put('/blind-box/prizes/:id', { config: write, schema: { params: IdParams, body: PrizeInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => updatePrize(tx, req.params.id, req.body, log)) }))
+  app.post('/blind-box/prizes', { config: write, schema: { body: PrizeInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createPrize(tx, req.body, log)),
+  }))
+  app.put('/blind-box/prizes/:id', { config: write, schema: { params: IdParams, body: PrizeInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => updatePrize(tx, req.params.id, req.body, log)),
+  }))
 
   app.get('/blind-box/records', { config: read, schema: { querystring: DrawRecordQuery } }, async (req): Promise<AdminDrawRecordPage> => drawRecords(db, req.query))
   app.post('/blind-box/records/:id/ship', { config: write, schema: { params: IdParams, body: ShipBody } }, async (req): Promise<OkReply> => {

@@ -16,8 +16,21 @@ const pct = (w: number) => `${(w / 100).toFixed(2)}%`
 
 const prizeQuery = (db: Conn) => db.selectFrom('turntablePrizes as p').leftJoin('coupons as c', 'c.id', 'p.couponId').selectAll('p').select('c.name as couponName')
 const toPrize = (r: any): AdminPrize => ({
-  id: r.id, name: r.name, image: r.image, kind: r.kind, points: Number(r.points), couponId: r.couponId, couponName: r.couponName || '', goodsId: r.goodsId, skuId: r.skuId,
-  weight: Number(r.weight), stock: Number(r.stock), unlimited: !!r.unlimited, won: Number(r.won), sort: Number(r.sort), status: r.status,
+  id: r.id,
+  name: r.name,
+  image: r.image,
+  kind: r.kind,
+  points: Number(r.points),
+  couponId: r.couponId,
+  couponName: r.couponName || '',
+  goodsId: r.goodsId,
+  skuId: r.skuId,
+  weight: Number(r.weight),
+  stock: Number(r.stock),
+  unlimited: !!r.unlimited,
+  won: Number(r.won),
+  sort: Number(r.sort),
+  status: r.status,
 })
 
 export async function blindBoxView(db: Conn): Promise<BlindBoxView> {
@@ -104,7 +117,11 @@ export async function savePool(tx: Tx, body: PoolBody, log: Log): Promise<BlindB
   for (const p of next) {
     const was = byId.get(p.id)!
     if (was.weight === p.weight && was.status === p.status) continue
-    await tx.updateTable('turntablePrizes').set({ weight: p.weight, status: p.status as 'on' | 'off' }).where('id', '=', p.id).execute()
+    await tx
+      .updateTable('turntablePrizes')
+      .set({ weight: p.weight, status: p.status as 'on' | 'off' })
+      .where('id', '=', p.id)
+      .execute()
     log({ action: 'prize.odds', targetType: 'prize', targetId: p.id, before: { weight: was.weight, status: was.status }, after: { weight: p.weight, status: p.status } })
   }
   return blindBoxView(tx)
@@ -121,11 +138,39 @@ const recordQuery = (db: Conn) =>
   db
     .selectFrom('turntableRecords as r')
     .leftJoin('members as m', 'm.id', 'r.memberId')
-    .select(['r.id', 'r.memberId', 'm.phone', 'r.prizeName', 'r.kind', 'r.cost', 'r.status', 'r.receiverName', 'r.receiverPhone', 'r.receiverAddress', 'r.expressName', 'r.trackingNo', 'r.createdAt', 'r.shippedAt'])
+    .select([
+      'r.id',
+      'r.memberId',
+      'm.phone',
+      'r.prizeName',
+      'r.kind',
+      'r.cost',
+      'r.status',
+      'r.receiverName',
+      'r.receiverPhone',
+      'r.receiverAddress',
+      'r.expressName',
+      'r.trackingNo',
+      'r.createdAt',
+      'r.shippedAt',
+    ])
 
 const toRecord = (r: any) => ({
-  id: r.id, memberId: r.memberId, memberPhone: r.phone || '', prizeName: r.prizeName, kind: r.kind, cost: Number(r.cost), status: r.status, statusText: DRAW_STATUS_TEXT[r.status as DrawStatus] || r.status,
-  receiverName: r.receiverName, receiverPhone: r.receiverPhone, receiverAddress: r.receiverAddress, expressName: r.expressName, trackingNo: r.trackingNo, createdAt: Number(r.createdAt), shippedAt: r.shippedAt == null ? null : Number(r.shippedAt),
+  id: r.id,
+  memberId: r.memberId,
+  memberPhone: r.phone || '',
+  prizeName: r.prizeName,
+  kind: r.kind,
+  cost: Number(r.cost),
+  status: r.status,
+  statusText: DRAW_STATUS_TEXT[r.status as DrawStatus] || r.status,
+  receiverName: r.receiverName,
+  receiverPhone: r.receiverPhone,
+  receiverAddress: r.receiverAddress,
+  expressName: r.expressName,
+  trackingNo: r.trackingNo,
+  createdAt: Number(r.createdAt),
+  shippedAt: r.shippedAt == null ? null : Number(r.shippedAt),
 })
 
 /** Draw records, newest first; status to_ship lists the physical prizes waiting to be shipped. */
@@ -139,7 +184,14 @@ export async function drawRecords(db: Db, q: DrawRecordQuery): Promise<AdminDraw
     rows = rows.where('r.status', '=', q.status as DrawStatus)
     count = count.where('status', '=', q.status as DrawStatus)
   }
-  const [list, n] = await Promise.all([rows.orderBy('r.id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(), count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()])
+  const [list, n] = await Promise.all([
+    rows
+      .orderBy('r.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ])
   return { list: list.map(toRecord), total: Number(n.n), page, pageSize }
 }
 

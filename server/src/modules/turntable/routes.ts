@@ -8,7 +8,8 @@ import * as turntable from './service'
 export default async function turntableRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 
-  app.get('/api/turntable/prizes', { schema: { description: '`PrizePool` `{cost (points per draw), balance (null for visitors), prizes: [{id, name, image, kind (points|coupon|goods|none), probability (%), inStock}]}`' },
+  app.get('/api/turntable/prizes', {
+    schema: { description: '`PrizePool` `{cost (points per draw), balance (null for visitors), prizes: [{id, name, image, kind (points|coupon|goods|none), probability (%), inStock}]}`' },
     config: { auth: 'optional' },
     handler: async (req) => turntable.prizePool(db, req.member?.id ?? null),
   })

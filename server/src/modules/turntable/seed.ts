@@ -37,6 +37,9 @@ export const turntableSeeder: Seeder = {
       ...(g3 ? [{ ...base, name: g3.name, image: g3.mainImage, kind: 'goods' as const, goodsId: g3.goodsId, skuId: g3.skuId, weight: 2, stock: 2 }] : []),
       { ...base, name: '谢谢参与', kind: 'none' as const, weight: 3558, unlimited: 1 },
     ]
-    await db.insertInto('turntablePrizes').values(prizes.map((p, i) => ({ ...p, sort: i }))).execute()
+    await db
+      .insertInto('turntablePrizes')
+      .values(prizes.map((p, i) => ({ ...p, sort: i })))
+      .execute()
   },
 }

@@ -81,7 +81,14 @@ export async function draw(db: Db, memberId: number, requestId?: string): Promis
     const r = await db.selectFrom('turntableRecords').selectAll().where('memberId', '=', memberId).where('requestId', '=', requestId).executeTakeFirst()
     if (!r) return null
     const pool = await prizeRows(db)
-    return { record: toRecord(r), index: Math.max(0, pool.findIndex((p) => p.id === r.prizeId)), balance: await pointsBalance(db, memberId) }
+    return {
+      record: toRecord(r),
+      index: Math.max(
+        0,
+        pool.findIndex((p) => p.id === r.prizeId),
+      ),
+      balance: await pointsBalance(db, memberId),
+    }
   }
   const before = await again()
   if (before) return before
@@ -96,8 +103,17 @@ export async function draw(db: Db, memberId: number, requestId?: string): Promis
         const pick = pickPrize(candidates)
         if (!pick) throw new AppError(ErrorCode.OUT_OF_STOCK, '奖品已被抽完，敬请期待下一期')
         const res = pick.unlimited
-          ? await tx.updateTable('turntablePrizes').set((eb) => ({ won: eb('won', '+', 1) })).where('id', '=', pick.id).executeTakeFirst()
-          : await tx.updateTable('turntablePrizes').set((eb) => ({ stock: eb('stock', '-', 1), won: eb('won', '+', 1) })).where('id', '=', pick.id).where('stock', '>=', 1).executeTakeFirst()
+          ? await tx
+              .updateTable('turntablePrizes')
+              .set((eb) => ({ won: eb('won', '+', 1) }))
+              .where('id', '=', pick.id)
+              .executeTakeFirst()
+          : await tx
+              .updateTable('turntablePrizes')
+              .set((eb) => ({ stock: eb('stock', '-', 1), won: eb('won', '+', 1) }))
+              .where('id', '=', pick.id)
+              .where('stock', '>=', 1)
+              .executeTakeFirst()
         if (Number(res.numUpdatedRows) === 1) won = pick
         else candidates = candidates.filter((p) => p.id !== pick.id)
       }
@@ -144,7 +160,12 @@ export async function records(db: Conn, memberId: number, page: number, pageSize
   let q = db.selectFrom('turntableRecords').where('memberId', '=', memberId)
   if (onlyWon) q = q.where('status', '!=', 'none')
   const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q.selectAll().orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute()
+  const rows = await q
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute()
   return { list: rows.map(toRecord), total: Number(n), page, pageSize }
 }
 

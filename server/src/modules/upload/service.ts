@@ -53,10 +53,6 @@ async function store(deps: UploadDeps, owner: { memberId: number | null; rateKey
   const key = `${month}/${crypto.randomBytes(12).toString('hex')}.${type.ext}`
   await storage.put(key, buf, type.mime)
   const url = uploadPath(key)
-  const row = await db
-    .insertInto('uploads')
-    .values({ memberId, kind: type.kind, mime: type.mime, size: buf.length, path: url, createdAt: Date.now() })
-    .returning('id')
-    .executeTakeFirstOrThrow()
+  const row = await db.insertInto('uploads').values({ memberId, kind: type.kind, mime: type.mime, size: buf.length, path: url, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow()
   return { id: row.id, url, kind: type.kind, mime: type.mime, size: buf.length }
 }

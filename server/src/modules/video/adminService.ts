@@ -46,7 +46,13 @@ export async function adminReviewVideo(tx: Tx, id: number, to: 'on' | 'off', rea
   if (to === 'off' && !why) throw new AppError(ErrorCode.BAD_REQUEST, '请填写下架原因')
   const res = await tx.updateTable('videos').set({ status: to, reviewReason: why, reviewedAt: Date.now() }).where('id', '=', id).where('status', '=', v.status).executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '视频状态已变化，请刷新后重试')
-  log({ action: to === 'on' ? 'video.approve' : 'video.take-down', targetType: 'video', targetId: id, before: { status: v.status, reviewReason: v.reviewReason }, after: { status: to, reviewReason: why } })
+  log({
+    action: to === 'on' ? 'video.approve' : 'video.take-down',
+    targetType: 'video',
+    targetId: id,
+    before: { status: v.status, reviewReason: v.reviewReason },
+    after: { status: to, reviewReason: why },
+  })
 }
 
 /** Comments (each is also a danmu at its playback second), newest first. */
@@ -69,7 +75,17 @@ export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Pro
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return {
-    list: rows.map((r) => ({ id: r.id, videoId: r.videoId, videoTitle: r.title || '', memberId: r.memberId, nickname: r.nickname || '', content: r.content, timeOffset: r.timeOffset, hidden: !!r.hidden, createdAt: Number(r.createdAt) })),
+    list: rows.map((r) => ({
+      id: r.id,
+      videoId: r.videoId,
+      videoTitle: r.title || '',
+      memberId: r.memberId,
+      nickname: r.nickname || '',
+      content: r.content,
+      timeOffset: r.timeOffset,
+      hidden: !!r.hidden,
+      createdAt: Number(r.createdAt),
+    })),
     total: Number(c.n),
     page,
     pageSize,
@@ -78,7 +94,10 @@ export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Pro
 
 /** The video's comment count follows what the shop shows (hidden comments are not counted); never below 0. */
 async function moveCount(tx: Tx, videoId: number, delta: 1 | -1) {
-  let u = tx.updateTable('videos').set((eb) => ({ comments: eb('comments', '+', delta) })).where('id', '=', videoId)
+  let u = tx
+    .updateTable('videos')
+    .set((eb) => ({ comments: eb('comments', '+', delta) }))
+    .where('id', '=', videoId)
   if (delta < 0) u = u.where('comments', '>', 0)
   await u.execute()
 }
@@ -87,7 +106,12 @@ export async function adminHideComment(tx: Tx, id: number, hidden: boolean, log:
   const c = await tx.selectFrom('videoComments').select(['id', 'videoId', 'hidden', 'content']).where('id', '=', id).executeTakeFirst()
   if (!c) throw notFound('评论不存在')
   if (!!c.hidden === hidden) throw new AppError(ErrorCode.CONFLICT, hidden ? '评论已经隐藏' : '评论没有隐藏')
-  const res = await tx.updateTable('videoComments').set({ hidden: hidden ? 1 : 0 }).where('id', '=', id).where('hidden', '=', c.hidden).executeTakeFirst()
+  const res = await tx
+    .updateTable('videoComments')
+    .set({ hidden: hidden ? 1 : 0 })
+    .where('id', '=', id)
+    .where('hidden', '=', c.hidden)
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '评论状态已变化，请刷新后重试')
   await moveCount(tx, c.videoId, hidden ? -1 : 1)
   log({ action: hidden ? 'videoComment.hide' : 'videoComment.unhide', targetType: 'videoComment', targetId: id, before: { hidden: !!c.hidden }, after: { hidden, videoId: c.videoId } })
@@ -99,5 +123,10 @@ export async function adminDeleteComment(tx: Tx, id: number, log: Log) {
   const res = await tx.deleteFrom('videoComments').where('id', '=', id).executeTakeFirst()
   if (Number(res.numDeletedRows) !== 1) throw notFound('评论不存在')
   if (!c.hidden) await moveCount(tx, c.videoId, -1)
-  log({ action: 'videoComment.delete', targetType: 'videoComment', targetId: id, before: { videoId: c.videoId, memberId: c.memberId, content: c.content, timeOffset: c.timeOffset, hidden: !!c.hidden } })
+  log({
+    action: 'videoComment.delete',
+    targetType: 'videoComment',
+    targetId: id,
+    before: { videoId: c.videoId, memberId: c.memberId, content: c.content, timeOffset: c.timeOffset, hidden: !!c.hidden },
+  })
 }

@@ -36,15 +36,50 @@ export interface DemoVideoSpec {
 
 /** Committed with the repository (each well under 300 KB). */
 export const COMMITTED_VIDEOS: DemoVideoSpec[] = [
-  { name: 'spring-outfit', title: '春日穿搭', subtitle: '三套通勤搭配 一周不重样', source: 'gradients=s=360x640:c0=0xff9a8b:c1=0xaf57ff:c2=0xffd86f:n=3:speed=0.02:rate=24', seconds: 8, categories: ['连衣裙', '外套', 'T恤', '牛仔裤'] },
-  { name: 'skincare-class', title: '护肤小课堂', subtitle: '换季敏感肌这样修护', source: 'gradients=s=360x640:c0=0x6dd5ed:c1=0x2193b0:c2=0xc3f0ff:n=3:speed=0.015:rate=24', seconds: 8, categories: ['面霜', '精华'] },
-  { name: 'unboxing', title: '好物开箱', subtitle: '新款香氛礼盒 开箱实拍', source: 'gradients=s=360x640:c0=0x7f00ff:c1=0xe100ff:c2=0xffb199:n=3:type=spiral:speed=0.02:rate=24', seconds: 6, categories: ['香水'] },
+  {
+    name: 'spring-outfit',
+    title: '春日穿搭',
+    subtitle: '三套通勤搭配 一周不重样',
+    source: 'gradients=s=360x640:c0=0xff9a8b:c1=0xaf57ff:c2=0xffd86f:n=3:speed=0.02:rate=24',
+    seconds: 8,
+    categories: ['连衣裙', '外套', 'T恤', '牛仔裤'],
+  },
+  {
+    name: 'skincare-class',
+    title: '护肤小课堂',
+    subtitle: '换季敏感肌这样修护',
+    source: 'gradients=s=360x640:c0=0x6dd5ed:c1=0x2193b0:c2=0xc3f0ff:n=3:speed=0.015:rate=24',
+    seconds: 8,
+    categories: ['面霜', '精华'],
+  },
+  {
+    name: 'unboxing',
+    title: '好物开箱',
+    subtitle: '新款香氛礼盒 开箱实拍',
+    source: 'gradients=s=360x640:c0=0x7f00ff:c1=0xe100ff:c2=0xffb199:n=3:type=spiral:speed=0.02:rate=24',
+    seconds: 6,
+    categories: ['香水'],
+  },
 ]
 
 /** Rendered at seed time when ffmpeg exists (never committed). */
 export const GENERATED_VIDEOS: DemoVideoSpec[] = [
-  { name: 'gen-kitchen', title: '厨房收纳', subtitle: '小厨房也能整整齐齐', source: 'gradients=s=360x640:c0=0xf6d365:c1=0xfda085:c2=0xffffff:n=3:type=radial:speed=0.02:rate=24', seconds: 6, categories: ['收纳'] },
-  { name: 'gen-daily-pick', title: '每日好物', subtitle: '今天推荐这三件', source: 'gradients=s=360x640:c0=0x43e97b:c1=0x38f9d7:c2=0xfad0c4:n=3:speed=0.03:rate=24', seconds: 6, categories: ['休闲零食', '茶饮冲调', '生鲜水果'] },
+  {
+    name: 'gen-kitchen',
+    title: '厨房收纳',
+    subtitle: '小厨房也能整整齐齐',
+    source: 'gradients=s=360x640:c0=0xf6d365:c1=0xfda085:c2=0xffffff:n=3:type=radial:speed=0.02:rate=24',
+    seconds: 6,
+    categories: ['收纳'],
+  },
+  {
+    name: 'gen-daily-pick',
+    title: '每日好物',
+    subtitle: '今天推荐这三件',
+    source: 'gradients=s=360x640:c0=0x43e97b:c1=0x38f9d7:c2=0xfad0c4:n=3:speed=0.03:rate=24',
+    seconds: 6,
+    categories: ['休闲零食', '茶饮冲调', '生鲜水果'],
+  },
 ]
 
 const esc = (s: string) => s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/:/g, '\\:')
@@ -65,7 +100,33 @@ export function renderVideo(spec: DemoVideoSpec, dir: string) {
   const jpg = path.join(dir, `${spec.name}.jpg`)
   const font = cjkFont()
   const vf = `${textFilters(spec, font, [44, 22])},format=yuv420p`
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', spec.source, '-t', String(spec.seconds), '-vf', vf, '-c:v', 'libx264', '-preset', 'veryfast', '-crf', '32', '-movflags', '+faststart', mp4], { timeout: 120_000 })
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      spec.source,
+      '-t',
+      String(spec.seconds),
+      '-vf',
+      vf,
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-crf',
+      '32',
+      '-movflags',
+      '+faststart',
+      mp4,
+    ],
+    { timeout: 120_000 },
+  )
   execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-ss', '1', '-i', mp4, '-frames:v', '1', '-q:v', '6', jpg], { timeout: 60_000 })
   return { mp4, jpg }
 }
@@ -97,9 +158,33 @@ export function renderImage(spec: DemoImageSpec, dir: string) {
   const [w] = size.split('x').map(Number)
   const font = cjkFont()
   const big = Math.round(w / (spec.subtitle ? 10 : 4))
-  const vf = spec.subtitle ? textFilters(spec, font, [big, Math.round(big / 2.2)]) : font ? `drawtext=fontfile=${font}:text='${esc(spec.title)}':fontsize=${big}:fontcolor=white:x=(w-tw)/2:y=(h-th)/2` : 'null'
+  const vf = spec.subtitle
+    ? textFilters(spec, font, [big, Math.round(big / 2.2)])
+    : font
+      ? `drawtext=fontfile=${font}:text='${esc(spec.title)}':fontsize=${big}:fontcolor=white:x=(w-tw)/2:y=(h-th)/2`
+      : 'null'
   const out = path.join(dir, `${spec.name}.jpg`)
-  execFileSync('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `gradients=s=${size}:c0=${spec.colors[0]}:c1=${spec.colors[1]}:c2=${spec.colors[2]}:n=3:d=1`, '-vf', vf, '-frames:v', '1', '-q:v', '5', out], { timeout: 60_000 })
+  execFileSync(
+    'ffmpeg',
+    [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      `gradients=s=${size}:c0=${spec.colors[0]}:c1=${spec.colors[1]}:c2=${spec.colors[2]}:n=3:d=1`,
+      '-vf',
+      vf,
+      '-frames:v',
+      '1',
+      '-q:v',
+      '5',
+      out,
+    ],
+    { timeout: 60_000 },
+  )
   return out
 }
 

@@ -25,7 +25,8 @@ export default async function videoRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/video/list', {
     config: { auth: 'optional' },
     schema: {
-      description: '`Page<VideoItem>` newest first: `{id, title, url, cover, duration (s), likes, comments, shares, views, liked, followed, author {id, nickname, avatar}, goods [{id, name, mainImage, price}] (on-shelf only), createdAt}`',
+      description:
+        '`Page<VideoItem>` newest first: `{id, title, url, cover, duration (s), likes, comments, shares, views, liked, followed, author {id, nickname, avatar}, goods [{id, name, mainImage, price}] (on-shelf only), createdAt}`',
       querystring: PagingQuery,
     },
     handler: async (req) => video.list(db, paged(req.query), viewer(req)),
@@ -40,7 +41,11 @@ export default async function videoRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => video.search(db, paged(req.query), viewer(req)),
   })
 
-  app.get('/api/video/detail', { config: { auth: 'optional' }, schema: { description: '`VideoItem`; unknown or deleted 404', querystring: IdOnly }, handler: async (req) => video.detail(db, req.query.id, viewer(req)) })
+  app.get('/api/video/detail', {
+    config: { auth: 'optional' },
+    schema: { description: '`VideoItem`; unknown or deleted 404', querystring: IdOnly },
+    handler: async (req) => video.detail(db, req.query.id, viewer(req)),
+  })
 
   app.get('/api/video/userMaterial', {
     config: { auth: 'optional' },
@@ -73,14 +78,18 @@ export default async function videoRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/video/release', {
     schema: {
-      description: '`VideoItem`; code 1010 `视频时长不能超过60秒` when the reported duration or the MP4 header says > 60 s, `视频不能超过NMB` when the file is larger than `UPLOAD_MAX_VIDEO_BYTES`; 20 releases a day. Request: `{title (1-60), url (the caller\'s own video upload), cover? (the caller\'s own image upload), duration (s, as read by the client), goodsIds? (≤ 3, on shelf)}`.',
-     
+      description:
+        "`VideoItem`; code 1010 `视频时长不能超过60秒` when the reported duration or the MP4 header says > 60 s, `视频不能超过NMB` when the file is larger than `UPLOAD_MAX_VIDEO_BYTES`; 20 releases a day. Request: `{title (1-60), url (the caller's own video upload), cover? (the caller's own image upload), duration (s, as read by the client), goodsIds? (≤ 3, on shelf)}`.",
+
       body: VideoReleaseRequest,
     },
     handler: async (req) => video.release(db, config, memberId(req), req.body),
   })
 
-  app.post('/api/video/delete', { schema: { description: '`{deleted: true}`; also removes its likes and comments; another member\'s video 404', body: IdOnly }, handler: async (req) => video.remove(db, memberId(req), req.body.id) })
+  app.post('/api/video/delete', {
+    schema: { description: "`{deleted: true}`; also removes its likes and comments; another member's video 404", body: IdOnly },
+    handler: async (req) => video.remove(db, memberId(req), req.body.id),
+  })
 
   app.post('/api/video/like', {
     schema: {
@@ -126,7 +135,7 @@ export default async function videoRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/video/goodsOptions', {
     schema: {
-      description: '`VideoGoods[]` (≤ 20 on-shelf goods) for the release page\'s picker when `/api/goods/search` is unavailable',
+      description: "`VideoGoods[]` (≤ 20 on-shelf goods) for the release page's picker when `/api/goods/search` is unavailable",
       querystring: VideoGoodsOptionsQuery,
     },
     handler: async (req) => video.goodsOptions(db, req.query.keyword),

@@ -60,13 +60,30 @@ export const videoSeeder: Seeder = {
       const createdAt = t - (i + 1) * 3600_000
       const v = await db
         .insertInto('videos')
-        .values({ memberId: author.id, title: `${spec.title}｜${spec.subtitle}`, url: `/media/video/${spec.name}.mp4`, cover: `/media/video/${spec.name}.jpg`, duration, size, goodsIds: JSON.stringify(goodsIds), likes: 0, comments: 0, shares: 3 + i, views: 120 + i * 57, status: 'on', createdAt })
+        .values({
+          memberId: author.id,
+          title: `${spec.title}｜${spec.subtitle}`,
+          url: `/media/video/${spec.name}.mp4`,
+          cover: `/media/video/${spec.name}.jpg`,
+          duration,
+          size,
+          goodsIds: JSON.stringify(goodsIds),
+          likes: 0,
+          comments: 0,
+          shares: 3 + i,
+          views: 120 + i * 57,
+          status: 'on',
+          createdAt,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
       const n = 4 + (i % 3)
       for (let k = 0; k < n; k++) {
         const who = members[(i + k) % members.length]
-        await db.insertInto('videoComments').values({ videoId: v.id, memberId: who.id, content: COMMENTS[(i * 3 + k) % COMMENTS.length], timeOffset: k % Math.max(1, duration - 1), createdAt: createdAt + (k + 1) * 60_000 }).execute()
+        await db
+          .insertInto('videoComments')
+          .values({ videoId: v.id, memberId: who.id, content: COMMENTS[(i * 3 + k) % COMMENTS.length], timeOffset: k % Math.max(1, duration - 1), createdAt: createdAt + (k + 1) * 60_000 })
+          .execute()
       }
       const likers = members.filter((_, k) => (k + i) % 2 === 0)
       for (const m of likers) await db.insertInto('videoLikes').values({ videoId: v.id, memberId: m.id, createdAt }).execute()

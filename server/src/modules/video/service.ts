@@ -25,8 +25,34 @@ const parseIds = (s: string): number[] => {
   }
 }
 
-type VideoRow = { id: number; memberId: number; title: string; url: string; cover: string; duration: number; goodsIds: string; likes: number; comments: number; shares: number; views: number; createdAt: number }
-const videoCols = ['videos.id', 'videos.memberId', 'videos.title', 'videos.url', 'videos.cover', 'videos.duration', 'videos.goodsIds', 'videos.likes', 'videos.comments', 'videos.shares', 'videos.views', 'videos.createdAt'] as const
+type VideoRow = {
+  id: number
+  memberId: number
+  title: string
+  url: string
+  cover: string
+  duration: number
+  goodsIds: string
+  likes: number
+  comments: number
+  shares: number
+  views: number
+  createdAt: number
+}
+const videoCols = [
+  'videos.id',
+  'videos.memberId',
+  'videos.title',
+  'videos.url',
+  'videos.cover',
+  'videos.duration',
+  'videos.goodsIds',
+  'videos.likes',
+  'videos.comments',
+  'videos.shares',
+  'videos.views',
+  'videos.createdAt',
+] as const
 
 async function goodsByIds(db: Db, ids: number[]): Promise<Map<number, VideoGoods>> {
   if (!ids.length) return new Map()
@@ -41,8 +67,12 @@ async function decorate(db: Db, rows: VideoRow[], viewer: number | null): Promis
   const videoIds = rows.map((r) => r.id)
   const members = await db.selectFrom('members').select(['id', 'nickname', 'avatar']).where('id', 'in', memberIds).execute()
   const byId = new Map(members.map((m) => [m.id, m]))
-  const liked = viewer ? new Set((await db.selectFrom('videoLikes').select('videoId').where('memberId', '=', viewer).where('videoId', 'in', videoIds).execute()).map((r) => r.videoId)) : new Set<number>()
-  const followed = viewer ? new Set((await db.selectFrom('memberFollows').select('followeeId').where('followerId', '=', viewer).where('followeeId', 'in', memberIds).execute()).map((r) => r.followeeId)) : new Set<number>()
+  const liked = viewer
+    ? new Set((await db.selectFrom('videoLikes').select('videoId').where('memberId', '=', viewer).where('videoId', 'in', videoIds).execute()).map((r) => r.videoId))
+    : new Set<number>()
+  const followed = viewer
+    ? new Set((await db.selectFrom('memberFollows').select('followeeId').where('followerId', '=', viewer).where('followeeId', 'in', memberIds).execute()).map((r) => r.followeeId))
+    : new Set<number>()
   const goods = await goodsByIds(db, [...new Set(rows.flatMap((r) => parseIds(r.goodsIds)))])
   return rows.map((r) => {
     const m = byId.get(r.memberId)
@@ -59,7 +89,9 @@ async function decorate(db: Db, rows: VideoRow[], viewer: number | null): Promis
       liked: liked.has(r.id),
       followed: followed.has(r.memberId),
       author: { id: r.memberId, nickname: m?.nickname || '会员', avatar: m?.avatar || '' },
-      goods: parseIds(r.goodsIds).map((id) => goods.get(id)).filter((g): g is VideoGoods => !!g),
+      goods: parseIds(r.goodsIds)
+        .map((id) => goods.get(id))
+        .filter((g): g is VideoGoods => !!g),
       createdAt: r.createdAt,
     }
   })
@@ -89,7 +121,10 @@ export function search(db: Db, q: { keyword: string; page: number; pageSize: num
 export const userVideos = (db: Db, authorId: number, q: { page: number; pageSize: number }, viewer: number | null) => pageOf(db, q, viewer, (b) => b.where('videos.memberId', '=', authorId))
 
 export async function detail(db: Db, id: number, viewer: number | null, ownUnlisted = false): Promise<VideoItem> {
-  let q = db.selectFrom('videos').select([...videoCols]).where('videos.id', '=', id)
+  let q = db
+    .selectFrom('videos')
+    .select([...videoCols])
+    .where('videos.id', '=', id)
   // Only shown (approved) videos; the author's own pending one only right after release.
   q = ownUnlisted && viewer ? q.where('videos.memberId', '=', viewer) : q.where('videos.status', '=', 'on')
   const row = await q.executeTakeFirst()
@@ -99,7 +134,9 @@ export async function detail(db: Db, id: number, viewer: number | null, ownUnlis
 
 /** `column LIKE '%kw%'` (case-insensitive, % and _ in the keyword matched literally) on both dialects. */
 export function contains(db: Db, column: string, keyword: string) {
-  const pattern = `%${String(keyword).trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+  const pattern = `%${String(keyword)
+    .trim()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`
   return sql<boolean>`${sql.ref(column)} ${sql.raw(ilike(dialectOf(db)))} ${pattern} escape '\\'`
 }
 
@@ -112,8 +149,16 @@ export async function userMaterial(db: Db, authorId: number, viewer: number | nu
     .where('memberId', '=', authorId)
     .where('status', '=', 'on')
     .executeTakeFirst()
-  const followers = await db.selectFrom('memberFollows').select((eb) => eb.fn.countAll<number>().as('n')).where('followeeId', '=', authorId).executeTakeFirst()
-  const following = await db.selectFrom('memberFollows').select((eb) => eb.fn.countAll<number>().as('n')).where('followerId', '=', authorId).executeTakeFirst()
+  const followers = await db
+    .selectFrom('memberFollows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('followeeId', '=', authorId)
+    .executeTakeFirst()
+  const following = await db
+    .selectFrom('memberFollows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('followerId', '=', authorId)
+    .executeTakeFirst()
   const followed = viewer ? !!(await db.selectFrom('memberFollows').select('id').where('followerId', '=', viewer).where('followeeId', '=', authorId).executeTakeFirst()) : false
   return {
     member: { id: m.id, nickname: m.nickname || '会员', avatar: m.avatar },
@@ -164,7 +209,21 @@ export async function release(db: Db, config: Config, memberId: number, input: V
   await hit(db, `video:release:${memberId}`, RELEASES_PER_DAY, 86400_000, '今日发布次数已达上限')
   const row = await db
     .insertInto('videos')
-    .values({ memberId, title, url: file.path, cover, duration: Math.max(1, Math.round(duration)), size: file.size, goodsIds: JSON.stringify(goodsIds), likes: 0, comments: 0, shares: 0, views: 0, status: 'pending', createdAt: Date.now() })
+    .values({
+      memberId,
+      title,
+      url: file.path,
+      cover,
+      duration: Math.max(1, Math.round(duration)),
+      size: file.size,
+      goodsIds: JSON.stringify(goodsIds),
+      likes: 0,
+      comments: 0,
+      shares: 0,
+      views: 0,
+      status: 'pending',
+      createdAt: Date.now(),
+    })
     .returning('id')
     .executeTakeFirstOrThrow()
   // Waits in the console's review queue (内容 · 短视频); the shop lists it once approved.
@@ -192,11 +251,26 @@ export async function like(db: Db, memberId: number, id: number, on: boolean) {
   await mustExist(db, id)
   return db.transaction().execute(async (tx) => {
     if (on) {
-      const res = await tx.insertInto('videoLikes').values({ videoId: id, memberId, createdAt: Date.now() }).onConflict((oc) => oc.columns(['videoId', 'memberId']).doNothing()).executeTakeFirst()
-      if (Number(res.numInsertedOrUpdatedRows || 0) === 1) await tx.updateTable('videos').set((eb) => ({ likes: eb('likes', '+', 1) })).where('id', '=', id).execute()
+      const res = await tx
+        .insertInto('videoLikes')
+        .values({ videoId: id, memberId, createdAt: Date.now() })
+        .onConflict((oc) => oc.columns(['videoId', 'memberId']).doNothing())
+        .executeTakeFirst()
+      if (Number(res.numInsertedOrUpdatedRows || 0) === 1)
+        await tx
+          .updateTable('videos')
+          .set((eb) => ({ likes: eb('likes', '+', 1) }))
+          .where('id', '=', id)
+          .execute()
     } else {
       const res = await tx.deleteFrom('videoLikes').where('videoId', '=', id).where('memberId', '=', memberId).executeTakeFirst()
-      if (Number(res.numDeletedRows) === 1) await tx.updateTable('videos').set((eb) => ({ likes: eb('likes', '-', 1) })).where('id', '=', id).where('likes', '>', 0).execute()
+      if (Number(res.numDeletedRows) === 1)
+        await tx
+          .updateTable('videos')
+          .set((eb) => ({ likes: eb('likes', '-', 1) }))
+          .where('id', '=', id)
+          .where('likes', '>', 0)
+          .execute()
     }
     const v = await tx.selectFrom('videos').select('likes').where('id', '=', id).executeTakeFirstOrThrow()
     return { liked: on, likes: v.likes }
@@ -209,14 +283,30 @@ export async function commentList(db: Db, videoId: number, q: { page: number; pa
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n || 0)
   const rows = await base
     .innerJoin('members', 'members.id', 'videoComments.memberId')
-    .select(['videoComments.id', 'videoComments.videoId', 'videoComments.content', 'videoComments.timeOffset', 'videoComments.createdAt', 'members.id as authorId', 'members.nickname', 'members.avatar'])
+    .select([
+      'videoComments.id',
+      'videoComments.videoId',
+      'videoComments.content',
+      'videoComments.timeOffset',
+      'videoComments.createdAt',
+      'members.id as authorId',
+      'members.nickname',
+      'members.avatar',
+    ])
     .orderBy('videoComments.createdAt', 'desc')
     .orderBy('videoComments.id', 'desc')
     .limit(q.pageSize)
     .offset((q.page - 1) * q.pageSize)
     .execute()
   return {
-    list: rows.map((r) => ({ id: r.id, videoId: r.videoId, content: r.content, time: r.timeOffset, createdAt: r.createdAt, author: { id: r.authorId, nickname: r.nickname || '会员', avatar: r.avatar } })),
+    list: rows.map((r) => ({
+      id: r.id,
+      videoId: r.videoId,
+      content: r.content,
+      time: r.timeOffset,
+      createdAt: r.createdAt,
+      author: { id: r.authorId, nickname: r.nickname || '会员', avatar: r.avatar },
+    })),
     total,
     page: q.page,
     pageSize: q.pageSize,
@@ -225,7 +315,9 @@ export async function commentList(db: Db, videoId: number, q: { page: number; pa
 
 /** A comment, shown in the list and as a danmu at its playback second. */
 export async function comment(db: Db, memberId: number, input: VideoCommentRequest): Promise<VideoComment> {
-  const content = String(input.content ?? '').replace(/\s+/g, ' ').trim()
+  const content = String(input.content ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
   if (!content) throw bad('请输入评论内容')
   if (content.length > VIDEO_COMMENT_MAX) throw bad(`评论不能超过${VIDEO_COMMENT_MAX}个字`)
   await mustExist(db, input.videoId)
@@ -234,7 +326,11 @@ export async function comment(db: Db, memberId: number, input: VideoCommentReque
   const t = Date.now()
   const row = await db.transaction().execute(async (tx) => {
     const r = await tx.insertInto('videoComments').values({ videoId: input.videoId, memberId, content, timeOffset: time, createdAt: t }).returning('id').executeTakeFirstOrThrow()
-    await tx.updateTable('videos').set((eb) => ({ comments: eb('comments', '+', 1) })).where('id', '=', input.videoId).execute()
+    await tx
+      .updateTable('videos')
+      .set((eb) => ({ comments: eb('comments', '+', 1) }))
+      .where('id', '=', input.videoId)
+      .execute()
     return r
   })
   const m = await db.selectFrom('members').select(['id', 'nickname', 'avatar']).where('id', '=', memberId).executeTakeFirstOrThrow()
@@ -243,7 +339,12 @@ export async function comment(db: Db, memberId: number, input: VideoCommentReque
 
 /** Counts a share or a view. */
 export async function bump(db: Db, id: number, field: 'shares' | 'views') {
-  const res = await db.updateTable('videos').set((eb) => ({ [field]: eb(field, '+', 1) }) as any).where('id', '=', id).where('status', '=', 'on').executeTakeFirst()
+  const res = await db
+    .updateTable('videos')
+    .set((eb) => ({ [field]: eb(field, '+', 1) }) as any)
+    .where('id', '=', id)
+    .where('status', '=', 'on')
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw notFound('视频不存在或已删除')
   const v = await db.selectFrom('videos').select(['shares', 'views']).where('id', '=', id).executeTakeFirstOrThrow()
   return v
@@ -253,9 +354,18 @@ export async function follow(db: Db, memberId: number, target: number, on: boole
   if (target === memberId) throw bad('不能关注自己')
   const m = await db.selectFrom('members').select('id').where('id', '=', target).where('status', '!=', 'anonymised').executeTakeFirst()
   if (!m) throw notFound('用户不存在')
-  if (on) await db.insertInto('memberFollows').values({ followerId: memberId, followeeId: target, createdAt: Date.now() }).onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing()).execute()
+  if (on)
+    await db
+      .insertInto('memberFollows')
+      .values({ followerId: memberId, followeeId: target, createdAt: Date.now() })
+      .onConflict((oc) => oc.columns(['followerId', 'followeeId']).doNothing())
+      .execute()
   else await db.deleteFrom('memberFollows').where('followerId', '=', memberId).where('followeeId', '=', target).execute()
-  const followers = await db.selectFrom('memberFollows').select((eb) => eb.fn.countAll<number>().as('n')).where('followeeId', '=', target).executeTakeFirst()
+  const followers = await db
+    .selectFrom('memberFollows')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('followeeId', '=', target)
+    .executeTakeFirst()
   return { followed: on, followerCount: Number(followers?.n || 0) }
 }
 

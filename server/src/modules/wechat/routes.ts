@@ -29,7 +29,8 @@ export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/member/getWxConfig', {
     config: { auth: 'none' },
     schema: {
-      description: '`{appId, timestamp, nonceStr, signature}` for `wx.config`; only pages of the request host, `MAIN_HOST`, `ENTRY_HOSTS`, `LOGIN_REDIRECT_HOSTS` (else 7004); jsapi_ticket cached 7200 − 300 s. Request: `url` (≤ 1024, the page address; `#...` ignored).',
+      description:
+        '`{appId, timestamp, nonceStr, signature}` for `wx.config`; only pages of the request host, `MAIN_HOST`, `ENTRY_HOSTS`, `LOGIN_REDIRECT_HOSTS` (else 7004); jsapi_ticket cached 7200 − 300 s. Request: `url` (≤ 1024, the page address; `#...` ignored).',
       querystring: WxConfigQuery,
     },
     handler: async (req) => wechat.getWxConfig(ctx, tokens, req.query.url, req.hostname),
@@ -46,7 +47,8 @@ export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/member/miniLogin', {
     config: { auth: 'none' },
     schema: {
-      description: '`{token, needPhone: false}` for a known openid, else `{token: \'\', needPhone: true, loginKey}` (15 min, single use) for `phoneRegister`; 60 per IP a minute. Request: `{code, shareMemberId?, shareBusinessId?}` (code of `Taro.login`).',
+      description:
+        "`{token, needPhone: false}` for a known openid, else `{token: '', needPhone: true, loginKey}` (15 min, single use) for `phoneRegister`; 60 per IP a minute. Request: `{code, shareMemberId?, shareBusinessId?}` (code of `Taro.login`).",
       body: MiniLoginRequest,
     },
     handler: async (req) => {
@@ -58,8 +60,9 @@ export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/wxMiniApp/getWxACode', {
     config: { auth: 'optional' },
     schema: {
-      description: '`{page, scene, query, image}`: `image` is a `data:image/png;base64,...` URL; the scene carries the caller\'s sUid / bUid (≤ 32 characters, or `k=<key>` stored in `share_scenes`); cached 30 days; 60 per IP a minute. Request: `page` (a page of `src/routes.ts`), `id?`, `query?` (`a=1&b=2`), `width?` (280–1280, default 430), `envVersion?` (`release` / `trial` / `develop`).',
-     
+      description:
+        "`{page, scene, query, image}`: `image` is a `data:image/png;base64,...` URL; the scene carries the caller's sUid / bUid (≤ 32 characters, or `k=<key>` stored in `share_scenes`); cached 30 days; 60 per IP a minute. Request: `page` (a page of `src/routes.ts`), `id?`, `query?` (`a=1&b=2`), `width?` (280–1280, default 430), `envVersion?` (`release` / `trial` / `develop`).",
+
       querystring: WxACodeRequest,
     },
     handler: async (req) => {
@@ -71,7 +74,7 @@ export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/wxMiniApp/getWxACodeParam', {
     config: { auth: 'none' },
     schema: {
-      description: 'the scene\'s query `{sUid?, bUid?, id?, ...}`; unknown stored key 404 `小程序码已失效`',
+      description: "the scene's query `{sUid?, bUid?, id?, ...}`; unknown stored key 404 `小程序码已失效`",
       querystring: WxACodeParamQuery,
     },
     handler: async (req) => wechat.decodeScene(db, req.query.scene),
@@ -80,7 +83,8 @@ export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/wxMiniApp/getWxSchemeUrl', {
     config: { auth: 'optional' },
     schema: {
-      description: '`{openlink, path, query}`: `weixin://dl/business/?t=...` valid 30 days (cached 29), query with the caller\'s sUid / bUid; 30 per IP a minute. Request: `path` (a page), `query?`, `envVersion?`.',
+      description:
+        "`{openlink, path, query}`: `weixin://dl/business/?t=...` valid 30 days (cached 29), query with the caller's sUid / bUid; 30 per IP a minute. Request: `path` (a page), `query?`, `envVersion?`.",
       querystring: WxSchemeRequest,
     },
     handler: async (req) => {

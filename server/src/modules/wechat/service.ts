@@ -79,7 +79,7 @@ async function bindOpenId(tx: Conn, column: 'openidH5' | 'openidMini', openid: s
 export async function bindWechatH5OpenId(ctx: Ctx, memberId: number, code: string) {
   let openid: string
   try {
-    ({ openid } = await exchangeOAuthCode(ctx, code))
+    ;({ openid } = await exchangeOAuthCode(ctx, code))
   } catch (err) {
     throw codeUsedError(err) || toAppError(ctx, err, '微信授权失败')
   }
@@ -130,7 +130,11 @@ export async function miniLogin(ctx: Ctx, input: MiniLoginRequest) {
       createdAt: t,
     })
     .execute()
-  if (Math.random() < 0.02) await ctx.db.deleteFrom('wxLoginKeys').where('expiresAt', '<', t - 86400_000).execute()
+  if (Math.random() < 0.02)
+    await ctx.db
+      .deleteFrom('wxLoginKeys')
+      .where('expiresAt', '<', t - 86400_000)
+      .execute()
   return { token: '', needPhone: true, loginKey }
 }
 
@@ -178,7 +182,9 @@ export async function sharerOf(db: Db, memberId: number | null): Promise<{ sUid?
 
 /** A mini-program page path without the leading slash; refuses pages the app does not have. */
 export function checkPage(page: string): string {
-  const p = String(page || '').replace(/^\//, '').split('?')[0]
+  const p = String(page || '')
+    .replace(/^\//, '')
+    .split('?')[0]
   if (!ALL_PAGES.includes(`/${p}`)) throw new AppError(ErrorCode.BAD_REQUEST, '页面不存在')
   return p
 }

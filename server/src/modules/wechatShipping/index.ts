@@ -10,7 +10,7 @@ export const wechatShippingModule: ShopModule = {
   routes: async (app, ctx) => {
     app.get('/api/wechat/miniPush', {
       config: { auth: 'none', rawWire: true },
-      schema: { description: 'WeChat\'s check of the push URL: `echostr` as text; 401 on a bad signature. Not enveloped. Request: `signature`, `timestamp`, `nonce`, `echostr` in the query' },
+      schema: { description: "WeChat's check of the push URL: `echostr` as text; 401 on a bad signature. Not enveloped. Request: `signature`, `timestamp`, `nonce`, `echostr` in the query" },
       handler: async (req, reply) => {
         const q = req.query as Record<string, string>
         if (!verifyPush(ctx.config.wechat.miniPushToken, q)) return reply.code(401).type('text/plain').send('invalid signature')
@@ -19,7 +19,10 @@ export const wechatShippingModule: ShopModule = {
     })
     app.post('/api/wechat/miniPush', {
       config: { auth: 'none', rawWire: true },
-      schema: { description: 'The mini-program\'s message push: `success` as text; 401 on a bad signature. Not enveloped. Trade-management events (docs/wechat.md). Request: `signature`, `timestamp`, `nonce` in the query' },
+      schema: {
+        description:
+          "The mini-program's message push: `success` as text; 401 on a bad signature. Not enveloped. Trade-management events (docs/wechat.md). Request: `signature`, `timestamp`, `nonce` in the query",
+      },
       handler: async (req, reply) => {
         if (!verifyPush(ctx.config.wechat.miniPushToken, req.query as Record<string, string>)) return reply.code(401).type('text/plain').send('invalid signature')
         await handleTradeEvent(ctx, (req.body || {}) as Record<string, unknown>)

@@ -38,13 +38,26 @@ export async function handleTradeEvent(ctx: Pick<PaymentCtx, 'db' | 'log'>, ev: 
     return 'ignored'
   }
   if (event === 'trade_manage_remind_shipping') {
-    const res = await ctx.db.updateTable('shippingUploads').set({ status: 'pending', attempts: 0, nextAt: Date.now(), updatedAt: Date.now() }).where('orderId', '=', pay.orderId).where('status', 'in', ['failed', 'pending']).executeTakeFirst()
+    const res = await ctx.db
+      .updateTable('shippingUploads')
+      .set({ status: 'pending', attempts: 0, nextAt: Date.now(), updatedAt: Date.now() })
+      .where('orderId', '=', pay.orderId)
+      .where('status', 'in', ['failed', 'pending'])
+      .executeTakeFirst()
     return Number(res.numUpdatedRows) === 1 ? 'requeued' : 'ignored'
   }
   const at = Number(ev.confirm_receive_time) > 0 ? Number(ev.confirm_receive_time) * 1000 : Date.now()
   const done = await ctx.db.transaction().execute(async (tx) => {
     if (!(await receiveOrderTx(tx, pay.orderId, 'gateway', at))) return false
-    await logOrder(tx, pay.orderId, 'to_review', 'to_review', 'wechat_settlement', 'gateway', Number(ev.confirm_receive_method) === 2 ? '微信自动确认收货，货款已结算' : '买家在微信中确认收货，货款已结算')
+    await logOrder(
+      tx,
+      pay.orderId,
+      'to_review',
+      'to_review',
+      'wechat_settlement',
+      'gateway',
+      Number(ev.confirm_receive_method) === 2 ? '微信自动确认收货，货款已结算' : '买家在微信中确认收货，货款已结算',
+    )
     return true
   })
   return done ? 'received' : 'ignored'

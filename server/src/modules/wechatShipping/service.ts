@@ -45,13 +45,24 @@ export const VIRTUAL = 'VIRTUAL'
 export const queueShippingUpload: OrderHook = async (tx, { order }) => {
   if (order.payChannel !== 'wechat_mini') return
   const t = Date.now()
-  await tx.insertInto('shippingUploads').values({ orderId: order.id, status: 'pending', attempts: 0, nextAt: t, lastError: '', createdAt: t, updatedAt: t }).onConflict((oc) => oc.column('orderId').doNothing()).execute()
+  await tx
+    .insertInto('shippingUploads')
+    .values({ orderId: order.id, status: 'pending', attempts: 0, nextAt: t, lastError: '', createdAt: t, updatedAt: t })
+    .onConflict((oc) => oc.column('orderId').doNothing())
+    .execute()
 }
 
 /** The request WeChat needs for one order: by transaction id, the tracking numbers, item description, the payer's openid. */
 export async function shippingRequest(db: Db, orderId: number, now = Date.now()) {
   const o = await db.selectFrom('orders').select(['id', 'memberId', 'receiverPhone']).where('id', '=', orderId).executeTakeFirstOrThrow()
-  const pay = await db.selectFrom('payments').select(['transactionId']).where('orderId', '=', orderId).where('status', 'in', ['paid', 'refunded']).where('channel', '=', 'wechat_mini').orderBy('id', 'desc').executeTakeFirst()
+  const pay = await db
+    .selectFrom('payments')
+    .select(['transactionId'])
+    .where('orderId', '=', orderId)
+    .where('status', 'in', ['paid', 'refunded'])
+    .where('channel', '=', 'wechat_mini')
+    .orderBy('id', 'desc')
+    .executeTakeFirst()
   if (!pay?.transactionId) throw new Error('没有小程序支付记录')
   const m = await db.selectFrom('members').select('openidMini').where('id', '=', o.memberId).executeTakeFirstOrThrow()
   if (!m.openidMini) throw new Error('买家没有小程序 openid')
@@ -89,7 +100,12 @@ export async function uploadDueShipping(ctx: Pick<AppContext, 'config' | 'db' | 
         const res = await wxPost(ctx, 'wxa/sec/order/upload_shipping_info', { access_token: token }, body)
         checkBody(res.body, 'wxa/sec/order/upload_shipping_info')
       })
-      await ctx.db.updateTable('shippingUploads').set({ status: 'done', attempts: u.attempts + 1, lastError: '', updatedAt: Date.now() }).where('orderId', '=', u.orderId).where('status', '=', 'pending').execute()
+      await ctx.db
+        .updateTable('shippingUploads')
+        .set({ status: 'done', attempts: u.attempts + 1, lastError: '', updatedAt: Date.now() })
+        .where('orderId', '=', u.orderId)
+        .where('status', '=', 'pending')
+        .execute()
       done += 1
     } catch (err) {
       const attempts = u.attempts + 1
@@ -120,7 +136,11 @@ export async function failedShippingUploads(db: Db, limit = 100) {
 }
 
 export async function failedShippingCount(db: Db): Promise<number> {
-  const r = await db.selectFrom('shippingUploads').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', 'failed').executeTakeFirst()
+  const r = await db
+    .selectFrom('shippingUploads')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('status', '=', 'failed')
+    .executeTakeFirst()
   return Number(r?.n || 0)
 }
 
@@ -128,6 +148,11 @@ export async function failedShippingCount(db: Db): Promise<number> {
 export async function retryShippingUpload(db: Conn, orderNo: string) {
   const o = await db.selectFrom('orders').select('id').where('orderNo', '=', orderNo).executeTakeFirst()
   if (!o) throw new Error(`订单不存在：${orderNo}`)
-  const res = await db.updateTable('shippingUploads').set({ status: 'pending', attempts: 0, nextAt: Date.now(), updatedAt: Date.now() }).where('orderId', '=', o.id).where('status', 'in', ['failed', 'pending']).executeTakeFirst()
+  const res = await db
+    .updateTable('shippingUploads')
+    .set({ status: 'pending', attempts: 0, nextAt: Date.now(), updatedAt: Date.now() })
+    .where('orderId', '=', o.id)
+    .where('status', 'in', ['failed', 'pending'])
+    .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) throw new Error('该订单没有待上传或失败的发货信息')
 }

@@ -39,7 +39,20 @@ describe('agent withdraw page', () => {
     jest.spyOn(Taro, 'showModal').mockResolvedValue({ confirm: true, cancel: false } as any)
     api.getWithdrawInfo.mockResolvedValue(INFO)
     api.getWithdrawals.mockResolvedValue({ list: [], total: 0, page: 1, pageSize: 5 })
-    api.applyWithdraw.mockResolvedValue({ withdrawNo: 'W1', amount: 2000, fee: 12, actualAmount: 1988, method: 'bank', accountText: '', status: 'pending', statusText: '审核中', rejectReason: '', createdAt: 1, paidAt: null, rejectedAt: null })
+    api.applyWithdraw.mockResolvedValue({
+      withdrawNo: 'W1',
+      amount: 2000,
+      fee: 12,
+      actualAmount: 1988,
+      method: 'bank',
+      accountText: '',
+      status: 'pending',
+      statusText: '审核中',
+      rejectReason: '',
+      createdAt: 1,
+      paidAt: null,
+      rejectedAt: null,
+    })
   })
   afterEach(() => {
     jest.restoreAllMocks()
@@ -79,7 +92,7 @@ describe('agent withdraw page', () => {
   })
 
   it('asks for confirmation with the amount before sending, and sends nothing when the agent says no', async () => {
-    (Taro.showModal as jest.Mock).mockResolvedValue({ confirm: false, cancel: true })
+    ;(Taro.showModal as jest.Mock).mockResolvedValue({ confirm: false, cancel: true })
     await act(async () => {
       render(<WithdrawIndexPage />)
     })
@@ -121,7 +134,24 @@ describe('agent apply page', () => {
   })
 
   it('validates with the spec rules before sending, then sends the form', async () => {
-    api.applyAgent.mockResolvedValue({ state: 'pending', application: { id: 1, shopName: '花语小店', realName: '张三', phone: '139****5678', idCard: '110101********4514', reason: '社群/团购团长', status: 'pending', rejectReason: '', createdAt: 1, reviewedAt: null }, shop: null, prefillPhone: '', options: {} as any })
+    api.applyAgent.mockResolvedValue({
+      state: 'pending',
+      application: {
+        id: 1,
+        shopName: '花语小店',
+        realName: '张三',
+        phone: '139****5678',
+        idCard: '110101********4514',
+        reason: '社群/团购团长',
+        status: 'pending',
+        rejectReason: '',
+        createdAt: 1,
+        reviewedAt: null,
+      },
+      shop: null,
+      prefillPhone: '',
+      options: {} as any,
+    })
     await act(async () => {
       render(<ApplyIndexPage />)
     })

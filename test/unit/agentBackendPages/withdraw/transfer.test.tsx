@@ -25,14 +25,30 @@ const INFO: WithdrawInfo = {
   wechatBound: true,
   todayCount: 1,
 }
-const pending: Withdrawal = { withdrawNo: 'W20261124000001', amount: 10000, fee: 60, actualAmount: 9940, method: 'wechat', accountText: '微信零钱 林花语', status: 'pending', statusText: '审核中', rejectReason: '', createdAt: 1, paidAt: null, rejectedAt: null, needConfirm: true }
+const pending: Withdrawal = {
+  withdrawNo: 'W20261124000001',
+  amount: 10000,
+  fee: 60,
+  actualAmount: 9940,
+  method: 'wechat',
+  accountText: '微信零钱 林花语',
+  status: 'pending',
+  statusText: '审核中',
+  rejectReason: '',
+  createdAt: 1,
+  paidAt: null,
+  rejectedAt: null,
+  needConfirm: true,
+}
 
 describe('agent withdrawal by WeChat merchant transfer', () => {
   beforeEach(() => {
     useUserStore.setState({ token: 't', userInfo: { id: 1, businessId: 3, shopName: '花语小店' } as any })
     jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
     api.getWithdrawInfo.mockResolvedValue(INFO)
-    api.getWithdrawals.mockResolvedValueOnce({ list: [pending], total: 1, page: 1, pageSize: 5 }).mockResolvedValue({ list: [{ ...pending, status: 'paid', statusText: '已打款', needConfirm: false }], total: 1, page: 1, pageSize: 5 })
+    api.getWithdrawals
+      .mockResolvedValueOnce({ list: [pending], total: 1, page: 1, pageSize: 5 })
+      .mockResolvedValue({ list: [{ ...pending, status: 'paid', statusText: '已打款', needConfirm: false }], total: 1, page: 1, pageSize: 5 })
     api.getTransferParams.mockResolvedValue({ withdrawNo: pending.withdrawNo, mchId: '1900000109', appId: 'wxminiappid00001', package: 'ABBQO+oYAAAB' })
     api.refreshTransfer.mockResolvedValue({ ...pending, status: 'paid', statusText: '已打款', needConfirm: false })
   })

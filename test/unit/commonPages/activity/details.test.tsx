@@ -32,7 +32,27 @@ describe('activity details banner', () => {
 
   it('lists the coupons the console linked and claims one through the coupon centre', async () => {
     mockParams = { id: '1' }
-    const coupon = { couponId: 7, name: '活动满50减5', kind: 'threshold', amount: 500, threshold: 5000, rate: 100, maxDiscount: 0, scope: 'all', scopeText: '全场通用', ruleText: '满50减5', faceText: '¥5', allowSeckill: false, description: '', validText: '领取后7天内有效', perMemberLimit: 1, received: 0, issuedPercent: 0, soldOut: false, canReceive: true }
+    const coupon = {
+      couponId: 7,
+      name: '活动满50减5',
+      kind: 'threshold',
+      amount: 500,
+      threshold: 5000,
+      rate: 100,
+      maxDiscount: 0,
+      scope: 'all',
+      scopeText: '全场通用',
+      ruleText: '满50减5',
+      faceText: '¥5',
+      allowSeckill: false,
+      description: '',
+      validText: '领取后7天内有效',
+      perMemberLimit: 1,
+      received: 0,
+      issuedPercent: 0,
+      soldOut: false,
+      canReceive: true,
+    }
     let claimed = 0
     const calls: string[] = []
     jest.spyOn(Taro, 'request').mockImplementation(((opts: { url: string; data?: unknown }) => {

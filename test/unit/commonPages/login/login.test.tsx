@@ -72,7 +72,7 @@ describe('login page', () => {
       fireEvent.click(screen.getByText('《用户协议》'))
     })
     expect(request.mock.calls.map((c) => c[0].url)).toContain('/h5/api/content/document?p=4&key=userAgreement')
-    const shown = () => (document.querySelector('.login__doc taro-rich-text-core, .login__doc .rich-content') as any)
+    const shown = () => document.querySelector('.login__doc taro-rich-text-core, .login__doc .rich-content') as any
     await act(async () => new Promise((r) => setTimeout(r, 0)))
     expect(screen.getAllByText('用户协议').length).toBeGreaterThan(0)
     expect(shown()).toBeTruthy()

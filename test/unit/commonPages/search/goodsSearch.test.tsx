@@ -3,7 +3,20 @@ import { render, fireEvent, act, screen } from '@testing-library/react'
 import SearchPage, { nextSort, resultCountText } from '@/commonPages/search/goodsSearch'
 import { useCommonStore } from '@/stores/common'
 
-const goods = (id: number, name: string) => ({ id, name, subtitle: '', mainImage: '/media/goods/g1-1.svg', price: 12900, originalPrice: 19900, sales: 88, tags: [], isHot: false, isNew: false, status: 'on', stock: 5 })
+const goods = (id: number, name: string) => ({
+  id,
+  name,
+  subtitle: '',
+  mainImage: '/media/goods/g1-1.svg',
+  price: 12900,
+  originalPrice: 19900,
+  sales: 88,
+  tags: [],
+  isHot: false,
+  isNew: false,
+  status: 'on',
+  stock: 5,
+})
 
 function typeInto(value: string) {
   const el = document.querySelector('.goods-search__bar input, .goods-search__bar taro-input-core') as HTMLElement

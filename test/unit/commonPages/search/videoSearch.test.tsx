@@ -3,7 +3,22 @@ import { render, fireEvent, act, screen } from '@testing-library/react'
 import VideoSearchPage from '@/commonPages/search/videoSearch'
 import { useCommonStore } from '@/stores/common'
 
-const video = (id: number, title: string) => ({ id, title, url: `/media/video/v${id}.mp4`, cover: `/media/video/v${id}.jpg`, duration: 8, likes: 3, comments: 1, shares: 0, views: 10, liked: false, followed: false, author: { id: 1, nickname: '小美', avatar: '' }, goods: [], createdAt: Date.now() })
+const video = (id: number, title: string) => ({
+  id,
+  title,
+  url: `/media/video/v${id}.mp4`,
+  cover: `/media/video/v${id}.jpg`,
+  duration: 8,
+  likes: 3,
+  comments: 1,
+  shares: 0,
+  views: 10,
+  liked: false,
+  followed: false,
+  author: { id: 1, nickname: '小美', avatar: '' },
+  goods: [],
+  createdAt: Date.now(),
+})
 
 function search(value: string) {
   const el = document.querySelector('.vsearch__bar input, .vsearch__bar taro-input-core') as HTMLElement
@@ -30,7 +45,10 @@ describe('video search page and its history', () => {
     jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
     request = jest.spyOn(Taro, 'request').mockImplementation(async (o: any) => {
       const kw = new URL(`http://x${o.url}`).searchParams.get('keyword') || ''
-      return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: kw === '没有' ? [] : [video(1, `${kw}教程`), video(2, `${kw}合集`)], total: kw === '没有' ? 0 : 2, page: 1, pageSize: 20 } } } as any
+      return {
+        statusCode: 200,
+        data: { code: 200, msg: 'ok', data: { list: kw === '没有' ? [] : [video(1, `${kw}教程`), video(2, `${kw}合集`)], total: kw === '没有' ? 0 : 2, page: 1, pageSize: 20 } },
+      } as any
     })
   })
   afterEach(() => jest.restoreAllMocks())

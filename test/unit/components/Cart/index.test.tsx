@@ -76,7 +76,7 @@ describe('Cart component', () => {
     allSelected: true,
   })
   beforeAll(() => {
-    (globalThis as any).IntersectionObserver ||= class {
+    ;(globalThis as any).IntersectionObserver ||= class {
       observe() {}
       unobserve() {}
       disconnect() {}

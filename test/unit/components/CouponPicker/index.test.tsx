@@ -3,8 +3,25 @@ import type { OrderCouponExtras } from '@contract/coupon'
 import CouponPicker from '@/components/CouponPicker'
 import { expiresSoon, pickerSummary, validRange } from '@/utils/coupon'
 
-const opt = (id: number, discount: number, usable = true, reason = '') => ({ id, name: `券${id}`, faceText: '¥10', ruleText: '无门槛减10元', scopeText: '全场通用', validTo: Date.now() + 5 * 86400_000, discount, usable, reason })
-const extras = (over: Partial<OrderCouponExtras> = {}): OrderCouponExtras => ({ usable: [opt(1, 2000), opt(2, 500)], unusable: [opt(3, 0, false, '未满足使用门槛，还差80元')], selectedId: 1, bestId: 1, declined: false, ...over })
+const opt = (id: number, discount: number, usable = true, reason = '') => ({
+  id,
+  name: `券${id}`,
+  faceText: '¥10',
+  ruleText: '无门槛减10元',
+  scopeText: '全场通用',
+  validTo: Date.now() + 5 * 86400_000,
+  discount,
+  usable,
+  reason,
+})
+const extras = (over: Partial<OrderCouponExtras> = {}): OrderCouponExtras => ({
+  usable: [opt(1, 2000), opt(2, 500)],
+  unusable: [opt(3, 0, false, '未满足使用门槛，还差80元')],
+  selectedId: 1,
+  bestId: 1,
+  declined: false,
+  ...over,
+})
 
 describe('coupon choice display', () => {
   it('marks the applied coupon as the best one when the server picked it', () => {

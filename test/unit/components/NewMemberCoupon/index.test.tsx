@@ -10,7 +10,22 @@ jest.mock('@/core/nav', () => ({ navigateTo: jest.fn(), redirectTo: jest.fn(), b
 jest.mock('@/core/auth', () => ({ goLogin: jest.fn() }))
 const api = couponApi as jest.Mocked<typeof couponApi>
 
-const rule = (couponId: number, faceText: string, ruleText: string) => ({ couponId, name: ruleText, kind: 'amount', amount: 1000, threshold: 0, rate: 100, maxDiscount: 0, scope: 'all', scopeText: '全场通用', ruleText, faceText, allowSeckill: false, description: '' }) as any
+const rule = (couponId: number, faceText: string, ruleText: string) =>
+  ({
+    couponId,
+    name: ruleText,
+    kind: 'amount',
+    amount: 1000,
+    threshold: 0,
+    rate: 100,
+    maxDiscount: 0,
+    scope: 'all',
+    scopeText: '全场通用',
+    ruleText,
+    faceText,
+    allowSeckill: false,
+    description: '',
+  }) as any
 const PACKAGE = [rule(1, '¥10', '无门槛减10元'), rule(2, '¥20', '满99减20')]
 const hint = (over: Partial<NewMemberCouponHint>): NewMemberCouponHint => ({ eligible: true, needLogin: true, received: false, totalAmount: 3000, coupons: PACKAGE, ...over })
 

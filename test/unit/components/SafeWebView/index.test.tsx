@@ -6,7 +6,7 @@ import { resolveWebUrl, activityWebKind } from '@/utils/webview'
 import { useUserStore } from '@/stores/user'
 
 function openWith(params: Record<string, string>) {
-  (Current as any).router = { params, path: '/commonPages/webView/activityWeb', onReady: '', onHide: '', onShow: '' }
+  ;(Current as any).router = { params, path: '/commonPages/webView/activityWeb', onReady: '', onHide: '', onShow: '' }
 }
 
 describe('web-view address', () => {

@@ -89,7 +89,7 @@ describe('客服 entry on H5', () => {
 
 describe('goods details outside WeChat', () => {
   beforeAll(() => {
-    (globalThis as any).IntersectionObserver ||= class {
+    ;(globalThis as any).IntersectionObserver ||= class {
       observe() {}
       unobserve() {}
       disconnect() {}
@@ -127,7 +127,13 @@ describe('mine', () => {
   afterEach(() => jest.restoreAllMocks())
 
   it('shows the number of unused coupons like its neighbours show numbers', async () => {
-    answer({ serviceUrl: '', servicePhone: '' }, (url) => (url.includes('/api/coupons/counts') ? { unused: 3, used: 1, expired: 0 } : url.includes('/api/order/counts') ? { unpaid: 0, unshipped: 0, unreceived: 0, unreviewed: 0, afterSale: 0 } : { id: 12, nickname: '小美', points: 40, cashbackBalance: 0 }))
+    answer({ serviceUrl: '', servicePhone: '' }, (url) =>
+      url.includes('/api/coupons/counts')
+        ? { unused: 3, used: 1, expired: 0 }
+        : url.includes('/api/order/counts')
+          ? { unpaid: 0, unshipped: 0, unreceived: 0, unreviewed: 0, afterSale: 0 }
+          : { id: 12, nickname: '小美', points: 40, cashbackBalance: 0 },
+    )
     useUserStore.setState({ token: 't', userInfo: { id: 12, nickname: '小美', points: 40, cashbackBalance: 0 } as any })
     render(<MinePage />)
     await flush()

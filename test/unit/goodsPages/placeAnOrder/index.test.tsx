@@ -40,14 +40,14 @@ const PAY_PARAMS = { channel: 'sandbox' as const, payNo: 'P1', amount: 7400, par
 
 describe('confirm-order page', () => {
   beforeAll(() => {
-    (globalThis as any).IntersectionObserver ||= class {
+    ;(globalThis as any).IntersectionObserver ||= class {
       observe() {}
       unobserve() {}
       disconnect() {}
     }
   })
   beforeEach(() => {
-    mockParams = { from: "buyNow", skuId: "5", quantity: "2" }
+    mockParams = { from: 'buyNow', skuId: '5', quantity: '2' }
     useUserStore.setState({ token: 't', userInfo: { id: 1 } as any })
     useCommonStore.setState({ shippingAddress: null })
     jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
@@ -74,7 +74,7 @@ describe('confirm-order page', () => {
     expect(newRequestId()).not.toBe(newRequestId())
   })
 
-  it('shows the server\'s lines, freight and total', async () => {
+  it("shows the server's lines, freight and total", async () => {
     await act(async () => {
       render(<PlaceOrderPage />)
     })

@@ -28,7 +28,9 @@ describe('blind box odds', () => {
 
   it('shows every prize with its chance on the page, and the no-prize chance below', () => {
     const { container, getByText } = render(<PrizeOdds prizes={POOL} />)
-    const rows = [...container.querySelectorAll('[data-testid="prize-odds"]')].map((el) => `${el.querySelector('.blind-box__prize-name')!.textContent} ${el.querySelector('.blind-box__prize-odds')!.textContent}`)
+    const rows = [...container.querySelectorAll('[data-testid="prize-odds"]')].map(
+      (el) => `${el.querySelector('.blind-box__prize-name')!.textContent} ${el.querySelector('.blind-box__prize-odds')!.textContent}`,
+    )
     expect(rows).toEqual(['88积分 37.25%', '5元券 0.50%', '耳机 已抽完'])
     expect(getByText('未中奖概率 62.25%')).toBeTruthy()
   })
