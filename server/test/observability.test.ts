@@ -5,6 +5,7 @@ import { createDb } from '../src/db'
 import { migrateToLatest } from '../src/db/migrate'
 import { buildApp } from '../src/app'
 import { envelopePlugin } from '../src/plugins/envelope'
+import { createMetrics } from '../src/services/metrics'
 
 describe.each(DIALECTS)('observability on %s', (dialect) => {
   let t: TestApp
@@ -89,6 +90,39 @@ describe('observability: metrics access, server errors, readiness failure', () =
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200)
     } finally {
       await app.close()
+    }
+  })
+})
+
+describe('request metrics: the tallies the registry prints', () => {
+  it('prints each route as a Prometheus histogram (cumulative buckets, sum, count) and its answers by status and code', async () => {
+    const db = createDb({ sqliteFile: ':memory:' })
+    try {
+      const metrics = createMetrics(db)
+      const route = metrics.http.route('GET', '/h5/api/x')
+      metrics.http.record(route, 200, 200, 0.003)
+      metrics.http.record(route, 200, 200, 0.005) // on a bound: in that bucket, as prom-client counts it
+      metrics.http.record(metrics.http.route('GET', '/h5/api/x'), 200, 1001, 0.02)
+      metrics.http.record(route, 200, 200, 20) // above every bound: +Inf only
+      const text = await metrics.registry.metrics()
+      const line = (name: string, labels: string) => new RegExp(`^${name}\\{${labels}\\} (\\S+)$`, 'm').exec(text)?.[1]
+      const labels = 'method="GET",route="/h5/api/x"'
+      expect(line('shop_http_request_duration_seconds_bucket', `le="0.005",${labels}`)).toBe('2')
+      expect(line('shop_http_request_duration_seconds_bucket', `le="0.01",${labels}`)).toBe('2')
+      expect(line('shop_http_request_duration_seconds_bucket', `le="0.025",${labels}`)).toBe('3')
+      expect(line('shop_http_request_duration_seconds_bucket', `le="10",${labels}`)).toBe('3')
+      expect(line('shop_http_request_duration_seconds_bucket', `le="\\+Inf",${labels}`)).toBe('4')
+      expect(Number(line('shop_http_request_duration_seconds_sum', labels))).toBeCloseTo(20.028, 6)
+      expect(line('shop_http_request_duration_seconds_count', labels)).toBe('4')
+      expect(line('shop_http_requests_total', `${labels},status="200",code="200"`)).toBe('3')
+      expect(line('shop_http_requests_total', `${labels},status="200",code="1001"`)).toBe('1')
+      // A second scrape prints the same totals (the counter is rebuilt from the tallies, not added to).
+      expect(await metrics.registry.metrics()).toContain(`shop_http_requests_total{${labels},status="200",code="200"} 3`)
+      const json = await metrics.registry.getMetricsAsJSON()
+      const count = json.find((m) => m.name === 'shop_http_request_duration_seconds')?.values.find((v: any) => v.metricName === 'shop_http_request_duration_seconds_count')
+      expect(count).toMatchObject({ value: 4, labels: { method: 'GET', route: '/h5/api/x' } })
+    } finally {
+      await db.destroy()
     }
   })
 })

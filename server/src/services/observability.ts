@@ -57,20 +57,9 @@ async function observability(app: FastifyInstance, opts: { ctx: AppContext; metr
     }
     done(null, payload)
   })
-  // The labelled children are kept by key: prom-client hashes a label object on every inc/observe otherwise.
-  const counters = new Map<string, { inc(): void }>()
-  const timers = new Map<string, { observe(v: number): void }>()
   app.addHook('onResponse', (req, reply: WithCode, done) => {
-    const route = req.routeOptions?.url || 'unmatched'
     const code = reply[CODE] ?? (reply.statusCode < 400 ? 200 : reply.statusCode)
-    const path = `${req.method} ${route}`
-    const key = `${path} ${reply.statusCode} ${code}`
-    let counter = counters.get(key)
-    if (!counter) counters.set(key, (counter = metrics.requests.labels({ method: req.method, route, status: reply.statusCode, code })))
-    counter.inc()
-    let timer = timers.get(path)
-    if (!timer) timers.set(path, (timer = metrics.duration.labels({ method: req.method, route })))
-    timer.observe(reply.elapsedTime / 1000)
+    metrics.http.record(metrics.http.route(req.method, req.routeOptions?.url || 'unmatched'), reply.statusCode, code, reply.elapsedTime / 1000)
     done()
   })
 
