@@ -30,6 +30,30 @@ describe('versioned read cache', () => {
     }
   })
 
+  it('peeks at a finished value only while get would give it: not while computing, not after a version change or the TTL', async () => {
+    let version = 'a'
+    let now = 1_000
+    const spy = jest.spyOn(Date, 'now').mockImplementation(() => now)
+    try {
+      const cache = versionedCache(() => version, 1000)
+      expect(cache.peek('k')).toBeUndefined()
+      let release = (_v: string) => {}
+      const pending = cache.get('k', () => new Promise<string>((r) => (release = r)))
+      expect(cache.peek('k')).toBeUndefined() // still computing
+      release('one')
+      expect(await pending).toBe('one')
+      expect(cache.peek('k')).toBe('one')
+      version = 'b'
+      expect(cache.peek('k')).toBeUndefined()
+      expect(await cache.get('k', async () => 'two')).toBe('two')
+      expect(cache.peek('k')).toBe('two')
+      now += 1000
+      expect(cache.peek('k')).toBeUndefined()
+    } finally {
+      spy.mockRestore()
+    }
+  })
+
   it('does not keep a failed computation', async () => {
     const cache = versionedCache(() => 'v', 60_000)
     await expect(cache.get('k', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom')

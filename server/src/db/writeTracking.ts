@@ -68,13 +68,22 @@ export function trackSqlite(database: any): () => string {
   const dataVersion = prepare('PRAGMA data_version').pluck()
   let others = 0
   let checkedAt = 0
+  // The version string is made again only when a count moved (every cached read asks for it).
+  let madeFor = -1
+  let madeForOthers = -1
+  let current = ''
   return () => {
     const now = Date.now()
     if (now - checkedAt >= OTHER_PROCESSES_CHECK_MS) {
       others = dataVersion.get() as number
       checkedAt = now
     }
-    return `${writes}:${others}`
+    if (writes !== madeFor || others !== madeForOthers) {
+      madeFor = writes
+      madeForOthers = others
+      current = `${writes}:${others}`
+    }
+    return current
   }
 }
 

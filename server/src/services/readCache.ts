@@ -8,12 +8,19 @@ import { dataVersionOf } from '../db/writeTracking'
  */
 export interface ReadCache {
   get<T>(key: string, compute: () => Promise<T>): Promise<T>
+  /**
+   * The value `get` would give now without computing, once its computation has finished; undefined otherwise. A route
+   * that finds it answers in the same tick: no promise to wait for (a measured share of a cached read).
+   */
+  peek<T>(key: string): T | undefined
 }
 
 interface Entry {
   version: string
   at: number
   value: Promise<unknown>
+  /** The computed value, once the computation has finished. */
+  done?: { value: unknown }
 }
 
 const MAX_ENTRIES = 2000
@@ -35,7 +42,7 @@ export function sharedSuccessBody(value: unknown): Buffer | undefined {
   return body
 }
 
-export const noReadCache: ReadCache = { get: (_key, compute) => compute() }
+export const noReadCache: ReadCache = { get: (_key, compute) => compute(), peek: () => undefined }
 
 /** The read cache of a database (one per Kysely instance made by createDb); off when ttlMs is 0. */
 export function readCache(db: object, ttlMs: number): ReadCache {
@@ -49,15 +56,23 @@ export function readCache(db: object, ttlMs: number): ReadCache {
 
 export function versionedCache(version: () => string, ttlMs: number): ReadCache {
   const entries = new Map<string, Entry>()
+  const fresh = (key: string) => {
+    const e = entries.get(key)
+    return e && e.version === version() && Date.now() - e.at < ttlMs ? e : undefined
+  }
   return {
+    peek<T>(key: string): T | undefined {
+      return fresh(key)?.done?.value as T | undefined
+    },
     get<T>(key: string, compute: () => Promise<T>): Promise<T> {
+      const e = fresh(key)
+      if (e) return e.value as Promise<T>
+      // The version is taken before the computation: a write that lands during it makes the entry stale.
       const v = version()
       const now = Date.now()
-      const e = entries.get(key)
-      if (e && e.version === v && now - e.at < ttlMs) return e.value as Promise<T>
-      // The version is taken before the computation: a write that lands during it makes the entry stale.
       const value = compute().then((x) => {
         if (x && typeof x === 'object') sharedValues.add(x)
+        entry.done = { value: x }
         return x
       })
       const entry: Entry = { version: v, at: now, value }

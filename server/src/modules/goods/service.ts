@@ -124,15 +124,15 @@ export async function listBrands(db: Db, exclusiveOnly = false): Promise<Brand[]
 /** Escapes LIKE wildcards (and the escape character) for a pattern with ESCAPE '\'. */
 export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
 
+const BLANK = /\s/
+
 /** Trims, collapses blanks, caps at 32 characters. */
-export const normaliseKeyword = (s: string | undefined | null) =>
-  [
-    ...String(s ?? '')
-      .trim()
-      .replace(/\s+/g, ' '),
-  ]
-    .slice(0, 32)
-    .join('')
+export const normaliseKeyword = (s: string | undefined | null) => {
+  const t = String(s ?? '')
+  // Most keywords are already normal (no blank, at most 32 UTF-16 units): every search passes here.
+  if (t.length <= 32 && !BLANK.test(t)) return t
+  return [...t.trim().replace(/\s+/g, ' ')].slice(0, 32).join('')
+}
 
 /**
  * How a keyword matches goods: `check` is the exact rule (a literal, case-insensitive substring of the
@@ -211,10 +211,18 @@ function orderSearch<Q extends { orderBy: (...a: any[]) => any }>(q: Q, t: 'good
  *   one: with more than 1 % of the shop matching, a page is found after a few thousand rows at most.
  * Either way no query reads every match of a common word, so the time does not grow with the catalogue.
  */
-export async function searchGoods(db: Db, input: SearchInput, cache: ReadCache = noReadCache): Promise<GoodsSearchPage> {
+export function searchGoods(db: Db, input: SearchInput, cache: ReadCache = noReadCache): GoodsSearchPage | Promise<GoodsSearchPage> {
   const kw = normaliseKeyword(input.keyword)
-  const key = `goods:search:${JSON.stringify([kw, input.categoryId || 0, input.brandId || 0, input.sort || 'default', input.page, input.pageSize])}`
-  const page = await cache.get(key, () => findGoods(db, { ...input, keyword: kw }))
+  // The keyword last: the other parts (numbers, a sort name) hold no ':', so any keyword makes a key of its own.
+  const key = `goods:search:${input.categoryId || 0}:${input.brandId || 0}:${input.sort || 'default'}:${input.page}:${input.pageSize}:${kw}`
+  // A page the read cache already holds is returned as it is, not in a promise: the route sends it in this tick.
+  const ready = cache.peek<GoodsSearchPage>(key)
+  if (ready) return countFound(db, input, kw, ready)
+  return cache.get(key, () => findGoods(db, { ...input, keyword: kw })).then((page) => countFound(db, input, kw, page))
+}
+
+/** Counts the keyword of a first page that found goods, without a category or brand filter (hot words); returns the page. */
+function countFound(db: Db, input: SearchInput, kw: string, page: GoodsSearchPage) {
   if (kw && input.page === 1 && (page.total > 0 || page.totalCapped) && !input.categoryId && !input.brandId) countSearchTerm(db, kw)
   return page
 }
@@ -294,7 +302,7 @@ const pendingTerms = new WeakMap<Db, { terms: Map<string, { count: number; at: n
 
 /** Counts a keyword that found goods (only such terms can become hot words). */
 function countSearchTerm(db: Db, term: string) {
-  if ([...term].length > 16) return
+  if (term.length > 16 && [...term].length > 16) return
   let p = pendingTerms.get(db)
   if (!p) pendingTerms.set(db, (p = { terms: new Map(), timer: null }))
   const e = p.terms.get(term)
