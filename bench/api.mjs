@@ -17,9 +17,37 @@ const connections = arg('connections', 100)
 // the ratios compare steady states.
 const useWrk = process.argv.includes('wrk')
 const loadOnce = async (url, seconds) => (useWrk ? loadWithWrk(url, { duration: seconds, connections }) : load(url, { duration: seconds, connections }))
-const measure = async (url) => {
+
+/** CPU time (user + system, µs) the process has used so far: Linux /proc; null elsewhere. */
+const cpuMicros = (pid) => {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100 // clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return null
+  }
+}
+/** The process that serves: tsx runs the shop in a child of the process the bench started. */
+const servingPid = (pid) => {
+  try {
+    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+    return kids.length ? Number(kids[kids.length - 1]) : pid
+  } catch {
+    return pid
+  }
+}
+
+/**
+ * Loads a URL; with `pid`, also the server's CPU time per request over the counted seconds. On a machine that other
+ * work loads, the rates of two rows measured seconds apart move with that load; the server's CPU per request moves far
+ * less, so it is the figure to compare between runs (and the bare route's against a read's).
+ */
+const measure = async (url, pid) => {
   await loadOnce(url, 3)
-  return loadOnce(url, duration)
+  const before = pid ? cpuMicros(pid) : null
+  const r = await loadOnce(url, duration)
+  const after = pid ? cpuMicros(pid) : null
+  return { ...r, cpuPerRequest: before !== null && after !== null && r.total ? (after - before) / r.total : null }
 }
 
 /** The bare Fastify route loaded like a catalogue row: its small envelope, or `body` (the row's own answer). */
@@ -35,7 +63,7 @@ async function bare(body) {
     const url = `http://127.0.0.1:${port}/h5/bare`
     await waitFor(url, child)
     const bytes = (await (await fetch(url)).arrayBuffer()).byteLength
-    return { ...(await measure(url)), bytes }
+    return { ...(await measure(url, child.pid)), bytes }
   } finally {
     child.kill()
     if (body) fs.rmSync(env.BARE_BODY_FILE, { force: true })
@@ -58,7 +86,7 @@ async function catalogue(label, env, afterStart = async () => {}) {
       const body = await (await fetch(`${shop.base}${url}`)).text()
       const check = JSON.parse(body)
       if (check.code !== 200) throw new Error(`${name} answered ${check.code} ${check.msg}`)
-      const measured = await measure(`${shop.base}${url}`)
+      const measured = await measure(`${shop.base}${url}`, servingPid(shop.child.pid))
       // Right after, a bare route sending the same answer: what Fastify alone does with a body of this size.
       rows.push({ db: label, route: name, ...measured, bytes: Buffer.byteLength(body), sameBody: await bare(body) })
     }
@@ -101,10 +129,18 @@ const out = rows.map((r) => ({
   'bare, same body': r.sameBody ? Math.round(r.sameBody.rps) : '',
   'ratio, same body': r.sameBody ? pct(r.rps, r.sameBody.rps) : '',
   'ratio, small envelope': r.sameBody ? pct(r.rps, yard.rps) : '100 %',
+  'server µs/req': r.cpuPerRequest == null ? '' : r.cpuPerRequest.toFixed(1),
+  'bare µs/req': r.sameBody?.cpuPerRequest == null ? '' : r.sameBody.cpuPerRequest.toFixed(1),
   'p50 ms': r.p50,
   'p99 ms': r.p99,
   errors: r.errors,
   verdict: r.sameBody ? (r.rps / r.sameBody.rps >= 0.5 && r.p99 <= 25 ? 'meets target' : 'below target') : '',
 }))
 console.log(`\nAPI reads, ${useWrk ? 'wrk' : 'autocannon'}, ${connections} connections, ${duration} s each, 2 cores (load generator and server share them)\n`)
-console.log(table(out, ['db', 'route', 'body KB', 'req/s', 'bare, same body', 'ratio, same body', 'ratio, small envelope', 'p50 ms', 'p99 ms', 'errors', 'verdict']))
+console.log(table(out, ['db', 'route', 'body KB', 'req/s', 'bare, same body', 'ratio, same body', 'ratio, small envelope', 'server µs/req', 'bare µs/req', 'p50 ms', 'p99 ms', 'errors', 'verdict']))
+console.log(
+  `\nserver µs/req: CPU time (user + system) of the serving process per request over the counted seconds; bare µs/req: the same for the bare route sending that row's answer. Load average now: ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+)
