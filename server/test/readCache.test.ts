@@ -5,7 +5,7 @@ import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { createDb } from '../src/db'
 import { dataVersionOf, OTHER_PROCESSES_CHECK_MS, writeMatters } from '../src/db/writeTracking'
 import { versionedCache } from '../src/services/readCache'
-import { recordFootprint } from '../src/modules/goods/service'
+import { flushSearchTerms, recordFootprint } from '../src/modules/goods/service'
 
 describe('versioned read cache', () => {
   it('computes once per version, again after a version change or the TTL, and shares concurrent misses', async () => {
@@ -117,6 +117,22 @@ describe.each(DIALECTS)('cached public reads on %s', (dialect) => {
     expect(Object.keys(body)).toEqual(['code', 'msg', 'data'])
     expect([body.code, body.msg]).toEqual([200, '成功'])
     expect(body.data.banners.length).toBeGreaterThan(0)
+  })
+
+  it('answers a search computed and then peeked from the cache with the same bytes, and counts the term each time', async () => {
+    const keyword = '碎花连衣裙'
+    const search = () => t.app.inject({ method: 'GET', url: '/h5/api/goods/search', query: { p: '4', keyword, page: '1', pageSize: '5' } })
+    const counted = async () => {
+      await flushSearchTerms(t.db)
+      return Number((await t.db.selectFrom('searchTerms').select('count').where('term', '=', keyword).executeTakeFirst())?.count ?? 0)
+    }
+    const before = await counted()
+    const first = await search() // computed: the handler's value is a promise
+    const later = [await search(), await search()] // peeked: a value, sent in the same tick
+    for (const r of later) expect(r.rawPayload.equals(first.rawPayload)).toBe(true)
+    expect(JSON.parse(first.body).data.list.length).toBeGreaterThan(0)
+    expect(Number(first.headers['content-length'])).toBe(first.rawPayload.length)
+    expect(await counted()).toBe(before + 3)
   })
 
   it('shows a goods detail with fresh stock after a committed write, and the member part per member', async () => {
