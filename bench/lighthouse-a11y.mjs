@@ -10,54 +10,10 @@ const MEMBER = '13900139000'
 const dir = await ensureH5Build()
 // The e2e harness's server (it keeps the log, where the SMS code of the login is) serving this build.
 process.env.E2E_H5_DIR = dir
-const { startShop, allPagePaths } = await import('../test/e2e/harness.mjs')
+const { startShop, allPagePaths, pageQueries } = await import('../test/e2e/harness.mjs')
 const shop = await startShop()
 const { default: lighthouse } = await import('lighthouse')
 const chromeLauncher = await import('chrome-launcher')
-
-const api = async (url, token) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`, { headers: token ? { token } : {} })).json()
-/** The id of the first record anywhere in an answer (lists come as data.list, data.records or data itself). */
-function firstId(json) {
-  const queue = [json?.data]
-  while (queue.length) {
-    const v = queue.shift()
-    if (Array.isArray(v)) {
-      if (v[0] && typeof v[0] === 'object' && v[0].id !== undefined) return v[0].id
-      queue.push(...v)
-    } else if (v && typeof v === 'object') queue.push(...Object.values(v))
-  }
-  return undefined
-}
-
-/** Each page's query: a real record of the seed for the pages that show one (the first of its list), else none. */
-async function pageQueries(token) {
-  const goods = firstId(await api(`/goods/search?keyword=${encodeURIComponent('连衣')}&page=1&pageSize=1`)) ?? firstId(await api('/home/selfList'))
-  const order = firstId(await api('/order/list?page=1&pageSize=1', token))
-  const article = firstId(await api('/article/list?page=1&pageSize=1'))
-  const notice = firstId(await api('/content/noticeList?page=1&pageSize=1'))
-  const activity = firstId(await api('/content/activityList?page=1&pageSize=1'))
-  const integral = firstId(await api('/integral/goodsList?page=1&pageSize=1', token))
-  const address = firstId(await api('/memberAddress/list', token))
-  const ids = {
-    'goodsPages/details/': goods,
-    'myOrder/details': order,
-    'myOrder/evaluate': order,
-    'myOrder/follow-up': order,
-    'afterSales/apply': order,
-    seeLogistics: order,
-    'genderSchool/details': article,
-    'notice/details': notice,
-    'activity/details': activity,
-    'myIntegral/goodsDetails': integral,
-    'myIntegral/placeAnOrder': integral,
-    'shippingAddress/operate': address,
-  }
-  const found = Object.entries(ids).filter(([, id]) => id !== undefined)
-  return (p) => {
-    const hit = found.find(([k]) => p.includes(k))
-    return hit ? `?id=${hit[1]}` : ''
-  }
-}
 
 const wanted = (process.env.LH_PAGES || '').split(',').filter(Boolean)
 const themes = (process.env.LH_THEMES || 'light,dark').split(',')
@@ -66,7 +22,7 @@ const rows = []
 const failing = new Map()
 try {
   const token = await shop.apiLogin(MEMBER)
-  const query = await pageQueries(token)
+  const query = await pageQueries(shop, token)
   for (const theme of themes) {
     // The dark theme: Chromium reports prefers-color-scheme: dark to the page (--force-dark-mode), as a phone set to dark.
     const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: [...CHROMIUM_ARGS, ...(theme === 'dark' ? ['--force-dark-mode', '--blink-settings=preferredColorScheme=0'] : [])] })

@@ -13,6 +13,7 @@
  */
 import { BUILD } from '@stencil/core/internal/app-data'
 import { plt } from '@stencil/core/internal/client'
+import { defineCustomElement as defineTaroButton } from '@tarojs/components/dist/components/taro-button-core.js'
 import { markLazyElementsDefined, registerLazyElementsLoader } from './lazyElements'
 import { definePlainTabbar } from './h5Tabbar'
 
@@ -75,6 +76,42 @@ function deferDefinition() {
 
 // The tab bar Taro's router creates: a plain element instead of Taro's Stencil one (h5Tabbar.ts).
 export { definePlainTabbar as defineCustomElementTaroTabbar }
+
+/**
+ * Taro's <taro-button-core> (every NutUI Button) is a plain custom element: not in the tab order, Enter and Space
+ * do nothing (issue 23: every control reachable by keyboard). Once defined, each one is role="button" and
+ * focusable, and Enter / Space click it unless it is disabled.
+ */
+export function defineCustomElementTaroButtonCore() {
+  if (typeof customElements === 'undefined' || customElements.get('taro-button-core')) return defineTaroButton()
+  // The lifecycle callbacks are read when the element is defined: wrap Taro's before its define call.
+  const define = customElements.define
+  customElements.define = function (name: string, ctor: CustomElementConstructor, options?: ElementDefinitionOptions) {
+    if (name === 'taro-button-core') keyboardButton(ctor.prototype)
+    return define.call(this, name, ctor, options)
+  }
+  try {
+    defineTaroButton()
+  } finally {
+    customElements.define = define
+  }
+}
+
+function keyboardButton(proto: any) {
+  const connected = proto.connectedCallback
+  proto.connectedCallback = function (this: HTMLElement & { disabled?: boolean; __keys?: boolean }) {
+    connected?.call(this)
+    if (!this.hasAttribute('role')) this.setAttribute('role', 'button')
+    if (!this.hasAttribute('tabindex')) this.tabIndex = 0
+    if (this.__keys) return
+    this.__keys = true
+    this.addEventListener('keydown', (e: KeyboardEvent) => {
+      if ((e.key !== 'Enter' && e.key !== ' ') || e.target !== this || this.hasAttribute('disabled') || this.disabled) return
+      e.preventDefault()
+      this.click()
+    })
+  }
+}
 
 export {
   deferDefinition as defineCustomElementTaroSwiperCore,

@@ -13,10 +13,14 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * users. While `open`: the element carrying the returned class is role="dialog" aria-modal with `label` as its
  * name, the focus moves into it, and Tab / Shift+Tab cycle inside it; when it closes, the focus returns to the
  * control that opened it. Pass the class to the Popup's className. The mini-program has no keyboard focus: there
- * the hook does nothing (WeChat's screen reader reads the popup as it is drawn, on top).
+ * the hook does nothing (WeChat's screen reader reads the popup as it is drawn, on top). `onClose`: Escape calls it
+ * (the popup's own close), as a tap on its close button or its overlay would.
  */
-export function useDialogFocus(open: boolean, label: string): string {
+export function useDialogFocus(open: boolean, label: string, onClose?: () => void): string {
   const cls = useRef(`a11y-dialog-${++seq}`).current
+  // The latest close callback without re-running the effect (pages pass a new arrow function each render).
+  const close = useRef(onClose)
+  close.current = onClose
   useEffect(() => {
     if (process.env.TARO_ENV !== 'h5' || !open || typeof document === 'undefined') return
     const opener = document.activeElement as HTMLElement | null
@@ -37,6 +41,11 @@ export function useDialogFocus(open: boolean, label: string): string {
       if (!root.contains(document.activeElement)) (focusables(root)[0] || root).focus({ preventScroll: true })
     }
     const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && root && close.current) {
+        e.preventDefault()
+        close.current()
+        return
+      }
       if (e.key !== 'Tab' || !root) return
       const list = focusables(root)
       if (!list.length) {

@@ -1,5 +1,6 @@
 import Taro from '@tarojs/taro'
 import { post } from '@/core/request'
+import { confirm } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
 import { getPublicSettings, publicSettingsNow } from '@/api/settings'
 import { ROUTES } from '@/routes'
@@ -14,8 +15,7 @@ if (currentShell() === 'h5') getPublicSettings().catch(() => undefined)
 
 /** Sandbox: a confirm / cancel step; on confirm the server runs the same notify path a real gateway would. */
 async function sandboxPay(p: PayParams): Promise<PayResult> {
-  const res = await Taro.showModal({ title: '沙箱支付', content: `模拟支付 ¥${(p.amount / 100).toFixed(2)}，确认支付？`, confirmText: '确认支付', cancelText: '取消', confirmColor: '#AF57FF' })
-  if (!res.confirm) {
+  if (!(await confirm(`模拟支付 ¥${(p.amount / 100).toFixed(2)}，确认支付？`, '沙箱支付', { confirmText: '确认支付' }))) {
     await post('/api/pay/sandboxCancel', { payNo: p.payNo }, { toast: false, catch: true }).catch(() => undefined)
     return 'cancelled'
   }

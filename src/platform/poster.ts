@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import qrcode from 'qrcode-generator'
-import { toast } from '@/core/toast'
+import { confirm, toast } from '@/core/toast'
 
 /**
  * Share posters (the goods poster of agents and of the goods details, the business card poster): drawing on the
@@ -119,8 +119,7 @@ export async function savePoster(poster: string, fileName: string) {
     toast('已保存到相册', 'success')
   } catch (e: any) {
     if (/auth/i.test(String(e?.errMsg || ''))) {
-      const r = await Taro.showModal({ title: '提示', content: '需要相册权限才能保存海报，去设置开启？', confirmColor: '#AF57FF' })
-      if (r.confirm) Taro.openSetting()
+      if (await confirm('需要相册权限才能保存海报，去设置开启？')) Taro.openSetting()
     } else toast('保存失败')
   }
 }

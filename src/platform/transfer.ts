@@ -1,5 +1,5 @@
-import Taro from '@tarojs/taro'
 import type { TransferConfirmParams } from '@contract/agent'
+import { confirm } from '@/core/toast'
 import { currentShell } from './env'
 import { wxReady } from './wechatJssdk'
 
@@ -25,7 +25,7 @@ export async function confirmMerchantTransfer(p: TransferConfirmParams): Promise
   if (shell === 'weapp') {
     const api = typeof wx !== 'undefined' ? wx : undefined
     if (!api?.requestMerchantTransfer) {
-      await Taro.showModal({ title: '提示', content: '当前微信版本过低，请升级微信后再确认收款', showCancel: false })
+      await confirm('当前微信版本过低，请升级微信后再确认收款', '提示', { showCancel: false })
       return 'unsupported'
     }
     return new Promise((resolve) => {

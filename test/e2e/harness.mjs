@@ -107,6 +107,50 @@ export function allPagePaths() {
   return [...new Set([...main, ...subs])]
 }
 
+/** The id of the first record anywhere in an answer (lists come as data.list, data.records or data itself). */
+function firstId(json) {
+  const queue = [json?.data]
+  while (queue.length) {
+    const v = queue.shift()
+    if (Array.isArray(v)) {
+      if (v[0] && typeof v[0] === 'object' && v[0].id !== undefined) return v[0].id
+      queue.push(...v)
+    } else if (v && typeof v === 'object') queue.push(...Object.values(v))
+  }
+  return undefined
+}
+
+/** Each page's query (`?id=…`): a real record of the seed for the pages that show one (the first of its list), else none (the bench and the large-text spec). */
+export async function pageQueries(shop, token) {
+  const api = async (url, auth) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`, { headers: auth ? { token: auth } : {} })).json()
+  const goods = firstId(await api(`/goods/search?keyword=${encodeURIComponent('连衣')}&page=1&pageSize=1`)) ?? firstId(await api('/home/selfList'))
+  const order = firstId(await api('/order/list?page=1&pageSize=1', token))
+  const article = firstId(await api('/article/list?page=1&pageSize=1'))
+  const notice = firstId(await api('/content/noticeList?page=1&pageSize=1'))
+  const activity = firstId(await api('/content/activityList?page=1&pageSize=1'))
+  const integral = firstId(await api('/integral/goodsList?page=1&pageSize=1', token))
+  const address = firstId(await api('/memberAddress/list', token))
+  const ids = {
+    'goodsPages/details/': goods,
+    'myOrder/details': order,
+    'myOrder/evaluate': order,
+    'myOrder/follow-up': order,
+    'afterSales/apply': order,
+    seeLogistics: order,
+    'genderSchool/details': article,
+    'notice/details': notice,
+    'activity/details': activity,
+    'myIntegral/goodsDetails': integral,
+    'myIntegral/placeAnOrder': integral,
+    'shippingAddress/operate': address,
+  }
+  const found = Object.entries(ids).filter(([, id]) => id !== undefined)
+  return (p) => {
+    const hit = found.find(([k]) => p.includes(k))
+    return hit ? `?id=${hit[1]}` : ''
+  }
+}
+
 /** A phone-sized browser page (`args`: extra Chromium flags, e.g. --host-resolver-rules). */
 export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
   const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: [...CHROMIUM_ARGS, ...args] })

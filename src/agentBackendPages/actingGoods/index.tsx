@@ -9,6 +9,7 @@ import { addActingGoods, getActingGoods, getCatalogue, removeActingGoods, setAct
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { confirm, toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { usePagedList } from '@/hooks/usePagedList'
 import { yuan } from '@/utils/money'
@@ -146,6 +147,7 @@ export default function ActingGoodsIndexPage() {
 function CataloguePicker({ visible, onClose, onAdded }: { visible: boolean; onClose: () => void; onAdded: () => void }) {
   const [keyword, setKeyword] = useState('')
   const [chosen, setChosen] = useState<number[]>([])
+  const dialogClass = useDialogFocus(visible, '从商品库添加', onClose)
   const [saving, setSaving] = useState(false)
   const list = usePagedList<CatalogueGoods>((page, pageSize) => getCatalogue({ keyword, page, pageSize }, { catch: true }), [keyword, visible], { enabled: visible, key: (g) => g.goodsId })
 
@@ -164,7 +166,7 @@ function CataloguePicker({ visible, onClose, onAdded }: { visible: boolean; onCl
   }
 
   return (
-    <Popup visible={visible} position='bottom' round closeable onClose={onClose} title='从商品库添加'>
+    <Popup visible={visible} position='bottom' round closeable className={dialogClass} onClose={onClose} title='从商品库添加'>
       <View className='picker'>
         <View className='agent-search'>
           <SearchBox placeholder='搜索平台商品' onSearch={setKeyword} />

@@ -6,6 +6,7 @@ import { ArrowRight } from '@nutui/icons-react-taro'
 import { WITHDRAW_METHOD_TEXT, yuanToFen, type WithdrawInfo, type WithdrawMethod, type Withdrawal } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import { applyWithdraw, getTransferParams, getWithdrawInfo, getWithdrawals, refreshTransfer, saveWithdrawAccount } from '@/api/agent'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { confirmMerchantTransfer } from '@/platform/transfer'
 import { subscribeAt } from '@/platform/subscribe'
 import { requireLogin } from '@/core/auth'
@@ -35,6 +36,7 @@ export default function WithdrawIndexPage() {
   const [amount, setAmount] = useState('')
   const [method, setMethod] = useState<WithdrawMethod>('bank')
   const [editing, setEditing] = useState<WithdrawMethod | null>(null)
+  const editorDialog = useDialogFocus(!!editing, editing ? `设置${WITHDRAW_METHOD_TEXT[editing]}` : '', () => setEditing(null))
   const [form, setForm] = useState<AccountForm>({ accountName: '', accountNo: '', bankName: '', bankBranch: '' })
   const [submitting, setSubmitting] = useState(false)
   const requestId = useRef(newRequestId())
@@ -235,7 +237,7 @@ export default function WithdrawIndexPage() {
         ))}
       </View>
 
-      <Popup visible={!!editing} position='bottom' round closeable onClose={() => setEditing(null)} title={editing ? `设置${WITHDRAW_METHOD_TEXT[editing]}` : ''}>
+      <Popup visible={!!editing} position='bottom' round closeable className={editorDialog} onClose={() => setEditing(null)} title={editing ? `设置${WITHDRAW_METHOD_TEXT[editing]}` : ''}>
         {editing && (
           <View className='withdraw-editor'>
             {editing === 'wechat' && !info?.wechatBound ? (

@@ -10,6 +10,7 @@ import { getVerificationCode, phoneRegister } from '@/api/member'
 import { afterLogin } from '@/core/auth'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { getSharerBusinessId, getSharerId } from '@/stores/session'
 import { isCode, isMobile } from '@/utils/validate'
@@ -39,6 +40,7 @@ export default function LoginPage() {
   const [submitting, setSubmitting] = useState(false)
   const timer = useRef<ReturnType<typeof setInterval> | null>(null)
   const [doc, setDoc] = useState<ContentDocument | null>(null)
+  const docDialog = useDialogFocus(!!doc, doc?.title || '', () => setDoc(null))
 
   // The documents come from the server (the console edits them); a tap on a title opens one.
   const openDocument = (key: DocumentKey) => {
@@ -157,7 +159,7 @@ export default function LoginPage() {
           </View>
         </View>
       </View>
-      <Popup visible={!!doc} position='bottom' round closeable title={doc?.title} onClose={() => setDoc(null)}>
+      <Popup visible={!!doc} position='bottom' round closeable title={doc?.title} className={docDialog} onClose={() => setDoc(null)}>
         <ScrollView className='login__doc' scrollY>
           {doc ? <RichContent html={doc.contentHtml} /> : null}
         </ScrollView>

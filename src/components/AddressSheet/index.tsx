@@ -21,7 +21,7 @@ export interface AddressSheetProps {
 
 /** Picks one of the member's addresses in a bottom sheet (default first); 新增地址 opens the address form. */
 export default function AddressSheet({ visible, title = '选择收货地址', confirmText = '确认', onClose, onConfirm }: AddressSheetProps) {
-  const dialogClass = useDialogFocus(visible, title)
+  const dialogClass = useDialogFocus(visible, title, onClose)
   const [list, setList] = useState<MemberAddress[] | null>(null)
   const [chosen, setChosen] = useState<number>(0)
   const [busy, setBusy] = useState(false)

@@ -43,7 +43,7 @@ const optionCard = (o: CouponOption, chosen: boolean, onPick?: () => void) => (
  */
 export default function CouponPicker({ extras, discount, onChange }: CouponPickerProps) {
   const [open, setOpen] = useState(false)
-  const dialogClass = useDialogFocus(open, '选择优惠券')
+  const dialogClass = useDialogFocus(open, '选择优惠券', () => setOpen(false))
   const s = pickerSummary(extras, discount)
   const usable = extras?.usable || []
   const unusable = extras?.unusable || []

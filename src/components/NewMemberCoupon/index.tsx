@@ -29,7 +29,7 @@ const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 1
 export default function NewMemberCoupon() {
   const [hint, setHint] = useState<NewMemberCouponHint | null>(null)
   const [open, setOpen] = useState(false)
-  const dialogClass = useDialogFocus(open, '新人专享礼包')
+  const dialogClass = useDialogFocus(open, '新人专享礼包', () => close())
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
   // Asked again when the login changes (a token in the address arrives after the first render).

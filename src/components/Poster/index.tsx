@@ -3,6 +3,7 @@ import Taro from '@tarojs/taro'
 import { Canvas, Image, View } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { savePoster, type PosterCanvasSpec } from '@/platform/poster'
 import './index.scss'
 
@@ -47,8 +48,9 @@ export interface PosterPopupProps {
 
 /** The drawn poster in a popup, with 下载海报 (H5) / 保存到相册 (mini-program; long press also works there). */
 export function PosterPopup({ spec, poster, fileName, onClose, className = 'poster-popup' }: PosterPopupProps) {
+  const dialogClass = useDialogFocus(!!poster, '海报', onClose)
   return (
-    <Popup visible={!!poster} round closeable onClose={onClose}>
+    <Popup visible={!!poster} round closeable className={dialogClass} onClose={onClose}>
       <View className={`poster-popup ${className}`}>
         <Image className={`${className}__img`} src={poster} style={{ width: `${spec.width * 0.85}px`, height: `${spec.height * 0.85}px` }} mode='aspectFit' showMenuByLongpress />
         <Button type='primary' block onClick={() => savePoster(poster, fileName)}>

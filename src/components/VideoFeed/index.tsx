@@ -10,6 +10,7 @@ import { assetUrl } from '@/core/request'
 import { navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { useUserStore } from '@/stores/user'
 import { buildShare } from '@/platform/share'
@@ -72,6 +73,8 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
   const [fillsScreen, setFillsScreen] = useState<Record<number, boolean>>({})
   const [commentsOpen, setCommentsOpen] = useState(false)
   const [goodsOpen, setGoodsOpen] = useState(false)
+  const commentsDialog = useDialogFocus(commentsOpen, '评论', () => setCommentsOpen(false))
+  const goodsDialog = useDialogFocus(goodsOpen, '视频同款', () => setGoodsOpen(false))
   const [comments, setComments] = useState<Record<number, VideoComment[]>>({})
   const [draft, setDraft] = useState('')
   const [sending, setSending] = useState(false)
@@ -411,7 +414,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
         })}
       </Swiper>
 
-      <Popup visible={commentsOpen} portal={popupPortal} position='bottom' round onClose={() => setCommentsOpen(false)} title={`${current?.comments ?? 0}条评论`} closeable>
+      <Popup visible={commentsOpen} portal={popupPortal} position='bottom' round className={commentsDialog} onClose={() => setCommentsOpen(false)} title={`${current?.comments ?? 0}条评论`} closeable>
         <View className='vfeed-comments'>
           <ScrollView scrollY className='vfeed-comments__list'>
             {list.length === 0 && <View className='empty-hint'>还没有评论，来抢沙发吧</View>}
@@ -449,7 +452,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
         </View>
       </Popup>
 
-      <Popup visible={goodsOpen} portal={popupPortal} position='bottom' round onClose={() => setGoodsOpen(false)} title='视频同款' closeable>
+      <Popup visible={goodsOpen} portal={popupPortal} position='bottom' round className={goodsDialog} onClose={() => setGoodsOpen(false)} title='视频同款' closeable>
         <View className='vfeed-goods'>
           {current?.goods.map((g) => (
             <View key={g.id} className='vfeed-goods__item' onClick={() => navigateTo(ROUTES.goodsDetails, { id: g.id })}>

@@ -4,6 +4,7 @@ import { Image as ImageIcon, Link } from '@nutui/icons-react-taro'
 import { usePoster } from '@/components/Poster'
 import { drawGoodsPoster, GOODS_POSTER } from '@/components/Poster/goodsPoster'
 import { assetUrl } from '@/core/request'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { savePoster } from '@/platform/poster'
 import { useUserStore } from '@/stores/user'
 import { copyText } from '@/utils/clipboard'
@@ -28,6 +29,8 @@ export default function ShareSheet({ visible, onClose, goods, title, path }: Sha
   const shopName = useUserStore((s) => s.userInfo.shopName || '')
   const { poster, drawing, make, close } = usePoster()
   const link = `${window.location.origin}${path}`
+  const sheetDialog = useDialogFocus(visible, '分享给好友', onClose)
+  const posterDialog = useDialogFocus(!!poster, '海报', close)
 
   const makePoster = async () => {
     const drawn = await make(async () => {
@@ -43,7 +46,7 @@ export default function ShareSheet({ visible, onClose, goods, title, path }: Sha
 
   return (
     <>
-      <Popup visible={visible} position='bottom' round title='分享给好友' closeable onClose={onClose}>
+      <Popup visible={visible} position='bottom' round title='分享给好友' closeable className={sheetDialog} onClose={onClose}>
         <View className='share-sheet'>
           <View className='share-sheet__item' onClick={makePoster}>
             <View className='share-sheet__icon'>
@@ -60,7 +63,7 @@ export default function ShareSheet({ visible, onClose, goods, title, path }: Sha
         </View>
         {visible || drawing ? <Canvas type='2d' id={GOODS_POSTER.id} className='share-sheet__canvas' style={{ width: `${GOODS_POSTER.width}px`, height: `${GOODS_POSTER.height}px` }} /> : null}
       </Popup>
-      <Popup visible={!!poster} round closeable onClose={close}>
+      <Popup visible={!!poster} round closeable className={posterDialog} onClose={close}>
         <View className='share-sheet__poster'>
           <Image className='share-sheet__poster-img' src={poster} style={{ width: `${GOODS_POSTER.width * 0.85}px`, height: `${GOODS_POSTER.height * 0.85}px` }} mode='aspectFit' />
           <Text className='share-sheet__hint'>长按图片可保存或发送给好友</Text>

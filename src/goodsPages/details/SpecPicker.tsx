@@ -31,7 +31,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
   // of the screen, over the sheet's header (issue 18).
   const [hint, setHint] = useState('')
   useEffect(() => setHint(''), [visible])
-  const dialogClass = useDialogFocus(visible, '选择规格')
+  const dialogClass = useDialogFocus(visible, '选择规格', onClose)
   const confirm = (action: 'cart' | 'buy') => {
     const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) : '该商品已下架'
     if (blocker) return setHint(blocker)

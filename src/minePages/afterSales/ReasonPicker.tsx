@@ -21,7 +21,7 @@ export interface ReasonPickerProps {
 export default function ReasonPicker({ type, visible, value, onPick, onClose }: ReasonPickerProps) {
   const reasons = AFTER_SALE_REASONS[type]
   const options = useMemo(() => [reasons.map((r) => ({ label: r, value: r }))], [reasons])
-  const dialogClass = useDialogFocus(visible, '售后原因')
+  const dialogClass = useDialogFocus(visible, '售后原因', onClose)
   return (
     <Picker
       visible={visible}

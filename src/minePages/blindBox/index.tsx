@@ -11,6 +11,7 @@ import { getPrizePool, redeemIntegral, toReceive, writeAddress } from '@/api/tur
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { buildShare, useShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
 import PrizeOdds from './PrizeOdds'
@@ -28,6 +29,7 @@ export default function BlindBoxIndexPage() {
   const [claimed, setClaimed] = useState(false)
   const [claiming, setClaiming] = useState(false)
   const [sheet, setSheet] = useState(false)
+  const resultDialog = useDialogFocus(!!result && !sheet, '开盒结果', () => setResult(null))
   const requestId = useRef(newRequestId())
 
   const load = () => getPrizePool({ catch: true }).then(setPool, () => undefined)
@@ -131,7 +133,7 @@ export default function BlindBoxIndexPage() {
         </View>
       )}
 
-      <Popup visible={!!result && !sheet} position='center' round onClose={() => setResult(null)} className='blind-box__popup'>
+      <Popup visible={!!result && !sheet} position='center' round onClose={() => setResult(null)} className={`blind-box__popup ${resultDialog}`}>
         {result && (
           <View className='blind-box__result'>
             <Text className='blind-box__result-title'>{won ? '恭喜您获得' : '很遗憾'}</Text>

@@ -10,6 +10,7 @@ import { APP_VERSION, APP_VERSION_CODE, logout, requireLogin, loadMemberInfo } f
 import { navigateTo } from '@/core/nav'
 import { assetUrl, upload } from '@/core/request'
 import { confirm, hideLoading, showLoading, toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { useUserStore } from '@/stores/user'
 import { useDisplayStore } from '@/stores/display'
@@ -36,6 +37,9 @@ export default function SettingIndexPage() {
   const [nick, setNick] = useState('')
   const [aboutOpen, setAboutOpen] = useState(false)
   const [logoff, setLogoff] = useState<{ open: boolean; text: string[]; blocked: boolean }>({ open: false, text: [], blocked: false })
+  const nickDialog = useDialogFocus(nickOpen, '修改昵称', () => setNickOpen(false))
+  const aboutDialog = useDialogFocus(aboutOpen, '关于我们', () => setAboutOpen(false))
+  const logoffDialog = useDialogFocus(logoff.open, '注销账号', () => setLogoff((l) => ({ ...l, open: false })))
 
   useDidShow(() => {
     setCache(cacheSizeKb())
@@ -161,10 +165,10 @@ export default function SettingIndexPage() {
         </Button>
       </View>
 
-      <Dialog visible={nickOpen} title='修改昵称' onConfirm={saveNick} onCancel={() => setNickOpen(false)} onClose={() => setNickOpen(false)}>
+      <Dialog visible={nickOpen} title='修改昵称' className={nickDialog} onConfirm={saveNick} onCancel={() => setNickOpen(false)} onClose={() => setNickOpen(false)}>
         <Input className='set-nick' value={nick} maxLength={20} placeholder='请输入昵称' onChange={setNick} />
       </Dialog>
-      <Dialog visible={aboutOpen} title='关于我们' hideCancelButton confirmText='知道了' onConfirm={() => setAboutOpen(false)} onClose={() => setAboutOpen(false)}>
+      <Dialog visible={aboutOpen} title='关于我们' className={aboutDialog} hideCancelButton confirmText='知道了' onConfirm={() => setAboutOpen(false)} onClose={() => setAboutOpen(false)}>
         <View className='set-about'>
           <Text className='set-about__name'>商城</Text>
           <Text>
@@ -176,6 +180,7 @@ export default function SettingIndexPage() {
       <Dialog
         visible={logoff.open}
         title='注销账号'
+        className={logoffDialog}
         confirmText={logoff.blocked ? '知道了' : '确认注销'}
         hideCancelButton={logoff.blocked}
         onConfirm={logoff.blocked ? () => setLogoff((l) => ({ ...l, open: false })) : doLogoff}

@@ -11,6 +11,7 @@ import { requireLogin } from '@/core/auth'
 import { redirectTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
+import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { yuan } from '@/utils/money'
 import './video.scss'
@@ -29,6 +30,7 @@ export default function VideoReleasePage() {
   const [title, setTitle] = useState('')
   const [goods, setGoods] = useState<VideoGoods[]>([])
   const [pickerOpen, setPickerOpen] = useState(false)
+  const pickerDialog = useDialogFocus(pickerOpen, '选择商品', () => setPickerOpen(false))
   const [options, setOptions] = useState<VideoGoods[]>([])
   const [keyword, setKeyword] = useState('')
   const [percent, setPercent] = useState(-1)
@@ -177,7 +179,7 @@ export default function VideoReleasePage() {
         </Button>
       </View>
 
-      <Popup visible={pickerOpen} position='bottom' round title='选择商品' closeable onClose={() => setPickerOpen(false)}>
+      <Popup visible={pickerOpen} position='bottom' round title='选择商品' closeable className={pickerDialog} onClose={() => setPickerOpen(false)}>
         <View className='vrelease__picker'>
           <SearchBar value={keyword} placeholder='搜索商品' onChange={(v) => typeof v === 'string' && setKeyword(v)} onSearch={(v) => searchOptions(typeof v === 'string' ? v : keyword)} />
           <ScrollView scrollY className='vrelease__picker-list'>
