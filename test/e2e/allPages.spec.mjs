@@ -2,7 +2,9 @@
 // alone it does not keep changing the page (a component re-rendering without end, as NutUI's Swipe did on the
 // cart). Carousels, notice bars, countdowns and playing videos change a little; a render loop changes
 // thousands of nodes a second. The same visit runs axe-core on the page (issue 23): no serious or critical
-// accessibility violation (test/e2e/axe.mjs), so every route is checked without being opened twice.
+// accessibility violation (test/e2e/axe.mjs), in the light theme and then, on the same page switched to the
+// system's dark theme (the app follows prefers-color-scheme live), in the dark one: every route is checked in both
+// themes without being opened twice.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import { startShop, openBrowser, idleChanges, allPagePaths } from './harness.mjs'
@@ -10,6 +12,14 @@ import { axeProblems } from './axe.mjs'
 
 const IDLE_MS = 1500
 const MAX_IDLE_CHANGES = 1500
+// Longer than NutUI's longest transition of all properties (0.4 s), so axe reads the final colours.
+const THEME_SETTLE_MS = 450
+
+/** Waits for a theme switch to be drawn: the page roots re-rendered with their theme class, colour transitions over. */
+async function settleTheme(page) {
+  await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))
+  await page.waitForTimeout(THEME_SETTLE_MS)
+}
 
 let shop, b, token
 before(async () => {
@@ -40,6 +50,10 @@ test('every page draws, throws nothing, settles when left alone and passes axe-c
     if (errors.length) problems.push(`${p}: ${errors.join(' | ').slice(0, 300)}`)
     if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
     for (const a of await axeProblems(b.page)) problems.push(`${p}: axe ${a}`)
+    await b.page.emulateMedia({ colorScheme: 'dark' })
+    await settleTheme(b.page)
+    for (const a of await axeProblems(b.page)) problems.push(`${p}: axe (dark) ${a}`)
+    await b.page.emulateMedia({ colorScheme: 'light' })
   }
   assert.deepEqual(problems, [], problems.join('\n'))
 })

@@ -83,6 +83,15 @@ test('the tab pages and goods details in the dark: a dark tab bar with readable 
     })
   }
   await show('/goodsPages/details/details?id=1', 'details')
+  // The action bar's buttons are white text on gradients, which axe cannot measure: every stop must reach 4.5:1.
+  for (const btn of ['.detail-bar__btn--cart', '.detail-bar__btn--buy']) {
+    const c = await b.page.evaluate((sel) => {
+      const s = getComputedStyle(document.querySelector(sel))
+      return { text: s.color, stops: s.backgroundImage.match(/rgba?\([^)]*\)/g) || [] }
+    }, btn)
+    assert.ok(c.stops.length >= 2, `${btn}: a gradient, got ${JSON.stringify(c)}`)
+    for (const stop of c.stops) assert.ok(contrast(c.text, stop) >= 4.5, `${btn}: ${c.text} on ${stop} is ${contrast(c.text, stop).toFixed(2)}:1`)
+  }
   // Taro's H5 <Video> calls the element's play() without handling its promise, so the browser's autoplay
   // refusal (no tap yet) surfaces as an unhandled rejection: not a theme matter, left out here.
   assert.deepEqual(
