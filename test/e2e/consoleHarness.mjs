@@ -89,10 +89,12 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 /**
  * The setup of a console spec, registered as its before/after hooks: builds the console when older than its
  * sources, starts a shop (on E2E_PORT when set), launches Chromium and, with `picture`, writes PNG to a file of
- * that name; after the tests, closes every window opened with `open`, the browser and the shop. The shop, browser
- * and picture exist once `before` has run: read them through the returned getters inside hooks and tests.
+ * that name, then runs the spec's own `setup(suite)`; after the tests, closes every window opened with `open`, the
+ * browser and the shop. The shop, browser and picture exist once `before` has run: read them through the returned
+ * getters inside tests. (A spec's own setup goes in `setup`, not in a second root `before`: Node 20 starts a root
+ * hook as it is registered, so two would run at once.)
  */
-export function useConsoleSuite({ picture } = {}) {
+export function useConsoleSuite({ picture, setup } = {}) {
   let shop, browser, tmp
   const contexts = []
   before(async () => {
@@ -103,6 +105,7 @@ export function useConsoleSuite({ picture } = {}) {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'))
       fs.writeFileSync(path.join(tmp, picture), PNG)
     }
+    await setup?.(suite)
   })
   after(async () => {
     for (const c of contexts) await c.close().catch(() => {})
@@ -110,7 +113,7 @@ export function useConsoleSuite({ picture } = {}) {
     await shop?.stop()
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
   })
-  return {
+  const suite = {
     get shop() {
       return shop
     },
@@ -130,4 +133,5 @@ export function useConsoleSuite({ picture } = {}) {
     /** Signs in as the demo owner and waits for the dashboard. */
     signIn: (page) => consoleSignIn(page, shop.base),
   }
+  return suite
 }

@@ -1,21 +1,23 @@
 // The console's 营销 part A in Chromium, through its UI (1280x800) and the shop (H5 at 375x812): create a flash-sale
 // session running now (a price above the goods' own refused first), buy in it from the shop, see sold / quota move on
 // the console's session page; create a claimable coupon, link it to a new activity, claim it from the activity page.
-import { test, before } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { screenshot, newPhone } from './harness.mjs'
 import { addAddress, btn, shopAs, useConsoleSuite } from './consoleHarness.mjs'
 
-const suite = useConsoleSuite({ picture: 'banner.png' })
 // The console signed in at 1280x800 and a member's phone with an address, shared by the tests.
 let console1280, phone375, token
-before(async () => {
-  console1280 = await suite.open({ width: 1280, height: 800 })
-  await suite.signIn(console1280.page)
-  phone375 = await suite.open({ width: 375, height: 812, scale: 2 })
-  token = await suite.shop.apiLogin(newPhone())
-  await addAddress(suite.shop, token, '秒杀买家')
-  await shopAs(phone375.page, suite.shop, token)
+const suite = useConsoleSuite({
+  picture: 'banner.png',
+  async setup(suite) {
+    console1280 = await suite.open({ width: 1280, height: 800 })
+    await suite.signIn(console1280.page)
+    phone375 = await suite.open({ width: 375, height: 812, scale: 2 })
+    token = await suite.shop.apiLogin(newPhone())
+    await addAddress(suite.shop, token, '秒杀买家')
+    await shopAs(phone375.page, suite.shop, token)
+  },
 })
 
 /** Types into an antd picker's input and confirms with Enter. */
