@@ -28,9 +28,19 @@ for (const [width, height, dark] of [
       assert.ok(paths.length >= 10, `${paths.length} console pages read from admin/src/routes.tsx`)
       for (const p of paths) {
         await page.goto(`${suite.shop.base}/admin${p}`)
-        // The page's own chunk and first request: wait for antd's loading spinners to go.
+        // The page's own chunk and first request: wait for antd's loading spinners and loading buttons to go and
+        // for colour transitions to end (axe measured a table's 查询 button still loading, or half-way back to its
+        // colour, on a different page each run).
         await page.waitForLoadState('networkidle')
-        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), null, { timeout: 10_000 }).catch(() => undefined)
+        await page
+          .waitForFunction(
+            () =>
+              !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
+              document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+            null,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined)
         for (const a of await axeProblems(page)) problems.push(`${p}: ${a}`)
       }
     } finally {
