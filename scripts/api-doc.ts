@@ -66,7 +66,7 @@ function request(op: any): string {
 }
 
 export async function operations(): Promise<Op[]> {
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: path.join(os.tmpdir(), 'api-doc'), LOG_LEVEL: 'silent' } as any)
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATABASE_URL: '', DATA_DIR: path.join(os.tmpdir(), 'api-doc'), LOG_LEVEL: 'silent' })
   const db = createDb({ sqliteFile: ':memory:' })
   await migrateToLatest(db) // the app reads the console's stored settings when it starts
   const { app } = await buildApp({ config, db, logger: false, serveStatic: false })

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { usePageParams } from '@/core/nav'
+import { useLatest } from './useLatest'
 
 /** A record id from a page's query: a positive integer written in digits, else null ("abc", "1.5", "-3", missing). */
 export function queryId(raw: string | undefined | null): number | null {
@@ -24,8 +25,7 @@ export function useLoadById<T>(load: (id: number) => Promise<T>, param = 'id') {
   const [data, setData] = useState<T | null>(null)
   const [state, setState] = useState<LoadState>(id === null ? 'missing' : 'loading')
   const [attempt, setAttempt] = useState(0)
-  const loadRef = useRef(load)
-  loadRef.current = load
+  const loadRef = useLatest(load)
 
   useEffect(() => {
     if (id === null) {
@@ -46,7 +46,7 @@ export function useLoadById<T>(load: (id: number) => Promise<T>, param = 'id') {
     return () => {
       current = false
     }
-  }, [id, attempt])
+  }, [id, attempt, loadRef])
 
   return { id, data, setData, state, reload: () => setAttempt((n) => n + 1) }
 }

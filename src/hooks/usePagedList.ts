@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type { Page } from '@contract/envelope'
+import { useDepsVersion } from './useDepsVersion'
+import { useLatest } from './useLatest'
 
 export interface PagedState<T> {
   list: T[]
@@ -40,8 +42,9 @@ export function usePagedList<T>(
   const stateRef = useRef(state)
   stateRef.current = state
   const seq = useRef(0)
-  const fetchRef = useRef(fetchPage)
-  fetchRef.current = fetchPage
+  // Callers pass a new fetchPage (and key) on every render: read as they are when a page is asked.
+  const fetchRef = useLatest(fetchPage)
+  const keyRef = useLatest(opts.key)
 
   const load = useCallback(
     async (page: number) => {
@@ -50,14 +53,13 @@ export function usePagedList<T>(
       try {
         const res = await fetchRef.current(page, pageSize)
         if (my !== seq.current) return
-        setState((s) => mergePage(s, { ...res, page }, opts.key))
+        setState((s) => mergePage(s, { ...res, page }, keyRef.current))
       } catch {
         if (my !== seq.current) return
         setState((s) => ({ ...s, loading: false, error: true, loaded: true }))
       }
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetchPage is read through fetchRef; opts.key is fixed per list
-    [pageSize],
+    [pageSize, fetchRef, keyRef],
   )
 
   const reload = useCallback(() => load(1), [load])
@@ -67,12 +69,13 @@ export function usePagedList<T>(
     return load(s.page + 1)
   }, [load])
 
+  // The caller's deps say when page 1 is loaded again.
+  const depsVersion = useDepsVersion(deps)
   useEffect(() => {
     if (!enabled) return
     setState(initialPaged<T>())
     load(1)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps say when page 1 is loaded again
-  }, [enabled, ...deps])
+  }, [enabled, depsVersion, load])
 
   /** Removes rows locally (after a delete). */
   const removeWhere = useCallback((pred: (x: T) => boolean) => {

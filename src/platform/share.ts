@@ -2,6 +2,8 @@ import Taro, { useDidShow, useShareAppMessage, useShareTimeline } from '@tarojs/
 import { useEffect } from 'react'
 import { useUserStore } from '@/stores/user'
 import { withQuery } from '@/core/nav'
+import { useDepsVersion } from '@/hooks/useDepsVersion'
+import { useLatest } from '@/hooks/useLatest'
 import { currentShell } from './env'
 import type { ShareContent } from './types'
 import { wxReady } from './wechatJssdk'
@@ -67,11 +69,13 @@ export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
   // The card carries the member (sUid, bUid, shop name): set it again when they change, e.g. when member info
   // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).
   const sharer = useUserStore((s) => `${s.userInfo.id ?? ''}|${s.userInfo.businessId ?? ''}|${s.userInfo.shopName ?? ''}|${s.sBusinessId}`)
+  // The caller's deps and the sharer say when the card changes; getContent (new on every render) is read then.
+  const depsVersion = useDepsVersion(deps)
+  const content = useLatest(getContent)
   useEffect(() => {
-    if (process.env.TARO_ENV === 'h5') setupH5Share(getContent())
+    if (process.env.TARO_ENV === 'h5') setupH5Share(content.current())
     else Taro.showShareMenu({ withShareTicket: true, menus: ['shareAppMessage', 'shareTimeline'] } as any).catch(() => {})
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's deps and the sharer say when the card changes; getContent is read then
-  }, [...deps, sharer])
+  }, [depsVersion, sharer, content])
   // WeChat's browser has one share card for the whole H5 app: set this page's again each time it is shown
   // (back from another page, a tab shown again), or the card of the page left would be shared.
   useDidShow(() => {

@@ -2,52 +2,22 @@
 // and a picture (bad input refused first), put it on the shelf, find it in the shop's search (1280x800); ship an
 // order and add a trace, seen by the shopper (375x812); approve and refund an after-sales case (375x812); light and
 // dark screenshots at both widths; sign out.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
-import { btn, buildConsole, openWindow } from './consoleHarness.mjs'
+import { screenshot, newPhone } from './harness.mjs'
+import { addAddress, btn, useConsoleSuite } from './consoleHarness.mjs'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+const suite = useConsoleSuite({ picture: 'cup.png' })
 
-let shop, browser, tmp, picture
-const contexts = []
-before(async () => {
-  buildConsole()
-  shop = await startShop()
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'))
-  picture = path.join(tmp, 'cup.png')
-  fs.writeFileSync(picture, PNG)
-})
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {})
-  await browser?.close()
-  await shop?.stop()
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
-})
-
-/** A browser window of this size and theme, with the errors the page throws collected. */
-async function open(size) {
-  const w = await openWindow(browser, size)
-  contexts.push(w.context)
-  return w
-}
-
+/** Signs in as the demo owner, a wrong password refused first. */
 async function signIn(page) {
-  await page.goto(`${shop.base}/admin/`)
+  await page.goto(`${suite.shop.base}/admin/`)
   await page.waitForURL(/\/admin\/login/)
   await page.getByLabel('用户名').fill('admin')
   await page.getByLabel('密码').fill('wrong-password')
   await btn(page, '登录').click()
   await page.getByRole('alert').filter({ hasText: /密码/ }).waitFor()
-  await page.getByLabel('密码').fill('admin123456')
-  await btn(page, '登录').click()
-  await page.waitForURL(/\/admin\/dashboard/)
-  await page.getByText('待办事项').waitFor()
+  await suite.signIn(page)
 }
 
 /** Picks the option with this text in the antd Select labelled `label`. */
@@ -60,28 +30,22 @@ async function choose(page, label, option) {
 
 /** A member with an address and an order paid in the sandbox: its order number. */
 async function paidOrder() {
-  const token = await shop.apiLogin(newPhone())
-  const addr = await shop.api(
-    'POST',
-    '/api/memberAddress/add',
-    { name: '控制台买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
-    token,
-  )
-  assert.equal(addr.code, 200, addr.msg)
-  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
+  const token = await suite.shop.apiLogin(newPhone())
+  await addAddress(suite.shop, token, '控制台买家')
+  const search = await suite.shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
   const goods = search.data.list.find((g) => g.price >= 1000) || search.data.list[0]
-  const d = await shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
+  const d = await suite.shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
   const sku = d.data.skus.find((s) => s.stock > 0)
-  const o = await shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `console${Date.now()}${Math.floor(Math.random() * 1000)}` }, token)
+  const o = await suite.shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `console${Date.now()}${Math.floor(Math.random() * 1000)}` }, token)
   assert.equal(o.code, 200, o.msg)
-  const p = await shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, token)
-  const c = await shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)
+  const p = await suite.shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, token)
+  const c = await suite.shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)
   assert.equal(c.code, 200, c.msg)
   return { token, orderNo: o.data.orderNo }
 }
 
 test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture created, put on the shelf, found in the shop search', async () => {
-  const { page, errors } = await open({ width: 1280, height: 800 })
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
   await signIn(page)
   await screenshot(page, 'console-1280-dashboard')
 
@@ -93,7 +57,7 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   await page.waitForURL(/\/admin\/goods\/new/)
   await page.getByLabel('商品名称').fill(name)
   await choose(page, '分类', '茶')
-  await page.locator('input[type=file]').first().setInputFiles(picture)
+  await page.locator('input[type=file]').first().setInputFiles(suite.picture)
   await page.getByTestId('image-item').first().waitFor()
   await page.getByRole('button', { name: '添加规格' }).click()
   await page.getByLabel('规格1名称').fill('颜色')
@@ -112,7 +76,7 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   await btn(page, '保存').click()
   await page.getByTestId('form-error').filter({ hasText: '规格「天青」：售价须为大于 0 的金额，最多两位小数' }).waitFor()
   await screenshot(page, 'console-1280-goods-bad-price')
-  const none = await shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
+  const none = await suite.shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
   assert.equal(none.data.list.length, 0, 'nothing saved')
 
   await page.getByLabel('天青 售价').fill('19.99')
@@ -122,24 +86,24 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   await screenshot(page, 'console-1280-goods-edit')
 
   // Off the shelf until put on it from the list.
-  await page.goto(`${shop.base}/admin/goods`)
+  await page.goto(`${suite.shop.base}/admin/goods`)
   await page.getByPlaceholder('商品名称或编号').fill(name)
   await btn(page, '查询').click()
   const row = page.locator('tr', { hasText: name })
   await row.getByText('已下架').waitFor()
-  assert.equal((await shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)).data.list.length, 0)
+  assert.equal((await suite.shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)).data.list.length, 0)
   await row.getByText('上架', { exact: true }).click()
   await page.getByText('已上架 1 件商品').waitFor()
   await row.getByText('已上架').waitFor()
   await screenshot(page, 'console-1280-goods-list')
 
   // The shop finds it at once, at the lowest SKU price, with the uploaded picture; its details list both SKUs.
-  const found = await shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
+  const found = await suite.shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
   const hit = found.data.list.find((g) => g.id === goodsId)
   assert.ok(hit, 'the new goods is in the shop search')
   assert.equal(hit.price, 1999)
   assert.match(hit.image || hit.mainImage || '', /\/uploads\//)
-  const detail = await shop.api('GET', `/api/goods/detail?id=${goodsId}`)
+  const detail = await suite.shop.api('GET', `/api/goods/detail?id=${goodsId}`)
   assert.equal(detail.code, 200, detail.msg)
   assert.deepEqual(
     detail.data.skus.map((s) => [s.price, s.stock]).sort((a, b) => a[0] - b[0]),
@@ -153,9 +117,9 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
 
 test('375x812: ship an order from the phone, add a trace; the shopper sees express, tracking number and trace', async () => {
   const { token, orderNo } = await paidOrder()
-  const { page, errors } = await open({ width: 375, height: 812 })
+  const { page, errors } = await suite.open({ width: 375, height: 812 })
   await signIn(page)
-  await page.goto(`${shop.base}/admin/orders?status=to_ship`)
+  await page.goto(`${suite.shop.base}/admin/orders?status=to_ship`)
   const card = page.locator('.responsive-card', { hasText: orderNo })
   await card.waitFor()
   await screenshot(page, 'console-375-orders')
@@ -184,7 +148,7 @@ test('375x812: ship an order from the phone, add a trace; the shopper sees expre
   await drawer.waitFor({ state: 'hidden' })
   await screenshot(page, 'console-375-order-detail')
 
-  const trace = await shop.api('GET', `/api/logistics/trace?orderNo=${orderNo}`, null, token)
+  const trace = await suite.shop.api('GET', `/api/logistics/trace?orderNo=${orderNo}`, null, token)
   assert.equal(trace.code, 200, trace.msg)
   assert.equal(trace.data.trackingNo, 'SF20261124001')
   assert.match(trace.data.expressName, /顺丰/)
@@ -197,17 +161,22 @@ test('375x812: ship an order from the phone, add a trace; the shopper sees expre
 
 test('375x812: approve and refund an after-sales case from the phone; the shopper sees it refunded', async () => {
   const { token, orderNo } = await paidOrder()
-  const info = await shop.api('GET', `/api/afterSales/applyInfo?orderNo=${orderNo}`, null, token)
+  const info = await suite.shop.api('GET', `/api/afterSales/applyInfo?orderNo=${orderNo}`, null, token)
   assert.equal(info.code, 200, info.msg)
   const items = info.data.items.map((i) => ({ orderItemId: i.orderItemId, quantity: i.quantity - i.refundedQuantity }))
-  const quote = await shop.api('POST', '/api/afterSales/quote', { orderNo, items }, token)
-  const applied = await shop.api('POST', '/api/afterSales/apply', { orderNo, type: 'refund', items, reason: '不想要了', description: '拍错了颜色', images: [], amount: quote.data.maxAmount }, token)
+  const quote = await suite.shop.api('POST', '/api/afterSales/quote', { orderNo, items }, token)
+  const applied = await suite.shop.api(
+    'POST',
+    '/api/afterSales/apply',
+    { orderNo, type: 'refund', items, reason: '不想要了', description: '拍错了颜色', images: [], amount: quote.data.maxAmount },
+    token,
+  )
   assert.equal(applied.code, 200, applied.msg)
   const afterSaleNo = applied.data.afterSaleNo
 
-  const { page, errors } = await open({ width: 375, height: 812 })
+  const { page, errors } = await suite.open({ width: 375, height: 812 })
   await signIn(page)
-  await page.goto(`${shop.base}/admin/after-sales?status=applied`)
+  await page.goto(`${suite.shop.base}/admin/after-sales?status=applied`)
   const card = page.locator('.responsive-card', { hasText: afterSaleNo })
   await card.waitFor()
   await screenshot(page, 'console-375-after-sales')
@@ -229,7 +198,7 @@ test('375x812: approve and refund an after-sales case from the phone; the shoppe
   await page.locator('.ant-modal-confirm').waitFor({ state: 'hidden' })
   await screenshot(page, 'console-375-after-sale-refunded')
 
-  const detail = await shop.api('GET', `/api/afterSales/detail?afterSaleNo=${afterSaleNo}`, null, token)
+  const detail = await suite.shop.api('GET', `/api/afterSales/detail?afterSaleNo=${afterSaleNo}`, null, token)
   assert.equal(detail.code, 200, detail.msg)
   assert.equal(detail.data.status ?? detail.data.case?.status, 'refunded')
   assert.deepEqual(errors, [])
@@ -240,13 +209,13 @@ test('dark theme at 1280 and 375 (following the system, and the switch kept in l
     [1280, 800],
     [375, 812],
   ]) {
-    const { page, errors } = await open({ width, height, dark: true })
+    const { page, errors } = await suite.open({ width, height, dark: true })
     await signIn(page)
     // Following the system: dark without a choice stored.
     assert.equal(await page.evaluate(() => document.documentElement.dataset.theme), 'dark')
     await page.locator('canvas').first().waitFor()
     await screenshot(page, `console-${width}-dashboard-dark`)
-    await page.goto(`${shop.base}/admin/orders`)
+    await page.goto(`${suite.shop.base}/admin/orders`)
     await page
       .locator(width < 500 ? '.responsive-card' : '.ant-table-row')
       .first()
@@ -256,7 +225,7 @@ test('dark theme at 1280 and 375 (following the system, and the switch kept in l
   }
 
   // The switch wins over the system and survives a reload; then sign out.
-  const { page, errors } = await open({ width: 1280, height: 800, dark: true })
+  const { page, errors } = await suite.open({ width: 1280, height: 800, dark: true })
   await signIn(page)
   await page.getByRole('button', { name: '主题' }).click()
   await page.getByRole('menuitem', { name: '浅色' }).click()
@@ -270,7 +239,7 @@ test('dark theme at 1280 and 375 (following the system, and the switch kept in l
   // The session is gone on the server too: the console's own API refuses it.
   const me = await page.evaluate(() => fetch('/admin/api/auth/me').then((r) => r.json()))
   assert.equal(me.code, 8001)
-  await page.goto(`${shop.base}/admin/orders`)
+  await page.goto(`${suite.shop.base}/admin/orders`)
   await page.waitForURL(/\/admin\/login\?from=/)
   assert.deepEqual(errors, [])
 })

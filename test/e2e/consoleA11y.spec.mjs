@@ -1,36 +1,22 @@
 // The merchant console under axe-core (issue 23): the sign-in page, then every page of its menu without a
 // parameter (admin/src/routes.tsx, read by consolePagePaths: pages added later are walked too), at 1280x800 light
 // and 375x812 dark, signed in as the demo owner (who holds every permission). Serious and critical violations fail.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, startShop } from './harness.mjs'
-import { buildConsole, consolePagePaths } from './consoleHarness.mjs'
+import { consolePagePaths, useConsoleSuite } from './consoleHarness.mjs'
 import { axeProblems } from './axe.mjs'
 
-let shop, browser
-before(async () => {
-  buildConsole()
-  shop = await startShop()
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-})
-after(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const suite = useConsoleSuite()
 
 for (const [width, height, dark] of [
   [1280, 800, false],
   [375, 812, true],
 ]) {
   test(`console ${width}x${height} ${dark ? 'dark' : 'light'}: sign-in and every menu page pass axe-core`, async () => {
-    const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 500, hasTouch: width < 500, colorScheme: dark ? 'dark' : 'light', locale: 'zh-CN' })
-    const page = await context.newPage()
-    const errors = []
-    page.on('pageerror', (e) => errors.push(String(e)))
+    const { context, page, errors } = await suite.open({ width, height, dark })
     const problems = []
     try {
-      await page.goto(`${shop.base}/admin/`)
+      await page.goto(`${suite.shop.base}/admin/`)
       await page.waitForURL(/\/admin\/login/)
       await page.getByLabel('用户名').waitFor()
       for (const a of await axeProblems(page)) problems.push(`/login: ${a}`)
@@ -41,10 +27,20 @@ for (const [width, height, dark] of [
       const paths = consolePagePaths()
       assert.ok(paths.length >= 10, `${paths.length} console pages read from admin/src/routes.tsx`)
       for (const p of paths) {
-        await page.goto(`${shop.base}/admin${p}`)
-        // The page's own chunk and first request: wait for antd's loading spinners to go.
+        await page.goto(`${suite.shop.base}/admin${p}`)
+        // The page's own chunk and first request: wait for antd's loading spinners and loading buttons to go and
+        // for colour transitions to end (axe measured a table's 查询 button still loading, or half-way back to its
+        // colour, on a different page each run).
         await page.waitForLoadState('networkidle')
-        await page.waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-skeleton-active'), null, { timeout: 10_000 }).catch(() => undefined)
+        await page
+          .waitForFunction(
+            () =>
+              !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
+              document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+            null,
+            { timeout: 10_000 },
+          )
+          .catch(() => undefined)
         for (const a of await axeProblems(page)) problems.push(`${p}: ${a}`)
       }
     } finally {

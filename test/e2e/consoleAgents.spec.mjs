@@ -2,46 +2,22 @@
 // application (made in the shop) is approved and the member becomes an agent; the rules, agents and finance pages
 // render. At 375x812 (dark) the demo agent's pending withdrawal is paid by hand with a reference number (a too
 // short one refused first), and the agent sees it paid on the shop's withdraw page.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
-import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
+import { screenshot, newPhone } from './harness.mjs'
+import { btn, useConsoleSuite } from './consoleHarness.mjs'
 
 const DEMO_AGENT = '13900139000'
-let shop, browser
-const contexts = []
-
-/** The console is built when admin/dist is older than its sources (as console.spec.mjs does). */
-
-before(async () => {
-  buildConsole()
-  shop = await startShop()
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-})
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {})
-  await browser?.close()
-  await shop?.stop()
-})
-
-async function open(size) {
-  const w = await openWindow(browser, size)
-  contexts.push(w.context)
-  return w
-}
-async function signIn(page) {
-  await consoleSignIn(page, shop.base)
-}
+const suite = useConsoleSuite()
 
 test('1280x800: an application made in the shop is approved in the console; rules, agents and finance pages', async () => {
   const shopName = `控制台代理${Date.now() % 100000}`
-  const token = await shop.apiLogin(newPhone())
-  const applied = await shop.api('POST', '/api/business/agent/apply', { shopName, realName: '赵六', phone: '13912345678', idCard: '110101199003074514', reason: '社群/团购团长' }, token)
+  const token = await suite.shop.apiLogin(newPhone())
+  const applied = await suite.shop.api('POST', '/api/business/agent/apply', { shopName, realName: '赵六', phone: '13912345678', idCard: '110101199003074514', reason: '社群/团购团长' }, token)
   assert.equal(applied.code, 200, applied.msg)
 
-  const { page, errors } = await open({ width: 1280, height: 800 })
-  await signIn(page)
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
+  await suite.signIn(page)
   await page.getByRole('menuitem', { name: '代理' }).click()
   await page.getByRole('menuitem', { name: '代理申请' }).click()
   await page.waitForURL(/\/admin\/agents\/applications$/)
@@ -51,10 +27,10 @@ test('1280x800: an application made in the shop is approved in the console; rule
   await row.getByText('通过', { exact: true }).click()
   await btn(page, '确定').click()
   await page.getByText('已通过，代理店铺已开通').waitFor()
-  const me = await shop.api('GET', '/api/member/getMemberInfo', null, token)
+  const me = await suite.shop.api('GET', '/api/member/getMemberInfo', null, token)
   assert.equal(me.data.isAgent, true)
   assert.equal(me.data.shopName, shopName)
-  assert.equal((await shop.api('GET', '/api/business/agent/toApply', null, token)).data.state, 'approved')
+  assert.equal((await suite.shop.api('GET', '/api/business/agent/toApply', null, token)).data.state, 'approved')
 
   await page.getByRole('menuitem', { name: '代理列表' }).click()
   await page.locator('tr', { hasText: shopName }).waitFor()
@@ -87,9 +63,9 @@ test('1280x800: an application made in the shop is approved in the console; rule
 })
 
 test('375x812 dark: a withdrawal paid by hand with its reference number; the agent sees it paid in the shop', async () => {
-  const { page, errors } = await open({ width: 375, height: 812, dark: true })
-  await signIn(page)
-  await page.goto(`${shop.base}/admin/agents/withdrawals?status=pending`)
+  const { page, errors } = await suite.open({ width: 375, height: 812, dark: true })
+  await suite.signIn(page)
+  await page.goto(`${suite.shop.base}/admin/agents/withdrawals?status=pending`)
   const card = page.locator('.responsive-card', { hasText: '花语小店' }).first()
   await card.waitFor()
   const withdrawNo = (await card.innerText()).match(/W\d{10,}/)[0]
@@ -110,14 +86,14 @@ test('375x812 dark: a withdrawal paid by hand with its reference number; the age
   assert.deepEqual(errors, [])
 
   // The agent, in the shop at 375x812: the withdrawal is 已到账.
-  const agent = await open({ width: 375, height: 812 })
-  const token = await shop.apiLogin(DEMO_AGENT)
-  const list = await shop.api('GET', '/api/business/withdraw/list?page=1&pageSize=20', null, token)
+  const agent = await suite.open({ width: 375, height: 812 })
+  const token = await suite.shop.apiLogin(DEMO_AGENT)
+  const list = await suite.shop.api('GET', '/api/business/withdraw/list?page=1&pageSize=20', null, token)
   const paid = list.data.list.find((w) => w.withdrawNo === withdrawNo)
   assert.equal(paid.status, 'paid')
-  await agent.page.goto(`${shop.base}/?token=${token}`)
+  await agent.page.goto(`${suite.shop.base}/?token=${token}`)
   await agent.page.locator('.weui-tabbar__item').first().waitFor()
-  await agent.page.goto(`${shop.base}/agentBackendPages/withdraw/index`)
+  await agent.page.goto(`${suite.shop.base}/agentBackendPages/withdraw/index`)
   // Among the recent withdrawals (the seed has others of this agent): the one paid, by its amount, is 已到账.
   await agent.page
     .locator('.withdraw-record', { hasText: `¥${(paid.amount / 100).toFixed(2)}` })

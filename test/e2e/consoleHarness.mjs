@@ -1,10 +1,14 @@
-// What the console's end-to-end specs share: the console build (when older than its sources), its route list, a
-// sized browser window with its page errors collected, antd's spaced button labels, and the demo owner's sign-in.
+// What the console's end-to-end specs share: the suite's setup (console build when older than its sources, a shop,
+// Chromium, windows closed at the end), its route list, a sized browser window with its page errors collected,
+// antd's spaced button labels, and the demo owner's sign-in.
 import assert from 'node:assert/strict'
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { ROOT } from './harness.mjs'
+import { after, before } from 'node:test'
+import { chromium } from 'playwright-core'
+import { CHROMIUM_ARGS, ROOT, startShop } from './harness.mjs'
 
 export const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
 
@@ -46,7 +50,7 @@ export async function openWindow(browser, { width, height, scale = 1, dark = fal
 /** antd writes two-character Chinese button labels with a space between them ("确 定"). */
 export const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
 
-/** Signs in as the demo owner (admin / admin123456) and waits for the dashboard. */
+/** Signs in as the demo owner (admin / admin123456) and waits for the dashboard and its 待办事项. */
 export async function consoleSignIn(page, base) {
   await page.goto(`${base}/admin/`)
   await page.waitForURL(/\/admin\/login/)
@@ -54,6 +58,7 @@ export async function consoleSignIn(page, base) {
   await page.getByLabel('密码').fill('admin123456')
   await btn(page, '登录').click()
   await page.waitForURL(/\/admin\/dashboard/)
+  await page.getByText('待办事项').waitFor()
 }
 
 /**
@@ -64,4 +69,69 @@ export function consolePagePaths() {
   const src = fs.readFileSync(path.join(ROOT, 'admin', 'src', 'routes.tsx'), 'utf8')
   const paths = [...src.matchAll(/path: '(\/[^']*)'(?:(?!path:)[\s\S])*?page: page\(/g)].map((m) => m[1]).filter((p) => !p.includes(':'))
   return [...new Set(paths)]
+}
+
+/** Gives a member of the shop a default address (the shop's API), so checkout has one: `name` is its receiver. */
+export async function addAddress(shop, token, name) {
+  const addr = await shop.api('POST', '/api/memberAddress/add', { name, phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
+  assert.equal(addr.code, 200, addr.msg)
+}
+
+/** Opens the shop in `page` logged in as the member of `token` (its member info stored). */
+export async function shopAs(page, shop, token) {
+  await page.goto(`${shop.base}/?token=${token}`)
+  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+}
+
+/** A 1×1 PNG: a picture to upload. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
+
+/**
+ * The setup of a console spec, registered as its before/after hooks: builds the console when older than its
+ * sources, starts a shop (on E2E_PORT when set), launches Chromium and, with `picture`, writes PNG to a file of
+ * that name, then runs the spec's own `setup(suite)`; after the tests, closes every window opened with `open`, the
+ * browser and the shop. The shop, browser and picture exist once `before` has run: read them through the returned
+ * getters inside tests. (A spec's own setup goes in `setup`, not in a second root `before`: Node 20 starts a root
+ * hook as it is registered, so two would run at once.)
+ */
+export function useConsoleSuite({ picture, setup } = {}) {
+  let shop, browser, tmp
+  const contexts = []
+  before(async () => {
+    buildConsole()
+    shop = await startShop(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {})
+    browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
+    if (picture) {
+      tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'))
+      fs.writeFileSync(path.join(tmp, picture), PNG)
+    }
+    await setup?.(suite)
+  })
+  after(async () => {
+    for (const c of contexts) await c.close().catch(() => {})
+    await browser?.close()
+    await shop?.stop()
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+  })
+  const suite = {
+    get shop() {
+      return shop
+    },
+    get browser() {
+      return browser
+    },
+    /** The path of the `picture` file. */
+    get picture() {
+      return path.join(tmp, picture)
+    },
+    /** A browser window of this size and theme (openWindow), closed after the tests. */
+    async open(size) {
+      const w = await openWindow(browser, size)
+      contexts.push(w.context)
+      return w
+    },
+    /** Signs in as the demo owner and waits for the dashboard. */
+    signIn: (page) => consoleSignIn(page, shop.base),
+  }
+  return suite
 }

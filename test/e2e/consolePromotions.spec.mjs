@@ -1,51 +1,24 @@
 // The console's 营销 part A in Chromium, through its UI (1280x800) and the shop (H5 at 375x812): create a flash-sale
 // session running now (a price above the goods' own refused first), buy in it from the shop, see sold / quota move on
 // the console's session page; create a claimable coupon, link it to a new activity, claim it from the activity page.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
-import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
+import { screenshot, newPhone } from './harness.mjs'
+import { addAddress, btn, shopAs, useConsoleSuite } from './consoleHarness.mjs'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
-
-let shop, browser, tmp, picture, console1280, phone375, token
-before(async () => {
-  buildConsole()
-  shop = await startShop()
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-promo-e2e-'))
-  picture = path.join(tmp, 'banner.png')
-  fs.writeFileSync(picture, PNG)
-  console1280 = await open({ width: 1280, height: 800 })
-  await signIn(console1280.page)
-  phone375 = await open({ width: 375, height: 812, scale: 2 })
-  token = await shop.apiLogin(newPhone())
-  const addr = await shop.api(
-    'POST',
-    '/api/memberAddress/add',
-    { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
-    token,
-  )
-  assert.equal(addr.code, 200, addr.msg)
-  await phone375.page.goto(`${shop.base}/?token=${token}`)
-  await phone375.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+// The console signed in at 1280x800 and a member's phone with an address, shared by the tests.
+let console1280, phone375, token
+const suite = useConsoleSuite({
+  picture: 'banner.png',
+  async setup(suite) {
+    console1280 = await suite.open({ width: 1280, height: 800 })
+    await suite.signIn(console1280.page)
+    phone375 = await suite.open({ width: 375, height: 812, scale: 2 })
+    token = await suite.shop.apiLogin(newPhone())
+    await addAddress(suite.shop, token, '秒杀买家')
+    await shopAs(phone375.page, suite.shop, token)
+  },
 })
-after(async () => {
-  await browser?.close()
-  await shop?.stop()
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
-})
-
-/** A window closed with the browser. */
-const open = (size) => openWindow(browser, size)
-
-async function signIn(page) {
-  await consoleSignIn(page, shop.base)
-}
 
 /** Types into an antd picker's input and confirms with Enter. */
 async function typeInto(locator, text) {
@@ -59,10 +32,10 @@ const chinaNow = () => new Date(Date.now() + 8 * 3600_000).toISOString()
 test('1280x800 + 375x812: a flash-sale session created in the console sells in the shop; the console shows sold / quota', async () => {
   const { page, errors } = console1280
   // Goods for the session: a catalogue SKU with stock, priced at 10 yuan or more.
-  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=40')
+  const search = await suite.shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=40')
   let sku, goods
   for (const g of search.data.list) {
-    const d = await shop.api('GET', `/api/goods/detail?id=${g.id}`)
+    const d = await suite.shop.api('GET', `/api/goods/detail?id=${g.id}`)
     sku = d.data.skus.find((s) => s.stock > 10 && s.price >= 1000)
     if (sku) {
       goods = d.data
@@ -100,11 +73,11 @@ test('1280x800 + 375x812: a flash-sale session created in the console sells in t
   await screenshot(page, 'console-promo-1280-seckill-session')
 
   // The shop: the session's item, bought from its page.
-  const items = await shop.api('GET', `/api/seckill/items?sessionId=${sessionId}`)
+  const items = await suite.shop.api('GET', `/api/seckill/items?sessionId=${sessionId}`)
   const item = items.data.items[0]
   assert.deepEqual([item.price, item.quota, item.sold], [990, 5, 0])
   const shopPage = phone375.page
-  await shopPage.goto(`${shop.base}/goodsPages/flashSale/details?itemId=${item.id}`)
+  await shopPage.goto(`${suite.shop.base}/goodsPages/flashSale/details?itemId=${item.id}`)
   await shopPage.getByText('秒杀规则').waitFor()
   await screenshot(shopPage, 'console-promo-375-flash-detail')
   await shopPage.locator('.flash-detail__buy').click()
@@ -113,7 +86,7 @@ test('1280x800 + 375x812: a flash-sale session created in the console sells in t
   await shopPage.locator('.seckill-order__submit').click()
   await shopPage.locator('.taro-model__confirm').filter({ hasText: '确认支付' }).click()
   await shopPage.waitForURL(/\/goodsPages\/placeAnOrder\/payStatus/)
-  const orders = await shop.api('GET', '/api/order/list?status=all', null, token)
+  const orders = await suite.shop.api('GET', '/api/order/list?status=all', null, token)
   const o = orders.data.list.find((x) => x.orderType === 'seckill')
   assert.ok(o, 'the flash-sale order')
   assert.deepEqual([o.status, o.payAmount], ['to_ship', 990])
@@ -128,7 +101,7 @@ test('1280x800 + 375x812: a flash-sale session created in the console sells in t
 test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed from the activity page', async () => {
   const { page, errors } = console1280
   const name = `活动满50减5-${Date.now() % 100000}`
-  await page.goto(`${shop.base}/admin/marketing/coupons`)
+  await page.goto(`${suite.shop.base}/admin/marketing/coupons`)
   await btn(page, '新建优惠券').click()
   const modal = page.locator('.ant-modal-content:visible')
   await modal.getByLabel('名称').fill(name)
@@ -152,7 +125,7 @@ test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed fr
   await btn(page, '新建活动').click()
   const title = `控制台活动${Date.now() % 100000}`
   await modal.getByLabel('标题').fill(title)
-  await modal.locator('input[type=file]').first().setInputFiles(picture)
+  await modal.locator('input[type=file]').first().setInputFiles(suite.picture)
   await modal.getByTestId('image-item').first().waitFor()
   // The console's pickers are in the browser's time zone: an hour ago to a week ahead, written as it writes them.
   const [start, end] = await page.evaluate(() => {
@@ -181,15 +154,15 @@ test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed fr
   await btn(page, '保存').click()
   await page.locator('tr', { hasText: title }).getByText(name).waitFor()
   await screenshot(page, 'console-promo-1280-activities')
-  const list = await shop.api('GET', '/api/content/activityList?status=ongoing&page=1&pageSize=50')
+  const list = await suite.shop.api('GET', '/api/content/activityList?status=ongoing&page=1&pageSize=50')
   const activity = list.data.list.find((a) => a.title === title)
   assert.ok(activity, 'the activity is in the shop, ongoing')
 
   // The shop's activity page: the coupon, claimed with one tap, then shown as taken.
   const shopPage = phone375.page
-  const couponsOf = async () => (await shop.api('GET', '/api/coupons/mine?status=unused&page=1&pageSize=50', null, token)).data.list.filter((c) => c.name === name).length
+  const couponsOf = async () => (await suite.shop.api('GET', '/api/coupons/mine?status=unused&page=1&pageSize=50', null, token)).data.list.filter((c) => c.name === name).length
   assert.equal(await couponsOf(), 0)
-  await shopPage.goto(`${shop.base}/commonPages/activity/details?id=${activity.id}`)
+  await shopPage.goto(`${suite.shop.base}/commonPages/activity/details?id=${activity.id}`)
   const card = shopPage.locator('.activity-coupon:visible', { hasText: name })
   await card.waitFor()
   await screenshot(shopPage, 'console-promo-375-activity')
@@ -199,23 +172,23 @@ test('1280x800 + 375x812: a claimable coupon linked to an activity is claimed fr
   await screenshot(shopPage, 'console-promo-375-activity-claimed')
 
   // The console's records list the claim.
-  await page.goto(`${shop.base}/admin/marketing/coupon-records`)
+  await page.goto(`${suite.shop.base}/admin/marketing/coupon-records`)
   await page.locator('tr', { hasText: name }).first().waitFor()
   assert.deepEqual(errors, [])
   assert.deepEqual(phone375.errors, [])
 })
 
 test('375x812 dark: the 营销 lists read as cards on a phone', async () => {
-  const { page, errors } = await open({ width: 375, height: 812, dark: true })
-  await signIn(page)
-  await page.goto(`${shop.base}/admin/marketing/seckill`)
+  const { page, errors } = await suite.open({ width: 375, height: 812, dark: true })
+  await suite.signIn(page)
+  await page.goto(`${suite.shop.base}/admin/marketing/seckill`)
   await page.locator('.responsive-card').first().waitFor()
   await page.locator('.responsive-card', { hasText: '进行中' }).first().waitFor()
   await screenshot(page, 'console-promo-375-dark-seckill')
-  await page.goto(`${shop.base}/admin/marketing/coupons`)
+  await page.goto(`${suite.shop.base}/admin/marketing/coupons`)
   await page.locator('.responsive-card').first().waitFor()
   await screenshot(page, 'console-promo-375-dark-coupons')
-  await page.goto(`${shop.base}/admin/marketing/new-member-package`)
+  await page.goto(`${suite.shop.base}/admin/marketing/new-member-package`)
   await page.getByText('新人专享无门槛券').first().waitFor()
   await screenshot(page, 'console-promo-375-dark-package')
   assert.deepEqual(errors, [])

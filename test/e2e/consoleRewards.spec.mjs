@@ -1,27 +1,16 @@
 // 营销 part B through the console in Chromium: change the odds of a blind-box prize (a pool that does not add up
 // to 100 % refused first, nothing saved) and see the new odds on the shop's blind-box page; approve a review
 // cashback task and see the member's cashback balance grow once.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, startShop, screenshot, newPhone } from './harness.mjs'
-import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
+import { screenshot, newPhone } from './harness.mjs'
+import { PNG, addAddress, btn, useConsoleSuite } from './consoleHarness.mjs'
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64')
-let shop, browser
-before(async () => {
-  buildConsole()
-  shop = await startShop(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {})
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-})
-after(async () => {
-  await browser?.close()
-  await shop?.stop()
-})
+const suite = useConsoleSuite()
 
 test('1280x800: the blind-box odds changed in the console are the odds the shop shows', async () => {
-  const { page, errors } = await openWindow(browser, { width: 1280, height: 800 })
-  await consoleSignIn(page, shop.base)
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
+  await suite.signIn(page)
   await page.getByRole('menuitem', { name: '营销' }).click()
   await page.getByRole('menuitem', { name: '盲盒奖池' }).click()
   await page.waitForURL(/\/admin\/marketing\/blind-box$/)
@@ -35,7 +24,7 @@ test('1280x800: the blind-box odds changed in the console are the odds the shop 
   await page.getByTestId('odds-total').filter({ hasText: '95.00%' }).waitFor()
   await page.getByTestId('save-pool').click()
   await page.getByTestId('form-error').filter({ hasText: '上架奖品的中奖率合计须为 100.00%，当前为 95.00%' }).waitFor()
-  const unchanged = await shop.api('GET', '/api/turntable/prizes')
+  const unchanged = await suite.shop.api('GET', '/api/turntable/prizes')
   assert.equal(unchanged.data.prizes.find((p) => p.name === '10积分').probability, 30)
   await screenshot(page, 'console-1280-blind-box-refused')
 
@@ -48,13 +37,13 @@ test('1280x800: the blind-box odds changed in the console are the odds the shop 
   await page.getByText('奖池已保存').waitFor()
   await screenshot(page, 'console-1280-blind-box')
 
-  const pool = await shop.api('GET', '/api/turntable/prizes')
+  const pool = await suite.shop.api('GET', '/api/turntable/prizes')
   assert.equal(pool.data.prizes.find((p) => p.name === '10积分').probability, 25)
   assert.equal(pool.data.prizes.find((p) => p.kind === 'none').probability, Math.round((was + 5) * 100) / 100)
 
   // The shopper's blind-box page (a phone) shows the same odds.
-  const phone = await openWindow(browser, { width: 375, height: 812 })
-  await phone.page.goto(`${shop.base}/minePages/blindBox/index`)
+  const phone = await suite.open({ width: 375, height: 812 })
+  await phone.page.goto(`${suite.shop.base}/minePages/blindBox/index`)
   const prize = phone.page.locator('.blind-box__prize:visible', { hasText: '10积分' })
   await prize.locator('.blind-box__prize-odds', { hasText: '25.00%' }).waitFor()
   await phone.page.locator('.blind-box__no-prize:visible', { hasText: `未中奖概率 ${(was + 5).toFixed(2)}%` }).waitFor()
@@ -68,32 +57,26 @@ test('1280x800: the blind-box odds changed in the console are the odds the shop 
 test('1280x800: approve a review cashback task once; the member is paid once', async () => {
   // A member buys goods with a live review cashback, receives them and writes a qualifying review (a task).
   const phone = newPhone()
-  const token = await shop.apiLogin(phone)
-  const campaigns = await shop.api('GET', '/api/cashback/campaigns', null, token)
+  const token = await suite.shop.apiLogin(phone)
+  const campaigns = await suite.shop.api('GET', '/api/cashback/campaigns', null, token)
   const campaign = campaigns.data.find((c) => c.type === 'review')
   assert.ok(campaign, 'a seeded review cashback campaign')
-  const addr = await shop.api(
-    'POST',
-    '/api/memberAddress/add',
-    { name: '返现买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
-    token,
-  )
-  assert.equal(addr.code, 200, addr.msg)
-  const d = await shop.api('GET', `/api/goods/detail?id=${campaign.goodsId}`, null, token)
+  await addAddress(suite.shop, token, '返现买家')
+  const d = await suite.shop.api('GET', `/api/goods/detail?id=${campaign.goodsId}`, null, token)
   const sku = d.data.skus.find((s) => s.stock > 0)
-  const o = await shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `rewards${Date.now()}` }, token)
+  const o = await suite.shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `rewards${Date.now()}` }, token)
   assert.equal(o.code, 200, o.msg)
   const orderNo = o.data.orderNo
-  const p = await shop.api('POST', '/api/pay/prepay', { orderNo, channel: 'sandbox' }, token)
-  assert.equal((await shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)).code, 200)
-  await shop.admin('ship', orderNo, 'SF', `SF${Date.now()}`)
-  assert.equal((await shop.api('POST', '/api/order/confirmReceipt', { orderNo }, token)).code, 200)
+  const p = await suite.shop.api('POST', '/api/pay/prepay', { orderNo, channel: 'sandbox' }, token)
+  assert.equal((await suite.shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)).code, 200)
+  await suite.shop.admin('ship', orderNo, 'SF', `SF${Date.now()}`)
+  assert.equal((await suite.shop.api('POST', '/api/order/confirmReceipt', { orderNo }, token)).code, 200)
   const form = new FormData()
   form.append('file', new Blob([PNG], { type: 'image/png' }), 'proof.png')
-  const up = await (await fetch(`${shop.base}/h5/api/upload?p=3`, { method: 'POST', headers: { token }, body: form })).json()
+  const up = await (await fetch(`${suite.shop.base}/h5/api/upload?p=3`, { method: 'POST', headers: { token }, body: form })).json()
   assert.equal(up.code, 200, up.msg)
-  const detail = await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
-  const review = await shop.api(
+  const detail = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
+  const review = await suite.shop.api(
     'POST',
     '/api/review/submit',
     { orderNo, items: [{ orderItemId: detail.data.items[0].id, rating: 5, content: '质量很好，包装完整，推荐购买', images: [up.data.url] }] },
@@ -102,9 +85,9 @@ test('1280x800: approve a review cashback task once; the member is paid once', a
   assert.equal(review.code, 200, review.msg)
   const taskId = review.data.cashbackTasks[0].taskId
 
-  const { page, errors } = await openWindow(browser, { width: 1280, height: 800 })
-  await consoleSignIn(page, shop.base)
-  await page.goto(`${shop.base}/admin/marketing/cashback-tasks`)
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
+  await suite.signIn(page)
+  await page.goto(`${suite.shop.base}/admin/marketing/cashback-tasks`)
   const row = page.locator('tr', { hasText: phone })
   await row.getByRole('cell', { name: `#${taskId}`, exact: true }).waitFor()
   await row.getByText('质量很好，包装完整，推荐购买').waitFor()
@@ -114,15 +97,15 @@ test('1280x800: approve a review cashback task once; the member is paid once', a
   await page.getByText('已通过，返现已到账').waitFor()
   await row.waitFor({ state: 'detached' })
 
-  const balance = await shop.api('GET', '/api/cashback/balance', null, token)
+  const balance = await suite.shop.api('GET', '/api/cashback/balance', null, token)
   assert.equal(balance.data.balance, campaign.amount)
-  const task = await shop.api('GET', `/api/cashback/taskDetail?id=${taskId}`, null, token)
+  const task = await suite.shop.api('GET', `/api/cashback/taskDetail?id=${taskId}`, null, token)
   assert.equal(task.data.status, 'paid')
   // Paid tasks leave the review queue: a second approval is not offered; the 已返现 tab lists it.
   await page.getByRole('tab', { name: '已返现' }).click()
   await page.locator('tr', { hasText: phone }).getByText('已到账').waitFor()
   assert.equal(await page.locator('tr', { hasText: phone }).getByText('通过', { exact: true }).count(), 0)
-  assert.equal((await shop.api('GET', '/api/cashback/ledger', null, token)).data.list.length, 1)
+  assert.equal((await suite.shop.api('GET', '/api/cashback/ledger', null, token)).data.list.length, 1)
   assert.deepEqual(errors, [])
 })
 
@@ -139,10 +122,10 @@ test('every 营销 page of this part draws from the real API without errors (128
     [1280, 800, false],
     [375, 812, true],
   ]) {
-    const { page, errors, context } = await openWindow(browser, { width, height, dark })
-    await consoleSignIn(page, shop.base)
+    const { page, errors, context } = await suite.open({ width, height, dark })
+    await suite.signIn(page)
     for (const [url, marker, name] of pages) {
-      await page.goto(`${shop.base}${url}`)
+      await page.goto(`${suite.shop.base}${url}`)
       await (marker.startsWith('第') ? page.getByLabel(marker) : page.getByText(marker).first()).waitFor()
       await page
         .locator('.ant-spin-spinning')
@@ -153,7 +136,7 @@ test('every 营销 page of this part draws from the real API without errors (128
     }
     // The seeded points mall is listed (points, stock) and the seeded cashback rules name their goods.
     if (width === 1280) {
-      await page.goto(`${shop.base}/admin/marketing/points-goods`)
+      await page.goto(`${suite.shop.base}/admin/marketing/points-goods`)
       await page.locator('.ant-table-row').first().waitFor()
     }
     await context.close()
@@ -162,9 +145,9 @@ test('every 营销 page of this part draws from the real API without errors (128
 })
 
 test('1280x800: a points-mall item created from a catalogue SKU in the console is redeemable in the shop once on the shelf', async () => {
-  const { page, errors, context } = await openWindow(browser, { width: 1280, height: 800 })
-  await consoleSignIn(page, shop.base)
-  await page.goto(`${shop.base}/admin/marketing/points-goods`)
+  const { page, errors, context } = await suite.open({ width: 1280, height: 800 })
+  await suite.signIn(page)
+  await page.goto(`${suite.shop.base}/admin/marketing/points-goods`)
   await btn(page, '新建兑换商品').click()
   const dialog = page.locator('.ant-modal-content')
   await page.getByTestId('goods-select').click()
@@ -188,7 +171,7 @@ test('1280x800: a points-mall item created from a catalogue SKU in the console i
   await dialog.waitFor({ state: 'hidden' })
   const row = page.locator('tr', { hasText: name })
   await row.waitFor()
-  const listed = async () => (await shop.api('GET', '/api/integral/goodsList?page=1&pageSize=100')).data.list.find((g) => g.name === name)
+  const listed = async () => (await suite.shop.api('GET', '/api/integral/goodsList?page=1&pageSize=100')).data.list.find((g) => g.name === name)
   assert.equal(await listed(), undefined, 'created off the shelf')
   await row.getByRole('switch').click()
   await page.getByText('已上架').waitFor()

@@ -2,34 +2,12 @@
 // page (H5 375x812); create a freight template, give a goods item that template in the goods form, and see its
 // freight at the shop's checkout (375x812). The WeChat settings, setup check, reconciliation and failures pages are
 // opened and screenshotted (light 1280, dark 375). Needs the H5 build (test/e2e/run.mjs) and builds the console.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { chromium } from 'playwright-core'
-import { CHROMIUM_ARGS, startShop, screenshot, shown, newPhone } from './harness.mjs'
-import { btn, buildConsole, consoleSignIn, openWindow } from './consoleHarness.mjs'
+import { screenshot, shown, newPhone } from './harness.mjs'
+import { addAddress, btn, shopAs, useConsoleSuite } from './consoleHarness.mjs'
 
-let shop, browser
-const contexts = []
-before(async () => {
-  buildConsole()
-  shop = await startShop(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {})
-  browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
-})
-after(async () => {
-  for (const c of contexts) await c.close().catch(() => {})
-  await browser?.close()
-  await shop?.stop()
-})
-
-async function open(size) {
-  const w = await openWindow(browser, size)
-  contexts.push(w.context)
-  return w
-}
-async function signIn(page) {
-  await consoleSignIn(page, shop.base)
-  await page.getByText('待办事项').waitFor()
-}
+const suite = useConsoleSuite()
 async function choose(page, label, option) {
   const box = page.getByRole('combobox', { name: label })
   await box.click()
@@ -53,8 +31,8 @@ const AGREEMENT = `控制台修改的用户协议第${Date.now() % 100000}版`
 let goods
 
 test('1280x800: the user agreement, a freight template and a goods item using it, edited through the console', async () => {
-  const { page, errors } = await open({ width: 1280, height: 800 })
-  await signIn(page)
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
+  await suite.signIn(page)
 
   // 设置 → 店铺: the user agreement (an empty text refused first, nothing saved).
   await menu(page, '设置', '店铺', /\/admin\/settings\/shop$/)
@@ -71,7 +49,7 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   await doc.locator('button[type=submit]').click()
   await page.getByText('已保存，登录页即刻生效').waitFor()
   await screenshot(page, 'console-settings-1280-shop')
-  const saved = await shop.api('GET', '/api/content/document?key=userAgreement')
+  const saved = await suite.shop.api('GET', '/api/content/document?key=userAgreement')
   assert.match(saved.data.contentHtml, new RegExp(AGREEMENT))
 
   // 设置 → 运费: a template with a bad fee refused in the form, then saved.
@@ -91,10 +69,10 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   await screenshot(page, 'console-settings-1280-freight')
 
   // The goods form: a seeded goods item gets the template.
-  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=50')
+  const search = await suite.shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=50')
   goods = search.data.list.find((g) => g.price >= 1000 && g.price < 40000 && g.stock > 0)
   assert.ok(goods, 'a seeded goods between ¥10 and ¥400')
-  await page.goto(`${shop.base}/admin/goods/${goods.id}`)
+  await page.goto(`${suite.shop.base}/admin/goods/${goods.id}`)
   await page.getByLabel('商品名称').waitFor()
   await choose(page, '运费模板', '大件运费')
   await btn(page, '保存').click()
@@ -115,7 +93,7 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   await page.getByTestId('reconcile-run').click()
   await page.getByText(/对账完成/).waitFor()
   await screenshot(page, 'console-settings-1280-reconcile')
-  await page.goto(`${shop.base}/admin/todo/failures`)
+  await page.goto(`${suite.shop.base}/admin/todo/failures`)
   await page.getByText(/消息发送失败/).waitFor()
   await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
   await screenshot(page, 'console-settings-1280-failures')
@@ -124,42 +102,35 @@ test('1280x800: the user agreement, a freight template and a goods item using it
 
 test("375x812 (H5): the login page opens the edited agreement; checkout charges the goods' template", async () => {
   assert.ok(goods, 'the first test set the goods')
-  const { page, errors } = await open({ width: 375, height: 812 })
-  await page.goto(`${shop.base}/commonPages/login/login`)
+  const { page, errors } = await suite.open({ width: 375, height: 812 })
+  await page.goto(`${suite.shop.base}/commonPages/login/login`)
   await shown(page, '.login__doc-link', { hasText: '《用户协议》' }).click()
   await page.getByText(AGREEMENT).waitFor()
   await screenshot(page, 'console-settings-375-login-agreement')
 
-  const token = await shop.apiLogin(newPhone())
-  const addr = await shop.api(
-    'POST',
-    '/api/memberAddress/add',
-    { name: '运费买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
-    token,
-  )
-  assert.equal(addr.code, 200, addr.msg)
-  const d = await shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
+  const token = await suite.shop.apiLogin(newPhone())
+  await addAddress(suite.shop, token, '运费买家')
+  const d = await suite.shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
   const sku = d.data.skus.find((s) => s.stock > 0 && s.price < 50000)
-  const buyer = await open({ width: 375, height: 812 })
-  await buyer.page.goto(`${shop.base}/?token=${token}`)
-  await buyer.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
-  await buyer.page.goto(`${shop.base}/goodsPages/placeAnOrder/index?from=buyNow&skuId=${sku.id}&quantity=1`)
+  const buyer = await suite.open({ width: 375, height: 812 })
+  await shopAs(buyer.page, suite.shop, token)
+  await buyer.page.goto(`${suite.shop.base}/goodsPages/placeAnOrder/index?from=buyNow&skuId=${sku.id}&quantity=1`)
   await buyer.page.getByText('+¥15.00', { exact: true }).first().waitFor()
   await buyer.page
     .getByText(/满¥500\.00包邮/)
     .first()
     .waitFor()
   await screenshot(buyer.page, 'console-settings-375-checkout-freight')
-  const preview = await shop.api('POST', '/api/order/preview', { from: 'buyNow', skuId: sku.id, quantity: 1 }, token)
+  const preview = await suite.shop.api('POST', '/api/order/preview', { from: 'buyNow', skuId: sku.id, quantity: 1 }, token)
   assert.equal(preview.data.freightAmount, 1500)
 
   // The console's pages at a phone's width, dark.
-  const admin = await open({ width: 375, height: 812, dark: true })
-  await signIn(admin.page)
-  await admin.page.goto(`${shop.base}/admin/settings/doctor`)
+  const admin = await suite.open({ width: 375, height: 812, dark: true })
+  await suite.signIn(admin.page)
+  await admin.page.goto(`${suite.shop.base}/admin/settings/doctor`)
   await admin.page.getByTestId('check-wechatPay').waitFor()
   await screenshot(admin.page, 'console-settings-375-dark-doctor')
-  await admin.page.goto(`${shop.base}/admin/settings/freight`)
+  await admin.page.goto(`${suite.shop.base}/admin/settings/freight`)
   await admin.page.locator('.ant-table-row', { hasText: '大件运费' }).waitFor()
   await screenshot(admin.page, 'console-settings-375-dark-freight')
   assert.deepEqual([...errors, ...buyer.errors, ...admin.errors], [])

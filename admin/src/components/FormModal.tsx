@@ -6,6 +6,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { Alert, Button, Drawer, Form, InputNumber, Modal, Space, type FormInstance } from 'antd'
 import { errorText } from '../core/feedback'
 import { useMobile } from '../core/useMobile'
+import { useLatest } from '../hooks/useLatest'
 
 export function FormModal<T extends object>({
   open,
@@ -33,14 +34,15 @@ export function FormModal<T extends object>({
   const [error, setError] = useState('')
   const [saving, setSaving] = useState(false)
   const mobile = useMobile()
+  // Reset only when the modal opens, not when the caller re-renders its initial values (often a new object).
+  const initial = useLatest(initialValues)
   useEffect(() => {
     if (open) {
       setError('')
       form.resetFields()
-      if (initialValues) form.setFieldsValue(initialValues as never)
+      if (initial.current) form.setFieldsValue(initial.current as never)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reset only when the modal opens, not when the caller re-renders its initial values
-  }, [open])
+  }, [open, form, initial])
 
   async function submit() {
     let values: T

@@ -8,6 +8,7 @@ import 'quill/dist/quill.snow.css'
 import './richText.css'
 import { uploadImage } from '../api/goods'
 import { errorText, toast } from '../core/feedback'
+import { useLatest } from '../hooks/useLatest'
 
 const TOOLBAR = [[{ header: [2, 3, false] }], ['bold', 'italic', 'underline', { color: [] }], [{ list: 'ordered' }, { list: 'bullet' }, { align: [] }], ['image', 'link'], ['clean']]
 
@@ -36,10 +37,12 @@ function nameToolbar(root: HTMLElement) {
 export function RichText({ value, onChange, placeholder }: { value?: string; onChange?: (html: string) => void; placeholder?: string }) {
   const host = useRef<HTMLDivElement>(null)
   const quill = useRef<Quill | null>(null)
-  const change = useRef(onChange)
-  change.current = onChange
+  const change = useLatest(onChange)
+  // The editor is created once per mount from the first props; later values are not pasted over what is typed.
+  const first = useRef({ value, placeholder })
 
   useEffect(() => {
+    const { value, placeholder } = first.current
     if (!host.current || quill.current) return
     const editor = document.createElement('div')
     host.current.appendChild(editor)
@@ -48,8 +51,7 @@ export function RichText({ value, onChange, placeholder }: { value?: string; onC
     if (value) q.clipboard.dangerouslyPasteHTML(value)
     q.on('text-change', () => change.current?.(q.getLength() > 1 ? q.getSemanticHTML() : ''))
     quill.current = q
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is created once per mount; later values are not pasted over what is typed
-  }, [])
+  }, [change])
 
   // A value set from outside (the goods loaded after the editor): shown once, without moving the caret while typing.
   useEffect(() => {

@@ -27,10 +27,8 @@ export const signedYuan = (fen: number) => `${fen > 0 ? '+' : fen < 0 ? '-' : ''
 
 /** Logged in? If not, opens login once (with this page as the target). For pages that load through usePagedList. */
 export function useLoginOnce(): boolean {
-  const logged = isLoggedIn()
   useEffect(() => {
-    if (!logged) requireLogin()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- asks to log in once, on opening the page
+    if (!isLoggedIn()) requireLogin()
   }, [])
-  return logged
+  return isLoggedIn()
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { CentreCoupon } from '@contract/coupon'
@@ -29,16 +29,18 @@ export default function ActivityDetailsPage() {
   const [coupons, setCoupons] = useState<CentreCoupon[]>([])
   // Asked once the activity itself is found: a bad link makes one request, not two.
   const activityId = a?.id
-  const loadCoupons = () =>
-    activityId &&
-    getActivityCoupons(activityId).then(
-      (r) => setCoupons(Array.isArray(r?.list) ? r.list : []),
-      () => setCoupons([]),
-    )
+  const loadCoupons = useCallback(
+    () =>
+      activityId &&
+      getActivityCoupons(activityId).then(
+        (r) => setCoupons(Array.isArray(r?.list) ? r.list : []),
+        () => setCoupons([]),
+      ),
+    [activityId],
+  )
   useEffect(() => {
     loadCoupons()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loadCoupons reads only activityId
-  }, [activityId])
+  }, [loadCoupons])
   // The activity's coupons are the coupon centre's (same limits): claimed with the centre's receive.
   const { receiving, receive } = useReceiveCoupon(loadCoupons)
   const couponAction = (c: CentreCoupon) => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image, ScrollView } from '@tarojs/components'
 import type { Brand, GoodsSort } from '@contract/goods'
@@ -26,19 +26,22 @@ export default function CfExclusiveIndexPage() {
   const [brandId, setBrandId] = useState<number>(Number(params.brandId) || 0)
   const [sort, setSort] = useState<GoodsSort>('sales')
   const [failed, setFailed] = useState(false)
-  const load = () =>
-    getBrands(true).then(
-      (list) => {
-        setBrands(list)
-        setFailed(false)
-        if (!list.some((b) => b.id === brandId) && list[0]) setBrandId(list[0].id)
-      },
-      () => setFailed(true),
-    )
+  const load = useCallback(
+    () =>
+      getBrands(true).then(
+        (list) => {
+          setBrands(list)
+          setFailed(false)
+          // The brand of the link while it is still listed, else the first.
+          setBrandId((cur) => (!list.some((b) => b.id === cur) && list[0] ? list[0].id : cur))
+        },
+        () => setFailed(true),
+      ),
+    [],
+  )
   useEffect(() => {
     load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
-  }, [])
+  }, [load])
   const brand = brands.find((b) => b.id === brandId)
   const goods = usePagedList((page, pageSize) => searchGoods({ brandId, sort, page, pageSize }), [brandId, sort], { enabled: !!brand, pageSize: 10 })
   useReachBottom(() => {

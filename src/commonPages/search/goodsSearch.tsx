@@ -59,9 +59,11 @@ export default function SearchGoodsSearchPage() {
 
   // H5: NutUI's autoFocus calls focus() on Taro's <taro-input-core> before that element has drawn its <input>,
   // which throws (uncaught, about one open in four) and leaves the box unfocused: focus the drawn input instead.
+  // Once on opening the page, when it opens without a search (the query does not change while it is open).
   const bar = useRef<any>(null)
+  const opensEmpty = !initial
   useEffect(() => {
-    if (initial || process.env.TARO_ENV !== 'h5') return
+    if (!opensEmpty || process.env.TARO_ENV !== 'h5') return
     let tries = 0
     let timer: ReturnType<typeof setTimeout> | undefined
     const focusInput = () => {
@@ -71,8 +73,7 @@ export default function SearchGoodsSearchPage() {
     }
     focusInput()
     return () => clearTimeout(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- focuses the box once on opening the page
-  }, [])
+  }, [opensEmpty])
 
   const [capped, setCapped] = useState(false)
   const results = usePagedList(

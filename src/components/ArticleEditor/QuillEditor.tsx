@@ -1,7 +1,8 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from 'react'
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { toast } from '@/core/toast'
+import { useLatest } from '@/hooks/useLatest'
 import { loadScript, loadStyle, QUILL_BASE } from './loadScript'
 import type { ArticleEditorHandle, ArticleEditorProps } from './types'
 
@@ -43,8 +44,9 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
   const host = useRef<HTMLDivElement | null>(null)
   const quill = useRef<any>(null)
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading')
-  const initial = useRef(initialHtml)
-  initial.current = initialHtml
+  const initial = useLatest(initialHtml)
+  // The editor is created once per mount (or on a retry): it reads the props as they are then.
+  const props = useLatest({ placeholder, uploadImage })
 
   useImperativeHandle(ref, () => ({
     async getHtml() {
@@ -54,7 +56,8 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
     },
   }))
 
-  const mount = async () => {
+  const mount = useCallback(async () => {
+    const { placeholder, uploadImage } = props.current
     setState('loading')
     try {
       loadStyle(`${QUILL_BASE}/quill.snow.css`)
@@ -111,15 +114,14 @@ const QuillEditor = forwardRef<ArticleEditorHandle, ArticleEditorProps>(function
     } catch {
       setState('failed')
     }
-  }
+  }, [initial, props])
 
   useEffect(() => {
     mount()
     return () => {
       quill.current = null
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the editor is created once per mount
-  }, [])
+  }, [mount])
 
   // Content that arrives after the editor is ready (editing an existing article).
   useEffect(() => {

@@ -21,22 +21,22 @@ export default function SafeWebView({ kind, defaultTitle }: { kind: WebViewKind;
   const [state, setState] = useState<{ status: 'checking' | 'allowed' | 'refused'; url: string }>({ status: 'checking', url: '' })
   const title = params.title ? safeDecode(params.title) : defaultTitle
 
-  const check = async () => {
-    const url = resolveWebUrl(params.url)
-    if (!url) return setState({ status: 'refused', url: '' })
-    setState({ status: 'checking', url: '' })
-    try {
-      const res = await checkWebUrl(url, kind)
-      setState(res.allowed && res.url ? { status: 'allowed', url: res.url } : { status: 'refused', url: '' })
-    } catch {
-      setState({ status: 'refused', url: '' })
-    }
-  }
-
+  // Checked again only when the link changes.
+  const link = params.url
   useEffect(() => {
+    const check = async () => {
+      const url = resolveWebUrl(link)
+      if (!url) return setState({ status: 'refused', url: '' })
+      setState({ status: 'checking', url: '' })
+      try {
+        const res = await checkWebUrl(url, kind)
+        setState(res.allowed && res.url ? { status: 'allowed', url: res.url } : { status: 'refused', url: '' })
+      } catch {
+        setState({ status: 'refused', url: '' })
+      }
+    }
     check()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- checked again only when the link changes
-  }, [params.url])
+  }, [link, kind])
 
   if (state.status === 'allowed') {
     // The mini-program's web-view covers the page; on H5 the iframe fills the space under the title bar.

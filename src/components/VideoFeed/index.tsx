@@ -13,6 +13,7 @@ import { toast } from '@/core/toast'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { useUserStore } from '@/stores/user'
+import { useLatest } from '@/hooks/useLatest'
 import { buildShare } from '@/platform/share'
 import { copyText } from '@/utils/clipboard'
 import { fromNow } from '@/utils/time'
@@ -85,8 +86,8 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
   const me = useUserStore((s) => s.userInfo.id)
 
   const current: VideoItem | undefined = videos[index] ? { ...videos[index], ...overrides[videos[index].id] } : undefined
-  const domId = (v: VideoItem) => videoDomId(v.id, scope)
-  const patch = (id: number, p: Partial<VideoItem>) => setOverrides((o) => ({ ...o, [id]: { ...o[id], ...p } }))
+  const domId = useCallback((v: VideoItem) => videoDomId(v.id, scope), [scope])
+  const patch = useCallback((id: number, p: Partial<VideoItem>) => setOverrides((o) => ({ ...o, [id]: { ...o[id], ...p } })), [])
 
   const showControls = useCallback(() => {
     setControls(true)
@@ -101,8 +102,12 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     [],
   )
 
-  // Only the visible video plays: pause the neighbours, play the current one (when the page is shown).
+  // Only the visible video plays: pause the neighbours, play the current one (when the page is shown). Runs when
+  // the shown video changes, not on every new list, comment or callback: those are read as they are then.
+  const currentId = current?.id
+  const latest = useLatest({ videos, current, rate, comments, onIndexChange, onVideoChange, onReachEnd })
   useEffect(() => {
+    const { videos, current, rate, comments, onIndexChange, onVideoChange, onReachEnd } = latest.current
     if (!current) return
     videos.forEach((v, i) => {
       if (i !== index && Math.abs(i - index) <= 2) player.pause(domId(v))
@@ -136,8 +141,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     }
     if (index >= videos.length - 2) onReachEnd?.()
     return () => clearTimeout(t)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- runs when the shown video changes, not on every new list
-  }, [index, active, current?.id])
+  }, [index, active, currentId, latest, domId, patch, showControls])
 
   // Finished danmu leave the screen after 4 s.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Image, Swiper, SwiperItem } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
@@ -9,6 +9,7 @@ import { getSeckillDetail } from '@/api/seckill'
 import { requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
+import { queryId } from '@/hooks/useLoadById'
 import { useServerNow } from '@/hooks/useServerNow'
 import { buildShare, useShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
@@ -18,14 +19,14 @@ import './details.scss'
 
 /** A flash-sale item: the flash price against the usual one, the session's countdown, what is left, and 马上抢. */
 export default function FlashSaleDetailsPage() {
-  const itemId = Number(useRouter().params?.itemId || 0)
+  const itemId = queryId(useRouter().params?.itemId) ?? 0
   const [d, setD] = useState<SeckillDetail | null>(null)
   const [failed, setFailed] = useState('')
   const [current, setCurrent] = useState(0)
   const now = useServerNow(d?.now)
   const shown = useRef(false)
 
-  const load = async () => {
+  const load = useCallback(async () => {
     if (!itemId) return setFailed('秒杀商品不存在')
     try {
       setD(await getSeckillDetail(itemId, { catch: true }))
@@ -33,11 +34,10 @@ export default function FlashSaleDetailsPage() {
     } catch (e: any) {
       setFailed(e?.message || '加载失败')
     }
-  }
+  }, [itemId])
   useEffect(() => {
     load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads only itemId
-  }, [itemId])
+  }, [load])
   useDidShow(() => {
     if (shown.current) load()
     shown.current = true
@@ -51,8 +51,7 @@ export default function FlashSaleDetailsPage() {
       last.current = state
       load()
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- again only when the countdown changes the state
-  }, [state])
+  }, [state, load])
 
   if (!d)
     return (

@@ -6,6 +6,7 @@ import PageLayout from '@/components/PageLayout'
 import { getSeckillSessions, getSessionItems } from '@/api/seckill'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
+import { useLatest } from '@/hooks/useLatest'
 import { useServerNow } from '@/hooks/useServerNow'
 import { useShare, buildShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
@@ -53,11 +54,12 @@ export default function FlashSaleListPage() {
   useEffect(() => {
     loadSessions()
   }, [])
+  // On a change of session only; the sessions are read as they are then.
+  const latestData = useLatest(data)
   useEffect(() => {
     if (selected) loadItems(selected)
-    else if (data) setLoading(false)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- on a change of session only; data is read as it is then
-  }, [selected])
+    else if (latestData.current) setLoading(false)
+  }, [selected, latestData])
   useDidShow(() => {
     // Coming back from a purchase: the sold counts have moved.
     if (shown.current && selected) loadItems(selected)
@@ -75,8 +77,7 @@ export default function FlashSaleListPage() {
       loadSessions()
       if (selected) loadItems(selected)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- again only when the countdown changes the state
-  }, [state])
+  }, [state, selected])
 
   return (
     <PageLayout variant='back' title='限时秒杀' className='flash-list'>

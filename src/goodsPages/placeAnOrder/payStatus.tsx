@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useRouter, useUnload } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
@@ -31,27 +31,31 @@ export default function PlaceAnOrderPayStatusPage() {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const alive = useRef(true)
 
-  const poll = (started: number) => {
-    getPayStatus(orderNo, { catch: true, toast: false })
-      .then((s) => {
-        if (!alive.current) return
-        setStatus(s)
-        if (s.paid) return setView('paid')
-        if (s.status === 'cancelled') return setView('closed')
-        // The member cancelled or the pay step failed: no need to wait for a notify.
-        if (result && result !== 'paid') return setView('unpaid')
-        if (Date.now() - started >= POLL_TIMEOUT) return setView('timeout')
-        timer.current = setTimeout(() => poll(started), POLL_INTERVAL)
-      })
-      .catch((e) => {
-        if (!alive.current) return
-        // The server refused (no such order of this member): asking again cannot help (issue 18, bad links).
-        if (e instanceof RequestError && !isTransportCode(e.code)) return setView('missing')
-        if (Date.now() - started >= POLL_TIMEOUT) return setView('timeout')
-        timer.current = setTimeout(() => poll(started), POLL_INTERVAL)
-      })
-  }
+  const poll = useCallback(
+    (started: number) => {
+      getPayStatus(orderNo, { catch: true, toast: false })
+        .then((s) => {
+          if (!alive.current) return
+          setStatus(s)
+          if (s.paid) return setView('paid')
+          if (s.status === 'cancelled') return setView('closed')
+          // The member cancelled or the pay step failed: no need to wait for a notify.
+          if (result && result !== 'paid') return setView('unpaid')
+          if (Date.now() - started >= POLL_TIMEOUT) return setView('timeout')
+          timer.current = setTimeout(() => poll(started), POLL_INTERVAL)
+        })
+        .catch((e) => {
+          if (!alive.current) return
+          // The server refused (no such order of this member): asking again cannot help (issue 18, bad links).
+          if (e instanceof RequestError && !isTransportCode(e.code)) return setView('missing')
+          if (Date.now() - started >= POLL_TIMEOUT) return setView('timeout')
+          timer.current = setTimeout(() => poll(started), POLL_INTERVAL)
+        })
+    },
+    [orderNo, result],
+  )
 
+  // Once per opening of the page (its query does not change while it is open).
   useEffect(() => {
     if (orderNo) poll(Date.now())
     else setView('missing')
@@ -59,8 +63,7 @@ export default function PlaceAnOrderPayStatusPage() {
       alive.current = false
       if (timer.current) clearTimeout(timer.current)
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- polls once per opening of the page
-  }, [])
+  }, [orderNo, poll])
   useUnload(() => {
     alive.current = false
   })

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Checkbox, Input, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
-import type { AfterSaleApplyInfo, AfterSaleType, RefundQuote } from '@contract/afterSales'
+import type { AfterSaleApplyInfo, AfterSaleApplyItem, AfterSaleType, RefundQuote } from '@contract/afterSales'
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES } from '@contract/afterSales'
 import PageLayout from '@/components/PageLayout'
 import PhotoUploader from '@/components/PhotoUploader'
@@ -11,6 +11,7 @@ import QuantityInput from '@/components/QuantityInput'
 import { GoodsLine } from '@/components/Order'
 import { applyAfterSale, getApplyInfo, getRefundQuote } from '@/api/afterSales'
 import { requireLogin } from '@/core/auth'
+import { useLatest } from '@/hooks/useLatest'
 import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
@@ -52,24 +53,27 @@ export default function AfterSalesApplyPage() {
     })
   })
 
-  const selection = Object.entries(picked).map(([id, q]) => ({ orderItemId: Number(id), quantity: q }))
-  const key = JSON.stringify(selection)
+  // Quoted again when the selection's content changes (not on each render's new array); the amount typed is
+  // read as it is then.
+  const key = JSON.stringify(Object.entries(picked).map(([id, q]) => ({ orderItemId: Number(id), quantity: q })))
+  const selection = useMemo<AfterSaleApplyItem[]>(() => JSON.parse(key), [key])
+  const typed = useLatest(amount)
   useEffect(() => {
     if (!selection.length) return setQuote(null)
+    const typedThen = typed.current
     let live = true
     getRefundQuote(orderNo, selection, { catch: true, toast: false })
       .then((q) => {
         if (!live) return
         setQuote(q)
-        const fen = yuanToFen(amount)
+        const fen = yuanToFen(typedThen)
         if (!edited.current || fen === null || fen > q.maxAmount) setAmount(yuan(q.maxAmount))
       })
       .catch(() => live && setQuote(null))
     return () => {
       live = false
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the selection's content (key), not each render's array; the amount typed is read as it is then
-  }, [key])
+  }, [orderNo, selection, typed])
 
   const toggle = (id: number, q: number, on: boolean) =>
     setPicked((p) => {

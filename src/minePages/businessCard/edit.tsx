@@ -34,8 +34,7 @@ export default function BusinessCardEditPage() {
     getCard(id)
       .then((c) => setForm({ name: c.name, title: c.title, company: c.company, phone: c.phone, wechat: c.wechat, email: c.email, address: c.address, avatar: c.avatar, intro: c.intro }))
       .catch(() => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
-  }, [])
+  }, [id])
 
   const set = (k: keyof Form) => (v: string) => setForm((f) => ({ ...f, [k]: v }))
 

@@ -17,7 +17,9 @@ import './article.scss'
 /** Write or edit an article's body (text and images); save as a draft or go on to publish. */
 export default function GraphicEditingPage() {
   const { params } = useRouter()
-  const [id, setId] = useState<number | undefined>(Number(params.id) > 0 ? Number(params.id) : undefined)
+  // The article of the link, loaded once; a first save of a new article gives it an id without loading it.
+  const linked = Number(params.id) > 0 ? Number(params.id) : undefined
+  const [id, setId] = useState<number | undefined>(linked)
   const [title, setTitle] = useState('')
   const [initialHtml, setInitialHtml] = useState('')
   const [loaded, setLoaded] = useState(!params.id)
@@ -25,16 +27,15 @@ export default function GraphicEditingPage() {
   const editor = useRef<ArticleEditorHandle>(null)
 
   useEffect(() => {
-    if (!requireLogin() || !id) return
-    getArticleDetail(id)
+    if (!requireLogin() || !linked) return
+    getArticleDetail(linked)
       .then((a) => {
         setTitle(a.title)
         setInitialHtml(a.contentHtml)
       })
       .catch(() => undefined)
       .finally(() => setLoaded(true))
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
-  }, [])
+  }, [linked])
 
   const save = async (next: boolean) => {
     if (saving || !requireLogin()) return

@@ -9,6 +9,7 @@ import PageLayout from '@/components/PageLayout'
 import { getArticleCategories, getArticleDetail, publishArticle } from '@/api/article'
 import { uploadMedia } from '@/api/video'
 import { requireLogin } from '@/core/auth'
+import { queryId } from '@/hooks/useLoadById'
 import { redirectTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
@@ -18,7 +19,7 @@ import './article.scss'
 /** Publish an article: title, cover, category and summary. */
 export default function ArticleReleasePage() {
   const { params } = useRouter()
-  const id = Number(params.id)
+  const id = queryId(params.id) ?? 0
   const [title, setTitle] = useState('')
   const [cover, setCover] = useState('')
   const [summary, setSummary] = useState('')
@@ -40,8 +41,7 @@ export default function ArticleReleasePage() {
           setCategoryId(a.categoryId)
         })
         .catch(() => undefined)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
-  }, [])
+  }, [id])
 
   const pickCover = async () => {
     try {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow, useReachBottom, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { CentreCoupon, CouponCounts, MemberCoupon, MemberCouponStatus } from '@contract/coupon'
@@ -26,25 +26,26 @@ const TABS: Array<{ key: Tab; label: string }> = [
 export default function MyCouponIndexPage() {
   const [loggedIn] = useState(() => isLoggedIn())
   // Visitors land on the centre (they may look before logging in); tab=centre opens it directly.
-  const initial = (useRouter().params?.tab as Tab) || (loggedIn ? 'unused' : 'centre')
-  const [tab, setTab] = useState<Tab>(TABS.some((t) => t.key === initial) ? initial : 'unused')
+  const asked = (useRouter().params?.tab as Tab) || (loggedIn ? 'unused' : 'centre')
+  const initial: Tab = TABS.some((t) => t.key === asked) ? asked : 'unused'
+  const [tab, setTab] = useState<Tab>(initial)
   const [counts, setCounts] = useState<CouponCounts | null>(null)
   const [centre, setCentre] = useState<CentreCoupon[] | null>(null)
   const shown = useRef(false)
   const mine = usePagedList((page, size) => getMyCoupons(tab as MemberCouponStatus, page, size), [tab], { enabled: loggedIn && tab !== 'centre', pageSize: 20 })
 
-  const loadCounts = () => loggedIn && getCouponCounts({ toast: false, catch: true }).then(setCounts, () => undefined)
+  const loadCounts = useCallback(() => loggedIn && getCouponCounts({ toast: false, catch: true }).then(setCounts, () => undefined), [loggedIn])
   const loadCentre = () =>
     getCouponCentre({ catch: true }).then(
       (r) => setCentre(r.list),
       () => setCentre([]),
     )
 
+  // Once on opening the page: the tab it opens on, not the tabs chosen later.
   useEffect(() => {
-    if (!loggedIn && tab !== 'centre') requireLogin()
+    if (!loggedIn && initial !== 'centre') requireLogin()
     loadCounts()
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once on opening the page
-  }, [])
+  }, [loggedIn, initial, loadCounts])
   useEffect(() => {
     if (tab === 'centre') loadCentre()
   }, [tab])

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Image, Swiper, SwiperItem } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
@@ -7,6 +7,7 @@ import PageLayout from '@/components/PageLayout'
 import { getPointsGoodsDetail } from '@/api/integral'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
+import { queryId } from '@/hooks/useLoadById'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { pointsPrice } from '@/utils/points'
@@ -23,20 +24,22 @@ export function redeemButton(d: Pick<PointsGoodsDetail, 'stock' | 'points' | 'pe
 
 /** A points-mall item: pictures, the points (and cash) price, stock and limit, and 立即兑换. */
 export default function MyIntegralGoodsDetailsPage() {
-  const id = Number(useRouter().params?.id || 0)
+  const id = queryId(useRouter().params?.id) ?? 0
   const [d, setD] = useState<PointsGoodsDetail | null>(null)
   const [failed, setFailed] = useState('')
   const shown = useRef(false)
-  const load = () =>
-    getPointsGoodsDetail(id, { catch: true }).then(
-      (x) => (setD(x), setFailed('')),
-      (e) => setFailed(e?.message || '加载失败'),
-    )
+  const load = useCallback(
+    () =>
+      getPointsGoodsDetail(id, { catch: true }).then(
+        (x) => (setD(x), setFailed('')),
+        (e) => setFailed(e?.message || '加载失败'),
+      ),
+    [id],
+  )
   useEffect(() => {
     if (id) load()
     else setFailed('兑换商品不存在')
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- load reads only id
-  }, [id])
+  }, [id, load])
   useDidShow(() => {
     if (shown.current && id) load()
     shown.current = true

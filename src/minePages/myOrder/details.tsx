@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { ArrowRight, Location, Service, Transit } from '@nutui/icons-react-taro'
@@ -37,29 +37,30 @@ export default function MyOrderDetailsPage() {
   const [missing, setMissing] = useState(false)
   const [now, setNow] = useState(Date.now())
 
-  const load = async () => {
+  const load = useCallback(async () => {
     try {
       setO(await getOrderDetail(orderNo, { catch: true }))
     } catch {
       setMissing(true)
     }
-  }
+  }, [orderNo])
   useDidShow(() => {
     if (requireLogin()) load()
   })
+  // The timer follows the order's status and expiry only.
+  const unpaidUntil = o?.status === 'unpaid' ? o.expireAt : null
   useEffect(() => {
-    if (o?.status !== 'unpaid') return
+    if (unpaidUntil === null) return
     const timer = setInterval(() => {
       const t = Date.now()
       setNow(t)
-      if (t >= o.expireAt) {
+      if (t >= unpaidUntil) {
         clearInterval(timer)
         setTimeout(load, 1500)
       }
     }, 1000)
     return () => clearInterval(timer)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the timer follows the order status and expiry only
-  }, [o?.status, o?.expireAt])
+  }, [unpaidUntil, load])
 
   if (missing)
     return (

@@ -110,8 +110,7 @@ export default function ShippingAddressOperatePage() {
       getAddressDetail(id).then((a) =>
         form.setFieldsValue({ name: a.name, phone: a.phone, region: { province: a.province, city: a.city, district: a.district }, detail: a.detail, tag: a.tag, isDefault: a.isDefault }),
       )
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the form instance of Form.useForm() is the same on every render
-  }, [id])
+  }, [id, form])
 
   const save = async () => {
     const v = { ...EMPTY, ...(form.getFieldsValue(true) as FormValues) }

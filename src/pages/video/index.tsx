@@ -8,6 +8,7 @@ import VideoFeed from '@/components/VideoFeed'
 import { getVideoDetail, getVideoList } from '@/api/video'
 import { navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
+import { queryId } from '@/hooks/useLoadById'
 import { ROUTES } from '@/routes'
 import { useShare, buildShare } from '@/platform/share'
 import { assetUrl } from '@/core/request'
@@ -68,17 +69,16 @@ export default function VideoIndexPage() {
     }
   }
 
+  // A shared link opens its video first (?vid=), then the feed follows; once on opening the page.
+  const vid = queryId(router.params.vid)
   useEffect(() => {
-    // A shared link opens its video first (?vid=), then the feed follows.
-    const vid = Number(router.params.vid)
-    if (vid > 0) {
+    if (vid) {
       getVideoDetail(vid)
         .then((v) => setVideos((list) => [v, ...list.filter((x) => x.id !== v.id)]))
         .catch(() => undefined)
         .finally(() => load(1))
     } else load(1)
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once on opening the page
-  }, [])
+  }, [vid])
 
   useDidShow(() => {
     setShown(true)

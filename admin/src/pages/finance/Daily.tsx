@@ -12,11 +12,11 @@ import { fenToYuan, yuanLabel } from '../../core/money'
 export default function Daily() {
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()])
   const [data, setData] = useState<DailyReply | null>(null)
-  const q = { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }
+  const from = range[0].format('YYYY-MM-DD')
+  const to = range[1].format('YYYY-MM-DD')
   useEffect(() => {
-    run(dailyTotals(q)).then((r) => setData(r || null))
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q.from, q.to])
+    run(dailyTotals({ from, to })).then((r) => setData(r || null))
+  }, [from, to])
   const t = data?.total
   return (
     <PageContainer
@@ -24,7 +24,7 @@ export default function Daily() {
       extra={
         <Space wrap>
           <DatePicker.RangePicker value={range} allowClear={false} onChange={(v) => v && v[0] && v[1] && setRange([v[0], v[1]])} />
-          <Button icon={<DownloadOutlined />} href={dailyExportUrl(q)} download>
+          <Button icon={<DownloadOutlined />} href={dailyExportUrl({ from, to })} download>
             导出 CSV
           </Button>
         </Space>

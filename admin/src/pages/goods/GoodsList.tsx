@@ -9,6 +9,7 @@ import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
+import { useLatest } from '../../hooks/useLatest'
 import { categoryOptions, useCatalog } from './useCatalog'
 
 type StockRow = AdminSku & { goodsName: string; delta: number }
@@ -17,10 +18,11 @@ type StockRow = AdminSku & { goodsName: string; delta: number }
 function StockModal({ ids, onClose }: { ids: number[]; onClose: (changed: boolean) => void }) {
   const [rows, setRows] = useState<StockRow[] | null>(null)
   const [saving, setSaving] = useState(false)
+  // Loaded for the chosen goods; onClose may be a new function on each render.
+  const close = useLatest(onClose)
   useEffect(() => {
-    void run(Promise.all(ids.map((id) => goodsDetail(id)))).then((list) => (list ? setRows(list.flatMap((g) => g.skus.map((s) => ({ ...s, goodsName: g.name, delta: 0 })))) : onClose(false)))
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded for the chosen goods; onClose may be a new function on each render
-  }, [ids])
+    void run(Promise.all(ids.map((id) => goodsDetail(id)))).then((list) => (list ? setRows(list.flatMap((g) => g.skus.map((s) => ({ ...s, goodsName: g.name, delta: 0 })))) : close.current(false)))
+  }, [ids, close])
   const setDelta = (id: number | 'all', delta: number) => setRows((r) => r && r.map((x) => (id === 'all' || x.id === id ? { ...x, delta } : x)))
   async function save() {
     const items = (rows || []).filter((r) => r.delta !== 0).map((r) => ({ skuId: r.id, delta: r.delta }))

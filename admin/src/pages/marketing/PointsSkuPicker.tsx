@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react'
 import { Select, Space, Spin } from 'antd'
 import type { AdminSku } from '@contract/admin'
 import { goodsDetail, goodsList } from '../../api/goods'
+import { useLatest } from '../../hooks/useLatest'
 
 export function GoodsSelect({ value, onChange, initialName }: { value?: number; onChange?: (id: number) => void; initialName?: string }) {
   const [options, setOptions] = useState<Array<{ value: number; label: string }>>(value ? [{ value, label: initialName || `商品 #${value}` }] : [])
@@ -55,24 +56,29 @@ export function SkuPicker({
   const [goodsId, setGoodsId] = useState<number | undefined>(initialGoods ?? undefined)
   const [skus, setSkus] = useState<AdminSku[]>([])
   const [name, setName] = useState('')
+  // On a change of goods only; the chosen SKU and the callbacks are read as they are then.
+  const latest = useLatest({ value, onChange, onGoods })
   useEffect(() => {
     if (!goodsId) return setSkus([])
+    const { value, onChange, onGoods } = latest.current
     let live = true
     goodsDetail(goodsId).then(
       (g) => {
         if (!live) return
         setSkus(g.skus)
         setName(g.name)
-        if (!value && g.skus.length === 1) pick(g.skus[0].id, g.name, g.images[0] || '', g.skus[0].price)
-        else if (value) onGoods?.({ name: g.name, image: g.images[0] || '', price: g.skus.find((s) => s.id === value)?.price ?? g.price })
+        const only = g.skus.length === 1 ? g.skus[0] : null
+        if (!value && only) {
+          onChange?.(only.id)
+          onGoods?.({ name: g.name, image: g.images[0] || only.image || '', price: only.price })
+        } else if (value) onGoods?.({ name: g.name, image: g.images[0] || '', price: g.skus.find((s) => s.id === value)?.price ?? g.price })
       },
       () => live && setSkus([]),
     )
     return () => {
       live = false
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [goodsId])
+  }, [goodsId, latest])
   function pick(id: number, goodsName = name, image = '', price?: number) {
     onChange?.(id)
     const s = skus.find((x) => x.id === id)

@@ -3,7 +3,7 @@
  * page polls sold / quota every 3 seconds. Rules (docs/promotions.md): an ended session is read-only; a running one
  * keeps its day and start; an item with orders stays and keeps its SKU; the quota never below what is sold.
  */
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Popconfirm, Progress, Select, Switch, Table, Tag, TimePicker, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
@@ -89,7 +89,7 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
   const [error, setError] = useState('')
   const [saving, setSaving] = useState(false)
 
-  const load = async () => {
+  const load = useCallback(async () => {
     if (!id) {
       form.setFieldsValue({ day: dayjs().add(1, 'day'), start: dayjs('10:00', 'HH:mm'), end: dayjs('12:00', 'HH:mm'), repeatDaily: false })
       setItems([{ key: `n${++seq}`, sold: 0, hasOrders: false, quota: 100, perMemberLimit: 1 }])
@@ -100,11 +100,10 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
     setDetail(d)
     form.setFieldsValue({ day: dayjs(d.day), start: dayjs(d.start, 'HH:mm'), end: dayjs(d.end, 'HH:mm'), repeatDaily: d.repeatDaily })
     setItems(d.items.map(rowOf))
-  }
+  }, [id, form])
   useEffect(() => {
     void load()
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id])
+  }, [load])
 
   // Live sold / quota while the session runs.
   const state = detail?.state

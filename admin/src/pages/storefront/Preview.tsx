@@ -7,6 +7,7 @@ import { SearchOutlined, SoundOutlined } from '@ant-design/icons'
 import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, AdminGoodsDetail } from '@contract/admin'
 import { goodsDetail } from '../../api/goods'
 import { fenToYuan } from '../../core/money'
+import { useLatest } from '../../hooks/useLatest'
 
 type Scheduled = { status?: string; startAt?: number | null; endAt?: number | null; sort: number; id: number }
 /** What the shop shows now, in the shop's order. */
@@ -35,16 +36,21 @@ export function Preview({
   const words = liveNow(hotWords)
   const notice = notices.filter((n) => n.status === 'on').sort((a, b) => Number(b.isTop) - Number(a.isTop) || b.createdAt - a.createdAt)[0]
   const [goods, setGoods] = useState<Record<number, AdminGoodsDetail>>({})
-  const wanted = liveSections.flatMap((s) => s.goodsIds.slice(0, 4))
-  const key = wanted.join(',')
+  // Fetched when the goods the sections show change (by content, not each render's array); goods already fetched
+  // (read as they are then) are skipped.
+  const wanted = [...new Set(liveSections.flatMap((s) => s.goodsIds.slice(0, 4)))].join(',')
+  const fetched = useLatest(goods)
   useEffect(() => {
-    const missing = [...new Set(wanted)].filter((id) => !goods[id])
+    const missing = wanted
+      .split(',')
+      .filter(Boolean)
+      .map(Number)
+      .filter((id) => !fetched.current[id])
     if (!missing.length) return
     void Promise.allSettled(missing.map((id) => goodsDetail(id))).then((rs) =>
       setGoods((g) => ({ ...g, ...Object.fromEntries(rs.flatMap((r) => (r.status === 'fulfilled' ? [[r.value.id, r.value]] : []))) })),
     )
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- key is the content of wanted; goods already fetched are skipped
-  }, [key])
+  }, [wanted, fetched])
 
   const bg = dark ? '#141414' : '#f5f5f5'
   const card = dark ? '#1f1f1f' : '#fff'
