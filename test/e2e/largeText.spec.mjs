@@ -1,7 +1,7 @@
 // Issue 23: the layout holds at 200 % text (the system's large-text setting in WeChat and in the browser). Every
 // page of src/routes.ts, logged in as the seed's agent member, each with a real record of the seed, at 375x812
 // with every font size doubled through --text-scale (the lever 大字模式 uses, config/postcssTextScale.js). It
-// fails when text is cut: a price, a button, a tab label or any other label running out of a box that hides its
+// fails when text is cut or overlaps: a price, a button, a tab label or any other label running out of a box that hides its
 // overflow (or an ancestor's that does), or out of its button. Long names that a box ends with an ellipsis or a
 // line clamp on purpose (goods names in lists) are allowed, except on prices, buttons and tab labels, which must
 // show whole. A screenshot per page: test/e2e/screens/large-text-<page>.png.
@@ -67,6 +67,12 @@ function clippedTexts() {
       if (/auto|scroll/.test(s.overflowX)) checkX = false
       if (/auto|scroll/.test(s.overflowY) || page) checkY = false
     }
+    // Text running out of its own box (a fixed height under bigger text) lies over what follows it; a few pixels
+    // are the font's ascent and descent beyond a tight line height.
+    const own = el.getBoundingClientRect()
+    const slack = Math.max(2, parseFloat(style.fontSize) * 0.3)
+    if (own.height > 0 && style.display !== 'inline' && !hides(style.overflowY) && (r.bottom > own.bottom + slack || r.top < own.top - slack))
+      problems.add(`${what} runs out of its box: ${text.slice(0, 30)} (${el.className || el.tagName})`)
     // Text spilling out of its control's box (a fixed height under two lines of text).
     const control = el.closest(CONTROL)
     if (control) {
