@@ -1,29 +1,20 @@
 // Issue 18 item 7: the activity page's coupon tiles could not be claimed (plain pictures of coupons). They are
 // now the shop's store-wide coupons from the coupon centre; a member who came through the shop (token in the
 // address, as the web-view page appends it) claims one with a tap; a visitor is told to log in.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser } from './harness.mjs'
+import { useShopSuite } from './harness.mjs'
 
-let shop, b, token
-before(async () => {
-  shop = await startShop()
-  token = await shop.apiLogin('13800138000')
-  b = await openBrowser()
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-})
+const suite = useShopSuite({ member: '13800138000' })
 
 const held = async (couponId) => {
-  const r = await shop.api('GET', '/api/coupons/mine?status=unused&page=1&pageSize=50', null, token)
+  const r = await suite.shop.api('GET', '/api/coupons/mine?status=unused&page=1&pageSize=50', null, suite.token)
   return r.data.list.filter((c) => c.couponId === couponId).length
 }
 
 test('a member claims a coupon from the activity page with one tap', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/media/activity/festival.html?token=${token}`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/media/activity/festival.html?token=${suite.token}`)
   const tile = page.locator('.coupon[data-coupon-id]').filter({ hasText: '满199减30' })
   await tile.waitFor()
   const couponId = Number(await tile.getAttribute('data-coupon-id'))
@@ -36,8 +27,8 @@ test('a member claims a coupon from the activity page with one tap', async () =>
 })
 
 test('a visitor is told to log in and nothing is claimed', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/media/activity/festival.html`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/media/activity/festival.html`)
   const tile = page.locator('.coupon[data-coupon-id]').first()
   await tile.waitFor()
   await tile.click()

@@ -1,52 +1,45 @@
 // After the purchase in Chromium: review with photos → cashback task → operator approval → balance;
 // return and refund → approval → tracking number → receipt → refund → the order shows it refunded.
-import { test, before, after } from 'node:test'
+import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { useShopSuite, screenshot, fill, newPhone } from './harness.mjs'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const yuan = (fen) => (fen / 100).toFixed(2)
 
-let shop, b, token, tmp
-before(async () => {
-  shop = await startShop()
-  b = await openBrowser()
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'as-e2e-'))
-  for (const n of ['a', 'b']) fs.writeFileSync(path.join(tmp, `${n}.png`), PNG)
-  token = await shop.apiLogin(newPhone())
-  const addr = await shop.api(
-    'POST',
-    '/api/memberAddress/add',
-    { name: '测试买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
-    token,
-  )
-  assert.equal(addr.code, 200, addr.msg)
-  // Log the browser in through the address, and wait until the member info is stored.
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'as-e2e-'))
+for (const n of ['a', 'b']) fs.writeFileSync(path.join(tmp, `${n}.png`), PNG)
+after(() => fs.rmSync(tmp, { recursive: true, force: true }))
+const suite = useShopSuite({
+  member: newPhone(),
+  async setup(s) {
+    const addr = await s.shop.api(
+      'POST',
+      '/api/memberAddress/add',
+      { name: '测试买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+      s.token,
+    )
+    assert.equal(addr.code, 200, addr.msg)
+    await s.signIn()
+  },
 })
 
 /** Buys one unit of a goods through the API and the sandbox, the operator ships it, and the member confirms receipt. */
 async function receivedOrder(goodsId) {
-  const d = await shop.api('GET', `/api/goods/detail?id=${goodsId}`, null, token)
+  const d = await suite.shop.api('GET', `/api/goods/detail?id=${goodsId}`, null, suite.token)
   assert.equal(d.code, 200, d.msg)
   const sku = d.data.skus.find((s) => s.stock > 0)
-  const o = await shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `e2e${Date.now()}${Math.floor(Math.random() * 1000)}` }, token)
+  const o = await suite.shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `e2e${Date.now()}${Math.floor(Math.random() * 1000)}` }, suite.token)
   assert.equal(o.code, 200, o.msg)
-  const p = await shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, token)
+  const p = await suite.shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, suite.token)
   assert.equal(p.code, 200, p.msg)
-  const c = await shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)
+  const c = await suite.shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, suite.token)
   assert.equal(c.code, 200, c.msg)
-  await shop.admin('ship', o.data.orderNo, 'SF', `SF${Date.now()}`)
-  const r = await shop.api('POST', '/api/order/confirmReceipt', { orderNo: o.data.orderNo }, token)
+  await suite.shop.admin('ship', o.data.orderNo, 'SF', `SF${Date.now()}`)
+  const r = await suite.shop.api('POST', '/api/order/confirmReceipt', { orderNo: o.data.orderNo }, suite.token)
   assert.equal(r.code, 200, r.msg)
   return { orderNo: o.data.orderNo, payAmount: o.data.payAmount }
 }
@@ -61,13 +54,13 @@ async function confirmPicker(page) {
 }
 
 test('a review with photos earns cashback: task submitted, approved by the operator, balance shows it', async () => {
-  const { page } = b
-  const campaigns = await shop.api('GET', '/api/cashback/campaigns', null, token)
+  const { page } = suite
+  const campaigns = await suite.shop.api('GET', '/api/cashback/campaigns', null, suite.token)
   const campaign = campaigns.data.find((c) => c.type === 'review' && c.state === 'buy')
   assert.ok(campaign, 'a seeded good-review campaign')
   const { orderNo } = await receivedOrder(campaign.goodsId)
 
-  await page.goto(`${shop.base}/minePages/myOrder/evaluate?orderNo=${orderNo}`)
+  await page.goto(`${suite.shop.base}/minePages/myOrder/evaluate?orderNo=${orderNo}`)
   await page.getByText('商品评分').waitFor()
   await page.getByText(`好评审核通过后可得 ¥${yuan(campaign.amount)}`).waitFor()
   await fill(page, '宝贝满足你的期待吗？说说它的优点和美中不足吧', '做工精致，颜色和图片一样，物流也很快，非常满意！')
@@ -82,24 +75,24 @@ test('a review with photos earns cashback: task submitted, approved by the opera
   await page.getByText(`好评返现 ¥${yuan(campaign.amount)} 已提交审核`, { exact: false }).waitFor()
 
   // The review is on the goods' comment list with its photos, anonymous; the order is completed.
-  const list = await shop.api('GET', `/api/goods/commentList?goodsId=${campaign.goodsId}`, null, token)
+  const list = await suite.shop.api('GET', `/api/goods/commentList?goodsId=${campaign.goodsId}`, null, suite.token)
   const mine = list.data.list.find((c) => c.content.startsWith('做工精致'))
   assert.ok(mine)
   assert.equal(mine.images.length, 2)
   assert.equal(mine.anonymous, true)
-  assert.equal((await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)).data.status, 'completed')
+  assert.equal((await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, suite.token)).data.status, 'completed')
 
-  const tasks = await shop.api('GET', '/api/cashback/tasks', null, token)
+  const tasks = await suite.shop.api('GET', '/api/cashback/tasks', null, suite.token)
   const task = tasks.data.list.find((t) => t.orderNo === orderNo)
   assert.equal(task.status, 'submitted')
   await page.locator('.nut-button').filter({ hasText: '查看返现进度' }).click()
   await page.waitForURL(/\/minePages\/cashback\/index/)
   await page.locator('.cb-task').filter({ hasText: '审核中' }).first().waitFor()
 
-  const out = await shop.admin('cashback', 'approve', String(task.id))
+  const out = await suite.shop.admin('cashback', 'approve', String(task.id))
   assert.match(out, /已通过/)
   // Approving again pays nothing more.
-  await assert.rejects(shop.admin('cashback', 'approve', String(task.id)))
+  await assert.rejects(suite.shop.admin('cashback', 'approve', String(task.id)))
 
   await page.reload()
   await page
@@ -111,18 +104,18 @@ test('a review with photos earns cashback: task submitted, approved by the opera
   await page.locator('.cb-task').first().click()
   await page.waitForURL(/\/minePages\/cashback\/details/)
   await page.getByText('返现已存入您的返现余额').waitFor()
-  const bal = await shop.api('GET', '/api/cashback/balance', null, token)
+  const bal = await suite.shop.api('GET', '/api/cashback/balance', null, suite.token)
   assert.equal(bal.data.balance, campaign.amount)
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })
 
 test('return and refund: apply, operator approves, member fills the tracking number, operator receives and refunds, the order shows refunded', async () => {
-  const { page } = b
-  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
+  const { page } = suite
+  const search = await suite.shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, suite.token)
   const goods = (search.data.list || []).find((g) => g.price >= 1000) || search.data.list[0]
   const { orderNo, payAmount } = await receivedOrder(goods.id)
 
-  await page.goto(`${shop.base}/minePages/afterSales/apply?orderNo=${orderNo}`)
+  await page.goto(`${suite.shop.base}/minePages/afterSales/apply?orderNo=${orderNo}`)
   await page.getByText('选择商品', { exact: true }).waitFor()
   await page.locator('.as-type').filter({ hasText: '退货退款' }).click()
   await page.locator('.as-row').filter({ hasText: '售后原因' }).click()
@@ -137,7 +130,7 @@ test('return and refund: apply, operator approves, member fills the tracking num
   await page.getByText('退货申请已提交，商家同意后将在此显示退货地址').waitFor()
   const afterSaleNo = new URL(page.url()).searchParams.get('afterSaleNo')
 
-  await shop.admin('aftersale', 'approve', afterSaleNo)
+  await suite.shop.admin('aftersale', 'approve', afterSaleNo)
   await page.reload()
   await page.getByText('商家已同意，请寄回商品').waitFor()
   await page.locator('.as-addr').waitFor()
@@ -151,21 +144,21 @@ test('return and refund: apply, operator approves, member fills the tracking num
   await page.locator('.as-head__status').filter({ hasText: '待商家收货' }).waitFor()
 
   // The refund refused before the shop has the goods back, then done.
-  await assert.rejects(shop.admin('aftersale', 'refund', afterSaleNo), /收到退货后才能退款/)
-  await shop.admin('aftersale', 'received', afterSaleNo)
-  const out = await shop.admin('aftersale', 'refund', afterSaleNo)
+  await assert.rejects(suite.shop.admin('aftersale', 'refund', afterSaleNo), /收到退货后才能退款/)
+  await suite.shop.admin('aftersale', 'received', afterSaleNo)
+  const out = await suite.shop.admin('aftersale', 'refund', afterSaleNo)
   assert.match(out, /已退款/)
   await page.reload()
   await page.locator('.as-head__status').filter({ hasText: '退款成功' }).waitFor()
   await page.getByText('退款金额 ¥').waitFor()
   await screenshot(page, 'aftersales-refunded')
 
-  const order = await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
+  const order = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, suite.token)
   assert.equal(order.data.items[0].refundedQuantity, 1)
   assert.ok(order.data.items[0].refundedAmount > 0 && order.data.items[0].refundedAmount <= payAmount)
   assert.match(limit, new RegExp(yuan(order.data.items[0].refundedAmount)))
-  await page.goto(`${shop.base}/minePages/myOrder/details?orderNo=${orderNo}`)
+  await page.goto(`${suite.shop.base}/minePages/myOrder/details?orderNo=${orderNo}`)
   await page.getByText(/已退款 1 件/).waitFor()
   await screenshot(page, 'aftersales-order-refunded')
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })

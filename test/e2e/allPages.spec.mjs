@@ -5,9 +5,9 @@
 // accessibility violation (test/e2e/axe.mjs), in the light theme and then, on the same page switched to the
 // system's dark theme (the app follows prefers-color-scheme live), in the dark one: every route is checked in both
 // themes without being opened twice.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, idleChanges, allPagePaths } from './harness.mjs'
+import { useShopSuite, idleChanges, allPagePaths } from './harness.mjs'
 import { axeProblems } from './axe.mjs'
 
 const IDLE_MS = 1500
@@ -21,39 +21,29 @@ async function settleTheme(page) {
   await page.waitForTimeout(THEME_SETTLE_MS)
 }
 
-let shop, b, token
-before(async () => {
-  shop = await startShop()
-  token = await shop.apiLogin('13900139000')
-  b = await openBrowser()
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-})
+const suite = useShopSuite({ member: '13900139000' })
 
 test('every page draws, throws nothing, settles when left alone and passes axe-core (serious, critical)', async () => {
   const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => !!localStorage.getItem('user'))
+  await suite.signIn()
   const problems = []
   for (const p of paths) {
-    const before = b.errors.length
+    const before = suite.errors.length
     // Pages that show one record get the first demo one (id=1); the others ignore it.
-    await b.page.goto(`${shop.base}/${p}?id=1`)
-    await b.page.waitForTimeout(1200)
-    const changes = await idleChanges(b.page, IDLE_MS)
-    const drawn = await b.page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
-    const errors = b.errors.slice(before).filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
+    await suite.page.goto(`${suite.shop.base}/${p}?id=1`)
+    await suite.page.waitForTimeout(1200)
+    const changes = await idleChanges(suite.page, IDLE_MS)
+    const drawn = await suite.page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
+    const errors = suite.errors.slice(before).filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
     if (!drawn) problems.push(`${p}: nothing drawn`)
     if (errors.length) problems.push(`${p}: ${errors.join(' | ').slice(0, 300)}`)
     if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
-    for (const a of await axeProblems(b.page)) problems.push(`${p}: axe ${a}`)
-    await b.page.emulateMedia({ colorScheme: 'dark' })
-    await settleTheme(b.page)
-    for (const a of await axeProblems(b.page)) problems.push(`${p}: axe (dark) ${a}`)
-    await b.page.emulateMedia({ colorScheme: 'light' })
+    for (const a of await axeProblems(suite.page)) problems.push(`${p}: axe ${a}`)
+    await suite.page.emulateMedia({ colorScheme: 'dark' })
+    await settleTheme(suite.page)
+    for (const a of await axeProblems(suite.page)) problems.push(`${p}: axe (dark) ${a}`)
+    await suite.page.emulateMedia({ colorScheme: 'light' })
   }
   assert.deepEqual(problems, [], problems.join('\n'))
 })

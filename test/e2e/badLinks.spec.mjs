@@ -8,9 +8,9 @@
 // Not counted (SHARED below): what the app itself asks at start on any page — the login state and the
 // member's info (src/app.ts and src/core/auth.ts), the cart's count for the tab bar badge, and the public
 // settings (review mode, payment and subscribe options), read once per app start (src/api/settings.ts).
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, allPagePaths } from './harness.mjs'
+import { useShopSuite, allPagePaths } from './harness.mjs'
 
 /** App-wide calls made on any page the app starts on, not the page's own data. */
 const SHARED = new Set(['/h5/api/member/loginStatus', '/h5/api/member/getMemberInfo', '/h5/api/cart/count', '/h5/api/settings/public'])
@@ -39,46 +39,36 @@ const MAX_OWN_CALLS = 10
  */
 const MAX_PER_ENDPOINT = 2
 
-let shop, b, token
-before(async () => {
-  shop = await startShop()
-  token = await shop.apiLogin('13900139000')
-  b = await openBrowser()
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-})
+const suite = useShopSuite({ member: '13900139000' })
 
 /** Opens a page and counts the API calls (path without query) it makes until it has settled. */
 async function openAndCount(url) {
-  await b.page.goto('about:blank') // nothing of the previous page still in flight is counted
+  await suite.page.goto('about:blank') // nothing of the previous page still in flight is counted
   const calls = []
   const onRequest = (r) => {
     const u = new URL(r.url())
     if (u.pathname.startsWith('/h5/') && !SHARED.has(u.pathname)) calls.push(u.pathname)
   }
-  b.page.on('request', onRequest)
-  await b.page.goto(url)
-  await b.page.waitForTimeout(SETTLE_MS)
-  b.page.off('request', onRequest)
+  suite.page.on('request', onRequest)
+  await suite.page.goto(url)
+  await suite.page.waitForTimeout(SETTLE_MS)
+  suite.page.off('request', onRequest)
   const perEndpoint = {}
   for (const c of calls) perEndpoint[c] = (perEndpoint[c] || 0) + 1
   return { total: calls.length, perEndpoint }
 }
 
 const emptyStateShown = () =>
-  b.page.evaluate(() => [...document.querySelectorAll('.empty-state')].some((el) => el.offsetParent !== null && /返回/.test(el.innerText) && el.innerText.trim().length > 4))
+  suite.page.evaluate(() => [...document.querySelectorAll('.empty-state')].some((el) => el.offsetParent !== null && /返回/.test(el.innerText) && el.innerText.trim().length > 4))
 
 test('every page opened from a bad link settles: a few calls, none repeated in a loop', async () => {
   const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => !!localStorage.getItem('user'))
+  await suite.signIn()
   const problems = []
   for (const p of paths) {
     for (const query of ['', GARBAGE]) {
-      const { total, perEndpoint } = await openAndCount(`${shop.base}/${p}${query}`)
+      const { total, perEndpoint } = await openAndCount(`${suite.shop.base}/${p}${query}`)
       const repeated = Object.entries(perEndpoint).filter(([, n]) => n > MAX_PER_ENDPOINT)
       const label = `${p}${query ? ' (garbage query)' : ' (no query)'}`
       if (repeated.length || total > MAX_OWN_CALLS) problems.push(`${label}: ${total} calls ${JSON.stringify(perEndpoint)}`)
@@ -91,7 +81,7 @@ test('a record page without a valid id asks at most once and shows an empty stat
   const problems = []
   for (const p of RECORD_PAGES) {
     for (const query of ['', GARBAGE, '?id=99999999&memberId=99999999&orderNo=E2099010199999999']) {
-      const { total, perEndpoint } = await openAndCount(`${shop.base}/${p}${query}`)
+      const { total, perEndpoint } = await openAndCount(`${suite.shop.base}/${p}${query}`)
       const label = `${p}${query || ' (no query)'}`
       if (total > 1) problems.push(`${label}: ${total} calls ${JSON.stringify(perEndpoint)}`)
       if (!(await emptyStateShown())) problems.push(`${label}: no empty state with a way back`)
@@ -99,7 +89,7 @@ test('a record page without a valid id asks at most once and shows an empty stat
   }
   assert.deepEqual(problems, [])
   // The way back works: it leaves the page (home when there is no page before it).
-  await b.page.goto(`${shop.base}/${RECORD_PAGES[0]}`)
-  await b.page.locator('.empty-state:visible').locator('taro-button-core, button.nut-button', { hasText: '返回' }).first().click()
-  await b.page.waitForURL((u) => !u.pathname.includes('notice/details'))
+  await suite.page.goto(`${suite.shop.base}/${RECORD_PAGES[0]}`)
+  await suite.page.locator('.empty-state:visible').locator('taro-button-core, button.nut-button', { hasText: '返回' }).first().click()
+  await suite.page.waitForURL((u) => !u.pathname.includes('notice/details'))
 })

@@ -1,13 +1,13 @@
 // Content as a member, through the real pages: the video feed (swipe, pause, playback rate, danmu), video search
 // with its own history, an article written in the H5 editor (Quill from the shop's server) with an uploaded
 // picture and published, a notice from the notice list, and a business card made and previewed.
-import { test, before, after } from 'node:test'
+import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { startShop, openBrowser, fill, newPhone, shown, button, toastShown, shot } from './harness.mjs'
+import { useShopSuite, dismissNewMemberGift, fill, newPhone, shown, button, toastShown, shot } from './harness.mjs'
 
 /** A small solid-colour PNG (w×h, RGB), so the uploaded picture is visible in the screenshots. */
 function png(w, h, [r, g, b]) {
@@ -38,37 +38,29 @@ function png(w, h, [r, g, b]) {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))])
 }
 
-let shop, b, token, tmp, cdp
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'content-e2e-'))
+fs.writeFileSync(path.join(tmp, 'photo.png'), png(160, 90, [175, 87, 255]))
+after(() => fs.rmSync(tmp, { recursive: true, force: true }))
+let cdp
 const quillRequests = []
-before(async () => {
+const suite = useShopSuite({
   // The committed demo videos only (no ffmpeg rendering at seed time): three videos with comments.
-  shop = await startShop({ SEED_RENDER_VIDEOS: '0' })
-  b = await openBrowser()
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'content-e2e-'))
-  fs.writeFileSync(path.join(tmp, 'photo.png'), png(160, 90, [175, 87, 255]))
-  token = await shop.apiLogin(newPhone())
-  b.page.on('request', (r) => {
-    if (/\/quill/i.test(r.url())) quillRequests.push(r.url())
-  })
-  // The home page's new-member gift popup (promotions) would cover the page: closed for today, as a member would.
-  await b.context.addInitScript(() => {
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
-    localStorage.setItem('newMemberCouponDismissed', JSON.stringify({ data: today }))
-  })
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
-  cdp = await b.context.newCDPSession(b.page)
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true })
+  env: { SEED_RENDER_VIDEOS: '0' },
+  member: newPhone(),
+  async setup(s) {
+    s.page.on('request', (r) => {
+      if (/\/quill/i.test(r.url())) quillRequests.push(r.url())
+    })
+    await dismissNewMemberGift(s.context)
+    await s.signIn()
+    cdp = await s.context.newCDPSession(s.page)
+  },
 })
 
 const tab = (page, label) => shown(page, '.weui-tabbar__item', { hasText: label }).click()
 /** Each test after the first starts from a fresh load of a tab page (the previous one may end anywhere). */
 async function startAt(page, route) {
-  await page.goto(`${shop.base}${route}`)
+  await page.goto(`${suite.shop.base}${route}`)
   await shown(page, '.weui-tabbar__item').first().waitFor()
 }
 /** An entry of the mine tab's tool grid. */
@@ -92,8 +84,8 @@ async function swipe(page, x, fromY, toY) {
 const activeVideo = (page, fn) => page.evaluate(fn, null)
 
 test('video tab: swipe to the next video, pause with a tap, change the playback rate, danmu fly over it', async () => {
-  const { page } = b
-  const feed = await shop.api('GET', '/api/video/list?page=1&pageSize=10', null, token)
+  const { page } = suite
+  const feed = await suite.shop.api('GET', '/api/video/list?page=1&pageSize=10', null, suite.token)
   assert.ok(feed.data.list.length >= 2, 'two demo videos at least')
   const [first, second] = feed.data.list
 
@@ -129,7 +121,7 @@ test('video tab: swipe to the next video, pause with a tap, change the playback 
   const danmu = active('.vfeed-danmu__item').first()
   await danmu.waitFor()
   const flying = (await danmu.innerText()).trim()
-  const comments = await shop.api('GET', `/api/video/commentList?videoId=${second.id}&page=1&pageSize=50`, null, token)
+  const comments = await suite.shop.api('GET', `/api/video/commentList?videoId=${second.id}&page=1&pageSize=50`, null, suite.token)
   assert.ok(
     comments.data.list.some((c) => c.content === flying),
     `danmu "${flying}" is one of the video's comments`,
@@ -155,11 +147,11 @@ test('video tab: swipe to the next video, pause with a tap, change the playback 
     return v && !v.paused && v.playbackRate === 1.5
   })
   await active('.vfeed__paused').waitFor({ state: 'hidden' })
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })
 
 test('video search: results, and the term in the video search history, kept apart from the goods history', async () => {
-  const { page } = b
+  const { page } = suite
   await shown(page, '.video-page__icon').first().click() // the magnifier at the top of the feed
   await page.waitForURL(/\/commonPages\/search\/videoSearch/)
   await shown(page, '.vsearch__history', { hasText: '暂无搜索记录' }).waitFor()
@@ -196,11 +188,11 @@ test('video search: results, and the term in the video search history, kept apar
   assert.deepEqual(stored.goodsSearchRecord, [])
   await page.goBack()
   await page.waitForURL(/\/pages\/home\/index|\/$/)
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })
 
 test('an article with a picture: written in the editor (Quill from the shop), published, listed and readable', async () => {
-  const { page } = b
+  const { page } = suite
   const title = `春季护肤心得 ${Date.now() % 10000}`
   await openMineEntry(page, '我的文章')
   await page.waitForURL(/\/minePages\/myArticle\/index/)
@@ -211,7 +203,7 @@ test('an article with a picture: written in the editor (Quill from the shop), pu
   // The editor is loaded on this page only, from the shop's own server.
   const editor = shown(page, '.article-editor .ql-editor')
   await editor.waitFor()
-  assert.ok(quillRequests.length > 0 && quillRequests.every((u) => u.startsWith(`${shop.base}/static/vendor/quill/`)), quillRequests.join(' '))
+  assert.ok(quillRequests.length > 0 && quillRequests.every((u) => u.startsWith(`${suite.shop.base}/static/vendor/quill/`)), quillRequests.join(' '))
   await fill(page, '请输入标题（发布前也可填写）', title)
   await editor.click()
   await page.keyboard.type('换季时皮肤容易干燥，早晚用温和的洁面，再叠加一层保湿精华。')
@@ -251,15 +243,15 @@ test('an article with a picture: written in the editor (Quill from the shop), pu
   await shown(page, '.content-detail__title', { hasText: title }).waitFor()
   await shown(page, '.content-detail', { hasText: '换季时皮肤容易干燥' }).waitFor()
   await page.waitForFunction(() => [...document.querySelectorAll('.content-detail img')].some((i) => i.complete && i.naturalWidth === 160 && i.offsetParent))
-  const detail = await shop.api('GET', `/api/article/detail?id=${articleId}`, null, token)
+  const detail = await suite.shop.api('GET', `/api/article/detail?id=${articleId}`, null, suite.token)
   assert.equal(detail.data.status, 'published')
   assert.match(detail.data.contentHtml, /<img[^>]+src="[^"]*\/uploads\//)
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })
 
 test('a notice opened from the notice list', async () => {
-  const { page } = b
-  const notices = await shop.api('GET', '/api/content/noticeList?page=1&pageSize=20', null, token)
+  const { page } = suite
+  const notices = await suite.shop.api('GET', '/api/content/noticeList?page=1&pageSize=20', null, suite.token)
   assert.ok(notices.data.list.length > 0, 'seeded notices')
   await startAt(page, '/pages/home/index')
   await shown(page, '.home-notice__more').click()
@@ -274,11 +266,11 @@ test('a notice opened from the notice list', async () => {
   await shown(page, '.content-detail .rich-content').waitFor()
   assert.ok((await shown(page, '.content-detail .rich-content').innerText()).trim().length > 0)
   await shot(page, 'content-notice')
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })
 
 test('a business card: made in the form, then previewed as others see it', async () => {
-  const { page } = b
+  const { page } = suite
   await openMineEntry(page, '我的名片')
   await page.waitForURL(/\/minePages\/businessCard\/list/)
   await shown(page, '.empty-hint', { hasText: '还没有名片' }).waitFor()
@@ -305,5 +297,5 @@ test('a business card: made in the form, then previewed as others see it', async
   await shown(page, '.page-layout__nav .nut-navbar-left-back').click()
   await page.waitForURL(/\/minePages\/businessCard\/list/)
   await shown(page, '.bcard__name', { hasText: '林晓雨' }).waitFor()
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })

@@ -1,9 +1,9 @@
 // Dark theme (system setting) on the main pages: screenshots to look at (test/e2e/screens/dark-*.png), and the
 // shared parts checked by contrast: page background and text, and the tab bar, which Taro draws with inline
 // light colours from app.config (src/app.scss turns it dark like theme.json does for the mini-program).
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, screenshot } from './harness.mjs'
+import { useShopSuite, screenshot } from './harness.mjs'
 
 /** WCAG contrast ratio of two computed CSS colours "rgb(r, g, b)". */
 function contrast(a, b) {
@@ -22,36 +22,32 @@ function contrast(a, b) {
   return (x + 0.05) / (y + 0.05)
 }
 
-let shop, b, token
-before(async () => {
-  shop = await startShop()
-  token = await shop.apiLogin('13900139000')
-  const d = await shop.api('GET', '/api/goods/detail?id=1', null, token)
-  const sku = d.data.skus.find((s) => s.stock > 0)
-  await shop.api('POST', '/api/cart/add', { skuId: sku.id, quantity: 1 }, token)
-  b = await openBrowser({ dark: true })
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
+const suite = useShopSuite({
+  member: '13900139000',
+  browser: { dark: true },
+  async setup({ shop, token }) {
+    const d = await shop.api('GET', '/api/goods/detail?id=1', null, token)
+    const sku = d.data.skus.find((s) => s.stock > 0)
+    await shop.api('POST', '/api/cart/add', { skuId: sku.id, quantity: 1 }, token)
+  },
 })
 
 async function show(path, name) {
-  await b.page.goto(`${shop.base}${path}`)
-  await b.page.locator('.taro_page').first().waitFor()
-  await b.page.waitForTimeout(1500)
-  await screenshot(b.page, `dark-${name}`)
+  await suite.page.goto(`${suite.shop.base}${path}`)
+  await suite.page.locator('.taro_page').first().waitFor()
+  await suite.page.waitForTimeout(1500)
+  await screenshot(suite.page, `dark-${name}`)
 }
 
 test('login in the dark: dark page, light text', async () => {
   await show('/commonPages/login/login', 'login')
-  const c = await b.page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.querySelector('.login__brand')).color }))
+  const c = await suite.page.evaluate(() => ({ bg: getComputedStyle(document.body).backgroundColor, text: getComputedStyle(document.querySelector('.login__brand')).color }))
   assert.ok(contrast(c.bg, c.text) >= 7, JSON.stringify(c))
 })
 
 test('the tab pages and goods details in the dark: a dark tab bar with readable labels and light icons', async () => {
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => /花语小店/.test(localStorage.getItem('user') || ''))
+  await suite.page.goto(`${suite.shop.base}/?token=${suite.token}`)
+  await suite.page.waitForFunction(() => /花语小店/.test(localStorage.getItem('user') || ''))
   for (const [path, name, selected] of [
     ['/pages/home/index', 'home', 0],
     ['/pages/sort/index', 'sort', 1],
@@ -60,13 +56,13 @@ test('the tab pages and goods details in the dark: a dark tab bar with readable 
     ['/pages/mine/index', 'mine', 4],
   ]) {
     await show(path, name)
-    if (name === 'home' && (await b.page.locator('.new-member-coupon__close').isVisible())) {
+    if (name === 'home' && (await suite.page.locator('.new-member-coupon__close').isVisible())) {
       // The new-member popup covers home: close it to see the page itself.
-      await b.page.locator('.new-member-coupon__close').click()
-      await b.page.waitForTimeout(600)
-      await screenshot(b.page, 'dark-home')
+      await suite.page.locator('.new-member-coupon__close').click()
+      await suite.page.waitForTimeout(600)
+      await screenshot(suite.page, 'dark-home')
     }
-    const bar = await b.page.evaluate(() => ({
+    const bar = await suite.page.evaluate(() => ({
       bg: getComputedStyle(document.querySelector('.weui-tabbar')).backgroundColor,
       items: [...document.querySelectorAll('.weui-tabbar__item')].map((a) => ({
         on: a.classList.contains('weui-bar__item_on'),
@@ -85,7 +81,7 @@ test('the tab pages and goods details in the dark: a dark tab bar with readable 
   await show('/goodsPages/details/details?id=1', 'details')
   // The action bar's buttons are white text on gradients, which axe cannot measure: every stop must reach 4.5:1.
   for (const btn of ['.detail-bar__btn--cart', '.detail-bar__btn--buy']) {
-    const c = await b.page.evaluate((sel) => {
+    const c = await suite.page.evaluate((sel) => {
       const s = getComputedStyle(document.querySelector(sel))
       return { text: s.color, stops: s.backgroundImage.match(/rgba?\([^)]*\)/g) || [] }
     }, btn)
@@ -95,7 +91,7 @@ test('the tab pages and goods details in the dark: a dark tab bar with readable 
   // Taro's H5 <Video> calls the element's play() without handling its promise, so the browser's autoplay
   // refusal (no tap yet) surfaces as an unhandled rejection: not a theme matter, left out here.
   assert.deepEqual(
-    b.errors.filter((e) => !/NotAllowedError: play\(\) failed/.test(e)),
+    suite.errors.filter((e) => !/NotAllowedError: play\(\) failed/.test(e)),
     [],
   )
 })

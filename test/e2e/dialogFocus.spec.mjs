@@ -1,22 +1,11 @@
 // Issue 23: dialogs on the H5 work from the keyboard. A confirm (Taro's modal through confirm()) and a sheet of
 // ours (the goods share sheet, useDialogFocus): opened with the keyboard, the focus moves in, Tab stays inside,
 // Escape closes, and the focus is back on the control that opened it.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, pageQueries, shown, button } from './harness.mjs'
+import { useShopSuite, pageQueries, shown, button } from './harness.mjs'
 
-let shop, b, token
-before(async () => {
-  shop = await startShop()
-  token = await shop.apiLogin('13800138000')
-  b = await openBrowser()
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => !!localStorage.getItem('user'))
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-})
+const suite = useShopSuite({ member: '13800138000', setup: (s) => s.signIn() })
 
 /** Presses Tab `n` times and says whether the focus stayed inside `selector` each time. */
 async function tabStaysIn(page, selector, n = 6) {
@@ -29,8 +18,8 @@ async function tabStaysIn(page, selector, n = 6) {
 }
 
 test('a confirm is an alertdialog the keyboard can answer: focus in, Tab kept inside, Escape cancels, focus back', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/minePages/setting/index`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/minePages/setting/index`)
   const logout = button(page, '退出登录')
   await logout.focus()
   await page.keyboard.press('Enter')
@@ -47,9 +36,9 @@ test('a confirm is an alertdialog the keyboard can answer: focus in, Tab kept in
 })
 
 test('the share sheet of goods details: focus in, Tab kept inside, Escape closes, focus back on 分享', async () => {
-  const { page } = b
-  const query = await pageQueries(shop, token)
-  await page.goto(`${shop.base}/goodsPages/details/details${query('goodsPages/details/details')}`)
+  const { page } = suite
+  const query = await pageQueries(suite.shop, suite.token)
+  await page.goto(`${suite.shop.base}/goodsPages/details/details${query('goodsPages/details/details')}`)
   const share = shown(page, '[role="button"][aria-label="分享"]').first()
   await share.focus()
   await page.keyboard.press('Enter')

@@ -1,20 +1,12 @@
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { useShopSuite, screenshot, fill, newPhone } from './harness.mjs'
 
-let shop, b
-before(async () => {
-  shop = await startShop()
-  b = await openBrowser()
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-})
+const suite = useShopSuite()
 
 test('opens home at / with the five tabs, and switches tabs', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/`)
   for (const label of ['首页', '分类', '短视频', '购物车', '我的']) await page.getByText(label, { exact: true }).last().waitFor()
   await screenshot(page, 'foundation-home')
   // SPEC.md section 2: 50px high, 24px icons, 10px text, #222222 / selected #AF57FF.
@@ -40,18 +32,18 @@ test('opens home at / with the five tabs, and switches tabs', async () => {
   await screenshot(page, 'foundation-tab-sort')
   await page.locator('.weui-tabbar__item').nth(0).click()
   await page.waitForURL(/\/pages\/home\/index|\/$/)
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })
 
 test('/pages/home/index opens home too', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/pages/home/index`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/pages/home/index`)
   await page.locator('.weui-tabbar__item').first().waitFor()
   assert.match(await page.locator('.weui-tabbar__item').first().innerText(), /首页/)
 })
 
 test('the shop has its icon: /favicon.ico is an icon, not a 404 on every load', async () => {
-  const res = await fetch(`${shop.base}/favicon.ico`)
+  const res = await fetch(`${suite.shop.base}/favicon.ico`)
   assert.equal(res.status, 200)
   assert.match(res.headers.get('content-type') || '', /icon/)
   const bytes = Buffer.from(await res.arrayBuffer())
@@ -60,16 +52,16 @@ test('the shop has its icon: /favicon.ico is an icon, not a 404 on every load', 
 })
 
 test('a page that needs login opens login, logging in returns to it, and a reload stays logged in', async () => {
-  const { page } = b
+  const { page } = suite
   const target = '/commonPages/login/invitationCode'
-  await page.goto(`${shop.base}${target}`)
+  await page.goto(`${suite.shop.base}${target}`)
   await page.waitForURL(/\/commonPages\/login\/login\?redirect=/)
   await screenshot(page, 'foundation-login')
   const phone = newPhone()
   await fill(page, '请输入手机号', phone)
   await page.getByText('获取验证码').click()
   await page.getByText(/秒后重新获取/).waitFor()
-  const code = await shop.smsCode(phone)
+  const code = await suite.shop.smsCode(phone)
   await fill(page, '请输入验证码', code)
   await page.locator('.login__agree-box:visible').click() // the box itself: the titles open the documents
   await page.locator('.login__submit').filter({ hasText: '登录' }).click()

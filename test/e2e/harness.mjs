@@ -4,6 +4,7 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { before, after } from 'node:test'
 import { chromium } from 'playwright-core'
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', '..')
@@ -171,6 +172,42 @@ export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`)
   })
   return { browser, context, page, errors }
+}
+
+/**
+ * A spec's shop and phone-sized browser (openBrowser's options: suite.page, .context, .errors), started before its
+ * tests and closed after them. With `member`, that phone logs in through the API (suite.token); `setup(suite)` runs
+ * last in the same hook (Node starts a root before hook as it is registered: a spec's own would run beside this one).
+ */
+export function useShopSuite({ env, member, browser, setup } = {}) {
+  const suite = {
+    shop: null,
+    token: null,
+    /** Opens the shop in the suite's page as the logged-in member (the token in the address, as a shared link does). */
+    async signIn() {
+      await suite.page.goto(`${suite.shop.base}/?token=${suite.token}`)
+      await suite.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+    },
+  }
+  before(async () => {
+    suite.shop = await startShop(env)
+    Object.assign(suite, await openBrowser(browser))
+    if (member) suite.token = await suite.shop.apiLogin(member)
+    await setup?.(suite)
+  })
+  after(async () => {
+    await suite.browser?.close()
+    await suite.shop?.stop()
+  })
+  return suite
+}
+
+/** The home page's new-member gift popup would cover the page: closed for today in this context, as a member would. */
+export function dismissNewMemberGift(context) {
+  return context.addInitScript(() => {
+    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    localStorage.setItem('newMemberCouponDismissed', JSON.stringify({ data: today }))
+  })
 }
 
 export async function screenshot(page, name) {

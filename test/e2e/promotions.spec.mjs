@@ -1,43 +1,37 @@
 // Promotions in Chromium, as a new member: the new-member coupons (shown to a visitor, given at registration) → daily sign-in → a flash-sale
 // purchase where the new-member coupons are refused (flash sales are excluded) and the order is paid → points-mall
 // redemption → a blind-box draw and claiming the prize.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, screenshot, newPhone } from './harness.mjs'
+import { useShopSuite, screenshot, newPhone } from './harness.mjs'
 
-let shop, b, token, phone
-before(async () => {
-  shop = await startShop()
-  b = await openBrowser()
-  phone = newPhone()
-  token = await shop.apiLogin(phone)
-  const addr = await shop.api(
-    'POST',
-    '/api/memberAddress/add',
-    { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
-    token,
-  )
-  assert.equal(addr.code, 200, addr.msg)
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
+const phone = newPhone()
+const suite = useShopSuite({
+  member: phone,
+  async setup({ shop, token }) {
+    const addr = await shop.api(
+      'POST',
+      '/api/memberAddress/add',
+      { name: '秒杀买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true },
+      token,
+    )
+    assert.equal(addr.code, 200, addr.msg)
+  },
 })
 
-const api = (method, url, body) => shop.api(method, url, body, token)
+const api = (method, url, body) => suite.shop.api(method, url, body, suite.token)
 
 test('the home popup shows a visitor the new-member package; registering hands it out, and the popup says it arrived', async () => {
-  const { page } = b
+  const { page } = suite
   // A visitor: exactly the package, with 登录领取.
-  await page.goto(`${shop.base}/`)
+  await page.goto(`${suite.shop.base}/`)
   await page.getByText('新人专享礼包').waitFor()
   await page.getByText('无门槛减10元').waitFor()
   await page.locator('.new-member-coupon__btn').filter({ hasText: '登录领取' }).waitFor()
   await screenshot(page, 'promotions-new-member-popup')
   // This member registered (apiLogin, as any page's login does): the package arrived with the registration.
   assert.equal((await api('GET', '/api/coupons/counts')).data.unused, 2)
-  await page.goto(`${shop.base}/?token=${token}`)
-  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+  await suite.signIn()
   await page.getByText('新人礼包已到账').waitFor()
   await page.locator('.new-member-coupon__btn').filter({ hasText: '去查看' }).click()
   await page.waitForURL(/\/minePages\/myCoupon\/index/)
@@ -51,8 +45,8 @@ test('the home popup shows a visitor the new-member package; registering hands i
 })
 
 test('signs in for the day in the mission centre, once', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/minePages/missionCenter/index`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/minePages/missionCenter/index`)
   const btn = page.locator('.mission__sign-btn')
   await btn.filter({ hasText: '立即签到' }).waitFor()
   await btn.click()
@@ -66,8 +60,8 @@ test('signs in for the day in the mission centre, once', async () => {
 })
 
 test('buys in a flash sale: the new-member coupons are refused by the rules, the order is paid', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/goodsPages/flashSale/list`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/goodsPages/flashSale/list`)
   await page.locator('.flash-list__slot.is-active').getByText('抢购中').waitFor()
   await page.getByText(/距结束/).waitFor()
   await page.locator('.flash-item').first().waitFor()
@@ -115,13 +109,13 @@ test('buys in a flash sale: the new-member coupons are refused by the rules, the
 })
 
 test('redeems points goods in the points mall', async () => {
-  const { page } = b
-  await shop.admin('points-grant', phone, '3000', 'e2e')
+  const { page } = suite
+  await suite.shop.admin('points-grant', phone, '3000', 'e2e')
   const before = (await api('GET', '/api/integral/summary')).data.balance
   const mall = await api('GET', '/api/integral/goodsList')
   const goods = mall.data.list.find((g) => g.cash === 0 && g.stock > 0 && g.points <= before)
   assert.ok(goods, 'a points-only item the member can afford')
-  await page.goto(`${shop.base}/minePages/myIntegral/index`)
+  await page.goto(`${suite.shop.base}/minePages/myIntegral/index`)
   await page.getByText('积分商城').waitFor()
   await page.locator('.points-goods').filter({ hasText: goods.name }).first().click()
   await page.waitForURL(/\/minePages\/myIntegral\/goodsDetails/)
@@ -144,8 +138,8 @@ test('redeems points goods in the points mall', async () => {
 })
 
 test('draws a blind box and claims the prize', async () => {
-  const { page } = b
-  await page.goto(`${shop.base}/minePages/blindBox/index`)
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/minePages/blindBox/index`)
   await page.getByText('盒中好礼').waitFor()
   await screenshot(page, 'promotions-blind-box')
   let won = false
@@ -176,13 +170,13 @@ test('draws a blind box and claims the prize', async () => {
   const claimed = (await records())[0]
   assert.ok(['received', 'to_ship'].includes(claimed.status), `claimed: ${claimed.status}`)
   if (claimed.kind === 'coupon') assert.ok((await api('GET', '/api/coupons/mine?status=unused')).data.list.some((c) => c.source === 'prize'))
-  await page.goto(`${shop.base}/minePages/blindBox/record`)
+  await page.goto(`${suite.shop.base}/minePages/blindBox/record`)
   await page.getByText(claimed.statusText).first().waitFor()
   await screenshot(page, 'promotions-blind-box-record')
   const ledger = await api('GET', '/api/integral/ledger?type=out')
   assert.ok(ledger.data.list.some((e) => e.reason === 'turntable'))
-  await page.goto(`${shop.base}/commonPages/webView/prizeList`)
+  await page.goto(`${suite.shop.base}/commonPages/webView/prizeList`)
   await page.getByText('中奖概率').waitFor()
   await screenshot(page, 'promotions-prize-list')
-  assert.deepEqual(b.errors, [])
+  assert.deepEqual(suite.errors, [])
 })

@@ -1,27 +1,18 @@
 // Shopping as a member, through the real pages: home → search "连衣" → goods details → spec picker → cart tab →
 // checkout → a new shipping address (region picker) → submit → sandbox pay (Taro modal) → pay status → 待发货 in
 // my orders; the operator ships it with the CLI → 待收货, the logistics trace → confirm receipt → 待评价.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, fill, newPhone, shown, button, toastShown, shot, idleChanges, scrollUntilShown } from './harness.mjs'
+import { useShopSuite, dismissNewMemberGift, fill, newPhone, shown, button, toastShown, shot, idleChanges, scrollUntilShown } from './harness.mjs'
 
-let shop, b, token
-before(async () => {
+const suite = useShopSuite({
   // Seeded with the committed demo videos only (no ffmpeg rendering: a quicker start).
-  shop = await startShop({ SEED_RENDER_VIDEOS: '0' })
-  b = await openBrowser()
-  token = await shop.apiLogin(newPhone())
-  // The home page's new-member gift popup (promotions) would cover the page: closed for today, as a member would.
-  await b.context.addInitScript(() => {
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
-    localStorage.setItem('newMemberCouponDismissed', JSON.stringify({ data: today }))
-  })
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
+  env: { SEED_RENDER_VIDEOS: '0' },
+  member: newPhone(),
+  async setup(s) {
+    await dismissNewMemberGift(s.context)
+    await s.signIn()
+  },
 })
 
 /** The open Taro modal (showModal): its text, then its confirm button. */
@@ -43,7 +34,7 @@ const brokenImages = (page) =>
   )
 
 test('search, pick a spec, cart, new address, sandbox pay, shipped by the operator, logistics, confirm receipt', async () => {
-  const { page } = b
+  const { page } = suite
   const tab = (label) => shown(page, '.weui-tabbar__item', { hasText: label }).click()
 
   // Home, then the category tab (screenshots of both), then back to home.
@@ -151,7 +142,7 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
   await shown(page, '.pay-status__title', { hasText: '支付成功' }).waitFor()
   await shown(page, '.pay-status__amount', { hasText: payText }).waitFor()
   await shot(page, 'shopping-pay-status')
-  const order = await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
+  const order = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, suite.token)
   assert.equal(order.data.status, 'to_ship')
   assert.equal(`¥${(order.data.payAmount / 100).toFixed(2)}`, payText)
   assert.equal(order.data.items[0].goodsName, goodsName)
@@ -170,7 +161,7 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
   assert.equal(await shown(page, '.order-card').count(), 1)
 
   // The operator ships it (CLI), the member opens the order: 待收货 with the shipment.
-  const out = await shop.admin('ship', orderNo, 'SF', 'SF1234567890')
+  const out = await suite.shop.admin('ship', orderNo, 'SF', 'SF1234567890')
   assert.match(out, new RegExp(`已发货 ${orderNo}：顺丰速运 SF1234567890`))
   await orderCard.click()
   await page.waitForURL(new RegExp(`/minePages/myOrder/details\\?orderNo=${orderNo}`))
@@ -199,6 +190,6 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
   await confirmModal(page, '请确认已收到商品')
   await shown(page, '.order-detail__status-text', { hasText: '待评价' }).waitFor()
   await button(page, '评价').waitFor()
-  assert.equal((await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)).data.status, 'to_review')
-  assert.deepEqual(b.errors, [])
+  assert.equal((await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, suite.token)).data.status, 'to_review')
+  assert.deepEqual(suite.errors, [])
 })
