@@ -7,12 +7,21 @@ import { dataVersionOf, OTHER_PROCESSES_CHECK_MS, writeMatters } from '../src/db
 import { versionedCache } from '../src/services/readCache'
 import { flushSearchTerms, recordFootprint } from '../src/modules/goods/service'
 
+/** Runs `body` with Date.now reading `clock.now` (a test moves time by adding to it). */
+async function withClock(body: (clock: { now: number }) => Promise<void>) {
+  const clock = { now: 1_000 }
+  const spy = jest.spyOn(Date, 'now').mockImplementation(() => clock.now)
+  try {
+    await body(clock)
+  } finally {
+    spy.mockRestore()
+  }
+}
+
 describe('versioned read cache', () => {
-  it('computes once per version, again after a version change or the TTL, and shares concurrent misses', async () => {
-    let version = 'a'
-    let now = 1_000
-    const spy = jest.spyOn(Date, 'now').mockImplementation(() => now)
-    try {
+  it('computes once per version, again after a version change or the TTL, and shares concurrent misses', () =>
+    withClock(async (clock) => {
+      let version = 'a'
       const cache = versionedCache(() => version, 1000)
       let runs = 0
       const compute = async () => ++runs
@@ -21,20 +30,15 @@ describe('versioned read cache', () => {
       expect(await cache.get('k', compute)).toBe(1)
       version = 'b'
       expect(await cache.get('k', compute)).toBe(2)
-      now += 999
+      clock.now += 999
       expect(await cache.get('k', compute)).toBe(2)
-      now += 1
+      clock.now += 1
       expect(await cache.get('k', compute)).toBe(3)
-    } finally {
-      spy.mockRestore()
-    }
-  })
+    }))
 
-  it('peeks at a finished value only while get would give it: not while computing, not after a version change or the TTL', async () => {
-    let version = 'a'
-    let now = 1_000
-    const spy = jest.spyOn(Date, 'now').mockImplementation(() => now)
-    try {
+  it('peeks at a finished value only while get would give it: not while computing, not after a version change or the TTL', () =>
+    withClock(async (clock) => {
+      let version = 'a'
       const cache = versionedCache(() => version, 1000)
       expect(cache.peek('k')).toBeUndefined()
       let release = (_v: string) => {}
@@ -47,12 +51,9 @@ describe('versioned read cache', () => {
       expect(cache.peek('k')).toBeUndefined()
       expect(await cache.get('k', async () => 'two')).toBe('two')
       expect(cache.peek('k')).toBe('two')
-      now += 1000
+      clock.now += 1000
       expect(cache.peek('k')).toBeUndefined()
-    } finally {
-      spy.mockRestore()
-    }
-  })
+    }))
 
   it('does not keep a failed computation', async () => {
     const cache = versionedCache(() => 'v', 60_000)
