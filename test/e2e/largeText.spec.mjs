@@ -5,22 +5,13 @@
 // overflow (or an ancestor's that does), or out of its button. Long names that a box ends with an ellipsis or a
 // line clamp on purpose (goods names in lists) are allowed, except on prices, buttons and tab labels, which must
 // show whole. A screenshot per page: test/e2e/screens/large-text-<page>.png.
-import { test, before, after } from 'node:test'
+import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, allPagePaths, pageQueries, shot } from './harness.mjs'
+import { useShopSuite, allPagePaths, pageQueries, shot, shown } from './harness.mjs'
 
 export const TEXT_SCALE = 2
 
-let shop, b, token
-before(async () => {
-  shop = await startShop()
-  token = await shop.apiLogin('13900139000')
-  b = await openBrowser()
-})
-after(async () => {
-  await b?.browser.close()
-  await shop?.stop()
-})
+const suite = useShopSuite({ member: '13900139000' })
 
 /** Runs in the page: the texts on screen that are cut, as "what: text". */
 function clippedTexts() {
@@ -88,9 +79,9 @@ test(`every page holds at ${TEXT_SCALE * 100} % text: no price, button, tab labe
   const started = Date.now()
   const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
-  const query = await pageQueries(shop, token)
+  const query = await pageQueries(suite.shop, suite.token)
   // Doubled text on every page load, before the app draws (the class 大字模式 sets is overridden too).
-  await b.context.addInitScript((scale) => {
+  await suite.context.addInitScript((scale) => {
     const css = `:root, .large-text { --text-scale: ${scale} !important; }`
     const add = () => {
       const style = document.createElement('style')
@@ -100,23 +91,41 @@ test(`every page holds at ${TEXT_SCALE * 100} % text: no price, button, tab labe
     if (document.head) add()
     else document.addEventListener('DOMContentLoaded', add)
   }, TEXT_SCALE)
-  await b.page.goto(`${shop.base}/?token=${token}`)
-  await b.page.waitForFunction(() => !!localStorage.getItem('user'))
+  await suite.signIn()
   const problems = []
   for (const p of paths) {
-    await b.page.goto(`${shop.base}/${p}${query(p)}`)
-    await b.page.waitForTimeout(1200)
-    const scale = await b.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim())
+    await suite.page.goto(`${suite.shop.base}/${p}${query(p)}`)
+    await suite.page.waitForTimeout(1200)
+    const scale = await suite.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim())
     assert.equal(Number(scale), TEXT_SCALE, `${p}: --text-scale is ${scale}`)
-    for (const c of await b.page.evaluate(clippedTexts)) problems.push(`${p}: ${c}`)
+    for (const c of await suite.page.evaluate(clippedTexts)) problems.push(`${p}: ${c}`)
     // A popup that opens by itself (the new-member gift on home) was checked above; Escape closes it (useDialogFocus) for the screenshot.
-    if (await b.page.locator('[role="dialog"]:visible').count()) {
-      await b.page.keyboard.press('Escape')
-      await b.page.waitForTimeout(400)
+    if (await suite.page.locator('[role="dialog"]:visible').count()) {
+      await suite.page.keyboard.press('Escape')
+      await suite.page.waitForTimeout(400)
     }
-    await shot(b.page, `large-text-${p.replace(/\//g, '-')}`)
+    await shot(suite.page, `large-text-${p.replace(/\//g, '-')}`)
   }
   console.log(`large text: ${paths.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   if (problems.length) console.log(problems.join('\n'))
   assert.deepEqual(problems, [])
+})
+
+test(`Taro's confirm and toast (sized inline on the H5) grow with the text too`, async () => {
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/minePages/setting/index`)
+  await page.getByText('清除缓存', { exact: true }).click()
+  await shown(page, '[role="alertdialog"]').waitFor()
+  const size = (selector) => page.evaluate((s) => parseFloat(getComputedStyle(document.querySelector(s)).fontSize), selector)
+  // Taro's own sizes (title 18px, message 15px, buttons 18px, toast 16px) times the scale.
+  assert.equal(await size('.taro-modal__title'), 18 * TEXT_SCALE)
+  assert.equal(await size('.taro-modal__text'), 15 * TEXT_SCALE)
+  assert.equal(await size('.taro-modal__foot'), 18 * TEXT_SCALE)
+  assert.deepEqual(await page.evaluate(clippedTexts), [])
+  // Taro fades the modal in: the screenshot once it is opaque.
+  await page.waitForFunction(() => getComputedStyle(document.querySelector('.taro__modal')).opacity === '1')
+  await shot(page, 'large-text-confirm')
+  await shown(page, '.taro-modal__foot div', { hasText: '确定' }).click()
+  await shown(page, '.taro__toast p', { hasText: '缓存已清除' }).waitFor()
+  assert.equal(await size('.taro__toast p:last-child'), 16 * TEXT_SCALE)
 })
