@@ -2,6 +2,7 @@
 import dayjs from 'dayjs'
 
 export const dateTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—')
+export const date = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD') : '—')
 
 export const ORDER_STATUS: Record<string, { text: string; color: string }> = {
   unpaid: { text: '待付款', color: 'orange' },

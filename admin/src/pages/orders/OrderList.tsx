@@ -10,6 +10,7 @@ import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate, useLocation } from '../../core/router'
 import { useSession } from '../../core/session'
+import { NameAndPhone } from '../../components/NameAndPhone'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
 type Status = (typeof ORDER_STATUSES)[number]
@@ -105,13 +106,7 @@ export default function OrderList() {
       dataIndex: 'receiverName',
       search: false,
       width: 140,
-      render: (_, r) => (
-        <>
-          {r.receiverName}
-          <br />
-          <Typography.Text type='secondary'>{r.receiverPhone}</Typography.Text>
-        </>
-      ),
+      render: (_, r) => <NameAndPhone name={r.receiverName} phone={r.receiverPhone} />,
     },
     { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.payAmount)}` },
     {
