@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Typography } from 'antd'
+import { Alert, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Spin, Typography } from 'antd'
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import type { AdminCategory } from '@contract/admin'
 import type { AgentRules } from '@contract/adminAgents'
 import { agentRules, saveAgentRules } from '../../api/agents'
 import { categories } from '../../api/goods'
-import { confirm, errorText, run, toast } from '../../core/feedback'
+import { confirm, errorText, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan, yuanRule, yuanToFen } from '../../core/money'
 import { useSession } from '../../core/session'
@@ -59,6 +59,9 @@ const rateRules = [{ required: true, message: '请填写比例' }]
 export default function Rules() {
   const [form] = Form.useForm<RulesForm>()
   const [updatedAt, setUpdatedAt] = useState<number | null>(null)
+  // The form stays hidden until the saved rules are in it: an empty form could be edited and saved over them.
+  const [loaded, setLoaded] = useState(false)
+  const [loadError, setLoadError] = useState('')
   const [cats, setCats] = useState<AdminCategory[]>([])
   const [error, setError] = useState('')
   const [saving, setSaving] = useState(false)
@@ -67,11 +70,14 @@ export default function Rules() {
   const binding = Form.useWatch('bindingRule', form)
 
   useEffect(() => {
-    run(agentRules()).then((r) => {
-      if (!r) return
-      form.setFieldsValue(toForm(r.rules))
-      setUpdatedAt(r.updatedAt)
-    })
+    agentRules().then(
+      (r) => {
+        form.setFieldsValue(toForm(r.rules))
+        setUpdatedAt(r.updatedAt)
+        setLoaded(true)
+      },
+      (e) => setLoadError(errorText(e)),
+    )
     if (session.can('goods.read')) categories().then(setCats, () => undefined)
   }, [form, session])
 
@@ -98,8 +104,10 @@ export default function Rules() {
   }
 
   return (
-    <PageContainer title='代理规则' content={updatedAt ? `最后保存：${dateTime(updatedAt)}` : '尚未保存过，当前为系统默认规则'}>
-      <Form<RulesForm> form={form} layout='vertical' disabled={!writable} style={{ maxWidth: 760 }}>
+    <PageContainer title='代理规则' content={loaded ? (updatedAt ? `最后保存：${dateTime(updatedAt)}` : '尚未保存过，当前为系统默认规则') : undefined}>
+      {loadError && <Alert type='error' showIcon message={loadError} role='alert' />}
+      {!loaded && !loadError && <Spin style={{ display: 'block', margin: '40px auto' }} />}
+      <Form<RulesForm> form={form} layout='vertical' disabled={!writable} style={{ maxWidth: 760, display: loaded ? undefined : 'none' }}>
         <Card title='佣金比例' style={{ marginBottom: 16 }}>
           <Typography.Paragraph type='secondary'>优先级：商品单独比例 &gt; 分类比例 &gt; 默认比例。佣金 = 商品实付金额 × 比例（向下取整到分），下单时锁定。</Typography.Paragraph>
           <Form.Item name='defaultRate' label='默认佣金比例' rules={rateRules}>
