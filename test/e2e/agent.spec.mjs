@@ -3,7 +3,7 @@
 // commission → received and past the after-sales window (AFTER_SALES_DAYS=0) → released → withdraw → paid.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { startShop, openBrowser, screenshot, fill, newPhone, shopAs } from './harness.mjs'
 
 let shop, agentBrowser, shopperBrowser
 const agentPhone = newPhone()
@@ -33,8 +33,7 @@ const ok = async (p) => {
 test('a member who is not an agent is sent from the back office to the application, applies, and is approved by the operator', async () => {
   const { page } = agentBrowser
   state.agentToken = await shop.apiLogin(agentPhone)
-  await page.goto(`${shop.base}/?token=${state.agentToken}`)
-  await page.locator('.weui-tabbar__item').first().waitFor()
+  await shopAs(page, shop, state.agentToken)
   await page.goto(`${shop.base}/agentBackendPages/home/index`)
   await page.waitForURL(/\/agentBackendPages\/apply\/index/)
   await page.getByText('提交申请').waitFor()

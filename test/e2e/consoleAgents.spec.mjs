@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { screenshot, newPhone } from './harness.mjs'
-import { btn, useConsoleSuite } from './consoleHarness.mjs'
+import { btn, shopAs, useConsoleSuite } from './consoleHarness.mjs'
 
 const DEMO_AGENT = '13900139000'
 const suite = useConsoleSuite()
@@ -91,8 +91,7 @@ test('375x812 dark: a withdrawal paid by hand with its reference number; the age
   const list = await suite.shop.api('GET', '/api/business/withdraw/list?page=1&pageSize=20', null, token)
   const paid = list.data.list.find((w) => w.withdrawNo === withdrawNo)
   assert.equal(paid.status, 'paid')
-  await agent.page.goto(`${suite.shop.base}/?token=${token}`)
-  await agent.page.locator('.weui-tabbar__item').first().waitFor()
+  await shopAs(agent.page, suite.shop, token)
   await agent.page.goto(`${suite.shop.base}/agentBackendPages/withdraw/index`)
   // Among the recent withdrawals (the seed has others of this agent): the one paid, by its amount, is 已到账.
   await agent.page

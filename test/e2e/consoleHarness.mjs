@@ -9,6 +9,7 @@ import path from 'node:path'
 import { after, before } from 'node:test'
 import { chromium } from 'playwright-core'
 import { CHROMIUM_ARGS, ROOT, startShop } from './harness.mjs'
+export { shopAs } from './harness.mjs'
 
 export const ADMIN_DIST = path.join(ROOT, 'admin', 'dist')
 
@@ -75,12 +76,6 @@ export function consolePagePaths() {
 export async function addAddress(shop, token, name) {
   const addr = await shop.api('POST', '/api/memberAddress/add', { name, phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
   assert.equal(addr.code, 200, addr.msg)
-}
-
-/** Opens the shop in `page` logged in as the member of `token` (its member info stored). */
-export async function shopAs(page, shop, token) {
-  await page.goto(`${shop.base}/?token=${token}`)
-  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
 }
 
 /** A 1×1 PNG: a picture to upload. */

@@ -175,6 +175,16 @@ export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
 }
 
 /**
+ * Opens the shop in `page` logged in as the member of `token`, as a shared link does, and waits until the member's
+ * info is stored. The app asks for it after its first draw (the tab bar shows before it): a page loaded before then
+ * finds a token without member info, which is not logged in (isLoggedIn in src/stores/user.ts), and opens login.
+ */
+export async function shopAs(page, shop, token) {
+  await page.goto(`${shop.base}/?token=${token}`)
+  await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+}
+
+/**
  * A spec's shop and phone-sized browser (openBrowser's options: suite.page, .context, .errors), started before its
  * tests and closed after them. With `member`, that phone logs in through the API (suite.token); `setup(suite)` runs
  * last in the same hook (Node starts a root before hook as it is registered: a spec's own would run beside this one).
@@ -184,10 +194,7 @@ export function useShopSuite({ env, member, browser, setup } = {}) {
     shop: null,
     token: null,
     /** Opens the shop in the suite's page as the logged-in member (the token in the address, as a shared link does). */
-    async signIn() {
-      await suite.page.goto(`${suite.shop.base}/?token=${suite.token}`)
-      await suite.page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
-    },
+    signIn: () => shopAs(suite.page, suite.shop, suite.token),
   }
   before(async () => {
     suite.shop = await startShop(env)
