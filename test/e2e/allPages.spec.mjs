@@ -7,7 +7,7 @@
 // themes without being opened twice.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, idleChanges, allPagePaths } from './harness.mjs'
+import { useShopSuite, idleChanges, allPagePaths, inTabs, collectErrors } from './harness.mjs'
 import { axeProblems } from './axe.mjs'
 
 const IDLE_MS = 1500
@@ -23,27 +23,33 @@ async function settleTheme(page) {
 
 const suite = useShopSuite({ member: '13900139000' })
 
+/** Opens one page in `page` and returns what is wrong with it. */
+async function check(page, p) {
+  const problems = []
+  const errors = collectErrors(page)
+  // Pages that show one record get the first demo one (id=1); the others ignore it.
+  await page.goto(`${suite.shop.base}/${p}?id=1`)
+  await page.waitForTimeout(1200)
+  const changes = await idleChanges(page, IDLE_MS)
+  const drawn = await page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
+  errors.stop()
+  const thrown = errors.filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
+  if (!drawn) problems.push(`${p}: nothing drawn`)
+  if (thrown.length) problems.push(`${p}: ${thrown.join(' | ').slice(0, 300)}`)
+  if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
+  for (const a of await axeProblems(page)) problems.push(`${p}: axe ${a}`)
+  await page.emulateMedia({ colorScheme: 'dark' })
+  await settleTheme(page)
+  for (const a of await axeProblems(page)) problems.push(`${p}: axe (dark) ${a}`)
+  await page.emulateMedia({ colorScheme: 'light' })
+  return problems
+}
+
 test('every page draws, throws nothing, settles when left alone and passes axe-core (serious, critical)', async () => {
   const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
   await suite.signIn()
-  const problems = []
-  for (const p of paths) {
-    const before = suite.errors.length
-    // Pages that show one record get the first demo one (id=1); the others ignore it.
-    await suite.page.goto(`${suite.shop.base}/${p}?id=1`)
-    await suite.page.waitForTimeout(1200)
-    const changes = await idleChanges(suite.page, IDLE_MS)
-    const drawn = await suite.page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
-    const errors = suite.errors.slice(before).filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
-    if (!drawn) problems.push(`${p}: nothing drawn`)
-    if (errors.length) problems.push(`${p}: ${errors.join(' | ').slice(0, 300)}`)
-    if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
-    for (const a of await axeProblems(suite.page)) problems.push(`${p}: axe ${a}`)
-    await suite.page.emulateMedia({ colorScheme: 'dark' })
-    await settleTheme(suite.page)
-    for (const a of await axeProblems(suite.page)) problems.push(`${p}: axe (dark) ${a}`)
-    await suite.page.emulateMedia({ colorScheme: 'light' })
-  }
+  // Two tabs at once (each with its own errors and theme): the waits of one overlap the other's work.
+  const problems = (await inTabs(suite, paths, check)).flat()
   assert.deepEqual(problems, [], problems.join('\n'))
 })

@@ -10,7 +10,7 @@
 // settings (review mode, payment and subscribe options), read once per app start (src/api/settings.ts).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, allPagePaths } from './harness.mjs'
+import { useShopSuite, allPagePaths, inTabs } from './harness.mjs'
 
 /** App-wide calls made on any page the app starts on, not the page's own data. */
 const SHARED = new Set(['/h5/api/member/loginStatus', '/h5/api/member/getMemberInfo', '/h5/api/cart/count', '/h5/api/settings/public'])
@@ -41,18 +41,18 @@ const MAX_PER_ENDPOINT = 2
 
 const suite = useShopSuite({ member: '13900139000' })
 
-/** Opens a page and counts the API calls (path without query) it makes until it has settled. */
-async function openAndCount(url) {
-  await suite.page.goto('about:blank') // nothing of the previous page still in flight is counted
+/** Opens a page in `page` (the suite's unless given) and counts the API calls (path without query) it makes until it has settled. */
+async function openAndCount(url, page = suite.page) {
+  await page.goto('about:blank') // nothing of the previous page still in flight is counted
   const calls = []
   const onRequest = (r) => {
     const u = new URL(r.url())
     if (u.pathname.startsWith('/h5/') && !SHARED.has(u.pathname)) calls.push(u.pathname)
   }
-  suite.page.on('request', onRequest)
-  await suite.page.goto(url)
-  await suite.page.waitForTimeout(SETTLE_MS)
-  suite.page.off('request', onRequest)
+  page.on('request', onRequest)
+  await page.goto(url)
+  await page.waitForTimeout(SETTLE_MS)
+  page.off('request', onRequest)
   const perEndpoint = {}
   for (const c of calls) perEndpoint[c] = (perEndpoint[c] || 0) + 1
   return { total: calls.length, perEndpoint }
@@ -65,16 +65,15 @@ test('every page opened from a bad link settles: a few calls, none repeated in a
   const paths = allPagePaths()
   assert.ok(paths.length >= 77, `${paths.length} page paths read from src/routes.ts`)
   await suite.signIn()
-  const problems = []
-  for (const p of paths) {
-    for (const query of ['', GARBAGE]) {
-      const { total, perEndpoint } = await openAndCount(`${suite.shop.base}/${p}${query}`)
-      const repeated = Object.entries(perEndpoint).filter(([, n]) => n > MAX_PER_ENDPOINT)
-      const label = `${p}${query ? ' (garbage query)' : ' (no query)'}`
-      if (repeated.length || total > MAX_OWN_CALLS) problems.push(`${label}: ${total} calls ${JSON.stringify(perEndpoint)}`)
-    }
-  }
-  assert.deepEqual(problems, [])
+  // Two tabs at once: each counts its own page's calls, and the 1.5 s waits overlap.
+  const visits = paths.flatMap((p) => ['', GARBAGE].map((query) => ({ p, query })))
+  const problems = await inTabs(suite, visits, async (page, { p, query }) => {
+    const { total, perEndpoint } = await openAndCount(`${suite.shop.base}/${p}${query}`, page)
+    const repeated = Object.entries(perEndpoint).filter(([, n]) => n > MAX_PER_ENDPOINT)
+    const label = `${p}${query ? ' (garbage query)' : ' (no query)'}`
+    return repeated.length || total > MAX_OWN_CALLS ? `${label}: ${total} calls ${JSON.stringify(perEndpoint)}` : null
+  })
+  assert.deepEqual(problems.filter(Boolean), [])
 })
 
 test('a record page without a valid id asks at most once and shows an empty state with a way back', async () => {

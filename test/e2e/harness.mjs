@@ -165,13 +165,27 @@ export async function openBrowser({ dark = false, userAgent, args = [] } = {}) {
     ...(userAgent ? { userAgent } : {}),
   })
   const page = await context.newPage()
+  return { browser, context, page, errors: collectErrors(page) }
+}
+
+/** The errors `page` throws from now on, in the returned array; `errors.stop()` stops collecting. */
+export function collectErrors(page) {
   const errors = []
-  page.on('pageerror', (e) => errors.push(String(e)))
+  const onError = (e) => errors.push(String(e))
   // A script, style or frame the Content-Security-Policy refused is an error too (the server's policy must fit the build).
-  page.on('console', (m) => {
+  const onConsole = (m) => {
     if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(`CSP: ${m.text()}`)
+  }
+  page.on('pageerror', onError)
+  page.on('console', onConsole)
+  // Not enumerable: specs compare the array itself with [].
+  Object.defineProperty(errors, 'stop', {
+    value: () => {
+      page.off('pageerror', onError)
+      page.off('console', onConsole)
+    },
   })
-  return { browser, context, page, errors }
+  return errors
 }
 
 /**
@@ -207,6 +221,30 @@ export function useShopSuite({ env, member, browser, setup } = {}) {
     await suite.shop?.stop()
   })
   return suite
+}
+
+/**
+ * Runs `visit(page, item)` for every item in `tabs` pages of the suite's context at once (the suite's page and
+ * tabs - 1 more, closed after). For walks over every route whose time is spent waiting for pages to settle:
+ * the waits overlap. Results keep the items' order.
+ */
+export async function inTabs(suite, items, visit, { tabs = 2 } = {}) {
+  const extra = await Promise.all(Array.from({ length: tabs - 1 }, () => suite.context.newPage()))
+  const results = new Array(items.length)
+  let next = 0
+  try {
+    await Promise.all(
+      [suite.page, ...extra].map(async (page) => {
+        while (next < items.length) {
+          const i = next++
+          results[i] = await visit(page, items[i])
+        }
+      }),
+    )
+  } finally {
+    await Promise.all(extra.map((p) => p.close()))
+  }
+  return results
 }
 
 /** The home page's new-member gift popup would cover the page: closed for today in this context, as a member would. */

@@ -7,7 +7,7 @@
 // show whole. A screenshot per page: test/e2e/screens/large-text-<page>.png.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, allPagePaths, pageQueries, shot, shown } from './harness.mjs'
+import { useShopSuite, allPagePaths, pageQueries, shot, shown, inTabs } from './harness.mjs'
 
 export const TEXT_SCALE = 2
 
@@ -92,20 +92,22 @@ test(`every page holds at ${TEXT_SCALE * 100} % text: no price, button, tab labe
     else document.addEventListener('DOMContentLoaded', add)
   }, TEXT_SCALE)
   await suite.signIn()
-  const problems = []
-  for (const p of paths) {
-    await suite.page.goto(`${suite.shop.base}/${p}${query(p)}`)
-    await suite.page.waitForTimeout(1200)
-    const scale = await suite.page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim())
+  // Two tabs at once: the waits of one overlap the other's work.
+  const found = await inTabs(suite, paths, async (page, p) => {
+    await page.goto(`${suite.shop.base}/${p}${query(p)}`)
+    await page.waitForTimeout(1200)
+    const scale = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim())
     assert.equal(Number(scale), TEXT_SCALE, `${p}: --text-scale is ${scale}`)
-    for (const c of await suite.page.evaluate(clippedTexts)) problems.push(`${p}: ${c}`)
+    const cut = (await page.evaluate(clippedTexts)).map((c) => `${p}: ${c}`)
     // A popup that opens by itself (the new-member gift on home) was checked above; Escape closes it (useDialogFocus) for the screenshot.
-    if (await suite.page.locator('[role="dialog"]:visible').count()) {
-      await suite.page.keyboard.press('Escape')
-      await suite.page.waitForTimeout(400)
+    if (await page.locator('[role="dialog"]:visible').count()) {
+      await page.keyboard.press('Escape')
+      await page.waitForTimeout(400)
     }
-    await shot(suite.page, `large-text-${p.replace(/\//g, '-')}`)
-  }
+    await shot(page, `large-text-${p.replace(/\//g, '-')}`)
+    return cut
+  })
+  const problems = found.flat()
   console.log(`large text: ${paths.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s`)
   if (problems.length) console.log(problems.join('\n'))
   assert.deepEqual(problems, [])
