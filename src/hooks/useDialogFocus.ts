@@ -43,7 +43,7 @@ export function useDialogFocus(open: boolean, label: string, onClose?: () => voi
     const onKey = (e: KeyboardEvent) => {
       // A dialog opened above this one (a confirm, another sheet) holds the focus and answers the keys itself.
       const owner = (document.activeElement as HTMLElement | null)?.closest('[aria-modal="true"]')
-      if (owner && root && owner !== root && !root.contains(owner)) return
+      if (owner && root && !root.contains(owner)) return
       if (e.key === 'Escape' && root && close.current) {
         e.preventDefault()
         close.current()

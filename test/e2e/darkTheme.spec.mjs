@@ -46,8 +46,7 @@ test('login in the dark: dark page, light text', async () => {
 })
 
 test('the tab pages and goods details in the dark: a dark tab bar with readable labels and light icons', async () => {
-  await suite.page.goto(`${suite.shop.base}/?token=${suite.token}`)
-  await suite.page.waitForFunction(() => /花语小店/.test(localStorage.getItem('user') || ''))
+  await suite.signIn()
   for (const [path, name, selected] of [
     ['/pages/home/index', 'home', 0],
     ['/pages/sort/index', 'sort', 1],
