@@ -107,6 +107,34 @@ export const WechatSettingsInput = Closed({
 })
 export type WechatSettingsInput = Static<typeof WechatSettingsInput>
 
+// ------------------------------------------------------------------ 短信
+
+/** 设置 → 短信: the fields as WechatFieldView (the secret key never answered) and the provider sending now. */
+export const SmsSettingsView = Type.Object({
+  fields: Type.Array(WechatFieldView),
+  canSaveSecrets: Type.Boolean(),
+  keyProblem: Type.String(),
+  /** The provider that sends login codes now: log (demo), tencent or aliyun, with its name for the merchant. */
+  live: Type.Object({ provider: Type.String(), label: Type.String(), missing: Type.Array(Type.String()) }),
+})
+export type SmsSettingsView = Static<typeof SmsSettingsView>
+/** Left out = unchanged; '' = remove the stored value. */
+export const SmsSettingsInput = Closed({
+  provider: Type.Optional(Type.Union([Type.Literal('log'), Type.Literal('tencent'), Type.Literal('aliyun')])),
+  secretId: Type.Optional(Str(128)),
+  secretKey: Type.Optional(Str(128)),
+  sdkAppId: Type.Optional(Str(32)),
+  signName: Type.Optional(Str(32)),
+  templateId: Type.Optional(Str(32)),
+  region: Type.Optional(Str(32)),
+})
+export type SmsSettingsInput = Static<typeof SmsSettingsInput>
+/** 发送测试短信: a real login-code message to the merchant's own phone (the code is not stored). */
+export const SmsTestInput = Closed({ phone: Str(20, 1) })
+export type SmsTestInput = Static<typeof SmsTestInput>
+export const SmsTestReply = Type.Object({ sent: Type.Boolean(), message: Type.String() })
+export type SmsTestReply = Static<typeof SmsTestReply>
+
 // ------------------------------------------------------------------ 消息
 
 export const SUBSCRIBE_EVENT_NAMES: Record<string, string> = {

@@ -41,6 +41,8 @@ export const ErrorCode = {
   WECHAT_URL_REFUSED: 7004,
   WECHAT_LOGIN_EXPIRED: 7005,
   WECHAT_PAY_SIGNATURE: 7006,
+  /** WeChat's phone-number sign-in is not available to this mini-program now (quota or permission): use the SMS form. */
+  WECHAT_PHONE_UNAVAILABLE: 7007,
 } as const
 
 /** Transport failure codes used by the client when no envelope arrives (SPEC.md section 8). */

@@ -11,6 +11,9 @@ const WxCode = () => Str(128, 1, { pattern: '^[A-Za-z0-9_-]+$' })
 /** POST /api/member/miniLogin: the code of Taro.login and the sharer of the link the app was opened from. */
 export const MiniLoginRequest = Obj({ code: WxCode(), ...ShareIds })
 export type MiniLoginRequest = Static<typeof MiniLoginRequest>
+/** POST /api/member/miniPhoneLogin: miniLogin's loginKey and the code of the getPhoneNumber button (single use). */
+export const MiniPhoneLoginRequest = Obj({ loginKey: Str(64, 16, { pattern: '^[A-Za-z0-9_-]+$' }), code: WxCode() })
+export type MiniPhoneLoginRequest = Static<typeof MiniPhoneLoginRequest>
 
 /** GET /api/member/getWxConfig: the page address (`#...` ignored). */
 export const WxConfigQuery = Obj({ url: Str(1024, 1) })

@@ -20,7 +20,7 @@ import { adminRouteModules, installModules, shopModules } from './modules'
 import { openApiPlugin } from './plugins/openapi'
 import type { ShopApp } from './modules/shopModule'
 import { adminApi } from './admin/index'
-import { logSmsProvider, type SmsProvider } from './modules/member/sms'
+import { configuredSmsProvider, type SmsProvider, type SmsVendorOptions } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
 import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
 import { dbCache, redisCache } from './services/cache'
@@ -35,6 +35,8 @@ export interface BuildOptions {
   db: Db
   logger?: boolean | object
   sms?: SmsProvider
+  /** The SMS vendors' HTTP options (tests: an agent that reaches the recorded fakes). */
+  smsVendor?: SmsVendorOptions
   http?: HttpClient
   cache?: Cache
   /** Serve the H5 build and the media folders (off in API-only tests). */
@@ -52,6 +54,7 @@ export const LOG_REDACT = [
   '*.h5Secret',
   '*.miniSecret',
   '*.miniPushToken',
+  '*.secretKey',
   'headers.token',
 ]
 
@@ -90,7 +93,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     config,
     db,
     log: app.log,
-    sms: opts.sms || logSmsProvider(app.log),
+    sms: opts.sms || configuredSmsProvider(config, app.log, opts.smsVendor),
     http: opts.http || fetchHttpClient,
     cache: opts.cache || sharedCache(config, db, app.log, (close) => app.addHook('onClose', close)),
     metrics: createMetrics(db),

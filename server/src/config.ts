@@ -1,5 +1,6 @@
 import path from 'node:path'
 import type { S3Settings } from './services/storage'
+import { SMS_PROVIDERS, type SmsProviderName, type SmsSettings } from './modules/member/smsSettings'
 
 /** All configuration comes from the environment; nothing secret is hard-coded or logged. */
 export interface Config {
@@ -25,7 +26,15 @@ export interface Config {
    * characters (AES-256-GCM, key = SHA-256 of it). Without it the console refuses to save secrets.
    */
   settingsKey: string
-  smsProvider: 'log'
+  /**
+   * The SMS gateway of login codes (modules/member/sms.ts): SMS_PROVIDER log (default: the code goes to the log),
+   * tencent or aliyun; SMS_SECRET_ID, SMS_SECRET_KEY, SMS_SDK_APP_ID (Tencent), SMS_SIGN_NAME, SMS_TEMPLATE_ID,
+   * SMS_REGION (Tencent, ap-guangzhou), SMS_ENDPOINT (another API host). The console's 设置 → 短信 fills what the
+   * environment leaves empty.
+   */
+  sms: SmsSettings
+  /** NODE_ENV=production: the setup check then refuses demo stand-ins (the log SMS provider). */
+  production: boolean
   uploadMaxImageBytes: number
   uploadMaxVideoBytes: number
   payProvider: 'sandbox' | 'wechatpay'
@@ -142,7 +151,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     autoReceiveDays: int(env.AUTO_RECEIVE_DAYS, 15),
     shop: { name: env.SHOP_NAME || '', logo: env.SHOP_LOGO || '' },
     settingsKey: env.SETTINGS_KEY || '',
-    smsProvider: 'log',
+    sms: {
+      provider: (SMS_PROVIDERS as readonly string[]).includes(env.SMS_PROVIDER || '') ? (env.SMS_PROVIDER as SmsProviderName) : 'log',
+      secretId: env.SMS_SECRET_ID || '',
+      secretKey: env.SMS_SECRET_KEY || '',
+      sdkAppId: env.SMS_SDK_APP_ID || '',
+      signName: env.SMS_SIGN_NAME || '',
+      templateId: env.SMS_TEMPLATE_ID || '',
+      region: env.SMS_REGION || 'ap-guangzhou',
+      endpoint: env.SMS_ENDPOINT || '',
+    },
+    production: env.NODE_ENV === 'production',
     uploadMaxImageBytes: int(env.UPLOAD_MAX_IMAGE_BYTES, 5 * 1024 * 1024),
     uploadMaxVideoBytes: int(env.UPLOAD_MAX_VIDEO_BYTES, 50 * 1024 * 1024),
     payProvider: env.PAY_PROVIDER === 'wechatpay' ? 'wechatpay' : 'sandbox',

@@ -313,6 +313,18 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(checks.wechatPay).toMatchObject({ status: 'ok' })
     expect(checks.notifyUrl).toMatchObject({ status: 'ok' })
     expect(api.last('/cgi-bin/stable_token')?.body).toMatchObject({ grant_type: 'client_credential' })
+    // WeChat Pay is on: the demo's SMS provider (codes only in the log) is an error until a real one is set.
+    expect(checks.sms).toMatchObject({ status: 'error', message: expect.stringContaining('已开启微信支付') })
+    const sms = await c.put('/settings/sms', {
+      provider: 'tencent',
+      secretId: 'AKIDexample0000000001',
+      secretKey: 'ExampleSecretKey00000001',
+      sdkAppId: '1400000001',
+      signName: '橙子商城',
+      templateId: '1234567',
+    })
+    expect(sms.code).toBe(200)
+    expect(by(await runDoctor(t.ctx)).sms).toMatchObject({ status: 'ok', message: expect.stringContaining('腾讯云短信') })
     // The CLI runs the same service: one line per check, exit 0 when nothing is wrong.
     const out: string[] = []
     expect(await runAdminCommand(['doctor'], { config: t.ctx.config, db: t.db, http: t.ctx.http, out: (l) => out.push(l) })).toBe(0)
@@ -333,6 +345,7 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(await runAdminCommand(['doctor'], { config: t.ctx.config, db: t.db, http: t.ctx.http, out: (l) => lines2.push(l) })).toBe(1)
     expect(lines2.some((l) => l.startsWith('✘ 支付通知地址'))).toBe(true)
     notifyReachable = true
+    expect((await c.put('/settings/sms', { provider: 'log' })).code).toBe(200)
   })
 
   it("official-account template messages reach shoppers in WeChat's browser through /cgi-bin/message/template/send", async () => {

@@ -29,6 +29,7 @@ const DEFAULTS: Record<string, string> = {
   '/wxa/sec/order/upload_shipping_info': 'upload_shipping_info',
   '/cgi-bin/message/subscribe/send': 'subscribe_send',
   '/cgi-bin/message/template/send': 'template_send',
+  '/wxa/business/getuserphonenumber': 'getuserphonenumber',
 }
 
 /** Routes each call to the fake of its host: WeChat's API (FakeWechat) or WeChat Pay (FakeWechatPay). */
@@ -49,6 +50,16 @@ export class FakeWechat implements HttpClient {
   calls: Array<{ method: 'GET' | 'POST'; path: string; query: Record<string, string>; body?: any }> = []
   private queued = new Map<string, Recorded[]>()
   delayMs = 0
+  /**
+   * getuserphonenumber as WeChat checks it: the access token must be the one stable_token gave, and each code of
+   * the phone-number button (issued with phoneCode) answers its phone once; an unknown or used code answers 40029.
+   */
+  private phoneCodes = new Map<string, { phone: string; used: boolean }>()
+  phoneCode(phone: string): string {
+    const code = `pc_${Math.random().toString(36).slice(2)}${this.phoneCodes.size}`
+    this.phoneCodes.set(code, { phone, used: false })
+    return code
+  }
 
   count(p: string): number {
     return this.calls.filter((c) => c.path === p).length
@@ -67,9 +78,19 @@ export class FakeWechat implements HttpClient {
     this.queued.clear()
   }
 
-  private answer(p: string): Recorded {
+  private answer(p: string, query: Record<string, string> = {}, body?: any): Recorded {
     const q = this.queued.get(p)
     if (q && q.length) return q.shift() as Recorded
+    if (p === '/wxa/business/getuserphonenumber') {
+      if (query.access_token !== fixture('stable_token').access_token) return recorded('token_invalid')
+      const c = this.phoneCodes.get(String(body?.code || ''))
+      if (!c || c.used) return recorded('getuserphonenumber_code_invalid')
+      c.used = true
+      const f = fixture('getuserphonenumber')
+      f.phone_info.phoneNumber = c.phone
+      f.phone_info.purePhoneNumber = c.phone
+      return { json: f }
+    }
     const name = DEFAULTS[p]
     if (!name) throw new Error(`FakeWechat: no fixture for ${p}`)
     return recorded(name)
@@ -78,9 +99,10 @@ export class FakeWechat implements HttpClient {
   private async record(method: 'GET' | 'POST', url: string, body?: any): Promise<Recorded> {
     const u = new URL(url)
     if (u.origin !== 'https://api.weixin.qq.com') throw new Error(`FakeWechat: unexpected host ${u.origin}`)
-    this.calls.push({ method, path: u.pathname, query: Object.fromEntries(u.searchParams), body })
+    const query = Object.fromEntries(u.searchParams)
+    this.calls.push({ method, path: u.pathname, query, body })
     if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs))
-    return this.answer(u.pathname)
+    return this.answer(u.pathname, query, body)
   }
 
   async getJson(url: string) {

@@ -8,7 +8,7 @@ import { migrateToLatest } from '../src/db/migrate'
 import { buildApp } from '../src/app'
 import type { AppContext, HttpClient } from '../src/context'
 import type { Db } from '../src/db/types'
-import type { SmsProvider } from '../src/modules/member/sms'
+import type { SmsProvider, SmsVendorOptions } from '../src/modules/member/sms'
 
 export type TestDialect = 'sqlite' | 'postgres'
 
@@ -49,7 +49,10 @@ export function nextPhone(): string {
   return `139${String(process.pid % 10000).padStart(4, '0')}${String(phoneSeq).padStart(4, '0')}`
 }
 
-export async function makeTestApp(dialect: TestDialect, opts: { config?: Partial<Config>; http?: HttpClient; seed?: boolean; serveStatic?: boolean; logger?: object } = {}): Promise<TestApp> {
+export async function makeTestApp(
+  dialect: TestDialect,
+  opts: { config?: Partial<Config>; http?: HttpClient; seed?: boolean; serveStatic?: boolean; logger?: object; realSms?: SmsVendorOptions } = {},
+): Promise<TestApp> {
   let databaseUrl = ''
   let schema = ''
   if (dialect === 'postgres') {
@@ -68,7 +71,16 @@ export async function makeTestApp(dialect: TestDialect, opts: { config?: Partial
   const db = createDb({ databaseUrl, sqliteFile: ':memory:', poolSize: 20 })
   await migrateToLatest(db)
   const sms = new RecordingSms()
-  const { app, ctx } = await buildApp({ config, db, logger: opts.logger ?? false, sms, http: opts.http, serveStatic: opts.serveStatic ?? false })
+  // realSms: the shop's configured provider (config.sms) instead of the recording one.
+  const { app, ctx } = await buildApp({
+    config,
+    db,
+    logger: opts.logger ?? false,
+    sms: opts.realSms ? undefined : sms,
+    smsVendor: opts.realSms,
+    http: opts.http,
+    serveStatic: opts.serveStatic ?? false,
+  })
   await app.ready()
   if (opts.seed) {
     const { seedIfEmpty } = require('../src/db/seed')

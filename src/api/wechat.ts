@@ -1,4 +1,5 @@
-import type { MiniLoginRequest, MiniLoginResponse, WxACodeParamResponse, WxACodeRequest, WxACodeResponse, WxSchemeRequest, WxSchemeResponse } from '@contract/wechat'
+import type { PhoneRegisterResponse } from '@contract/member'
+import type { MiniLoginRequest, MiniLoginResponse, MiniPhoneLoginRequest, WxACodeParamResponse, WxACodeRequest, WxACodeResponse, WxSchemeRequest, WxSchemeResponse } from '@contract/wechat'
 import { get, post, type RequestOptions } from '@/core/request'
 
 // The two /api/member/ calls served by the wechat module live with the member calls (one definition each).
@@ -6,6 +7,9 @@ export { getWxConfig, getWechatH5OpenId } from './member'
 
 /** Mini-program login with the code of Taro.login. */
 export const miniLogin = (body: MiniLoginRequest, opts?: RequestOptions) => post<MiniLoginResponse>('/api/member/miniLogin', body, { auth: false, catch: true, ...opts })
+
+/** Mini-program sign-up / sign-in with the code of the phone-number button (open-type="getPhoneNumber") and miniLogin's loginKey. */
+export const miniPhoneLogin = (body: MiniPhoneLoginRequest, opts?: RequestOptions) => post<PhoneRegisterResponse>('/api/member/miniPhoneLogin', body, { auth: false, catch: true, ...opts })
 
 /** The caller's mini-program code for a page (sUid / bUid added by the server). */
 export const getWxACode = (q: WxACodeRequest, opts?: RequestOptions) => get<WxACodeResponse>('/api/wxMiniApp/getWxACode', q, opts)

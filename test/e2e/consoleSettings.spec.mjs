@@ -83,8 +83,12 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   await menu(page, '设置', '微信', /\/admin\/settings\/wechat$/)
   await page.getByText('不能保存密钥类设置', { exact: true }).waitFor() // no SETTINGS_KEY in this run
   await screenshot(page, 'console-settings-1280-wechat')
+  await menu(page, '设置', '短信', /\/admin\/settings\/sms$/)
+  await page.getByTestId('sms-live').getByText('当前发送方式：演示（验证码只写入服务器日志）').waitFor()
+  await screenshot(page, 'console-settings-1280-sms')
   await menu(page, '设置', '设置检查', /\/admin\/settings\/doctor$/)
   await page.getByTestId('check-wechatPay').getByText('演示支付').waitFor()
+  await page.getByTestId('check-sms').getByText('当前为演示模式', { exact: false }).waitFor()
   await screenshot(page, 'console-settings-1280-doctor')
   await menu(page, '设置', '消息', /\/admin\/settings\/messages$/)
   await page.getByText('小程序订阅消息').waitFor()

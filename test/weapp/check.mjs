@@ -163,7 +163,7 @@ check(`all packages together at most ${kb(TOTAL_LIMIT)}`, total <= TOTAL_LIMIT, 
 
 // WeChat's own compilers (test/weapp/compilers.mjs), WeChat's CI module offline (test/weapp/ci.mjs), the
 // logic-layer boot of every page and the flows (test/weapp/boot.mjs), and home drawn by the view layer
-// (test/weapp/view.mjs). WEAPP_SKIP=ci,boot,view leaves some out (never in npm test).
+// (test/weapp/view.mjs). WEAPP_SKIP=ci,boot,view,phone leaves some out (never in npm test).
 const skip = new Set((process.env.WEAPP_SKIP || '').split(',').filter(Boolean))
 const timed = async (name, fn) => {
   const t = Date.now()
@@ -193,6 +193,11 @@ if (!skip.has('boot')) {
     const { checkView } = await import('./view.mjs')
     await timed('view', () => checkView(out, check, report.home, { catalogue: report.catalogue }))
   }
+}
+if (!skip.has('phone')) {
+  // A new WeChat user signs up with the phone-number button against a fake WeChat (phoneSignUp.mjs).
+  const { checkPhoneSignUp } = await import('./phoneSignUp.mjs')
+  await timed('phone sign-up', () => checkPhoneSignUp(out, check, { apiOrigin: TEST_API_ORIGIN }))
 }
 if (ciRun) {
   const { code, text, seconds } = await ciRun

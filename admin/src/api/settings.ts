@@ -12,6 +12,9 @@ import type {
   SetupCheckReply,
   ShopProfile,
   ShopProfileInput,
+  SmsSettingsInput,
+  SmsSettingsView,
+  SmsTestReply,
   WechatSettingsInput,
   WechatSettingsView,
 } from '@contract/adminSettings'
@@ -35,6 +38,9 @@ export const messageSettings = () => get<MessageSettings>('/settings/messages')
 export const saveMessageTemplate = (kind: 'subscribe' | 'official', event: string, body: MessageTemplateInput) => put<MessageSettings>(`/settings/messages/${kind}/${event}`, body)
 export const setReviewMode = (on: boolean) => put<MessageSettings>('/settings/review-mode', { on })
 
+export const smsSettings = () => get<SmsSettingsView>('/settings/sms')
+export const saveSmsSettings = (body: SmsSettingsInput) => put<SmsSettingsView>('/settings/sms', body)
+export const sendTestSms = (phone: string) => post<SmsTestReply>('/settings/sms/test', { phone })
 export const setupCheck = () => get<SetupCheckReply>('/settings/doctor')
 
 export const reconcile = (date: string) => get<ReconcileReply>('/finance/reconcile', { date })

@@ -21,3 +21,15 @@ export async function hit(db: Db, key: string, limit: number, windowMs: number, 
   if (row.count > limit) throw new AppError(ErrorCode.RATE_LIMITED, msg)
   return row.count
 }
+
+/** Gives back one hit of the current window (an action that was counted but did not happen, such as a refused SMS). */
+export async function unhit(db: Db, key: string, windowMs: number): Promise<void> {
+  const windowStart = Math.floor(Date.now() / windowMs) * windowMs
+  const bucket = `${key}:${windowStart}`.slice(0, 128)
+  await db
+    .updateTable('rateCounters')
+    .set({ count: sql`rate_counters.count - 1` })
+    .where('bucket', '=', bucket)
+    .where('count', '>', 0)
+    .execute()
+}

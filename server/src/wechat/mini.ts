@@ -70,3 +70,24 @@ export async function generateScheme(
     return { openlink: body.openlink }
   })
 }
+
+export interface WxPhoneInfo {
+  phoneNumber: string
+  purePhoneNumber: string
+  countryCode: string
+  watermark: { timestamp: number; appid: string }
+}
+
+/**
+ * wxa/business/getuserphonenumber: the phone number behind the code of an `open-type="getPhoneNumber"` button
+ * (the code is single-use and valid 5 minutes; errcode 40029 when invalid or used, 45011 too frequent, -1 busy,
+ * 1400001 quota exhausted).
+ */
+export async function getUserPhoneNumber(ctx: Pick<AppContext, 'config' | 'http'>, tokens: TokenStore, code: string): Promise<WxPhoneInfo> {
+  return tokens.withAccessToken('mini', async (token) => {
+    const res = await wxPost(ctx, 'wxa/business/getuserphonenumber', { access_token: token }, { code })
+    const body = checkBody<{ phone_info?: WxPhoneInfo }>(res.body, 'wxa/business/getuserphonenumber')
+    if (!body.phone_info?.purePhoneNumber) throw new WeChatApiError(-3, 'no phone_info in response', 'wxa/business/getuserphonenumber')
+    return body.phone_info
+  })
+}

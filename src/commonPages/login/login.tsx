@@ -1,12 +1,14 @@
 import { useEffect, useRef, useState } from 'react'
 import { useUnload } from '@tarojs/taro'
-import { View, Text, ScrollView } from '@tarojs/components'
+import { Button as TaroButton, View, Text, ScrollView } from '@tarojs/components'
 import { Button, Input, Checkbox, Popup } from '@nutui/nutui-react-taro'
 import type { ContentDocument, DocumentKey } from '@contract/content'
+import { ErrorCode } from '@contract/envelope'
 import PageLayout from '@/components/PageLayout'
 import RichContent from '@/components/RichContent'
 import { getDocument } from '@/api/content'
 import { getVerificationCode, phoneRegister } from '@/api/member'
+import { miniPhoneLogin } from '@/api/wechat'
 import { afterLogin } from '@/core/auth'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
@@ -30,6 +32,9 @@ export function loginFormError(phone: string, code: string, agreed: boolean): st
   return ''
 }
 
+/** Codes of miniPhoneLogin after which the page offers the SMS form instead (quota, permission, not a mainland number). */
+const PHONE_FALLBACK = new Set<number>([ErrorCode.WECHAT_PHONE_UNAVAILABLE, ErrorCode.WECHAT_ERROR])
+
 export default function LoginPage() {
   const { redirect = '' } = usePageParams<{ redirect: string }>()
   const [phone, setPhone] = useState('')
@@ -41,6 +46,9 @@ export default function LoginPage() {
   const timer = useRef<ReturnType<typeof setInterval> | null>(null)
   const [doc, setDoc] = useState<ContentDocument | null>(null)
   const docDialog = useDialogFocus(!!doc, doc?.title || '', () => setDoc(null))
+  // Mini-program, a WeChat user not yet a member: WeChat's phone-number button first, the SMS form on request or as a fallback.
+  const [quickPhone, setQuickPhone] = useState(false)
+  const [smsForm, setSmsForm] = useState(process.env.TARO_ENV !== 'weapp')
 
   // The documents come from the server (the console edits them); a tap on a title opens one.
   const openDocument = (key: DocumentKey) => {
@@ -61,9 +69,40 @@ export default function LoginPage() {
     if (process.env.TARO_ENV !== 'weapp') return
     loginAdapter
       .silentLogin()
-      .then((r) => (r.token ? afterLogin(r.token, redirect) : undefined))
-      .catch(() => undefined)
+      .then((r) => {
+        if (r.token) return afterLogin(r.token, redirect)
+        if (r.needPhone) setQuickPhone(true)
+        else setSmsForm(true)
+      })
+      .catch(() => setSmsForm(true))
   }, [redirect])
+
+  const onPhoneNumber = async (e: { detail: { code?: string; errMsg?: string } }) => {
+    const code = e.detail?.code
+    if (!code) {
+      // Refused in WeChat's dialog, or the button is not available to this mini-program: the SMS form remains.
+      if (!/deny|cancel/.test(e.detail?.errMsg || '')) setSmsForm(true)
+      return toast('未获取手机号，可使用短信验证码登录')
+    }
+    if (submitting) return
+    setSubmitting(true)
+    try {
+      const res = await miniPhoneLogin({ loginKey: getPendingLoginKey(), code })
+      clearPendingLoginKey()
+      toast('登录成功', 'success')
+      await afterLogin(res.token, redirect)
+    } catch (err: any) {
+      // The request client showed the server's message; a missing quota or permission falls back to SMS.
+      if (PHONE_FALLBACK.has(err?.code)) setSmsForm(true)
+      if (err?.code === ErrorCode.WECHAT_LOGIN_EXPIRED)
+        await loginAdapter
+          .silentLogin()
+          .then((r) => (r.token ? afterLogin(r.token, redirect) : undefined))
+          .catch(() => setSmsForm(true))
+    } finally {
+      setSubmitting(false)
+    }
+  }
 
   const startCountdown = (seconds: number) => {
     stopTimer()
@@ -124,19 +163,42 @@ export default function LoginPage() {
           <Text className='login__slogan'>手机号验证登录，未注册的手机号将自动注册</Text>
         </View>
         <View className='login__form'>
-          <View className='login__field'>
-            <Text className='login__prefix'>+86</Text>
-            <Input className='login__input' type='number' maxLength={11} placeholder='请输入手机号' value={phone} onChange={(v) => setPhone(String(v).replace(/\D/g, ''))} />
-          </View>
-          <View className='login__field'>
-            <Input className='login__input' type='number' maxLength={6} placeholder='请输入验证码' value={code} onChange={(v) => setCode(String(v).replace(/\D/g, ''))} />
-            <View className={`login__code-btn ${countdown > 0 ? 'is-disabled' : ''}`} onClick={sendCode}>
-              {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
+          {quickPhone && (
+            <View className='login__quick'>
+              {/* WeChat's phone-number dialog opens only once the agreement is accepted (each code costs the shop a call). */}
+              {agreed ? (
+                <TaroButton className='nut-button nut-button--primary nut-button--block login__submit login__quick-btn' openType='getPhoneNumber' onGetPhoneNumber={onPhoneNumber}>
+                  微信手机号快捷登录
+                </TaroButton>
+              ) : (
+                <TaroButton className='nut-button nut-button--primary nut-button--block login__submit login__quick-btn' onClick={() => toast('请先阅读并同意用户协议和隐私政策')}>
+                  微信手机号快捷登录
+                </TaroButton>
+              )}
+              {!smsForm && (
+                <Text className='login__link login__sms-link' onClick={() => setSmsForm(true)}>
+                  使用短信验证码登录
+                </Text>
+              )}
             </View>
-          </View>
-          <Button className='login__submit' type='primary' block loading={submitting} onClick={submit}>
-            登录
-          </Button>
+          )}
+          {smsForm && (
+            <View className='login__sms'>
+              <View className='login__field'>
+                <Text className='login__prefix'>+86</Text>
+                <Input className='login__input' type='number' maxLength={11} placeholder='请输入手机号' value={phone} onChange={(v) => setPhone(String(v).replace(/\D/g, ''))} />
+              </View>
+              <View className='login__field'>
+                <Input className='login__input' type='number' maxLength={6} placeholder='请输入验证码' value={code} onChange={(v) => setCode(String(v).replace(/\D/g, ''))} />
+                <View className={`login__code-btn ${countdown > 0 ? 'is-disabled' : ''}`} onClick={sendCode}>
+                  {countdown > 0 ? `${countdown}秒后重新获取` : '获取验证码'}
+                </View>
+              </View>
+              <Button className='login__submit' type={quickPhone ? 'default' : 'primary'} block loading={submitting} onClick={submit}>
+                {quickPhone ? '短信验证码登录' : '登录'}
+              </Button>
+            </View>
+          )}
           <View className='login__agreement'>
             {/* The box is its own tap target; the titles open the documents (issue 18). */}
             {/* The checkbox is the control (named, in the tab order); the box only widens its tap target. */}

@@ -2,11 +2,16 @@ import crypto from 'node:crypto'
 import type { Db, Tx } from '../../db/types'
 import type { MemberInfo, PhoneRegisterRequest, UpdateMemberInfoQuery } from '../../../../types/member'
 import { AppError, ErrorCode } from '../../errors'
-import { hit } from '../../services/rateLimit'
+import { hit, unhit } from '../../services/rateLimit'
 import { ACCOUNT_DISABLED_MSG, createSession } from '../../plugins/auth'
 import type { SmsProvider } from './sms'
 import { bindLoginKey, peekLoginKey } from '../wechat/service'
 import { storedFilePath } from '../../services/storedPath'
+import type { AppContext } from '../../context'
+import type { MiniPhoneLoginRequest } from '../../../../types/wechat'
+import { WeChatApiError } from '../../wechat/api'
+import { getUserPhoneNumber, type WxPhoneInfo } from '../../wechat/mini'
+import type { TokenStore } from '../../wechat/tokens'
 
 export const CODE_COOLDOWN_MS = 60_000
 export const CODE_TTL_MS = 5 * 60_000
@@ -35,8 +40,18 @@ export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: stri
   await hit(db, `sms:phone:${phone}`, CODE_DAILY_PER_PHONE, DAY, '该手机号今日获取验证码次数已达上限')
   await hit(db, `sms:ip:${ip}`, CODE_DAILY_PER_IP, DAY, '今日获取验证码次数已达上限')
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
-  await db.insertInto('smsCodes').values({ phone, code, ip, attempts: 0, usedAt: null, createdAt: t }).execute()
-  await sms.send(phone, code)
+  // The row is written first (it holds the 60 s cooldown against a second tap while the provider answers).
+  const row = await db.insertInto('smsCodes').values({ phone, code, ip, attempts: 0, usedAt: null, createdAt: t }).returning('id').executeTakeFirstOrThrow()
+  try {
+    await sms.send(phone, code)
+  } catch (err) {
+    // A refused or failed send is no sent code: the code is removed and the daily counts given back.
+    await db.deleteFrom('smsCodes').where('id', '=', row.id).execute()
+    await unhit(db, `sms:phone:${phone}`, DAY)
+    await unhit(db, `sms:ip:${ip}`, DAY)
+    if (err instanceof AppError) throw err
+    throw new AppError(ErrorCode.UNAVAILABLE, '短信服务繁忙，请稍后再试')
+  }
   return { sent: true, cooldown: CODE_COOLDOWN_MS / 1000 }
 }
 
@@ -80,13 +95,60 @@ export async function phoneRegister(db: Db, input: PhoneRegisterRequest & { ip: 
   await hit(db, `login:${input.phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
   // A WeChat login waiting for its phone (miniLogin's loginKey): checked before the SMS code is used up.
   const pending = input.loginKey ? await peekLoginKey(db, input.loginKey) : null
-  if (pending) input = { ...input, shareMemberId: input.shareMemberId || pending.shareMemberId, shareBusinessId: input.shareBusinessId || pending.shareBusinessId }
   await consumeCode(db, input.phone, input.verificationCode)
+  return signInByPhone(db, input.phone, {
+    shareMemberId: input.shareMemberId || pending?.shareMemberId,
+    shareBusinessId: input.shareBusinessId || pending?.shareBusinessId,
+    loginKey: input.loginKey,
+  })
+}
+
+/**
+ * The mini-program's phone-number button (open-type="getPhoneNumber"): WeChat vouches for the phone, so no SMS
+ * code is needed. The pending loginKey of miniLogin carries the first visit's sharer and agent shop exactly as
+ * the SMS path does, and its openid is bound to the member.
+ */
+export async function miniPhoneLogin(ctx: Pick<AppContext, 'config' | 'db' | 'http' | 'log'>, tokens: TokenStore, input: MiniPhoneLoginRequest) {
+  const pending = await peekLoginKey(ctx.db, input.loginKey)
+  if (pending.app !== 'mini') throw new AppError(ErrorCode.WECHAT_LOGIN_EXPIRED, '微信登录已过期，请返回重新登录')
+  let info: WxPhoneInfo
+  try {
+    info = await getUserPhoneNumber(ctx, tokens, input.code)
+  } catch (err) {
+    throw phoneNumberError(ctx, err)
+  }
+  if (info.watermark?.appid !== ctx.config.wechat.miniAppId) {
+    ctx.log.warn({ watermark: info.watermark?.appid }, 'getuserphonenumber: watermark of another app')
+    throw new AppError(ErrorCode.WECHAT_ERROR, '手机号授权校验失败，请使用短信验证码登录')
+  }
+  const phone = info.purePhoneNumber
+  if (info.countryCode !== '86' || !MOBILE_RE.test(phone)) throw new AppError(ErrorCode.WECHAT_PHONE_UNAVAILABLE, '暂只支持中国大陆手机号，请使用短信验证码登录')
+  await hit(ctx.db, `login:${phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
+  return signInByPhone(ctx.db, phone, { shareMemberId: pending.shareMemberId, shareBusinessId: pending.shareBusinessId, loginKey: input.loginKey })
+}
+
+/** getuserphonenumber's refusals in the shopper's words; a missing quota or permission sends the page to the SMS form (7007). */
+function phoneNumberError(ctx: Pick<AppContext, 'log'>, err: unknown): AppError {
+  if (err instanceof AppError) return err
+  if (err instanceof WeChatApiError) {
+    ctx.log.warn({ errcode: err.errcode, errmsg: err.errmsg, api: err.api }, 'wechat api error')
+    if (err.errcode === 40029) return new AppError(ErrorCode.WECHAT_CODE_USED, '手机号授权已失效，请重新点击获取手机号')
+    if (err.errcode === 45011) return new AppError(ErrorCode.RATE_LIMITED, '操作太频繁，请稍后再试')
+    if (err.errcode === -1) return new AppError(ErrorCode.WECHAT_ERROR, '微信系统繁忙，请稍后再试')
+    if (err.errcode === 1400001 || err.errcode === 48001 || err.errcode === 40013) return new AppError(ErrorCode.WECHAT_PHONE_UNAVAILABLE, '暂时无法使用微信手机号快捷登录，请使用短信验证码登录')
+    return new AppError(ErrorCode.WECHAT_ERROR, `获取手机号失败（${err.errcode}），请使用短信验证码登录`)
+  }
+  ctx.log.warn({ err: String((err as Error)?.message || err) }, 'wechat api unreachable')
+  return new AppError(ErrorCode.WECHAT_ERROR, '连接微信失败，请稍后重试')
+}
+
+/** Signs in (registering when new) the member of a verified phone; binds the pending WeChat identity when there is one. */
+async function signInByPhone(db: Db, phone: string, input: { shareMemberId?: unknown; shareBusinessId?: unknown; loginKey?: string }) {
   const t = Date.now()
   let member: { id: number; status: string; disabledAt?: number | null } | undefined = await db
     .selectFrom('members')
     .select(['id', 'status', 'disabledAt'])
-    .where('phone', '=', input.phone)
+    .where('phone', '=', phone)
     .executeTakeFirst()
   let isNew = false
   if (!member) {
@@ -99,8 +161,8 @@ export async function phoneRegister(db: Db, input: PhoneRegisterRequest & { ip: 
       const row = await tx
         .insertInto('members')
         .values({
-          phone: input.phone,
-          nickname: `用户${input.phone.slice(-4)}`,
+          phone,
+          nickname: `用户${phone.slice(-4)}`,
           avatar: '',
           gender: 0,
           openidH5: null,
@@ -121,7 +183,7 @@ export async function phoneRegister(db: Db, input: PhoneRegisterRequest & { ip: 
       if (row) for (const h of registeredHooks) await h.fn(tx, row.id, t)
       return row
     })
-    member = inserted ?? (await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', input.phone).executeTakeFirstOrThrow())
+    member = inserted ?? (await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', phone).executeTakeFirstOrThrow())
     isNew = !!inserted
   }
   if (member.status === 'anonymised') throw new AppError(ErrorCode.ACCOUNT_LOGOFF, '该账号已注销')

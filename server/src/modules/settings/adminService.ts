@@ -14,12 +14,32 @@ import type {
   SettingsDocument,
   ShopProfile,
   ShopProfileInput,
+  SmsSettingsInput,
+  SmsSettingsView,
   WechatSettingsInput,
   WechatSettingsView,
 } from '../../../../types/adminSettings'
 import { getSetting, officialTemplates, OFFICIAL_KEY, reviewMode, setSetting, SUBSCRIBE_EVENTS, subscribeTemplates, type SubscribeEvent } from './service'
-import { encryptSecret, settingsKeyProblem } from './secrets'
-import { envWechatFields, fieldHint, platformKeysOf, SHOP_KEY, storedWechat, WECHAT_FIELDS, WECHAT_KEY, type StoredShop, type StoredWechat, type WechatField } from './store'
+import { encryptSecret, secretHint, settingsKeyProblem } from './secrets'
+import {
+  envSmsFields,
+  envWechatFields,
+  fieldHint,
+  platformKeysOf,
+  SHOP_KEY,
+  SMS_FIELDS,
+  SMS_KEY,
+  storedSms,
+  storedWechat,
+  WECHAT_FIELDS,
+  WECHAT_KEY,
+  type SmsField,
+  type StoredShop,
+  type StoredSms,
+  type StoredWechat,
+  type WechatField,
+} from './store'
+import { missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
 import '../../db/settingsTables'
 
 type Log = (e: AuditEntry) => void
@@ -259,6 +279,78 @@ export async function saveWechatSettings(tx: Tx, config: Config, input: WechatSe
   }
   await setSetting(tx, WECHAT_KEY, next)
   log({ action: 'settings.wechat', targetType: 'settings', targetId: WECHAT_KEY, before: masked(plainBefore), after: masked(plainAfter) })
+}
+
+// ------------------------------------------------------------------ 短信
+
+/** What the console sees of the SMS settings: plain values, the secret key only as "已设置" + a fingerprint. */
+export async function smsSettingsView(db: Conn, config: Config): Promise<SmsSettingsView> {
+  const stored = await storedSms(db, config)
+  const fromEnv = envSmsFields(config)
+  const s = config.sms
+  const problem = settingsKeyProblem(config.settingsKey)
+  return {
+    canSaveSecrets: !problem,
+    keyProblem: problem || '',
+    live: { provider: s.provider, label: SMS_PROVIDER_LABELS[s.provider], missing: missingSmsFields(s) },
+    fields: SMS_FIELDS.map((f) => {
+      const v = s[f.key] || stored[f.key] || ''
+      return { key: f.key, label: f.label, secret: f.secret, value: f.secret ? '' : v, set: !!v, hint: v && f.secret ? `已设置 · ${secretHint(v, true)}` : '', fromEnv: fromEnv.has(f.key), env: f.env }
+    }),
+  }
+}
+
+function checkSmsValue(key: SmsField, v: string) {
+  if (!v) return
+  if (key === 'sdkAppId' && !/^\d{10}$/.test(v)) throw bad('腾讯云短信应用 SDK AppID 应为 10 位数字（如 1400xxxxxx）')
+  if (key === 'secretId' && !/^[A-Za-z0-9]{8,128}$/.test(v)) throw bad('SecretId / AccessKey ID 只含字母和数字')
+  if (key === 'secretKey' && !/^[A-Za-z0-9+/=_-]{8,128}$/.test(v)) throw bad('SecretKey / AccessKey Secret 格式不正确')
+  if (key === 'templateId' && !/^(\d{1,20}|SMS_\d{1,20})$/.test(v)) throw bad('模板 ID 应为腾讯云的数字 ID 或阿里云的 SMS_ 开头的模板 CODE')
+  if (key === 'signName' && (v.length > 20 || /[【】[\]]/.test(v))) throw bad('短信签名填写签名名称本身（不含【】），不超过 20 个字')
+  if (key === 'region' && !/^[a-z]{2}-[a-z]+$/.test(v)) throw bad('地域格式如 ap-guangzhou')
+}
+
+const maskedSms = (s: StoredSms) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 'secretKey' && v ? `已设置 · ${secretHint(v, true)}` : v]))
+
+export async function saveSmsSettings(tx: Tx, config: Config, input: SmsSettingsInput, log: Log) {
+  const fromEnv = envSmsFields(config)
+  const raw = await getSetting<StoredSms>(tx, SMS_KEY, {})
+  const plainBefore = await storedSms(tx, config)
+  const next: StoredSms = { ...raw }
+  const plainAfter: StoredSms = { ...plainBefore }
+  for (const f of SMS_FIELDS) {
+    const given = input[f.key]
+    if (given === undefined) continue
+    const v = given.trim()
+    if (fromEnv.has(f.key)) throw bad(`「${f.label}」由服务器的环境配置设置，不能在后台修改`)
+    checkSmsValue(f.key, v)
+    if (!v) {
+      delete next[f.key]
+      delete plainAfter[f.key]
+      continue
+    }
+    next[f.key] = f.secret ? encryptSecret(config.settingsKey, v) : v
+    plainAfter[f.key] = v
+  }
+  // A real provider is switched on only with everything it needs (the environment's or the console's).
+  const b = config.sms
+  const value = (k: SmsField) => (fromEnv.has(k) ? String(b[k] || '') : plainAfter[k] || '')
+  const provider = (fromEnv.has('provider') ? b.provider : plainAfter.provider || 'log') as 'log' | 'tencent' | 'aliyun'
+  const missing = missingSmsFields({
+    provider,
+    secretId: value('secretId'),
+    secretKey: value('secretKey'),
+    sdkAppId: value('sdkAppId'),
+    signName: value('signName'),
+    templateId: value('templateId'),
+    region: '',
+    endpoint: '',
+  })
+  if (missing.length) throw bad(`启用${SMS_PROVIDER_LABELS[provider]}前请先填写：${missing.join('、')}`)
+  if (provider === 'aliyun' && value('templateId') && !value('templateId').startsWith('SMS_')) throw bad('阿里云的模板 CODE 以 SMS_ 开头')
+  if (provider === 'tencent' && value('templateId') && !/^\d+$/.test(value('templateId'))) throw bad('腾讯云的模板 ID 为数字')
+  await setSetting(tx, SMS_KEY, next)
+  log({ action: 'settings.sms', targetType: 'settings', targetId: SMS_KEY, before: maskedSms(plainBefore), after: maskedSms(plainAfter) })
 }
 
 // ------------------------------------------------------------------ 消息

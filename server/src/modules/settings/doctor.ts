@@ -5,6 +5,7 @@ import { getPaymentProvider } from '../../payments'
 import { checkBody, WeChatApiError, wxGet, wxPost, type WxApp } from '../../wechat/api'
 import { chinaYesterday } from '../reconcile/service'
 import { settingsKeyProblem } from './secrets'
+import { missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
 
 /**
  * The setup check (设置 → 设置检查, `npm run admin -- doctor`): each configured piece tried for real, against
@@ -174,6 +175,26 @@ async function notifyCheck(ctx: DoctorCtx): Promise<SetupCheck> {
   }
 }
 
+/** 短信: which provider sends login codes; the demo's log provider is an error once the shop takes real money or runs in production. */
+export function smsCheck(ctx: DoctorCtx): SetupCheck {
+  const key = 'sms'
+  const title = '短信验证码'
+  const s = ctx.config.sms
+  const live = ctx.config.production || ctx.config.payProvider === 'wechatpay'
+  if (s.provider === 'log') {
+    const text = '当前为演示模式：验证码只写入服务器日志，顾客收不到短信，无法在网页端登录或完成注册。请在「设置 → 短信」选择腾讯云或阿里云短信并填写签名和模板'
+    return { key, title, status: live ? 'error' : 'warn', message: live ? `商城已正式运行（${ctx.config.production ? '生产模式' : '已开启微信支付'}），但${text}` : text }
+  }
+  const missing = missingSmsFields(s)
+  if (missing.length) return { key, title, status: 'error', message: `已选择${SMS_PROVIDER_LABELS[s.provider]}，但缺少：${missing.join('、')}` }
+  return {
+    key,
+    title,
+    status: 'ok',
+    message: `当前由${SMS_PROVIDER_LABELS[s.provider]}发送（签名「${s.signName}」，模板 ${s.templateId}）。签名和模板须已通过审核；可在「设置 → 短信」发送测试短信确认`,
+  }
+}
+
 export async function runDoctor(ctx: DoctorCtx): Promise<SetupCheckReply> {
   const keyProblem = settingsKeyProblem(ctx.config.settingsKey)
   const checks: SetupCheck[] = [{ key: 'settingsKey', title: '设置加密密钥', status: keyProblem ? 'warn' : 'ok', message: keyProblem || 'SETTINGS_KEY 已设置：后台保存的密钥加密存储' }]
@@ -181,6 +202,7 @@ export async function runDoctor(ctx: DoctorCtx): Promise<SetupCheckReply> {
   const mini = await appCheck(ctx, 'mini')
   checks.push(h5.check, await jssdkCheck(ctx, h5.token), mini.check, miniDomainCheck(ctx, mini.token))
   checks.push(...(await payCheck(ctx)), await notifyCheck(ctx))
+  checks.push(smsCheck(ctx))
   return { checks, checkedAt: Date.now() }
 }
 

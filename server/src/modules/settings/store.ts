@@ -5,6 +5,7 @@ import { resetPaymentProviders } from '../../payments'
 import { setAfterSalesDays } from '../agent/commission'
 import { getSetting } from './service'
 import { decryptSecret, secretHint } from './secrets'
+import { SMS_PROVIDERS, type SmsProviderName, type SmsSettings } from '../member/smsSettings'
 
 /**
  * The console's settings over the configuration (docs/console.md "设置"). Read at start (buildApp, the CLI), after
@@ -17,6 +18,7 @@ import { decryptSecret, secretHint } from './secrets'
  */
 export const SHOP_KEY = 'shopProfile'
 export const WECHAT_KEY = 'wechat'
+export const SMS_KEY = 'sms'
 
 export interface StoredShop {
   name?: string
@@ -49,7 +51,21 @@ export type WechatField = (typeof WECHAT_FIELDS)[number]['key']
 /** Stored JSON: plain values, and secrets as enc:v1:… (settings/secrets.ts). */
 export type StoredWechat = Partial<Record<WechatField, string>>
 
+/** 设置 → 短信: the SMS gateway of login codes; the secret key is stored encrypted and never answered. */
+export const SMS_FIELDS = [
+  { key: 'provider', label: '短信服务商', env: 'SMS_PROVIDER', secret: false },
+  { key: 'secretId', label: 'SecretId / AccessKey ID', env: 'SMS_SECRET_ID', secret: false },
+  { key: 'secretKey', label: 'SecretKey / AccessKey Secret', env: 'SMS_SECRET_KEY', secret: true },
+  { key: 'sdkAppId', label: '短信应用 SDK AppID（腾讯云）', env: 'SMS_SDK_APP_ID', secret: false },
+  { key: 'signName', label: '短信签名', env: 'SMS_SIGN_NAME', secret: false },
+  { key: 'templateId', label: '验证码模板 ID / 模板 CODE', env: 'SMS_TEMPLATE_ID', secret: false },
+  { key: 'region', label: '地域（腾讯云）', env: 'SMS_REGION', secret: false },
+] as const
+export type SmsField = (typeof SMS_FIELDS)[number]['key']
+export type StoredSms = Partial<Record<SmsField, string>>
+
 interface Base {
+  sms: SmsSettings
   shop: Pick<Config, 'orderExpireMinutes' | 'autoReceiveDays' | 'afterSalesDays'> & { service: Config['service']; shop: Config['shop'] }
   wechat: Config['wechat']
   payProvider: Config['payProvider']
@@ -63,6 +79,7 @@ function baseOf(config: Config): Base {
       shop: { orderExpireMinutes: config.orderExpireMinutes, autoReceiveDays: config.autoReceiveDays, afterSalesDays: config.afterSalesDays, service: { ...config.service }, shop: { ...config.shop } },
       wechat: { ...config.wechat, platformPublicKeys: { ...config.wechat.platformPublicKeys } },
       payProvider: config.payProvider,
+      sms: { ...config.sms },
     }
     bases.set(config, b)
   }
@@ -92,6 +109,31 @@ export function envWechatFields(config: Config): Set<WechatField> {
   }
   if (baseOf(config).payProvider === 'wechatpay') out.add('payProvider')
   if (w.h5PayEnabled) out.add('h5PayEnabled')
+  return out
+}
+
+/** Which SMS fields the environment sets (read-only in the console). A provider counts as set when it is not the demo's. */
+export function envSmsFields(config: Config): Set<SmsField> {
+  const b = baseOf(config).sms
+  const out = new Set<SmsField>()
+  if (b.provider !== 'log') out.add('provider')
+  for (const k of ['secretId', 'secretKey', 'sdkAppId', 'signName', 'templateId'] as const) if (b[k]) out.add(k)
+  if (b.region && b.region !== 'ap-guangzhou') out.add('region')
+  return out
+}
+
+/** Decrypted stored SMS values (a secret that cannot be decrypted counts as not set). */
+export async function storedSms(db: Conn, config: Config): Promise<StoredSms> {
+  const raw = await getSetting<StoredSms>(db, SMS_KEY, {})
+  const out: StoredSms = {}
+  for (const f of SMS_FIELDS) {
+    const v = raw[f.key]
+    if (!v) continue
+    if (f.secret) {
+      const plain = decryptSecret(config.settingsKey, v)
+      if (plain !== null) out[f.key] = plain
+    } else out[f.key] = v
+  }
   return out
 }
 
@@ -142,7 +184,7 @@ const applied = new WeakMap<Config, string>()
  * `onlyIfChanged` (the 30 s watcher): nothing is rewritten while the stored rows are the ones last applied.
  */
 export async function applyStoredSettings(db: Db, config: Config, opts: { onlyIfChanged?: boolean } = {}) {
-  const rows = await db.selectFrom('shopSettings').select(['key', 'value']).where('key', 'in', [SHOP_KEY, WECHAT_KEY]).orderBy('key').execute()
+  const rows = await db.selectFrom('shopSettings').select(['key', 'value']).where('key', 'in', [SHOP_KEY, WECHAT_KEY, SMS_KEY]).orderBy('key').execute()
   const stamp = JSON.stringify(rows)
   if (opts.onlyIfChanged && applied.get(config) === stamp) return
   applied.set(config, stamp)
@@ -178,6 +220,21 @@ export async function applyStoredSettings(db: Db, config: Config, opts: { onlyIf
   config.payProvider = base.payProvider === 'wechatpay' || s.payProvider === 'wechatpay' ? 'wechatpay' : 'sandbox'
   // The WeChat Pay provider keeps its keys: a change makes the next payment build it again.
   if (JSON.stringify([config.payProvider, config.wechat]) !== before) resetPaymentProviders()
+
+  // SMS: the environment's value wins field by field; the provider's client follows config.sms at the next send.
+  const sms = await storedSms(db, config)
+  const bs = base.sms
+  const storedProvider = (SMS_PROVIDERS as readonly string[]).includes(sms.provider || '') ? (sms.provider as SmsProviderName) : 'log'
+  config.sms = {
+    provider: bs.provider !== 'log' ? bs.provider : storedProvider,
+    secretId: pick(bs.secretId, sms.secretId),
+    secretKey: pick(bs.secretKey, sms.secretKey),
+    sdkAppId: pick(bs.sdkAppId, sms.sdkAppId),
+    signName: pick(bs.signName, sms.signName),
+    templateId: pick(bs.templateId, sms.templateId),
+    region: bs.region !== 'ap-guangzhou' ? bs.region : sms.region || bs.region,
+    endpoint: bs.endpoint,
+  }
 }
 
 function safePlatformKeys(pem: string, keyId: string): Record<string, string> {

@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context'
 import type { ShopApp } from '../shopModule'
-import { MiniLoginRequest, ShareCardQuery, WechatH5OpenIdQuery, WxACodeParamQuery, WxACodeRequest, WxConfigQuery, WxSchemeRequest } from '../../../../types/wechat'
+import { MiniLoginRequest, MiniPhoneLoginRequest, ShareCardQuery, WechatH5OpenIdQuery, WxACodeParamQuery, WxACodeRequest, WxConfigQuery, WxSchemeRequest } from '../../../../types/wechat'
 import { memberId } from '../../plugins/auth'
 import { hit } from '../../services/rateLimit'
 import { createTokenStore } from '../../wechat/tokens'
 import * as wechat from './service'
+import { miniPhoneLogin } from '../member/service'
 import { shareCard } from './shareCard'
 
 /** WeChat shells: JS-SDK config, OAuth openid, mini-program login, mini-program codes and URL schemes. */
@@ -54,6 +55,19 @@ export default async function wechatRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => {
       await hit(db, `miniLogin:${req.ip}`, 60, 60_000)
       return wechat.miniLogin(ctx, req.body)
+    },
+  })
+
+  app.post('/api/member/miniPhoneLogin', {
+    config: { auth: 'none' },
+    schema: {
+      description:
+        '`{token, isNew}`; signs up or in with the mini-program\'s phone-number button: `code` of `open-type="getPhoneNumber"` (single use) goes to WeChat\'s `getuserphonenumber` (watermark appid checked), the pending `loginKey` of miniLogin gives the sharer / agent shop and its openid is bound, as with phoneRegister. 7002 code invalid or used, 1001 too frequent, 7001 WeChat busy, 7005 loginKey expired, 7007 phone sign-in unavailable (quota, permission, not a mainland number): the page shows the SMS form; 30 per IP a minute.',
+      body: MiniPhoneLoginRequest,
+    },
+    handler: async (req) => {
+      await hit(db, `miniPhoneLogin:${req.ip}`, 30, 60_000)
+      return miniPhoneLogin(ctx, tokens, req.body)
     },
   })
 
