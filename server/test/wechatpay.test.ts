@@ -331,7 +331,7 @@ describe('refund query (GET /v3/refund/domestic/refunds/{out_refund_no}) against
     await expect(gateway(gw).queryRefund('RFS2026112700000003')).rejects.toThrow('微信支付查询退款失败')
 
     // Signed by a key the shop does not know as WeChat Pay's: not believed.
-    const other = crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' } }).publicKey
+    const other = keyPair().publicKey
     await expect(gateway(gw, { platformPublicKeys: { [PLATFORM_SERIAL]: other } }).queryRefund('RFS2026112700000003')).rejects.toThrow()
 
     // A signed answer about another refund (a proxy's cache, a mix-up) is not taken for this one.
