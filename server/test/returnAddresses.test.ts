@@ -5,6 +5,7 @@ import { receivedOrder } from './afterSalesFixtures'
 import { afterSalesSeeder, DEMO_RETURN_ADDRESS } from '../src/modules/afterSales/seed'
 import { returnAddressCheck } from '../src/modules/afterSales/doctor'
 import { approveAfterSale } from '../src/modules/afterSales/service'
+import { runAdminCommand } from '../src/adminCommands'
 
 const OWN = { name: '王五（售后仓）', phone: '0531-87654321', province: '山东省', city: '济南市', district: '历下区', detail: '经十路 88 号 2 号库' }
 const SECOND = { name: '赵六', phone: '13900001111', province: '上海市', city: '上海市', district: '浦东新区', detail: '张江路 1 号' }
@@ -133,6 +134,9 @@ describe.each(DIALECTS)('return addresses (%s)', (dialect) => {
     // The first address added becomes the default by itself, and the approval goes through.
     expect((await owner.post('/return-addresses', { ...OWN, isDefault: false })).code).toBe(200)
     expect((await owner.get('/return-addresses')).data).toEqual([expect.objectContaining({ name: OWN.name, isDefault: true })])
-    expect((await owner.post(`/after-sales/${c.id}/approve`)).code).toBe(200)
+    // The CLI names the address the goods go to.
+    const out: string[] = []
+    expect(await runAdminCommand(['aftersale', 'approve', c.afterSaleNo], { config: t.ctx.config, db: t.db, out: (l) => out.push(l) })).toBe(0)
+    expect(out.join('\n')).toContain(`退货地址：${OWN.name} ${OWN.phone} 山东省济南市历下区经十路 88 号 2 号库`)
   })
 })

@@ -413,7 +413,7 @@ export async function approveAfterSale(db: Db, ref: string, operator: CaseOperat
     if (!(await move(tx, c.id, ['applied'], 'approved', patch))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'approved', operator, note)
     await queueMessage(tx, c.memberId, 'after_sale_result', { afterSaleNo: c.afterSaleNo, result: '已同意', note: note.slice(0, 20), time: chinaMinute(Date.now()) })
-    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type }
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type, returnTo: patch.returnAddress ? `${patch.returnName} ${patch.returnPhone} ${patch.returnAddress}` : '' }
   })
 }
 
