@@ -184,6 +184,13 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   linkType: '跳转类型',
   linkUrl: '跳转链接',
   couponId: '优惠券',
+  phone: '联系电话',
+  province: '省份',
+  city: '城市',
+  district: '区县',
+  detail: '详细地址',
+  isDefault: '默认',
+  returnAddressId: '退货地址',
 }
 
 // ------------------------------------------------------------------ helpers
@@ -604,6 +611,10 @@ export const AdminAfterSaleDetail = Type.Object({
     refundError: Type.String(),
     returnExpressName: Type.String(),
     returnTrackingNo: Type.String(),
+    /** The return address stored when the return was approved ('' before, and for a refund-only case). */
+    returnName: Type.String(),
+    returnPhone: Type.String(),
+    returnAddress: Type.String(),
     memberId: Type.Integer(),
     memberPhone: Type.String(),
     createdAt: Type.Integer(),
@@ -614,6 +625,9 @@ export const AdminAfterSaleDetail = Type.Object({
   logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
 })
 export type AdminAfterSaleDetail = Static<typeof AdminAfterSaleDetail>
+/** Approving a return: the return address the goods go to (absent: the default one). */
+export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id) })
+export type ApproveAfterSaleBody = Static<typeof ApproveAfterSaleBody>
 export const AfterSaleActionReply = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String() })
 export type AfterSaleActionReply = Static<typeof AfterSaleActionReply>
 

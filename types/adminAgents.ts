@@ -193,5 +193,19 @@ export type AdminWithdrawal = Static<typeof AdminWithdrawal>
 export const AdminWithdrawalPage = PageOf(AdminWithdrawal)
 export type AdminWithdrawalPage = Static<typeof AdminWithdrawalPage>
 export const WithdrawalIdParams = Closed({ id: Id })
+/**
+ * The full payee account of a bank withdrawal waiting to be paid by hand (POST /withdrawals/:id/account,
+ * withdrawals.write): shown only when staff ask, each time audited; every list and page shows it masked.
+ */
+export const WithdrawalAccountReply = Type.Object({
+  withdrawNo: Type.String(),
+  accountName: Type.String(),
+  bankName: Type.String(),
+  bankBranch: Type.String(),
+  /** The card number, digits only. */
+  accountNo: Type.String(),
+  actualAmount: Type.Integer(),
+})
+export type WithdrawalAccountReply = Static<typeof WithdrawalAccountReply>
 export const PayByHandBody = Closed({ referenceNo: Str(64, 4) })
 export type PayByHandBody = Static<typeof PayByHandBody>

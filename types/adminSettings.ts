@@ -64,6 +64,36 @@ export const FreightTemplateInput = Closed({
 })
 export type FreightTemplateInput = Static<typeof FreightTemplateInput>
 
+// ------------------------------------------------------------------ 退货地址
+
+/**
+ * Where returned goods go (设置 → 退货地址; read with afterSales.read too, for the approval's choice). One is the
+ * default; approving a return stores a copy of the address chosen on the case, so later edits never change it.
+ */
+export const ReturnAddress = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  phone: Type.String(),
+  province: Type.String(),
+  city: Type.String(),
+  district: Type.String(),
+  detail: Type.String(),
+  isDefault: Type.Boolean(),
+})
+export type ReturnAddress = Static<typeof ReturnAddress>
+export const ReturnAddressInput = Closed({
+  /** The receiver (a person or a department). */
+  name: Str(32, 1),
+  /** A mobile number or a landline with its area code (0571-88886666). */
+  phone: Type.String({ minLength: 7, maxLength: 20, pattern: '^[0-9][0-9\\- ]*$' }),
+  province: Str(16, 2),
+  city: Str(16, 1),
+  district: Str(16),
+  detail: Str(100, 2),
+  isDefault: Type.Optional(Type.Boolean()),
+})
+export type ReturnAddressInput = Static<typeof ReturnAddressInput>
+
 // ------------------------------------------------------------------ 微信
 
 /** One WeChat setting as the console sees it: plain values shown; secrets and files only as "已设置" + a hint. */

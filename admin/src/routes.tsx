@@ -149,6 +149,7 @@ export const MENU: MenuGroup[] = [
     children: [
       { path: '/settings/shop', name: '店铺', permission: 'settings.read', page: page(() => import('./pages/settings/Shop')), menu: true },
       { path: '/settings/freight', name: '运费', permission: 'settings.read', page: page(() => import('./pages/settings/Freight')), menu: true },
+      { path: '/settings/return-addresses', name: '退货地址', permission: 'settings.read', page: page(() => import('./pages/settings/ReturnAddresses')), menu: true },
       { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
       { path: '/settings/sms', name: '短信', permission: 'settings.read', page: page(() => import('./pages/settings/Sms')), menu: true },
       { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },

@@ -5,6 +5,7 @@ import { makeCategories, setCategory } from './promoFixtures'
 import { moveMoney } from '../src/modules/agent/account'
 import { shipOrder } from '../src/modules/logistics/service'
 import { FakeWechatPay } from './fakeWechatPay'
+import { exportWithdrawalsCsv } from '../src/modules/agent/adminService'
 
 const DAY = 86_400_000
 const form = (shopName: string) => ({ shopName, realName: '李四', phone: '13912345678', idCard: '110101199003074514', reason: '有稳定的客户资源' })
@@ -227,6 +228,54 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     const wcsv = await t.app.inject({ method: 'GET', url: `/admin/api/withdrawals/export?shopId=${a.shopId}`, headers: { cookie: s.cookie } })
     expect(wcsv.body).toContain('REF-0001')
     expect(wcsv.body.trim().split('\r\n')).toHaveLength(3)
+  })
+
+  it('paying by hand: the payout staff reveal the full bank account on demand (audited), the finance CSV carries it, every other view stays masked', async () => {
+    const a = await agentWithMoney()
+    const w = await apply(a, 3000)
+    const CARD = '6222020200112233445'
+    const listed = (await finance.get('/withdrawals', { shopId: a.shopId })).data.list
+    expect(listed[0].accountText).toBe('工商银行 **** 3445')
+    const detail = await finance.get(`/agents/${a.shopId}`)
+    for (const view of [listed, detail.data, (await finance.get('/withdrawals/ledger', { shopId: a.shopId })).data, (await t.get('/api/business/withdraw/list', {}, a.token)).data])
+      expect(JSON.stringify(view)).not.toContain(CARD)
+
+    expect((await operator.post(`/withdrawals/${w}/account`)).code).toBe(8003) // no payout permission
+    const financeSession = await signIn(t, 'finance')
+    const payer = adminClient(t, financeSession)
+    const shown = await payer.post(`/withdrawals/${w}/account`)
+    expect(shown.data).toEqual({ withdrawNo: expect.any(String), accountName: '李四', bankName: '工商银行', bankBranch: '', accountNo: CARD, actualAmount: listed[0].actualAmount })
+    expect(shown.data.withdrawNo).toBe(listed[0].withdrawNo)
+    const [reveal] = (await auditRows(t, 'withdrawal.reveal-account')).filter((r) => r.targetId === shown.data.withdrawNo)
+    expect(reveal.staffId).toBe(financeSession.staffId)
+    expect(reveal.afterJson).toContain('**** 3445')
+    expect(reveal.afterJson).not.toContain(CARD)
+
+    // The finance export: the whole account, grouped in fours, for the staff who pay; the export is audited.
+    const exportsBefore = (await auditRows(t, 'withdrawal.export-accounts')).length
+    const csv = await t.app.inject({ method: 'GET', url: `/admin/api/withdrawals/export?shopId=${a.shopId}`, headers: { cookie: financeSession.cookie } })
+    const [head, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(head).toContain('"开户银行","开户支行","银行卡号"')
+    expect(row).toContain('"李四","工商银行","","6222 0202 0011 2233 445"')
+    expect((await auditRows(t, 'withdrawal.export-accounts')).length).toBe(exportsBefore + 1)
+    // Without the payout permission the same export keeps the account masked.
+    const masked = await new Promise<string>((resolve, reject) => {
+      let text = ''
+      exportWithdrawalsCsv(t.db, { shopId: a.shopId }, false)
+        .on('data', (c) => (text += c))
+        .on('end', () => resolve(text))
+        .on('error', reject)
+    })
+    expect(masked).toContain('工商银行 **** 3445')
+    expect(masked).not.toContain('2233')
+
+    // Only a bank withdrawal still waiting to be paid is revealed.
+    expect((await payer.post(`/withdrawals/${w}/pay`, { referenceNo: 'BANK20261127001' })).code).toBe(200)
+    expect((await payer.post(`/withdrawals/${w}/account`)).msg).toContain('只有待打款的提现')
+    expect((await payer.post('/withdrawals/999999/account')).code).toBe(404)
   })
 
   it('withdrawal limits come from the rules: daily count and daily amount', async () => {

@@ -300,6 +300,9 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
   })
 
   it('setup check: every piece passes against the recorded fakes; a wrong secret, a key pair that does not match and an unreachable notify URL are said in Chinese', async () => {
+    // A shop that goes live has its own return address (设置 → 退货地址).
+    const address = { name: '售后组', phone: '0571-88886666', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号 2 楼' }
+    expect((await c.post('/return-addresses', address)).code).toBe(200)
     const ok = await c.get('/settings/doctor')
     expect(ok.code).toBe(200)
     const by = (r: any) => Object.fromEntries(r.checks.map((x: any) => [x.key, x]))
@@ -312,6 +315,7 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(checks.miniDomain.message).toContain('https://shop.example.com')
     expect(checks.wechatPay).toMatchObject({ status: 'ok' })
     expect(checks.notifyUrl).toMatchObject({ status: 'ok' })
+    expect(checks.returnAddress).toMatchObject({ status: 'ok', message: '默认退货地址：售后组 0571-88886666 浙江省杭州市西湖区文三路 100 号 2 楼' })
     expect(api.last('/cgi-bin/stable_token')?.body).toMatchObject({ grant_type: 'client_credential' })
     // WeChat Pay is on: the demo's SMS provider (codes only in the log) is an error until a real one is set.
     expect(checks.sms).toMatchObject({ status: 'error', message: expect.stringContaining('已开启微信支付') })

@@ -131,8 +131,13 @@ export class FakeWechatPay implements HttpClient {
       const [x] = this.failures.splice(f, 1)
       return this.answer(x.status, fixture(x.name))
     }
-    return this.route(method, u.pathname, json, opts.headers || {})
+    const res = await this.route(method, u.pathname, json, opts.headers || {})
+    // A test's stand-in for a mixed-up answer: rewritten, then signed as WeChat Pay signs everything.
+    return this.rewriteAnswer && res.body ? this.answer(res.status, this.rewriteAnswer(u.pathname, res.body)) : res
   }
+
+  /** Rewrites the next answers' JSON (still correctly signed), e.g. an answer naming another refund. */
+  rewriteAnswer: ((path: string, body: any) => any) | null = null
 
   private async route(method: string, path: string, json: any, headers: Record<string, string>): Promise<HttpAnswer> {
     let m: RegExpMatchArray | null
@@ -171,7 +176,17 @@ export class FakeWechatPay implements HttpClient {
     if (method === 'GET' && (m = path.match(/^\/v3\/refund\/domestic\/refunds\/([^/]+)$/))) {
       const r = this.refunds.get(m[1])
       if (!r) return this.answer(404, fixture('pay_error_resource_not_exists'))
-      return this.answer(200, { ...fixture('pay_refund'), out_refund_no: m[1], refund_id: r.refundId, out_trade_no: r.outTradeNo, status: r.status })
+      // The documented answer of 查询单笔退款; success_time only once the refund succeeded.
+      const { success_time, ...q } = fixture('pay_refund_query')
+      return this.answer(200, {
+        ...q,
+        ...(r.status === 'SUCCESS' ? { success_time } : {}),
+        out_refund_no: m[1],
+        refund_id: r.refundId,
+        out_trade_no: r.outTradeNo,
+        status: r.status,
+        amount: { ...q.amount, refund: r.amount, payer_refund: r.amount, settlement_refund: r.amount, discount_refund: 0 },
+      })
     }
     if (method === 'POST' && path === '/v3/fund-app/mch-transfer/transfer-bills') {
       // From 2,000 yuan: user_name encrypted with the platform key that Wechatpay-Serial names (else PARAM_ERROR).

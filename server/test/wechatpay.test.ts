@@ -290,6 +290,58 @@ describe('createWechatPay provider', () => {
   })
 })
 
+describe('refund query (GET /v3/refund/domestic/refunds/{out_refund_no}) against the recorded gateway', () => {
+  const gateway = (gw: FakeWechatPay, over: Partial<Config['wechat']> = {}) => {
+    const c = { ...loadConfig({} as NodeJS.ProcessEnv), ...gw.config() } as Config
+    return createWechatPay({ ...c, wechat: { ...c.wechat, ...over } }, gw)
+  }
+  const refundOf = async (gw: FakeWechatPay, refundNo: string) => {
+    gw.pay('P202611270001', 12990)
+    return gateway(gw).refund({ payNo: 'P202611270001', refundNo, refundAmount: 500, totalAmount: 12990, reason: '不想要了' })
+  }
+
+  it('reads a refund in progress, then the same refund once WeChat Pay reports it succeeded, with a signed GET', async () => {
+    const gw = new FakeWechatPay()
+    const r = await refundOf(gw, 'RFS2026112700000001')
+    expect(await gateway(gw).queryRefund('RFS2026112700000001')).toEqual({ refundNo: 'RFS2026112700000001', refundId: r.refundId, status: 'processing', reason: undefined })
+    const asked = gw.calls.filter((c) => c.method === 'GET')
+    expect(asked.map((c) => c.path)).toEqual(['/v3/refund/domestic/refunds/RFS2026112700000001'])
+    expect(asked[0].headers.authorization).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1900000109"/)
+
+    gw.refunds.get('RFS2026112700000001')!.status = 'SUCCESS'
+    expect(await gateway(gw).queryRefund('RFS2026112700000001')).toMatchObject({ status: 'success', refundId: r.refundId })
+  })
+
+  it('maps a closed or abnormal refund to failed with a reason, and an unknown refund number to none', async () => {
+    const gw = new FakeWechatPay()
+    await refundOf(gw, 'RFS2026112700000002')
+    gw.refunds.get('RFS2026112700000002')!.status = 'CLOSED'
+    expect(await gateway(gw).queryRefund('RFS2026112700000002')).toMatchObject({ status: 'failed', reason: '微信退款已关闭（CLOSED）' })
+    gw.refunds.get('RFS2026112700000002')!.status = 'ABNORMAL'
+    expect(await gateway(gw).queryRefund('RFS2026112700000002')).toMatchObject({ status: 'failed', reason: '微信退款异常（ABNORMAL）' })
+    expect(await gateway(gw).queryRefund('RFS2026112799999999')).toBeNull()
+  })
+
+  it("throws the gateway's message on an error answer, and refuses an answer it cannot verify or that names another refund", async () => {
+    const gw = new FakeWechatPay()
+    await refundOf(gw, 'RFS2026112700000003')
+    gw.fail('/v3/refund/domestic/refunds/RFS', 500, 'pay_error_system')
+    await expect(gateway(gw).queryRefund('RFS2026112700000003')).rejects.toThrow('微信支付查询退款失败：系统异常，请稍后重试')
+    gw.fail('/v3/refund/domestic/refunds/RFS', 429, 'pay_error_frequency')
+    await expect(gateway(gw).queryRefund('RFS2026112700000003')).rejects.toThrow('微信支付查询退款失败')
+
+    // Signed by a key the shop does not know as WeChat Pay's: not believed.
+    const other = keyPair().publicKey
+    await expect(gateway(gw, { platformPublicKeys: { [PLATFORM_SERIAL]: other } }).queryRefund('RFS2026112700000003')).rejects.toThrow()
+
+    // A signed answer about another refund (a proxy's cache, a mix-up) is not taken for this one.
+    gw.rewriteAnswer = (_path, body) => ({ ...body, out_refund_no: 'RFS2026112700000004' })
+    await expect(gateway(gw).queryRefund('RFS2026112700000003')).rejects.toThrow('查询结果的退款单号不匹配')
+    gw.rewriteAnswer = null
+    expect(await gateway(gw).queryRefund('RFS2026112700000003')).toMatchObject({ status: 'processing' })
+  })
+})
+
 describe('merchant transfer from 2,000 yuan', () => {
   const transfer = {
     outBillNo: 'W202611240001',

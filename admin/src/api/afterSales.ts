@@ -1,9 +1,10 @@
-import type { AdminAfterSaleDetail, AdminAfterSalePage, AdminAfterSaleQuery, AfterSaleActionReply, ReasonBody } from '@contract/admin'
+import type { AdminAfterSaleDetail, AdminAfterSalePage, AdminAfterSaleQuery, AfterSaleActionReply, ApproveAfterSaleBody, ReasonBody } from '@contract/admin'
 import { get, post } from '../core/request'
 
 export const afterSaleList = (q: AdminAfterSaleQuery) => get<AdminAfterSalePage>('/after-sales', q)
 export const afterSaleDetail = (id: number) => get<AdminAfterSaleDetail>(`/after-sales/${id}`)
-export const approve = (id: number) => post<AfterSaleActionReply>(`/after-sales/${id}/approve`)
+/** Approve; a return goes to the return address named (absent: the shop's default). */
+export const approve = (id: number, body: ApproveAfterSaleBody = {}) => post<AfterSaleActionReply>(`/after-sales/${id}/approve`, body)
 export const refuse = (id: number, body: ReasonBody) => post<AfterSaleActionReply>(`/after-sales/${id}/refuse`, body)
 export const receive = (id: number) => post<AfterSaleActionReply>(`/after-sales/${id}/receive`)
 export const refund = (id: number) => post<AfterSaleActionReply>(`/after-sales/${id}/refund`)

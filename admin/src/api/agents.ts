@@ -6,6 +6,7 @@ import type {
   AdminLedgerPage,
   AdminWithdrawalPage,
   AdminWithdrawalQuery,
+  WithdrawalAccountReply,
   AgentApplicationQuery,
   AgentQuery,
   AgentRules,
@@ -30,5 +31,7 @@ export const withdrawalsExportUrl = (q: Omit<AdminWithdrawalQuery, 'page' | 'pag
 export const payByHand = (id: number, body: PayByHandBody) => post<OkReply>(`/withdrawals/${id}/pay`, body)
 export const refuseWithdrawal = (id: number, body: RefuseBody) => post<OkReply>(`/withdrawals/${id}/refuse`, body)
 export const transferWithdrawal = (id: number) => post<OkReply>(`/withdrawals/${id}/transfer`)
+/** The full bank account of a withdrawal to pay by hand (audited on the server each time). */
+export const withdrawalAccount = (id: number) => post<WithdrawalAccountReply>(`/withdrawals/${id}/account`, {})
 export const withdrawalLedger = (q: LedgerQuery) => get<AdminLedgerPage>('/withdrawals/ledger', q)
 export const withdrawalLedgerExportUrl = (q: Omit<LedgerQuery, 'page' | 'pageSize'>) => buildUrl('/withdrawals/ledger/export', q as Query)

@@ -5,6 +5,8 @@ import type {
   FailuresReply,
   FreightTemplate,
   FreightTemplateInput,
+  ReturnAddress,
+  ReturnAddressInput,
   MessageSettings,
   MessageTemplateInput,
   ReconcileReply,
@@ -30,6 +32,10 @@ export const freightTemplates = () => get<FreightTemplate[]>('/settings/freight'
 export const createFreightTemplate = (body: FreightTemplateInput) => post<IdReply>('/settings/freight', body)
 export const updateFreightTemplate = (id: number, body: FreightTemplateInput) => put<IdReply>(`/settings/freight/${id}`, body)
 export const deleteFreightTemplate = (id: number) => del<OkReply>(`/settings/freight/${id}`)
+export const returnAddresses = () => get<ReturnAddress[]>('/return-addresses')
+export const createReturnAddress = (body: ReturnAddressInput) => post<IdReply>('/return-addresses', body)
+export const updateReturnAddress = (id: number, body: ReturnAddressInput) => put<IdReply>(`/return-addresses/${id}`, body)
+export const deleteReturnAddress = (id: number) => del<OkReply>(`/return-addresses/${id}`)
 
 export const wechatSettings = () => get<WechatSettingsView>('/settings/wechat')
 export const saveWechatSettings = (body: WechatSettingsInput) => put<WechatSettingsView>('/settings/wechat', body)

@@ -27,3 +27,6 @@ export const ORDER_AFTER_SALE: Record<string, string> = { none: '', processing: 
 
 /** The valueEnum ProTable wants for a label table. */
 export const valueEnum = (m: Record<string, { text: string; color?: string }>) => Object.fromEntries(Object.entries(m).map(([k, v]) => [k, { text: v.text, status: undefined }]))
+
+/** An address as one line (a municipality's city not repeated), as the shopper copies it onto a parcel. */
+export const addressText = (a: { province: string; city: string; district: string; detail: string }) => `${a.province}${a.city === a.province ? '' : a.city}${a.district}${a.detail}`

@@ -372,6 +372,8 @@ export function createWechatPay(config: Config, http: HttpClient, opts: WechatPa
       const res = await get(`/v3/refund/domestic/refunds/${encodeURIComponent(refundNo)}`)
       if (res.status === 404 && res.body?.code === 'RESOURCE_NOT_EXISTS') return null
       if (res.status !== 200 || !res.body?.status) throw gatewayError('查询退款', res)
+      // The answer is signed, but it must also be the refund that was asked about.
+      if (res.body.out_refund_no !== refundNo) throw new AppError(ErrorCode.WECHAT_PAY_SIGNATURE, '查询结果的退款单号不匹配')
       return refundQueryOf(res.body)
     },
 

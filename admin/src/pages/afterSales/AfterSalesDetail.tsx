@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Descriptions, Form, Image, Input, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Card, Descriptions, Form, Image, Input, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminAfterSaleDetail } from '@contract/admin'
+import type { ReturnAddress } from '@contract/adminSettings'
 import { afterSaleDetail, approve, receive, refund, refuse } from '../../api/afterSales'
+import { returnAddresses } from '../../api/settings'
 import { confirm, errorText, run } from '../../core/feedback'
-import { AFTER_SALE_STATUS, AFTER_SALE_TYPE, dateTime } from '../../core/format'
+import { addressText, AFTER_SALE_STATUS, AFTER_SALE_TYPE, dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
@@ -18,6 +20,8 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
   const [data, setData] = useState<AdminAfterSaleDetail | null>(null)
   const [error, setError] = useState('')
   const [refusing, setRefusing] = useState(false)
+  // Approving a return: the shop's return addresses to choose from (null while closed).
+  const [addresses, setAddresses] = useState<ReturnAddress[] | null>(null)
   const [busy, setBusy] = useState(false)
   const { can } = useSession()
   const mobile = useMobile()
@@ -54,7 +58,17 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
         <Space wrap>
           {write && c.status === 'applied' && (
             <>
-              <Button type='primary' loading={busy} onClick={() => act(c.type === 'refund' ? '同意仅退款？' : '同意退货退款？买家将寄回商品', () => approve(id), '已同意')}>
+              <Button
+                type='primary'
+                loading={busy}
+                onClick={async () => {
+                  if (c.type === 'refund') return act('同意仅退款？', () => approve(id), '已同意')
+                  setBusy(true)
+                  const list = await run(returnAddresses())
+                  setBusy(false)
+                  if (list) setAddresses(list)
+                }}
+              >
                 同意
               </Button>
               <Button danger onClick={() => setRefusing(true)}>
@@ -91,6 +105,11 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
             {c.description || '—'}
           </Descriptions.Item>
           {c.rejectReason && <Descriptions.Item label='拒绝原因'>{c.rejectReason}</Descriptions.Item>}
+          {c.returnAddress && (
+            <Descriptions.Item label='退货地址' span={mobile ? 1 : 2}>
+              {c.returnName} {c.returnPhone} {c.returnAddress}
+            </Descriptions.Item>
+          )}
           {c.returnTrackingNo && (
             <Descriptions.Item label='退货物流'>
               {c.returnExpressName} {c.returnTrackingNo}
@@ -151,6 +170,42 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
           }))}
         />
       </Card>
+      <FormModal<{ returnAddressId?: number }>
+        open={!!addresses}
+        title='同意退货退款'
+        okText='同意退货'
+        initialValues={{ returnAddressId: addresses?.find((a) => a.isDefault)?.id }}
+        onClose={() => setAddresses(null)}
+        onSubmit={(v) => approve(id, { returnAddressId: v.returnAddressId }).then(() => load())}
+      >
+        {addresses && !addresses.length ? (
+          <Alert
+            type='warning'
+            showIcon
+            message='还没有设置退货地址'
+            description={
+              <>
+                买家需要知道把商品寄到哪里。请先在
+                {can('settings.read') ? <a onClick={() => navigate('/settings/return-addresses')}>「设置 → 退货地址」</a> : '「设置 → 退货地址」（请店主添加）'}
+                添加地址，再同意退货。
+              </>
+            }
+          />
+        ) : (
+          <>
+            <Typography.Paragraph>买家将按下面的地址寄回商品；地址会保存在这笔售后上，买家在售后详情中看到。</Typography.Paragraph>
+            <Form.Item label='退货地址' name='returnAddressId' rules={[{ required: true, message: '请选择退货地址' }]}>
+              <Select
+                options={(addresses || []).map((a) => ({
+                  value: a.id,
+                  label: `${a.isDefault ? '【默认】' : ''}${a.name} ${a.phone} ${addressText(a)}`,
+                }))}
+                optionRender={(o) => <div style={{ whiteSpace: 'normal' }}>{o.label}</div>}
+              />
+            </Form.Item>
+          </>
+        )}
+      </FormModal>
       <FormModal<{ reason: string }> open={refusing} title='拒绝售后' okText='确认拒绝' onClose={() => setRefusing(false)} onSubmit={(v) => refuse(id, { reason: v.reason.trim() }).then(() => load())}>
         <Form.Item
           label='拒绝原因（买家可见）'

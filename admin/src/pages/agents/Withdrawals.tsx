@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react'
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { Button, Form, Input, Space, Tabs, Tag, Typography } from 'antd'
-import { DownloadOutlined } from '@ant-design/icons'
-import type { AdminWithdrawal, PayByHandBody, RefuseBody, WithdrawalState } from '@contract/adminAgents'
-import { payByHand, refuseWithdrawal, transferWithdrawal, withdrawalList, withdrawalsExportUrl } from '../../api/agents'
+import { Alert, Button, Descriptions, Form, Input, Space, Tabs, Tag, Typography } from 'antd'
+import { DownloadOutlined, EyeOutlined } from '@ant-design/icons'
+import type { AdminWithdrawal, PayByHandBody, RefuseBody, WithdrawalAccountReply, WithdrawalState } from '@contract/adminAgents'
+import { payByHand, refuseWithdrawal, transferWithdrawal, withdrawalAccount, withdrawalList, withdrawalsExportUrl } from '../../api/agents'
 import { confirm, run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { yuanLabel } from '../../core/money'
@@ -28,6 +28,58 @@ const TRANSFER_TEXT: Record<string, string> = {
   SUCCESS: '转账成功',
   FAIL: '转账失败',
   CANCELLED: '转账已撤销',
+}
+
+/** A card number in groups of four, as it is typed into a bank's transfer form. */
+const grouped = (no: string) => no.replace(/(\d{4})(?=\d)/g, '$1 ')
+
+/**
+ * The payee's whole bank account, fetched only when the staff member paying asks for it: the server records each
+ * look in the operation log. Lists and cards keep showing the masked account.
+ */
+function FullAccount({ withdrawal }: { withdrawal: AdminWithdrawal }) {
+  const [account, setAccount] = useState<WithdrawalAccountReply | null>(null)
+  const [busy, setBusy] = useState(false)
+  if (!account)
+    return (
+      <Space direction='vertical' style={{ marginBottom: 16 }}>
+        <Button
+          icon={<EyeOutlined />}
+          loading={busy}
+          onClick={async () => {
+            setBusy(true)
+            const a = await run(withdrawalAccount(withdrawal.id))
+            setBusy(false)
+            if (a) setAccount(a)
+          }}
+        >
+          查看完整收款账户
+        </Button>
+        <Typography.Text type='secondary'>银行卡号平时隐藏；查看会记入操作日志。</Typography.Text>
+      </Space>
+    )
+  return (
+    <>
+      <Descriptions bordered size='small' column={1} style={{ marginBottom: 8 }}>
+        <Descriptions.Item label='收款人'>
+          <Typography.Text copyable>{account.accountName}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label='开户银行'>
+          <Typography.Text copyable>{account.bankName}</Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label='开户支行'>{account.bankBranch ? <Typography.Text copyable>{account.bankBranch}</Typography.Text> : '代理未填写'}</Descriptions.Item>
+        <Descriptions.Item label='银行卡号'>
+          <Typography.Text copyable={{ text: account.accountNo }} strong>
+            {grouped(account.accountNo)}
+          </Typography.Text>
+        </Descriptions.Item>
+        <Descriptions.Item label='打款金额'>
+          <strong>{yuanLabel(account.actualAmount)}</strong>
+        </Descriptions.Item>
+      </Descriptions>
+      <Alert type='info' showIcon style={{ marginBottom: 16 }} message='本次查看已记入操作日志。打款时请核对收款人姓名与银行卡号。' />
+    </>
+  )
 }
 
 /**
@@ -142,6 +194,7 @@ export default function Withdrawals() {
             向 <strong>{paying.accountName}</strong>（{paying.methodText} {paying.accountText}）打款 <strong>{yuanLabel(paying.actualAmount)}</strong>，完成后填写银行或转账凭证号。
           </Typography.Paragraph>
         )}
+        {paying?.method === 'bank' && <FullAccount key={paying.id} withdrawal={paying} />}
         <Form.Item name='referenceNo' label='打款凭证号' rules={[{ required: true, whitespace: true, message: '请填写打款凭证号' }, { min: 4, message: '凭证号至少 4 位' }, { max: 64 }]}>
           <Input placeholder='银行流水号或转账单号' maxLength={64} />
         </Form.Item>

@@ -23,7 +23,7 @@ const PERMISSION_NAMES: Record<string, string> = {
   'feedback.read': '查看反馈',
   'feedback.write': '处理反馈',
   'withdrawals.read': '查看提现',
-  'withdrawals.write': '处理提现',
+  'withdrawals.write': '处理提现（打款时可查看完整收款账户）',
   'ledgers.read': '查看资金明细',
   'staff.read': '查看员工',
   'staff.write': '管理员工与角色',

@@ -18,7 +18,7 @@ export const afterSalesCommands: AdminCommandDef[] = [
     switch (action) {
       case 'approve': {
         const r = await approveAfterSale(db, ref)
-        out(`售后单 ${r.afterSaleNo}（#${r.id}）已同意${r.type === 'return_refund' ? '，等待买家寄回商品' : '，可执行 refund 退款'}`)
+        out(`售后单 ${r.afterSaleNo}（#${r.id}）已同意${r.type === 'return_refund' ? `，等待买家寄回商品（退货地址：${r.returnTo}）` : '，可执行 refund 退款'}`)
         return
       }
       case 'reject': {

@@ -1,9 +1,21 @@
-import { AdminAfterSaleQuery, IdParams, ReasonBody, type AdminAfterSaleDetail, type AdminAfterSalePage, type AfterSaleActionReply } from '../../../../types/admin'
+import {
+  AdminAfterSaleQuery,
+  ApproveAfterSaleBody,
+  IdParams,
+  ReasonBody,
+  type AdminAfterSaleDetail,
+  type AdminAfterSalePage,
+  type AfterSaleActionReply,
+  type IdReply,
+  type OkReply,
+} from '../../../../types/admin'
+import { ReturnAddressInput, type ReturnAddress } from '../../../../types/adminSettings'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import type { Conn, Db } from '../../db/types'
 import { approveAfterSale, findCase, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
+import { createReturnAddress, deleteReturnAddress, returnAddresses, updateReturnAddress } from './returnAddresses'
 
 async function listCases(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSalePage> {
   const page = q.page ?? 1
@@ -55,6 +67,9 @@ async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {
       refundError: c.refundError,
       returnExpressName: c.returnExpressName,
       returnTrackingNo: c.returnTrackingNo,
+      returnName: c.returnName,
+      returnPhone: c.returnPhone,
+      returnAddress: c.returnAddress,
       memberId: c.memberId,
       memberPhone: member?.phone || '',
       createdAt: Number(c.createdAt),
@@ -67,10 +82,19 @@ async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {
 
 const brief = async (db: Conn, id: number) => {
   const c = await findCase(db, String(id))
-  return { status: c.status, amount: c.amount, refundAmount: c.refundAmount, rejectReason: c.rejectReason }
+  return {
+    status: c.status,
+    amount: c.amount,
+    refundAmount: c.refundAmount,
+    rejectReason: c.rejectReason,
+    ...(c.returnAddress ? { returnTo: `${c.returnName} ${c.returnPhone} ${c.returnAddress}` } : {}),
+  }
 }
 
-/** 售后: list, details, approve, refuse, confirm the returned goods (the CLI's services), refund through the provider. */
+/**
+ * 售后: list, details, approve (a return with the return address chosen, stored on the case), refuse, confirm the
+ * returned goods (the CLI's services), refund through the provider; 设置 → 退货地址 (read by the approval too).
+ */
 const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const { db } = ctx
   const read = { permission: 'afterSales.read' as const }
@@ -80,21 +104,36 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.get('/after-sales/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminAfterSaleDetail> => caseDetail(db, req.params.id))
 
   const step =
-    (action: string, run: (tx: Db, ref: string, reason: string) => Promise<{ id: number; afterSaleNo: string; status: string }>) =>
-    async (id: number, reason: string, req: Parameters<typeof actorOf>[0]): Promise<AfterSaleActionReply> =>
+    (action: string, run: (tx: Db, ref: string, reason: string, addressId?: number) => Promise<{ id: number; afterSaleNo: string; status: string }>) =>
+    async (id: number, reason: string, req: Parameters<typeof actorOf>[0], addressId?: number): Promise<AfterSaleActionReply> =>
       audited(db, actorOf(req), async (tx, log) => {
         const before = await brief(tx, id)
-        const r = await run(tx, String(id), reason)
+        const r = await run(tx, String(id), reason, addressId)
         log({ action, targetType: 'afterSale', targetId: r.afterSaleNo, before, after: await brief(tx, id) })
         return { id: r.id, afterSaleNo: r.afterSaleNo, status: r.status }
       })
-  const approve = step('afterSale.approve', (tx, ref) => approveAfterSale(tx, ref, 'admin'))
+  const approve = step('afterSale.approve', (tx, ref, _reason, addressId) => approveAfterSale(tx, ref, 'admin', addressId))
   const refuse = step('afterSale.refuse', (tx, ref, reason) => rejectAfterSale(tx, ref, reason, 'admin'))
   const receive = step('afterSale.receive', (tx, ref) => receiveReturn(tx, ref, 'admin'))
 
-  app.post('/after-sales/:id/approve', { config: write, schema: { params: IdParams } }, async (req) => approve(req.params.id, '', req))
+  app.post('/after-sales/:id/approve', { config: write, schema: { params: IdParams, body: ApproveAfterSaleBody } }, async (req) => approve(req.params.id, '', req, req.body.returnAddressId))
   app.post('/after-sales/:id/refuse', { config: write, schema: { params: IdParams, body: ReasonBody } }, async (req) => refuse(req.params.id, req.body.reason, req))
   app.post('/after-sales/:id/receive', { config: write, schema: { params: IdParams } }, async (req) => receive(req.params.id, '', req))
+
+  // 设置 → 退货地址: staff who approve returns read the list to choose; only settings.write changes it.
+  app.get('/return-addresses', { config: read }, async (): Promise<ReturnAddress[]> => returnAddresses(db))
+  const settingsWrite = { permission: 'settings.write' as const }
+  app.post('/return-addresses', { config: settingsWrite, schema: { body: ReturnAddressInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createReturnAddress(tx, req.body, log)),
+  }))
+  app.put('/return-addresses/:id', { config: settingsWrite, schema: { params: IdParams, body: ReturnAddressInput } }, async (req): Promise<IdReply> => {
+    await audited(db, actorOf(req), (tx, log) => updateReturnAddress(tx, req.params.id, req.body, log))
+    return { id: req.params.id }
+  })
+  app.delete('/return-addresses/:id', { config: settingsWrite, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => deleteReturnAddress(tx, req.params.id, log))
+    return { ok: true }
+  })
 
   /**
    * The refund crosses the payment gateway, so it cannot be one transaction: the CLI's refundAfterSale books

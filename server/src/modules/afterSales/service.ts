@@ -29,6 +29,7 @@ import { rejectTasksOfRefundedItems } from '../cashback/service'
 import { queueMessage } from '../notifications/service'
 import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
+import { addressLine, NO_RETURN_ADDRESS, returnAddressFor } from './returnAddresses'
 
 const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 
@@ -393,23 +394,26 @@ export async function findCase(db: Conn, ref: string): Promise<CaseRow> {
   return c
 }
 
-/** applied → approved. A return gets the shop's default return address. */
-export async function approveAfterSale(db: Db, ref: string, operator: CaseOperator = 'admin') {
+/**
+ * applied → approved. A return stores a copy of the return address it goes to: the one staff chose
+ * (returnAddressId), else the shop's default; a shop without any refuses, saying where to set one.
+ */
+export async function approveAfterSale(db: Db, ref: string, operator: CaseOperator = 'admin', returnAddressId?: number) {
   return inTx(db, async (tx) => {
     const c = await findCase(tx, ref)
     if (c.status !== 'applied') throw stateError(c, '同意')
     let patch: Partial<CaseRow> = { decidedAt: Date.now() }
     let note = '商家同意退款'
     if (c.type === 'return_refund') {
-      const a = await tx.selectFrom('returnAddresses').selectAll().orderBy('isDefault', 'desc').orderBy('id').executeTakeFirst()
-      if (!a) throw new AppError(ErrorCode.AFTER_SALE_STATE, '请先配置退货地址（return_addresses）')
-      patch = { ...patch, returnName: a.name, returnPhone: a.phone, returnAddress: `${a.province}${a.city}${a.district}${a.detail}` }
+      const a = await returnAddressFor(tx, returnAddressId)
+      if (!a) throw new AppError(ErrorCode.CONFLICT, NO_RETURN_ADDRESS)
+      patch = { ...patch, returnName: a.name, returnPhone: a.phone, returnAddress: addressLine(a) }
       note = '商家同意退货，请寄回商品并填写快递单号'
     }
     if (!(await move(tx, c.id, ['applied'], 'approved', patch))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'approved', operator, note)
     await queueMessage(tx, c.memberId, 'after_sale_result', { afterSaleNo: c.afterSaleNo, result: '已同意', note: note.slice(0, 20), time: chinaMinute(Date.now()) })
-    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type }
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'approved' as const, type: c.type, returnTo: patch.returnAddress ? `${patch.returnName} ${patch.returnPhone} ${patch.returnAddress}` : '' }
   })
 }
 

@@ -14,8 +14,9 @@ import {
   type AdminLedgerPage,
   type AdminWithdrawalPage,
   type AgentRulesReply,
+  type WithdrawalAccountReply,
 } from '../../../../types/adminAgents'
-import { audited, actorOf, writeAudit } from '../../admin/audit'
+import { audited, actorOf, staffOf, writeAudit } from '../../admin/audit'
 import { sendCsv } from '../../admin/csv'
 import type { AdminRouteModule } from '../../admin/types'
 import { AppError, ErrorCode } from '../../errors'
@@ -31,6 +32,7 @@ import {
   payByHand,
   refuseApplicationAudited,
   refuseWithdrawal,
+  revealAccount,
 } from './adminService'
 import { agentRules, saveAgentRules } from './rules'
 import { findWithdrawal } from './account'
@@ -74,10 +76,18 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   const wechatPay = () => ctx.config.payProvider === 'wechatpay'
   app.get('/withdrawals', { config: wRead, schema: { querystring: AdminWithdrawalQuery } }, async (req): Promise<AdminWithdrawalPage> => listWithdrawals(db, req.query, wechatPay()))
+  // Staff who pay withdrawals (withdrawals.write) export the whole bank accounts, and that export is audited;
+  // with withdrawals.read only, the accounts stay masked.
   app.get('/withdrawals/export', { config: wRead, schema: { querystring: AdminWithdrawalQuery } }, async (req, reply) => {
     const { page: _p, pageSize: _s, ...filters } = req.query
-    return sendCsv(reply, 'withdrawals', exportWithdrawalsCsv(db, filters))
+    const full = staffOf(req).permissions.has('withdrawals.write')
+    if (full) await writeAudit(db, actorOf(req), { action: 'withdrawal.export-accounts', targetType: 'withdrawal', targetId: 'export', after: { filters } })
+    return sendCsv(reply, 'withdrawals', exportWithdrawalsCsv(db, filters, full))
   })
+  // The full account of one bank withdrawal, shown when staff choose to pay it by hand (audited every time).
+  app.post('/withdrawals/:id/account', { config: wWrite, schema: { params: IdParams } }, async (req): Promise<WithdrawalAccountReply> =>
+    audited(db, actorOf(req), (tx, log) => revealAccount(tx, req.params.id, log)),
+  )
   app.get('/withdrawals/ledger', { config: wRead, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
   app.get('/withdrawals/ledger/export', { config: wRead, schema: { querystring: LedgerQuery } }, async (req, reply) => {
     const { page: _p, pageSize: _s, ...filters } = req.query

@@ -18,6 +18,7 @@ import type {
   AgentApplicationQuery,
   AgentQuery,
   LedgerQuery,
+  WithdrawalAccountReply,
 } from '../../../../types/adminAgents'
 import { approveApplication, rejectApplication } from './service'
 import { findWithdrawal, getAccount, payWithdrawal, rejectWithdrawal } from './account'
@@ -311,9 +312,32 @@ export async function listWithdrawals(db: Conn, q: AdminWithdrawalQuery, wechatP
   return { list: rows.map((r) => toAdminWithdrawal(r, wechatPay)), total: num(n), page: p, pageSize }
 }
 
-export function exportWithdrawalsCsv(db: Db, q: WithdrawalFilters) {
+/** A card number as people read it aloud and type it into a bank's form: groups of four (text, so no spreadsheet rounds it). */
+export const groupedCard = (no: string) => no.replace(/\s+/g, '').replace(/(\d{4})(?=\d)/g, '$1 ')
+
+/**
+ * The finance export. With the payout permission (fullAccounts: the route checks withdrawals.write and audits the
+ * export) a bank withdrawal carries its whole account (bank, branch, card number, name) for paying by hand or
+ * for the books; without it the account stays masked as on every screen.
+ */
+export function exportWithdrawalsCsv(db: Db, q: WithdrawalFilters, fullAccounts = false) {
+  const account = (r: WithdrawalRow, w: AdminWithdrawal) => (fullAccounts && r.method === 'bank' ? [r.bankName, r.bankBranch, groupedCard(r.accountNo)] : [w.accountText])
   return csvStream<WithdrawalRow>(
-    ['提现单号', '代理店铺', '状态', '申请金额(元)', '手续费(元)', '到账金额(元)', '方式', '收款人', '收款账户', '打款凭证号', '驳回原因', '申请时间', '打款时间'],
+    [
+      '提现单号',
+      '代理店铺',
+      '状态',
+      '申请金额(元)',
+      '手续费(元)',
+      '到账金额(元)',
+      '方式',
+      '收款人',
+      ...(fullAccounts ? ['开户银行', '开户支行', '银行卡号'] : ['收款账户']),
+      '打款凭证号',
+      '驳回原因',
+      '申请时间',
+      '打款时间',
+    ],
     (after, limit) => {
       let b = withdrawalQuery(db, q)
       if (after) b = b.where('w.id', '<', after.id)
@@ -330,7 +354,7 @@ export function exportWithdrawalsCsv(db: Db, q: WithdrawalFilters) {
         csvYuan(w.actualAmount),
         w.methodText,
         w.accountName,
-        w.accountText,
+        ...(fullAccounts && r.method !== 'bank' ? [w.accountText, '', ''] : account(r, w)),
         w.referenceNo,
         w.rejectReason,
         csvTime(w.createdAt),
@@ -347,6 +371,23 @@ const snapshot = (w: { status: string; amount: number; actualAmount: number; ref
   referenceNo: w.referenceNo || '',
   rejectReason: w.rejectReason || '',
 })
+
+/**
+ * The whole payee account of a bank withdrawal that is waiting to be paid by hand, for the staff member paying
+ * it; the audit row says who saw whose account (its last four digits, never the number itself).
+ */
+export async function revealAccount(tx: Tx, id: number, log: Log): Promise<WithdrawalAccountReply> {
+  const w = await findWithdrawal(tx, String(id))
+  if (w.method !== 'bank') throw new AppError(ErrorCode.CONFLICT, '这笔提现到微信零钱，没有银行账户可查看')
+  if (w.status !== 'pending') throw new AppError(ErrorCode.CONFLICT, '只有待打款的提现可以查看完整账户：已处理的请在「导出」的表格中查看')
+  log({
+    action: 'withdrawal.reveal-account',
+    targetType: 'withdrawal',
+    targetId: w.withdrawNo,
+    after: { accountName: w.accountName, bankName: w.bankName, card: maskCard(w.accountNo) },
+  })
+  return { withdrawNo: w.withdrawNo, accountName: w.accountName, bankName: w.bankName, bankBranch: w.bankBranch, accountNo: w.accountNo.replace(/\s+/g, ''), actualAmount: num(w.actualAmount) }
+}
 
 /** Paid by hand (bank transfer outside the shop): withdrawing → withdrawn once, with the reference number. */
 export async function payByHand(tx: Tx, id: number, referenceNo: string, log: Log) {
