@@ -41,6 +41,7 @@ export const reconcile = (date: string) => get<ReconcileReply>('/finance/reconci
 export const runReconcile = (date: string) => post<ReconcileReply>('/finance/reconcile', { date })
 
 export const failures = () => get<FailuresReply>('/todo/failures')
+export const retryTracking = (orderNo: string) => post<OkReply>('/todo/tracking/retry', { orderNo })
 export const failureCounts = () => get<FailureCounts>('/todo/failure-counts')
 export const retryLatePayment = (payNo: string) => post<OkReply>('/todo/late-payments/retry', { payNo })
 export const retryShipping = (orderNo: string) => post<OkReply>('/todo/shipping/retry', { orderNo })
