@@ -150,6 +150,7 @@ export const MENU: MenuGroup[] = [
       { path: '/settings/shop', name: '店铺', permission: 'settings.read', page: page(() => import('./pages/settings/Shop')), menu: true },
       { path: '/settings/freight', name: '运费', permission: 'settings.read', page: page(() => import('./pages/settings/Freight')), menu: true },
       { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
+      { path: '/settings/tracking', name: '物流跟踪', permission: 'settings.read', page: page(() => import('./pages/settings/Tracking')), menu: true },
       { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },
       { path: '/settings/doctor', name: '设置检查', permission: 'settings.read', page: page(() => import('./pages/settings/Doctor')), menu: true },
     ],

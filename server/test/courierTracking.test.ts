@@ -7,6 +7,7 @@ import { CONFIG_RETRY_MS, MAX_ATTEMPTS, QUERY_EVERY_MS, failedSubscriptionCount,
 import { chinaTime, pushSign, querySign } from '../src/modules/logistics/kuaidi100'
 import { autoAdvanceOrders } from '../src/modules/order/service'
 import { failureCounts } from '../src/modules/settings/failures'
+import { trackingCheck } from '../src/modules/logistics/doctor'
 
 const DAY = 86400_000
 
@@ -289,5 +290,50 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
     expect(detail.data.shipment.traces).toEqual([expect.objectContaining({ text: '仓库：包裹已交给快递员', typed: true })])
     const page = (await t.get('/api/logistics/trace', { orderNo: s.orderNo }, me.token)).data
     expect(page.traces).toEqual([expect.objectContaining({ typed: true })])
+  })
+
+  it('设置 → 物流跟踪: server-set fields are read-only, secrets saved encrypted and never answered, audited; the setup check says whether tracking is live', async () => {
+    const admin = adminClient(t, await signIn(t, 'owner'))
+    const view = await admin.get('/settings/tracking')
+    expect(view.data).toMatchObject({ live: true })
+    expect(view.data.fields.find((f: any) => f.key === 'key')).toMatchObject({ set: true, value: '', fromServer: true, hint: expect.stringMatching(/^已设置 · 指纹 [0-9a-f]{8}/) })
+    expect(JSON.stringify(view.data)).not.toContain(KD100.key)
+    expect((await admin.put('/settings/tracking', { key: 'x' })).msg).toBe('「授权 key」已在服务器配置中设置，不能在后台修改')
+    expect((await adminClient(t, await signIn(t, 'service')).put('/settings/tracking', { customer: 'x' })).code).not.toBe(200)
+
+    const saved = { ...t.ctx.config.kuaidi100 }
+    const savedKey = t.ctx.config.settingsKey
+    t.ctx.config.kuaidi100 = { key: '', customer: '', salt: '', callbackUrl: '', apiBase: KD100.apiBase }
+    t.ctx.config.settingsKey = 'k'.repeat(40)
+    try {
+      const off = await trackingCheck(t.ctx)
+      expect(off).toMatchObject({ status: 'skip', message: expect.stringContaining('未接入') })
+      expect((await admin.put('/settings/tracking', { callbackUrl: 'not a url' })).msg).toContain('推送地址应是完整的网址')
+      const put = await admin.put('/settings/tracking', { key: KD100.key, customer: KD100.customer, salt: KD100.salt, callbackUrl: 'http://shop.example.com/h5/api/logistics/kuaidi100' })
+      expect(put.code).toBe(200)
+      expect(put.data.live).toBe(true)
+      expect(JSON.stringify(put.data)).not.toContain(KD100.key)
+      const stored = await t.db.selectFrom('shopSettings').select('value').where('key', '=', 'kuaidi100').executeTakeFirstOrThrow()
+      expect(stored.value).not.toContain(KD100.key)
+      expect(stored.value).toContain('enc:v1:')
+      const [audit] = (await auditRows(t, 'settings.tracking')).slice(-1)
+      expect(audit.afterJson).not.toContain(KD100.key)
+      // The console's values are used: a shipment is subscribed with them, and the check says so.
+      const s = await shipped()
+      await subscribeDue(t.ctx)
+      expect(kd.last('/poll')!.param).toMatchObject({ key: KD100.key, parameters: { callbackurl: 'http://shop.example.com/h5/api/logistics/kuaidi100', salt: KD100.salt } })
+      expect(await sub(s.shipmentId)).toMatchObject({ status: 'subscribed' })
+      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'ok', message: expect.stringContaining('推送地址为 http') })
+      kd.queue('/poll', 'subscribe_bad_key')
+      await shipped()
+      await subscribeDue(t.ctx)
+      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'error', message: expect.stringContaining('授权 key 不正确') })
+      const doctor = await admin.get('/settings/doctor')
+      expect(doctor.data.checks.find((c: any) => c.key === 'courierTracking')).toMatchObject({ status: 'error' })
+    } finally {
+      t.ctx.config.kuaidi100 = saved
+      t.ctx.config.settingsKey = savedKey
+      await t.db.deleteFrom('shopSettings').where('key', '=', 'kuaidi100').execute()
+    }
   })
 })

@@ -5,6 +5,7 @@ import { getPaymentProvider } from '../../payments'
 import { checkBody, WeChatApiError, wxGet, wxPost, type WxApp } from '../../wechat/api'
 import { chinaYesterday } from '../reconcile/service'
 import { settingsKeyProblem } from './secrets'
+import { trackingCheck } from '../logistics/doctor'
 
 /**
  * The setup check (设置 → 设置检查, `npm run admin -- doctor`): each configured piece tried for real, against
@@ -181,6 +182,7 @@ export async function runDoctor(ctx: DoctorCtx): Promise<SetupCheckReply> {
   const mini = await appCheck(ctx, 'mini')
   checks.push(h5.check, await jssdkCheck(ctx, h5.token), mini.check, miniDomainCheck(ctx, mini.token))
   checks.push(...(await payCheck(ctx)), await notifyCheck(ctx))
+  checks.push(await trackingCheck(ctx))
   return { checks, checkedAt: Date.now() }
 }
 
