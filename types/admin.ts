@@ -541,7 +541,13 @@ export const AdminOrderDetail = Type.Object({
       expressName: Type.String(),
       trackingNo: Type.String(),
       createdAt: Type.Integer(),
-      traces: Type.Array(Type.Object({ time: Type.Integer(), text: Type.String() })),
+      /** The courier's last state (TRACKING_STATE_LABEL of types/logistics.ts), '' before the courier said anything. */
+      trackingState: Type.String(),
+      /** The 快递100 subscription: '' none (shipped before tracking existed), pending, subscribed, failed, aborted, skipped. */
+      subscription: Type.String(),
+      /** Why the subscription needs staff, in plain words ('' when it does not). */
+      subscriptionProblem: Type.String(),
+      traces: Type.Array(Type.Object({ time: Type.Integer(), text: Type.String(), typed: Type.Boolean() })),
     }),
     Type.Null(),
   ]),
@@ -557,6 +563,9 @@ export const BatchShipBody = Closed({ csv: Str(1_000_000, 1) })
 export type BatchShipBody = Static<typeof BatchShipBody>
 export const BatchShipReply = Type.Object({ shipped: Type.Integer(), failed: Type.Array(Type.Object({ line: Type.Integer(), orderNo: Type.String(), msg: Type.String() })) })
 export type BatchShipReply = Static<typeof BatchShipReply>
+/** 更正运单号: the right company and number of a shipped order (re-subscribed to the courier). */
+export const WaybillBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
+export type WaybillBody = Static<typeof WaybillBody>
 export const TraceBody = Closed({ text: Str(200, 1) })
 export type TraceBody = Static<typeof TraceBody>
 export const RemarkBody = Closed({ remark: Str(500) })
@@ -695,6 +704,8 @@ export const DashboardReply = Type.Object({
     failedRefunds: Type.Integer(),
     failedShipping: Type.Integer(),
     failedMessages: Type.Integer(),
+    /** Courier tracking subscriptions that need staff (快递100 refused the waybill or the key, or stopped tracking). */
+    failedTracking: Type.Integer(),
   }),
 })
 export type DashboardReply = Static<typeof DashboardReply>

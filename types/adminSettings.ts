@@ -235,9 +235,11 @@ export const FailuresReply = Type.Object({
   latePayments: Type.Array(Type.Object({ payNo: Type.String(), orderNo: Type.String(), amount: Type.Integer(), error: Type.String(), at: Type.Integer() })),
   shipping: Type.Array(Type.Object({ orderNo: Type.String(), attempts: Type.Integer(), error: Type.String(), at: Type.Integer() })),
   messages: Type.Array(Type.Object({ id: Type.Integer(), event: Type.String(), memberId: Type.Integer(), attempts: Type.Integer(), error: Type.String(), at: Type.Integer() })),
+  /** Courier tracking that needs staff: a refused waybill (更正运单号), given-up retries, stopped tracking, a refused key. */
+  tracking: Type.Array(Type.Object({ orderNo: Type.String(), expressName: Type.String(), trackingNo: Type.String(), status: Type.String(), error: Type.String(), at: Type.Integer() })),
 })
 export type FailuresReply = Static<typeof FailuresReply>
-export const FailureCounts = Type.Object({ refunds: Type.Integer(), shipping: Type.Integer(), messages: Type.Integer() })
+export const FailureCounts = Type.Object({ refunds: Type.Integer(), shipping: Type.Integer(), messages: Type.Integer(), tracking: Type.Integer() })
 export type FailureCounts = Static<typeof FailureCounts>
 export const OrderNoBody = Closed({ orderNo: Str(32, 1) })
 export type OrderNoBody = Static<typeof OrderNoBody>

@@ -9,6 +9,22 @@ export interface ExpressCompany {
 export interface LogisticsTrace {
   time: number
   text: string
+  /** Typed by the shop's staff (not reported by the courier): the page says so. */
+  typed: boolean
+}
+
+/** The courier's state as 快递100 reports it (shipments.tracking_state), in the shopper's words. */
+export const TRACKING_STATE_LABEL: Record<string, string> = {
+  collected: '已揽收',
+  transit: '运输中',
+  delivering: '派送中',
+  signed: '已签收',
+  problem: '疑难件',
+  returned: '已退签',
+  returning: '退回中',
+  redirected: '转投中',
+  customs: '清关中',
+  rejected: '已拒签',
 }
 
 export interface LogisticsInfo {
@@ -20,6 +36,10 @@ export interface LogisticsInfo {
   trackingNo: string
   shippedAt: number
   receiver: { name: string; phone: string; address: string }
+  /** The courier's last state (TRACKING_STATE_LABEL's key); '' when the courier has said nothing yet. */
+  trackingState: string
+  /** The courier's events reach the shop (快递100 is set up): the page offers 刷新. */
+  live: boolean
   /** Newest first. */
   traces: LogisticsTrace[]
   image: string

@@ -152,6 +152,7 @@ export const MENU: MenuGroup[] = [
       { path: '/settings/return-addresses', name: '退货地址', permission: 'settings.read', page: page(() => import('./pages/settings/ReturnAddresses')), menu: true },
       { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
       { path: '/settings/sms', name: '短信', permission: 'settings.read', page: page(() => import('./pages/settings/Sms')), menu: true },
+      { path: '/settings/tracking', name: '物流跟踪', permission: 'settings.read', page: page(() => import('./pages/settings/Tracking')), menu: true },
       { path: '/settings/messages', name: '消息', permission: 'settings.read', page: page(() => import('./pages/settings/Messages')), menu: true },
       { path: '/settings/doctor', name: '设置检查', permission: 'settings.read', page: page(() => import('./pages/settings/Doctor')), menu: true },
     ],

@@ -100,6 +100,13 @@ export interface Config {
    * The settings service (modules/settings) starts from these; the console's settings override them.
    */
   subscribeTemplates: Record<string, { templateId: string; enabled?: boolean; page?: string; fields: Record<string, string> }>
+  /**
+   * Courier tracking through 快递100 (modules/logistics/kuaidi100.ts): the authorisation key (KUAIDI100_KEY), the
+   * customer id of the real-time query (KUAIDI100_CUSTOMER), the salt that signs its pushes (KUAIDI100_SALT), the public
+   * URL it pushes to (KUAIDI100_CALLBACK_URL) and its API base (KUAIDI100_API_BASE). Each one set here wins over the
+   * console's 设置 → 物流跟踪; without key, salt and callback URL, traces are only those staff type.
+   */
+  kuaidi100: { key: string; customer: string; salt: string; callbackUrl: string; apiBase: string }
 }
 
 const list = (v: string | undefined) =>
@@ -208,6 +215,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
           }
         : { kind: 'local' },
     subscribeTemplates: env.WX_SUBSCRIBE_TEMPLATES ? JSON.parse(env.WX_SUBSCRIBE_TEMPLATES) : {},
+    kuaidi100: {
+      key: env.KUAIDI100_KEY || '',
+      customer: env.KUAIDI100_CUSTOMER || '',
+      salt: env.KUAIDI100_SALT || '',
+      callbackUrl: env.KUAIDI100_CALLBACK_URL || '',
+      apiBase: env.KUAIDI100_API_BASE || 'https://poll.kuaidi100.com',
+    },
     payout: { sceneId: env.PAYOUT_SCENE_ID || '1005', dailyLimitAgent: int(env.PAYOUT_DAILY_LIMIT_AGENT, 500_000), dailyLimitShop: int(env.PAYOUT_DAILY_LIMIT_SHOP, 5_000_000) },
     ...overrides,
   }

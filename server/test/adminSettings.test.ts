@@ -193,7 +193,7 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     expect((await c.get('/dashboard')).data.todo.failedMessages).toBe(1)
     expect((await c.post('/todo/messages/retry', { id: f.data.messages[0].id })).code).toBe(200)
     expect((await c.post('/todo/messages/retry', { id: f.data.messages[0].id })).code).toBe(409)
-    expect((await c.get('/todo/failure-counts')).data).toEqual({ refunds: 0, shipping: 0, messages: 0 })
+    expect((await c.get('/todo/failure-counts')).data).toEqual({ refunds: 0, shipping: 0, messages: 0, tracking: 0 })
     expect((await c.post('/todo/shipping/retry', { orderNo: 'NOPE' })).code).toBe(409)
   })
 

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, ReasonBody, RemarkBody, ShipBody, TraceBody } from '@contract/admin'
+import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, ReasonBody, RemarkBody, ShipBody, TraceBody, WaybillBody } from '@contract/admin'
 import { buildUrl, get, post, type Query } from '../core/request'
 
 export interface ExpressCompany {
@@ -12,6 +12,7 @@ export const orderDetail = (orderNo: string) => get<AdminOrderDetail>(`/orders/$
 export const expressCompanies = () => get<ExpressCompany[]>('/orders/express')
 export const ship = (orderNo: string, body: ShipBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/ship`, body)
 export const shipBatch = (body: BatchShipBody) => post<BatchShipReply>('/orders/ship-batch', body)
+export const correctWaybill = (orderNo: string, body: WaybillBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/waybill`, body)
 export const addTrace = (orderNo: string, body: TraceBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/trace`, body)
 export const remark = (orderNo: string, body: RemarkBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/remark`, body)
 export const cancel = (orderNo: string, body: ReasonBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/cancel`, body)

@@ -20,6 +20,7 @@ import type {
   WechatSettingsInput,
   WechatSettingsView,
 } from '@contract/adminSettings'
+import type { TrackingSettingsInput, TrackingSettingsView } from '@contract/adminTracking'
 import { del, get, post, put } from '../core/request'
 
 /** 设置 (types/adminSettings.ts), 财务 → 对账 and 工作台 → 待处理异常. */
@@ -53,6 +54,9 @@ export const reconcile = (date: string) => get<ReconcileReply>('/finance/reconci
 export const runReconcile = (date: string) => post<ReconcileReply>('/finance/reconcile', { date })
 
 export const failures = () => get<FailuresReply>('/todo/failures')
+export const trackingSettings = () => get<TrackingSettingsView>('/settings/tracking')
+export const saveTrackingSettings = (body: TrackingSettingsInput) => put<TrackingSettingsView>('/settings/tracking', body)
+export const retryTracking = (orderNo: string) => post<OkReply>('/todo/tracking/retry', { orderNo })
 export const failureCounts = () => get<FailureCounts>('/todo/failure-counts')
 export const retryLatePayment = (payNo: string) => post<OkReply>('/todo/late-payments/retry', { payNo })
 export const retryShipping = (orderNo: string) => post<OkReply>('/todo/shipping/retry', { orderNo })

@@ -137,6 +137,11 @@ export interface ShipmentTable {
   expressName: string
   trackingNo: string
   createdAt: number
+  /** The courier's last state through 快递100 (migration 084; '' = nothing heard from the courier). */
+  trackingState: Generated<string>
+  trackingAt: number | null
+  /** When the courier reported it signed for (签收); auto-receive counts from here when known. */
+  signedAt: number | null
 }
 
 export interface LogisticsTraceTable {
@@ -145,6 +150,23 @@ export interface LogisticsTraceTable {
   time: number
   text: string
   createdAt: number
+  /** 'courier' (快递100 pushed or queried) or 'typed' (staff, the CLI, the demo seed); migration 084. */
+  source: Generated<'courier' | 'typed'>
+}
+
+/** Migration 084: the 快递100 subscription outbox, one row per shipment. */
+export interface TrackingSubscriptionTable {
+  id: Generated<number>
+  shipmentId: number
+  status: 'pending' | 'subscribed' | 'failed' | 'aborted' | 'skipped'
+  attempts: number
+  nextAt: number
+  lastCode: string
+  lastError: string
+  resubscribed: number
+  queriedAt: number | null
+  createdAt: number
+  updatedAt: number
 }
 
 declare module './types' {
@@ -158,5 +180,6 @@ declare module './types' {
     expressCompanies: ExpressCompanyTable
     shipments: ShipmentTable
     logisticsTraces: LogisticsTraceTable
+    trackingSubscriptions: TrackingSubscriptionTable
   }
 }

@@ -2,9 +2,9 @@ import { useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Steps, Step } from '@nutui/nutui-react-taro'
-import type { LogisticsInfo } from '@contract/logistics'
+import { TRACKING_STATE_LABEL, type LogisticsInfo } from '@contract/logistics'
 import PageLayout from '@/components/PageLayout'
-import { getLogisticsTrace } from '@/api/logistics'
+import { getLogisticsTrace, refreshLogisticsTrace } from '@/api/logistics'
 import { requireLogin } from '@/core/auth'
 import { assetUrl } from '@/core/request'
 import { copyText, dial } from '@/utils/clipboard'
@@ -17,6 +17,7 @@ export default function SeeLogisticsIndexPage() {
   const orderNo = String(useRouter().params?.orderNo || '')
   const [info, setInfo] = useState<LogisticsInfo | null>(null)
   const [failed, setFailed] = useState('')
+  const [refreshing, setRefreshing] = useState(false)
 
   useDidShow(() => {
     if (!requireLogin()) return
@@ -24,6 +25,15 @@ export default function SeeLogisticsIndexPage() {
       .then(setInfo)
       .catch((e) => setFailed(e?.message || '暂无物流信息'))
   })
+
+  const refresh = () => {
+    if (refreshing) return
+    setRefreshing(true)
+    refreshLogisticsTrace(orderNo, { catch: true })
+      .then(setInfo)
+      .catch(() => undefined)
+      .finally(() => setRefreshing(false))
+  }
 
   return (
     <PageLayout variant='back' title='查看物流'>
@@ -33,7 +43,7 @@ export default function SeeLogisticsIndexPage() {
           <View className='card logistics__head'>
             {!!info.image && <Image className='logistics__img' src={assetUrl(info.image)} mode='aspectFill' />}
             <View className='logistics__meta'>
-              <Text className='logistics__state'>{STATUS[info.orderStatus] || '运输中'}</Text>
+              <Text className='logistics__state'>{TRACKING_STATE_LABEL[info.trackingState] || STATUS[info.orderStatus] || '运输中'}</Text>
               <Text className='logistics__line'>
                 {info.expressName}
                 {!!info.expressPhone && (
@@ -58,10 +68,18 @@ export default function SeeLogisticsIndexPage() {
             </Text>
           </View>
           <View className='card logistics__traces'>
+            {info.live && (
+              <View className='logistics__refresh'>
+                <Text className='muted'>物流信息由快递公司提供</Text>
+                <Text className='logistics__copy' onClick={refresh}>
+                  {refreshing ? '刷新中…' : '刷新'}
+                </Text>
+              </View>
+            )}
             {info.traces.length ? (
               <Steps direction='vertical' type='dot' value={1}>
                 {info.traces.map((t, i) => (
-                  <Step key={`${t.time}-${i}`} value={i + 1} title={t.text} description={formatTime(t.time, 'YYYY-MM-DD HH:mm')} />
+                  <Step key={`${t.time}-${i}`} value={i + 1} title={t.text} description={`${formatTime(t.time, 'YYYY-MM-DD HH:mm')}${t.typed ? ' · 商家录入' : ''}`} />
                 ))}
               </Steps>
             ) : (

@@ -38,6 +38,7 @@ const TODOS: Array<{ key: keyof DashboardReply['todo']; label: string; to?: stri
   { key: 'failedRefunds', label: '退款失败', to: '/todo/failures' },
   { key: 'failedShipping', label: '发货信息上传失败', to: '/todo/failures' },
   { key: 'failedMessages', label: '消息发送失败', to: '/todo/failures' },
+  { key: 'failedTracking', label: '物流跟踪异常', to: '/todo/failures' },
 ]
 
 export default function Dashboard() {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Descriptions, Form, Image, Input, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminOrderDetail, ShipBody } from '@contract/admin'
-import { addTrace, cancel, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
+import { TRACKING_STATE_LABEL } from '@contract/logistics'
+import { addTrace, cancel, correctWaybill, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from '../../core/format'
 import { fenToYuan } from '../../core/money'
@@ -11,9 +12,18 @@ import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
 import { FormModal } from '../../components/FormModal'
 
-type Dialog = 'ship' | 'trace' | 'remark' | 'cancel' | null
+type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | null
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`
 const PAY_STATUS: Record<string, string> = { paid: '已支付', pending: '待支付', closed: '已关闭', refunded: '已退款' }
+/** The courier subscription (快递100), in the merchant's words. */
+const SUBSCRIPTION: Record<string, { text: string; color?: string }> = {
+  pending: { text: '等待订阅', color: 'processing' },
+  subscribed: { text: '跟踪中', color: 'success' },
+  failed: { text: '订阅失败', color: 'error' },
+  aborted: { text: '已停止跟踪', color: 'warning' },
+  skipped: { text: '不跟踪' },
+  '': { text: '未接入快递跟踪' },
+}
 
 export default function OrderDetail({ params }: { params: Record<string, string> }) {
   const orderNo = params.id
@@ -26,7 +36,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   const load = useCallback(() => orderDetail(orderNo).then(setData, (e) => setError(errorText(e))), [orderNo])
   useEffect(() => void load(), [load])
   useEffect(() => {
-    if (dialog === 'ship' && !express.length) expressCompanies().then(setExpress, () => undefined)
+    if ((dialog === 'ship' || dialog === 'waybill') && !express.length) expressCompanies().then(setExpress, () => undefined)
   }, [dialog, express.length])
 
   if (error && !data)
@@ -53,6 +63,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                 发货
               </Button>
             )}
+            {shipment && order.status === 'to_receive' && <Button onClick={() => setDialog('waybill')}>更正运单号</Button>}
             {shipment && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
             <Button onClick={() => setDialog('remark')}>备注</Button>
             {order.status === 'unpaid' && (
@@ -128,13 +139,28 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                 <Typography.Text copyable>{shipment.trackingNo}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label='发货时间'>{dateTime(shipment.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label='快递状态'>{TRACKING_STATE_LABEL[shipment.trackingState] || '快递公司尚无记录'}</Descriptions.Item>
+              <Descriptions.Item label='物流跟踪'>
+                <Tag color={SUBSCRIPTION[shipment.subscription]?.color}>{SUBSCRIPTION[shipment.subscription]?.text || shipment.subscription}</Tag>
+              </Descriptions.Item>
+              <Descriptions.Item label='最新轨迹'>{shipment.traces[0] ? `${dateTime(shipment.traces[0].time)} ${shipment.traces[0].text}` : '暂无'}</Descriptions.Item>
             </Descriptions>
+            {!!shipment.subscriptionProblem && (
+              <Alert
+                style={{ marginTop: 12 }}
+                type='warning'
+                showIcon
+                message={shipment.subscriptionProblem}
+                description='运单号或快递公司填错时，请点「更正运单号」；快递100 的设置问题请到「设置 → 物流跟踪」处理。'
+              />
+            )}
             <Timeline
               style={{ marginTop: 16 }}
               items={[...shipment.traces].reverse().map((t) => ({
                 children: (
                   <>
                     {t.text}
+                    {t.typed && <Tag style={{ marginLeft: 8 }}>人工录入</Tag>}
                     <br />
                     <Typography.Text type='secondary'>{dateTime(t.time)}</Typography.Text>
                   </>
@@ -221,7 +247,31 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Input placeholder='运单号' />
         </Form.Item>
       </FormModal>
-      <FormModal<{ text: string }> open={dialog === 'trace'} title='添加物流轨迹' onClose={() => setDialog(null)} onSubmit={(v) => addTrace(orderNo, { text: v.text.trim() }).then(done)}>
+      <FormModal<ShipBody>
+        open={dialog === 'waybill'}
+        title='更正运单号'
+        okText='确认更正'
+        initialValues={shipment ? { expressCode: shipment.expressCode, trackingNo: shipment.trackingNo } : undefined}
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => correctWaybill(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}
+      >
+        <Alert style={{ marginBottom: 16 }} type='info' showIcon message='更正后，原运单的快递轨迹会被清除，并按新运单号重新向快递公司订阅；人工录入的轨迹保留。' />
+        <Form.Item label='快递公司' name='expressCode' rules={[{ required: true, message: '请选择快递公司' }]}>
+          <Select showSearch optionFilterProp='label' placeholder='选择快递公司' options={express.map((e) => ({ value: e.code, label: e.name }))} />
+        </Form.Item>
+        <Form.Item
+          label='运单号'
+          name='trackingNo'
+          rules={[
+            { required: true, whitespace: true, message: '请填写运单号' },
+            { max: 40, message: '运单号最多 40 个字符' },
+            { pattern: /^[A-Za-z0-9-]+$/, message: '运单号只能包含字母、数字和短横线' },
+          ]}
+        >
+          <Input placeholder='运单号' />
+        </Form.Item>
+      </FormModal>
+      <FormModal<{ text: string }> open={dialog === 'trace'} title='添加物流轨迹（人工录入）' onClose={() => setDialog(null)} onSubmit={(v) => addTrace(orderNo, { text: v.text.trim() }).then(done)}>
         <Form.Item
           label='轨迹内容'
           name='text'

@@ -4,14 +4,15 @@ import { Alert, Button, Card, Table } from 'antd'
 import type { FailuresReply } from '@contract/adminSettings'
 import { SUBSCRIBE_EVENT_NAMES } from '@contract/adminSettings'
 import { refund } from '../../api/afterSales'
-import { failures, retryLatePayment, retryMessage, retryShipping } from '../../api/settings'
+import { failures, retryLatePayment, retryMessage, retryShipping, retryTracking } from '../../api/settings'
 import { errorText, run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { yuanLabel } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 
-/** 工作台 → 待处理异常: refunds the gateway refused, shipping info WeChat did not take, messages not sent; each with a retry. */
+/** 工作台 → 待处理异常: refunds the gateway refused, shipping info WeChat did not take, courier tracking that stopped, messages not sent; each with a retry. */
+const TRACKING_STATUS: Record<string, string> = { failed: '订阅失败', aborted: '已停止跟踪', pending: '等待重试' }
 export default function Failures() {
   const [data, setData] = useState<FailuresReply | null>(null)
   const [error, setError] = useState('')
@@ -89,6 +90,33 @@ export default function Failures() {
             { title: '原因', dataIndex: 'error' },
             { title: '时间', dataIndex: 'at', render: dateTime },
             { title: '操作', render: (_, s) => btn(`ship${s.orderNo}`, 'orders.write', () => retryShipping(s.orderNo), '已加入重新上传') },
+          ]}
+        />
+      </Card>
+      <Card title={`物流跟踪异常（${data?.tracking.length || 0}）`} style={{ marginBottom: 16 }}>
+        <Table
+          rowKey='orderNo'
+          loading={!data && !error}
+          pagination={false}
+          scroll={{ x: 720 }}
+          dataSource={data?.tracking || []}
+          columns={[
+            { title: '订单', dataIndex: 'orderNo', render: order },
+            { title: '运单', render: (_, r) => `${r.expressName} ${r.trackingNo}` },
+            { title: '状态', dataIndex: 'status', render: (v) => TRACKING_STATUS[v] || v },
+            { title: '原因', dataIndex: 'error' },
+            { title: '时间', dataIndex: 'at', render: dateTime },
+            {
+              title: '操作',
+              render: (_, r) => (
+                <>
+                  <a onClick={() => navigate(`/orders/${r.orderNo}`)} style={{ marginRight: 8 }}>
+                    更正运单号
+                  </a>
+                  {btn(`trk${r.orderNo}`, 'orders.write', () => retryTracking(r.orderNo), '已加入重新订阅')}
+                </>
+              ),
+            },
           ]}
         />
       </Card>

@@ -86,7 +86,7 @@ const dashboardAdminRoutes: AdminRouteModule = async (app, { db }) => {
       count(db.selectFrom('feedback').select(n).where('status', '=', 'new')),
       failureCounts(db),
     ])
-    const failures = { failedRefunds: failed.refunds, failedShipping: failed.shipping, failedMessages: failed.messages }
+    const failures = { failedRefunds: failed.refunds, failedShipping: failed.shipping, failedMessages: failed.messages, failedTracking: failed.tracking }
     return { today, month, trend: days, todo: { toShip, afterSales, withdrawals, agentApplications, cashbackTasks, feedback, ...failures } }
   })
 }

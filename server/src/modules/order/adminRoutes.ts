@@ -6,6 +6,7 @@ import {
   RemarkBody,
   ShipBody,
   TraceBody,
+  WaybillBody,
   type AdminOrderDetail,
   type AdminOrderPage,
   type BatchShipReply,
@@ -16,7 +17,7 @@ import { AppError } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { allExpress } from '../logistics/service'
-import { adminCancel, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
+import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
 
 export const BATCH_SHIP_MAX = 1000
 
@@ -62,6 +63,10 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
     return { shipped, failed }
   })
 
+  app.post('/orders/:orderNo/waybill', { config: write, schema: { params: OrderNoParams, body: WaybillBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => adminCorrectWaybill(tx, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log))
+    return { ok: true }
+  })
   app.post('/orders/:orderNo/trace', { config: write, schema: { params: OrderNoParams, body: TraceBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminTrace(tx, req.params.orderNo, req.body.text, log))
     return { ok: true }

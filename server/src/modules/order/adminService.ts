@@ -5,8 +5,8 @@ import type { Conn, Db, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
-import { logisticsProvider } from '../logistics/provider'
-import { addTrace, shipOrder } from '../logistics/service'
+import { readTraces } from '../logistics/provider'
+import { addTrace, correctWaybill, shipOrder } from '../logistics/service'
 import { cancelOrderTx } from './service'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
@@ -226,10 +226,16 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
     db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute(),
     db.selectFrom('orderLogs').selectAll().where('orderId', '=', o.id).orderBy('createdAt').orderBy('id').execute(),
     db.selectFrom('payments').selectAll().where('orderId', '=', o.id).orderBy('id').execute(),
-    db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).executeTakeFirst(),
+    db
+      .selectFrom('shipments as s')
+      .leftJoin('trackingSubscriptions as t', 't.shipmentId', 's.id')
+      .selectAll('s')
+      .select(['t.status as subscription', 't.lastError as subscriptionError'])
+      .where('s.orderId', '=', o.id)
+      .executeTakeFirst(),
     db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
   ])
-  const traces = shipment ? await logisticsProvider().traces(db, shipment) : []
+  const traces = shipment ? await readTraces(db, shipment) : []
   const n = (v: number | null) => (v === null ? null : Number(v))
   return {
     order: {
@@ -279,7 +285,11 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
           expressName: shipment.expressName,
           trackingNo: shipment.trackingNo,
           createdAt: Number(shipment.createdAt),
-          traces: traces.map((t) => ({ time: Number(t.time), text: t.text })),
+          trackingState: shipment.trackingState,
+          subscription: shipment.subscription || '',
+          subscriptionProblem:
+            shipment.subscription === 'failed' || shipment.subscription === 'aborted' || (shipment.subscription === 'pending' && !!shipment.subscriptionError) ? shipment.subscriptionError || '' : '',
+          traces,
         }
       : null,
     refunds: refunds.map((r) => ({ id: r.id, afterSaleNo: r.afterSaleNo, status: r.status, amount: r.amount, refundAmount: r.refundAmount, refundedAt: n(r.refundedAt) })),
@@ -312,6 +322,13 @@ export function parseShipCsv(csv: string): Array<{ line: number; orderNo: string
       out.push({ line: i + 1, orderNo: cells[0] || '', expressCode: cells[1] || '', trackingNo: cells[2] || '' })
     })
   return out
+}
+
+/** 更正运单号 (logistics/service.ts correctWaybill), audited. */
+export async function adminCorrectWaybill(tx: Tx, orderNo: string, expressCode: string, trackingNo: string, log: Log) {
+  const r = await correctWaybill(tx, orderNo, expressCode, trackingNo)
+  log({ action: 'order.waybill', targetType: 'order', targetId: orderNo, before: r.before, after: r.after })
+  return r
 }
 
 export async function adminTrace(tx: Tx, orderNo: string, text: string, log: Log) {

@@ -101,6 +101,7 @@ export const tradeSeeder: Seeder = {
             .execute()
       }
     }
+    // The demo's journeys are typed events (shown as typed by staff), never reported by a courier.
     const journey = async (orderNo: string, shippedAt: number, steps: string[]) => {
       for (const [i, text] of steps.entries()) await addTrace(db, orderNo, text, shippedAt + (i + 2) * 6 * HOUR)
     }
@@ -156,6 +157,9 @@ export const tradeSeeder: Seeder = {
     await pay(fresh, t0 - 2 * DAY + 2 * 60_000)
     await shipOrder(db, fresh.orderNo, 'JD', 'JDV003219876543', 'admin')
     await backdate(fresh.id, { paidAt: t0 - 2 * DAY + 2 * 60_000, shippedAt: t0 - DAY })
+    // The demo's waybill numbers are made up: they are never subscribed at 快递100, even once it is set up (their
+    // journeys above are typed, and shown as typed).
+    await db.updateTable('trackingSubscriptions').set({ status: 'skipped', lastError: '演示订单，不向快递100 订阅', updatedAt: t0 }).execute()
 
     // Paid two hours ago, waiting to ship.
     const paid = await order([[sku(6), 1]], t0 - 2 * HOUR)

@@ -464,7 +464,9 @@ export async function cancelOrder(db: Db, memberId: number, orderNo: string, rea
 export async function receiveOrderTx(tx: Tx, orderId: number, operator: Operator, t = Date.now(), autoDays = AUTO_RECEIVE_DAYS): Promise<boolean> {
   const res = await tx.updateTable('orders').set({ status: 'to_review', receivedAt: t, updatedAt: t }).where('id', '=', orderId).where('status', '=', 'to_receive').executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
-  await logOrder(tx, orderId, 'to_receive', 'to_review', 'receive', operator, operator === 'system' ? `发货${autoDays}天后自动确认收货` : '')
+  const signed = operator === 'system' ? await tx.selectFrom('shipments').select('signedAt').where('orderId', '=', orderId).executeTakeFirst() : undefined
+  const note = operator !== 'system' ? '' : signed?.signedAt ? `快递签收${autoDays}天后自动确认收货` : `发货${autoDays}天后自动确认收货`
+  await logOrder(tx, orderId, 'to_receive', 'to_review', 'receive', operator, note)
   await runOrderHooks(tx, 'received', orderId, operator)
   return true
 }
@@ -561,11 +563,14 @@ export async function expireOrders(db: Db, now = Date.now(), limit = 200): Promi
 export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200, receiveDays = AUTO_RECEIVE_DAYS): Promise<{ received: number; completed: number }> {
   let received = 0
   let completed = 0
+  // Counted from the courier's 签收 when it is known (migration 084, logistics/tracking.ts), else from shipping.
+  const cutoff = now - receiveDays * DAY
   const ship = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', '=', 'to_receive')
-    .where('shippedAt', '<=', now - receiveDays * DAY)
+    .selectFrom('orders as o')
+    .leftJoin('shipments as s', 's.orderId', 'o.id')
+    .select('o.id')
+    .where('o.status', '=', 'to_receive')
+    .where((eb) => eb.or([eb.and([eb('s.signedAt', 'is', null), eb('o.shippedAt', '<=', cutoff)]), eb('s.signedAt', '<=', cutoff)]))
     .limit(limit)
     .execute()
   for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, id, 'system', now, receiveDays))) received += 1

@@ -52,6 +52,7 @@ import {
   wechatSettingsView,
 } from './adminService'
 import { failureCounts } from './failures'
+import { failedSubscriptions, retrySubscription } from '../logistics/tracking'
 import { runDoctor } from './doctor'
 import { reviewMode, setSetting } from './service'
 import { applyStoredSettings } from './store'
@@ -171,12 +172,13 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   // ---------------------------------------------------------------- 工作台 → 待处理异常
 
   app.get('/todo/failures', { config: { permission: 'dashboard.read' } }, async (): Promise<FailuresReply> => {
-    const [refunds, shipping, messages] = await Promise.all([failedRefunds(db), failedShippingUploads(db), failedMessages(db)])
+    const [refunds, shipping, messages, tracking] = await Promise.all([failedRefunds(db), failedShippingUploads(db), failedMessages(db), failedSubscriptions(db)])
     return {
       refunds: refunds.cases.map((c) => ({ afterSaleId: c.id, orderNo: c.orderNo, amount: Number(c.refundAmount), error: c.refundError || '', at: Number(c.refundFailedAt) })),
       latePayments: refunds.latePayments.map((p) => ({ payNo: p.payNo, orderNo: p.orderNo, amount: Number(p.amount), error: p.refundError || '', at: Number(p.updatedAt) })),
       shipping: shipping.map((s) => ({ orderNo: s.orderNo, attempts: Number(s.attempts), error: s.lastError, at: Number(s.updatedAt) })),
       messages: messages.map((m) => ({ id: m.id, event: m.event, memberId: m.memberId, attempts: Number(m.attempts), error: m.lastError, at: Number(m.updatedAt) })),
+      tracking: tracking.map((r) => ({ orderNo: r.orderNo, expressName: r.expressName, trackingNo: r.trackingNo, status: r.status, error: r.lastError, at: Number(r.updatedAt) })),
     }
   })
   app.get('/todo/failure-counts', { config: { permission: 'dashboard.read' } }, async (): Promise<FailureCounts> => failureCounts(db))
@@ -197,6 +199,13 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
         throw new AppError(ErrorCode.CONFLICT, (err as Error).message)
       }
       log({ action: 'shipping.upload-retry', targetType: 'order', targetId: req.body.orderNo })
+    })
+    return { ok: true }
+  })
+  app.post('/todo/tracking/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), async (tx, log) => {
+      await retrySubscription(tx, req.body.orderNo)
+      log({ action: 'tracking.retry', targetType: 'order', targetId: req.body.orderNo })
     })
     return { ok: true }
   })

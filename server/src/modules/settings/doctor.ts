@@ -7,6 +7,7 @@ import { chinaYesterday } from '../reconcile/service'
 import { settingsKeyProblem } from './secrets'
 import { missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
 import { returnAddressCheck } from '../afterSales/doctor'
+import { trackingCheck } from '../logistics/doctor'
 
 /**
  * The setup check (设置 → 设置检查, `npm run admin -- doctor`): each configured piece tried for real, against
@@ -203,7 +204,7 @@ export async function runDoctor(ctx: DoctorCtx): Promise<SetupCheckReply> {
   const mini = await appCheck(ctx, 'mini')
   checks.push(h5.check, await jssdkCheck(ctx, h5.token), mini.check, miniDomainCheck(ctx, mini.token))
   checks.push(...(await payCheck(ctx)), await notifyCheck(ctx))
-  checks.push(smsCheck(ctx), await returnAddressCheck(ctx.db))
+  checks.push(smsCheck(ctx), await returnAddressCheck(ctx.db), await trackingCheck(ctx))
   return { checks, checkedAt: Date.now() }
 }
 

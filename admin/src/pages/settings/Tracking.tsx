@@ -1,0 +1,126 @@
+import { useEffect, useState } from 'react'
+import { PageContainer } from '@ant-design/pro-components'
+import { Alert, Button, Card, Collapse, Form, Input, Space, Spin, Tag, Typography } from 'antd'
+import type { TrackingFieldView, TrackingSettingsInput, TrackingSettingsView } from '@contract/adminTracking'
+import { saveTrackingSettings, trackingSettings } from '../../api/settings'
+import { errorText, toast } from '../../core/feedback'
+import { useSession } from '../../core/session'
+
+type Key = keyof TrackingSettingsInput
+const HELP: Record<string, string> = {
+  key: '快递100 企业管理后台「我的信息 → 企业信息」中的授权 key',
+  customer: '同一页面的 customer，用于买家点「刷新」时实时查询',
+  salt: '自己设定的随机字符串（至少 8 位），用来校验快递100 推送的数据确实来自快递100',
+  callbackUrl: '快递100 推送物流轨迹的地址，必须能从公网访问',
+}
+
+/**
+ * 设置 → 物流跟踪: the 快递100 account. Secrets are sent once and never shown back (已设置 + a fingerprint); a field
+ * set in the server's configuration is read-only here. Only the fields the operator changed are sent.
+ */
+export default function Tracking() {
+  const [view, setView] = useState<TrackingSettingsView | null>(null)
+  const [draft, setDraft] = useState<TrackingSettingsInput>({})
+  const [error, setError] = useState('')
+  const [saving, setSaving] = useState(false)
+  const writable = useSession().can('settings.write')
+  useEffect(() => {
+    trackingSettings().then(setView, (e) => setError(errorText(e)))
+  }, [])
+  if (!view) return <PageContainer title='物流跟踪'>{error ? <Alert type='error' showIcon message={error} /> : <Spin />}</PageContainer>
+
+  async function save() {
+    setSaving(true)
+    setError('')
+    try {
+      setView(await saveTrackingSettings(draft))
+      setDraft({})
+      toast.success('已保存')
+    } catch (e) {
+      setError(errorText(e))
+    } finally {
+      setSaving(false)
+    }
+  }
+  const input = (f: TrackingFieldView) => {
+    const k = f.key as Key
+    const locked = f.fromServer || !writable || (f.secret && !view.canSaveSecrets)
+    const value = draft[k] ?? (f.secret ? '' : f.value)
+    const onChange = (v: string) => setDraft((d) => ({ ...d, [k]: v }))
+    return f.secret ? (
+      <Input.Password
+        aria-label={f.label}
+        disabled={locked}
+        value={value}
+        placeholder={f.set ? '已设置，留空则不修改' : '未设置'}
+        onChange={(e) => onChange(e.target.value)}
+        autoComplete='new-password'
+      />
+    ) : (
+      <Input
+        aria-label={f.label}
+        disabled={locked}
+        value={value}
+        placeholder={k === 'callbackUrl' ? view.suggestedCallbackUrl || 'https://你的域名/h5/api/logistics/kuaidi100' : '未设置'}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    )
+  }
+
+  return (
+    <PageContainer title='物流跟踪'>
+      {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} />}
+      <Alert
+        style={{ marginBottom: 16 }}
+        type={view.live ? 'success' : 'warning'}
+        showIcon
+        message={view.live ? '已接入快递100：发货后自动订阅运单，快递公司的轨迹和签收会推送到商城' : '未接入快递跟踪：买家只能看到店员手动录入的物流轨迹'}
+      />
+      {!!view.keyProblem && <Alert style={{ marginBottom: 16 }} type='info' showIcon message={view.keyProblem} />}
+      <Card title='快递100 企业版' extra={<Tag color={view.live ? 'success' : 'default'}>{view.live ? '已接入' : '未接入'}</Tag>}>
+        <Form layout='vertical' style={{ maxWidth: 560 }}>
+          {view.fields.map((f) => (
+            <Form.Item
+              key={f.key}
+              label={
+                <Space>
+                  {f.label}
+                  {f.fromServer && <Tag>服务器已配置</Tag>}
+                </Space>
+              }
+              extra={
+                <>
+                  {HELP[f.key]}
+                  {!!f.hint && <div>{f.hint}</div>}
+                </>
+              }
+            >
+              {input(f)}
+            </Form.Item>
+          ))}
+          {writable && (
+            <Button type='primary' loading={saving} disabled={!Object.keys(draft).length} onClick={save}>
+              保存
+            </Button>
+          )}
+        </Form>
+        <Collapse
+          ghost
+          style={{ marginTop: 16 }}
+          items={[
+            {
+              key: 'how',
+              label: '技术说明',
+              children: (
+                <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
+                  推送地址为商城域名下的 /h5/api/logistics/kuaidi100{view.suggestedCallbackUrl ? `（如 ${view.suggestedCallbackUrl}）` : ''}。快递100 默认按 http 推送；填写 https 地址时，请在快递100
+                  后台开启 HTTPS 推送。推送的数据用 salt 校验签名，校验不通过的推送会被拒绝。买家在物流页点「刷新」时，同一运单每 5 分钟最多实时查询一次。
+                </Typography.Paragraph>
+              ),
+            },
+          ]}
+        />
+      </Card>
+    </PageContainer>
+  )
+}

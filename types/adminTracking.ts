@@ -1,0 +1,39 @@
+/**
+ * Console 设置 → 物流跟踪 (docs/orders.md "Courier tracking"): the 快递100 account the shop tracks its parcels with.
+ * Paths under /admin/api/; permission settings.read / settings.write. Secrets (key, salt) are never answered.
+ */
+import { Type, type Static } from 'typebox'
+import { Closed, Str } from './admin'
+
+export const TrackingFieldView = Type.Object({
+  key: Type.String(),
+  label: Type.String(),
+  secret: Type.Boolean(),
+  /** Plain fields only; '' for secrets. */
+  value: Type.String(),
+  set: Type.Boolean(),
+  /** "已设置 · 指纹 1a2b3c4d" for a secret ('' when not set). */
+  hint: Type.String(),
+  /** Set in the server's configuration: read-only here. */
+  fromServer: Type.Boolean(),
+})
+export type TrackingFieldView = Static<typeof TrackingFieldView>
+export const TrackingSettingsView = Type.Object({
+  fields: Type.Array(TrackingFieldView),
+  /** Key, salt and push address are set: shipments are subscribed and the courier's events shown. */
+  live: Type.Boolean(),
+  /** The address to give 快递100 for its pushes, from the shop's public host ('' when the host is not known). */
+  suggestedCallbackUrl: Type.String(),
+  /** Secrets can be saved (the server has its settings key). */
+  canSaveSecrets: Type.Boolean(),
+  keyProblem: Type.String(),
+})
+export type TrackingSettingsView = Static<typeof TrackingSettingsView>
+/** Left out = unchanged; '' = remove the stored value. */
+export const TrackingSettingsInput = Closed({
+  key: Type.Optional(Str(64)),
+  customer: Type.Optional(Str(64)),
+  salt: Type.Optional(Str(64)),
+  callbackUrl: Type.Optional(Str(300)),
+})
+export type TrackingSettingsInput = Static<typeof TrackingSettingsInput>
