@@ -4,7 +4,7 @@ import type { Conn, Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
-import { parseRegionFees } from '../order/freight'
+import { parseRegionFees, syncFreeShippingTags } from '../order/freight'
 import type {
   DocumentInput,
   FreightTemplate,
@@ -124,6 +124,7 @@ export async function createFreightTemplate(tx: Tx, input: FreightTemplateInput,
     .returning('id')
     .executeTakeFirstOrThrow()
   if (input.isDefault) await takeDefault(tx, r.id)
+  await syncFreeShippingTags(tx) // the 包邮 tags of every goods the change may touch (the default covers goods without a template)
   log({ action: 'freight.create', targetType: 'freightTemplate', targetId: r.id, after: await oneTemplate(tx, r.id) })
   return r.id
 }
@@ -138,6 +139,7 @@ export async function updateFreightTemplate(tx: Tx, id: number, input: FreightTe
     .where('id', '=', id)
     .execute()
   if (input.isDefault && !before.isDefault) await takeDefault(tx, id)
+  await syncFreeShippingTags(tx) // the 包邮 tags of every goods the change may touch (the default covers goods without a template)
   log({ action: 'freight.update', targetType: 'freightTemplate', targetId: id, before, after: await oneTemplate(tx, id) })
 }
 
