@@ -108,3 +108,23 @@ describe.each(DIALECTS)('包邮 promises kept by the checkout (%s)', (dialect) =
     expect(await tagsOf(cheapFree.data.id)).toEqual(['新品'])
   })
 })
+
+describe('the free-shipping-tags job', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp('sqlite', { seed: true })
+  })
+  afterAll(() => t.close())
+  it('puts a typed 包邮 right where the freight rule does not keep it (a database seeded before tags were derived)', async () => {
+    const { jobs } = await import('../src/modules')
+    const job = jobs.find((j) => j.name === 'free-shipping-tags')!
+    const cheap = await t.db.selectFrom('goods').select(['id', 'tags']).where('price', '<', 9900).orderBy('id').executeTakeFirstOrThrow()
+    await t.db
+      .updateTable('goods')
+      .set({ tags: ['包邮', ...cheap.tags.split(',').filter(Boolean)].join(',') })
+      .where('id', '=', cheap.id)
+      .execute()
+    await job.run(t.ctx)
+    expect((await t.db.selectFrom('goods').select('tags').where('id', '=', cheap.id).executeTakeFirstOrThrow()).tags.split(',')).not.toContain('包邮')
+  })
+})
