@@ -9,6 +9,8 @@ export interface MemberAddress {
   city: string
   /** Empty for the few cities without districts (e.g. 东莞市, 中山市). */
   district: string
+  /** GB/T 2260 code of the district (or of the city when it has none); '' for an address saved before codes were kept. */
+  areaCode: string
   detail: string
   /** Optional label: 家 / 公司 / 学校. */
   tag: string
@@ -21,6 +23,8 @@ const addressFields = {
   province: Str(32),
   city: Str(32),
   district: Opt(Str(32)),
+  /** The picker's code; checked against the names when given. */
+  areaCode: Opt(Str(12)),
   detail: Str(100),
   tag: Opt(Str(8)),
   isDefault: Opt(Bool()),

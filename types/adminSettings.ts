@@ -14,6 +14,8 @@ export const ShopProfile = Type.Object({
   logo: Type.String(),
   servicePhone: Type.String(),
   serviceUrl: Type.String(),
+  /** 微信客服 link (https://work.weixin.qq.com/kfid/…), '' when not set. */
+  serviceWechatUrl: Type.String(),
   /** Unpaid orders close after this many minutes. */
   orderExpireMinutes: Type.Integer(),
   /** Shipped orders are received automatically after this many days. */
@@ -27,6 +29,7 @@ export const ShopProfileInput = Closed({
   logo: Str(256),
   servicePhone: Type.String({ maxLength: 20, pattern: '^[0-9+\\- ]*$' }),
   serviceUrl: Str(256),
+  serviceWechatUrl: Type.Optional(Str(256)),
   orderExpireMinutes: Type.Integer({ minimum: 5, maximum: 1440 }),
   autoReceiveDays: Type.Integer({ minimum: 3, maximum: 60 }),
   afterSalesDays: Type.Integer({ minimum: 0, maximum: 60 }),

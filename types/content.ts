@@ -76,6 +76,8 @@ export interface ShopInfo {
   serviceUrl: string
   /** Customer-service phone (SERVICE_PHONE), '' when not configured. */
   servicePhone: string
+  /** 微信客服 link (SERVICE_WECHAT_URL, https://work.weixin.qq.com/kfid/…), '' when not configured. */
+  serviceWechatUrl: string
   /** The shop's name and logo (console 设置 → 店铺), '' when not set. */
   shopName: string
   shopLogo: string

@@ -3,7 +3,7 @@ import type { Page } from './envelope'
 import type { MemberAddress } from './address'
 import { Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
-export type PointsReason = 'opening' | 'sign_in' | 'mission' | 'order_deduct' | 'order_refund' | 'order_reward' | 'redeem' | 'redeem_refund' | 'turntable' | 'prize' | 'admin'
+export type PointsReason = 'opening' | 'sign_in' | 'mission' | 'order_deduct' | 'order_refund' | 'order_reward' | 'reward_back' | 'redeem' | 'redeem_refund' | 'turntable' | 'prize' | 'admin'
 
 export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
   opening: '期初积分',
@@ -12,6 +12,7 @@ export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
   order_deduct: '下单抵扣',
   order_refund: '订单取消退回',
   order_reward: '购物奖励',
+  reward_back: '退款扣回奖励',
   redeem: '积分兑换',
   redeem_refund: '兑换取消退回',
   turntable: '盲盒抽奖',

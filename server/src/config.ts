@@ -85,8 +85,12 @@ export interface Config {
   cspScriptHosts: string[]
   /** Origins the pages may call besides their own (CSP_CONNECT_HOSTS, comma list), e.g. an object store for uploads. */
   cspConnectHosts: string[]
-  /** Customer service on the H5 (SPEC.md: a customer-service link): SERVICE_URL, else SERVICE_PHONE. */
-  service: { url: string; phone: string }
+  /**
+   * Customer service on the H5 (SPEC.md: a customer-service link): SERVICE_WECHAT_URL (a 微信客服 link,
+   * https://work.weixin.qq.com/kfid/…), SERVICE_URL (an https link or a page of the shop) and SERVICE_PHONE; the
+   * shopper picks one when several are set.
+   */
+  service: { url: string; phone: string; wechatUrl: string }
   /** Where uploads live: the local disk (default) or an S3-compatible bucket (services/storage.ts). STORAGE=s3, S3_*. */
   storage: { kind: 'local' } | ({ kind: 's3' } & S3Settings)
   /**
@@ -200,7 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     cspScriptHosts: [...new Set([...list(env.CSP_SCRIPT_HOSTS), ...originOf(env.WX_JSSDK_URL)])],
     cspConnectHosts: list(env.CSP_CONNECT_HOSTS),
-    service: { url: env.SERVICE_URL || '', phone: env.SERVICE_PHONE || '' },
+    service: { url: env.SERVICE_URL || '', phone: env.SERVICE_PHONE || '', wechatUrl: env.SERVICE_WECHAT_URL || '' },
     storage:
       env.STORAGE === 's3'
         ? {

@@ -92,4 +92,21 @@ describe.each(DIALECTS)('shipping addresses on %s', (dialect) => {
     expect(res.map((r) => r.code)).toEqual(ids.map(() => 200))
     expect(await defaults(tok)).toHaveLength(1)
   })
+  it('stores the district code of the national division list, checked against the names; old names keep working', async () => {
+    const tok = await t.login(nextPhone())
+    const linyi = { ...ADDRESS, province: '山东省', city: '临沂市', district: '费县', detail: '探沂镇幸福路8号' }
+    const coded = await t.post('/api/memberAddress/add', { ...linyi, areaCode: '371325' }, tok)
+    expect(coded.code).toBe(200)
+    expect(coded.data).toMatchObject({ district: '费县', areaCode: '371325' })
+    // A code that names another place, or none: refused with the form's words, nothing saved.
+    expect(await t.post('/api/memberAddress/add', { ...linyi, areaCode: '371302' }, tok)).toMatchObject({ code: 400, msg: '所在地区有误，请重新选择' })
+    expect(await t.post('/api/memberAddress/add', { ...linyi, areaCode: '999999' }, tok)).toMatchObject({ code: 400, msg: '所在地区有误，请重新选择' })
+    expect(await t.post('/api/memberAddress/update', { id: coded.data.id, ...linyi, district: '兰山区', areaCode: '371325' }, tok)).toMatchObject({ code: 400 })
+    // Without a code (an older client): the names' code when the list has them, '' when it does not (an old address).
+    expect((await t.post('/api/memberAddress/add', { ...ADDRESS, city: '杭州市', district: '桐庐县' }, tok)).data.areaCode).toBe('330122')
+    const old = await t.post('/api/memberAddress/add', { ...ADDRESS, district: '旧区名' }, tok)
+    expect(old.data).toMatchObject({ district: '旧区名', areaCode: '' })
+    const list = (await t.get('/api/memberAddress/list', {}, tok)).data
+    expect(list.map((a: any) => a.areaCode).sort()).toEqual(['', '330122', '371325'])
+  })
 })

@@ -62,12 +62,23 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     // Undeclared fields are dropped (docs/API.md), never stored.
     const saved = await c.put('/settings/shop', { ...input, hacked: 1 })
     expect(saved.code).toBe(200)
-    expect(saved.data).toEqual(input)
+    expect(saved.data).toEqual({ ...input, serviceWechatUrl: '' })
     const [row] = await auditRows(t, 'settings.shop')
     expect(JSON.parse(row.beforeJson!).orderExpireMinutes).toBe(30)
     expect(JSON.parse(row.afterJson!).orderExpireMinutes).toBe(45)
     expect(JSON.parse(row.afterJson!).hacked).toBeUndefined()
-    expect((await t.get('/api/common/shopInfo')).data).toEqual({ serviceUrl: input.serviceUrl, servicePhone: input.servicePhone, shopName: '橙子小铺', shopLogo: input.logo })
+    expect((await t.get('/api/common/shopInfo')).data).toEqual({ serviceUrl: input.serviceUrl, servicePhone: input.servicePhone, serviceWechatUrl: '', shopName: '橙子小铺', shopLogo: input.logo })
+
+    // 微信客服: only WeChat Work's kfid links; a page of the shop as the link; an unknown page refused.
+    const kf = 'https://work.weixin.qq.com/kfid/kfc0123456789abcdef'
+    expect((await c.put('/settings/shop', { ...input, serviceWechatUrl: 'https://example.com/kfid/x' })).msg).toMatch(/^微信客服链接须为 https:\/\/work\.weixin\.qq\.com\/kfid\/ 开头的链接/)
+    expect((await c.put('/settings/shop', { ...input, serviceUrl: '/no/such/page' })).msg).toBe('客服页面不存在，请填写本店的页面路径或 https:// 链接')
+    const both = await c.put('/settings/shop', { ...input, serviceUrl: '/minePages/setting/feedback', serviceWechatUrl: kf })
+    expect(both.code).toBe(200)
+    expect((await t.get('/api/common/shopInfo')).data).toMatchObject({ serviceUrl: '/minePages/setting/feedback', servicePhone: input.servicePhone, serviceWechatUrl: kf })
+    // A form without the field (an older console) keeps the saved 微信客服 link.
+    expect((await c.put('/settings/shop', input)).code).toBe(200)
+    expect((await t.get('/api/common/shopInfo')).data.serviceWechatUrl).toBe(kf)
 
     const me = await shopper(t)
     const g = await makeGoods(t, { skus: [{ price: 2000, stock: 5 }] })

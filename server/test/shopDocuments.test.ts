@@ -5,7 +5,7 @@ import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 describe.each(DIALECTS)('shop documents and customer service on %s', (dialect) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await makeTestApp(dialect, { config: { service: { url: 'https://kf.example.com/chat?shop=1', phone: '400-800-1234' } } })
+    t = await makeTestApp(dialect, { config: { service: { url: 'https://kf.example.com/chat?shop=1', phone: '400-800-1234', wechatUrl: '' } } })
   })
   afterAll(async () => t.close())
 
@@ -35,7 +35,7 @@ describe.each(DIALECTS)('shop documents and customer service on %s', (dialect) =
   it('serves the configured customer-service link and phone', async () => {
     const r = await t.get('/api/common/shopInfo')
     expect(r.code).toBe(200)
-    expect(r.data).toEqual({ serviceUrl: 'https://kf.example.com/chat?shop=1', servicePhone: '400-800-1234', shopName: '', shopLogo: '' })
+    expect(r.data).toEqual({ serviceUrl: 'https://kf.example.com/chat?shop=1', servicePhone: '400-800-1234', serviceWechatUrl: '', shopName: '', shopLogo: '' })
   })
 })
 
@@ -47,6 +47,28 @@ describe('customer service not configured', () => {
   afterAll(async () => t.close())
   it('answers empty strings so the client hides the H5 entry', async () => {
     const r = await t.get('/api/common/shopInfo')
-    expect(r.data).toEqual({ serviceUrl: '', servicePhone: '', shopName: '', shopLogo: '' })
+    expect(r.data).toEqual({ serviceUrl: '', servicePhone: '', serviceWechatUrl: '', shopName: '', shopLogo: '' })
+  })
+})
+
+describe('the demo shop', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp('sqlite', { seed: true })
+  })
+  afterAll(async () => t.close())
+  it('seeds a 客服 that works without outside accounts: the shop page 意见反馈, answered in the console', async () => {
+    expect((await t.get('/api/common/shopInfo')).data).toMatchObject({ serviceUrl: '/minePages/setting/feedback', servicePhone: '', serviceWechatUrl: '' })
+  })
+})
+
+describe('the demo shop with a configured customer service', () => {
+  let t: TestApp
+  beforeAll(async () => {
+    t = await makeTestApp('sqlite', { seed: true, config: { service: { url: '', phone: '', wechatUrl: 'https://work.weixin.qq.com/kfid/kfcABC' } } })
+  })
+  afterAll(async () => t.close())
+  it("keeps the environment's channel and seeds none over it", async () => {
+    expect((await t.get('/api/common/shopInfo')).data).toMatchObject({ serviceUrl: '', servicePhone: '', serviceWechatUrl: 'https://work.weixin.qq.com/kfid/kfcABC' })
   })
 })

@@ -21,6 +21,8 @@ export interface MemberAddressTable {
   province: string
   city: string
   district: string
+  /** GB/T 2260 code of the district (or city), '' for addresses saved before migration 088. */
+  areaCode: Generated<string>
   detail: string
   tag: string
   isDefault: number

@@ -1,7 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react'
+import Taro from '@tarojs/taro'
 import { Button as TaroButton, View } from '@tarojs/components'
 import type { ShopInfo } from '@contract/content'
 import { getShopInfo } from '@/api/content'
+import { navigateTo } from '@/core/nav'
 import { dial } from '@/utils/clipboard'
 import './index.scss'
 
@@ -21,10 +23,37 @@ export function resetShopInfo() {
   shopInfo = null
 }
 
-/** H5: the configured customer-service link (SPEC.md), else the phone. */
-export function contactService(info: ShopInfo) {
-  if (info.serviceUrl) window.location.href = info.serviceUrl
-  else if (info.servicePhone) dial(info.servicePhone)
+/** One way to reach the shop: what the shopper reads, and what a tap on it does. */
+export interface ServiceChannel {
+  label: string
+  open: () => void
+}
+
+/**
+ * H5: the shop's configured channels, 微信客服 first (its link opens the WeChat customer-service chat in WeChat's
+ * browser, and asks to open WeChat from a phone's browser), then the link (an https page, or a page of the shop such
+ * as 意见反馈), then the phone.
+ */
+export function serviceChannels(info: ShopInfo): ServiceChannel[] {
+  const out: ServiceChannel[] = []
+  const wechat = info.serviceWechatUrl
+  const url = info.serviceUrl
+  if (wechat) out.push({ label: '微信客服', open: () => (window.location.href = wechat) })
+  if (url) out.push({ label: url.startsWith('/') ? '在线留言' : '在线客服', open: () => (url.startsWith('/') ? navigateTo(url) : (window.location.href = url)) })
+  if (info.servicePhone) out.push({ label: `电话客服 ${info.servicePhone}`, open: () => dial(info.servicePhone) })
+  return out
+}
+
+/** H5: the one configured channel at once; several: the shopper picks one from an action sheet (a cancel does nothing). */
+export async function contactService(info: ShopInfo) {
+  const channels = serviceChannels(info)
+  if (channels.length <= 1) return channels[0]?.open()
+  try {
+    const { tapIndex } = await Taro.showActionSheet({ itemList: channels.map((c) => c.label) })
+    channels[tapIndex]?.open()
+  } catch {
+    // cancelled
+  }
 }
 
 export interface ServiceEntryProps {
@@ -42,7 +71,7 @@ function WeappServiceEntry({ className = '', children }: ServiceEntryProps) {
   )
 }
 
-/** H5: the server's configured link or phone; nothing is drawn where the shop configured neither. */
+/** H5: the server's configured channels; nothing is drawn where the shop configured none. */
 function H5ServiceEntry({ className = '', children }: ServiceEntryProps) {
   const [info, setInfo] = useState<ShopInfo | null>(null)
   useEffect(() => {
@@ -52,7 +81,7 @@ function H5ServiceEntry({ className = '', children }: ServiceEntryProps) {
       live = false
     }
   }, [])
-  if (!info || (!info.serviceUrl && !info.servicePhone)) return null
+  if (!info || !serviceChannels(info).length) return null
   return (
     <View className={`service-entry ${className}`} onClick={() => contactService(info)} aria-label='联系客服'>
       {children}

@@ -188,7 +188,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
               </Form.Item>
             </Col>
             <Col xs={24} md={8}>
-              <Form.Item label='标签' name='tags' rules={[{ type: 'array', max: 5, message: '最多 5 个标签' }]}>
+              <Form.Item label='标签' name='tags' extra='「包邮」不用填写：按商品的运费模板自动显示（模板免运费，或售价已达包邮门槛）。' rules={[{ type: 'array', max: 5, message: '最多 5 个标签' }]}>
                 <Select mode='tags' placeholder='输入后回车' tokenSeparators={[',', '，']} maxTagTextLength={16} />
               </Form.Item>
             </Col>

@@ -31,7 +31,9 @@ export default function Shop() {
     setSaving(true)
     setError('')
     try {
-      form.setFieldsValue(await saveShopProfile({ ...v, name: v.name || '', logo: v.logo || '', servicePhone: v.servicePhone || '', serviceUrl: v.serviceUrl || '' }))
+      form.setFieldsValue(
+        await saveShopProfile({ ...v, name: v.name || '', logo: v.logo || '', servicePhone: v.servicePhone || '', serviceUrl: v.serviceUrl || '', serviceWechatUrl: v.serviceWechatUrl || '' }),
+      )
       toast.success('已保存')
     } catch (e) {
       setError(errorText(e))
@@ -61,8 +63,21 @@ export default function Shop() {
               >
                 <Input placeholder='如：400-800-1234' />
               </Form.Item>
-              <Form.Item label='客服链接（H5 的在线客服，须为 https://）' name='serviceUrl' rules={[{ pattern: /^(https:\/\/\S+)?$/, message: '客服链接须以 https:// 开头' }]}>
-                <Input placeholder='https://' />
+              <Form.Item
+                label='微信客服链接'
+                name='serviceWechatUrl'
+                extra='企业微信后台「微信客服」→ 客服账号 → 复制链接；在微信里和手机浏览器中打开微信客服会话。'
+                rules={[{ pattern: /^(https:\/\/work\.weixin\.qq\.com\/kfid\/\S+)?$/, message: '微信客服链接须为 https://work.weixin.qq.com/kfid/ 开头的链接' }]}
+              >
+                <Input placeholder='https://work.weixin.qq.com/kfid/…' />
+              </Form.Item>
+              <Form.Item
+                label='客服链接'
+                name='serviceUrl'
+                extra='在线客服网页（https://），或本店页面，如意见反馈：/minePages/setting/feedback。设置了多种客服时，顾客点「客服」后自选。小程序里使用微信自带的客服按钮。'
+                rules={[{ pattern: /^((https:\/\/|\/)\S+)?$/, message: '客服链接须以 https:// 开头，或为本店页面路径' }]}
+              >
+                <Input placeholder='https:// 或 /minePages/setting/feedback' />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

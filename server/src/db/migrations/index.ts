@@ -21,6 +21,7 @@ import * as m070 from './070_content_console'
 import * as m040 from './040_activity_coupons'
 import * as m050 from './050_agent_rules'
 import * as m084 from './084_courier_tracking'
+import * as m088 from './088_address_codes'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +47,5 @@ export const migrations: Record<string, Migration> = {
   '040_activity_coupons': m040,
   '050_agent_rules': m050,
   '084_courier_tracking': m084,
+  '088_address_codes': m088,
 }

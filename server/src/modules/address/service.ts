@@ -1,10 +1,13 @@
 import type { Selectable } from 'kysely'
+// The national division list (GB/T 2260), the one the shop's address picker loads.
+import { areaList } from '@vant/area-data'
 import type { Conn, Db } from '../../db/types'
 import type { MemberAddressTable } from '../../db/tradeTables'
 import type { AddressInput, MemberAddress } from '../../../../types/address'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE } from '../member/service'
 import { dialectOf } from '../../db'
+import { codeOfNames, namesOfCode } from '../../../../types/area'
 
 /** A member keeps at most this many addresses. */
 export const MAX_ADDRESSES = 20
@@ -19,6 +22,7 @@ export const toAddress = (r: Row): MemberAddress => ({
   province: r.province,
   city: r.city,
   district: r.district,
+  areaCode: r.areaCode || '',
   detail: r.detail,
   tag: r.tag,
   isDefault: !!r.isDefault,
@@ -40,7 +44,20 @@ export function validateAddress(input: AddressInput) {
   if (detail.length < 2) throw new AppError(ErrorCode.BAD_REQUEST, '请填写详细地址')
   if (detail.length > 100) throw new AppError(ErrorCode.BAD_REQUEST, '详细地址不能超过100个字')
   if (!ADDRESS_TAGS.includes(tag)) throw new AppError(ErrorCode.BAD_REQUEST, '地址标签无效')
-  return { name, phone, province, city, district, detail, tag }
+  return { name, phone, province, city, district, areaCode: areaCodeOf(input.areaCode, province, city, district), detail, tag }
+}
+
+/**
+ * The code stored with an address: the picker's, when it names exactly these province, city and district (else the
+ * form is refused: the names and the code disagree); without one (older clients, old addresses), the code the
+ * names have in the list, or '' when they name no place of it (an address typed before the list was complete).
+ */
+export function areaCodeOf(code: string | undefined, province: string, city: string, district: string): string {
+  const c = String(code ?? '').trim()
+  if (!c) return codeOfNames(areaList, province, city, district)
+  const names = namesOfCode(areaList, c)
+  if (!names || names.province !== province || names.city !== city || names.district !== district) throw new AppError(ErrorCode.BAD_REQUEST, '所在地区有误，请重新选择')
+  return c
 }
 
 /** Default first, then the most recently changed. */

@@ -5,6 +5,7 @@ import '../../db/settingsTables'
 import type { AuditEntry } from '../../admin/audit'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
+import { syncFreeShippingTags } from '../order/freight'
 import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, StockBody } from '../../../../types/admin'
 
 /**
@@ -184,6 +185,7 @@ export async function createGoods(tx: Tx, input: GoodsInput, log: Log): Promise<
       .values({ goodsId: g.id, specs: JSON.stringify(s.specs), specText: s.specText, price: s.price, originalPrice: Math.max(s.originalPrice, s.price), stock: s.stock, sales: 0, image: s.image })
       .execute()
   }
+  await syncFreeShippingTags(tx, [g.id])
   log({ action: 'goods.create', targetType: 'goods', targetId: g.id, after: await adminGoodsDetail(tx, g.id) })
   return g.id
 }
@@ -228,6 +230,7 @@ export async function updateGoods(tx: Tx, id: number, input: GoodsInput, log: Lo
     .where('id', '=', id)
     .execute()
   await syncGoodsStock(tx, [id])
+  await syncFreeShippingTags(tx, [id])
   log({ action: 'goods.update', targetType: 'goods', targetId: id, before, after: await adminGoodsDetail(tx, id) })
   return id
 }

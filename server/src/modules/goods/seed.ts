@@ -3,6 +3,7 @@ import type { Db } from '../../db/types'
 import type { SpecGroup } from '../../../../types/goods'
 import { BRANDS, CATALOG, FOLLOW_UPS, NOUN_SHAPES, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, type SpecDef, type SubDef } from './catalog'
 import { brandLogoSvg, categorySvg, detailSvg, goodsSvg, reviewSvg, writeMedia } from './media'
+import { syncFreeShippingTags } from '../order/freight'
 import './tables'
 
 /** The object a goods is drawn as: its noun's own (every noun has one, NOUN_SHAPES), the sub-category's otherwise. */
@@ -211,7 +212,8 @@ export async function seedCatalog(db: Db, dataDir: string) {
         `<img src="/media/goods/g${n}-d2.svg" />` +
         `<p>温馨提示：商品图片仅供参考，请以收到的实物为准；支持7天无理由退换（定制类商品除外）。</p>`
 
-      const tags = ['包邮']
+      // 包邮 is not typed here: syncFreeShippingTags writes it from the freight rules once the goods exist.
+      const tags: string[] = []
       if (rand() < 0.5) tags.push('7天无理由')
       if (brand?.b.exclusive) tags.push('品牌专享')
       planned.push({
@@ -308,5 +310,6 @@ export const goodsSeeder: Seeder = {
   name: 'goods',
   async run(ctx) {
     await seedCatalog(ctx.db, ctx.config.dataDir)
+    await syncFreeShippingTags(ctx.db)
   },
 }

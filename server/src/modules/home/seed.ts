@@ -3,6 +3,7 @@ import type { Db } from '../../db/types'
 import { bannerSvg, navIconSvg, writeMedia } from '../goods/media'
 import { newMemberPackageText } from '../coupon/seed'
 import { logisticsNotice, seasonOf } from '../content/calendar'
+import { defaultFreightRule, freeShippingSlogan } from '../order/freight'
 
 /** The new-member notice is written from the package itself (coupon/seed.ts), so the two cannot disagree. */
 const NEW_MEMBER_TEXT = newMemberPackageText()
@@ -56,11 +57,13 @@ export async function seedHome(db: Db, dataDir: string) {
   const media: Array<[string, string]> = []
   const hot = await db.selectFrom('goods').select(['id']).where('status', '=', 'on').orderBy('sales', 'desc').orderBy('id').limit(1).executeTakeFirst()
   const season = seasonOf(now)
+  // The banner promises only what the checkout keeps: the default freight template's rule (满99包邮 in the demo).
+  const freight = freeShippingSlogan(await defaultFreightRule(db))
   const banners = [
     // New arrivals of the season the demo is seeded in (content/calendar.ts).
     season.pair === '春夏'
-      ? { title: '春夏新品 全场包邮', subtitle: '法式连衣裙 满299减50', hue: 330, shape: 'dress', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('连衣裙')}` }
-      : { title: '秋冬新品 全场包邮', subtitle: '羽绒服 羊绒大衣 满299减50', hue: 210, shape: 'puffer', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('羽绒服')}` },
+      ? { title: `春夏新品 ${freight}`.trim(), subtitle: '法式连衣裙 满299减50', hue: 330, shape: 'dress', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('连衣裙')}` }
+      : { title: `秋冬新品 ${freight}`.trim(), subtitle: '羽绒服 羊绒大衣 满299减50', hue: 210, shape: 'puffer', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('羽绒服')}` },
     { title: '品牌专享周', subtitle: '精选大牌 低至5折', hue: 260, shape: 'handbag', link: '/commonPages/cfExclusive/index' },
     { title: '限时秒杀', subtitle: '每日10点 爆款直降', hue: 10, shape: 'headphone', link: '/goodsPages/flashSale/list' },
     { title: '本周热销榜', subtitle: '大家都在买的好物', hue: 200, shape: 'phone', link: hot ? `/goodsPages/details/details?id=${hot.id}` : '/pages/sort/index' },

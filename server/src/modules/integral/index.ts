@@ -3,9 +3,9 @@ import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { integralSeeder } from './seed'
 import { integralCommands } from './admin'
-import { pointsCancelledHook, pointsPricingStep, pointsRewardHook } from './pricing'
+import { pointsCancelledHook, pointsPricingStep, pointsRewardHook, rewardRefundListener } from './pricing'
 
-/** Points: a pricing step (points off the order), given back on cancel, earned when an order completes; the points mall. */
+/** Points: a pricing step (points off the order), given back on cancel, earned when an order completes and taken back in proportion to its refunds; the points mall. */
 export const integralModule: ShopModule = {
   name: 'integral',
   routes,
@@ -13,5 +13,6 @@ export const integralModule: ShopModule = {
   seeders: [integralSeeder],
   pricingSteps: [pointsPricingStep],
   orderHooks: { cancelled: pointsCancelledHook, completed: pointsRewardHook },
+  orderEvents: { refunded: rewardRefundListener },
   commands: integralCommands,
 }

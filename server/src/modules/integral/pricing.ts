@@ -1,6 +1,9 @@
 import type { OrderPointsExtras } from '../../../../types/integral'
 import type { PricingStep } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
+import type { OrderEventListener } from '../order/events'
+import type { Tx } from '../../db/types'
+import '../../db/afterSalesTables'
 import { changePoints, hasLedgerKey, pointsBalance } from './points'
 import { pointsRules } from './rules'
 
@@ -75,4 +78,56 @@ export const pointsRewardHook: OrderHook = async (tx, { order }) => {
   const key = `reward:${order.id}`
   if (await hasLedgerKey(tx, order.memberId, key)) return
   await changePoints(tx, order.memberId, points, 'order_reward', `订单${order.orderNo}完成`, key)
+  // Refunds made before the order completed (one line of several) take their share back at once.
+  await takeBackRewardOfRefunds(tx, order, 'completed')
+}
+
+const yuanText = (fen: number) => (fen / 100).toFixed(2)
+
+/**
+ * The completion reward follows refunds: of a reward R for an order paid P, the member keeps
+ * floor(R × (P − refunded) / P), refunded being every succeeded refund of the order (freight included), so a
+ * ¥1547 order's 1547 points keep 886 after ¥660.46 comes back, and none after a full refund. Each call takes
+ * what is due and not yet taken, in a ledger row keyed by the refund ('reward-back:<order>:<tag>'): a retried
+ * event or a second call for the same refund takes nothing more, and the amounts never add up to more than R.
+ *
+ * Points the member has already spent are not pushed below zero: the row takes what the balance holds (nothing
+ * when it is empty, and then no row). What could not be taken stays due and is taken by the order's next refund,
+ * if there is one, as far as the balance then allows; otherwise it is forgone.
+ */
+export async function takeBackRewardOfRefunds(tx: Tx, order: { id: number; orderNo: string; memberId: number; payAmount: number }, tag: string): Promise<number> {
+  const reward = await tx.selectFrom('pointsLedger').select('change').where('memberId', '=', order.memberId).where('refKey', '=', `reward:${order.id}`).executeTakeFirst()
+  const given = Number(reward?.change || 0)
+  if (given <= 0 || order.payAmount <= 0) return 0
+  const key = `reward-back:${order.id}:${tag}`
+  if (await hasLedgerKey(tx, order.memberId, key)) return 0
+  const refunds = await tx
+    .selectFrom('afterSales')
+    .select((eb) => eb.fn.sum<number>('refundAmount').as('m'))
+    .where('orderId', '=', order.id)
+    .where('status', '=', 'refunded')
+    .executeTakeFirst()
+  const refunded = Math.min(order.payAmount, Number(refunds?.m || 0))
+  if (refunded <= 0) return 0
+  const due = given - Math.floor((given * (order.payAmount - refunded)) / order.payAmount)
+  const back = await tx
+    .selectFrom('pointsLedger')
+    .select((eb) => eb.fn.sum<number>('change').as('n'))
+    .where('memberId', '=', order.memberId)
+    .where('reason', '=', 'reward_back')
+    .where('refKey', 'like', `reward-back:${order.id}:%`)
+    .executeTakeFirst()
+  const owed = due + Number(back?.n || 0) // back.n is negative
+  const take = Math.min(owed, await pointsBalance(tx, order.memberId))
+  if (take <= 0) return 0
+  const short = owed - take
+  await changePoints(tx, order.memberId, -take, 'reward_back', `订单${order.orderNo}已退款¥${yuanText(refunded)}${short ? `，积分不足，少扣${short}` : ''}`, key)
+  return take
+}
+
+/** The 'refunded' order event: the completion reward's share of this refund goes back (once per refund). */
+export const rewardRefundListener: OrderEventListener<'refunded'> = async (tx, e) => {
+  const order = await tx.selectFrom('orders').select(['id', 'orderNo', 'memberId', 'payAmount', 'orderType']).where('id', '=', e.orderId).executeTakeFirst()
+  if (!order || order.orderType === 'points') return
+  await takeBackRewardOfRefunds(tx, { ...order, payAmount: Number(order.payAmount) }, `as${e.afterSaleId}`)
 }

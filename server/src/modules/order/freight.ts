@@ -81,3 +81,56 @@ export async function freightQuote(db: Conn, lines: Array<{ goodsId: number; amo
 }
 
 export const freightOfLines = async (db: Conn, lines: Array<{ goodsId: number; amount: number }>, address: Pick<MemberAddress, 'province'> | null) => (await freightQuote(db, lines, address)).fee
+
+/** The tag a goods item shows when its freight rule ships it free to every province; never typed by hand. */
+export const FREE_SHIPPING_TAG = '包邮'
+
+/**
+ * True when one unit of goods at `price` ships free under `rule` wherever it goes: the template charges nothing
+ * anywhere (no base fee, no province extra), or its threshold is reached by the goods' cheapest price alone. An
+ * order that adds other goods of the same template only gets closer to the threshold, so the promise holds for
+ * any checkout of this goods item.
+ */
+export function shipsFreeEverywhere(rule: FreightRule, price: number): boolean {
+  if (rule.baseFee === 0 && rule.regionFees.every((f) => !f.extra)) return true
+  return rule.freeThreshold > 0 && price >= rule.freeThreshold
+}
+
+/** The goods' tags without a typed 包邮, then 包邮 first when the freight rule keeps it. */
+export const withFreeShippingTag = (tags: string[], free: boolean): string[] => {
+  const rest = tags.filter((t) => t && t !== FREE_SHIPPING_TAG)
+  return free ? [FREE_SHIPPING_TAG, ...rest] : rest
+}
+
+/**
+ * Writes the 包邮 tag of goods (all of them, or `goodsIds`) from their freight rule and cheapest SKU price
+ * (goods.price): called after seeding, after goods are saved in the console and after a freight template changes,
+ * so the tag the cards and the details page show is the checkout's promise, not a word typed into the tags.
+ */
+export async function syncFreeShippingTags(db: Conn, goodsIds?: number[]): Promise<number> {
+  if (goodsIds && !goodsIds.length) return 0
+  const rules = new Map((await db.selectFrom('freightTemplates').select(['id', 'baseFee', 'freeThreshold', 'regionFees']).execute()).map((r) => [r.id, ruleOf(r)]))
+  const fallback = await defaultFreightRule(db)
+  let q = db.selectFrom('goods').select(['id', 'price', 'tags', 'freightTemplateId'])
+  if (goodsIds) q = q.where('id', 'in', goodsIds)
+  let changed = 0
+  for (const g of await q.execute()) {
+    const rule = rules.get(g.freightTemplateId ?? -1) || fallback
+    const old = g.tags ? g.tags.split(',') : []
+    const tags = withFreeShippingTag(old, shipsFreeEverywhere(rule, Number(g.price))).join(',')
+    if (tags === (g.tags || '')) continue
+    await db.updateTable('goods').set({ tags }).where('id', '=', g.id).execute()
+    changed++
+  }
+  return changed
+}
+
+/**
+ * What a banner may promise about freight under the default template: 全场包邮 only when it never charges, 满¥x包邮
+ * when it has a threshold, nothing otherwise (goods on other templates are not in the promise).
+ */
+export function freeShippingSlogan(rule: FreightRule): string {
+  if (rule.baseFee === 0 && rule.regionFees.every((f) => !f.extra)) return '全场包邮'
+  if (rule.freeThreshold > 0) return `满${rule.freeThreshold % 100 ? (rule.freeThreshold / 100).toFixed(2) : rule.freeThreshold / 100}包邮`
+  return ''
+}

@@ -2,7 +2,7 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { tradeSeeder } from './seed'
-import { orderAutoAdvanceJob } from './jobs'
+import { freeShippingTagsJob, orderAutoAdvanceJob } from './jobs'
 import { orderCommands } from './admin'
 
 /** Orders: pricing, submit, cancel and expiry, the state machine. Its seeder (the demo orders) needs the catalogue's goods. */
@@ -12,6 +12,6 @@ export const orderModule: ShopModule = {
   adminRoutes,
   seeders: [tradeSeeder],
   // The expiry job is the pay module's: it asks the payment gateway before cancelling (modules/pay/jobs.ts).
-  jobs: [orderAutoAdvanceJob],
+  jobs: [orderAutoAdvanceJob, freeShippingTagsJob],
   commands: orderCommands,
 }

@@ -4,7 +4,8 @@ import type { Conn, Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
-import { parseRegionFees } from '../order/freight'
+import { parseRegionFees, syncFreeShippingTags } from '../order/freight'
+import { ALL_PAGES } from '../../../../types/routes'
 import type {
   DocumentInput,
   FreightTemplate,
@@ -53,21 +54,39 @@ export const shopProfile = (config: Config): ShopProfile => ({
   logo: config.shop.logo,
   servicePhone: config.service.phone,
   serviceUrl: config.service.url,
+  serviceWechatUrl: config.service.wechatUrl,
   orderExpireMinutes: config.orderExpireMinutes,
   autoReceiveDays: config.autoReceiveDays,
   afterSalesDays: config.afterSalesDays,
 })
 
+/** A 微信客服 link as WeChat Work's 微信客服 gives it (its customer-service account's kfid). */
+export const WECHAT_KF_URL = /^https:\/\/work\.weixin\.qq\.com\/kfid\/[A-Za-z0-9_-]+(\?[^\s"'<>\\]*)?$/
+
+/** The 客服链接: an https link, or a page of the shop (e.g. 意见反馈, where the shop answers in the console). */
+export function checkServiceUrl(raw: string): string {
+  const url = raw.trim()
+  if (!url) return ''
+  if (url.startsWith('/')) {
+    if (!ALL_PAGES.includes(url.split('?')[0])) throw bad('客服页面不存在，请填写本店的页面路径或 https:// 链接')
+    return url
+  }
+  if (!/^https:\/\/[^\s"'<>\\]+$/i.test(url)) throw bad('客服链接须以 https:// 开头')
+  return url
+}
+
 export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfileInput, log: Log) {
   const logo = input.logo.trim()
   if (logo && !safeUrl(logo)) throw bad('店铺标志地址无效')
-  const url = input.serviceUrl.trim()
-  if (url && !/^https:\/\/[^\s"'<>\\]+$/i.test(url)) throw bad('客服链接须以 https:// 开头')
+  const url = checkServiceUrl(input.serviceUrl)
+  const wechatUrl = (input.serviceWechatUrl ?? config.service.wechatUrl).trim()
+  if (wechatUrl && !WECHAT_KF_URL.test(wechatUrl)) throw bad('微信客服链接须为 https://work.weixin.qq.com/kfid/ 开头的链接（在企业微信「微信客服」中复制）')
   const value: StoredShop = {
     name: input.name.trim(),
     logo: logo ? safeUrl(logo) : '',
     servicePhone: input.servicePhone.trim(),
     serviceUrl: url,
+    serviceWechatUrl: wechatUrl,
     orderExpireMinutes: input.orderExpireMinutes,
     autoReceiveDays: input.autoReceiveDays,
     afterSalesDays: input.afterSalesDays,
@@ -144,6 +163,7 @@ export async function createFreightTemplate(tx: Tx, input: FreightTemplateInput,
     .returning('id')
     .executeTakeFirstOrThrow()
   if (input.isDefault) await takeDefault(tx, r.id)
+  await syncFreeShippingTags(tx) // the 包邮 tags of every goods the change may touch (the default covers goods without a template)
   log({ action: 'freight.create', targetType: 'freightTemplate', targetId: r.id, after: await oneTemplate(tx, r.id) })
   return r.id
 }
@@ -158,6 +178,7 @@ export async function updateFreightTemplate(tx: Tx, id: number, input: FreightTe
     .where('id', '=', id)
     .execute()
   if (input.isDefault && !before.isDefault) await takeDefault(tx, id)
+  await syncFreeShippingTags(tx) // the 包邮 tags of every goods the change may touch (the default covers goods without a template)
   log({ action: 'freight.update', targetType: 'freightTemplate', targetId: id, before, after: await oneTemplate(tx, id) })
 }
 

@@ -25,6 +25,7 @@ export interface StoredShop {
   logo?: string
   servicePhone?: string
   serviceUrl?: string
+  serviceWechatUrl?: string
   orderExpireMinutes?: number
   autoReceiveDays?: number
   afterSalesDays?: number
@@ -193,7 +194,11 @@ export async function applyStoredSettings(db: Db, config: Config, opts: { onlyIf
   config.orderExpireMinutes = shop.orderExpireMinutes ?? base.shop.orderExpireMinutes
   config.autoReceiveDays = shop.autoReceiveDays ?? base.shop.autoReceiveDays
   config.afterSalesDays = shop.afterSalesDays ?? base.shop.afterSalesDays
-  config.service = { url: shop.serviceUrl ?? base.shop.service.url, phone: shop.servicePhone ?? base.shop.service.phone }
+  config.service = {
+    url: shop.serviceUrl ?? base.shop.service.url,
+    phone: shop.servicePhone ?? base.shop.service.phone,
+    wechatUrl: shop.serviceWechatUrl ?? base.shop.service.wechatUrl,
+  }
   config.shop = { name: shop.name ?? base.shop.shop.name, logo: shop.logo ?? base.shop.shop.logo }
   setAfterSalesDays(config.afterSalesDays)
 

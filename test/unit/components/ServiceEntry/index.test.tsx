@@ -43,9 +43,9 @@ const GOODS: GoodsDetail = {
 
 const flush = () => act(async () => new Promise((r) => setTimeout(r, 0)))
 
-function answer(shopInfo: { serviceUrl: string; servicePhone: string }, extra: (url: string) => unknown = () => undefined) {
+function answer(shopInfo: { serviceUrl: string; servicePhone: string; serviceWechatUrl?: string }, extra: (url: string) => unknown = () => undefined) {
   return jest.spyOn(Taro, 'request').mockImplementation(async (o: any) => {
-    const data = o.url.includes('/api/common/shopInfo') ? shopInfo : o.url.includes('/api/goods/detail') ? GOODS : extra(o.url)
+    const data = o.url.includes('/api/common/shopInfo') ? { serviceWechatUrl: '', ...shopInfo } : o.url.includes('/api/goods/detail') ? GOODS : extra(o.url)
     return { statusCode: 200, data: { code: 200, msg: 'ok', data } } as any
   })
 }
@@ -71,6 +71,43 @@ describe('客服 entry on H5', () => {
     render(<ServiceEntry>客服</ServiceEntry>)
     await flush()
     expect(screen.queryByText('客服')).toBeNull()
+  })
+
+  it('with several channels, the shopper picks one: 微信客服, the shop page or the phone', async () => {
+    answer({ serviceUrl: '/minePages/setting/feedback', servicePhone: '400-800-1234', serviceWechatUrl: 'https://work.weixin.qq.com/kfid/kfc0123456789abcdef' })
+    const sheet = jest.spyOn(Taro, 'showActionSheet').mockResolvedValue({ tapIndex: 2, errMsg: 'ok' } as any)
+    const call = jest.spyOn(Taro, 'makePhoneCall').mockResolvedValue({} as any)
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({} as any)
+    render(<ServiceEntry>客服</ServiceEntry>)
+    await flush()
+    await act(async () => {
+      fireEvent.click(screen.getByText('客服'))
+    })
+    expect(sheet).toHaveBeenCalledWith({ itemList: ['微信客服', '在线留言', '电话客服 400-800-1234'] })
+    expect(call).toHaveBeenCalledWith({ phoneNumber: '400-800-1234' })
+    sheet.mockResolvedValue({ tapIndex: 1, errMsg: 'ok' } as any)
+    await act(async () => {
+      fireEvent.click(screen.getByText('客服'))
+    })
+    expect(nav).toHaveBeenCalledWith({ url: '/minePages/setting/feedback' })
+    // Cancelling the sheet does nothing.
+    sheet.mockRejectedValue(new Error('cancel'))
+    await act(async () => {
+      fireEvent.click(screen.getByText('客服'))
+    })
+    expect(call).toHaveBeenCalledTimes(1)
+    expect(nav).toHaveBeenCalledTimes(1)
+  })
+
+  it('a shop page alone (the demo: 意见反馈) opens at once', async () => {
+    answer({ serviceUrl: '/minePages/setting/feedback', servicePhone: '' })
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({} as any)
+    const sheet = jest.spyOn(Taro, 'showActionSheet')
+    render(<ServiceEntry>客服</ServiceEntry>)
+    await flush()
+    fireEvent.click(screen.getByText('客服'))
+    expect(nav).toHaveBeenCalledWith({ url: '/minePages/setting/feedback' })
+    expect(sheet).not.toHaveBeenCalled()
   })
 
   it('asks the server once however many entries a page draws', async () => {
