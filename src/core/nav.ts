@@ -51,9 +51,9 @@ const ROUTER_KEYS = new Set(['stamp', '$taroTimestamp'])
 
 /**
  * The current page path and its options, as a login redirect target. The mini-program gives a page its query as
- * `options`; Taro's H5 router leaves `options` unset and keeps the query (still URL-encoded) in `$taroParams`
- * with its own `stamp` and `$taroTimestamp`: without it a shared `details?id=13&sUid=1&bUid=1` came back from
- * login as `details` with no id.
+ * `options`; Taro's H5 router keeps the query (still URL-encoded) in `$taroParams` with its own `stamp` and
+ * `$taroTimestamp`, and its `options` empty or unset: without it a shared `details?id=13&sUid=1&bUid=1` came back
+ * from login as `details` with no id.
  */
 export function currentTarget(): { path: string; options: Record<string, string> } {
   const pages = Taro.getCurrentPages()
@@ -66,7 +66,8 @@ export function currentTarget(): { path: string; options: Record<string, string>
       }`
     : ROUTES.home
   const options: Record<string, string> = {}
-  for (const [k, v] of Object.entries((page?.options || page?.$taroParams || {}) as Record<string, unknown>)) {
+  // Both, merged: the H5 router sets `options` to its own (empty) route params on the entry page.
+  for (const [k, v] of Object.entries({ ...(page?.$taroParams || {}), ...(page?.options || {}) } as Record<string, unknown>)) {
     if (ROUTER_KEYS.has(k) || v === undefined || v === null || v === '') continue
     try {
       options[k] = decodeURIComponent(String(v))

@@ -66,7 +66,9 @@ describe('login state and app start', () => {
     const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({} as any)
     jest
       .spyOn(Taro, 'getCurrentPages')
-      .mockReturnValue([{ path: '/goodsPages/details/details?stamp=3', $taroParams: { id: '13', sUid: '1', bUid: '1', kw: '%E8%BF%9E%E8%A1%A3', stamp: '3', $taroTimestamp: 1764000000000 } }] as any)
+      .mockReturnValue([
+        { path: '/goodsPages/details/details?stamp=3', options: {}, $taroParams: { id: '13', sUid: '1', bUid: '1', kw: '%E8%BF%9E%E8%A1%A3', stamp: '3', $taroTimestamp: 1764000000000 } },
+      ] as any)
     expect(requireLogin()).toBe(false)
     const url = new URL(nav.mock.calls[0][0].url, 'https://shop.example')
     expect(url.pathname).toBe('/commonPages/login/login')
