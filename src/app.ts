@@ -15,11 +15,16 @@ if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' && ['/', ROUT
 expireHomePreview()
 
 // H5: a link to a page the shop does not have ("/no/such/page") drew a blank screen. Home instead, saying why.
+// The word is said once home is the current page: Taro hides a toast of the page it leaves.
 if (process.env.TARO_ENV === 'h5')
   Taro.eventCenter.on('__taroRouterNotFound', () => {
-    Promise.resolve(reLaunch(ROUTES.home))
-      .catch(() => undefined)
-      .then(() => toast('您访问的页面不存在，已为您打开首页'))
+    const say = () => {
+      Taro.eventCenter.off('__afterTaroRouterChange', say)
+      // Once the tab page has settled (opening a tab page changes the route twice).
+      setTimeout(() => toast('您访问的页面不存在，已为您打开首页', 'none', 3000), 500)
+    }
+    Taro.eventCenter.on('__afterTaroRouterChange', say)
+    Promise.resolve(reLaunch(ROUTES.home)).catch(() => Taro.eventCenter.off('__afterTaroRouterChange', say))
   })
 
 function App({ children }: PropsWithChildren) {
