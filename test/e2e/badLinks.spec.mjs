@@ -129,7 +129,7 @@ test('a link to a record that is not there (or not the shopper’s) says so, wit
     assert.deepEqual(problems, [])
     await page.goto(`${suite.shop.base}/no/such/page`)
     await page.waitForURL((u) => u.pathname === '/pages/home/index' || u.pathname === '/')
-    await page.locator('.taro__toast', { hasText: '页面不存在' }).waitFor()
+    await page.locator('.taro__toast p:last-child', { hasText: '页面不存在' }).waitFor()
   } finally {
     await page.close()
   }

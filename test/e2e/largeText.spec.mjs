@@ -154,6 +154,8 @@ function toastBreaks() {
 test('a toast that needs two lines breaks between words, and lies over no button', async () => {
   const { page } = suite
   await page.goto(`${suite.shop.base}/commonPages/login/login`)
+  // Doubled text (as the walk above sets it for every page), also when this test runs alone.
+  await page.addStyleTag({ content: `:root, .large-text { --text-scale: ${TEXT_SCALE} !important; }` })
   await fill(page, '请输入手机号', '13800138000')
   await fill(page, '请输入验证码', '123456')
   await shown(page, '.login__submit').click()
