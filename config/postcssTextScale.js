@@ -5,15 +5,20 @@
  *
  * `font-size: 28px` becomes `font-size: calc(28px * var(--text-scale, 1))` (pxtransform then turns the px into
  * rem or rpx as before). Relative values (em, %, keywords, unitless line heights) already follow their parent and
- * are left alone.
+ * are left alone. NutUI's sizes (`var(--nutui-button-default-font-size, var(--nutui-font-size-base, 14px))`: a variable
+ * that falls back to a length) are multiplied too, so its buttons, tab titles and grid labels grow with the rest.
  */
 const LENGTH = /-?\d*\.?\d+(px|rpx|rem|vw|vh)\b|var\(--[\w-]+\)/i
 const SKIP = /(^|[^\w-])(calc|min|max|clamp)\(|var\(--text-scale|\d(em|%)|^(inherit|initial|unset|revert|normal)$/i
 
+/** `var(--a, var(--b, 14px))`, NutUI's way of giving its sizes: a variable whose last fallback is a length. */
+const VAR_WITH_LENGTH = /^var\(--[\w-]+,[^;]*?(-?\d*\.?\d+(px|rpx|rem|vw|vh))\s*\)+$/i
+
 function scaled(value) {
   const important = /\s*!important\s*$/i.exec(value)
   const v = important ? value.slice(0, important.index) : value
-  if (!LENGTH.test(v) || SKIP.test(v.trim()) || /\s/.test(v.trim())) return null
+  const nutVar = VAR_WITH_LENGTH.test(v.trim()) && !/var\(--text-scale/.test(v)
+  if (!nutVar && (!LENGTH.test(v) || SKIP.test(v.trim()) || /\s/.test(v.trim()))) return null
   return `calc(${v.trim()} * var(--text-scale, 1))${important ? ' !important' : ''}`
 }
 

@@ -12,6 +12,8 @@ export const FOLLOW_UP_DAYS = 180
 export const GOOD_RATING = 4
 /** Stored for a review without text (stars only), so the comment list never shows an empty review. */
 export const EMPTY_REVIEW_TEXT = '此用户没有填写评价。'
+/** The refusal of a review with neither words nor a picture (the evaluate page and the server say the same). */
+export const EMPTY_REVIEW_MESSAGE = '请写下评价内容或上传晒图'
 export const RATING_TEXT: Record<number, string> = { 1: '非常差', 2: '差', 3: '一般', 4: '好', 5: '非常好' }
 
 export interface ReviewView {

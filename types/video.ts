@@ -37,6 +37,10 @@ export interface VideoItem {
   followed: boolean
   author: VideoAuthor
   goods: VideoGoods[]
+  /** Shown to everyone ('on'); the author's own list also has 'pending' (waiting for the shop's review, 审核中) and 'off' (taken down). */
+  status: 'pending' | 'on' | 'off'
+  /** Why the shop took it down ('off'), '' otherwise. */
+  reviewReason: string
   createdAt: number
 }
 

@@ -55,7 +55,7 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       expect(c).toMatchObject({ rating: 5, anonymous: true, images })
       expect(c.nickname).toMatch(/\*\*\*/)
 
-      const second = await t.post('/api/review/submit', { orderNo: sub.data.orderNo, items: [{ orderItemId: ib.orderItemId, rating: 2, content: '', images: [], anonymous: false }] }, me.token)
+      const second = await t.post('/api/review/submit', { orderNo: sub.data.orderNo, items: [{ orderItemId: ib.orderItemId, rating: 2, content: '一般', images: [], anonymous: false }] }, me.token)
       expect(second.code).toBe(200)
       expect(second.data.orderStatus).toBe('completed')
       const bCounters = await goodsCounters(b.goodsId)
@@ -86,13 +86,16 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       const other = await shopper(t)
       const shipped = await shippedOrder(t, me.token, g.skuId)
       const [sItem] = (await orderItems(t, me.token, shipped)).items
-      const notYet = await t.post('/api/review/submit', { orderNo: shipped, items: [{ orderItemId: sItem.id, rating: 5, content: '', images: [] }] }, me.token)
+      const notYet = await t.post('/api/review/submit', { orderNo: shipped, items: [{ orderItemId: sItem.id, rating: 5, content: '不错', images: [] }] }, me.token)
       expect(notYet).toMatchObject({ code: 2003, msg: '确认收货后才能评价' })
 
       const orderNo = await receivedOrder(t, me.token, g.skuId)
       const [item] = (await orderItems(t, me.token, orderNo)).items
       const send = (extra: Record<string, unknown>, token = me.token) =>
-        t.post('/api/review/submit', { orderNo, items: [{ orderItemId: item.id, rating: 5, content: '', images: [], ...extra }] }, token)
+        t.post('/api/review/submit', { orderNo, items: [{ orderItemId: item.id, rating: 5, content: '不错', images: [], ...extra }] }, token)
+      // Stars alone (no words, no picture) are refused; spaces are no words.
+      expect((await send({ content: '' })).msg).toBe('请写下评价内容或上传晒图')
+      expect((await send({ content: '   ' })).msg).toBe('请写下评价内容或上传晒图')
       expect((await send({ content: '好'.repeat(141) })).msg).toBe('评价内容最多140个字')
       // 140 emoji are 140 characters (280 UTF-16 units): allowed by the character count.
       const mine = await uploadImages(t, me.token, 10)

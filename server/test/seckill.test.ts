@@ -2,7 +2,7 @@ import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { makeCoupon } from './promoFixtures'
 import { MemoryGate } from '../src/modules/seckill/gate'
-import { ensureToday, reconcileGate, runtimeFor, sessionState, submit, chinaTime } from '../src/modules/seckill/service'
+import { ensureToday, reconcileGate, runtimeFor, sessionState, sessions, submit, chinaTime } from '../src/modules/seckill/service'
 import { chinaDay } from '../src/modules/goods/service'
 import { expireOrders } from '../src/modules/order/service'
 
@@ -251,6 +251,30 @@ describe.each(DIALECTS)('flash sales on %s', (dialect) => {
     expect(await itemState(t, itemId)).toMatchObject({ sold: 8, ordered: 8, maxPerMember: 1 })
   })
 
+  it('keeps a session that runs past midnight listed (and current) until it ends: 23:30 and 00:30 China time', async () => {
+    await t.db.deleteFrom('seckillSessions').execute()
+    const day = '2025-03-10'
+    const late = await seckillItem(t, { day, title: '23:00', repeat: 0 })
+    const start = chinaTime(day, '23:00')
+    await t.db
+      .updateTable('seckillSessions')
+      .set({ startAt: start, endAt: start + 2 * HOUR })
+      .where('id', '=', late.sessionId)
+      .execute()
+    const at2330 = await sessions(t.db, chinaTime(day, '23:30'))
+    expect(at2330.day).toBe(day)
+    expect(at2330.sessions.map((s) => [s.id, s.state])).toEqual([[late.sessionId, 'active']])
+    expect(at2330.currentId).toBe(late.sessionId)
+    // The next China day: the session is yesterday's, but still running.
+    const at0030 = await sessions(t.db, chinaTime('2025-03-11', '00:30'))
+    expect(at0030.day).toBe('2025-03-11')
+    expect(at0030.sessions.map((s) => [s.id, s.state])).toEqual([[late.sessionId, 'active']])
+    expect(at0030.currentId).toBe(late.sessionId)
+    // Once it has ended it belongs to yesterday only.
+    const at0130 = await sessions(t.db, chinaTime('2025-03-11', '01:30'))
+    expect(at0130.sessions).toEqual([])
+  })
+
   it("repeats yesterday's daily sessions today with fresh quotas", async () => {
     await t.db.deleteFrom('seckillSessions').execute()
     const now = Date.now()
@@ -262,7 +286,12 @@ describe.each(DIALECTS)('flash sales on %s', (dialect) => {
       .where('id', '=', y.sessionId)
       .execute()
     await t.db.updateTable('seckillItems').set({ sold: 12 }).where('id', '=', y.itemId).execute()
-    await seckillItem(t, { day: yesterday, title: '23:00', repeat: 0 })
+    const late = await seckillItem(t, { day: yesterday, title: '23:00', repeat: 0 })
+    await t.db
+      .updateTable('seckillSessions')
+      .set({ startAt: chinaTime(yesterday, '23:00'), endAt: chinaTime(yesterday, '23:30') })
+      .where('id', '=', late.sessionId)
+      .execute()
     expect(await ensureToday(t.db, now)).toBe(1)
     expect(await ensureToday(t.db, now)).toBe(0)
     const today = await t.get('/api/seckill/sessions')

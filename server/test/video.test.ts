@@ -70,9 +70,18 @@ describe.each(DIALECTS)('video module on %s', (dialect) => {
     const res = await releaseDemo(alice, {}, false)
     expect(res.code).toBe(200)
     expect(res.data).toMatchObject({ title: '春日穿搭分享', duration: 8, liked: false, author: { id: aliceId }, goods: [{ id: goodsId, name: '春季针织开衫', price: 12900 }] })
-    // Pending review: not in the shop yet.
+    // Pending review: not in the shop yet, but listed (and counted) to its author as 审核中, who may delete it.
     expect((await t.get('/api/video/list', { page: 1, pageSize: 10 })).data.list.map((v: any) => v.id)).not.toContain(res.data.id)
     expect((await t.get('/api/video/detail', { id: res.data.id })).code).toBe(404)
+    const pending = await t.get('/api/video/myList', {}, alice)
+    expect(pending.data.total).toBe(1)
+    expect(pending.data.list[0]).toMatchObject({ id: res.data.id, status: 'pending', reviewReason: '' })
+    expect((await t.get('/api/video/userVideos', { memberId: aliceId }, alice)).data.list.map((v: any) => [v.id, v.status])).toEqual([[res.data.id, 'pending']])
+    expect((await t.get('/api/video/userMaterial', { memberId: aliceId }, alice)).data.videoCount).toBe(1)
+    // To anyone else it is not there.
+    expect((await t.get('/api/video/userVideos', { memberId: aliceId }, bob)).data.total).toBe(0)
+    expect((await t.get('/api/video/userVideos', { memberId: aliceId })).data.total).toBe(0)
+    expect((await t.get('/api/video/userMaterial', { memberId: aliceId }, bob)).data.videoCount).toBe(0)
     await t.db.updateTable('videos').set({ status: 'on' }).where('id', '=', res.data.id).execute()
     const feed = await t.get('/api/video/list', { page: 1, pageSize: 10 })
     expect(feed.data.list.map((v: any) => v.id)).toContain(res.data.id)
@@ -81,7 +90,7 @@ describe.each(DIALECTS)('video module on %s', (dialect) => {
     expect((await t.get('/api/video/search', { keyword: '不存在的词' })).data.list).toHaveLength(0)
     expect((await t.get('/api/video/search', { keyword: '%' })).data.list).toHaveLength(0)
     const mine = await t.get('/api/video/myList', {}, alice)
-    expect(mine.data.list[0].id).toBe(res.data.id)
+    expect(mine.data.list[0]).toMatchObject({ id: res.data.id, status: 'on' })
     expect((await t.get('/api/video/myList', {}, bob)).data.total).toBe(0)
     expect((await t.get('/api/video/detail', { id: res.data.id })).data.url).toBe(res.data.url)
     expect((await t.get('/api/video/userVideos', { memberId: aliceId })).data.total).toBeGreaterThanOrEqual(1)
@@ -169,6 +178,11 @@ describe.each(DIALECTS)('video module on %s', (dialect) => {
     expect((await t.get('/api/video/detail', { id: v.id })).code).toBe(200)
     expect((await t.post('/api/video/delete', { id: v.id }, alice)).data).toEqual({ deleted: true })
     expect((await t.get('/api/video/detail', { id: v.id })).code).toBe(404)
+    // One still waiting for review: its author deletes it too.
+    const waiting = (await releaseDemo(alice, {}, false)).data
+    expect((await t.post('/api/video/delete', { id: waiting.id }, bob)).code).toBe(404)
+    expect((await t.post('/api/video/delete', { id: waiting.id }, alice)).data).toEqual({ deleted: true })
+    expect((await t.get('/api/video/myList', { page: 1, pageSize: 50 }, alice)).data.list.map((x: any) => x.id)).not.toContain(waiting.id)
     expect(await t.db.selectFrom('videoComments').select('id').where('videoId', '=', v.id).execute()).toHaveLength(0)
   })
 

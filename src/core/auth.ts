@@ -89,6 +89,13 @@ function resetVersion() {
   }
 }
 
+/** sUid / bUid of a login redirect target ("/goodsPages/details/details?id=13&sUid=1&bUid=1"), '' when absent. */
+export function sharerOfRedirect(redirect?: string): { sUid: string; bUid: string } {
+  const query = (redirect || '').split('?')[1] || ''
+  const params = new URLSearchParams(query.split('#')[0])
+  return { sUid: params.get('sUid') || '', bUid: params.get('bUid') || '' }
+}
+
 /**
  * App start (SPEC.md section 4): version marker, sharer id, token in the address.
  * `query` is the launch query (mini-program) or the address's search params (H5).
@@ -102,8 +109,11 @@ export async function appStart(query: Query = {}) {
   }
   // A mini-program code's scene carries sUid / bUid (and the page's id): decode it like a link's query.
   if (q.scene) Object.assign(q, await withScene(q))
-  rememberSharer(q.sUid, q.bUid)
-  if (q.bUid) useUserStore.getState().setSBusinessId(q.bUid)
+  // The login page carries the page it returns to (with its sUid / bUid) in "redirect": a reload of the login page
+  // (pull-to-refresh, WeChat restoring the web view) keeps the sharer, so the new member is still bound to them.
+  const returning = sharerOfRedirect(q.redirect)
+  rememberSharer(q.sUid || returning.sUid, q.bUid || returning.bUid)
+  if (q.bUid || returning.bUid) useUserStore.getState().setSBusinessId(q.bUid || returning.bUid)
   if (q.bUid) recordLaunchVisit(q)
   if (!q.token) return
   useUserStore.getState().setToken(q.token)

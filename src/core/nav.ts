@@ -46,7 +46,15 @@ export function setTitle(title: string, style?: Record<string, string>) {
   if (process.env.TARO_ENV === 'h5' && typeof document !== 'undefined') document.title = title
 }
 
-/** The current page path and its options, as a login redirect target. */
+/** Keys Taro's H5 router adds to a page's parameters (not the page's own query). */
+const ROUTER_KEYS = new Set(['stamp', '$taroTimestamp'])
+
+/**
+ * The current page path and its options, as a login redirect target. The mini-program gives a page its query as
+ * `options`; Taro's H5 router keeps the query (still URL-encoded) in `$taroParams` with its own `stamp` and
+ * `$taroTimestamp`, and its `options` empty or unset: without it a shared `details?id=13&sUid=1&bUid=1` came back
+ * from login as `details` with no id.
+ */
 export function currentTarget(): { path: string; options: Record<string, string> } {
   const pages = Taro.getCurrentPages()
   const page = pages[pages.length - 1] as any
@@ -57,7 +65,17 @@ export function currentTarget(): { path: string; options: Record<string, string>
           .split('?')[0]
       }`
     : ROUTES.home
-  return { path, options: { ...(page?.options || {}) } }
+  const options: Record<string, string> = {}
+  // Both, merged: the H5 router sets `options` to its own (empty) route params on the entry page.
+  for (const [k, v] of Object.entries({ ...(page?.$taroParams || {}), ...(page?.options || {}) } as Record<string, unknown>)) {
+    if (ROUTER_KEYS.has(k) || v === undefined || v === null || v === '') continue
+    try {
+      options[k] = decodeURIComponent(String(v))
+    } catch {
+      options[k] = String(v)
+    }
+  }
+  return { path, options }
 }
 
 /** The page's query parameters (decoded), {} when there are none. */

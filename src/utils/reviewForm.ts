@@ -1,4 +1,4 @@
-import { REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '@contract/review'
+import { EMPTY_REVIEW_MESSAGE, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '@contract/review'
 
 /** One goods' review being written on the evaluate page. */
 export interface ReviewDraft {
@@ -26,6 +26,7 @@ export const imagesLeft = (images: readonly string[], max = REVIEW_MAX_IMAGES): 
 export function reviewDraftError(d: Pick<ReviewDraft, 'rating' | 'content' | 'images'>, opts: { requireText?: boolean } = {}): string | null {
   if (!opts.requireText && !(Number.isInteger(d.rating) && d.rating >= 1 && d.rating <= 5)) return '请为商品打分'
   if (opts.requireText && !String(d.content ?? '').trim()) return '请填写追评内容'
+  if (!opts.requireText && !String(d.content ?? '').trim() && !d.images.length) return EMPTY_REVIEW_MESSAGE
   if (countChars(String(d.content ?? '').trim()) > REVIEW_MAX_CHARS) return `评价内容最多${REVIEW_MAX_CHARS}个字`
   if (d.images.length > REVIEW_MAX_IMAGES) return `最多上传${REVIEW_MAX_IMAGES}张图片`
   return null

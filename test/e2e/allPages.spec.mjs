@@ -4,7 +4,7 @@
 // thousands of nodes a second. The same visit runs axe-core on the page (issue 23): no serious or critical
 // accessibility violation (test/e2e/axe.mjs), in the light theme and then, on the same page switched to the
 // system's dark theme (the app follows prefers-color-scheme live), in the dark one: every route is checked in both
-// themes without being opened twice.
+// themes without being opened twice. Steppers must show their − and + whole, with glyphs of at least 12px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useShopSuite, idleChanges, allPagePaths, inTabs, collectErrors } from './harness.mjs'
@@ -23,6 +23,26 @@ async function settleTheme(page) {
 
 const suite = useShopSuite({ member: '13900139000' })
 
+/**
+ * Runs in the page: controls cut by a box that hides its overflow (the stepper's 「+」 was half gone: its box had a
+ * fixed width narrower than its targets) and glyphs too small to make out (the stepper's were 10px).
+ */
+function cutControls() {
+  const out = []
+  for (const box of document.querySelectorAll('.nut-inputnumber')) {
+    if (!box.getClientRects().length) continue
+    const b = box.getBoundingClientRect()
+    for (const el of box.querySelectorAll('.nut-inputnumber-minus, .nut-inputnumber-add')) {
+      const r = el.getBoundingClientRect()
+      const name = el.classList.contains('nut-inputnumber-add') ? '+' : '−'
+      if (r.left < b.left - 0.5 || r.right > b.right + 0.5) out.push(`stepper ${name} cut by its box`)
+      const glyph = el.querySelector('.nut-icon, svg')?.getBoundingClientRect()
+      if (glyph && Math.min(glyph.width, glyph.height) < 12) out.push(`stepper ${name} glyph ${Math.round(glyph.width)}px`)
+    }
+  }
+  return out
+}
+
 /** Opens one page in `page` and returns what is wrong with it. */
 async function check(page, p) {
   const problems = []
@@ -37,6 +57,7 @@ async function check(page, p) {
   if (!drawn) problems.push(`${p}: nothing drawn`)
   if (thrown.length) problems.push(`${p}: ${thrown.join(' | ').slice(0, 300)}`)
   if (changes > MAX_IDLE_CHANGES) problems.push(`${p}: ${changes} changes in ${IDLE_MS} ms left alone`)
+  for (const c of await page.evaluate(cutControls)) problems.push(`${p}: ${c}`)
   for (const a of await axeProblems(page)) problems.push(`${p}: axe ${a}`)
   await page.emulateMedia({ colorScheme: 'dark' })
   await settleTheme(page)

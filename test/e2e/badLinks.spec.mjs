@@ -92,3 +92,45 @@ test('a record page without a valid id asks at most once and shows an empty stat
   await suite.page.locator('.empty-state:visible').locator('taro-button-core, button.nut-button', { hasText: '返回' }).first().click()
   await suite.page.waitForURL((u) => !u.pathname.includes('notice/details'))
 })
+
+/** Links that drew a blank page with no word: each now says what is wrong and offers a way back. */
+const BLANK_BEFORE = [
+  'minePages/afterSales/details?afterSaleNo=BAD',
+  'minePages/afterSales/apply?orderNo=BAD',
+  'minePages/myOrder/evaluate?orderNo=BAD',
+  'minePages/cashback/submitTask?campaignId=999999',
+  'minePages/cashback/details?id=1',
+  'minePages/myCoupon/specifyGoodsList',
+  'minePages/afterSales/details',
+  'minePages/myOrder/evaluate',
+]
+
+test('a link to a record that is not there (or not the shopper’s) says so, with a way back; an unknown page opens home with a word', async () => {
+  // A new member: cashback task 1 of the demo is someone else's.
+  const token = await suite.shop.apiLogin(`137${String(Date.now()).slice(-8)}`)
+  const page = await suite.context.newPage()
+  try {
+    await page.goto(`${suite.shop.base}/?token=${token}`)
+    await page.waitForFunction(() => /id\\*":\d+/.test(localStorage.getItem('user') || ''))
+    const problems = []
+    for (const p of BLANK_BEFORE) {
+      await page.goto(`${suite.shop.base}/${p}`)
+      const state = page.locator('.empty-state:visible')
+      try {
+        await state.waitFor({ timeout: 5000 })
+      } catch {
+        problems.push(`${p}: no empty state`)
+        continue
+      }
+      const text = (await state.locator('.empty-state__text').innerText()).trim()
+      if (text.length < 4) problems.push(`${p}: "${text}"`)
+      if (!(await state.getByText('返回').count())) problems.push(`${p}: no way back`)
+    }
+    assert.deepEqual(problems, [])
+    await page.goto(`${suite.shop.base}/no/such/page`)
+    await page.waitForURL((u) => u.pathname === '/pages/home/index' || u.pathname === '/')
+    await page.locator('.taro__toast p:last-child', { hasText: '页面不存在' }).waitFor()
+  } finally {
+    await page.close()
+  }
+})

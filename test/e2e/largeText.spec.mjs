@@ -7,7 +7,7 @@
 // show whole. A screenshot per page: test/e2e/screens/large-text-<page>.png.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, allPagePaths, pageQueries, shot, shown, inTabs } from './harness.mjs'
+import { useShopSuite, allPagePaths, pageQueries, shot, shown, inTabs, openBrowser, shopAs, fill } from './harness.mjs'
 
 export const TEXT_SCALE = 2
 
@@ -130,4 +130,111 @@ test(`Taro's confirm and toast (sized inline on the H5) grow with the text too`,
   await shown(page, '.taro-modal__foot div', { hasText: '确定' }).click()
   await shown(page, '.taro__toast p', { hasText: '缓存已清除' }).waitFor()
   assert.equal(await size('.taro__toast p:last-child'), 16 * TEXT_SCALE)
+})
+
+/** Runs in the page: the toast's text, the places its lines break, and those that fall inside a word (Intl.Segmenter's words). */
+function toastBreaks() {
+  const p = document.querySelector('.taro__toast p:last-child')
+  const nodes = []
+  const walker = document.createTreeWalker(p, NodeFilter.SHOW_TEXT)
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) for (let i = 0; i < n.textContent.length; i++) nodes.push([n, i])
+  const tops = nodes.map(([n, i]) => {
+    const r = document.createRange()
+    r.setStart(n, i)
+    r.setEnd(n, i + 1)
+    return Math.round(r.getBoundingClientRect().top)
+  })
+  const text = nodes.map(([n, i]) => n.textContent[i]).join('')
+  const bounds = new Set([0])
+  for (const s of new Intl.Segmenter('zh', { granularity: 'word' }).segment(text)) bounds.add(s.index + s.segment.length)
+  const breaks = tops.map((t, i) => (i > 0 && t > tops[i - 1] ? i : -1)).filter((i) => i > 0)
+  return { text, breaks, midWord: breaks.filter((i) => !bounds.has(i)).map((i) => `${text.slice(0, i)}|${text.slice(i)}`) }
+}
+
+test('a toast that needs two lines breaks between words, and lies over no button', async () => {
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/commonPages/login/login`)
+  // Doubled text (as the walk above sets it for every page), also when this test runs alone.
+  await page.addStyleTag({ content: `:root, .large-text { --text-scale: ${TEXT_SCALE} !important; }` })
+  await fill(page, '请输入手机号', '13800138000')
+  await fill(page, '请输入验证码', '123456')
+  await shown(page, '.login__submit').click()
+  await page.waitForFunction(() => /请先阅读并同意/.test(document.querySelector('.taro__toast')?.innerText || ''))
+  const { text, breaks, midWord } = await page.evaluate(toastBreaks)
+  assert.equal(text, '请先阅读并同意用户协议和隐私政策')
+  assert.ok(breaks.length >= 1, 'at 200 % text the toast takes two lines')
+  assert.deepEqual(midWord, [])
+  const over = await page.evaluate(() => {
+    const t = document.querySelector('.taro__toast > div:last-child').getBoundingClientRect()
+    const b = document.querySelector('.login__submit').getBoundingClientRect()
+    return Math.min(t.bottom, b.bottom) > Math.max(t.top, b.top)
+  })
+  assert.equal(over, false, 'the toast lies over 登录')
+  await shot(page, 'large-text-toast')
+})
+
+/** Runs in the page: the font size (px) of the first drawn element of each selector. */
+function sizesOf(selectors) {
+  const out = {}
+  for (const s of selectors) {
+    const el = [...document.querySelectorAll(s)].find((e) => e.getClientRects().length > 0 && e.innerText.trim())
+    out[s] = el ? parseFloat(getComputedStyle(el).fontSize) : null
+  }
+  return out
+}
+
+/** Runs in the page: the stepper's − and + (targets and glyphs) and whether its box cuts them. */
+function stepperBoxes() {
+  const box = document.querySelector('.nut-inputnumber')
+  if (!box) return null
+  const b = box.getBoundingClientRect()
+  return [...box.querySelectorAll('.nut-inputnumber-minus, .nut-inputnumber-add')].map((el) => {
+    const r = el.getBoundingClientRect()
+    const glyph = el.querySelector('svg, .nut-icon, i')?.getBoundingClientRect()
+    return { target: [Math.round(r.width), Math.round(r.height)], glyph: glyph ? Math.round(Math.min(glyph.width, glyph.height)) : 0, inside: r.left >= b.left - 0.5 && r.right <= b.right + 0.5 }
+  })
+}
+
+test('大字模式 (the switch in 设置) makes buttons, tab titles, grid labels and the tab bar larger too; the stepper shows its − and + whole', async () => {
+  // A browser of its own: the walk above doubles the text in every page of the suite's context.
+  const own = await openBrowser()
+  try {
+    const { page } = own
+    await shopAs(page, suite.shop, suite.token)
+    const CONTROLS = {
+      'pages/mine/index': ['.nut-grid-item-text', '.weui-tabbar__label'],
+      'minePages/myOrder/list': ['.nut-tabs-titles-item'],
+      'minePages/setting/index': ['.nut-button'],
+    }
+    const problems = []
+    for (const [p, selectors] of Object.entries(CONTROLS)) {
+      await page.goto(`${suite.shop.base}/${p}`)
+      await page.waitForTimeout(1200)
+      const plain = await page.evaluate(sizesOf, selectors)
+      await page.evaluate(() => document.documentElement.classList.add('large-text'))
+      const large = await page.evaluate(sizesOf, selectors)
+      for (const s of selectors) {
+        if (!plain[s]) problems.push(`${p}: no ${s} drawn`)
+        else if (large[s] < plain[s] * 1.2) problems.push(`${p}: ${s} ${plain[s]}px → ${large[s]}px under 大字模式`)
+      }
+    }
+    // The spec picker's stepper, at both sizes.
+    const goods = (await suite.shop.api('GET', '/api/goods/search?page=1&pageSize=1')).data.list[0]
+    for (const large of [false, true]) {
+      await page.goto(`${suite.shop.base}/goodsPages/details/details?id=${goods.id}`)
+      await shown(page, '.detail-bar__btn', { hasText: '加入购物车' }).click()
+      await shown(page, '.spec-picker .nut-inputnumber').waitFor()
+      if (large) await page.evaluate(() => document.documentElement.classList.add('large-text'))
+      for (const [i, b] of (await page.evaluate(stepperBoxes)).entries()) {
+        const what = `${large ? '大字模式 ' : ''}stepper ${i ? '+' : '−'}`
+        if (!b.inside) problems.push(`${what}: cut by its box`)
+        if (Math.min(...b.target) < 24) problems.push(`${what}: target ${b.target.join('×')}`)
+        if (b.glyph < 12) problems.push(`${what}: glyph ${b.glyph}px`)
+      }
+      if (large) await shot(page, 'large-text-stepper')
+    }
+    assert.deepEqual(problems, [])
+  } finally {
+    await own.browser.close()
+  }
 })

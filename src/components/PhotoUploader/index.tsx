@@ -4,6 +4,7 @@ import { View, Text, Image } from '@tarojs/components'
 import { Close, Photograph } from '@nutui/icons-react-taro'
 import { assetUrl, upload } from '@/core/request'
 import { toast } from '@/core/toast'
+import { previewImages } from '@/platform/backCloses'
 import './index.scss'
 
 export interface PhotoUploaderProps {
@@ -51,7 +52,7 @@ export default function PhotoUploader({ value, onChange, max = 9, label = 'ä¸Šä¼
   }
 
   const remove = (i: number) => onChange(value.filter((_, k) => k !== i))
-  const preview = (i: number) => Taro.previewImage({ urls: value.map(assetUrl), current: assetUrl(value[i]) })
+  const preview = (i: number) => previewImages(value.map(assetUrl), assetUrl(value[i]))
 
   return (
     <View className='photo-uploader'>

@@ -5,6 +5,9 @@ export const GOODS_POSTER: PosterCanvasSpec = { id: 'goods-share-poster', width:
 
 const { width: W, height: H } = GOODS_POSTER
 
+/** The poster's words to the friend who receives it. */
+export const POSTER_INVITE = '好物推荐给你，扫码即可购买'
+
 export interface PosterInput {
   shopName: string
   title: string
@@ -73,7 +76,9 @@ export function paintGoodsPoster(ctx: CanvasRenderingContext2D, p: PosterInput, 
   ctx.textAlign = 'left'
   ctx.fillStyle = '#666666'
   ctx.font = `11px ${POSTER_FONT}`
-  ctx.fillText('好友扫码购买，您可获得佣金', 16, H - 40)
+  // The poster is sent on: it speaks to the friend who receives it (what the sharer earns is said on the agent's own
+  // share page only, never on the picture).
+  ctx.fillText(POSTER_INVITE, 16, H - 40)
   ctx.fillText('识别右侧码查看商品详情', 16, H - 22)
 }
 

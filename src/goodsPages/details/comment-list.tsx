@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import Taro, { useReachBottom } from '@tarojs/taro'
+import { useReachBottom } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Rate } from '@nutui/nutui-react-taro'
 import type { CommentPage, GoodsComment } from '@contract/goods'
@@ -10,9 +10,10 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { fromNow } from '@/utils/time'
+import { previewImages } from '@/platform/backCloses'
 import './comment-list.scss'
 
-const preview = (urls: string[], i: number) => Taro.previewImage({ urls: urls.map(assetUrl), current: assetUrl(urls[i]) })
+const preview = (urls: string[], i: number) => previewImages(urls.map(assetUrl), assetUrl(urls[i]))
 
 function CommentItem({ c }: { c: GoodsComment }) {
   return (

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react'
-import Taro from '@tarojs/taro'
 import { View, Text, Image, RichText, Swiper, SwiperItem } from '@tarojs/components'
 import { Rate } from '@nutui/nutui-react-taro'
 import { ArrowLeft, ArrowRight, Cart, Service, Share, Star, StarFill } from '@nutui/icons-react-taro'
@@ -22,6 +21,7 @@ import { ErrorCode } from '@contract/envelope'
 import ServiceEntry from '@/components/ServiceEntry'
 import EmptyState from '@/components/EmptyState'
 import { currentShell } from '@/platform/env'
+import { previewImages } from '@/platform/backCloses'
 import ShareSheet from './ShareSheet'
 import SpecPicker, { type PickerMode } from './SpecPicker'
 import './details.scss'
@@ -100,7 +100,7 @@ export default function DetailsDetailsPage() {
     }
   }
 
-  const preview = (urls: string[], index: number) => Taro.previewImage({ urls: urls.map(assetUrl), current: assetUrl(urls[index]) })
+  const preview = (urls: string[], index: number) => previewImages(urls.map(assetUrl), assetUrl(urls[index]))
 
   const topBar = (
     <View className='detail-top'>

@@ -6,12 +6,14 @@ import { ArrowRight } from '@nutui/icons-react-taro'
 import type { AfterSaleApplyInfo, AfterSaleApplyItem, AfterSaleType, RefundQuote } from '@contract/afterSales'
 import { AFTER_SALE_DESC_MAX, AFTER_SALE_MAX_IMAGES } from '@contract/afterSales'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import PhotoUploader from '@/components/PhotoUploader'
 import QuantityInput from '@/components/QuantityInput'
 import { GoodsLine } from '@/components/Order'
 import { applyAfterSale, getApplyInfo, getRefundQuote } from '@/api/afterSales'
 import { requireLogin } from '@/core/auth'
 import { useLatest } from '@/hooks/useLatest'
+import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
@@ -41,9 +43,9 @@ export default function AfterSalesApplyPage() {
   const edited = useRef(false)
   const [submitting, setSubmitting] = useState(false)
 
-  useDidShow(() => {
-    if (!requireLogin() || !orderNo) return
-    getApplyInfo(orderNo).then((i) => {
+  const status = useLoadStatus(!!orderNo)
+  const load = () =>
+    status.track(getApplyInfo(orderNo, { catch: true, toast: false }), (i) => {
       setInfo(i)
       const open = i.items.filter((x) => x.refundableQuantity > 0)
       // Preselect the line the member came from, or the only line.
@@ -51,6 +53,9 @@ export default function AfterSalesApplyPage() {
       setPicked(Object.fromEntries(pre.map((x) => [x.orderItemId, x.refundableQuantity])))
       setType((t) => (t && i.types.includes(t) ? t : i.types.length === 1 ? i.types[0] : null))
     })
+  useDidShow(() => {
+    if (!requireLogin() || !orderNo) return
+    load()
   })
 
   // Quoted again when the selection's content changes (not on each render's new array); the amount typed is
@@ -120,6 +125,7 @@ export default function AfterSalesApplyPage() {
         ) : undefined
       }
     >
+      <LoadEmptyState state={status.state} missing='链接中没有订单号' failed={status.message || '没有找到这笔订单'} onRetry={load} />
       {info?.openAfterSaleNo && (
         <View className='card as-notice'>
           <Text className='as-notice__text'>该订单有进行中的售后，处理完成后才能再次申请</Text>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import Taro, { useDidShow } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import type { AfterSaleDetail } from '@contract/afterSales'
 import PageLayout from '@/components/PageLayout'
+import EmptyState, { LoadEmptyState } from '@/components/EmptyState'
 import { GoodsLine } from '@/components/Order'
 import { cancelAfterSale, getAfterSaleDetail, getAfterSaleList } from '@/api/afterSales'
 import { requireLogin } from '@/core/auth'
@@ -13,8 +14,13 @@ import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
+import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { yuan } from '@/utils/money'
+import { previewImages } from '@/platform/backCloses'
 import './afterSales.scss'
+
+/** A bad link's refusal is said by the empty state, not by a toast over it. */
+const QUIET = { catch: true, toast: false } as const
 
 const HINT: Record<string, string> = {
   applied: '商家将在48小时内处理您的申请',
@@ -32,15 +38,22 @@ export default function AfterSalesDetailsPage() {
   const { afterSaleNo = '', orderNo = '' } = usePageParams<{ afterSaleNo: string; orderNo: string }>()
   const [d, setD] = useState<AfterSaleDetail | null>(null)
   const [none, setNone] = useState(false)
+  const status = useLoadStatus(!!(afterSaleNo || orderNo))
 
-  const load = async () => {
-    let no = afterSaleNo
-    if (!no && orderNo) {
-      const list = await getAfterSaleList(1, 1, orderNo)
-      no = list.list[0]?.afterSaleNo || ''
+  const load = () => {
+    if (!afterSaleNo && !orderNo) return
+    const find = async () => {
+      let no = afterSaleNo
+      if (!no && orderNo) {
+        const list = await getAfterSaleList(1, 1, orderNo, QUIET)
+        no = list.list[0]?.afterSaleNo || ''
+      }
+      return no ? getAfterSaleDetail(no, QUIET) : null
     }
-    if (!no) return setNone(true)
-    setD(await getAfterSaleDetail(no))
+    status.track(find(), (detail) => {
+      setNone(!detail)
+      setD(detail)
+    })
   }
   useDidShow(() => {
     if (requireLogin()) load()
@@ -76,7 +89,8 @@ export default function AfterSalesDetailsPage() {
         ) : undefined
       }
     >
-      {none && <View className='as-empty'>暂无售后记录</View>}
+      <LoadEmptyState state={status.state} missing='链接中没有售后单号' failed={status.message || '没有找到这条售后记录'} onRetry={load} />
+      {none && <EmptyState text='该订单暂无售后记录' />}
       {d && (
         <>
           <View className={`as-head as-head--${d.status}`}>
@@ -148,7 +162,7 @@ export default function AfterSalesDetailsPage() {
             {d.images.length > 0 && (
               <View className='as-imgs'>
                 {d.images.map((u, k) => (
-                  <Image key={u} className='as-imgs__img' src={assetUrl(u)} mode='aspectFill' onClick={() => Taro.previewImage({ urls: d.images.map(assetUrl), current: assetUrl(d.images[k]) })} />
+                  <Image key={u} className='as-imgs__img' src={assetUrl(u)} mode='aspectFill' onClick={() => previewImages(d.images.map(assetUrl), assetUrl(d.images[k]))} />
                 ))}
               </View>
             )}

@@ -1,17 +1,21 @@
 import { useState } from 'react'
-import Taro, { useDidShow } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Button, Rate } from '@nutui/nutui-react-taro'
 import type { CashbackTaskDetail } from '@contract/cashback'
 import { CASHBACK_TASK_STATUS_TEXT } from '@contract/cashback'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import { getCashbackTask } from '@/api/cashback'
 import { requireLogin } from '@/core/auth'
+import { queryId } from '@/hooks/useLoadById'
+import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
+import { previewImages } from '@/platform/backCloses'
 import './cashback.scss'
 
 const HINT: Record<string, string> = {
@@ -26,7 +30,7 @@ function Images({ urls }: { urls: string[] }) {
   return (
     <View className='cb-imgs'>
       {urls.map((u, i) => (
-        <Image key={u} className='cb-imgs__img' src={assetUrl(u)} mode='aspectFill' onClick={() => Taro.previewImage({ urls: urls.map(assetUrl), current: assetUrl(urls[i]) })} />
+        <Image key={u} className='cb-imgs__img' src={assetUrl(u)} mode='aspectFill' onClick={() => previewImages(urls.map(assetUrl), assetUrl(urls[i]))} />
       ))}
     </View>
   )
@@ -37,8 +41,11 @@ export default function CashbackDetailsPage() {
   const { id } = usePageParams<{ id: string }>()
   const [task, setTask] = useState<CashbackTaskDetail | null>(null)
 
+  const taskId = queryId(id)
+  const status = useLoadStatus(taskId !== null)
+  const load = () => taskId !== null && status.track(getCashbackTask(taskId, { catch: true, toast: false }), setTask)
   useDidShow(() => {
-    if (requireLogin() && Number(id)) getCashbackTask(Number(id)).then(setTask)
+    if (requireLogin()) load()
   })
 
   return (
@@ -56,6 +63,7 @@ export default function CashbackDetailsPage() {
         ) : undefined
       }
     >
+      <LoadEmptyState state={status.state} missing='链接中没有返现记录' failed={status.message || '没有找到这条返现记录'} onRetry={load} />
       {task && (
         <>
           <View className={`cb-status-head cb-status-head--${task.status}`}>

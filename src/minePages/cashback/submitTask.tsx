@@ -4,9 +4,12 @@ import { View, Text, Image } from '@tarojs/components'
 import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { CashbackCampaign } from '@contract/cashback'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import PhotoUploader from '@/components/PhotoUploader'
 import { getCampaign, submitCashbackTask } from '@/api/cashback'
 import { requireLogin } from '@/core/auth'
+import { queryId } from '@/hooks/useLoadById'
+import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
@@ -30,8 +33,11 @@ export default function CashbackSubmitTaskPage() {
   const [text, setText] = useState('')
   const [submitting, setSubmitting] = useState(false)
 
+  const cid = queryId(campaignId)
+  const status = useLoadStatus(cid !== null)
+  const load = () => cid !== null && status.track(getCampaign(cid, { catch: true, toast: false }), setC)
   useDidShow(() => {
-    if (requireLogin() && Number(campaignId)) getCampaign(Number(campaignId)).then(setC)
+    if (requireLogin()) load()
   })
 
   const isTask = c?.type === 'task'
@@ -66,6 +72,7 @@ export default function CashbackSubmitTaskPage() {
         ) : undefined
       }
     >
+      <LoadEmptyState state={status.state} missing='链接中没有返现活动' failed={status.message || '没有找到这个返现活动'} onRetry={load} />
       {c && (
         <>
           <View className='card'>

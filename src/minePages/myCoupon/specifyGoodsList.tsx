@@ -1,19 +1,22 @@
 import { useState } from 'react'
-import { useReachBottom, useRouter } from '@tarojs/taro'
+import { useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { CouponRule } from '@contract/coupon'
 import PageLayout from '@/components/PageLayout'
+import EmptyState from '@/components/EmptyState'
 import GoodsCard from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
 import { getCouponGoods } from '@/api/coupon'
 import { usePagedList } from '@/hooks/usePagedList'
+import { queryId } from '@/hooks/useLoadById'
+import { usePageParams } from '@/core/nav'
 import './specifyGoodsList.scss'
 
 /** The goods a coupon applies to (by couponId, or by the member's coupon: memberCouponId), best sellers first. */
 export default function MyCouponSpecifyGoodsListPage() {
-  const q = useRouter().params as Record<string, string>
-  const couponId = Number(q.couponId || 0) || undefined
-  const memberCouponId = Number(q.memberCouponId || 0) || undefined
+  const q = usePageParams<{ couponId: string; memberCouponId: string }>()
+  const couponId = queryId(q.couponId) ?? undefined
+  const memberCouponId = queryId(q.memberCouponId) ?? undefined
   const [coupon, setCoupon] = useState<CouponRule | null>(null)
   const list = usePagedList(
     async (page, size) => {
@@ -27,6 +30,14 @@ export default function MyCouponSpecifyGoodsListPage() {
   useReachBottom(() => {
     list.loadMore()
   })
+
+  // A link naming no coupon: say so, with a way back (the list would stay empty without a word).
+  if (!couponId && !memberCouponId)
+    return (
+      <PageLayout variant='back' title='适用商品' className='coupon-goods'>
+        <EmptyState text='链接中没有优惠券，无法查看适用商品' />
+      </PageLayout>
+    )
 
   return (
     <PageLayout variant='back' title='适用商品' className='coupon-goods'>

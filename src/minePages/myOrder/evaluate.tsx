@@ -6,12 +6,14 @@ import { Success } from '@nutui/icons-react-taro'
 import type { ReviewableOrder, ReviewSubmitResponse } from '@contract/review'
 import { RATING_TEXT, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '@contract/review'
 import PageLayout from '@/components/PageLayout'
+import { LoadEmptyState } from '@/components/EmptyState'
 import PhotoUploader from '@/components/PhotoUploader'
 import { GoodsLine } from '@/components/Order'
 import { getReviewableOrder, submitReviews } from '@/api/review'
 import { requireLogin } from '@/core/auth'
 import { navigateTo, redirectTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
+import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { ROUTES } from '@/routes'
 import { yuan } from '@/utils/money'
 import { clipReview, newReviewDraft, reviewDraftError, type ReviewDraft } from '@/utils/reviewForm'
@@ -25,9 +27,9 @@ export default function MyOrderEvaluatePage() {
   const [submitting, setSubmitting] = useState(false)
   const [done, setDone] = useState<ReviewSubmitResponse | null>(null)
 
-  useDidShow(() => {
-    if (!requireLogin() || !orderNo || done) return
-    getReviewableOrder(orderNo).then((o) => {
+  const status = useLoadStatus(!!orderNo)
+  const load = () =>
+    status.track(getReviewableOrder(orderNo, { catch: true, toast: false }), (o) => {
       setOrder(o)
       setDrafts((d) => {
         const next = { ...d }
@@ -35,6 +37,9 @@ export default function MyOrderEvaluatePage() {
         return next
       })
     })
+  useDidShow(() => {
+    if (!requireLogin() || !orderNo || done) return
+    load()
   })
 
   const todo = order?.items.filter((i) => !i.reviewed) || []
@@ -98,6 +103,7 @@ export default function MyOrderEvaluatePage() {
         ) : undefined
       }
     >
+      <LoadEmptyState state={status.state} missing='链接中没有订单号' failed={status.message || '没有找到这笔订单'} onRetry={load} />
       {order && !todo.length && (
         <View className='review-empty'>
           <Text>该订单的商品都已评价</Text>

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import Taro, { useDidShow } from '@tarojs/taro'
+import { useDidShow } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Button, Rate, TextArea } from '@nutui/nutui-react-taro'
 import type { ReviewableItem } from '@contract/review'
@@ -15,6 +15,7 @@ import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { formatTime } from '@/utils/time'
 import { clipReview, reviewDraftError } from '@/utils/reviewForm'
+import { previewImages } from '@/platform/backCloses'
 import './review.scss'
 
 /** 追加评价: one additional review after the first, for one goods of the order. */
@@ -82,13 +83,7 @@ export default function MyOrderFollowUpPage() {
               {r.images.length > 0 && (
                 <View className='review-card__imgs'>
                   {r.images.map((src, k) => (
-                    <Image
-                      key={src}
-                      className='review-card__img'
-                      src={assetUrl(src)}
-                      mode='aspectFill'
-                      onClick={() => Taro.previewImage({ urls: r.images.map(assetUrl), current: assetUrl(r.images[k]) })}
-                    />
+                    <Image key={src} className='review-card__img' src={assetUrl(src)} mode='aspectFill' onClick={() => previewImages(r.images.map(assetUrl), assetUrl(r.images[k]))} />
                   ))}
                 </View>
               )}

@@ -12,12 +12,15 @@ import { redirectTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
+import { videoFrame } from '@/platform/videoFrame'
 import { ROUTES } from '@/routes'
 import { yuan } from '@/utils/money'
 import './video.scss'
 
 interface Picked {
   path: string
+  /** What the page shows (H5: a blob: URL, which the page's CSP allows for media; path is a data: URL there). */
+  preview: string
   duration: number
   size: number
   thumb: string
@@ -47,8 +50,12 @@ export default function VideoReleasePage() {
       if (!f) return
       const duration = Number(f.duration) || 0
       if (duration > VIDEO_MAX_DURATION_S + 0.5) return toast(`视频时长不能超过${VIDEO_MAX_DURATION_S}秒，请重新选择`)
-      setVideo({ path: f.tempFilePath, duration, size: f.size, thumb: f.thumbTempFilePath || '' })
-      if (!cover && f.thumbTempFilePath) setCover(f.thumbTempFilePath)
+      // H5: the preview from a blob: URL and a cover from the frame at ~1 s (videoFrame); the mini-program's own thumbnail elsewhere.
+      const file = (f as { originalFileObj?: Blob }).originalFileObj
+      const frame = process.env.TARO_ENV === 'h5' && file ? await videoFrame(file) : null
+      const thumb = frame?.cover || f.thumbTempFilePath || ''
+      setVideo({ path: f.tempFilePath, preview: frame?.preview || f.tempFilePath, duration, size: f.size, thumb })
+      if (!cover && thumb) setCover(thumb)
     } catch (e: any) {
       if (!/cancel/i.test(String(e?.errMsg || ''))) toast('选择视频失败')
     }
@@ -109,7 +116,7 @@ export default function VideoReleasePage() {
         <View className='vrelease__pick' onClick={pickVideo}>
           {video ? (
             <>
-              <Video className='vrelease__preview' src={video.path} controls={false} showCenterPlayBtn objectFit='cover' />
+              <Video className='vrelease__preview' src={video.preview} controls={false} showCenterPlayBtn objectFit='cover' />
               <Text className='vrelease__tag'>{Math.round(video.duration)}秒 · 点击更换</Text>
             </>
           ) : (

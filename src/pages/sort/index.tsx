@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react'
 import { View, Text, Image, ScrollView } from '@tarojs/components'
-import { SearchBar } from '@nutui/nutui-react-taro'
+import { Search } from '@nutui/icons-react-taro'
 import type { CategoryNode } from '@contract/goods'
 import PageLayout, { getStatusBarHeight } from '@/components/PageLayout'
 import GoodsCard from '@/components/GoodsCard'
@@ -52,8 +52,12 @@ export default function SortIndexPage() {
   return (
     <PageLayout variant='tab' title='分类' className='sort-page'>
       <View className='sort-page__frame' style={{ top: `${getStatusBarHeight()}px` }}>
-        <View className='sort-page__search' onClick={() => navigateTo(ROUTES.goodsSearch)}>
-          <SearchBar readOnly shape='round' placeholder='搜索商品' />
+        {/* One tap target, icon and words alike (NutUI's read-only SearchBar kept the tap on its text for its own input). */}
+        <View className='sort-page__search'>
+          <View className='sort-search' role='button' aria-label='搜索商品' onClick={() => navigateTo(ROUTES.goodsSearch)}>
+            <Search size={14} color='#999' />
+            <Text className='sort-search__text'>搜索商品</Text>
+          </View>
         </View>
         {failed && (
           <View className='empty-hint' onClick={load}>

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { appStart, requireLogin, logout, VERSION_KEY, afterLogin, isLoggedIn } from '@/core/auth'
 import { useUserStore } from '@/stores/user'
-import { getSharerId } from '@/stores/session'
+import { getSharerBusinessId, getSharerId } from '@/stores/session'
 import { back, setTitle } from '@/core/nav'
 import { storage } from '@/platform/storage'
 
@@ -60,6 +60,29 @@ describe('login state and app start', () => {
     jest.spyOn(Taro, 'getCurrentPages').mockReturnValue([{ route: 'minePages/myOrder/list', options: { status: 'unpaid' } }] as any)
     expect(requireLogin()).toBe(false)
     expect(nav.mock.calls[0][0].url).toBe(`/commonPages/login/login?redirect=${encodeURIComponent('/minePages/myOrder/list?status=unpaid')}`)
+  })
+
+  it("keeps the page's query on the H5, where Taro's router gives it as $taroParams (URL-encoded, with its own stamp)", () => {
+    const nav = jest.spyOn(Taro, 'navigateTo').mockResolvedValue({} as any)
+    jest
+      .spyOn(Taro, 'getCurrentPages')
+      .mockReturnValue([
+        { path: '/goodsPages/details/details?stamp=3', options: {}, $taroParams: { id: '13', sUid: '1', bUid: '1', kw: '%E8%BF%9E%E8%A1%A3', stamp: '3', $taroTimestamp: 1764000000000 } },
+      ] as any)
+    expect(requireLogin()).toBe(false)
+    const url = new URL(nav.mock.calls[0][0].url, 'https://shop.example')
+    expect(url.pathname).toBe('/commonPages/login/login')
+    expect(url.searchParams.get('redirect')).toBe('/goodsPages/details/details?id=13&sUid=1&bUid=1&kw=%E8%BF%9E%E8%A1%A3')
+  })
+
+  it('a reload of the login page keeps the sharer of the page it returns to', async () => {
+    storage.set(VERSION_KEY, '1.0.0')
+    const redirect = '/goodsPages/details/details?id=13&sUid=21&bUid=22'
+    window.history.replaceState(null, '', `/commonPages/login/login?redirect=${encodeURIComponent(redirect)}`)
+    await appStart({})
+    expect(getSharerId()).toBe('21')
+    expect(getSharerBusinessId()).toBe('22')
+    expect(useUserStore.getState().sBusinessId).toBe('22')
   })
 
   it('after login fetches user info then returns to the redirect target', async () => {

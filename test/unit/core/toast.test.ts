@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { confirm } from '@/core/toast'
+import { confirm, toast, toastCentre } from '@/core/toast'
 
 // Taro's own H5 modal, drawn in jsdom: confirm() makes it a keyboard- and screen-reader-usable alertdialog.
 const modal = () => document.querySelector<HTMLElement>('.taro-modal__content')!
@@ -65,5 +65,35 @@ describe('confirm() on the H5', () => {
     expect(await confirm('模拟支付 ¥9.90，确认支付？', '沙箱支付', { confirmText: '确认支付' })).toBe(false)
     expect(spy).toHaveBeenCalledWith({ title: '沙箱支付', content: '模拟支付 ¥9.90，确认支付？', confirmColor: '#AF57FF', confirmText: '确认支付' })
     spy.mockRestore()
+  })
+})
+
+describe('toasts on the H5', () => {
+  const viewport = { width: 375, height: 812 }
+  const size = { width: 160, height: 44 }
+
+  it('sit in the middle when nothing is there, and move off a button they would cover', () => {
+    expect(toastCentre(size, viewport, [])).toBe(406)
+    // The login page's 登录 button across the middle of the screen: the toast goes above it.
+    const login = { top: 380, bottom: 424, left: 24, right: 351 }
+    const y = toastCentre(size, viewport, [login])
+    expect(y + size.height / 2 <= login.top || y - size.height / 2 >= login.bottom).toBe(true)
+    // Buttons above and across the middle: below them.
+    const upper = { top: 220, bottom: 270, left: 24, right: 351 }
+    const y2 = toastCentre(size, viewport, [login, upper])
+    for (const b of [login, upper]) expect(y2 + size.height / 2 <= b.top || y2 - size.height / 2 >= b.bottom).toBe(true)
+  })
+
+  it('is announced as a status and keeps each word on one line', () => {
+    toast('请先阅读并同意用户协议和隐私政策')
+    const box = document.querySelector<HTMLElement>('.taro__toast > div:last-child')!
+    expect(box.getAttribute('role')).toBe('status')
+    const words = Array.from(box.querySelectorAll('.taro__toast-word'), (w) => w.textContent)
+    expect(words.join('')).toBe('请先阅读并同意用户协议和隐私政策')
+    expect(words.length).toBeGreaterThan(3)
+    expect(words.some((w) => w === '用户' || w === '用户协议')).toBe(true)
+    // The next toast reuses the element: its words are cut again.
+    toast('验证码已发送')
+    expect(Array.from(box.querySelectorAll('.taro__toast-word'), (w) => w.textContent).join('')).toBe('验证码已发送')
   })
 })

@@ -36,10 +36,16 @@ describe('review form rules', () => {
     expect(imagesLeft(imgs(12))).toBe(0)
   })
 
+  it('refuses a review with neither words nor a picture (spaces are no words)', () => {
+    expect(reviewDraftError({ rating: 5, content: '', images: [] })).toBe('请写下评价内容或上传晒图')
+    expect(reviewDraftError({ rating: 5, content: '  \n ', images: [] })).toBe('请写下评价内容或上传晒图')
+    expect(reviewDraftError({ rating: 5, content: '', images: imgs(1) })).toBeNull()
+  })
+
   it('needs 1-5 stars for a review and text for a follow-up', () => {
     expect(reviewDraftError({ rating: 0, content: '', images: [] })).toBe('请为商品打分')
     expect(reviewDraftError({ rating: 6, content: '', images: [] })).toBe('请为商品打分')
-    expect(reviewDraftError({ rating: 1, content: '', images: [] })).toBeNull()
+    expect(reviewDraftError({ rating: 1, content: '一般', images: [] })).toBeNull()
     expect(reviewDraftError({ rating: 5, content: '   ', images: [] }, { requireText: true })).toBe('请填写追评内容')
     expect(reviewDraftError({ rating: 5, content: '用了一周', images: [] }, { requireText: true })).toBeNull()
   })

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { Db, Tx } from '../../db/types'
 import type { FollowUpRequest, FollowUpResponse, ReviewableOrder, ReviewSubmitRequest, ReviewSubmitResponse, ReviewView } from '../../../../types/review'
-import { EMPTY_REVIEW_TEXT, FOLLOW_UP_DAYS, GOOD_RATING, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '../../../../types/review'
+import { EMPTY_REVIEW_MESSAGE, EMPTY_REVIEW_TEXT, FOLLOW_UP_DAYS, GOOD_RATING, REVIEW_MAX_CHARS, REVIEW_MAX_IMAGES } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { completeOrderTx, isUniqueViolation, ownOrder } from '../order/service'
 import { liveCampaignFor, taskForReview } from '../cashback/service'
@@ -111,6 +111,8 @@ export async function submitReviews(db: Db, memberId: number, req: ReviewSubmitR
     if (!Number.isInteger(it.rating) || it.rating < 1 || it.rating > 5) throw new AppError(ErrorCode.BAD_REQUEST, '请为商品打分（1-5星）')
     const content = checkContent(it.content, false)
     const images = await ownImages(db, memberId, it.images, REVIEW_MAX_IMAGES, '评价图片')
+    // Stars alone say nothing to the next shopper: a review has words or a picture.
+    if (!content && !images.length) throw new AppError(ErrorCode.BAD_REQUEST, EMPTY_REVIEW_MESSAGE)
     prepared.push({ orderItemId: it.orderItemId, rating: it.rating, content, images, anonymous: !!it.anonymous })
   }
   try {

@@ -13,7 +13,10 @@ export default async function seckillRoutes(app: ShopApp, ctx: AppContext) {
   app.addHook('onClose', async () => rt.gate.close())
 
   app.get('/api/seckill/sessions', {
-    schema: { description: "`{now, day, sessions: [{id, title, startAt, endAt, state (upcoming|active|ended)}], currentId}` today's sessions; `now` is server time for the countdowns" },
+    schema: {
+      description:
+        "`{now, day, sessions: [{id, title, startAt, endAt, state (upcoming|active|ended)}], currentId}` today's sessions, and one that started yesterday while it still runs (past midnight); `now` is server time for the countdowns",
+    },
     config: { auth: 'none' },
     handler: async () => seckill.sessions(db),
   })

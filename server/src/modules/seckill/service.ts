@@ -181,7 +181,15 @@ export async function ensureToday(db: Db, now = Date.now()): Promise<number> {
 export async function sessions(db: Db, now = Date.now()): Promise<SessionsResponse> {
   await ensureToday(db, now)
   const day = chinaDay(now)
-  const rows = await db.selectFrom('seckillSessions').selectAll().where('day', '=', day).orderBy('startAt').orderBy('id').execute()
+  // A session belongs to the day it starts, but stays listed for as long as it runs: one that started at 23:00
+  // yesterday and ends at 01:00 is still on sale at 00:30 (its details page counts down; the list shows it too).
+  const rows = await db
+    .selectFrom('seckillSessions')
+    .selectAll()
+    .where((eb) => eb.or([eb('day', '=', day), eb.and([eb('startAt', '<=', now), eb('endAt', '>', now)])]))
+    .orderBy('startAt')
+    .orderBy('id')
+    .execute()
   const list = rows.map((r) => toSession(r, now))
   const current = list.find((s) => s.state === 'active') || list.find((s) => s.state === 'upcoming') || list[list.length - 1]
   return { now, day, sessions: list, currentId: current?.id ?? null }

@@ -59,7 +59,7 @@ export default async function videoRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/video/userVideos', {
     config: { auth: 'optional' },
     schema: {
-      description: '`Page<VideoItem>` of that creator',
+      description: "`Page<VideoItem>` of that creator (`status` 'on'); to the creator, also their own videos waiting for review ('pending') and taken down ('off', with `reviewReason`)",
       querystring: UserVideosQuery,
     },
     handler: async (req) => video.userVideos(db, req.query.memberId, paged(req.query), viewer(req)),
@@ -67,7 +67,7 @@ export default async function videoRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/video/myList', {
     schema: {
-      description: '`Page<VideoItem>` of the caller',
+      description: "`Page<VideoItem>` of the caller, those waiting for review ('pending', shown as 审核中) and taken down ('off') included",
       querystring: PagingQuery,
     },
     handler: async (req) => {

@@ -37,6 +37,8 @@ type VideoRow = {
   comments: number
   shares: number
   views: number
+  status: 'pending' | 'on' | 'off'
+  reviewReason: string
   createdAt: number
 }
 const videoCols = [
@@ -51,6 +53,8 @@ const videoCols = [
   'videos.comments',
   'videos.shares',
   'videos.views',
+  'videos.status',
+  'videos.reviewReason',
   'videos.createdAt',
 ] as const
 
@@ -92,13 +96,17 @@ async function decorate(db: Db, rows: VideoRow[], viewer: number | null): Promis
       goods: parseIds(r.goodsIds)
         .map((id) => goods.get(id))
         .filter((g): g is VideoGoods => !!g),
+      status: r.status,
+      reviewReason: r.status === 'off' ? r.reviewReason : '',
       createdAt: r.createdAt,
     }
   })
 }
 
-async function pageOf(db: Db, q: { page: number; pageSize: number }, viewer: number | null, filter: (b: any) => any): Promise<VideoPage> {
-  const base = filter(db.selectFrom('videos').innerJoin('members', 'members.id', 'videos.memberId').where('videos.status', '=', 'on'))
+/** `own`: the author's own list, where their videos waiting for review (or taken down) are shown to them too. */
+async function pageOf(db: Db, q: { page: number; pageSize: number }, viewer: number | null, filter: (b: any) => any, own = false): Promise<VideoPage> {
+  const listed = db.selectFrom('videos').innerJoin('members', 'members.id', 'videos.memberId')
+  const base = filter(own ? listed : listed.where('videos.status', '=', 'on'))
   const total = Number((await base.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst())?.n || 0)
   const rows = await base
     .select([...videoCols])
@@ -118,7 +126,9 @@ export function search(db: Db, q: { keyword: string; page: number; pageSize: num
   return pageOf(db, q, viewer, (b) => b.where((eb: any) => eb.or([contains(db, 'videos.title', q.keyword), contains(db, 'members.nickname', q.keyword)])))
 }
 
-export const userVideos = (db: Db, authorId: number, q: { page: number; pageSize: number }, viewer: number | null) => pageOf(db, q, viewer, (b) => b.where('videos.memberId', '=', authorId))
+/** A creator's videos: the shown ones; to the creator, also the ones waiting for review and taken down (each with its status). */
+export const userVideos = (db: Db, authorId: number, q: { page: number; pageSize: number }, viewer: number | null) =>
+  pageOf(db, q, viewer, (b) => b.where('videos.memberId', '=', authorId), viewer === authorId)
 
 export async function detail(db: Db, id: number, viewer: number | null, ownUnlisted = false): Promise<VideoItem> {
   let q = db
@@ -147,7 +157,8 @@ export async function userMaterial(db: Db, authorId: number, viewer: number | nu
     .selectFrom('videos')
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('likes'), eb.lit(0)).as('likes')])
     .where('memberId', '=', authorId)
-    .where('status', '=', 'on')
+    // The creator counts their own videos waiting for review too (they are listed to them, marked 审核中).
+    .where('status', 'in', viewer === authorId ? ['on', 'pending', 'off'] : ['on'])
     .executeTakeFirst()
   const followers = await db
     .selectFrom('memberFollows')
