@@ -105,7 +105,11 @@ test('375x812 dark: sign in with a recovery code, see the devices signed in, end
   await devices.locator('.ant-list-item').nth(1).waitFor({ state: 'detached' })
   assert.equal(await devices.locator('.ant-list-item').count(), 1)
   // The used recovery code is spent.
-  const again = await fetch(`${suite.shop.base}/admin/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin123456', code: recovery[0] }) })
+  const again = await fetch(`${suite.shop.base}/admin/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'admin123456', code: recovery[0] }),
+  })
   assert.equal((await again.json()).code, 8002)
   assert.deepEqual(errors, [])
 })

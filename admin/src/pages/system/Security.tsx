@@ -106,7 +106,9 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
       )}
       {status && !status.enabled && !setup && (
         <Space direction='vertical'>
-          <Typography.Text>登录时除密码外，还需输入手机身份验证器（如微信小程序「腾讯身份验证器」、Google Authenticator、Microsoft Authenticator）上的 6 位动态码。密码泄露时，别人也无法登录。</Typography.Text>
+          <Typography.Text>
+            登录时除密码外，还需输入手机身份验证器（如微信小程序「腾讯身份验证器」、Google Authenticator、Microsoft Authenticator）上的 6 位动态码。密码泄露时，别人也无法登录。
+          </Typography.Text>
           <Button type='primary' onClick={() => void begin()}>
             开启两步验证
           </Button>
@@ -119,7 +121,11 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
             <QrCode text={setup.otpauthUrl} />
             <div>
               <Typography.Text type='secondary'>密钥（无法扫码时手动输入，类型选「基于时间」）</Typography.Text>
-              <Typography.Paragraph copyable={{ text: setup.secret, tooltips: ['复制密钥', '已复制'] }} style={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', maxWidth: 300 }} data-testid='totp-secret'>
+              <Typography.Paragraph
+                copyable={{ text: setup.secret, tooltips: ['复制密钥', '已复制'] }}
+                style={{ fontFamily: 'monospace', fontSize: 15, wordBreak: 'break-all', maxWidth: 300 }}
+                data-testid='totp-secret'
+              >
                 {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
               </Typography.Paragraph>
             </div>
@@ -181,9 +187,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
 function SessionsCard({ title, all }: { title: string; all: boolean }) {
   const [list, setList] = useState<StaffSessionView[] | null>(null)
   const load = useCallback(() => {
-    ;(all ? authApi.allSessions() : authApi.mySessions())
-      .then((r) => setList(r.list))
-      .catch((e) => toast.error(errorText(e)))
+    ;(all ? authApi.allSessions() : authApi.mySessions()).then((r) => setList(r.list)).catch((e) => toast.error(errorText(e)))
   }, [all])
   useEffect(load, [load])
 
