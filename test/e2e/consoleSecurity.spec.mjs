@@ -82,7 +82,7 @@ test('1280x800 light: turn on two-factor sign-in, keep the recovery codes, sign 
   await page.waitForURL(/\/admin\/dashboard/)
   await page.goto(`${suite.shop.base}/admin/system/security`)
   await page.getByText('我的登录设备').waitFor()
-  await page.getByText('当前设备').waitFor()
+  await page.getByText('当前设备').first().waitFor()
   await screenshot(page, 'console-security-1280-signed-in')
   assert.deepEqual(errors, [])
 })
