@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import qrcode from 'qrcode-generator'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Descriptions, Form, Input, List, Modal, Space, Switch, Tag, Typography } from 'antd'
+import { Alert, App, Button, Card, Descriptions, Form, Input, List, Space, Switch, Tag, Typography } from 'antd'
 import type { StaffSessionView, TwoFactorSetupReply, TwoFactorStatus } from '@contract/admin'
 import * as authApi from '../../api/auth'
 import { confirm, errorText, run, toast } from '../../core/feedback'
@@ -21,9 +21,11 @@ function QrCode({ text }: { text: string }) {
   return <img src={qr.createDataURL(5, 4)} alt='用身份验证器扫描此二维码' width={qr.getModuleCount() * 5 + 40} style={{ background: '#fff', display: 'block' }} />
 }
 
-/** Recovery codes, shown once: the staff writes them down or copies them. */
-function showRecoveryCodes(codes: string[]) {
-  Modal.info({
+type Modals = ReturnType<typeof App.useApp>['modal']
+
+/** Recovery codes, shown once: the staff writes them down or copies them (a dialog in the console's theme). */
+function showRecoveryCodes(modal: Modals, codes: string[]) {
+  modal.info({
     title: '请保存这些恢复码',
     width: 440,
     okText: '我已保存',
@@ -46,6 +48,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
   const [busy, setBusy] = useState(false)
   const [codeForm] = Form.useForm<{ code: string }>()
   const [confirmForm] = Form.useForm<{ password: string; code: string }>()
+  const { modal } = App.useApp()
 
   const load = useCallback(() => {
     authApi
@@ -69,7 +72,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
       codeForm.resetFields()
       load()
       onChange()
-      showRecoveryCodes(r.recoveryCodes)
+      showRecoveryCodes(modal, r.recoveryCodes)
     } catch (e) {
       setError(errorText(e))
     } finally {
@@ -84,7 +87,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
         await authApi.twoFactorDisable(v)
         toast.success('两步验证已关闭')
       } else {
-        showRecoveryCodes((await authApi.newRecoveryCodes(v)).recoveryCodes)
+        showRecoveryCodes(modal, (await authApi.newRecoveryCodes(v)).recoveryCodes)
       }
       setConfirmFor(null)
       confirmForm.resetFields()
