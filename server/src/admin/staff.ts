@@ -157,11 +157,6 @@ export async function completeLogin(db: Db, s: StaffRow, client: string, now = D
   return { ...s, lastLoginAt: now }
 }
 
-/** Password only (staff without a second factor; tests and the CLI): verifyPassword + completeLogin. */
-export async function verifyLogin(db: Db, username: string, password: string, client = 'unknown', now = Date.now()): Promise<StaffRow> {
-  return completeLogin(db, await verifyPassword(db, username, password, client, now), client, now)
-}
-
 /** `npm run admin -- staff unlock <username>`: forgets every client's failures for the name. */
 export async function unlockStaff(db: Conn, username: string): Promise<number> {
   const r = await db.deleteFrom('staffLoginFailures').where('username', '=', username.trim()).executeTakeFirst()
