@@ -158,11 +158,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
           {!confirmFor ? (
             <Space wrap>
               <Button onClick={() => setConfirmFor('codes')}>重新生成恢复码</Button>
-              {!status.required && (
-                <Button danger onClick={() => setConfirmFor('disable')}>
-                  关闭两步验证
-                </Button>
-              )}
+              {!status.required && <Button onClick={() => setConfirmFor('disable')}>关闭两步验证</Button>}
             </Space>
           ) : (
             <Form form={confirmForm} layout='vertical' onFinish={confirmed} style={{ maxWidth: 360 }}>
@@ -174,7 +170,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
                 <Input autoComplete='one-time-code' maxLength={16} />
               </Form.Item>
               <Space>
-                <Button type='primary' danger={confirmFor === 'disable'} htmlType='submit' loading={busy}>
+                <Button type='primary' htmlType='submit' loading={busy}>
                   {confirmFor === 'disable' ? '确认关闭' : '生成新恢复码'}
                 </Button>
                 <Button onClick={() => setConfirmFor(null)}>取消</Button>
@@ -210,7 +206,7 @@ function SessionsCard({ title, all }: { title: string; all: boolean }) {
         renderItem={(s) => (
           <List.Item
             actions={[
-              <Button key='end' size='small' danger onClick={() => void end(s)}>
+              <Button key='end' size='small' onClick={() => void end(s)}>
                 下线
               </Button>,
             ]}
