@@ -13,14 +13,18 @@ import { Type, type Static, type TSchema } from 'typebox'
 export const AdminCode = {
   /** No staff session (or it expired / was signed out): go to the sign-in page. */
   NOT_SIGNED_IN: 8001,
-  /** Wrong username or password (msg says how many tries are left). */
+  /** Wrong username or password, or a wrong second-factor code (msg says how many tries are left; the same for an unknown username). */
   BAD_CREDENTIALS: 8002,
   /** Signed in, but the role lacks the route's permission. */
   FORBIDDEN: 8003,
-  /** A write without the session's x-csrf-token header: reload /auth/me and retry. */
+  /** A write without the session's x-csrf-token header: reload /auth/me and retry. Also a write from another site (Origin / Sec-Fetch-Site). */
   CSRF: 8004,
-  /** Too many failed sign-ins: locked until data.lockedUntil. */
+  /** Too many failed sign-ins for this username from this client: locked until data.lockedUntil. */
   LOCKED: 8005,
+  /** Password right, two-factor sign-in on: send auth/login again with `code` (authenticator or recovery code). */
+  CODE_REQUIRED: 8006,
+  /** The owner requires two-factor sign-in and this staff has not set it up: only auth/* routes until then. */
+  TWO_FACTOR_SETUP: 8007,
 } as const
 
 // ------------------------------------------------------------------ roles and permissions
@@ -93,6 +97,9 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   password: '密码',
   oldPassword: '原密码',
   newPassword: '新密码',
+  code: '动态码',
+  ref: '登录会话',
+  require2fa: '两步验证要求',
   role: '角色',
   name: '名称',
   subtitle: '副标题',
@@ -219,16 +226,69 @@ export const StaffView = Type.Object({
   disabled: Type.Boolean(),
   lastLoginAt: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.Integer(),
+  /** Two-factor sign-in is on. */
+  twoFactor: Type.Boolean(),
 })
 export type StaffView = Static<typeof StaffView>
 
-export const LoginBody = Closed({ username: Str(32, 1), password: Str(128, 1) })
+/** `code`: the authenticator's 6 digits or a recovery code, for staff with two-factor sign-in (asked by code 8006). */
+export const LoginBody = Closed({ username: Str(32, 1), password: Str(128, 1), code: Type.Optional(Str(16)) })
 export type LoginBody = Static<typeof LoginBody>
+/** Two-factor state of the signed-in staff: `setupRequired` = the owner requires it and it is not on (only auth/* routes work). */
+export const TwoFactorState = Type.Object({ enabled: Type.Boolean(), required: Type.Boolean(), setupRequired: Type.Boolean() })
+export type TwoFactorState = Static<typeof TwoFactorState>
 /** login and me answer the same: the staff, its permissions and the CSRF token to send on writes. */
-export const SessionReply = Type.Object({ staff: StaffView, permissions: Type.Array(Type.String()), csrfToken: Type.String(), expiresAt: Type.Integer() })
+export const SessionReply = Type.Object({ staff: StaffView, permissions: Type.Array(Type.String()), csrfToken: Type.String(), expiresAt: Type.Integer(), twoFactor: TwoFactorState })
 export type SessionReply = Static<typeof SessionReply>
 export const PasswordBody = Closed({ oldPassword: Str(128, 1), newPassword: Str(128, 8) })
 export type PasswordBody = Static<typeof PasswordBody>
+
+/** auth/2fa: the own two-factor state, recovery codes left, and since when it is on. */
+export const TwoFactorStatus = Type.Object({
+  enabled: Type.Boolean(),
+  required: Type.Boolean(),
+  enabledAt: Type.Union([Type.Integer(), Type.Null()]),
+  recoveryCodesLeft: Type.Integer(),
+  /** SETTINGS_KEY is set: the authenticator secret is stored encrypted. */
+  encrypted: Type.Boolean(),
+})
+export type TwoFactorStatus = Static<typeof TwoFactorStatus>
+/** auth/2fa/setup: a new secret (not yet on) as text and as the otpauth:// link the console draws as a QR code. */
+export const TwoFactorSetupReply = Type.Object({ secret: Type.String(), otpauthUrl: Type.String() })
+export type TwoFactorSetupReply = Static<typeof TwoFactorSetupReply>
+export const TwoFactorEnableBody = Closed({ code: Str(16, 1) })
+export type TwoFactorEnableBody = Static<typeof TwoFactorEnableBody>
+/** Turning it off or making new recovery codes asks for the password and a current code again. */
+export const TwoFactorConfirmBody = Closed({ password: Str(128, 1), code: Str(16, 1) })
+export type TwoFactorConfirmBody = Static<typeof TwoFactorConfirmBody>
+/** New recovery codes, shown once (XXXXX-XXXXX, each works once). */
+export const RecoveryCodesReply = Type.Object({ recoveryCodes: Type.Array(Type.String()) })
+export type RecoveryCodesReply = Static<typeof RecoveryCodesReply>
+
+/** One live console session: where (address, device in plain words; the raw user agent for the 技术说明) and when. */
+export const StaffSessionView = Type.Object({
+  ref: Type.String(),
+  staffId: Type.Integer(),
+  username: Type.String(),
+  ip: Type.String(),
+  device: Type.String(),
+  userAgent: Type.String(),
+  createdAt: Type.Integer(),
+  lastSeenAt: Type.Integer(),
+  expiresAt: Type.Integer(),
+  /** The session this request came with. */
+  current: Type.Boolean(),
+})
+export type StaffSessionView = Static<typeof StaffSessionView>
+export const SessionList = Type.Object({ list: Type.Array(StaffSessionView) })
+export type SessionList = Static<typeof SessionList>
+export const SessionEndBody = Closed({ ref: Type.String({ minLength: 16, maxLength: 16, pattern: '^[0-9a-f]{16}$' }) })
+export type SessionEndBody = Static<typeof SessionEndBody>
+/** The owner's rules for every staff account (system/security). */
+export const StaffSecurity = Type.Object({ require2fa: Type.Boolean() })
+export type StaffSecurity = Static<typeof StaffSecurity>
+export const StaffSecurityBody = Closed({ require2fa: Type.Boolean() })
+export type StaffSecurityBody = Static<typeof StaffSecurityBody>
 
 // ------------------------------------------------------------------ goods
 

@@ -166,6 +166,7 @@ export const MENU: MenuGroup[] = [
       { path: '/system/roles', name: '角色', permission: 'staff.read', page: page(() => import('./pages/system/Roles')), menu: true },
       { path: '/system/audit', name: '操作日志', permission: 'audit.read', page: page(() => import('./pages/system/AuditLog')), menu: true },
       { path: '/system/password', name: '修改密码', page: page(() => import('./pages/system/Password')) },
+      { path: '/system/security', name: '账号安全', page: page(() => import('./pages/system/Security')) },
     ],
   },
 ]

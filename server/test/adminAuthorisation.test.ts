@@ -111,4 +111,17 @@ describe.each(DIALECTS)('console authorisation over every admin route (%s)', (di
       expect([r.method, r.url, (await call(r, { cookie: owner.cookie, 'x-csrf-token': sessions.operator.csrf })).code]).toEqual([r.method, r.url, AdminCode.CSRF])
     }
   })
+
+  it('refuses every write sent by another site (Origin or Sec-Fetch-Site), even with the right CSRF token, and writes nothing', async () => {
+    const owner = sessions.owner
+    const before = await auditCount()
+    const writes = routes.filter((x) => x.method !== 'GET')
+    expect(writes.length).toBeGreaterThan(40)
+    for (const r of writes) {
+      const headers = { cookie: owner.cookie, 'x-csrf-token': owner.csrf }
+      expect([r.method, r.url, (await call(r, { ...headers, origin: 'https://evil.example' })).code]).toEqual([r.method, r.url, AdminCode.CSRF])
+      expect([r.method, r.url, (await call(r, { ...headers, 'sec-fetch-site': 'cross-site' })).code]).toEqual([r.method, r.url, AdminCode.CSRF])
+    }
+    expect(await auditCount()).toBe(before)
+  })
 })

@@ -224,6 +224,27 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     expect((await auditRows(t, 'afterSale.refuse')).map((r) => r.targetId)).toContain(other.afterSaleNo)
   })
 
+  it('after-sales: the console refunds a case once when two staff press 退款 at the same moment', async () => {
+    const a = adminClient(t, await signIn(t, 'operator'))
+    const b = adminClient(t, await signIn(t, 'finance'))
+    const g = await makeGoods(t, { skus: [{ price: 4200, stock: 10 }] })
+    const me = await shopper(t)
+    const orderNo = await paidOrder(t, me.token, g.skuId, 1)
+    const info = await t.get('/api/afterSales/applyInfo', { orderNo }, me.token)
+    const items = [{ orderItemId: info.data.items[0].orderItemId, quantity: 1 }]
+    const q = await t.post('/api/afterSales/quote', { orderNo, items }, me.token)
+    const applied = await t.post('/api/afterSales/apply', { orderNo, type: 'refund', items, reason: '不想要了', images: [], amount: q.data.maxAmount }, me.token)
+    const cs = await t.db.selectFrom('afterSales').select(['id', 'afterSaleNo']).where('afterSaleNo', '=', applied.data.afterSaleNo).executeTakeFirstOrThrow()
+    expect((await a.post(`/after-sales/${cs.id}/approve`)).data.status).toBe('approved')
+    const both = await Promise.all([a.post(`/after-sales/${cs.id}/refund`), b.post(`/after-sales/${cs.id}/refund`), a.post(`/after-sales/${cs.id}/refund`)])
+    expect(both.filter((r) => r.code === 200)).toHaveLength(1)
+    expect(both.filter((r) => r.code !== 200).every((r) => typeof r.msg === 'string' && r.msg.length > 0)).toBe(true)
+    const row = await t.db.selectFrom('orderItems').select(['refundedAmount', 'refundedQuantity']).where('id', '=', items[0].orderItemId).executeTakeFirstOrThrow()
+    // The goods part once (the rest of the case's amount is the freight).
+    expect(row).toEqual({ refundedAmount: 4200, refundedQuantity: 1 })
+    expect((await auditRows(t, 'afterSale.refund')).filter((r) => r.targetId === cs.afterSaleNo)).toHaveLength(1)
+  })
+
   it('members: points adjusted with a note (never below 0), disabled member signed out; list and details', async () => {
     const me = await shopper(t)
     const found = await c.get('/members', { keyword: (await t.db.selectFrom('members').select('phone').where('id', '=', me.memberId).executeTakeFirstOrThrow()).phone })

@@ -290,7 +290,9 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(r.code).toBe(200)
     const f = Object.fromEntries(r.data.fields.map((x: any) => [x.key, x]))
     expect(f.h5Secret).toMatchObject({ set: true, value: '', secret: true, fromEnv: false })
-    expect(f.h5Secret.hint).toMatch(/^已设置 · 指纹 [0-9a-f]{8} · 末4位 CRE1$/)
+    expect(f.h5Secret.hint).toMatch(/^已设置 · 指纹 [0-9a-f]{8}$/)
+    // No character of the secret is shown, here or in the audit row.
+    expect(f.h5Secret.hint).not.toContain(H5_SECRET.slice(-4))
     expect(f.mchPrivateKey.hint).toMatch(/^已设置 · 指纹 [0-9a-f]{8}$/)
     expect(f.miniAppId).toMatchObject({ fromEnv: true, value: 'wxminiappid00001' })
     expect(f.mchId).toMatchObject({ value: '1900000109', fromEnv: false })
@@ -402,5 +404,9 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     expect(lines.length).toBeGreaterThan(5)
     for (const s of secrets()) expect(everything).not.toContain(s)
     expect(everything).not.toMatch(/PRIVATE KEY/)
+    // Not even the last characters: a hash-based fingerprint only.
+    expect(everything).not.toMatch(/末4位/)
+    const row = (await auditRows(t, 'settings.wechat')).pop()!
+    expect(JSON.parse(row.afterJson!).h5Secret).toMatch(/^已设置 · 指纹 [0-9a-f]{8}$/)
   })
 })

@@ -1,7 +1,7 @@
 import { Suspense, useMemo } from 'react'
 import { ProLayout } from '@ant-design/pro-components'
 import { Button, Dropdown, Result, Spin } from 'antd'
-import { BgColorsOutlined, CheckOutlined, KeyOutlined, LogoutOutlined } from '@ant-design/icons'
+import { BgColorsOutlined, CheckOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons'
 import { MENU, ROUTES } from '../routes'
 import { matchPath, navigate, useLocation } from '../core/router'
 import { useSession } from '../core/session'
@@ -28,7 +28,9 @@ export function AdminLayout() {
   const { session, signOut, can } = useSession()
   const { dark, choice } = useTheme()
   const mobile = useMobile()
-  const found = findRoute(path)
+  // The owner requires two-factor sign-in and this account has none yet: only 账号安全 until it is set up.
+  const mustEnrol = !!session?.twoFactor.setupRequired
+  const found = findRoute(mustEnrol ? '/system/security' : path)
 
   // The menu lists only what this staff may open; groups with nothing left disappear.
   const route = useMemo(
@@ -96,6 +98,7 @@ export function AdminLayout() {
           <Dropdown
             menu={{
               items: [
+                { key: 'security', icon: <SafetyOutlined />, label: '账号安全', onClick: () => navigate('/system/security') },
                 { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/system/password') },
                 { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: () => void signOut() },
               ],
@@ -112,7 +115,7 @@ export function AdminLayout() {
         ) : !can(found.route.permission) ? (
           <Result status='403' title='没有权限' subTitle='当前账号的角色不能查看此页面' />
         ) : (
-          <found.route.page key={path} params={found.params} />
+          <found.route.page key={mustEnrol ? 'enrol' : path} params={found.params} />
         )}
       </Suspense>
     </ProLayout>

@@ -1,29 +1,48 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Form, Input, Typography } from 'antd'
-import { LockOutlined, UserOutlined } from '@ant-design/icons'
+import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons'
+import { AdminCode } from '@contract/admin'
 import * as authApi from '../api/auth'
 import { errorText } from '../core/feedback'
+import { ApiError } from '../core/request'
 import { navigate, useLocation } from '../core/router'
 import { useSession } from '../core/session'
 import { useTheme } from '../core/theme'
 
+interface Values {
+  username: string
+  password: string
+  code?: string
+}
+
+/** Sign-in: username and password, then (two-factor sign-in on) the authenticator's code or a recovery code. */
 export default function Login() {
   const { signedIn } = useSession()
   const { query } = useLocation()
   const { dark } = useTheme()
+  const [form] = Form.useForm<Values>()
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
+  const [askCode, setAskCode] = useState(false)
 
-  async function submit(values: { username: string; password: string }) {
+  async function submit(values: Values) {
     setBusy(true)
     setError('')
     try {
-      signedIn(await authApi.login(values))
+      const s = await authApi.login({ username: values.username, password: values.password, ...(askCode && values.code ? { code: values.code.trim() } : {}) })
+      signedIn(s)
       const from = query.get('from')
-      navigate(from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard', { replace: true })
+      // The owner requires two-factor sign-in and this account has none yet: set it up first.
+      if (s.twoFactor.setupRequired) navigate('/system/security', { replace: true })
+      else navigate(from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard', { replace: true })
     } catch (e) {
-      // Wrong password, or locked out after repeated failures: the server says which (and for how long).
+      if (e instanceof ApiError && e.code === AdminCode.CODE_REQUIRED) {
+        setAskCode(true)
+        return
+      }
+      // Wrong password or code, or refused for a while after repeated failures: the server says which (and for how long).
       setError(errorText(e))
+      if (askCode) form.setFieldValue('code', '')
     } finally {
       setBusy(false)
     }
@@ -36,16 +55,40 @@ export default function Login() {
           商家后台
         </Typography.Title>
         {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
-        <Form layout='vertical' onFinish={submit} requiredMark={false} autoComplete='on'>
-          <Form.Item label='用户名' name='username' rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-            <Input prefix={<UserOutlined />} autoComplete='username' placeholder='用户名' />
-          </Form.Item>
-          <Form.Item label='密码' name='password' rules={[{ required: true, message: '请输入密码' }]}>
-            <Input.Password prefix={<LockOutlined />} autoComplete='current-password' placeholder='密码' />
-          </Form.Item>
+        <Form form={form} layout='vertical' onFinish={submit} requiredMark={false} autoComplete='on'>
+          <div style={askCode ? { display: 'none' } : undefined}>
+            <Form.Item label='用户名' name='username' rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+              <Input prefix={<UserOutlined />} autoComplete='username' placeholder='用户名' />
+            </Form.Item>
+            <Form.Item label='密码' name='password' rules={[{ required: true, message: '请输入密码' }]}>
+              <Input.Password prefix={<LockOutlined />} autoComplete='current-password' placeholder='密码' />
+            </Form.Item>
+          </div>
+          {askCode && (
+            <>
+              <Typography.Paragraph type='secondary'>此账号已开启两步验证：请打开手机上的身份验证器，输入当前显示的 6 位动态码；手机不在身边时，可输入一个恢复码。</Typography.Paragraph>
+              <Form.Item label='动态码' name='code' rules={[{ required: true, whitespace: true, message: '请输入动态码或恢复码' }]}>
+                <Input prefix={<SafetyOutlined />} autoComplete='one-time-code' inputMode='numeric' maxLength={16} placeholder='6 位动态码' autoFocus />
+              </Form.Item>
+            </>
+          )}
           <Button type='primary' htmlType='submit' block loading={busy}>
-            登录
+            {askCode ? '验证并登录' : '登录'}
           </Button>
+          {askCode && (
+            <Button
+              type='link'
+              block
+              style={{ marginTop: 8 }}
+              onClick={() => {
+                setAskCode(false)
+                setError('')
+                form.setFieldsValue({ password: '', code: '' })
+              }}
+            >
+              换个账号登录
+            </Button>
+          )}
         </Form>
       </Card>
     </div>

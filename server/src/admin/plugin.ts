@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import cookie from '@fastify/cookie'
 import multipart from '@fastify/multipart'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { envelopePlugin } from '../plugins/envelope'
 import { AppError } from '../errors'
@@ -10,7 +10,7 @@ import { AGENTS_FIELD_LABELS } from '../../../types/adminAgents'
 import { CONTENT_FIELD_LABELS } from '../../../types/adminContent'
 import { FINANCE_FIELD_LABELS } from '../../../types/adminFinance'
 import { REWARDS_FIELD_LABELS } from '../../../types/adminRewards'
-import { staffForCookie, type SessionStaff } from './staff'
+import { staffForCookie, staffSecurity, type SessionStaff } from './staff'
 
 /**
  * The Chinese field names of validation messages: an area's own table first (the same field name can mean 返现金额
@@ -61,10 +61,27 @@ const sameToken = (a: string, b: string) => {
 }
 
 /**
+ * A write sent by another site's page: the browser says so in Sec-Fetch-Site, or its Origin is not this host
+ * (`null` included). Requests without either header (the CLI, curl, old browsers) rely on the CSRF token alone.
+ */
+export function crossSiteWrite(req: FastifyRequest): boolean {
+  if (req.headers['sec-fetch-site'] === 'cross-site') return true
+  const origin = req.headers.origin
+  if (origin === undefined) return false
+  try {
+    // Both through URL, so a default port (:80, :443) compares equal to none.
+    return new URL(origin).host !== new URL(`${req.protocol}://${req.host}`).host
+  } catch {
+    return true
+  }
+}
+
+/**
  * The console scope (/admin/api): cookie parsing, the envelope (without the shop's p rule), then for every
- * route in this order: a staff session from the cookie (the shop's token header is never read), the CSRF
- * header on writes, the route's permission. Runs before body validation, so a caller without the right
- * learns nothing about the route's input.
+ * route in this order: a write from another site is refused (sign-in included), a staff session from the
+ * cookie (the shop's token header is never read), the CSRF header on writes, the route's permission, and
+ * (when the owner requires two-factor sign-in) a staff without it reaches only the session routes. Runs
+ * before body validation, so a caller without the right learns nothing about the route's input.
  */
 export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
   const { db, config } = ctx
@@ -85,14 +102,23 @@ export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
   app.decorateRequest('staff', null)
   app.addHook('preValidation', async (req) => {
     const permission = req.routeOptions.config?.permission
-    if (!permission || permission === 'public' || req.is404) return
+    if (!permission || req.is404) return
+    const write = req.method !== 'GET' && req.method !== 'HEAD'
+    if (write && crossSiteWrite(req)) {
+      req.log.warn({ origin: req.headers.origin, site: req.headers['sec-fetch-site'], url: req.url }, 'console write from another site refused')
+      throw new AppError(AdminCode.CSRF, '请求来自其他网站，已拒绝；请直接打开后台页面操作')
+    }
+    if (permission === 'public') return
     const staff = await staffForCookie(db, req.cookies[ADMIN_COOKIE])
     if (!staff) throw new AppError(AdminCode.NOT_SIGNED_IN, '登录已失效，请重新登录')
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (write) {
       const header = req.headers['x-csrf-token']
       if (typeof header !== 'string' || !sameToken(header, staff.csrfToken)) throw new AppError(AdminCode.CSRF, '页面已过期，请刷新后重试')
     }
-    if (permission !== 'session' && !staff.permissions.has(permission)) throw new AppError(AdminCode.FORBIDDEN, '没有权限执行此操作')
+    if (permission !== 'session') {
+      if (!staff.permissions.has(permission)) throw new AppError(AdminCode.FORBIDDEN, '没有权限执行此操作')
+      if (!staff.twoFactor && (await staffSecurity(db)).require2fa) throw new AppError(AdminCode.TWO_FACTOR_SETUP, '店主要求所有员工开启两步验证：请先在「账号安全」中设置')
+    }
     req.staff = staff
   })
   // People get the Chinese message; the log gets the field details.

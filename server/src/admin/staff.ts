@@ -1,13 +1,20 @@
 import crypto from 'node:crypto'
 import { hash, verify } from '@node-rs/argon2'
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Conn, Db } from '../db/types'
 import { AppError, ErrorCode } from '../errors'
-import { AdminCode, ROLE_PERMISSIONS, type Role, type StaffView } from '../../../types/admin'
+import { AdminCode, ROLE_PERMISSIONS, type Role, type StaffSecurity, type StaffSessionView, type StaffView } from '../../../types/admin'
+import { getSetting } from '../modules/settings/service'
+import { decryptSecret, encryptSecret, settingsKeyProblem } from '../modules/settings/secrets'
 import './tables'
 import type { StaffTable } from './tables'
+import { base32Encode, matchTotp } from './totp'
 
-/** Sign-in rules: 5 wrong passwords within 15 minutes lock the account for 15 minutes; a session lasts 12 hours. */
+/**
+ * Sign-in rules: 5 wrong sign-ins (password or second-factor code) for one username from one client address
+ * within 15 minutes refuse that username from that address for 15 minutes; the same name from any other
+ * address is not affected, so a stranger cannot keep the owner out. A session lasts 12 hours.
+ */
 export const MAX_FAILED = 5
 export const FAIL_WINDOW_MS = 15 * 60_000
 export const LOCK_MS = 15 * 60_000
@@ -31,13 +38,14 @@ export function generatePassword(): string {
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex')
 
 export type StaffRow = Selectable<StaffTable>
-export const toStaffView = (s: Pick<StaffRow, 'id' | 'username' | 'role' | 'disabled' | 'lastLoginAt' | 'createdAt'>): StaffView => ({
+export const toStaffView = (s: Pick<StaffRow, 'id' | 'username' | 'role' | 'disabled' | 'lastLoginAt' | 'createdAt' | 'totpSecret'>): StaffView => ({
   id: s.id,
   username: s.username,
   role: s.role,
   disabled: !!s.disabled,
   lastLoginAt: s.lastLoginAt === null ? null : Number(s.lastLoginAt),
   createdAt: Number(s.createdAt),
+  twoFactor: !!s.totpSecret,
 })
 
 export const permissionsOf = (role: Role): string[] => [...(ROLE_PERMISSIONS[role] || [])]
@@ -64,9 +72,9 @@ export async function createStaff(db: Conn, input: { username: string; role: Rol
       passwordHash: await hashPassword(password),
       role: input.role,
       disabled: 0,
-      failedAttempts: 0,
-      firstFailedAt: null,
-      lockedUntil: null,
+      totpSecret: null,
+      totpPendingSecret: null,
+      totpEnabledAt: null,
       lastLoginAt: null,
       createdAt: t,
       updatedAt: t,
@@ -76,46 +84,159 @@ export async function createStaff(db: Conn, input: { username: string; role: Rol
   return { staff: toStaffView(row), password }
 }
 
+/** The client a sign-in failure is counted for: its address as the server sees it (TRUST_PROXY decides). */
+export const clientOf = (ip: string) => (ip || 'unknown').slice(0, 64)
+
+const lockedError = (until: number, now: number) => new AppError(AdminCode.LOCKED, `登录失败次数过多，请 ${Math.max(1, Math.ceil((until - now) / 60_000))} 分钟后再试`, { lockedUntil: until })
+
+/** Refuses a username on this client while its failures lock it. */
+async function checkNotLocked(db: Db, username: string, client: string, now: number) {
+  const row = await db.selectFrom('staffLoginFailures').select('lockedUntil').where('username', '=', username).where('client', '=', client).executeTakeFirst()
+  if (row?.lockedUntil && Number(row.lockedUntil) > now) throw lockedError(Number(row.lockedUntil), now)
+}
+
 /**
- * Checks a sign-in. Wrong passwords are counted per account within FAIL_WINDOW_MS; the MAX_FAILED-th locks it
- * for LOCK_MS (refused even with the right password until then). A disabled account is refused like a wrong password.
+ * Counts one wrong sign-in for username + client in one statement (a failure window older than FAIL_WINDOW_MS
+ * starts again at 1); the MAX_FAILED-th locks that pair for LOCK_MS. Unknown usernames are counted alike, so
+ * the answers never tell whether an account exists. Throws the refusal.
  */
-export async function verifyLogin(db: Db, username: string, password: string, now = Date.now()): Promise<StaffRow> {
-  const s = await db.selectFrom('staff').selectAll().where('username', '=', username.trim()).executeTakeFirst()
+export async function recordFailure(db: Db, username: string, client: string, now = Date.now()): Promise<never> {
+  const staleBefore = now - FAIL_WINDOW_MS
+  const row = await db
+    .insertInto('staffLoginFailures')
+    .values({ username, client, failedAttempts: 1, firstFailedAt: now, lockedUntil: null })
+    .onConflict((oc) =>
+      oc.columns(['username', 'client']).doUpdateSet({
+        failedAttempts: sql<number>`case when staff_login_failures.first_failed_at < ${staleBefore} then 1 else staff_login_failures.failed_attempts + 1 end`,
+        firstFailedAt: sql<number>`case when staff_login_failures.first_failed_at < ${staleBefore} then ${now} else staff_login_failures.first_failed_at end`,
+      }),
+    )
+    .returning(['id', 'failedAttempts'])
+    .executeTakeFirstOrThrow()
+  const attempts = Number(row.failedAttempts)
+  if (attempts >= MAX_FAILED) {
+    await db
+      .updateTable('staffLoginFailures')
+      .set({ failedAttempts: 0, firstFailedAt: now, lockedUntil: now + LOCK_MS })
+      .where('id', '=', row.id)
+      .execute()
+    throw lockedError(now + LOCK_MS, now)
+  }
+  // Old rows go now and then (unknown usernames leave rows too).
+  if (Math.random() < 0.05)
+    await db
+      .deleteFrom('staffLoginFailures')
+      .where('firstFailedAt', '<', now - FAIL_WINDOW_MS - LOCK_MS)
+      .execute()
+  throw new AppError(AdminCode.BAD_CREDENTIALS, `用户名或密码错误，还可尝试 ${MAX_FAILED - attempts} 次`)
+}
+
+/**
+ * Checks username and password from a client (see MAX_FAILED). A known and an unknown username answer alike
+ * and take as long (one argon2 verification each). A disabled account is refused only after the right password.
+ * The second factor and completeLogin come after.
+ */
+export async function verifyPassword(db: Db, username: string, password: string, client: string, now = Date.now()): Promise<StaffRow> {
+  const name = username.trim()
+  await checkNotLocked(db, name, client, now)
+  const s = await db.selectFrom('staff').selectAll().where('username', '=', name).executeTakeFirst()
+  let ok = false
   if (!s) {
     dummyHash ||= hashPassword(generatePassword())
     await verify(await dummyHash, password).catch(() => false)
-    throw new AppError(AdminCode.BAD_CREDENTIALS, '用户名或密码错误')
-  }
-  if (s.lockedUntil && Number(s.lockedUntil) > now) {
-    throw new AppError(AdminCode.LOCKED, `密码错误次数过多，账号已锁定，请 ${Math.ceil((Number(s.lockedUntil) - now) / 60_000)} 分钟后再试`, { lockedUntil: Number(s.lockedUntil) })
-  }
-  const ok = await verify(s.passwordHash, password).catch(() => false)
-  if (!ok) {
-    const fresh = !s.firstFailedAt || now - Number(s.firstFailedAt) > FAIL_WINDOW_MS
-    const attempts = fresh ? 1 : s.failedAttempts + 1
-    const locked = attempts >= MAX_FAILED
-    await db
-      .updateTable('staff')
-      .set({ failedAttempts: locked ? 0 : attempts, firstFailedAt: locked ? null : fresh ? now : s.firstFailedAt, lockedUntil: locked ? now + LOCK_MS : null, updatedAt: now })
-      .where('id', '=', s.id)
-      .execute()
-    if (locked) throw new AppError(AdminCode.LOCKED, `密码错误次数过多，账号已锁定 ${LOCK_MS / 60_000} 分钟`, { lockedUntil: now + LOCK_MS })
-    throw new AppError(AdminCode.BAD_CREDENTIALS, `用户名或密码错误，还可尝试 ${MAX_FAILED - attempts} 次`)
-  }
+  } else ok = await verify(s.passwordHash, password).catch(() => false)
+  if (!s || !ok) return recordFailure(db, name, client, now)
   if (s.disabled) throw new AppError(AdminCode.BAD_CREDENTIALS, '账号已停用，请联系店主')
-  await db.updateTable('staff').set({ failedAttempts: 0, firstFailedAt: null, lockedUntil: null, lastLoginAt: now, updatedAt: now }).where('id', '=', s.id).execute()
+  return s
+}
+
+/** A sign-in went through: the client's failures for the name are forgotten, the last sign-in noted. */
+export async function completeLogin(db: Db, s: StaffRow, client: string, now = Date.now()): Promise<StaffRow> {
+  await db.deleteFrom('staffLoginFailures').where('username', '=', s.username).where('client', '=', client).execute()
+  await db.updateTable('staff').set({ lastLoginAt: now, updatedAt: now }).where('id', '=', s.id).execute()
   return { ...s, lastLoginAt: now }
 }
 
+/** `npm run admin -- staff unlock <username>`: forgets every client's failures for the name. */
+export async function unlockStaff(db: Conn, username: string): Promise<number> {
+  const r = await db.deleteFrom('staffLoginFailures').where('username', '=', username.trim()).executeTakeFirst()
+  return Number(r.numDeletedRows)
+}
+
+// ------------------------------------------------------------------ two-factor sign-in
+
+const PLAIN = 'plain:'
+
+/** An authenticator secret for storage: encrypted with SETTINGS_KEY when it is set, else kept as it is (docs/console.md). */
+export const sealTotpSecret = (settingsKey: string, secret: string) => (settingsKeyProblem(settingsKey) ? PLAIN + secret : encryptSecret(settingsKey, secret))
+
+/** The stored secret's plain value (null when it cannot be read: SETTINGS_KEY changed or removed). */
+export function openTotpSecret(settingsKey: string, stored: string | null): string | null {
+  if (!stored) return null
+  return stored.startsWith(PLAIN) ? stored.slice(PLAIN.length) : decryptSecret(settingsKey, stored)
+}
+
+/** Recovery codes: 10 of 10 base32 characters (50 bits each), shown as XXXXX-XXXXX. */
+export const RECOVERY_CODES = 10
+const normaliseCode = (code: string) => code.replace(/[\s-]/g, '').toUpperCase()
+
+/** Replaces the staff's recovery codes with new ones; answers them for showing once (only hashes are stored). */
+export async function newRecoveryCodes(db: Conn, staffId: number, now = Date.now()): Promise<string[]> {
+  await db.deleteFrom('staffRecoveryCodes').where('staffId', '=', staffId).execute()
+  const codes = Array.from({ length: RECOVERY_CODES }, () => base32Encode(crypto.randomBytes(7)).slice(0, 10))
+  await db
+    .insertInto('staffRecoveryCodes')
+    .values(codes.map((c) => ({ staffId, codeHash: sha256(c), usedAt: null, createdAt: now })))
+    .execute()
+  return codes.map((c) => `${c.slice(0, 5)}-${c.slice(5)}`)
+}
+
+/**
+ * A second-factor code: 6 digits from the authenticator app (each time step accepted once: the step is stored
+ * with a conditional update, so a code seen by someone else, or sent twice at once, works only once), or an
+ * unused recovery code (used up by a conditional update). Answers which one matched, or null.
+ */
+export async function checkSecondFactor(db: Conn, settingsKey: string, s: Pick<StaffRow, 'id' | 'totpSecret'>, code: string, now = Date.now()): Promise<'totp' | 'recovery' | null> {
+  const c = normaliseCode(code)
+  if (/^\d{6}$/.test(c)) {
+    const secret = openTotpSecret(settingsKey, s.totpSecret)
+    const step = secret ? matchTotp(secret, c, now) : null
+    if (step === null) return null
+    const r = await db.updateTable('staff').set({ totpLastStep: step }).where('id', '=', s.id).where('totpLastStep', '<', step).executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1 ? 'totp' : null
+  }
+  if (/^[A-Z2-7]{10}$/.test(c)) {
+    const r = await db.updateTable('staffRecoveryCodes').set({ usedAt: now }).where('staffId', '=', s.id).where('codeHash', '=', sha256(c)).where('usedAt', 'is', null).executeTakeFirst()
+    return Number(r.numUpdatedRows) === 1 ? 'recovery' : null
+  }
+  return null
+}
+
+export const SECURITY_KEY = 'staffSecurity'
+let policyMemo = new WeakMap<object, { at: number; value: StaffSecurity }>()
+
+/** The shop's staff security rules (shop_settings `staffSecurity`); read at most every 5 s per process. */
+export async function staffSecurity(db: Conn, now = Date.now()): Promise<StaffSecurity> {
+  const m = policyMemo.get(db)
+  if (m && now - m.at < 5000) return m.value
+  const saved = await getSetting<Partial<StaffSecurity>>(db, SECURITY_KEY, {})
+  const value: StaffSecurity = { require2fa: !!saved.require2fa }
+  policyMemo.set(db, { at: now, value })
+  return value
+}
+/** After a change in this process: read it again at once. */
+export const forgetStaffSecurity = () => {
+  policyMemo = new WeakMap()
+}
+
 /** A new session: the cookie value (random, only its hash stored) and the CSRF token. */
-export async function createStaffSession(db: Db, staffId: number, ip: string, now = Date.now()) {
+export async function createStaffSession(db: Db, staffId: number, ip: string, userAgent = '', now = Date.now()) {
   const cookie = crypto.randomBytes(32).toString('base64url')
   const csrfToken = crypto.randomBytes(24).toString('base64url')
   const expiresAt = now + SESSION_MS
   await db
     .insertInto('staffSessions')
-    .values({ id: sha256(cookie), staffId, csrfToken, ip: ip.slice(0, 64), createdAt: now, expiresAt })
+    .values({ id: sha256(cookie), staffId, csrfToken, ip: ip.slice(0, 64), userAgent: userAgent.slice(0, 256), createdAt: now, expiresAt, lastSeenAt: now })
     .execute()
   // Expired sessions go now and then.
   if (Math.random() < 0.05) await db.deleteFrom('staffSessions').where('expiresAt', '<', now).execute()
@@ -130,6 +251,8 @@ export interface SessionStaff {
   username: string
   role: Role
   permissions: Set<string>
+  /** The staff has two-factor sign-in on. */
+  twoFactor: boolean
 }
 
 /** The live session of a cookie value (null: none, expired, or its staff disabled). */
@@ -139,11 +262,22 @@ export async function staffForCookie(db: Db, cookie: string | undefined, now = D
   const row = await db
     .selectFrom('staffSessions as ss')
     .innerJoin('staff as s', 's.id', 'ss.staffId')
-    .select(['ss.id as sessionId', 'ss.csrfToken', 'ss.expiresAt', 's.id', 's.username', 's.role', 's.disabled'])
+    .select(['ss.id as sessionId', 'ss.csrfToken', 'ss.expiresAt', 'ss.lastSeenAt', 's.id', 's.username', 's.role', 's.disabled', 's.totpSecret'])
     .where('ss.id', '=', id)
     .executeTakeFirst()
   if (!row || Number(row.expiresAt) <= now || row.disabled) return null
-  return { sessionId: row.sessionId, csrfToken: row.csrfToken, expiresAt: Number(row.expiresAt), id: row.id, username: row.username, role: row.role, permissions: new Set(permissionsOf(row.role)) }
+  // "Last seen" to the minute: at most one write a minute per session.
+  if (!row.lastSeenAt || now - Number(row.lastSeenAt) > 60_000) await db.updateTable('staffSessions').set({ lastSeenAt: now }).where('id', '=', id).execute()
+  return {
+    sessionId: row.sessionId,
+    csrfToken: row.csrfToken,
+    expiresAt: Number(row.expiresAt),
+    id: row.id,
+    username: row.username,
+    role: row.role,
+    permissions: new Set(permissionsOf(row.role)),
+    twoFactor: !!row.totpSecret,
+  }
 }
 
 export async function endSession(db: Db, sessionId: string) {
@@ -163,10 +297,94 @@ export async function changePassword(db: Conn, staffId: number, keepSessionId: s
 export async function setPassword(db: Conn, staffId: number, password: string, keepSessionId?: string) {
   await db
     .updateTable('staff')
-    .set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null, updatedAt: Date.now() })
+    .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
     .where('id', '=', staffId)
     .execute()
   let q = db.deleteFrom('staffSessions').where('staffId', '=', staffId)
   if (keepSessionId) q = q.where('id', '!=', keepSessionId)
   await q.execute()
+}
+
+// ------------------------------------------------------------------ sessions list
+
+/** A session's public reference: derived from its id (the cookie's hash), never the id itself. */
+export const sessionRef = (sessionId: string) => sha256(`ref:${sessionId}`).slice(0, 16)
+
+/** A browser's user agent in plain words: "Windows · Chrome 120", "iPhone · 微信". */
+export function describeDevice(ua: string): string {
+  if (!ua) return '未知设备'
+  const os = /iPhone/.test(ua)
+    ? 'iPhone'
+    : /iPad/.test(ua)
+      ? 'iPad'
+      : /Android/.test(ua)
+        ? 'Android'
+        : /Windows/.test(ua)
+          ? 'Windows'
+          : /Mac OS X|Macintosh/.test(ua)
+            ? 'Mac'
+            : /CrOS/.test(ua)
+              ? 'ChromeOS'
+              : /Linux/.test(ua)
+                ? 'Linux'
+                : ''
+  const m =
+    /MicroMessenger\/([\d.]+)/.exec(ua) ||
+    /Edg(?:e|A|iOS)?\/(\d+)/.exec(ua) ||
+    /(?:OPR|Opera)\/(\d+)/.exec(ua) ||
+    /Firefox\/(\d+)/.exec(ua) ||
+    /(?:Chrome|CriOS|Chromium)\/(\d+)/.exec(ua) ||
+    /Version\/(\d+)[.\d]* .*Safari/.exec(ua)
+  let browser = ''
+  if (m) {
+    const tag = m[0]
+    const name = tag.startsWith('MicroMessenger')
+      ? '微信'
+      : tag.startsWith('Edg')
+        ? 'Edge'
+        : /^(OPR|Opera)/.test(tag)
+          ? 'Opera'
+          : tag.startsWith('Firefox')
+            ? 'Firefox'
+            : tag.startsWith('Version')
+              ? 'Safari'
+              : 'Chrome'
+    browser = name === '微信' ? name : `${name} ${m[1]}`
+  }
+  const words = [os, browser].filter(Boolean).join(' · ')
+  return words || '其他程序'
+}
+
+/** Live sessions (of one staff, or everyone's), newest first. */
+export async function listSessions(db: Db, opts: { staffId?: number; currentSessionId?: string }, now = Date.now()): Promise<StaffSessionView[]> {
+  let q = db
+    .selectFrom('staffSessions as ss')
+    .innerJoin('staff as s', 's.id', 'ss.staffId')
+    .select(['ss.id', 'ss.staffId', 's.username', 'ss.ip', 'ss.userAgent', 'ss.createdAt', 'ss.lastSeenAt', 'ss.expiresAt'])
+    .where('ss.expiresAt', '>', now)
+    .orderBy('ss.createdAt', 'desc')
+  if (opts.staffId !== undefined) q = q.where('ss.staffId', '=', opts.staffId)
+  const rows = await q.execute()
+  return rows.map((r) => ({
+    ref: sessionRef(r.id),
+    staffId: r.staffId,
+    username: r.username,
+    ip: r.ip,
+    device: describeDevice(r.userAgent),
+    userAgent: r.userAgent,
+    createdAt: Number(r.createdAt),
+    lastSeenAt: r.lastSeenAt === null ? Number(r.createdAt) : Number(r.lastSeenAt),
+    expiresAt: Number(r.expiresAt),
+    current: r.id === opts.currentSessionId,
+  }))
+}
+
+/** Ends the live session with this reference (of staffId when given); answers the ended session, or null. */
+export async function endSessionByRef(db: Conn, ref: string, staffId?: number): Promise<{ id: string; staffId: number; ip: string } | null> {
+  let q = db.selectFrom('staffSessions').select(['id', 'staffId', 'ip'])
+  if (staffId !== undefined) q = q.where('staffId', '=', staffId)
+  const hit = (await q.execute()).find((r) => sessionRef(r.id) === ref)
+  if (!hit) return null
+  await db.deleteFrom('staffSessions').where('id', '=', hit.id).execute()
+  return hit
 }

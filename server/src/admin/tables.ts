@@ -3,7 +3,7 @@ import type { Role } from '../../../types/admin'
 import '../db/tables'
 import '../db/tradeTables'
 
-/** Table types of migration 014_staff (the merchant console). */
+/** Table types of migration 014_staff (the merchant console) and 080_staff_security. */
 
 export interface StaffTable {
   id: Generated<number>
@@ -11,12 +11,35 @@ export interface StaffTable {
   passwordHash: string
   role: Role
   disabled: number
-  failedAttempts: number
-  firstFailedAt: number | null
-  lockedUntil: number | null
   lastLoginAt: number | null
   createdAt: number
   updatedAt: number
+  /** Migration 080: the authenticator secret (encrypted with SETTINGS_KEY when set), null = two-factor off. */
+  totpSecret: string | null
+  /** A secret being enrolled, until the first code confirms it. */
+  totpPendingSecret: string | null
+  totpEnabledAt: number | null
+  /** The last accepted time step (a code is never accepted twice). */
+  totpLastStep: Generated<number>
+}
+
+/** Migration 080: wrong sign-ins per username and client address. */
+export interface StaffLoginFailureTable {
+  id: Generated<number>
+  username: string
+  client: string
+  failedAttempts: number
+  firstFailedAt: number
+  lockedUntil: number | null
+}
+
+/** Migration 080: single-use recovery codes, SHA-256 only. */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>
+  staffId: number
+  codeHash: string
+  usedAt: number | null
+  createdAt: number
 }
 
 export interface StaffSessionTable {
@@ -27,6 +50,9 @@ export interface StaffSessionTable {
   ip: string
   createdAt: number
   expiresAt: number
+  /** Migration 080. */
+  userAgent: Generated<string>
+  lastSeenAt: number | null
 }
 
 export interface AuditLogTable {
@@ -63,6 +89,8 @@ declare module '../db/types' {
   interface DB {
     staff: StaffTable
     staffSessions: StaffSessionTable
+    staffLoginFailures: StaffLoginFailureTable
+    staffRecoveryCodes: StaffRecoveryCodeTable
     auditLogs: AuditLogTable
     hotWords: HotWordTable
     homeSections: HomeSectionTable

@@ -13,7 +13,19 @@
  */
 
 /** Written often, read by no cached public answer. */
-export const UNTRACKED_TABLES = new Set(['sessions', 'sms_codes', 'rate_counters', 'kv_cache', 'footprints', 'shop_views', 'wx_login_keys', 'cart_items', 'job_leases'])
+export const UNTRACKED_TABLES = new Set([
+  'sessions',
+  'sms_codes',
+  'rate_counters',
+  'kv_cache',
+  'footprints',
+  'shop_views',
+  'wx_login_keys',
+  'cart_items',
+  'job_leases',
+  'staff_sessions',
+  'staff_login_failures',
+])
 
 const WRITE_TARGET = /^\s*(?:insert\s+(?:or\s+\w+\s+)?into|update(?:\s+or\s+\w+)?|delete\s+from)\s+"?(\w+)"?/i
 

@@ -4,6 +4,7 @@ import { Alert, Button, Card, Form, Input, Modal, Popconfirm, Select, Space, Tab
 import { PlusOutlined } from '@ant-design/icons'
 import type { StaffCreateBody, StaffView } from '@contract/admin'
 import { ROLE_NAMES, ROLES } from '@contract/admin'
+import { resetStaffTwoFactor } from '../../api/auth'
 import { createStaff, resetPassword, staffList, updateStaff } from '../../api/system'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -25,6 +26,9 @@ export default function Staff() {
     const r = await createStaff({ username: v.username.trim(), role: v.role, ...(v.password ? { password: v.password } : {}) })
     setSecret({ username: r.staff.username, password: r.password })
     load()
+  }
+  async function resetTwoFactor(s: StaffView) {
+    if (await run(resetStaffTwoFactor(s.id), '已关闭该员工的两步验证')) load()
   }
   async function update(s: StaffView, patch: { role?: StaffView['role']; disabled?: boolean }) {
     if (await run(updateStaff(s.id, patch), '已保存')) load()
@@ -73,11 +77,12 @@ export default function Staff() {
                 ),
             },
             { title: '状态', dataIndex: 'disabled', width: 90, render: (d: boolean) => (d ? <Tag color='red'>已停用</Tag> : <Tag color='green'>正常</Tag>) },
+            { title: '两步验证', dataIndex: 'twoFactor', width: 100, render: (v: boolean) => (v ? <Tag color='green'>已开启</Tag> : <Tag>未开启</Tag>) },
             { title: '最近登录', dataIndex: 'lastLoginAt', width: 150, render: (v: number | null) => dateTime(v) },
             { title: '创建时间', dataIndex: 'createdAt', width: 150, render: (v: number) => dateTime(v) },
             {
               title: '操作',
-              width: 160,
+              width: 240,
               render: (_, s) =>
                 writable &&
                 s.id !== session?.staff.id && (
@@ -86,6 +91,11 @@ export default function Staff() {
                       <a>重置密码</a>
                     </Popconfirm>
                     <a onClick={() => update(s, { disabled: !s.disabled })}>{s.disabled ? '启用' : '停用'}</a>
+                    {s.twoFactor && (
+                      <Popconfirm title={`关闭 ${s.username} 的两步验证？`} description='用于员工手机和恢复码都丢失时；其登录会全部失效' onConfirm={() => resetTwoFactor(s)}>
+                        <a>关闭两步验证</a>
+                      </Popconfirm>
+                    )}
                   </Space>
                 ),
             },

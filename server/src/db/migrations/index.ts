@@ -20,6 +20,7 @@ import * as m055 from './055_settings'
 import * as m070 from './070_content_console'
 import * as m040 from './040_activity_coupons'
 import * as m050 from './050_agent_rules'
+import * as m080 from './080_staff_security'
 import * as m084 from './084_courier_tracking'
 import * as m088 from './088_address_codes'
 
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   '070_content_console': m070,
   '040_activity_coupons': m040,
   '050_agent_rules': m050,
+  '080_staff_security': m080,
   '084_courier_tracking': m084,
   '088_address_codes': m088,
 }

@@ -39,8 +39,10 @@ export function decryptSecret(key: string, stored: string): string | null {
   }
 }
 
-/** What the console may see of a secret: a short fingerprint (SHA-256 of the value, first 8 hex) and its last 4 characters for short ones. */
-export function secretHint(plain: string, showLast4: boolean): string {
-  const fp = crypto.createHash('sha256').update(plain, 'utf8').digest('hex').slice(0, 8)
-  return showLast4 && plain.length >= 12 ? `指纹 ${fp} · 末4位 ${plain.slice(-4)}` : `指纹 ${fp}`
+/**
+ * What the console and the audit log may see of a secret: a fingerprint only (the first 8 hex of SHA-256 over a
+ * fixed label and the value), enough to tell whether it changed and never any of its characters.
+ */
+export function secretHint(plain: string): string {
+  return `指纹 ${crypto.createHash('sha256').update('mall-secret-fingerprint:').update(plain, 'utf8').digest('hex').slice(0, 8)}`
 }

@@ -162,7 +162,7 @@ export async function storedWechat(db: Conn, config: Config): Promise<StoredWech
 
 /** A field's view for the console: plain values shown, secrets and files only as set + a hint. */
 export function fieldHint(key: WechatField, value: string): string {
-  if (key === 'mchPrivateKey') return `已设置 · ${secretHint(value, false)}`
+  if (key === 'mchPrivateKey') return `已设置 · ${secretHint(value)}`
   if (key === 'platformCert') {
     try {
       if (value.includes('BEGIN CERTIFICATE')) {
@@ -172,9 +172,9 @@ export function fieldHint(key: WechatField, value: string): string {
     } catch {
       return '已设置 · 无法解析的证书'
     }
-    return `已设置 · 公钥 ${secretHint(value, false)}`
+    return `已设置 · 公钥 ${secretHint(value)}`
   }
-  return `已设置 · ${secretHint(value, true)}`
+  return `已设置 · ${secretHint(value)}`
 }
 
 /** What the last overlay was made from, per Config: the watcher re-applies only when the stored rows changed. */
