@@ -1,4 +1,6 @@
 // Builds the H5 once (dist/h5-e2e) and runs every test/e2e/*.spec.mjs with node's test runner, one file at a time.
+// Every spec uses this one build: host names and the WeChat official account are the server's configuration,
+// given to the page it serves (types/runtimeConfig.ts), so a spec sets them when it starts its shop.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -8,12 +10,14 @@ if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROME_PATH) {
   console.error('e2e: Chromium is missing: apt-get install -y chromium')
   process.exit(1)
 }
+const CLIENT_ENV = ['API_ORIGIN', 'MAIN_HOST', 'ENTRY_HOSTS', 'LOGIN_REDIRECT_HOSTS', 'WX_H5_APPID', 'WX_JSSDK_URL', 'WX_OAUTH_URL']
 if (!process.env.SKIP_BUILD || !fs.existsSync(path.join(H5_DIR, 'index.html'))) {
   console.log(`e2e: building the H5 into ${path.relative(ROOT, H5_DIR)}…`)
   const r = spawnSync('npx', ['taro', 'build', '--type', 'h5'], {
     cwd: ROOT,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, H5_DIR) },
+    // The build-time fallbacks of that configuration (config/index.ts clientEnv) cleared: the caller's shell cannot leak into the build.
+    env: { ...process.env, ...Object.fromEntries(CLIENT_ENV.map((k) => [k, ''])), NODE_ENV: 'production', TARO_OUTPUT: path.relative(ROOT, H5_DIR) },
   })
   if (r.status !== 0) process.exit(r.status || 1)
 }
