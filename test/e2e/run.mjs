@@ -1,10 +1,13 @@
-// Builds the H5 once (dist/h5-e2e) and runs every test/e2e/*.spec.mjs with node's test runner, one file at a time.
+// Builds the H5 once (dist/h5-e2e) and the console when its sources changed (admin/dist), then runs every
+// test/e2e/*.spec.mjs with node's test runner, E2E_CONCURRENCY files at a time (default 2: each spec has its
+// own shop, data folder and Chromium, and most of a spec's time is spent waiting for pages; 1 = one at a time).
 // Every spec uses this one build: host names and the WeChat official account are the server's configuration,
 // given to the page it serves (types/runtimeConfig.ts), so a spec sets them when it starts its shop.
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT, H5_DIR } from './harness.mjs'
+import { buildConsole } from './consoleHarness.mjs'
 
 if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROME_PATH) {
   console.error('e2e: Chromium is missing: apt-get install -y chromium')
@@ -22,13 +25,23 @@ if (!process.env.SKIP_BUILD || !fs.existsSync(path.join(H5_DIR, 'index.html'))) 
   if (r.status !== 0) process.exit(r.status || 1)
 }
 const only = process.argv.slice(2)
+/** The walks over every route take the longest: started first, so no long spec is left running alone at the end. */
+const LONGEST = ['allPages', 'badLinks', 'largeText']
+const rank = (f) => (LONGEST.findIndex((n) => f.startsWith(`${n}.`)) + LONGEST.length + 1) % (LONGEST.length + 1)
 const specs = fs
   .readdirSync(path.join(ROOT, 'test', 'e2e'))
   .filter((f) => f.endsWith('.spec.mjs'))
   .filter((f) => !only.length || only.some((o) => f.includes(o)))
+  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((f) => path.join('test', 'e2e', f))
-// The spec reporter for people; a TAP copy for scripts/test.mjs to count passes and failures.
-const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout']
+// Console specs share admin/dist: built here once, not by two specs at the same time.
+if (specs.some((f) => path.basename(f).startsWith('console'))) buildConsole()
+const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2)
+console.log(`e2e: ${specs.length} spec files, ${concurrency} at a time`)
+// The spec reporter for people, then each file's time (timesReporter.mjs); a TAP copy for scripts/test.mjs to count passes and failures.
+const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/timesReporter.mjs', '--test-reporter-destination=stdout']
 if (process.env.E2E_TAP) reporters.push('--test-reporter=tap', `--test-reporter-destination=${process.env.E2E_TAP}`)
-const r = spawnSync(process.execPath, ['--test', '--test-concurrency=1', ...reporters, ...specs], { cwd: ROOT, stdio: 'inherit' })
+const started = Date.now()
+const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporters, ...specs], { cwd: ROOT, stdio: 'inherit' })
+console.log(`e2e: specs ran in ${Math.round((Date.now() - started) / 1000)} s`)
 process.exit(r.status ?? 1)
