@@ -25,14 +25,10 @@ if (!process.env.SKIP_BUILD || !fs.existsSync(path.join(H5_DIR, 'index.html'))) 
   if (r.status !== 0) process.exit(r.status || 1)
 }
 const only = process.argv.slice(2)
-/** The walks over every route take the longest: started first, so no long spec is left running alone at the end. */
-const LONGEST = ['allPages', 'badLinks', 'largeText']
-const rank = (f) => (LONGEST.findIndex((n) => f.startsWith(`${n}.`)) + LONGEST.length + 1) % (LONGEST.length + 1)
 const specs = fs
   .readdirSync(path.join(ROOT, 'test', 'e2e'))
   .filter((f) => f.endsWith('.spec.mjs'))
   .filter((f) => !only.length || only.some((o) => f.includes(o)))
-  .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b))
   .map((f) => path.join('test', 'e2e', f))
 // Console specs share admin/dist: built here once, not by two specs at the same time.
 if (specs.some((f) => path.basename(f).startsWith('console'))) buildConsole()
