@@ -6,6 +6,8 @@ import { PrecompressPlugin } from './precompress'
 import { BundleStatsPlugin } from './bundleStats'
 
 // Values injected into the client at build time. Hosts and app ids are configuration, never hard-coded domains.
+// The mini-program uses them as built; the H5 gets MAIN_HOST … WX_OAUTH_URL from the server in the page it serves
+// (server/src/h5RuntimeConfig.ts, src/platform/runtimeConfig.ts), these only when a page did not come from it.
 function clientEnv() {
   const env = process.env
   return {

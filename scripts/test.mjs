@@ -1,4 +1,4 @@
-// npm test: every suite in turn (the machine has 2 cores), then one closing line "test: N passed, M failed".
+// npm test: every suite in turn (the machine has 2 cores), then one closing line "test: N passed, M failed (each suite's time; the total)".
 // Lint (ESLint, Prettier on its files), type-check (client, server strict, console), client units (jest), console units (jest), server (jest; SQLite, and PostgreSQL too when TEST_DATABASE_URL is set), the weapp build check,
 // and the end-to-end run of the H5 build in Chromium. Pass suite names to run only some: npm test -- client server
 import { spawnSync } from 'node:child_process'
@@ -7,6 +7,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { checkPrerequisites } from './prerequisites.mjs'
 
+const runStarted = Date.now()
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-test-'))
 const only = process.argv.slice(2)
@@ -76,5 +77,7 @@ for (const r of results)
   )
 const passed = results.reduce((a, r) => a + r.passed, 0)
 const failed = results.reduce((a, r) => a + r.failed + (r.ok ? 0 : r.failed === 0 ? 1 : 0), 0)
-console.log(`test: ${passed} passed, ${failed} failed`)
+const total = Math.round((Date.now() - runStarted) / 1000)
+const times = results.map((r) => `${r.name} ${r.seconds} s`).join(', ')
+console.log(`test: ${passed} passed, ${failed} failed (${times ? `${times}; ` : ''}${Math.floor(total / 60)} m ${total % 60} s)`)
 process.exit(results.every((r) => r.ok) && results.length > 0 ? 0 : 1)

@@ -22,7 +22,8 @@ import type { ShopApp } from './modules/shopModule'
 import { adminApi } from './admin/index'
 import { configuredSmsProvider, type SmsProvider, type SmsVendorOptions } from './modules/member/sms'
 import { fetchHttpClient } from './services/http'
-import { compressedVariants, HOME_PATHS, homeIndexHtml } from './modules/home/preview'
+import { compressedVariants, HOME_PATHS, homeIndexHtml, type HtmlVariants } from './modules/home/preview'
+import { servedIndexHtml } from './h5RuntimeConfig'
 import { dbCache, redisCache } from './services/cache'
 import { createMetrics } from './services/metrics'
 import { createStorage } from './services/storage'
@@ -181,14 +182,22 @@ async function serveStatic(app: FastifyInstance, ctx: AppContext, indexSource: B
       },
     })
   }
-  const indexHtml = indexSource && compressedVariants(indexSource)
-  const homeHtml = indexSource && homeIndexHtml(db, config.readCacheMs, indexSource.toString('utf8'))
+  // The page carries the H5's runtime configuration (h5RuntimeConfig.ts): made again when the configuration changes.
+  const servedHtml = indexSource && servedIndexHtml(config, indexSource.toString('utf8'))
+  let indexVariants: { source: string; variants: HtmlVariants } | null = null
+  const indexHtmlNow = () => {
+    const source = servedHtml!()
+    if (indexVariants?.source !== source) indexVariants = { source, variants: compressedVariants(Buffer.from(source)) }
+    return indexVariants.variants
+  }
+  const indexHtml = indexSource && indexHtmlNow
+  const homeHtml = servedHtml && homeIndexHtml(db, config.readCacheMs, servedHtml)
   app.setNotFoundHandler(async (req, reply) => {
     const accept = String(req.headers.accept || '')
     const pathname = req.url.split('?')[0]
     if (req.method === 'GET' && indexHtml && !req.url.startsWith('/h5/') && !/\.[a-z0-9]{2,5}$/i.test(pathname) && (accept.includes('text/html') || accept.includes('*/*') || !accept)) {
       // The home page comes with its first banner in it (modules/home/preview.ts); any error: the plain page.
-      const html = (HOME_PATHS.has(pathname) && homeHtml && (await homeHtml().catch(() => null))) || indexHtml
+      const html = (HOME_PATHS.has(pathname) && homeHtml && (await homeHtml().catch(() => null))) || indexHtml()
       const enc = String(req.headers['accept-encoding'] || '')
       const [body, encoding] = /\bbr\b/.test(enc) ? [html.br, 'br'] : /\bgzip\b/.test(enc) ? [html.gzip, 'gzip'] : [html.raw, '']
       if (encoding) reply.header('Content-Encoding', encoding)

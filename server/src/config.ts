@@ -49,6 +49,9 @@ export interface Config {
     miniAppId: string
     miniSecret: string
     apiBase: string
+    /** The H5's WeChat JS-SDK and OAuth addresses (WX_JSSDK_URL, WX_OAUTH_URL), given to the page with the hosts (h5RuntimeConfig.ts). */
+    jssdkUrl: string
+    oauthUrl: string
     /** WeChat Pay API v3 base (https://api.mch.weixin.qq.com). */
     payApiBase: string
     mchId: string
@@ -187,6 +190,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       miniAppId: env.WX_MINI_APPID || '',
       miniSecret: env.WX_MINI_SECRET || '',
       apiBase: env.WX_API_BASE || 'https://api.weixin.qq.com',
+      jssdkUrl: env.WX_JSSDK_URL || '/static/jweixin-1.6.0.js',
+      oauthUrl: env.WX_OAUTH_URL || 'https://open.weixin.qq.com/connect/oauth2/authorize',
       payApiBase: env.WXPAY_API_BASE || 'https://api.mch.weixin.qq.com',
       mchId: env.WXPAY_MCHID || '',
       mchSerialNo: env.WXPAY_SERIAL_NO || '',

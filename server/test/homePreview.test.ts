@@ -4,6 +4,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { withHomePreview } from '../src/modules/home/preview'
+import { h5RuntimeConfig, withRuntimeConfig } from '../src/h5RuntimeConfig'
 
 const INDEX = '<!doctype html><html><head><title>商城</title></head><body><div id="app"></div></body></html>'
 
@@ -50,10 +51,12 @@ describe.each(DIALECTS)('H5 pages served with the home preview (%s)', (dialect) 
   })
 
   it('sends other pages without it, and home without it once no banner is on', async () => {
-    expect((await page('/goodsPages/details/details?id=1')).body).toBe(INDEX)
+    // The page as served: the build's index.html with the H5's runtime configuration (h5RuntimeConfig.ts).
+    const served = withRuntimeConfig(INDEX, h5RuntimeConfig(t.ctx.config))
+    expect((await page('/goodsPages/details/details?id=1')).body).toBe(served)
     await t.db.updateTable('banners').set({ status: 'off' }).where('position', '=', 'home').execute()
     const res = await page('/')
     expect(res.statusCode).toBe(200)
-    expect(res.body).toBe(INDEX)
+    expect(res.body).toBe(served)
   })
 })

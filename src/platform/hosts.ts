@@ -1,22 +1,10 @@
 import { MAIN_HOST_ALLOWED } from '@/routes'
+import { runtimeConfig } from './runtimeConfig'
 
-declare const MAIN_HOST: string
-declare const ENTRY_HOSTS: string
-declare const LOGIN_REDIRECT_HOSTS: string
-
-const list = (v: string) =>
-  String(v || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-
-/** Host configuration injected at build time; empty means gating is off (ARCHITECTURE.md). */
+/** Host configuration (the server's MAIN_HOST, ENTRY_HOSTS, LOGIN_REDIRECT_HOSTS, given in the page); empty means gating is off (ARCHITECTURE.md). */
 export function hostConfig() {
-  return {
-    mainHost: typeof MAIN_HOST === 'string' ? MAIN_HOST : '',
-    entryHosts: list(typeof ENTRY_HOSTS === 'string' ? ENTRY_HOSTS : ''),
-    loginRedirectHosts: list(typeof LOGIN_REDIRECT_HOSTS === 'string' ? LOGIN_REDIRECT_HOSTS : ''),
-  }
+  const { mainHost, entryHosts, loginRedirectHosts } = runtimeConfig()
+  return { mainHost, entryHosts, loginRedirectHosts }
 }
 
 export const gatingEnabled = (cfg = hostConfig()) => !!cfg.mainHost && cfg.entryHosts.length > 0

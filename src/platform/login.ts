@@ -5,17 +5,15 @@ import { getSharerBusinessId, getSharerId } from '@/stores/session'
 import { useUserStore } from '@/stores/user'
 import { browser } from './browser'
 import { currentShell } from './env'
+import { runtimeConfig } from './runtimeConfig'
 import type { LoginAdapter, SilentLoginResult } from './types'
 
-declare const WX_H5_APPID: string
-declare const WX_OAUTH_URL: string
-
-/** The official account's app id from the build configuration (WX_H5_APPID); '' turns WeChat OAuth off. */
-export const wxH5AppId = (): string => (typeof WX_H5_APPID === 'string' ? WX_H5_APPID : '')
+/** The official account's app id (the server's WX_H5_APPID, given in the page; platform/runtimeConfig.ts); '' turns WeChat OAuth off. */
+export const wxH5AppId = (): string => runtimeConfig().wxH5AppId
 
 /** WeChat OAuth (snsapi_base) address for the current page. */
 export function oauthUrl(appId: string, redirectUri: string, state = 'base'): string {
-  const base = typeof WX_OAUTH_URL === 'string' && WX_OAUTH_URL ? WX_OAUTH_URL : 'https://open.weixin.qq.com/connect/oauth2/authorize'
+  const base = runtimeConfig().wxOauthUrl
   return `${base}?appid=${encodeURIComponent(appId)}&redirect_uri=${encodeURIComponent(redirectUri)}&response_type=code&scope=snsapi_base&state=${state}#wechat_redirect`
 }
 

@@ -1,7 +1,6 @@
 import { getWxConfig } from '@/api/wechat'
 import { isIOS } from './env'
-
-declare const WX_JSSDK_URL: string
+import { runtimeConfig } from './runtimeConfig'
 
 /** The landing URL: iOS WeChat signs the first URL of a history-mode SPA, not the current one. */
 const landingUrl = typeof window !== 'undefined' ? window.location.href.split('#')[0] : ''
@@ -19,7 +18,7 @@ function loadScript(): Promise<any> {
   if (!scriptPromise) {
     scriptPromise = new Promise((resolve, reject) => {
       const s = document.createElement('script')
-      s.src = typeof WX_JSSDK_URL === 'string' && WX_JSSDK_URL ? WX_JSSDK_URL : '/static/jweixin-1.6.0.js'
+      s.src = runtimeConfig().wxJssdkUrl
       s.onload = () => (w.wx ? resolve(w.wx) : reject(new Error('jssdk missing')))
       s.onerror = () => {
         scriptPromise = null

@@ -7,18 +7,15 @@
 // themes without being opened twice. Steppers must show their − and + whole, with glyphs of at least 12px.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, idleChanges, allPagePaths, inTabs, collectErrors } from './harness.mjs'
+import { useShopSuite, idleChanges, allPagePaths, inTabs, collectErrors, gotoSettled, pageDrawn, transitionsOver } from './harness.mjs'
 import { axeProblems } from './axe.mjs'
 
 const IDLE_MS = 1500
 const MAX_IDLE_CHANGES = 1500
-// Longer than NutUI's longest transition of all properties (0.4 s), so axe reads the final colours.
-const THEME_SETTLE_MS = 450
-
-/** Waits for a theme switch to be drawn: the page roots re-rendered with their theme class, colour transitions over. */
+/** Waits for a theme switch to be drawn: the page roots re-rendered with their theme class, colour transitions over (axe reads the final colours). */
 async function settleTheme(page) {
   await page.waitForFunction(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(true)))))
-  await page.waitForTimeout(THEME_SETTLE_MS)
+  await page.waitForFunction(transitionsOver)
 }
 
 const suite = useShopSuite({ member: '13900139000' })
@@ -48,10 +45,10 @@ async function check(page, p) {
   const problems = []
   const errors = collectErrors(page)
   // Pages that show one record get the first demo one (id=1); the others ignore it.
-  await page.goto(`${suite.shop.base}/${p}?id=1`)
-  await page.waitForTimeout(1200)
+  // Drawn and its data in (not a fixed wait): then left alone for IDLE_MS.
+  await gotoSettled(page, `${suite.shop.base}/${p}?id=1`)
   const changes = await idleChanges(page, IDLE_MS)
-  const drawn = await page.evaluate(() => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0))
+  const drawn = await page.evaluate(pageDrawn)
   errors.stop()
   const thrown = errors.filter((e) => !/play\(\) (failed|request was interrupted)/.test(e))
   if (!drawn) problems.push(`${p}: nothing drawn`)

@@ -30,15 +30,22 @@ for (const [width, height, dark] of [
         await page.goto(`${suite.shop.base}/admin${p}`)
         // The page's own chunk and first request: wait for antd's loading spinners and loading buttons to go and
         // for colour transitions to end (axe measured a table's 查询 button still loading, or half-way back to its
-        // colour, on a different page each run).
+        // colour, on a different page each run). Up to 30 s: on a busy machine (two specs at once, other loads) a
+        // page's first request took longer than 10 s and axe read a 查询 button still loading.
         await page.waitForLoadState('networkidle')
+        // Quiet for 300 ms on end: a button that has just stopped loading starts its colour transition a frame later.
         await page
           .waitForFunction(
-            () =>
-              !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
-              document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+            () => {
+              const quiet =
+                !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
+                document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+              if (!quiet) return (window.__a11yQuietSince = 0)
+              window.__a11yQuietSince ||= performance.now()
+              return performance.now() - window.__a11yQuietSince >= 300
+            },
             null,
-            { timeout: 10_000 },
+            { timeout: 30_000 },
           )
           .catch(() => undefined)
         for (const a of await axeProblems(page)) problems.push(`${p}: ${a}`)

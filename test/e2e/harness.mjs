@@ -42,8 +42,8 @@ export async function startShop(env = {}) {
       const r = await fetch(`${base}/h5/api/member/loginStatus?p=4`)
       if (r.ok) break
     } catch {}
-    // E2E_START_MS: a longer wait on a busy machine (the server compiles its TypeScript on start).
-    if (Date.now() - started > (Number(process.env.E2E_START_MS) || 60_000)) {
+    // E2E_START_MS: a longer wait on a busy machine (the server compiles its TypeScript on start; two specs start theirs at once).
+    if (Date.now() - started > (Number(process.env.E2E_START_MS) || 120_000)) {
       child.kill('SIGKILL') // else the spec's process waits for it forever
       throw new Error(`server did not start: ${log.join('')}`)
     }
@@ -298,6 +298,38 @@ export async function shot(page, name) {
     .catch(() => undefined)
   await screenshot(page, name)
 }
+/** In the page: a page of the app is shown with some text in it. */
+export const pageDrawn = () => [...document.querySelectorAll('.taro_page')].some((el) => el.offsetParent !== null && el.innerText.trim().length > 0)
+
+/**
+ * Opens `url` and waits for the state a check of the page needs instead of a fixed time: the page drawn
+ * (pageDrawn) and its calls to the server over (no fetch/XHR in flight for `quietMs`). At most `timeout`:
+ * a page that never gets there is left to the caller's own checks (nothing drawn, calls in a loop).
+ */
+export async function gotoSettled(page, url, { quietMs = 300, timeout = 15_000 } = {}) {
+  const inFlight = new Set()
+  let lastChange = Date.now()
+  const isCall = (r) => r.resourceType() === 'fetch' || r.resourceType() === 'xhr'
+  const started = (r) => isCall(r) && inFlight.add(r) && (lastChange = Date.now())
+  const ended = (r) => inFlight.delete(r) && (lastChange = Date.now())
+  page.on('request', started)
+  page.on('requestfinished', ended)
+  page.on('requestfailed', ended)
+  try {
+    const end = Date.now() + timeout
+    await page.goto(url)
+    await page.waitForFunction(pageDrawn, null, { timeout }).catch(() => undefined)
+    while (Date.now() < end && (inFlight.size > 0 || Date.now() - lastChange < quietMs)) await new Promise((r) => setTimeout(r, 50))
+  } finally {
+    page.off('request', started)
+    page.off('requestfinished', ended)
+    page.off('requestfailed', ended)
+  }
+}
+
+/** In the page: resolves once no CSS transition is running (a theme switch's colours have reached their end). */
+export const transitionsOver = () => document.getAnimations().every((a) => !(a instanceof window.CSSTransition) || a.playState !== 'running')
+
 /** How many times the page's DOM changes in `ms` while nobody touches it (a render loop changes it thousands of times). */
 export const idleChanges = (page, ms) =>
   page.evaluate(

@@ -1,14 +1,13 @@
-// Main host / entry host gating (SPEC.md section 4) in Chromium: the H5 is built with two host names
-// (test/fixtures/hostGating.mjs) on a fixed port, Chromium resolves both to 127.0.0.1, and the shop listens
-// on that port. Each host keeps its own storage, so the token travels in the address between them.
+// Main host / entry host gating (SPEC.md section 4) in Chromium: the shop is configured with two host names
+// (test/fixtures/hostGating.mjs) on a fixed port, which it gives the suite's one H5 build in the page it serves
+// (types/runtimeConfig.ts); Chromium resolves both names to 127.0.0.1, and the shop listens on that port. Each host keeps its own storage, so the token travels in the address between them.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import net from 'node:net'
 import { startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
-import { ensureH5Build } from './buildH5.mjs'
 import { chromiumHostArgs } from '../fixtures/hostGating.mjs'
 
-// Built into the client, so fixed: the shop must listen on it (E2E_HOSTS_PORT to move it; the build follows).
+// Part of the host names, so fixed: the shop must listen on it (E2E_HOSTS_PORT to move it).
 const PORT = Number(process.env.E2E_HOSTS_PORT || 39123)
 const MAIN = `main.shop.test:${PORT}`
 const ENTRY = `entry.shop.test:${PORT}`
@@ -23,14 +22,13 @@ const portFree = (port) =>
     s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)))
   })
 
-let shop, b, h5Dir
+let shop, b
 const navs = []
 const state = { phone: newPhone() }
 
 before(async () => {
-  h5Dir = await ensureH5Build('h5-e2e-hosts', GATING)
   assert.ok(await portFree(PORT), `port ${PORT} is taken: free it or set E2E_HOSTS_PORT`)
-  shop = await startShop({ PORT: String(PORT), H5_DIR: h5Dir, ...GATING, WX_H5_APPID: '', WX_H5_SECRET: '' })
+  shop = await startShop({ PORT: String(PORT), ...GATING, WX_H5_APPID: '', WX_H5_SECRET: '' })
   b = await openBrowser({ args: chromiumHostArgs() })
   b.page.on('framenavigated', (f) => f === b.page.mainFrame() && navs.push(f.url()))
 })

@@ -7,7 +7,7 @@
 // show whole. A screenshot per page: test/e2e/screens/large-text-<page>.png.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, allPagePaths, pageQueries, shot, shown, inTabs, openBrowser, shopAs, fill } from './harness.mjs'
+import { useShopSuite, allPagePaths, pageQueries, shot, shown, inTabs, openBrowser, shopAs, fill, gotoSettled } from './harness.mjs'
 
 export const TEXT_SCALE = 2
 
@@ -94,8 +94,7 @@ test(`every page holds at ${TEXT_SCALE * 100} % text: no price, button, tab labe
   await suite.signIn()
   // Two tabs at once: the waits of one overlap the other's work.
   const found = await inTabs(suite, paths, async (page, p) => {
-    await page.goto(`${suite.shop.base}/${p}${query(p)}`)
-    await page.waitForTimeout(1200)
+    await gotoSettled(page, `${suite.shop.base}/${p}${query(p)}`)
     const scale = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--text-scale').trim())
     assert.equal(Number(scale), TEXT_SCALE, `${p}: --text-scale is ${scale}`)
     const cut = (await page.evaluate(clippedTexts)).map((c) => `${p}: ${c}`)

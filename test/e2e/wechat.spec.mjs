@@ -4,7 +4,9 @@
 // paySign checked with the merchant's public key, then WeChat Pay's signed and encrypted notify).
 // Nothing reaches WeChat: the server's calls (WX_API_BASE, WXPAY_API_BASE) go to a fake served here on
 // loopback, the browser's OAuth address (WX_OAUTH_URL, a name no DNS knows) is answered by a Playwright
-// route, and the JS-SDK is test/fixtures/wx-fake.js, served by the shop at the build's WX_JSSDK_URL.
+// route, and the JS-SDK is test/fixtures/wx-fake.js, served by that fake at the server's WX_JSSDK_URL (another
+// origin, as res.wx.qq.com is: the shop's Content-Security-Policy allows it). The H5 is the suite's one build:
+// the app id, OAuth and JS-SDK addresses reach it in the page the server sends (types/runtimeConfig.ts).
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
@@ -12,7 +14,6 @@ import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
 import { ROOT, startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
-import { ensureH5Build } from './buildH5.mjs'
 
 const IOS_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN'
 const ANDROID_UA =
@@ -21,6 +22,7 @@ const ANDROID_UA =
 const APP_ID = 'wxtestappid'
 const SECRET = 'wxtestsecret'
 const OAUTH_URL = 'http://open.weixin.localtest/connect/oauth2/authorize'
+const JSSDK_PATH = '/open/js/jweixin-1.6.0.js'
 const TICKET = 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg'
 const ACCESS_TOKEN = 'FAKE_ACCESS_TOKEN_e2e'
 const MCH_ID = '1900000109'
@@ -50,6 +52,10 @@ function startFakeWechat() {
     const json = (obj, status = 200, headers = {}) => {
       res.writeHead(status, { 'content-type': 'application/json', ...headers })
       res.end(JSON.stringify(obj))
+    }
+    if (url.pathname === JSSDK_PATH) {
+      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' })
+      return res.end(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'wx-fake.js')))
     }
     if (url.pathname === '/sns/oauth2/access_token') {
       const q = url.searchParams
@@ -173,18 +179,15 @@ function assertSignature(cfg, url) {
   assert.equal(cfg.signature, signatureOf(cfg, url), `signature for ${url}`)
 }
 
-let fake, shop, ios, android, h5Dir
+let fake, shop, ios, android
 const member = { phone: newPhone(), openid: `oE2E_${crypto.randomBytes(6).toString('hex')}` }
 
 before(async () => {
-  h5Dir = await ensureH5Build('h5-e2e-wx', { WX_H5_APPID: APP_ID, WX_OAUTH_URL: OAUTH_URL, WX_JSSDK_URL: '/static/jweixin-1.6.0.js' })
-  // The build does not ship the SDK: the shop serves the fake at WX_JSSDK_URL (listed when the server starts).
-  fs.mkdirSync(path.join(h5Dir, 'static'), { recursive: true })
-  fs.copyFileSync(path.join(ROOT, 'test', 'fixtures', 'wx-fake.js'), path.join(h5Dir, 'static', 'jweixin-1.6.0.js'))
   fake = await startFakeWechat()
   shop = await startShop({
-    H5_DIR: h5Dir,
     WX_H5_APPID: APP_ID,
+    WX_OAUTH_URL: OAUTH_URL,
+    WX_JSSDK_URL: `${fake.base}${JSSDK_PATH}`,
     WX_H5_SECRET: SECRET,
     WX_API_BASE: fake.base,
     PAY_PROVIDER: 'wechatpay',

@@ -38,18 +38,20 @@ export interface HtmlVariants {
 
 export const compressedVariants = (raw: Buffer): HtmlVariants => ({ raw, br: zlib.brotliCompressSync(raw), gzip: zlib.gzipSync(raw, { level: 9 }) })
 
-/** index.html for the home paths: with the current first banner (read through the home call's cache). */
-export function homeIndexHtml(db: Db, readCacheMs: number, indexHtml: string) {
+/** index.html for the home paths (`indexHtml`: the page as served now): with the current first banner (read through the home call's cache). */
+export function homeIndexHtml(db: Db, readCacheMs: number, indexHtml: () => string) {
   const cache = readCache(db, readCacheMs)
   const made = new Map<string, HtmlVariants>()
   return async (): Promise<HtmlVariants | null> => {
     const home = await cachedSelfList(db, cache)
     const banner = home.banners[0]?.image
     if (!banner) return null
-    let variants = made.get(banner)
+    const base = indexHtml()
+    const key = `${banner}\n${base}`
+    let variants = made.get(key)
     if (!variants) {
       if (made.size > 20) made.clear()
-      made.set(banner, (variants = compressedVariants(Buffer.from(withHomePreview(indexHtml, banner)))))
+      made.set(key, (variants = compressedVariants(Buffer.from(withHomePreview(base, banner)))))
     }
     return variants
   }
