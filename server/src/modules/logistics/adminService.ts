@@ -24,7 +24,7 @@ export async function trackingSettingsView(db: Conn, config: Config): Promise<Tr
   return {
     fields: KUAIDI100_FIELDS.map((f) => {
       const v = s[f.key]
-      return { key: f.key, label: f.label, secret: f.secret, value: f.secret ? '' : v, set: !!v, hint: v && f.secret ? `已设置 · ${secretHint(v, true)}` : '', fromServer: !!env[f.key] }
+      return { key: f.key, label: f.label, secret: f.secret, value: f.secret ? '' : v, set: !!v, hint: v && f.secret ? `已设置 · ${secretHint(v)}` : '', fromServer: !!env[f.key] }
     }),
     live: trackingLive(s),
     suggestedCallbackUrl: suggestedCallbackUrl(config),

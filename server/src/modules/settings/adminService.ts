@@ -316,7 +316,7 @@ export async function smsSettingsView(db: Conn, config: Config): Promise<SmsSett
     live: { provider: s.provider, label: SMS_PROVIDER_LABELS[s.provider], missing: missingSmsFields(s) },
     fields: SMS_FIELDS.map((f) => {
       const v = s[f.key] || stored[f.key] || ''
-      return { key: f.key, label: f.label, secret: f.secret, value: f.secret ? '' : v, set: !!v, hint: v && f.secret ? `已设置 · ${secretHint(v, true)}` : '', fromEnv: fromEnv.has(f.key), env: f.env }
+      return { key: f.key, label: f.label, secret: f.secret, value: f.secret ? '' : v, set: !!v, hint: v && f.secret ? `已设置 · ${secretHint(v)}` : '', fromEnv: fromEnv.has(f.key), env: f.env }
     }),
   }
 }
@@ -331,7 +331,7 @@ function checkSmsValue(key: SmsField, v: string) {
   if (key === 'region' && !/^[a-z]{2}-[a-z]+$/.test(v)) throw bad('地域格式如 ap-guangzhou')
 }
 
-const maskedSms = (s: StoredSms) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 'secretKey' && v ? `已设置 · ${secretHint(v, true)}` : v]))
+const maskedSms = (s: StoredSms) => Object.fromEntries(Object.entries(s).map(([k, v]) => [k, k === 'secretKey' && v ? `已设置 · ${secretHint(v)}` : v]))
 
 export async function saveSmsSettings(tx: Tx, config: Config, input: SmsSettingsInput, log: Log) {
   const fromEnv = envSmsFields(config)

@@ -123,11 +123,11 @@ export function envSmsFields(config: Config): Set<SmsField> {
   return out
 }
 
-/** Decrypted stored SMS values (a secret that cannot be decrypted counts as not set). */
-export async function storedSms(db: Conn, config: Config): Promise<StoredSms> {
-  const raw = await getSetting<StoredSms>(db, SMS_KEY, {})
-  const out: StoredSms = {}
-  for (const f of SMS_FIELDS) {
+/** A stored group of fields with its secrets decrypted (a secret that cannot be decrypted counts as not set). */
+async function decryptedFields<K extends string>(db: Conn, config: Config, settingKey: string, fields: readonly { key: K; secret?: boolean }[]): Promise<Partial<Record<K, string>>> {
+  const raw = await getSetting<Partial<Record<K, string>>>(db, settingKey, {})
+  const out: Partial<Record<K, string>> = {}
+  for (const f of fields) {
     const v = raw[f.key]
     if (!v) continue
     if (f.secret) {
@@ -137,6 +137,9 @@ export async function storedSms(db: Conn, config: Config): Promise<StoredSms> {
   }
   return out
 }
+
+/** Decrypted stored SMS values. */
+export const storedSms = (db: Conn, config: Config): Promise<StoredSms> => decryptedFields(db, config, SMS_KEY, SMS_FIELDS)
 
 /** Serial → PEM of an uploaded platform certificate (its own serial) or WeChat Pay public key (with its key id). */
 export function platformKeysOf(pem: string, keyId: string): Record<string, string> {
@@ -145,20 +148,8 @@ export function platformKeysOf(pem: string, keyId: string): Record<string, strin
   return keyId ? { [keyId]: pem } : {}
 }
 
-/** Decrypted stored WeChat values (a secret that cannot be decrypted counts as not set). */
-export async function storedWechat(db: Conn, config: Config): Promise<StoredWechat> {
-  const raw = await getSetting<StoredWechat>(db, WECHAT_KEY, {})
-  const out: StoredWechat = {}
-  for (const f of WECHAT_FIELDS) {
-    const v = raw[f.key]
-    if (!v) continue
-    if (f.secret) {
-      const plain = decryptSecret(config.settingsKey, v)
-      if (plain !== null) out[f.key] = plain
-    } else out[f.key] = v
-  }
-  return out
-}
+/** Decrypted stored WeChat values. */
+export const storedWechat = (db: Conn, config: Config): Promise<StoredWechat> => decryptedFields(db, config, WECHAT_KEY, WECHAT_FIELDS)
 
 /** A field's view for the console: plain values shown, secrets and files only as set + a hint. */
 export function fieldHint(key: WechatField, value: string): string {
