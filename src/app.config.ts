@@ -30,4 +30,7 @@ export default defineAppConfig({
   },
   ...(weapp ? { darkmode: true, themeLocation: 'theme.json' } : {}),
   lazyCodeLoading: 'requiredComponents',
+  // WeChat's 物流查询 plug-in (docs/wechat.md "WeChat logistics page"): only when the build asks for it, since the
+  // plug-in must be added to the mini-program in the WeChat admin first (and offline compilers cannot fetch it).
+  ...(weapp && process.env.WEAPP_LOGISTICS_PLUGIN === '1' ? { plugins: { logisticsPlugin: { version: '2.1.5', provider: 'wx9ad912bf20548d92' } } } : {}),
 })

@@ -27,6 +27,8 @@ export const TrackingSettingsView = Type.Object({
   /** Secrets can be saved (the server has its settings key). */
   canSaveSecrets: Type.Boolean(),
   keyProblem: Type.String(),
+  /** WeChat's tracking page (物流查询) offered on mini-program orders' logistics page. */
+  wechatWaybill: Type.Boolean(),
 })
 export type TrackingSettingsView = Static<typeof TrackingSettingsView>
 /** Left out = unchanged; '' = remove the stored value. */
@@ -35,5 +37,6 @@ export const TrackingSettingsInput = Closed({
   customer: Type.Optional(Str(64)),
   salt: Type.Optional(Str(64)),
   callbackUrl: Type.Optional(Str(300)),
+  wechatWaybill: Type.Optional(Type.Boolean()),
 })
 export type TrackingSettingsInput = Static<typeof TrackingSettingsInput>

@@ -40,8 +40,15 @@ export interface LogisticsInfo {
   trackingState: string
   /** The courier's events reach the shop (快递100 is set up): the page offers 刷新. */
   live: boolean
+  /** WeChat's own tracking page can be opened (mini-program only): the merchant turned it on and the order was paid in the mini-program. */
+  wechatWaybill: boolean
   /** Newest first. */
   traces: LogisticsTrace[]
   image: string
   itemCount: number
+}
+
+/** POST /api/logistics/wechat-waybill: the token the mini-program opens WeChat's tracking page with. */
+export interface WechatWaybillToken {
+  waybillToken: string
 }

@@ -30,6 +30,7 @@ const DEFAULTS: Record<string, string> = {
   '/cgi-bin/message/subscribe/send': 'subscribe_send',
   '/cgi-bin/message/template/send': 'template_send',
   '/wxa/business/getuserphonenumber': 'getuserphonenumber',
+  '/cgi-bin/express/delivery/open_msg/trace_waybill': 'trace_waybill',
 }
 
 /** Routes each call to the fake of its host: WeChat's API (FakeWechat) or WeChat Pay (FakeWechatPay). */

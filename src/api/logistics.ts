@@ -1,4 +1,4 @@
-import type { ExpressCompany, LogisticsInfo } from '@contract/logistics'
+import type { ExpressCompany, LogisticsInfo, WechatWaybillToken } from '@contract/logistics'
 import { get, post, type RequestOptions } from '@/core/request'
 
 /** SPEC.md section 7: GET /common/getAllExpress (no /api prefix, no token). */
@@ -8,3 +8,6 @@ export const getLogisticsTrace = (orderNo: string, opts?: RequestOptions) => get
 
 /** 刷新: the server asks the courier (at most once per shipment every few minutes) and answers the page's data. */
 export const refreshLogisticsTrace = (orderNo: string, opts?: RequestOptions) => post<LogisticsInfo>('/api/logistics/refresh', { orderNo }, opts)
+
+/** 微信物流详情 (mini-program): the token WeChat's 物流查询 plug-in opens the waybill with. */
+export const getWechatWaybillToken = (orderNo: string, opts?: RequestOptions) => post<WechatWaybillToken>('/api/logistics/wechat-waybill', { orderNo }, opts)

@@ -1,10 +1,11 @@
 import { useState } from 'react'
-import { useDidShow, useRouter } from '@tarojs/taro'
+import Taro, { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Steps, Step } from '@nutui/nutui-react-taro'
 import { TRACKING_STATE_LABEL, type LogisticsInfo } from '@contract/logistics'
 import PageLayout from '@/components/PageLayout'
-import { getLogisticsTrace, refreshLogisticsTrace } from '@/api/logistics'
+import { getLogisticsTrace, getWechatWaybillToken, refreshLogisticsTrace } from '@/api/logistics'
+import { openWechatWaybill } from '@/platform/wechatWaybill'
 import { requireLogin } from '@/core/auth'
 import { assetUrl } from '@/core/request'
 import { copyText, dial } from '@/utils/clipboard'
@@ -35,6 +36,19 @@ export default function SeeLogisticsIndexPage() {
       .finally(() => setRefreshing(false))
   }
 
+  // 微信物流详情: WeChat's own tracking page through the 物流查询 plug-in (mini-program only, when the shop offers it).
+  const [opening, setOpening] = useState(false)
+  const openWechat = () => {
+    if (opening) return
+    setOpening(true)
+    getWechatWaybillToken(orderNo, { catch: true })
+      .then((r) => {
+        if (!openWechatWaybill(r.waybillToken)) Taro.showToast({ title: '当前版本的小程序还不能打开微信物流详情', icon: 'none' })
+      })
+      .catch(() => undefined)
+      .finally(() => setOpening(false))
+  }
+
   return (
     <PageLayout variant='back' title='查看物流'>
       {failed && <View className='empty-hint'>{failed}</View>}
@@ -61,6 +75,12 @@ export default function SeeLogisticsIndexPage() {
               </View>
             </View>
           </View>
+          {process.env.TARO_ENV === 'weapp' && info.wechatWaybill && (
+            <View className='card logistics__wechat' onClick={openWechat}>
+              <Text>微信物流详情</Text>
+              <Text className='muted'>{opening ? '正在打开…' : '在微信中查看物流进度 ›'}</Text>
+            </View>
+          )}
           <View className='card logistics__receiver'>
             <Text className='logistics__to'>收</Text>
             <Text className='logistics__addr'>

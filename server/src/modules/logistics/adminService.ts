@@ -5,6 +5,7 @@ import type { TrackingSettingsInput, TrackingSettingsView } from '../../../../ty
 import { AppError, ErrorCode } from '../../errors'
 import { getSetting, setSetting } from '../settings/service'
 import { encryptSecret, secretHint, settingsKeyProblem } from '../settings/secrets'
+import { setWechatWaybillEnabled, wechatWaybillEnabled } from './wechatWaybill'
 import { KUAIDI100_FIELDS, kuaidi100Settings, SETTINGS_KEY, trackingLive, type StoredKuaidi100 } from './kuaidi100'
 
 type Log = (e: AuditEntry) => void
@@ -30,6 +31,7 @@ export async function trackingSettingsView(db: Conn, config: Config): Promise<Tr
     suggestedCallbackUrl: suggestedCallbackUrl(config),
     canSaveSecrets: !settingsKeyProblem(config.settingsKey),
     keyProblem: settingsKeyProblem(config.settingsKey) ? '服务器没有配置设置密钥，不能在后台保存授权 key 和 salt：请联系技术人员配置后重启' : '',
+    wechatWaybill: await wechatWaybillEnabled(db),
   }
 }
 
@@ -49,7 +51,16 @@ export async function saveTrackingSettings(tx: Tx, config: Config, input: Tracki
     else next[f.key] = f.secret ? encryptSecret(config.settingsKey, v) : v
     changed.push(f.label)
   }
-  if (!changed.length) throw bad('没有需要保存的修改')
+  const wx = input.wechatWaybill
+  const wxBefore = await wechatWaybillEnabled(tx)
+  if (wx !== undefined && wx !== wxBefore) {
+    await setWechatWaybillEnabled(tx, wx)
+    log({ action: 'settings.wechatWaybill', targetType: 'settings', targetId: 'wechatWaybill', before: { enabled: wxBefore }, after: { enabled: wx } })
+  }
+  if (!changed.length) {
+    if (wx !== undefined) return
+    throw bad('没有需要保存的修改')
+  }
   await setSetting(tx, SETTINGS_KEY, next)
   log({ action: 'settings.tracking', targetType: 'settings', targetId: SETTINGS_KEY, after: { changed } })
 }

@@ -4,6 +4,7 @@ import { OrderNoQuery } from '../../../../types/order'
 import { memberId } from '../../plugins/auth'
 import * as logistics from './service'
 import { handlePush } from './tracking'
+import { wechatWaybillToken } from './wechatWaybill'
 
 const INFO =
   '`LogisticsInfo {expressCode, expressName, expressPhone, trackingNo, shippedAt, receiver (phone masked), trackingState, live, traces[] {time, text, typed} newest first, image, itemCount}`'
@@ -29,6 +30,15 @@ export default async function logisticsRoutes(app: ShopApp, ctx: AppContext) {
       body: OrderNoQuery,
     },
     handler: async (req) => logistics.refreshTrace(ctx, memberId(req), req.body.orderNo),
+  })
+
+  app.post('/api/logistics/wechat-waybill', {
+    schema: {
+      description:
+        "`{waybillToken}` for WeChat's tracking page (the mini-program's 物流查询 plug-in) of the member's own shipped order paid in the mini-program, when the merchant turned it on (`wechatWaybill` of the trace); 400 with the reason otherwise, 404 before shipping",
+      body: OrderNoQuery,
+    },
+    handler: async (req) => wechatWaybillToken(ctx, memberId(req), req.body.orderNo),
   })
 
   // 快递100's pushes (docs/orders.md "Courier tracking"): a form (param, sign), no token, no p; answered with its own

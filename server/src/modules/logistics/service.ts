@@ -7,6 +7,7 @@ import { logOrder, ownOrder } from '../order/service'
 import { readTraces, recordTrace } from './provider'
 import { kuaidi100Settings, trackingLive } from './kuaidi100'
 import { backFill, queueSubscription, type TrackingCtx } from './tracking'
+import { wechatWaybillAvailable } from './wechatWaybill'
 
 export async function allExpress(db: Conn): Promise<ExpressCompany[]> {
   return db.selectFrom('expressCompanies').select(['code', 'name', 'phone']).where('enabled', '=', 1).orderBy('sort').orderBy('id').execute()
@@ -104,6 +105,7 @@ export async function orderTrace(ctx: Pick<TrackingCtx, 'db' | 'config'>, member
     shippedAt: Number(s.createdAt),
     trackingState: s.trackingState,
     live,
+    wechatWaybill: await wechatWaybillAvailable(db, o, s.expressCode),
     receiver: {
       name: o.receiverName,
       phone: `${o.receiverPhone.slice(0, 3)}****${o.receiverPhone.slice(7)}`,
