@@ -7,6 +7,7 @@ import { SEARCH_TOTAL_CAP, type GoodsSort } from '@contract/goods'
 import PageLayout from '@/components/PageLayout'
 import { GoodsGrid } from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
+import GuessYouLike from '@/components/GuessYouLike/lazy'
 import { getHotWords, getSuggestions, searchGoods } from '@/api/goods'
 import { usePagedList } from '@/hooks/usePagedList'
 import { usePageParams } from '@/core/nav'
@@ -39,7 +40,7 @@ export const SUGGEST_DELAY_MS = 250
  */
 export function useSuggestions(input: string, settled: string | undefined) {
   const [list, setList] = useState<{ term: string; names: string[] }>({ term: '', names: [] })
-  const term = [...input.trim()].slice(0, 32).join('')
+  const term = [...(input || '').trim()].slice(0, 32).join('')
   useEffect(() => {
     if (!term || term === settled) return
     let live = true
@@ -138,7 +139,7 @@ export default function SearchGoodsSearchPage() {
 
   const scope = params.title && submitted && !submitted.keyword ? params.title : ''
   const suggestions = useSuggestions(input, submitted?.keyword)
-  const typed = input.trim()
+  const typed = (input || '').trim()
 
   return (
     <PageLayout variant='back' title='搜索商品' className='goods-search'>
@@ -242,6 +243,7 @@ export default function SearchGoodsSearchPage() {
             emptyText='没有找到相关商品，换个词试试吧'
             onRetry={results.loadMore}
           />
+          {results.loaded && !results.error && !results.list.length && <GuessYouLike />}
         </>
       )}
     </PageLayout>

@@ -164,6 +164,34 @@ describe('goods search page', () => {
     expect(useCommonStore.getState().goodsSearchRecord).toEqual([])
   })
 
+  it('shows 猜你喜欢 when a search finds nothing', async () => {
+    // The list asks once its top comes into view: here at once.
+    const Observer = (globalThis as any).IntersectionObserver
+    ;(globalThis as any).IntersectionObserver = class {
+      constructor(private cb: IntersectionObserverCallback) {}
+      observe(el: Element) {
+        setTimeout(() => this.cb([{ isIntersecting: true, target: el } as any], this as any), 0)
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    request.mockImplementation(async (o: any) => {
+      if (o.url.includes('guessYouLike')) return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [goods(9, '推荐的跑鞋')], total: 1, page: 1, pageSize: 10 } } } as any
+      return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 20 } } } as any
+    })
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    typeInto('没有的东西')
+    await act(async () => {
+      fireEvent.click(screen.getByText('搜索'))
+    })
+    expect(screen.getByText('没有找到相关商品，换个词试试吧')).toBeTruthy()
+    expect(await screen.findByText('猜你喜欢')).toBeTruthy()
+    expect(await screen.findByText('推荐的跑鞋')).toBeTruthy()
+    ;(globalThis as any).IntersectionObserver = Observer
+  })
+
   it('marks the typed text inside a suggestion', () => {
     expect(splitMatch('碎花连衣裙', '连衣')).toEqual(['碎花', '连衣', '裙'])
     expect(splitMatch('Nike 跑鞋', 'nike')).toEqual(['', 'Nike', ' 跑鞋'])
