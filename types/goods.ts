@@ -61,6 +61,11 @@ export interface GoodsSearchPage {
 /** GET /api/goods/search. categoryId: a top category includes its sub-categories. */
 export const GoodsSearchQuery = Paging({ keyword: Opt(Str(64)), categoryId: Opt(Id()), brandId: Opt(Id()), sort: Opt(Enum(SEARCH_SORTS, { default: 'default' })) })
 export type GoodsSearchQuery = Static<typeof GoodsSearchQuery>
+/** GET /api/goods/suggest: what the shopper has typed so far (1–32 characters). */
+export const SuggestQuery = Obj({ keyword: Str(32, 1) })
+export type SuggestQuery = Static<typeof SuggestQuery>
+/** How many suggestions /api/goods/suggest gives at most. */
+export const SUGGEST_LIMIT = 10
 /** GET /api/goods/brands: exclusive=1 lists the exclusive brands only. */
 export const BrandsQuery = Obj({ exclusive: Opt(Int(0, 1)) })
 export type BrandsQuery = Static<typeof BrandsQuery>

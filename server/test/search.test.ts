@@ -133,4 +133,28 @@ describe.each(DIALECTS)('goods search plans on %s', (dialect) => {
     // Counted all the same (the figures stay true); only the list leaves them out.
     expect(Number((await t.db.selectFrom('searchTerms').select('count').where('term', '=', '色直筒').executeTakeFirstOrThrow()).count)).toBe(60)
   })
+
+  it('suggests while typing: brand and category names, searched words of the catalogue, then best-selling goods names', async () => {
+    // After the tests above: the brand 泡泡袖工坊, the searched terms 泡泡袖上衣, 泡泡袖上衣 10, 纯色直筒裤 (words) and 泡泡, 色直筒 (fragments).
+    const res = await t.get('/api/goods/suggest', { keyword: '泡泡袖' })
+    expect(res.code).toBe(200)
+    const list: string[] = res.data.list
+    const goodsNames = (await onShelf((n) => n.includes('泡泡袖')))
+      .sort((a, b) => b.sales - a.sales || b.id - a.id)
+      .map((g) => g.name)
+      .slice(0, 30)
+    const starting = goodsNames.filter((n) => n.startsWith('泡泡袖'))
+    expect(list).toEqual(['泡泡袖工坊', '泡泡袖上衣', '泡泡袖上衣 10', ...starting, ...goodsNames.filter((n) => !n.startsWith('泡泡袖'))].slice(0, 10))
+    // One character: no goods names (no index serves it), only names and searched words.
+    expect((await t.get('/api/goods/suggest', { keyword: '裤' })).data.list).toEqual(['纯色直筒裤', '直筒裤'])
+    // Goods names hold the typed text anywhere; those starting with it come first.
+    const straight = (await t.get('/api/goods/suggest', { keyword: '直筒裤' })).data.list
+    expect(straight[0]).toBe('纯色直筒裤')
+    expect(straight.slice(1).every((n: string) => n.startsWith('纯色直筒裤 '))).toBe(true)
+    expect(straight).toHaveLength(10)
+    expect((await t.get('/api/goods/suggest', { keyword: '没有这种东西' })).data.list).toEqual([])
+    // Nothing typed, or too much: a clear refusal.
+    expect((await t.get('/api/goods/suggest', { keyword: '' })).code).not.toBe(200)
+    expect((await t.get('/api/goods/suggest', { keyword: '泡'.repeat(33) })).code).not.toBe(200)
+  })
 })

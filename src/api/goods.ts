@@ -23,6 +23,10 @@ export const getBrands = (exclusive = false) => get<{ list: Brand[] }>('/api/goo
 
 export const getHotWords = () => get<{ list: string[] }>('/api/goods/hotWords', undefined, { auth: false, toast: false, catch: true }).then((r) => r.list)
 
+/** Suggestions while typing (at most 10 names); quiet: a failed one just shows none. */
+export const getSuggestions = (keyword: string) =>
+  get<{ list: string[] }>('/api/goods/suggest', { keyword }, { auth: false, toast: false, catch: true }).then((r) => r.list.filter((x) => typeof x === 'string'))
+
 /** `total` is exact up to SEARCH_TOTAL_CAP; past it `totalCapped` is true (show "1000+"). */
 export const searchGoods = (q: GoodsSearchQuery) => get<GoodsSearchPage>('/api/goods/search', q, LIST)
 

@@ -7,7 +7,8 @@ import { SEARCH_TOTAL_CAP, type GoodsSort } from '@contract/goods'
 import PageLayout from '@/components/PageLayout'
 import { GoodsGrid } from '@/components/GoodsCard'
 import ListFooter from '@/components/ListFooter'
-import { getHotWords, searchGoods } from '@/api/goods'
+import GuessYouLike from '@/components/GuessYouLike/lazy'
+import { getHotWords, getSuggestions, searchGoods } from '@/api/goods'
 import { usePagedList } from '@/hooks/usePagedList'
 import { usePageParams } from '@/core/nav'
 import { confirm } from '@/core/toast'
@@ -29,6 +30,40 @@ export function nextSort(current: GoodsSort, tab: (typeof SORT_TABS)[number]['ke
 
 /** "共找到36件商品"; past the server's count cap "共找到1000+件商品". */
 export const resultCountText = (total: number, capped: boolean) => `共找到${capped ? `${SEARCH_TOTAL_CAP}+` : total}件商品`
+
+/** How long typing must pause before suggestions are asked for (ms). */
+export const SUGGEST_DELAY_MS = 250
+
+/**
+ * Suggestions for what is being typed: asked for once typing pauses SUGGEST_DELAY_MS, never for the term
+ * already searched (`settled`); an answer that comes after the text changed again is dropped.
+ */
+export function useSuggestions(input: string, settled: string | undefined) {
+  const [list, setList] = useState<{ term: string; names: string[] }>({ term: '', names: [] })
+  const term = [...(input || '').trim()].slice(0, 32).join('')
+  useEffect(() => {
+    if (!term || term === settled) return
+    let live = true
+    const timer = setTimeout(() => {
+      getSuggestions(term).then(
+        (names) => live && setList({ term, names }),
+        () => undefined,
+      )
+    }, SUGGEST_DELAY_MS)
+    return () => {
+      live = false
+      clearTimeout(timer)
+    }
+  }, [term, settled])
+  return term && term !== settled && list.term === term ? list.names : []
+}
+
+/** Marks the typed text inside a suggestion (case-insensitive): [before, match, after]. */
+export function splitMatch(name: string, typed: string): [string, string, string] {
+  const i = typed ? name.toLowerCase().indexOf(typed.toLowerCase()) : -1
+  if (i < 0) return [name, '', '']
+  return [name.slice(0, i), name.slice(i, i + typed.length), name.slice(i + typed.length)]
+}
 
 const SORTS: GoodsSort[] = ['default', 'sales', 'price_asc', 'price_desc', 'newest']
 
@@ -103,6 +138,8 @@ export default function SearchGoodsSearchPage() {
   }
 
   const scope = params.title && submitted && !submitted.keyword ? params.title : ''
+  const suggestions = useSuggestions(input, submitted?.keyword)
+  const typed = (input || '').trim()
 
   return (
     <PageLayout variant='back' title='搜索商品' className='goods-search'>
@@ -127,7 +164,22 @@ export default function SearchGoodsSearchPage() {
         />
       </View>
 
-      {!submitted && (
+      {suggestions.length > 0 && (
+        <View className='goods-search__suggest' role='listbox' aria-label='搜索建议'>
+          {suggestions.map((name) => {
+            const [a, b, c] = splitMatch(name, typed)
+            return (
+              <View key={name} className='goods-search__suggestion' role='option' onClick={() => search(name)}>
+                <Text>{a}</Text>
+                <Text className='goods-search__suggestion-hit'>{b}</Text>
+                <Text>{c}</Text>
+              </View>
+            )
+          })}
+        </View>
+      )}
+
+      {!submitted && suggestions.length === 0 && (
         <View className='goods-search__panel'>
           {history.length > 0 && (
             <View className='goods-search__block'>
@@ -163,7 +215,7 @@ export default function SearchGoodsSearchPage() {
         </View>
       )}
 
-      {submitted && (
+      {submitted && suggestions.length === 0 && (
         <>
           <View className='goods-search__sorts'>
             {SORT_TABS.map((t) => {
@@ -191,6 +243,7 @@ export default function SearchGoodsSearchPage() {
             emptyText='没有找到相关商品，换个词试试吧'
             onRetry={results.loadMore}
           />
+          {results.loaded && !results.error && !results.list.length && <GuessYouLike />}
         </>
       )}
     </PageLayout>

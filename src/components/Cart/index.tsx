@@ -13,6 +13,7 @@ import { confirm, toast } from '@/core/toast'
 import { yuan } from '@/utils/money'
 import SwipeRow from '@/components/SwipeRow'
 import QuantityInput from '@/components/QuantityInput'
+import GuessYouLike from '@/components/GuessYouLike/lazy'
 import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
 import './index.scss'
 
@@ -117,12 +118,15 @@ export default function Cart({ variant }: CartProps) {
   const all = [...list.valid, ...list.invalid]
   if (!all.length) {
     return (
-      <View className='cart-empty'>
-        <CartIcon size={64} className='cart-empty__icon' />
-        <Text className='cart-empty__text'>购物车空空如也，去挑点喜欢的吧</Text>
-        <Button type='primary' size='small' onClick={() => switchTab(ROUTES.home)}>
-          去逛逛
-        </Button>
+      <View className='cart-empty__page'>
+        <View className='cart-empty'>
+          <CartIcon size={64} className='cart-empty__icon' />
+          <Text className='cart-empty__text'>购物车空空如也，去挑点喜欢的吧</Text>
+          <Button type='primary' size='small' onClick={() => switchTab(ROUTES.home)}>
+            去逛逛
+          </Button>
+        </View>
+        <GuessYouLike />
       </View>
     )
   }
@@ -208,6 +212,7 @@ export default function Cart({ variant }: CartProps) {
           {list.invalid.map((l) => row(l, true))}
         </View>
       )}
+      <GuessYouLike />
       <View className='cart__spacer' />
       <View className={`cart__bar cart__bar--${variant}`}>
         <Checkbox className='cart__all' checked={allChecked} onChange={toggleAll} label='全选' />

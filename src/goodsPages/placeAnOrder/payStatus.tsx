@@ -6,6 +6,7 @@ import { Clock, Failure, SuccessF } from '@nutui/icons-react-taro'
 import type { PayStatus } from '@contract/pay'
 import { TransportCode } from '@contract/envelope'
 import PageLayout from '@/components/PageLayout'
+import GuessYouLike from '@/components/GuessYouLike/lazy'
 import EmptyState from '@/components/EmptyState'
 import { payOrder } from '@/components/Order'
 import { getPayStatus } from '@/api/pay'
@@ -125,6 +126,7 @@ export default function PlaceAnOrderPayStatusPage() {
           </Button>
         </View>
       </View>
+      {view === 'paid' && <GuessYouLike />}
     </PageLayout>
   )
 }

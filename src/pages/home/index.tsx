@@ -2,7 +2,7 @@ import { lazy, startTransition, Suspense, useCallback, useEffect, useRef, useSta
 import { View, Text, Image, ScrollView } from '@tarojs/components'
 import { useDidHide, usePageScroll, usePullDownRefresh, useReachBottom } from '@tarojs/taro'
 import { NoticeBar, PullToRefresh, Swiper } from '@nutui/nutui-react-taro'
-import { Search, ArrowRight } from '@nutui/icons-react-taro'
+import { Search, ArrowRight, Gift } from '@nutui/icons-react-taro'
 import type { HomeSelfList, HomeSection } from '@contract/home'
 import PageLayout from '@/components/PageLayout'
 import GoodsCard, { GoodsGrid } from '@/components/GoodsCard'
@@ -60,6 +60,16 @@ function SectionBlock({ section }: { section: HomeSection }) {
           </View>
         ))}
       </ScrollView>
+    </View>
+  )
+}
+
+/** The way to 活动中心 (every running activity), beside the search box: there whatever the merchant puts in the icons. */
+export function ActivityEntry() {
+  return (
+    <View className='home-activity' role='link' aria-label='活动中心' onClick={() => navigateTo(ROUTES.activityList)}>
+      <Gift size={18} color='#fff' />
+      <Text className='home-activity__text'>活动</Text>
     </View>
   )
 }
@@ -154,6 +164,7 @@ export default function HomeIndexPage() {
           <Text className='home-search__text'>{placeholder}</Text>
           <View className='home-search__btn'>搜索</View>
         </View>
+        <ActivityEntry />
       </View>
       <PullToRefresh threshold={PULL_REFRESH_THRESHOLD} scrollTop={scrollTop} onRefresh={refresh} {...PULL_TEXTS}>
         {failed && !home && (

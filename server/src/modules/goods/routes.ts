@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import type { ShopApp } from '../shopModule'
-import { BrandsQuery, CollectRequest, CommentListQuery, DeleteFootprintsRequest, GoodsIdQuery, GoodsSearchQuery, UncollectRequest } from '../../../../types/goods'
+import { BrandsQuery, CollectRequest, CommentListQuery, DeleteFootprintsRequest, GoodsIdQuery, GoodsSearchQuery, SuggestQuery, UncollectRequest } from '../../../../types/goods'
 import { PagingQuery } from '../../../../types/schema'
 import { memberId } from '../../plugins/auth'
 import * as goods from './service'
@@ -51,6 +51,16 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
       const { page = 1, pageSize = 20 } = req.query
       return goods.searchGoods(db, { ...req.query, page, pageSize }, cache)
     },
+  })
+
+  app.get('/api/goods/suggest', {
+    config: { auth: 'none' },
+    schema: {
+      description:
+        '`{list: string[]}` at most 10 suggestions while typing `keyword` (1–32 characters): category and brand names, then searched terms that name the catalogue, then names of on-sale goods (best sellers first) holding the text, case-insensitively; those starting with it first in each group. Goods names only from 2 characters on (through the name index). Cached like the search',
+      querystring: SuggestQuery,
+    },
+    handler: async (req) => ({ list: await goods.suggest(db, req.query.keyword, cache) }),
   })
 
   app.get('/api/goods/guessYouLike', {

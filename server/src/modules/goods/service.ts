@@ -20,7 +20,7 @@ import type {
   Sku,
   SpecGroup,
 } from '../../../../types/goods'
-import { SEARCH_TOTAL_CAP } from '../../../../types/goods'
+import { SEARCH_TOTAL_CAP, SUGGEST_LIMIT } from '../../../../types/goods'
 import type { Page } from '../../../../types/envelope'
 import './tables'
 
@@ -292,6 +292,63 @@ export async function findGoods(db: Db, input: SearchInput): Promise<GoodsSearch
     }
   }
   return { list, total, page: input.page, pageSize: input.pageSize, totalCapped }
+}
+
+// ---------------------------------------------------------------- suggestions while typing
+
+/** How many goods names are read to pick the suggestions from (the best sellers that match). */
+const SUGGEST_GOODS_ROWS = 30
+
+/**
+ * Suggestions while typing (at most SUGGEST_LIMIT): category and brand names, then searched terms (most searched
+ * first), then names of on-sale goods (best sellers first) that hold the typed text, case-insensitively; within
+ * each source those starting with it come first. Goods names are read only for 2+ characters, through the
+ * name index (keywordMatch): one character has no index and would walk the catalogue. Kept in the read cache.
+ */
+export function suggest(db: Db, keyword: string, cache: ReadCache = noReadCache): Promise<string[]> {
+  const kw = normaliseKeyword(keyword)
+  if (!kw) return Promise.resolve([])
+  return cache.get(`goods:suggest:${kw}`, () => findSuggestions(db, kw))
+}
+
+async function findSuggestions(db: Db, kw: string): Promise<string[]> {
+  const lower = kw.toLowerCase()
+  const holds = (col: string) => (dialectOf(db) === 'postgres' ? sql<SqlBool>`${sql.ref(col)} ILIKE ${`%${escapeLike(kw)}%`}` : sql<SqlBool>`instr(lower(${sql.ref(col)}), ${lower}) > 0`)
+  const [categories, brands, terms] = await Promise.all([
+    db.selectFrom('categories').select('name').where(holds('name')).orderBy('sort').orderBy('id').limit(SUGGEST_LIMIT).execute(),
+    db.selectFrom('brands').select('name').where(holds('name')).orderBy('id').limit(SUGGEST_LIMIT).execute(),
+    db
+      .selectFrom('searchTerms')
+      .select('term as name')
+      .where(holds('term'))
+      .orderBy('count', 'desc')
+      .limit(SUGGEST_LIMIT * 4)
+      .execute(),
+  ])
+  // Searched terms only when they still name the catalogue (not a fragment typed on the way, nor a word that found goods once).
+  const termNames: Array<{ name: string }> = []
+  for (const t of terms) {
+    if (termNames.length >= SUGGEST_LIMIT / 2) break
+    if (await isCatalogueWord(db, t.name)) termNames.push(t)
+  }
+  let goodsNames: Array<{ name: string }> = []
+  if ([...kw].length >= 2) {
+    const m = keywordMatch(db, kw)
+    let q = db.selectFrom('goods').select('goods.name').where('goods.status', '=', 'on')
+    if (m.source) q = (q as any).innerJoin(m.source.as('hit'), (j: any) => j.onRef('hit.id', '=', 'goods.id'))
+    else if (m.indexed) q = q.where(m.indexed)
+    goodsNames = await q.where(m.check).orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc').limit(SUGGEST_GOODS_ROWS).execute()
+  }
+  const startsFirst = (rows: Array<{ name: string }>) => {
+    const names = rows.map((r) => r.name.trim().replace(/\s+/g, ' '))
+    return [...names.filter((n) => n.toLowerCase().startsWith(lower)), ...names.filter((n) => !n.toLowerCase().startsWith(lower))]
+  }
+  const out: string[] = []
+  for (const name of [...startsFirst(categories), ...startsFirst(brands), ...startsFirst(termNames), ...startsFirst(goodsNames)]) {
+    if (out.length >= SUGGEST_LIMIT) break
+    if (name && name.toLowerCase() !== lower && !out.includes(name)) out.push(name)
+  }
+  return out
 }
 
 // ---------------------------------------------------------------- hot words

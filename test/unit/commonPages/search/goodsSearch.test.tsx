@@ -1,6 +1,6 @@
 import Taro from '@tarojs/taro'
 import { render, fireEvent, act, screen } from '@testing-library/react'
-import SearchPage, { nextSort, resultCountText } from '@/commonPages/search/goodsSearch'
+import SearchPage, { nextSort, resultCountText, splitMatch, SUGGEST_DELAY_MS } from '@/commonPages/search/goodsSearch'
 import { useCommonStore } from '@/stores/common'
 
 const goods = (id: number, name: string) => ({
@@ -26,6 +26,9 @@ function typeInto(value: string) {
   fireEvent.change(input, { target: { value }, detail: { value } })
 }
 
+const suggestCalls = (request: jest.SpyInstance) => request.mock.calls.map((c) => c[0].url as string).filter((u) => u.includes('/api/goods/suggest'))
+const pause = (ms: number) => act(async () => new Promise((r) => setTimeout(r, ms)))
+
 const searchCalls = (request: jest.SpyInstance) => request.mock.calls.map((c) => c[0].url as string).filter((u) => u.includes('/api/goods/search'))
 
 describe('goods search page', () => {
@@ -45,6 +48,10 @@ describe('goods search page', () => {
     useCommonStore.setState({ goodsSearchRecord: [] })
     jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
     request = jest.spyOn(Taro, 'request').mockImplementation(async (o: any) => {
+      if (o.url.includes('/api/goods/suggest')) {
+        const typed = new URL(`http://x${o.url}`).searchParams.get('keyword') || ''
+        return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [`${typed}裙`, `碎花${typed}裙`] } } } as any
+      }
       if (o.url.includes('hotWords')) return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: ['连衣裙', '蓝牙耳机', '面霜'] } } } as any
       const kw = new URL(`http://x${o.url}`).searchParams.get('keyword') || ''
       return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [goods(1, `碎花${kw}`), goods(2, `法式${kw}`)], total: 2, page: 1, pageSize: 20 } } } as any
@@ -155,5 +162,67 @@ describe('goods search page', () => {
       fireEvent.click(screen.getByText('搜索'))
     })
     expect(useCommonStore.getState().goodsSearchRecord).toEqual([])
+  })
+
+  it('shows 猜你喜欢 when a search finds nothing', async () => {
+    // The list asks once its top comes into view: here at once.
+    const Observer = (globalThis as any).IntersectionObserver
+    ;(globalThis as any).IntersectionObserver = class {
+      constructor(private cb: IntersectionObserverCallback) {}
+      observe(el: Element) {
+        setTimeout(() => this.cb([{ isIntersecting: true, target: el } as any], this as any), 0)
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    request.mockImplementation(async (o: any) => {
+      if (o.url.includes('guessYouLike')) return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [goods(9, '推荐的跑鞋')], total: 1, page: 1, pageSize: 10 } } } as any
+      return { statusCode: 200, data: { code: 200, msg: 'ok', data: { list: [], total: 0, page: 1, pageSize: 20 } } } as any
+    })
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    typeInto('没有的东西')
+    await act(async () => {
+      fireEvent.click(screen.getByText('搜索'))
+    })
+    expect(screen.getByText('没有找到相关商品，换个词试试吧')).toBeTruthy()
+    expect(await screen.findByText('猜你喜欢')).toBeTruthy()
+    expect(await screen.findByText('推荐的跑鞋')).toBeTruthy()
+    ;(globalThis as any).IntersectionObserver = Observer
+  })
+
+  it('marks the typed text inside a suggestion', () => {
+    expect(splitMatch('碎花连衣裙', '连衣')).toEqual(['碎花', '连衣', '裙'])
+    expect(splitMatch('Nike 跑鞋', 'nike')).toEqual(['', 'Nike', ' 跑鞋'])
+    expect(splitMatch('口红', '眼影')).toEqual(['口红', '', ''])
+  })
+
+  it('suggests once typing pauses, and a tapped suggestion fills the box and searches', async () => {
+    await act(async () => {
+      render(<SearchPage />)
+    })
+    typeInto('连')
+    await pause(SUGGEST_DELAY_MS / 3)
+    typeInto('连衣')
+    expect(suggestCalls(request)).toEqual([])
+    await pause(SUGGEST_DELAY_MS + 100)
+    // Only the text typing paused on was asked for.
+    expect(suggestCalls(request)).toHaveLength(1)
+    expect(suggestCalls(request)[0]).toContain(`keyword=${encodeURIComponent('连衣')}`)
+    expect(screen.getByRole('listbox', { name: '搜索建议' })).toBeTruthy()
+    expect(screen.queryByText('热门搜索')).toBeNull()
+    const option = screen.getAllByRole('option')[1]
+    expect(option.textContent).toBe('碎花连衣裙')
+    await act(async () => {
+      fireEvent.click(option)
+    })
+    expect(searchCalls(request).pop()).toContain(`keyword=${encodeURIComponent('碎花连衣裙')}`)
+    expect(useCommonStore.getState().goodsSearchRecord).toEqual(['碎花连衣裙'])
+    expect(screen.queryByRole('listbox')).toBeNull()
+    expect(screen.getByText('共找到2件商品')).toBeTruthy()
+    // The searched term is not suggested again.
+    await pause(SUGGEST_DELAY_MS + 100)
+    expect(suggestCalls(request)).toHaveLength(1)
   })
 })

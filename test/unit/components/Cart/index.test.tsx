@@ -93,7 +93,10 @@ describe('Cart component', () => {
     mocked.selectCartLines.mockResolvedValue({ updated: 1 })
     useUserStore.setState({ token: 't', userInfo: { id: 1, nickname: '小美' } as any })
   })
+  let afterTest = () => {}
   afterEach(() => {
+    afterTest()
+    afterTest = () => {}
     jest.restoreAllMocks()
     jest.clearAllMocks()
   })
@@ -126,6 +129,38 @@ describe('Cart component', () => {
     })
     expect(mocked.selectAllCart).toHaveBeenLastCalledWith(true, expect.anything())
     expect(total()).toBe('¥89.80')
+  })
+
+  it('shows 猜你喜欢 under the lines, and under an empty cart too', async () => {
+    // The list asks once its top comes into view: here at once.
+    const Observer = (globalThis as any).IntersectionObserver
+    ;(globalThis as any).IntersectionObserver = class {
+      constructor(private cb: IntersectionObserverCallback) {}
+      observe(el: Element) {
+        setTimeout(() => this.cb([{ isIntersecting: true, target: el } as any], this as any), 0)
+      }
+      unobserve() {}
+      disconnect() {}
+    }
+    afterTest = () => ((globalThis as any).IntersectionObserver = Observer)
+    const guess = jest.spyOn(Taro, 'request').mockImplementation(
+      async () =>
+        ({
+          statusCode: 200,
+          data: { code: 200, msg: 'ok', data: { list: [{ ...line(7, 100, 1), id: 7, name: '推荐的猫粮', mainImage: '', price: 100, tags: [], status: 'on' }], total: 1, page: 1, pageSize: 10 } },
+        }) as any,
+    )
+    const view = await act(async () => render(<Cart variant='page' />))
+    expect(await screen.findByText('推荐的猫粮')).toBeTruthy()
+    view.unmount()
+    mocked.getCartList.mockResolvedValue({ valid: [], invalid: [] } as any)
+    await act(async () => {
+      render(<Cart variant='tab' />)
+    })
+    expect(screen.getByText('购物车空空如也，去挑点喜欢的吧')).toBeTruthy()
+    expect(await screen.findByText('猜你喜欢')).toBeTruthy()
+    expect(await screen.findByText('推荐的猫粮')).toBeTruthy()
+    expect(guess.mock.calls.every((c) => String(c[0].url).includes('/api/goods/guessYouLike'))).toBe(true)
   })
 
   it('unchecking one line updates the total and tells the server', async () => {
