@@ -180,6 +180,7 @@ describe.each(DIALECTS)('input rules on %s', (dialect) => {
         cover: '',
         avatar: '',
         title: '测试标题',
+        areaCode: '330106',
       }
       let written = 0
       const answered: string[] = []
