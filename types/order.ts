@@ -118,6 +118,8 @@ export interface OrderSummary {
   freightAmount: number
   couponDiscount: number
   pointsDiscount: number
+  /** Points spent on this order (a points-mall order's price in points; a normal order's points discount). */
+  pointsUsed: number
   payAmount: number
   itemCount: number
   items: OrderItem[]
