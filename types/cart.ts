@@ -51,6 +51,15 @@ export interface CartAddResponse {
 }
 export const CartUpdateRequest = Obj({ id: Id(), quantity: Quantity() })
 export type CartUpdateRequest = Static<typeof CartUpdateRequest>
+/** Moves a line to another SKU of the same goods (the spec picker in the cart). */
+export const CartChangeSkuRequest = Obj({ id: Id(), skuId: Id() })
+export type CartChangeSkuRequest = Static<typeof CartChangeSkuRequest>
+/** The line that now holds the units (an existing line of that SKU when merged), its quantity, and whether it was merged. */
+export interface CartChangeSkuResponse {
+  id: number
+  quantity: number
+  merged: boolean
+}
 export const CartSelectRequest = Obj({ ids: LineIds(), selected: Bool() })
 export type CartSelectRequest = Static<typeof CartSelectRequest>
 export const CartSelectAllRequest = Obj({ selected: Bool() })

@@ -51,7 +51,10 @@ export type OrderListQuery = Static<typeof OrderListQuery>
 export const OrderNoQuery = Obj({ orderNo: OrderNo() })
 export type OrderNoQuery = Static<typeof OrderNoQuery>
 /** POST /api/order/cancel. */
-export const OrderCancelRequest = Obj({ orderNo: OrderNo(), reason: Opt(Str(60)) })
+/** Why a shopper cancels an unpaid order (the cancel picker's choices; stored with the order and its log as written). */
+export const ORDER_CANCEL_REASONS = ['不想要了', '地址/信息填写错误', '商品选错/多选', '价格有点贵', '其他'] as const
+export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number]
+export const OrderCancelRequest = Obj({ orderNo: OrderNo(), reason: Opt(Enum(ORDER_CANCEL_REASONS)) })
 export type OrderCancelRequest = Static<typeof OrderCancelRequest>
 /** POST /api/order/confirmReceipt, delete, buyAgain. */
 export const OrderNoBody = OrderNoQuery
@@ -118,6 +121,8 @@ export interface OrderSummary {
   freightAmount: number
   couponDiscount: number
   pointsDiscount: number
+  /** Points spent on this order (a points-mall order's price in points; a normal order's points discount). */
+  pointsUsed: number
   payAmount: number
   itemCount: number
   items: OrderItem[]

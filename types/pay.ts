@@ -33,5 +33,7 @@ export interface PayStatus {
   status: string
   paid: boolean
   payAmount: number
+  /** Points paid beside the cash on a points-mall order (「¥12.00 + 1200 积分」); 0 for other orders. */
+  pointsPaid: number
   paidAt: number | null
 }

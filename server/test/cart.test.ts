@@ -78,6 +78,39 @@ describe.each(DIALECTS)('shopping cart on %s', (dialect) => {
     await clear()
   })
 
+  it("changes a line's spec to another SKU of the same goods, merging into that SKU's line, capped by stock", async () => {
+    const g = await makeGoods(t, {
+      skus: [
+        { price: 1000, stock: 10, specText: '红色' },
+        { price: 1200, stock: 4, specText: '蓝色' },
+        { price: 1300, stock: 0, specText: '黑色' },
+      ],
+    })
+    const [red, blue, black] = g.skuIds
+    const a = await t.post('/api/cart/add', { skuId: red, quantity: 3 }, token)
+    // moves the line itself
+    const moved = await t.post('/api/cart/changeSku', { id: a.data.id, skuId: blue }, token)
+    expect(moved.data).toEqual({ id: a.data.id, quantity: 3, merged: false })
+    let l = await list()
+    expect(l.valid).toHaveLength(1)
+    expect(l.valid[0]).toMatchObject({ id: a.data.id, skuId: blue, specText: '蓝色', price: 1200, quantity: 3 })
+    // merges into an existing line of the target SKU, capped by its stock (3 + 2 > 4)
+    const b = await t.post('/api/cart/add', { skuId: red, quantity: 2 }, token)
+    const merged = await t.post('/api/cart/changeSku', { id: b.data.id, skuId: blue }, token)
+    expect(merged.data).toEqual({ id: a.data.id, quantity: 4, merged: true })
+    l = await list()
+    expect(l.valid.map((x: any) => [x.id, x.skuId, x.quantity])).toEqual([[a.data.id, blue, 4]])
+    // refuses a sold-out SKU, another goods' SKU, an unknown SKU, and another member's line; the line is untouched
+    expect((await t.post('/api/cart/changeSku', { id: a.data.id, skuId: black }, token)).code).toBe(2001)
+    const other2 = await makeGoods(t)
+    expect((await t.post('/api/cart/changeSku', { id: a.data.id, skuId: other2.skuId }, token)).code).toBe(400)
+    expect((await t.post('/api/cart/changeSku', { id: a.data.id, skuId: 999999 }, token)).code).toBe(404)
+    expect((await t.post('/api/cart/changeSku', { id: a.data.id, skuId: red }, other)).code).toBe(404)
+    l = await list()
+    expect(l.valid.map((x: any) => [x.id, x.skuId, x.quantity])).toEqual([[a.data.id, blue, 4]])
+    await clear()
+  })
+
   it('selects lines, selects all, and deletes', async () => {
     const a = await makeGoods(t, { skus: [{ price: 1000, stock: 5 }] })
     const b = await makeGoods(t, { skus: [{ price: 2500, stock: 5 }] })

@@ -180,7 +180,9 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect(await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow()).toEqual({ stock: 1, redeemed: 2 })
     expect(await t.post('/api/integral/redeem', { id: item.id, quantity: 1, requestId: requestId() }, s.token)).toMatchObject({ code: 409, msg: '每人限兑2件，您已兑换过了' })
     const list = await t.get('/api/order/list', { status: 'all' }, s.token)
-    expect(list.data.list.find((o: any) => o.orderNo === r.data.orderNo)).toMatchObject({ orderType: 'points' })
+    // the list and the details carry the points paid beside the cash (「¥0.00 + 600 积分」)
+    expect(list.data.list.find((o: any) => o.orderNo === r.data.orderNo)).toMatchObject({ orderType: 'points', pointsUsed: 600, payAmount: 0 })
+    expect((await t.get('/api/order/detail', { orderNo: r.data.orderNo }, s.token)).data).toMatchObject({ orderType: 'points', pointsUsed: 600, payAmount: 0 })
     const ledger = (await t.get('/api/integral/ledger', {}, s.token)).data.list[0]
     expect(ledger).toMatchObject({ change: -600, reason: 'redeem', balanceAfter: 400 })
   })
@@ -203,6 +205,8 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     const r = await t.post('/api/integral/redeem', { id: item.id, quantity: 1, requestId: requestId() }, s.token)
     expect(r.data).toMatchObject({ status: 'unpaid', payAmount: 990, pointsUsed: 200 })
     expect(await pointsOf(t, s.memberId)).toBe(300)
+    // the result page shows 「¥9.90 + 200 积分」 from the order row
+    expect((await t.get('/api/pay/status', { orderNo: r.data.orderNo }, s.token)).data).toMatchObject({ payAmount: 990, pointsPaid: 200 })
     await expireOrders(t.db, Date.now() + 31 * 60_000)
     expect(await pointsOf(t, s.memberId)).toBe(500)
     expect(await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow()).toEqual({ stock: 10, redeemed: 0 })

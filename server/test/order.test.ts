@@ -185,13 +185,25 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const g = await makeGoods(t, { skus: [{ price: 2000, stock: 10 }] })
     const o = (await buyNow(t, me.token, g.skuId, 3)).data.orderNo
     expect((await stockOf(t, g.skuId)).stock).toBe(7)
-    const c = await t.post('/api/order/cancel', { orderNo: o, reason: '信息填写错误' }, me.token)
+    // only a reason from the picker's list is taken
+    expect((await t.post('/api/order/cancel', { orderNo: o, reason: '随便写的' }, me.token)).code).toBe(400)
+    expect((await stockOf(t, g.skuId)).stock).toBe(7)
+    const c = await t.post('/api/order/cancel', { orderNo: o, reason: '地址/信息填写错误' }, me.token)
     expect(c.data).toEqual({ orderNo: o, status: 'cancelled' })
     expect(await stockOf(t, g.skuId)).toEqual({ stock: 10, sales: 0 })
     expect(await goodsStockOf(t, g.goodsId)).toEqual({ stock: 10, sales: 0 })
     const d = (await t.get('/api/order/detail', { orderNo: o }, me.token)).data
-    expect(d).toMatchObject({ status: 'cancelled', cancelReason: '信息填写错误', actions: ['delete', 'buyAgain'] })
+    expect(d).toMatchObject({ status: 'cancelled', cancelReason: '地址/信息填写错误', actions: ['delete', 'buyAgain'] })
     expect(cancelledHook.some((h) => h.startsWith(`${o}:member:1`))).toBe(true)
+    // the order's log keeps the reason in plain words (the console's order log shows it)
+    const log = await t.db
+      .selectFrom('orderLogs as l')
+      .innerJoin('orders as o', 'o.id', 'l.orderId')
+      .select(['l.action', 'l.note'])
+      .where('o.orderNo', '=', o)
+      .where('l.action', '=', 'cancel')
+      .executeTakeFirstOrThrow()
+    expect(log.note).toBe('地址/信息填写错误')
     // Twice: refused, and the stock is not returned twice.
     expect((await t.post('/api/order/cancel', { orderNo: o }, me.token)).code).toBe(2003)
     expect((await stockOf(t, g.skuId)).stock).toBe(10)

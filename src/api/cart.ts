@@ -1,4 +1,4 @@
-import type { CartAddResponse, CartCount, CartList } from '@contract/cart'
+import type { CartAddResponse, CartChangeSkuResponse, CartCount, CartList } from '@contract/cart'
 import { get, post, type RequestOptions } from '@/core/request'
 
 export const addToCart = (skuId: number, quantity: number, opts?: RequestOptions) => post<CartAddResponse>('/api/cart/add', { skuId, quantity }, opts)
@@ -15,3 +15,6 @@ export const selectCartLines = (ids: number[], selected: boolean, opts?: Request
 export const selectAllCart = (selected: boolean, opts?: RequestOptions) => post<{ updated: number }>('/api/cart/selectAll', { selected }, opts)
 
 export const deleteCartLines = (ids: number[], opts?: RequestOptions) => post<{ deleted: number }>('/api/cart/delete', { ids }, opts)
+
+/** Moves a line to another SKU of the same goods (merged into that SKU's line when there is one; quantity capped by stock). */
+export const changeCartSku = (id: number, skuId: number, opts?: RequestOptions) => post<CartChangeSkuResponse>('/api/cart/changeSku', { id, skuId }, opts)

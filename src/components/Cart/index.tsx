@@ -4,7 +4,11 @@ import { View, Text, Image } from '@tarojs/components'
 import { Button, Checkbox } from '@nutui/nutui-react-taro'
 import { Cart as CartIcon } from '@nutui/icons-react-taro'
 import type { CartLine, CartList } from '@contract/cart'
-import { deleteCartLines, getCartList, selectAllCart, selectCartLines, updateCartQuantity } from '@/api/cart'
+import type { GoodsDetail } from '@contract/goods'
+import { changeCartSku, deleteCartLines, getCartList, selectAllCart, selectCartLines, updateCartQuantity } from '@/api/cart'
+import { getGoodsDetail } from '@/api/goods'
+import SpecPicker from '@/components/SpecPicker'
+import { initialChoice, type Chosen } from '@/utils/sku'
 import { ROUTES } from '@/routes'
 import { navigateTo, switchTab } from '@/core/nav'
 import { isLoggedIn, requireLogin } from '@/core/auth'
@@ -41,6 +45,8 @@ export default function Cart({ variant }: CartProps) {
   const [marked, setMarked] = useState<number[]>([])
   const [loggedIn, setLoggedIn] = useState(isLoggedIn())
   const askedLogin = useRef(false)
+  // The line whose spec is being changed, with its goods (the same picker as the goods page's).
+  const [specFor, setSpecFor] = useState<{ line: CartLine; goods: GoodsDetail; chosen: Chosen } | null>(null)
 
   const load = useCallback(async () => {
     const data = await getCartList({ catch: true }).catch(() => null)
@@ -113,6 +119,22 @@ export default function Cart({ variant }: CartProps) {
     if (!totals.count) return toast('请选择要结算的商品')
     navigateTo(ROUTES.placeOrder, { from: 'cart' })
   }
+  const openSpec = async (line: CartLine) => {
+    const goods = await getGoodsDetail(line.goodsId).catch(() => null)
+    if (!goods) return toast('商品信息加载失败，请稍后再试')
+    if (goods.skus.length < 2) return toast('该商品只有一种规格')
+    const current = goods.skus.find((s) => s.id === line.skuId)
+    setSpecFor({ line, goods, chosen: current ? { ...current.specs } : initialChoice(goods.specGroups) })
+  }
+  const changeSpec = async (skuId: number) => {
+    if (!specFor) return
+    const { line } = specFor
+    setSpecFor(null)
+    if (skuId === line.skuId) return
+    const res = await changeCartSku(line.id, skuId, { catch: true }).catch(() => null)
+    await load()
+    if (res) toast(res.merged ? `已合并到该规格，共${res.quantity}件` : res.quantity < line.quantity ? `规格已修改，库存仅剩${res.quantity}件` : '规格已修改', 'success')
+  }
   const openGoods = (line: CartLine) => navigateTo(ROUTES.goodsDetails, { id: line.goodsId })
 
   const all = [...list.valid, ...list.invalid]
@@ -155,7 +177,16 @@ export default function Cart({ variant }: CartProps) {
           <Text className='cart-line__name' onClick={() => openGoods(line)}>
             {line.goodsName}
           </Text>
-          {!!line.specText && <Text className='cart-line__spec'>{line.specText}</Text>}
+          {invalid || editing ? (
+            !!line.specText && <Text className='cart-line__spec'>{line.specText}</Text>
+          ) : (
+            <Text className='cart-line__spec cart-line__spec--pick' aria-label={`修改规格，当前${line.specText || '默认规格'}`} onClick={() => openSpec(line)}>
+              {line.specText || '默认规格'}
+              <Text className='cart-line__spec-arrow' aria-hidden>
+                ▾
+              </Text>
+            </Text>
+          )}
           {invalid ? (
             <Text className='cart-line__invalid-text'>{line.invalidText}，请重新选择</Text>
           ) : (
@@ -214,6 +245,18 @@ export default function Cart({ variant }: CartProps) {
       )}
       <GuessYouLike />
       <View className='cart__spacer' />
+      {specFor && (
+        <SpecPicker
+          goods={specFor.goods}
+          visible
+          mode='change'
+          chosen={specFor.chosen}
+          quantity={1}
+          onChange={(chosen) => setSpecFor({ ...specFor, chosen })}
+          onClose={() => setSpecFor(null)}
+          onConfirm={(_action, sku) => changeSpec(sku.id)}
+        />
+      )}
       <View className={`cart__bar cart__bar--${variant}`}>
         <Checkbox className='cart__all' checked={allChecked} onChange={toggleAll} label='全选' />
         {editing ? (

@@ -18,6 +18,8 @@ import './index.scss'
 export const DISMISS_KEY = 'newMemberCouponDismissed'
 /** The package arrives at registration: the popup says so once on this device. */
 export const ARRIVED_KEY = 'newMemberCouponArrivedShown'
+/** Set when a visitor taps 登录领取: once signed in, the popup claims the package (if still to be taken) and shows what they got. */
+export const PENDING_KEY = 'newMemberCouponLoginClaim'
 const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
 
 /**
@@ -42,6 +44,21 @@ export default function NewMemberCoupon() {
       .then((h) => {
         if (!live) return
         setHint(h)
+        // Back from 登录领取: the shopper asked for the package, so they are told what they got whatever was closed before.
+        if (storage.get<boolean>(PENDING_KEY) && isLoggedIn()) {
+          storage.remove(PENDING_KEY)
+          if (h.received && h.coupons.length) {
+            storage.set(ARRIVED_KEY, true)
+            setDone(true)
+            setOpen(true)
+          } else if (h.eligible && h.coupons.length) {
+            setOpen(true)
+            claim()
+          } else {
+            toast('新人礼包仅限新用户领取')
+          }
+          return
+        }
         // Closed today: nothing pops up again today (the badge stays while the package is to be taken).
         const dismissed = storage.get<string>(DISMISS_KEY) === today()
         if (h.received) {
@@ -69,9 +86,14 @@ export default function NewMemberCoupon() {
     if (busy) return
     if (!loggedIn) {
       setOpen(false)
+      storage.set(PENDING_KEY, true)
       goLogin()
       return
     }
+    await claim()
+  }
+
+  const claim = async () => {
     setBusy(true)
     try {
       await receiveNewMemberCoupon({ catch: true })

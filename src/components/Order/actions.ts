@@ -1,4 +1,5 @@
-import type { OrderAction } from '@contract/order'
+import Taro from '@tarojs/taro'
+import { ORDER_CANCEL_REASONS, type OrderAction, type OrderCancelReason } from '@contract/order'
 import { buyAgain, cancelOrder, confirmReceipt, deleteOrder } from '@/api/order'
 import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
@@ -21,6 +22,16 @@ export const ACTION_LABEL: Record<OrderAction, string> = {
 /** The highlighted button of a state. */
 export const PRIMARY_ACTIONS: OrderAction[] = ['pay', 'confirmReceipt', 'evaluate']
 
+/** Asks why the order is cancelled (the fixed list the server takes); null when the shopper backs out. */
+export async function pickCancelReason(): Promise<OrderCancelReason | null> {
+  try {
+    const r = await Taro.showActionSheet({ alertText: '请选择取消订单的原因', itemList: [...ORDER_CANCEL_REASONS] })
+    return ORDER_CANCEL_REASONS[r.tapIndex] ?? null
+  } catch {
+    return null
+  }
+}
+
 /**
  * Runs an order action. Resolves 'changed' when the order changed (the page reloads), 'deleted'
  * when it is gone, 'none' otherwise (navigation, or the member said no).
@@ -30,11 +41,14 @@ export async function runOrderAction(action: OrderAction, orderNo: string): Prom
     case 'pay':
       await payThenShowStatus(orderNo)
       return 'none'
-    case 'cancel':
-      if (!(await confirm('确定取消该订单吗？取消后商品将退回库存。'))) return 'none'
-      await cancelOrder(orderNo)
+    case 'cancel': {
+      const reason = await pickCancelReason()
+      if (!reason) return 'none'
+      if (!(await confirm(`取消原因：${reason}。确定取消该订单吗？取消后商品将退回库存。`))) return 'none'
+      await cancelOrder(orderNo, reason)
       toast('订单已取消', 'success')
       return 'changed'
+    }
     case 'confirmReceipt':
       if (!(await confirm('请确认已收到商品，确认收货后将无法撤销。', '确认收货'))) return 'none'
       await confirmReceipt(orderNo)

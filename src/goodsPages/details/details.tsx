@@ -22,8 +22,8 @@ import ServiceEntry from '@/components/ServiceEntry'
 import EmptyState from '@/components/EmptyState'
 import { currentShell } from '@/platform/env'
 import { previewImages } from '@/platform/backCloses'
+import SpecPicker, { type PickerMode } from '@/components/SpecPicker'
 import ShareSheet from './ShareSheet'
-import SpecPicker, { type PickerMode } from './SpecPicker'
 import './details.scss'
 
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */

@@ -13,7 +13,7 @@ import { getPayStatus } from '@/api/pay'
 import { RequestError } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { redirectTo, switchTab } from '@/core/nav'
-import { yuan } from '@/utils/money'
+import { cashAndPoints } from '@/utils/money'
 import './payStatus.scss'
 
 const TRANSPORT_CODES: number[] = Object.values(TransportCode)
@@ -105,7 +105,7 @@ export default function PlaceAnOrderPayStatusPage() {
       <View className='pay-status'>
         {icon}
         <Text className='pay-status__title'>{title}</Text>
-        {status && <Text className='pay-status__amount'>¥{yuan(status.payAmount)}</Text>}
+        {status && <Text className='pay-status__amount'>{cashAndPoints(status.payAmount, status.pointsPaid)}</Text>}
         <Text className='pay-status__hint'>{hint}</Text>
         <View className='pay-status__buttons'>
           {view === 'unpaid' && (

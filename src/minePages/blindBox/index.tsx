@@ -2,6 +2,7 @@ import { useRef, useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
+import { Close } from '@nutui/icons-react-taro'
 import type { DrawRecord, PrizePool } from '@contract/turntable'
 import PageLayout from '@/components/PageLayout'
 import PrizeIcon from '@/components/PrizeIcon'
@@ -159,6 +160,10 @@ export default function BlindBoxIndexPage() {
                 查看中奖记录
               </Text>
             )}
+            {/* Both results (a prize, or nothing) can be closed without acting: a real button, named for screen readers. */}
+            <View className='blind-box__result-close' aria-label='关闭' onClick={() => setResult(null)}>
+              <Close size={16} />
+            </View>
           </View>
         )}
       </Popup>

@@ -12,7 +12,7 @@ import { back, navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
-import { yuan } from '@/utils/money'
+import { cashAndPoints, yuan } from '@/utils/money'
 import { regionText } from '@/utils/regions'
 import './details.scss'
 
@@ -166,7 +166,7 @@ export default function MyOrderDetailsPage() {
           )}
           <View className='order-detail__row order-detail__row--total'>
             <Text>{o.paidAt ? '实付款' : '需付款'}</Text>
-            <Text className='price'>¥{yuan(o.payAmount)}</Text>
+            <Text className='price'>{cashAndPoints(o.payAmount, o.orderType === 'points' ? o.pointsUsed : 0)}</Text>
           </View>
         </View>
       </View>

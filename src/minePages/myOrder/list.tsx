@@ -11,7 +11,7 @@ import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { formatTime } from '@/utils/time'
-import { yuan } from '@/utils/money'
+import { cashAndPoints } from '@/utils/money'
 import './list.scss'
 
 const TABS: Array<{ value: OrderTab; title: string }> = [
@@ -98,7 +98,7 @@ export default function MyOrderListPage() {
           ))}
           <View className='order-card__sum'>
             共{o.itemCount}件商品 {o.status === 'unpaid' ? '需付款' : '实付款'}
-            <Text className='order-card__pay'>¥{yuan(o.payAmount)}</Text>
+            <Text className='order-card__pay'>{cashAndPoints(o.payAmount, o.orderType === 'points' ? o.pointsUsed : 0)}</Text>
           </View>
           <ActionBar orderNo={o.orderNo} actions={o.actions} onDone={() => load(tab, 1)} />
         </View>

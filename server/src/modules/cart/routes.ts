@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import type { ShopApp } from '../shopModule'
 import { memberId } from '../../plugins/auth'
-import { CartAddRequest, CartDeleteRequest, CartSelectAllRequest, CartSelectRequest, CartUpdateRequest } from '../../../../types/cart'
+import { CartAddRequest, CartChangeSkuRequest, CartDeleteRequest, CartSelectAllRequest, CartSelectRequest, CartUpdateRequest } from '../../../../types/cart'
 import * as cart from './service'
 
 /** Shopping cart: /api/cart/* (member only; every id is scoped to the caller's own lines). */
@@ -37,6 +37,15 @@ export default async function cartRoutes(app: ShopApp, ctx: AppContext) {
       const b = req.body
       return cart.updateQuantity(db, memberId(req), b.id, b.quantity)
     },
+  })
+
+  app.post('/api/cart/changeSku', {
+    schema: {
+      description:
+        '`{id, quantity, merged}`; moves the line to another SKU of the same goods in one transaction, merging into an existing line of that SKU; quantity capped by stock (sold out 2001, off shelf 2002, another goods 400, unknown line or SKU 404)',
+      body: CartChangeSkuRequest,
+    },
+    handler: async (req) => cart.changeSku(db, memberId(req), req.body.id, req.body.skuId),
   })
 
   app.post('/api/cart/select', {

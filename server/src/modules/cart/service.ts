@@ -1,5 +1,5 @@
 import type { Conn, Db } from '../../db/types'
-import type { CartInvalidReason, CartLine, CartList, CartCount } from '../../../../types/cart'
+import type { CartChangeSkuResponse, CartInvalidReason, CartLine, CartList, CartCount } from '../../../../types/cart'
 import { AppError, ErrorCode } from '../../errors'
 // At most this many lines per cart, and this many of one SKU per line (the routes' schemas use them too).
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../../types/cart'
@@ -148,6 +148,33 @@ export async function updateQuantity(db: Db, memberId: number, id: number, quant
   if (quantity > Math.min(stock, MAX_LINE_QUANTITY)) throw new AppError(ErrorCode.OUT_OF_STOCK, `库存不足，最多可购买${Math.min(stock, MAX_LINE_QUANTITY)}件`, { stock })
   await db.updateTable('cartItems').set({ quantity, updatedAt: Date.now() }).where('id', '=', id).where('memberId', '=', memberId).execute()
   return { id, quantity }
+}
+
+/**
+ * Moves a line to another SKU of the same goods (the cart's spec picker), in one transaction:
+ * into an existing line of that SKU when there is one (the quantities add up), else the line itself
+ * changes SKU. The quantity is capped by the new SKU's stock and MAX_LINE_QUANTITY; the line stays selected.
+ */
+export async function changeSku(db: Db, memberId: number, id: number, skuId: number): Promise<CartChangeSkuResponse> {
+  return db.transaction().execute(async (tx) => {
+    const line = await tx.selectFrom('cartItems').select(['id', 'skuId', 'goodsId', 'quantity']).where('id', '=', id).where('memberId', '=', memberId).executeTakeFirst()
+    if (!line) throw new AppError(ErrorCode.NOT_FOUND, '购物车商品不存在')
+    if (line.skuId === skuId) return { id: line.id, quantity: line.quantity, merged: false }
+    const sku = await liveSku(tx, skuId)
+    if (sku.goodsId !== line.goodsId) throw new AppError(ErrorCode.BAD_REQUEST, '只能换成同一商品的其他规格')
+    const limit = Math.min(sku.stock, MAX_LINE_QUANTITY)
+    const t = Date.now()
+    const existing = await tx.selectFrom('cartItems').select(['id', 'quantity']).where('memberId', '=', memberId).where('skuId', '=', skuId).executeTakeFirst()
+    if (existing) {
+      const quantity = Math.min(existing.quantity + line.quantity, limit)
+      await tx.updateTable('cartItems').set({ quantity, selected: 1, updatedAt: t }).where('id', '=', existing.id).execute()
+      await tx.deleteFrom('cartItems').where('id', '=', line.id).where('memberId', '=', memberId).execute()
+      return { id: existing.id, quantity, merged: true }
+    }
+    const quantity = Math.min(line.quantity, limit)
+    await tx.updateTable('cartItems').set({ skuId, quantity, selected: 1, updatedAt: t }).where('id', '=', line.id).where('memberId', '=', memberId).execute()
+    return { id: line.id, quantity, merged: false }
+  })
 }
 
 /** Checks or unchecks the member's lines; ids of other members' lines match nothing. */

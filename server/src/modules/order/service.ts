@@ -323,6 +323,7 @@ function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number, follow
     freightAmount: o.freightAmount,
     couponDiscount: o.couponDiscount,
     pointsDiscount: o.pointsDiscount,
+    pointsUsed: Number(o.pointsUsed) || 0,
     payAmount: o.payAmount,
     itemCount: o.itemCount,
     items: items.map(toItem),

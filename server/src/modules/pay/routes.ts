@@ -47,7 +47,7 @@ export default async function payRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/pay/status', {
     schema: {
       description:
-        '`PayStatus {orderNo, status, paid, payAmount, paidAt}` (the pay-status page polls it); while unpaid, the gateway is queried (at most every 3 s per order) and a payment found there is booked through the notify path',
+        '`PayStatus {orderNo, status, paid, payAmount, pointsPaid, paidAt}` (pointsPaid: points paid on a points-mall order, else 0) (the pay-status page polls it); while unpaid, the gateway is queried (at most every 3 s per order) and a payment found there is booked through the notify path',
       querystring: PayStatusQuery,
     },
     handler: async (req) => pay.payStatus(ctx, memberId(req), req.query.orderNo, { check: true }),

@@ -115,7 +115,8 @@ export async function payStatus(ctx: AppContext, memberId: number, orderNo: stri
       ctx.log.warn({ err: { message: (err as Error).message }, orderNo }, 'payment query failed')
     }
   }
-  return { orderNo, status: o.status, paid: PAID_STATES.includes(o.status), payAmount: o.payAmount, paidAt: o.paidAt }
+  const pointsPaid = o.orderType === 'points' ? Number(o.pointsUsed) || 0 : 0
+  return { orderNo, status: o.status, paid: PAID_STATES.includes(o.status), payAmount: o.payAmount, pointsPaid, paidAt: o.paidAt }
 }
 
 /** At most one gateway query per order every PAY_CHECK_SECONDS (WeChat Pay limits query frequency). */

@@ -4,6 +4,7 @@ import type { CartLine, CartList } from '@contract/cart'
 import Cart from '@/components/Cart'
 import { cartTotals, clampQuantity, removeLines, setAllSelected, setQuantity, setSelected } from '@/components/Cart/logic'
 import * as api from '@/api/cart'
+import * as goodsApi from '@/api/goods'
 import { useUserStore } from '@/stores/user'
 
 // useDidShow needs a Taro page instance; in jsdom it runs once on mount like an effect.
@@ -14,6 +15,7 @@ jest.mock('@tarojs/taro', () => {
   return { __esModule: true, ...actual, default: { ...actual.default, useDidShow }, useDidShow }
 })
 jest.mock('@/api/cart')
+jest.mock('@/api/goods')
 const mocked = api as jest.Mocked<typeof api>
 
 const line = (id: number, price: number, quantity: number, extra: Partial<CartLine> = {}): CartLine => ({
@@ -196,6 +198,43 @@ describe('Cart component', () => {
       fireEvent.click(screen.getByText('结算(3)'))
     })
     expect((Taro.navigateTo as jest.Mock).mock.calls[0][0].url).toBe('/goodsPages/placeAnOrder/index?from=cart')
+  })
+
+  it("changes a line's spec in the goods page's spec sheet and reloads the cart", async () => {
+    const goods = {
+      id: 100,
+      name: '商品1',
+      mainImage: '',
+      price: 1990,
+      onSale: true,
+      specGroups: [{ name: '颜色', values: ['红色', '蓝色'] }],
+      skus: [
+        { id: 10, specs: { 颜色: '红色' }, specText: '红色', price: 1990, originalPrice: 0, stock: 5, image: '' },
+        { id: 11, specs: { 颜色: '蓝色' }, specText: '蓝色', price: 2990, originalPrice: 0, stock: 1, image: '' },
+      ],
+    }
+    ;(goodsApi.getGoodsDetail as jest.Mock).mockResolvedValue(goods)
+    mocked.changeCartSku.mockResolvedValue({ id: 1, quantity: 1, merged: false })
+    await act(async () => {
+      render(<Cart variant='page' />)
+    })
+    await act(async () => {
+      fireEvent.click(screen.getAllByLabelText('修改规格，当前默认')[0])
+    })
+    expect(goodsApi.getGoodsDetail).toHaveBeenCalledWith(100)
+    // The sheet opens on the line's current SKU, without a quantity row.
+    expect(document.querySelector('.spec-picker__value--active')!.textContent).toBe('红色')
+    expect(document.querySelector('.spec-picker__qty')).toBeNull()
+    await act(async () => {
+      fireEvent.click(screen.getByText('蓝色'))
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByText('确定'))
+    })
+    expect(mocked.changeCartSku).toHaveBeenCalledWith(1, 11, expect.anything())
+    expect(mocked.getCartList).toHaveBeenCalledTimes(2)
+    // the line had 2, the new SKU has 1 left: the shopper is told
+    expect((Taro.showToast as jest.Mock).mock.calls.at(-1)[0].title).toBe('规格已修改，库存仅剩1件')
   })
 
   it('sends a visitor to login', async () => {

@@ -1,7 +1,7 @@
 import Taro from '@tarojs/taro'
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import type { NewMemberCouponHint } from '@contract/coupon'
-import NewMemberCoupon, { ARRIVED_KEY, DISMISS_KEY } from '@/components/NewMemberCoupon'
+import NewMemberCoupon, { ARRIVED_KEY, DISMISS_KEY, PENDING_KEY } from '@/components/NewMemberCoupon'
 import * as couponApi from '@/api/coupon'
 import { useUserStore } from '@/stores/user'
 
@@ -92,5 +92,60 @@ describe('new-member popup', () => {
     await show()
     expect(screen.queryByText('新人礼包已到账')).toBeNull()
     expect(screen.queryByLabelText('新人礼包')).toBeNull()
+  })
+
+  describe('after 登录领取', () => {
+    const today = () => new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    const signIn = async () => {
+      await act(async () => {
+        useUserStore.setState({ token: 't', userInfo: { id: 1 } as any })
+      })
+    }
+
+    it('a visitor who registers sees the package that arrived, even if they had closed the popup today', async () => {
+      jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+      Taro.setStorageSync(DISMISS_KEY, today())
+      api.getNewMemberCouponHint.mockResolvedValueOnce(hint({})).mockResolvedValueOnce(hint({ eligible: false, needLogin: false, received: true }))
+      await show()
+      await act(async () => {
+        fireEvent.click(screen.getByLabelText('新人礼包'))
+      })
+      await act(async () => {
+        fireEvent.click(screen.getByText('登录领取'))
+      })
+      expect(Taro.getStorageSync(PENDING_KEY)).toBe(true)
+      await signIn()
+      expect(screen.getByText('新人礼包已到账')).toBeTruthy()
+      expect(screen.getByText('无门槛减10元')).toBeTruthy()
+      expect(screen.getByText('满99减20')).toBeTruthy()
+      expect(Taro.getStorageSync(PENDING_KEY)).toBeFalsy()
+    })
+
+    it('an earlier member who had not taken it gets it claimed, and sees what they got', async () => {
+      const t = jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+      api.getNewMemberCouponHint.mockResolvedValueOnce(hint({})).mockResolvedValueOnce(hint({ needLogin: false }))
+      api.receiveNewMemberCoupon.mockResolvedValue({ received: [] } as any)
+      await show()
+      await act(async () => {
+        fireEvent.click(screen.getByText('登录领取'))
+      })
+      await signIn()
+      expect(api.receiveNewMemberCoupon).toHaveBeenCalledTimes(1)
+      expect(screen.getByText('新人礼包已到账')).toBeTruthy()
+      expect(screen.getByText('满99减20')).toBeTruthy()
+      expect(t.mock.calls.at(-1)![0].title).toBe('领取成功，已放入我的优惠券')
+    })
+
+    it('a member the package is not for is told so, not left in silence', async () => {
+      const t = jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+      api.getNewMemberCouponHint.mockResolvedValueOnce(hint({})).mockResolvedValueOnce(hint({ eligible: false, needLogin: false }))
+      await show()
+      await act(async () => {
+        fireEvent.click(screen.getByText('登录领取'))
+      })
+      await signIn()
+      expect(api.receiveNewMemberCoupon).not.toHaveBeenCalled()
+      expect(t.mock.calls.at(-1)![0].title).toBe('新人礼包仅限新用户领取')
+    })
   })
 })

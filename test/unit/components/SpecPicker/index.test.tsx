@@ -3,7 +3,7 @@
 import Taro from '@tarojs/taro'
 import { render, fireEvent, act, screen } from '@testing-library/react'
 import type { GoodsDetail } from '@contract/goods'
-import SpecPicker from '@/goodsPages/details/SpecPicker'
+import SpecPicker from '@/components/SpecPicker'
 
 const GOODS = {
   id: 8,

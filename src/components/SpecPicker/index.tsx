@@ -7,10 +7,13 @@ import { yuan } from '@/utils/money'
 import { buyBlocker, choiceText, clampQuantity, isValueAvailable, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
 import QuantityInput from '@/components/QuantityInput'
-import './SpecPicker.scss'
+import './index.scss'
 
-/** select: both buttons; cart / buy: one 确定 button for that action. */
-export type PickerMode = 'select' | 'cart' | 'buy'
+/**
+ * select: both buttons; cart / buy: one 确定 button for that action; change: the cart's 修改规格
+ * (no quantity row, one 确定 button that confirms as 'cart').
+ */
+export type PickerMode = 'select' | 'cart' | 'buy' | 'change'
 
 export interface SpecPickerProps {
   goods: GoodsDetail
@@ -80,21 +83,23 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
             </View>
           </View>
         ))}
-        <View className='spec-picker__qty'>
-          <Text className='spec-picker__group-name'>购买数量</Text>
-          <QuantityInput
-            label='购买数量'
-            value={quantity}
-            min={1}
-            max={maxQty}
-            disabled={!goods.onSale || info.stock <= 0}
-            onChange={(v) => {
-              setHint('')
-              onChange(chosen, clampQuantity(Number(v), maxQty) || 1)
-            }}
-            onOverlimit={() => setHint(quantity >= maxQty ? `库存仅剩${maxQty}件` : '至少购买1件')}
-          />
-        </View>
+        {mode !== 'change' && (
+          <View className='spec-picker__qty'>
+            <Text className='spec-picker__group-name'>购买数量</Text>
+            <QuantityInput
+              label='购买数量'
+              value={quantity}
+              min={1}
+              max={maxQty}
+              disabled={!goods.onSale || info.stock <= 0}
+              onChange={(v) => {
+                setHint('')
+                onChange(chosen, clampQuantity(Number(v), maxQty) || 1)
+              }}
+              onOverlimit={() => setHint(quantity >= maxQty ? `库存仅剩${maxQty}件` : '至少购买1件')}
+            />
+          </View>
+        )}
       </View>
       {hint ? <Text className='spec-picker__hint'>{hint}</Text> : null}
       <View className='spec-picker__actions'>
@@ -108,7 +113,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
             </Button>
           </>
         ) : (
-          <Button className='spec-picker__btn spec-picker__btn--buy spec-picker__btn--wide' onClick={() => confirm(mode)}>
+          <Button className='spec-picker__btn spec-picker__btn--buy spec-picker__btn--wide' onClick={() => confirm(mode === 'change' ? 'cart' : mode)}>
             确定
           </Button>
         )}
