@@ -60,7 +60,10 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
     expect(p.data.params.ticket).toMatch(/^[\w-]+\.[\w-]+$/)
     const again = await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'sandbox' }, me.token)
     expect(again.data.payNo).toBe(p.data.payNo)
-    expect(await t.get('/api/pay/status', { orderNo: o.orderNo }, me.token)).toMatchObject({ code: 200, data: { orderNo: o.orderNo, status: 'unpaid', paid: false, payAmount: 5800, pointsPaid: 0, paidAt: null } })
+    expect(await t.get('/api/pay/status', { orderNo: o.orderNo }, me.token)).toMatchObject({
+      code: 200,
+      data: { orderNo: o.orderNo, status: 'unpaid', paid: false, payAmount: 5800, pointsPaid: 0, paidAt: null },
+    })
   })
 
   it('serves the mini-program through the sandbox when WeChat Pay is not configured (the demo can pay)', async () => {

@@ -15,7 +15,8 @@ jest.mock('@tarojs/taro', () => {
   return { __esModule: true, ...actual, default: { ...actual.default, useDidShow }, useDidShow }
 })
 jest.mock('@/api/cart')
-jest.mock('@/api/goods')
+// Only the goods details the spec sheet reads is a stand-in: 猜你喜欢 goes through the real call to the spied request.
+jest.mock('@/api/goods', () => ({ ...jest.requireActual('@/api/goods'), getGoodsDetail: jest.fn() }))
 const mocked = api as jest.Mocked<typeof api>
 
 const line = (id: number, price: number, quantity: number, extra: Partial<CartLine> = {}): CartLine => ({
