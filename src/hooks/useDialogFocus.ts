@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react'
-import { closeOnBack } from '@/platform/backCloses'
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'
 let seq = 0
@@ -15,8 +14,7 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * name, the focus moves into it, and Tab / Shift+Tab cycle inside it; when it closes, the focus returns to the
  * control that opened it. Pass the class to the Popup's className. The mini-program has no keyboard focus: there
  * the hook does nothing (WeChat's screen reader reads the popup as it is drawn, on top). `onClose`: Escape calls it
- * (the popup's own close), as a tap on its close button or its overlay would, and so does the back button on the H5
- * (closeOnBack): the popup closes, the page stays.
+ * (the popup's own close), as a tap on its close button or its overlay would.
  */
 export function useDialogFocus(open: boolean, label: string, onClose?: () => void): string {
   const cls = useRef(`a11y-dialog-${++seq}`).current
@@ -77,11 +75,5 @@ export function useDialogFocus(open: boolean, label: string, onClose?: () => voi
       if (opener && document.contains(opener)) opener.focus({ preventScroll: true })
     }
   }, [open, label, cls])
-  // A popup that can be closed is closed by the back button first (src/platform/backCloses.ts).
-  const closable = !!onClose
-  useEffect(() => {
-    if (!open || !closable) return
-    return closeOnBack(() => close.current?.())
-  }, [open, closable])
   return cls
 }

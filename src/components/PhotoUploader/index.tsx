@@ -4,7 +4,7 @@ import { View, Text, Image } from '@tarojs/components'
 import { Close, Photograph } from '@nutui/icons-react-taro'
 import { assetUrl, upload } from '@/core/request'
 import { toast } from '@/core/toast'
-import { previewImages } from '@/platform/backCloses'
+import { previewImages } from '@/platform/preview'
 import './index.scss'
 
 export interface PhotoUploaderProps {

@@ -10,7 +10,7 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { fromNow } from '@/utils/time'
-import { previewImages } from '@/platform/backCloses'
+import { previewImages } from '@/platform/preview'
 import './comment-list.scss'
 
 const preview = (urls: string[], i: number) => previewImages(urls.map(assetUrl), assetUrl(urls[i]))

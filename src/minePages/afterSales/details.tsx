@@ -16,7 +16,7 @@ import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
 import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { yuan } from '@/utils/money'
-import { previewImages } from '@/platform/backCloses'
+import { previewImages } from '@/platform/preview'
 import './afterSales.scss'
 
 /** A bad link's refusal is said by the empty state, not by a toast over it. */

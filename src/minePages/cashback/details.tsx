@@ -15,7 +15,7 @@ import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
-import { previewImages } from '@/platform/backCloses'
+import { previewImages } from '@/platform/preview'
 import './cashback.scss'
 
 const HINT: Record<string, string> = {

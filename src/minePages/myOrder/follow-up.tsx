@@ -15,7 +15,7 @@ import { assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { formatTime } from '@/utils/time'
 import { clipReview, reviewDraftError } from '@/utils/reviewForm'
-import { previewImages } from '@/platform/backCloses'
+import { previewImages } from '@/platform/preview'
 import './review.scss'
 
 /** 追加评价: one additional review after the first, for one goods of the order. */
