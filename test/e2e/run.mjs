@@ -1,6 +1,7 @@
 // Builds the H5 once (dist/h5-e2e) and the console when its sources changed (admin/dist), then runs every
-// test/e2e/*.spec.mjs with node's test runner, E2E_CONCURRENCY files at a time (default 2: each spec has its
-// own shop, data folder and Chromium, and most of a spec's time is spent waiting for pages; 1 = one at a time).
+// test/e2e/*.spec.mjs with node's test runner, E2E_CONCURRENCY files at a time (default 1; 2 runs two at once:
+// each spec has its own shop, data folder and Chromium. With 2, a console spec's select lost its choice under the
+// load of the spec beside it in a CI run on 2 cores, so one at a time stays the default until such waits are fixed).
 // Every spec uses this one build: host names and the WeChat official account are the server's configuration,
 // given to the page it serves (types/runtimeConfig.ts), so a spec sets them when it starts its shop.
 import { spawnSync } from 'node:child_process'
@@ -32,7 +33,7 @@ const specs = fs
   .map((f) => path.join('test', 'e2e', f))
 // Console specs share admin/dist: built here once, not by two specs at the same time.
 if (specs.some((f) => path.basename(f).startsWith('console'))) buildConsole()
-const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 2)
+const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 1)
 console.log(`e2e: ${specs.length} spec files, ${concurrency} at a time`)
 // The spec reporter for people, then each file's time (timesReporter.mjs); a TAP copy for scripts/test.mjs to count passes and failures.
 const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/timesReporter.mjs', '--test-reporter-destination=stdout']
