@@ -3,7 +3,7 @@
 // callback URL and salt, and the real-time query's sign), the spec then pushes an update as 快递100 does (form
 // param + sign = md5(param + salt)) to the shop's push address, and the shopper's logistics page shows the courier's
 // events and state; 刷新 back-fills through the real-time query.
-import { test } from 'node:test'
+import { test, after } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import http from 'node:http'
@@ -56,7 +56,6 @@ function startFakeKuaidi100() {
 }
 
 const fake = await startFakeKuaidi100()
-process.on('exit', () => fake.server.close())
 
 const suite = useShopSuite({
   member: newPhone(),
@@ -153,4 +152,11 @@ test('a shipment is subscribed at 快递100, a pushed update shows on the logist
   await page.waitForTimeout(500)
   assert.equal(fake.calls.filter((c) => c.path === '/poll/query.do').length, 1)
   await screenshot(page, 'courier-refreshed')
+})
+
+// The fake's server (and the shop's kept-alive connections to it) would keep this file's process alive after its
+// tests: the runner then waited for it without end.
+after(() => {
+  fake.server.closeAllConnections()
+  fake.server.close()
 })
