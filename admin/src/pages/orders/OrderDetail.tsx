@@ -50,6 +50,26 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   const st = ORDER_STATUS[order.status]
   const done = async () => void (await load())
 
+  // The courier and the waybill number: the same two fields when shipping and when correcting a waybill.
+  const waybillFields = (
+    <>
+      <Form.Item label='快递公司' name='expressCode' rules={[{ required: true, message: '请选择快递公司' }]}>
+        <Select showSearch optionFilterProp='label' placeholder='选择快递公司' options={express.map((e) => ({ value: e.code, label: e.name }))} />
+      </Form.Item>
+      <Form.Item
+        label='运单号'
+        name='trackingNo'
+        rules={[
+          { required: true, whitespace: true, message: '请填写运单号' },
+          { max: 40, message: '运单号最多 40 个字符' },
+          { pattern: /^[A-Za-z0-9-]+$/, message: '运单号只能包含字母、数字和短横线' },
+        ]}
+      >
+        <Input placeholder='运单号' />
+      </Form.Item>
+    </>
+  )
+
   return (
     <PageContainer
       title={`订单 ${order.orderNo}`}
@@ -232,20 +252,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         onClose={() => setDialog(null)}
         onSubmit={(v) => ship(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}
       >
-        <Form.Item label='快递公司' name='expressCode' rules={[{ required: true, message: '请选择快递公司' }]}>
-          <Select showSearch optionFilterProp='label' placeholder='选择快递公司' options={express.map((e) => ({ value: e.code, label: e.name }))} />
-        </Form.Item>
-        <Form.Item
-          label='运单号'
-          name='trackingNo'
-          rules={[
-            { required: true, whitespace: true, message: '请填写运单号' },
-            { max: 40, message: '运单号最多 40 个字符' },
-            { pattern: /^[A-Za-z0-9-]+$/, message: '运单号只能包含字母、数字和短横线' },
-          ]}
-        >
-          <Input placeholder='运单号' />
-        </Form.Item>
+        {waybillFields}
       </FormModal>
       <FormModal<ShipBody>
         open={dialog === 'waybill'}
@@ -256,20 +263,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         onSubmit={(v) => correctWaybill(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}
       >
         <Alert style={{ marginBottom: 16 }} type='info' showIcon message='更正后，原运单的快递轨迹会被清除，并按新运单号重新向快递公司订阅；人工录入的轨迹保留。' />
-        <Form.Item label='快递公司' name='expressCode' rules={[{ required: true, message: '请选择快递公司' }]}>
-          <Select showSearch optionFilterProp='label' placeholder='选择快递公司' options={express.map((e) => ({ value: e.code, label: e.name }))} />
-        </Form.Item>
-        <Form.Item
-          label='运单号'
-          name='trackingNo'
-          rules={[
-            { required: true, whitespace: true, message: '请填写运单号' },
-            { max: 40, message: '运单号最多 40 个字符' },
-            { pattern: /^[A-Za-z0-9-]+$/, message: '运单号只能包含字母、数字和短横线' },
-          ]}
-        >
-          <Input placeholder='运单号' />
-        </Form.Item>
+        {waybillFields}
       </FormModal>
       <FormModal<{ text: string }> open={dialog === 'trace'} title='添加物流轨迹（人工录入）' onClose={() => setDialog(null)} onSubmit={(v) => addTrace(orderNo, { text: v.text.trim() }).then(done)}>
         <Form.Item
