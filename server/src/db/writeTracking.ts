@@ -20,6 +20,7 @@ export const UNTRACKED_TABLES = new Set([
   'kv_cache',
   'footprints',
   'shop_views',
+  'visits',
   'wx_login_keys',
   'cart_items',
   'job_leases',
