@@ -1,6 +1,8 @@
 import Taro from '@tarojs/taro'
 import type { Envelope } from '@contract/envelope'
 import { TransportCode } from '@contract/envelope'
+import { DEVICE_HEADER } from '@contract/device'
+import { deviceId } from '@/platform/device'
 import { useUserStore } from '@/stores/user'
 import { toast } from './toast'
 
@@ -62,7 +64,8 @@ export function buildUrl(path: string, method: 'GET' | 'POST', query?: Record<st
 }
 
 function headers(opts: RequestOptions): Record<string, string> {
-  const h: Record<string, string> = { ...(opts.header || {}) }
+  // Every call names the device (the shop's visitor count, docs/console.md "工作台"), signed in or not.
+  const h: Record<string, string> = { [DEVICE_HEADER]: deviceId(), ...(opts.header || {}) }
   if (opts.auth !== false) {
     const token = useUserStore.getState().token
     if (token) h.token = token
