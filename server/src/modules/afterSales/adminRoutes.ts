@@ -1,5 +1,6 @@
 import {
   AdminAfterSaleQuery,
+  AFTER_SALES_WAITING,
   ApproveAfterSaleBody,
   IdParams,
   ReasonBody,
@@ -21,7 +22,8 @@ async function listCases(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSale
   const page = q.page ?? 1
   const pageSize = q.pageSize ?? 20
   let b = db.selectFrom('afterSales as s').innerJoin('orders as o', 'o.id', 's.orderId').leftJoin('members as m', 'm.id', 's.memberId')
-  if (q.status) b = b.where('s.status', '=', q.status)
+  if (q.status === 'waiting') b = b.where('s.status', 'in', AFTER_SALES_WAITING)
+  else if (q.status) b = b.where('s.status', '=', q.status)
   const kw = q.keyword?.trim()
   if (kw) b = b.where((eb) => eb.or([eb('s.afterSaleNo', '=', kw), eb('o.orderNo', '=', kw), eb('m.phone', '=', kw)]))
   const [rows, count] = await Promise.all([
