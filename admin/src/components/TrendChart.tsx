@@ -1,4 +1,7 @@
-/** A line chart of daily figures (ECharts, only the line chart and the parts it draws with). */
+/**
+ * A line chart of daily figures (ECharts, only the line chart and the parts it draws with). Straight lines between the
+ * days (`smooth: false`: a curve would draw a day with 1 order above or below 1) and whole-number steps on each axis.
+ */
 import { useEffect, useRef } from 'react'
 import * as echarts from 'echarts/core'
 import { LineChart } from 'echarts/charts'
@@ -26,7 +29,7 @@ export function TrendChart({ days, series, dark, axisNames }: { days: string[]; 
       grid: { left: 48, right: axisNames[1] ? 48 : 16, top: 40, bottom: 28 },
       xAxis: { type: 'category', data: days.map((d) => d.slice(5)), boundaryGap: false },
       yAxis: axisNames.filter(Boolean).map((name) => ({ type: 'value', name, minInterval: 1 })),
-      series: series.map((s) => ({ name: s.name, type: 'line', smooth: true, yAxisIndex: s.axis || 0, data: s.data, showSymbol: days.length <= 7 })),
+      series: series.map((s) => ({ name: s.name, type: 'line', smooth: false, yAxisIndex: s.axis || 0, data: s.data, showSymbol: days.length <= 7 })),
     })
     const resize = () => chart.resize()
     window.addEventListener('resize', resize)

@@ -1,20 +1,21 @@
-import { useState } from 'react'
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Tabs, Tag, Typography } from 'antd'
-import type { AdminAfterSaleRow } from '@contract/admin'
+import type { AdminAfterSaleQuery, AdminAfterSaleRow } from '@contract/admin'
 import { AFTER_SALE_STATUSES } from '@contract/admin'
 import { afterSaleList } from '../../api/afterSales'
 import { run } from '../../core/feedback'
 import { AFTER_SALE_STATUS, AFTER_SALE_TYPE, dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
-import { navigate, useLocation } from '../../core/router'
+import { navigate } from '../../core/router'
+import { useQueryTab } from '../../core/useQueryTab'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
-const TABS = [{ key: 'all', label: '全部' }, ...AFTER_SALE_STATUSES.map((s) => ({ key: s, label: AFTER_SALE_STATUS[s].text }))]
+// 待处理: the cases waiting for the shop (to review, returned goods to receive, received goods to refund), as 工作台 counts them.
+const TABS = [{ key: 'all', label: '全部' }, { key: 'waiting', label: '待处理' }, ...AFTER_SALE_STATUSES.map((s) => ({ key: s, label: AFTER_SALE_STATUS[s].text }))]
+const TAB_KEYS = TABS.map((t) => t.key)
 
 export default function AfterSalesList() {
-  const { query } = useLocation()
-  const [status, setStatus] = useState(query.get('status') || 'all')
+  const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'all')
   const open = (r: AdminAfterSaleRow) => navigate(`/after-sales/${r.id}`)
 
   const columns: ProColumns<AdminAfterSaleRow>[] = [
@@ -59,7 +60,7 @@ export default function AfterSalesList() {
         params={{ status }}
         request={async (p) => {
           const r = await run(
-            afterSaleList({ status: status === 'all' ? undefined : (status as (typeof AFTER_SALE_STATUSES)[number]), keyword: p.keyword?.trim() || undefined, page: p.current, pageSize: p.pageSize }),
+            afterSaleList({ status: status === 'all' ? undefined : (status as AdminAfterSaleQuery['status']), keyword: p.keyword?.trim() || undefined, page: p.current, pageSize: p.pageSize }),
           )
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
         }}

@@ -6,6 +6,7 @@ import { applicationList, approveApplication, refuseApplication } from '../../ap
 import { confirm, run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
+import { useQueryTab } from '../../core/useQueryTab'
 import { FormModal } from '../../components/FormModal'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
@@ -20,10 +21,11 @@ const TABS = [
   { key: 'rejected', label: '已驳回' },
   { key: 'all', label: '全部' },
 ]
+const TAB_KEYS = TABS.map((t) => t.key)
 
 /** 代理申请: approve (opens the member's shop) or refuse with a reason the applicant sees in the shop. */
 export default function Applications() {
-  const [status, setStatus] = useState('pending')
+  const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'pending')
   const [refusing, setRefusing] = useState<AdminAgentApplication | null>(null)
   const action = useRef<ActionType>()
   const writable = useSession().can('agents.write')

@@ -7,8 +7,9 @@ import { payByHand, refuseWithdrawal, transferWithdrawal, withdrawalAccount, wit
 import { confirm, run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { yuanLabel } from '../../core/money'
-import { navigate, useLocation } from '../../core/router'
+import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
+import { useQueryTab } from '../../core/useQueryTab'
 import { FormModal } from '../../components/FormModal'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
@@ -19,6 +20,7 @@ const TABS = [
   { key: 'rejected', label: '已驳回' },
   { key: 'all', label: '全部' },
 ]
+const TAB_KEYS = TABS.map((t) => t.key)
 const TRANSFER_TEXT: Record<string, string> = {
   CREATING: '转账发起中',
   ACCEPTED: '微信已受理',
@@ -87,8 +89,7 @@ function FullAccount({ withdrawal }: { withdrawal: AdminWithdrawal }) {
  * reference number, or refuse with a reason (the amount goes back to the agent's available balance, once).
  */
 export default function Withdrawals() {
-  const { query } = useLocation()
-  const [status, setStatus] = useState(query.get('status') || 'pending')
+  const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'pending')
   const [paying, setPaying] = useState<AdminWithdrawal | null>(null)
   const [refusing, setRefusing] = useState<AdminWithdrawal | null>(null)
   const action = useRef<ActionType>()

@@ -9,6 +9,7 @@ import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
+import { useQueryTab } from '../../core/useQueryTab'
 import { ResponsiveList } from '../../components/ResponsiveList'
 import { TextModal } from './TextModal'
 
@@ -18,13 +19,14 @@ const STATE: Record<string, { text: string; color: string }> = {
   replied: { text: '已回复', color: 'green' },
   closed: { text: '已关闭', color: 'default' },
 }
+const TAB_KEYS = ['all', ...Object.keys(STATE)]
 
 export default function Feedback() {
   const { can } = useSession()
   const writable = can('feedback.write')
   const mobile = useMobile()
   const ref = useRef<ActionType>()
-  const [status, setStatus] = useState('all')
+  const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'all')
   const [open, setOpen] = useState<AdminFeedbackRow | null>(null)
   const [replying, setReplying] = useState<AdminFeedbackRow | null>(null)
   const reload = () => ref.current?.reload()

@@ -8,6 +8,7 @@ import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { useSession } from '../../core/session'
+import { useQueryTab } from '../../core/useQueryTab'
 import { FormModal } from '../../components/FormModal'
 
 const TABS = [
@@ -16,11 +17,12 @@ const TABS = [
   { key: 'rejected', label: '已驳回' },
   { key: 'all', label: '全部' },
 ]
+const TAB_KEYS = TABS.map((t) => t.key)
 const COLOR: Record<string, string> = { submitted: 'orange', approved: 'blue', paid: 'green', rejected: 'default' }
 
 /** 营销 › 返现审核: approve (pays the cashback once) or refuse with a reason the member sees. */
 export default function CashbackTasks() {
-  const [status, setStatus] = useState('submitted')
+  const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'submitted')
   const [page, setPage] = useState(1)
   const [data, setData] = useState<AdminCashbackTaskPage | null>(null)
   const [refusing, setRefusing] = useState<AdminCashbackTask | null>(null)

@@ -8,13 +8,15 @@ import { exportUrl, orderList, shipBatch } from '../../api/order'
 import { errorText, run, toast } from '../../core/feedback'
 import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS } from '../../core/format'
 import { fenToYuan } from '../../core/money'
-import { navigate, useLocation } from '../../core/router'
+import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
+import { useQueryTab } from '../../core/useQueryTab'
 import { NameAndPhone } from '../../components/NameAndPhone'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
 type Status = (typeof ORDER_STATUSES)[number]
 const TABS = [{ key: 'all', label: '全部' }, ...ORDER_STATUSES.map((s) => ({ key: s, label: ORDER_STATUS[s].text }))]
+const TAB_KEYS = TABS.map((t) => t.key)
 
 /** The search form's values to the API's query (dates to epoch ms: from the start of the first day to the end of the last). */
 function toQuery(p: Record<string, any>, status: string): Omit<AdminOrderQuery, 'page' | 'pageSize'> {
@@ -77,8 +79,7 @@ function BatchShip({ onDone }: { onDone: () => void }) {
 }
 
 export default function OrderList() {
-  const { query } = useLocation()
-  const [status, setStatus] = useState(query.get('status') || 'all')
+  const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'all')
   const [filters, setFilters] = useState<Omit<AdminOrderQuery, 'page' | 'pageSize'>>({})
   const action = useRef<ActionType>()
   const writable = useSession().can('orders.write')
