@@ -86,6 +86,11 @@ describe.each(DIALECTS)('console dashboard (%s)', (dialect) => {
     expect(after.trend[29]).toMatchObject({ gross: after.today.gross.value, refunds: after.today.refunds.value, net: after.today.net.value, paidOrders: after.today.paidOrders.value })
     expect(after.topGoods[0]).toMatchObject({ goodsId: g.goodsId, name: '看板热卖', amount: 3 * 12345, quantity: 3 })
     expect(after.topGoods[0].image).not.toBe('')
+    // Highest paid amount first, whatever the quantities: a cheaper goods bought 5 times ranks below.
+    const cheap = await makeGoods(t, { skus: [{ price: 100, stock: 10 }] })
+    await paidOrder(t, me.token, cheap.skuId, 5)
+    const ranked = (await dash()).topGoods.map((x: any) => x.amount)
+    expect(ranked).toEqual([...ranked].sort((a: number, b: number) => b - a))
     const statuses = Object.fromEntries(after.orderStatus.map((s: any) => [s.status, s.count]))
     expect(statuses.to_ship).toBeGreaterThanOrEqual(1)
     expect(after.todo.afterSales).toBe(before.todo.afterSales)

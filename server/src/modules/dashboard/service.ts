@@ -177,7 +177,7 @@ async function topGoods(db: Db, from: number): Promise<TopGoods[]> {
     ])
     .where('orders.paidAt', '>=', from)
     .groupBy('orderItems.goodsId')
-    .orderBy(sql`7`, 'desc')
+    .orderBy((eb) => eb.fn.sum('orderItems.payAmount'), 'desc')
     .orderBy('orderItems.goodsId')
     .limit(10)
     .execute()
