@@ -25,7 +25,8 @@ export function TrendChart({ days, series, dark, axisNames }: { days: string[]; 
     chart.setOption({
       backgroundColor: 'transparent',
       tooltip: { trigger: 'axis' },
-      legend: { top: 0 },
+      // One line of legend, scrolled on a phone: a second line would lie over the axis names.
+      legend: { top: 0, type: 'scroll' },
       grid: { left: 48, right: axisNames[1] ? 48 : 16, top: 40, bottom: 28 },
       xAxis: { type: 'category', data: days.map((d) => d.slice(5)), boundaryGap: false },
       yAxis: axisNames.filter(Boolean).map((name) => ({ type: 'value', name, minInterval: 1 })),
