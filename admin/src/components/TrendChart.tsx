@@ -27,7 +27,7 @@ export function TrendChart({ days, series, dark, axisNames }: { days: string[]; 
       tooltip: { trigger: 'axis' },
       // One line of legend, scrolled on a phone: a second line would lie over the axis names.
       legend: { top: 0, type: 'scroll' },
-      grid: { left: 48, right: axisNames[1] ? 48 : 16, top: 40, bottom: 28 },
+      grid: { left: 48, right: axisNames[1] ? 48 : 16, top: 52, bottom: 28 },
       xAxis: { type: 'category', data: days.map((d) => d.slice(5)), boundaryGap: false },
       yAxis: axisNames.filter(Boolean).map((name) => ({ type: 'value', name, minInterval: 1 })),
       series: series.map((s) => ({ name: s.name, type: 'line', smooth: false, yAxisIndex: s.axis || 0, data: s.data, showSymbol: days.length <= 7 })),
