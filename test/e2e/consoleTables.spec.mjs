@@ -9,8 +9,11 @@
 // - 375x812 dark: nothing makes the page scroll sideways (the document is no wider than the window).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { newPhone } from './harness.mjs'
+import { newPhone, screenshot } from './harness.mjs'
 import { consolePagePaths, useConsoleSuite } from './consoleHarness.mjs'
+
+/** The lists whose actions were off-screen before issue 33: screenshots at both sizes (test/e2e/screens/console-tables-*). */
+const SHOTS = { '/agents/withdrawals': 'withdrawals', '/agents/applications': 'applications', '/after-sales → 已退款': 'after-sales', '/content/videos → 评论与弹幕': 'video-comments' }
 
 /** Pages whose tables may stay empty on a fresh demo shop, and why. */
 const MAY_BE_EMPTY = new Set([
@@ -154,6 +157,7 @@ test('1280x800: every table keeps its row actions within the window and its head
   const problems = []
   const empty = []
   await walk(page, paths, async (name) => {
+    if (SHOTS[name]) await screenshot(page, `console-tables-1280-${SHOTS[name]}`)
     const { problems: found, rows } = await page.evaluate(tableProblems)
     for (const f of found) problems.push(`${name}: ${f}`)
     const hasTable = await page.locator('.ant-table-wrapper:visible').count()
@@ -170,6 +174,7 @@ test('375x812 dark: no page scrolls sideways', async () => {
   const paths = [...consolePagePaths(), ...(await detailPaths(page))]
   const problems = []
   await walk(page, paths, async (name) => {
+    if (SHOTS[name]) await screenshot(page, `console-tables-375-dark-${SHOTS[name]}`)
     const { width, view, widest } = await page.evaluate(() => {
       const view = document.documentElement.clientWidth
       // The element reaching furthest right, to name it in the failure.
