@@ -66,9 +66,24 @@ const DARK_TOKENS = {
   colorWarningText: '#ffc53d',
   colorErrorText: '#ff7875',
 }
+/**
+ * A focused or hovered field is drawn in antd's blue, not in the brand red: antd draws it in `colorPrimary`, and a red
+ * border with a red glow read as a refused field (issue 33). Only an error (`colorError`) is red. Light: the link blue
+ * (#0958d9, 6.1:1 on white); dark: #4096ff (6.1:1 on the dark fields).
+ */
+const focus = (color: string, glow: string) => {
+  const field = { activeBorderColor: color, hoverBorderColor: color, activeShadow: `0 0 0 2px ${glow}` }
+  return {
+    Input: field,
+    InputNumber: field,
+    Mentions: field,
+    DatePicker: field,
+    Select: { activeBorderColor: color, hoverBorderColor: color, activeOutlineColor: glow },
+  }
+}
 /** The switch's unchecked track carries its label (light: white on #bfbfbf, 1.8:1; dark: #141414 on #4f4f4f, 2.2:1): another grey on this component only. */
-const LIGHT_COMPONENTS = { Switch: { colorTextQuaternary: '#6b6b6b', colorTextTertiary: '#595959' } }
-const DARK_COMPONENTS = { Switch: { colorTextQuaternary: '#8c8c8c', colorTextTertiary: '#a6a6a6' } }
+const LIGHT_COMPONENTS = { ...focus('#0958d9', 'rgba(9, 88, 217, 0.15)'), Switch: { colorTextQuaternary: '#6b6b6b', colorTextTertiary: '#595959' } }
+const DARK_COMPONENTS = { ...focus('#4096ff', 'rgba(64, 150, 255, 0.25)'), Switch: { colorTextQuaternary: '#8c8c8c', colorTextTertiary: '#a6a6a6' } }
 
 export function App() {
   const { dark } = useTheme()

@@ -24,6 +24,8 @@ export interface PageRoute {
   page: LazyExoticComponent<ComponentType<{ params: Record<string, string> }>>
   /** Shown in the menu (details pages are not). */
   menu?: boolean
+  /** The menu entry a page outside the menu highlights when its path is not under that entry's (layout/menuSelection.ts). */
+  parent?: string
 }
 export interface MenuGroup {
   name: string
@@ -41,7 +43,7 @@ export const MENU: MenuGroup[] = [
     path: '/dashboard',
     children: [
       { path: '/dashboard', name: '工作台', permission: 'dashboard.read', page: page(() => import('./pages/dashboard/Dashboard')), menu: true },
-      { path: '/todo/failures', name: '待处理异常', permission: 'dashboard.read', page: page(() => import('./pages/todo/Failures')) },
+      { path: '/todo/failures', name: '待处理异常', permission: 'dashboard.read', parent: '/dashboard', page: page(() => import('./pages/todo/Failures')) },
     ],
   },
   {

@@ -40,7 +40,8 @@ export function ResponsiveList<T extends Record<string, any>>({
       <ProTable<T>
         actionRef={actionRef}
         rowKey={rowKey}
-        columns={columns}
+        // The actions stay at the right edge while the other columns scroll under them (issue 33: at 1280 px they were off-screen).
+        columns={columns.map((c) => (c.valueType === 'option' && c.fixed === undefined ? { ...c, fixed: 'right' } : c))}
         request={request}
         params={params}
         scroll={{ x: scrollX }}

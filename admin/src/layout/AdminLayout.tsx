@@ -3,25 +3,17 @@ import { ProLayout } from '@ant-design/pro-components'
 import { Button, Dropdown, Result, Spin } from 'antd'
 import { BgColorsOutlined, CheckOutlined, KeyOutlined, LogoutOutlined, SafetyOutlined } from '@ant-design/icons'
 import { MENU, ROUTES } from '../routes'
-import { matchPath, navigate, useLocation } from '../core/router'
+import { navigate, useLocation } from '../core/router'
 import { useSession } from '../core/session'
 import { setThemeChoice, useTheme, type ThemeChoice } from '../core/theme'
 import { useMobile } from '../core/useMobile'
+import { findRoute, menuRoute, selectedMenuPath } from './menuSelection'
 
 const THEMES: Array<{ key: ThemeChoice; label: string }> = [
   { key: 'light', label: '浅色' },
   { key: 'dark', label: '深色' },
   { key: 'system', label: '跟随系统' },
 ]
-
-/** The page for a path: the first route whose pattern matches ('/goods/new' before '/goods/:id'). */
-function findRoute(path: string) {
-  for (const r of ROUTES) {
-    const params = matchPath(r.path, path)
-    if (params) return { route: r, params }
-  }
-  return null
-}
 
 export function AdminLayout() {
   const { path } = useLocation()
@@ -30,26 +22,13 @@ export function AdminLayout() {
   const mobile = useMobile()
   // The owner requires two-factor sign-in and this account has none yet: only 账号安全 until it is set up.
   const mustEnrol = !!session?.twoFactor.setupRequired
-  const found = findRoute(mustEnrol ? '/system/security' : path)
+  const shown = mustEnrol ? '/system/security' : path
+  const found = findRoute(ROUTES, shown)
 
   // The menu lists only what this staff may open; groups with nothing left disappear.
-  const route = useMemo(
-    () => ({
-      path: '/',
-      routes: MENU.map((g) => {
-        const entries = g.children.filter((c) => c.menu && can(c.permission))
-        // A group with one page is a plain entry, not a sub-menu of one.
-        return {
-          path: entries.length === 1 ? entries[0].path : g.path,
-          name: g.name,
-          icon: g.icon,
-          routes: entries.length > 1 ? entries.map((c) => ({ path: c.path, name: c.name })) : undefined,
-          hideInMenu: !entries.length,
-        }
-      }),
-    }),
-    [can],
-  )
+  const route = useMemo(() => menuRoute(MENU, can), [can])
+  // The entry this page belongs to (itself, its list, or none: never a neighbour).
+  const selected = selectedMenuPath(MENU, shown)
 
   return (
     <ProLayout
@@ -60,7 +39,7 @@ export function AdminLayout() {
       splitMenus={false}
       navTheme={dark ? 'realDark' : 'light'}
       route={route}
-      location={{ pathname: found?.route.menu ? found.route.path : (MENU.find((g) => path.startsWith(g.path))?.children[0].path ?? path) }}
+      location={{ pathname: selected ?? shown }}
       menuItemRender={(item, dom) => (
         <a
           href={`/admin${item.path}`}
@@ -97,6 +76,8 @@ export function AdminLayout() {
         render: (_, dom) => (
           <Dropdown
             menu={{
+              // 账号安全 and 修改密码 are this menu's pages, not the side menu's: the open one is marked here.
+              selectedKeys: [{ '/system/security': 'security', '/system/password': 'password' }[shown] ?? ''],
               items: [
                 { key: 'security', icon: <SafetyOutlined />, label: '账号安全', onClick: () => navigate('/system/security') },
                 { key: 'password', icon: <KeyOutlined />, label: '修改密码', onClick: () => navigate('/system/password') },

@@ -8,10 +8,12 @@ import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan, yuanLabel } from '../../core/money'
 import { useSession } from '../../core/session'
+import { useMobile } from '../../core/useMobile'
 import { LedgerTable } from './LedgerTable'
 
 /** One agent: shop, figures (累计佣金 = 可提现 + 冻结 + 提现中 + 已提现), bound members and its ledger. */
 export default function AgentDetail({ params }: { params: Record<string, string> }) {
+  const mobile = useMobile()
   const shopId = Number(params.id)
   const [d, setD] = useState<AdminAgentDetail | null | undefined>(undefined)
   const canExport = useSession().can('withdrawals.read')
@@ -40,7 +42,7 @@ export default function AgentDetail({ params }: { params: Record<string, string>
               <Descriptions.Item label='账目核对'>{d.ledgerBalanced ? <Tag color='green'>流水与余额一致</Tag> : <Tag color='red'>流水与余额不一致</Tag>}</Descriptions.Item>
             </Descriptions>
           </Card>
-          <StatisticCard.Group direction='row' style={{ marginBottom: 16, flexWrap: 'wrap' }}>
+          <StatisticCard.Group direction={mobile ? 'column' : 'row'} style={{ marginBottom: 16, flexWrap: 'wrap' }}>
             {stat('累计佣金', f.totalCommission)}
             {stat('可提现', f.available)}
             {stat('冻结中', f.frozen)}

@@ -129,10 +129,23 @@ export default function Withdrawals() {
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '提现单号或店铺名' } },
     { title: '提现单号', dataIndex: 'withdrawNo', search: false, width: 200 },
     { title: '代理店铺', dataIndex: 'shopName', search: false, width: 140, render: (_, w) => <a onClick={() => navigate(`/agents/list/${w.shopId}`)}>{w.shopName}</a> },
-    { title: '申请金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, w) => yuanLabel(w.amount) },
-    { title: '手续费', dataIndex: 'fee', search: false, width: 80, align: 'right', render: (_, w) => yuanLabel(w.fee) },
-    { title: '应打款', dataIndex: 'actualAmount', search: false, width: 100, align: 'right', render: (_, w) => <strong>{yuanLabel(w.actualAmount)}</strong> },
-    { title: '收款账户', search: false, width: 220, render: (_, w) => `${w.accountName} · ${w.methodText} ${w.accountText}` },
+    // One money column (应打款, with the amount asked and the fee under it) instead of three: the list fits a 1280 px window better.
+    {
+      title: '应打款',
+      dataIndex: 'actualAmount',
+      search: false,
+      width: 150,
+      align: 'right',
+      render: (_, w) => (
+        <Space direction='vertical' size={0}>
+          <strong>{yuanLabel(w.actualAmount)}</strong>
+          <Typography.Text type='secondary'>
+            申请 {yuanLabel(w.amount)} · 手续费 {yuanLabel(w.fee)}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    { title: '收款账户', search: false, width: 200, ellipsis: true, render: (_, w) => `${w.accountName} · ${w.methodText} ${w.accountText}` },
     {
       title: '状态',
       dataIndex: 'status',
@@ -157,7 +170,7 @@ export default function Withdrawals() {
         actionRef={action}
         columns={columns}
         params={{ status }}
-        scrollX={1400}
+        scrollX={1180}
         request={async (p) => {
           const r = await run(withdrawalList({ ...filters, keyword: p.keyword?.trim() || undefined, page: p.current, pageSize: p.pageSize }))
           return { data: r?.list || [], total: r?.total || 0, success: !!r }

@@ -110,6 +110,7 @@ export default function WebLinks() {
                     title: '操作',
                     key: 'a',
                     width: 80,
+                    fixed: 'right' as const,
                     render: (_: unknown, r: { id: number; host: string }) => (
                       <Space>
                         <Popconfirm title={`移除 ${r.host}？`} onConfirm={() => run(removeHost(r.id), '已移除').then((ok) => ok && load())}>

@@ -7,9 +7,11 @@ import type { DailyReply, DailyTotal } from '@contract/adminFinance'
 import { dailyExportUrl, dailyTotals } from '../../api/finance'
 import { run } from '../../core/feedback'
 import { fenToYuan, yuanLabel } from '../../core/money'
+import { useMobile } from '../../core/useMobile'
 
 /** 每日汇总: per China day, payments (paid), refunds (refunded) and net; the last 30 days by default. */
 export default function Daily() {
+  const mobile = useMobile()
   const [range, setRange] = useState<[Dayjs, Dayjs]>([dayjs().subtract(29, 'day'), dayjs()])
   const [data, setData] = useState<DailyReply | null>(null)
   const from = range[0].format('YYYY-MM-DD')
@@ -30,7 +32,7 @@ export default function Daily() {
         </Space>
       }
     >
-      <StatisticCard.Group direction='row' style={{ marginBottom: 16, flexWrap: 'wrap' }}>
+      <StatisticCard.Group direction={mobile ? 'column' : 'row'} style={{ marginBottom: 16, flexWrap: 'wrap' }}>
         <StatisticCard statistic={{ title: `收款（${t?.paidCount ?? 0} 笔）`, value: fenToYuan(t?.paid ?? 0), prefix: '¥' }} />
         <StatisticCard statistic={{ title: `退款（${t?.refundCount ?? 0} 笔）`, value: fenToYuan(t?.refunded ?? 0), prefix: '¥' }} />
         <StatisticCard statistic={{ title: '净收入', value: fenToYuan(t?.net ?? 0), prefix: '¥' }} />

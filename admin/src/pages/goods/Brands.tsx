@@ -58,6 +58,7 @@ export default function Brands() {
             {
               title: '操作',
               width: 130,
+              fixed: 'right' as const,
               render: (_, r) =>
                 writable && (
                   <Space>

@@ -62,6 +62,7 @@ export default function Categories() {
             {
               title: '操作',
               width: 200,
+              fixed: 'right' as const,
               render: (_, r) =>
                 writable && (
                   <Space>

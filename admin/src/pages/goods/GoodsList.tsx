@@ -124,6 +124,7 @@ export default function GoodsList() {
       title: '操作',
       valueType: 'option',
       width: 100,
+      fixed: 'right' as const,
       hideInTable: !writable,
       render: (_, r) => [
         <a key='edit' onClick={() => navigate(`/goods/${r.id}`)}>

@@ -48,12 +48,12 @@ export default function BlindBoxShipping() {
           loading={!data}
           dataSource={data?.list || []}
           pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1110 }}
           columns={[
             { title: '记录', dataIndex: 'id', width: 70, render: (v: number) => `#${v}` },
-            { title: '奖品', dataIndex: 'prizeName' },
+            { title: '奖品', dataIndex: 'prizeName', width: 160, ellipsis: true },
             { title: '会员', dataIndex: 'memberPhone', width: 120 },
-            { title: '收货人', width: 260, render: (_, r) => (r.receiverName ? `${r.receiverName} ${r.receiverPhone} ${r.receiverAddress}` : '—') },
+            { title: '收货人', width: 260, ellipsis: true, render: (_, r) => (r.receiverName ? `${r.receiverName} ${r.receiverPhone} ${r.receiverAddress}` : '—') },
             { title: '状态', dataIndex: 'status', width: 100, render: (v: string, r) => <Tag color={STATUS_COLOR[v]}>{r.statusText}</Tag> },
             { title: '物流', width: 180, render: (_, r) => (r.trackingNo ? `${r.expressName} ${r.trackingNo}` : '—') },
             { title: '抽中时间', dataIndex: 'createdAt', width: 150, render: (v: number) => dateTime(v) },

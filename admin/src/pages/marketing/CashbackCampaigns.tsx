@@ -78,9 +78,9 @@ export default function CashbackCampaigns() {
           loading={!data}
           dataSource={data?.list || []}
           pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
-          scroll={{ x: 1000 }}
+          scroll={{ x: 1250 }}
           columns={[
-            { title: '商品', dataIndex: 'goodsName', ellipsis: true },
+            { title: '商品', dataIndex: 'goodsName', width: 200, ellipsis: true },
             { title: '活动', dataIndex: 'title', width: 160 },
             { title: '方式', dataIndex: 'type', width: 170, render: (v: string) => CAMPAIGN_TYPE_TEXT[v as keyof typeof CAMPAIGN_TYPE_TEXT] || v },
             { title: '返现', dataIndex: 'amount', width: 90, align: 'right', render: (v: number) => `¥${fenToYuan(v)}` },

@@ -39,6 +39,7 @@ export default function MemberList() {
       title: '操作',
       valueType: 'option',
       width: 70,
+      fixed: 'right' as const,
       render: (_, r) => [
         <a key='d' onClick={() => open(r)}>
           详情

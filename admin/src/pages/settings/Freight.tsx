@@ -104,6 +104,7 @@ export default function Freight() {
             {
               title: '操作',
               width: 140,
+              fixed: 'right' as const,
               render: (_, t) =>
                 writable && (
                   <Space>

@@ -63,7 +63,7 @@ export default function Messages() {
         { title: '模板 ID', dataIndex: 'templateId', render: (id) => id || <Typography.Text type='secondary'>未设置</Typography.Text> },
         { title: '状态', dataIndex: 'enabled', render: (on) => (on ? <Tag color='green'>发送</Tag> : <Tag>不发送</Tag>) },
         { title: kind === 'subscribe' ? '打开页面' : '跳转网址', dataIndex: 'page', ellipsis: true },
-        { title: '操作', width: 80, render: (_, t) => writable && <a onClick={() => setEditing({ kind, t })}>编辑</a> },
+        { title: '操作', width: 80, fixed: 'right', render: (_, t) => writable && <a onClick={() => setEditing({ kind, t })}>编辑</a> },
       ]}
     />
   )

@@ -99,6 +99,7 @@ export default function ReturnAddresses() {
             {
               title: '操作',
               width: mobile ? 96 : 180,
+              fixed: 'right' as const,
               render: (_, a) =>
                 writable && (
                   <Space wrap size={mobile ? 4 : 8}>

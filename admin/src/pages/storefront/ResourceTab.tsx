@@ -63,6 +63,7 @@ export function ResourceTab<Row extends { id: number }, Input, FormValues extend
                   title: '操作',
                   key: 'actions',
                   width: 110,
+                  fixed: 'right' as const,
                   render: (_: unknown, r: Row) => (
                     <Space>
                       <a onClick={() => setEditing({ id: r.id, values: toForm(r) })}>编辑</a>

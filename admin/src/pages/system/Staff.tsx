@@ -54,11 +54,12 @@ export default function Staff() {
           loading={!list}
           dataSource={list || []}
           pagination={false}
-          scroll={{ x: 760 }}
+          scroll={{ x: 1030 }}
           columns={[
             {
               title: '用户名',
               dataIndex: 'username',
+              width: 160,
               render: (v: string, s) => (
                 <>
                   {v} {s.id === session?.staff.id && <Tag>我</Tag>}
@@ -83,6 +84,7 @@ export default function Staff() {
             {
               title: '操作',
               width: 240,
+              fixed: 'right' as const,
               render: (_, s) =>
                 writable &&
                 s.id !== session?.staff.id && (

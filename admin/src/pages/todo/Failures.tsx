@@ -60,7 +60,7 @@ export default function Failures() {
             rowKey={(r) => `${r.kind}${r.key}`}
             loading={!data && !error}
             pagination={false}
-            scroll={{ x: 640 }}
+            scroll={{ x: 860 }}
             dataSource={[
               ...(data?.refunds || []).map((r) => ({
                 kind: '售后退款',
@@ -82,12 +82,12 @@ export default function Failures() {
               })),
             ]}
             columns={[
-              { title: '类型', dataIndex: 'kind' },
-              { title: '订单', dataIndex: 'orderNo', render: order },
-              { title: '金额', dataIndex: 'amount', render: (v) => yuanLabel(v) },
-              { title: '原因', dataIndex: 'error' },
-              { title: '时间', dataIndex: 'at', render: dateTime },
-              { title: '操作', render: (_, r) => r.retry() },
+              { title: '类型', dataIndex: 'kind', width: 130 },
+              { title: '订单', dataIndex: 'orderNo', width: 200, render: order },
+              { title: '金额', dataIndex: 'amount', width: 100, render: (v) => yuanLabel(v) },
+              { title: '原因', dataIndex: 'error', ellipsis: { showTitle: true } },
+              { title: '时间', dataIndex: 'at', width: 150, render: dateTime },
+              { title: '操作', width: 100, fixed: 'right', render: (_, r) => r.retry() },
             ]}
           />
         </Card>
@@ -101,11 +101,11 @@ export default function Failures() {
             scroll={{ x: 560 }}
             dataSource={data?.shipping || []}
             columns={[
-              { title: '订单', dataIndex: 'orderNo', render: order },
-              { title: '尝试次数', dataIndex: 'attempts' },
-              { title: '原因', dataIndex: 'error' },
-              { title: '时间', dataIndex: 'at', render: dateTime },
-              { title: '操作', render: (_, s) => btn(`ship${s.orderNo}`, 'orders.write', () => retryShipping(s.orderNo), '已加入重新上传') },
+              { title: '订单', dataIndex: 'orderNo', width: 200, render: order },
+              { title: '尝试次数', dataIndex: 'attempts', width: 100 },
+              { title: '原因', dataIndex: 'error', ellipsis: { showTitle: true } },
+              { title: '时间', dataIndex: 'at', width: 150, render: dateTime },
+              { title: '操作', width: 100, fixed: 'right', render: (_, s) => btn(`ship${s.orderNo}`, 'orders.write', () => retryShipping(s.orderNo), '已加入重新上传') },
             ]}
           />
         </Card>
@@ -116,16 +116,18 @@ export default function Failures() {
             rowKey='orderNo'
             loading={!data && !error}
             pagination={false}
-            scroll={{ x: 720 }}
+            scroll={{ x: 960 }}
             dataSource={data?.tracking || []}
             columns={[
-              { title: '订单', dataIndex: 'orderNo', render: order },
-              { title: '运单', render: (_, r) => `${r.expressName} ${r.trackingNo}` },
-              { title: '状态', dataIndex: 'status', render: (v) => TRACKING_STATUS[v] || v },
-              { title: '原因', dataIndex: 'error' },
-              { title: '时间', dataIndex: 'at', render: dateTime },
+              { title: '订单', dataIndex: 'orderNo', width: 200, render: order },
+              { title: '运单', width: 180, ellipsis: { showTitle: true }, render: (_, r) => `${r.expressName} ${r.trackingNo}` },
+              { title: '状态', dataIndex: 'status', width: 100, render: (v) => TRACKING_STATUS[v] || v },
+              { title: '原因', dataIndex: 'error', ellipsis: { showTitle: true } },
+              { title: '时间', dataIndex: 'at', width: 150, render: dateTime },
               {
                 title: '操作',
+                width: 180,
+                fixed: 'right',
                 render: (_, r) => (
                   <>
                     <a onClick={() => navigate(`/orders/${r.orderNo}`)} style={{ marginRight: 8 }}>
@@ -148,11 +150,11 @@ export default function Failures() {
             scroll={{ x: 560 }}
             dataSource={data?.messages || []}
             columns={[
-              { title: '事件', dataIndex: 'event', render: (e) => SUBSCRIBE_EVENT_NAMES[e] || e },
-              { title: '会员', dataIndex: 'memberId', render: (id) => <a onClick={() => navigate(`/members/${id}`)}>{id}</a> },
-              { title: '原因', dataIndex: 'error' },
-              { title: '时间', dataIndex: 'at', render: dateTime },
-              { title: '操作', render: (_, m) => btn(`msg${m.id}`, 'settings.write', () => retryMessage(m.id), '已加入重新发送') },
+              { title: '事件', dataIndex: 'event', width: 140, render: (e) => SUBSCRIBE_EVENT_NAMES[e] || e },
+              { title: '会员', dataIndex: 'memberId', width: 90, render: (id) => <a onClick={() => navigate(`/members/${id}`)}>{id}</a> },
+              { title: '原因', dataIndex: 'error', ellipsis: { showTitle: true } },
+              { title: '时间', dataIndex: 'at', width: 150, render: dateTime },
+              { title: '操作', width: 100, fixed: 'right', render: (_, m) => btn(`msg${m.id}`, 'settings.write', () => retryMessage(m.id), '已加入重新发送') },
             ]}
           />
         </Card>
