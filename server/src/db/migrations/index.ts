@@ -23,6 +23,7 @@ import * as m050 from './050_agent_rules'
 import * as m080 from './080_staff_security'
 import * as m084 from './084_courier_tracking'
 import * as m088 from './088_address_codes'
+import * as m092 from './092_staff_roles'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '080_staff_security': m080,
   '084_courier_tracking': m084,
   '088_address_codes': m088,
+  '092_staff_roles': m092,
 }
