@@ -11,6 +11,7 @@ import { AdminLayout } from './layout/AdminLayout'
 
 dayjs.locale('zh-cn')
 const Login = lazy(() => import('./pages/Login'))
+const FirstPassword = lazy(() => import('./pages/FirstPassword'))
 
 function FeedbackBridge() {
   const { message, modal } = AntApp.useApp()
@@ -31,6 +32,13 @@ function Screens() {
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: '30vh auto' }} />}>
         <Login />
+      </Suspense>
+    )
+  // A password somebody else saw: a new one before anything else (the server refuses every other route meanwhile).
+  if (session.mustChangePassword)
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '30vh auto' }} />}>
+        <FirstPassword />
       </Suspense>
     )
   return <AdminLayout />
