@@ -8,6 +8,7 @@ import { navigate, useLocation } from './core/router'
 import { SessionProvider, useSession } from './core/session'
 import { useTheme } from './core/theme'
 import { AdminLayout } from './layout/AdminLayout'
+import { homePath } from './layout/home'
 
 dayjs.locale('zh-cn')
 const Login = lazy(() => import('./pages/Login'))
@@ -25,7 +26,7 @@ function Screens() {
   const needsLogin = ready && !session && path !== '/login'
   useEffect(() => {
     if (needsLogin) navigate(`/login?from=${encodeURIComponent(path)}`, { replace: true })
-    else if (ready && session && (path === '/' || path === '/login')) navigate('/dashboard', { replace: true })
+    else if (ready && session && (path === '/' || path === '/login')) navigate(homePath(session.permissions), { replace: true })
   }, [needsLogin, ready, session, path])
   if (!ready) return <Spin style={{ display: 'block', margin: '30vh auto' }} />
   if (path === '/login' || !session)

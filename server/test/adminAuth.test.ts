@@ -164,7 +164,15 @@ describe.each(DIALECTS)('console sign-in and staff (%s)', (dialect) => {
     expect(bad.code).toBe(400)
     expect(bad.msg).toContain('用户名')
     // Undeclared keys are dropped before the handler (docs/API.md, the same rule as the shop's): never stored.
-    const extra = await c.post('/system/staff', { username: 'extra1', realName: '张三', phone: '13800138000', role: 'service', isAdmin: true, totpSecret: 'plain:AAAAAAAAAAAAAAAA', totpLastStep: 99999999999 })
+    const extra = await c.post('/system/staff', {
+      username: 'extra1',
+      realName: '张三',
+      phone: '13800138000',
+      role: 'service',
+      isAdmin: true,
+      totpSecret: 'plain:AAAAAAAAAAAAAAAA',
+      totpLastStep: 99999999999,
+    })
     expect(extra.code).toBe(200)
     expect(await t.db.selectFrom('staff').select(['role', 'totpSecret', 'totpLastStep']).where('username', '=', 'extra1').executeTakeFirst()).toEqual({
       role: 'service',

@@ -1,11 +1,18 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { AdminCode, PERMISSIONS } from '../../types/admin'
 import { runAdminCommand } from '../src/adminCommands'
 import '../src/admin/cli'
 import { PERMISSION_LIST } from '../src/admin/permissions'
+import { permissionTable } from '../src/admin/permissionTable'
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { adminClient, auditRows, login, signIn } from './adminHelpers'
 
 const staffBody = (username: string, role: string, extra: Record<string, unknown> = {}) => ({ username, realName: '李四', phone: '13912345678', role, ...extra })
+
+it('docs/console.md carries the permission table written from the declared list (npx tsx scripts/permission-table.ts)', () => {
+  expect(fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'console.md'), 'utf8')).toContain(permissionTable())
+})
 
 describe.each(DIALECTS)('console roles, staff names and the first password change (%s)', (dialect) => {
   let t: TestApp

@@ -5,6 +5,7 @@ import { errorText, toast } from '../core/feedback'
 import { navigate } from '../core/router'
 import { useSession } from '../core/session'
 import { useTheme } from '../core/theme'
+import { homePath } from '../layout/home'
 
 interface Values {
   oldPassword: string
@@ -29,10 +30,12 @@ export default function FirstPassword() {
     setError('')
     try {
       await authApi.changePassword({ oldPassword: v.oldPassword, newPassword: v.newPassword })
-      signedIn(await authApi.me())
+      const s = await authApi.me()
+      signedIn(s)
       toast.success('新密码已设置')
+      // Signed in for the first time: the staff's first page (a role without 工作台 does not land on 没有权限).
       const here = window.location.pathname.replace(/^\/admin/, '')
-      if (!here || here === '/' || here === '/login') navigate('/dashboard', { replace: true })
+      if (!here || here === '/' || here === '/login' || here === '/dashboard') navigate(homePath(s.permissions), { replace: true })
     } catch (e) {
       setError(errorText(e))
     } finally {
@@ -46,9 +49,7 @@ export default function FirstPassword() {
         <Typography.Title level={3} style={{ textAlign: 'center', marginTop: 0 }}>
           设置新密码
         </Typography.Title>
-        <Typography.Paragraph type='secondary'>
-          {session?.staff.realName || session?.staff.username}，你好：当前密码是别人为你设置的，请先换成只有你知道的新密码，再开始使用后台。
-        </Typography.Paragraph>
+        <Typography.Paragraph type='secondary'>{session?.staff.realName || session?.staff.username}，你好：当前密码是别人为你设置的，请先换成只有你知道的新密码，再开始使用后台。</Typography.Paragraph>
         {error && <Alert type='error' showIcon message={error} style={{ marginBottom: 16 }} role='alert' />}
         <Form form={form} layout='vertical' onFinish={submit} requiredMark={false}>
           <Form.Item label='当前密码' name='oldPassword' rules={[{ required: true, message: '请输入当前密码' }]}>

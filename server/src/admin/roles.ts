@@ -27,7 +27,11 @@ export function rolePermissions(row: { code: string; permissions: string }): str
 /** The role of a code, or (the CLI) of a Chinese name. */
 export async function findRole(db: Conn, codeOrName: string) {
   const key = codeOrName.trim()
-  return db.selectFrom('staffRoles').selectAll().where((eb) => eb.or([eb('code', '=', key), eb('name', '=', key)])).executeTakeFirst()
+  return db
+    .selectFrom('staffRoles')
+    .selectAll()
+    .where((eb) => eb.or([eb('code', '=', key), eb('name', '=', key)]))
+    .executeTakeFirst()
 }
 
 export async function listRoles(db: Conn): Promise<RoleView[]> {

@@ -14,7 +14,14 @@ export default function AuditLog() {
   useEffect(() => void run(staffList()).then((s) => s && setStaff(s)), [])
   const columns: ProColumns<AuditRow>[] = [
     { title: '时间', dataIndex: 'at', valueType: 'dateTimeRange', width: 160, render: (_, r) => dateTime(r.at) },
-    { title: '员工', dataIndex: 'staffId', valueType: 'select', width: 120, fieldProps: { options: staff.map((s) => ({ value: s.id, label: staffLabel(s.realName, s.username) })) }, render: (_, r) => staffLabel(r.staffRealName, r.staffName) },
+    {
+      title: '员工',
+      dataIndex: 'staffId',
+      valueType: 'select',
+      width: 120,
+      fieldProps: { options: staff.map((s) => ({ value: s.id, label: staffLabel(s.realName, s.username) })) },
+      render: (_, r) => staffLabel(r.staffRealName, r.staffName),
+    },
     { title: '操作', dataIndex: 'action', width: 180 },
     { title: '对象类型', dataIndex: 'targetType', width: 120 },
     { title: '对象', dataIndex: 'targetId', width: 160 },

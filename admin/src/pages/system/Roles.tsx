@@ -74,7 +74,9 @@ export default function Roles() {
           )
         }
       >
-        <Typography.Paragraph type='secondary'>店主拥有全部权限且不能修改；系统自带的角色不能删除，仍有员工使用的角色须先为员工更换角色才能删除。角色的修改在员工下一次操作时生效。</Typography.Paragraph>
+        <Typography.Paragraph type='secondary'>
+          店主拥有全部权限且不能修改；系统自带的角色不能删除，仍有员工使用的角色须先为员工更换角色才能删除。角色的修改在员工下一次操作时生效。
+        </Typography.Paragraph>
         <Table
           rowKey='permission'
           loading={!data}

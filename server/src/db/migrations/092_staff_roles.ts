@@ -12,7 +12,7 @@ import { createTable, TIME } from '../schemaHelpers'
  *    owner, the demo seed's): the console refuses everything but changing it and signing out.
  * The built-in roles' permissions are the ones the code fixed until now (types/admin.ts ROLE_PERMISSIONS).
  */
-const BUILT_IN: Array<[code: string, name: string, permissions: string[]]> = [
+export const BUILT_IN_ROLES: Array<[code: string, name: string, permissions: string[]]> = [
   ['owner', '店主', []],
   [
     'operator',
@@ -52,7 +52,7 @@ export async function up(db: Kysely<any>) {
   const t = Date.now()
   await db
     .insertInto('staff_roles')
-    .values(BUILT_IN.map(([code, name, permissions]) => ({ code, name, permissions: JSON.stringify(permissions), built_in: 1, created_at: t, updated_at: t })))
+    .values(BUILT_IN_ROLES.map(([code, name, permissions]) => ({ code, name, permissions: JSON.stringify(permissions), built_in: 1, created_at: t, updated_at: t })))
     .execute()
   await db.schema
     .alterTable('staff')
