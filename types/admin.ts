@@ -582,7 +582,10 @@ export const AdminOrderDetail = Type.Object({
     }),
   ),
   /** The order's log, oldest first: what happened, by whom. */
-  timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  /** `staffName`: the staff who did a staff step (姓名, or the username when none was given); empty for other steps. */
+  timeline: Type.Array(
+    Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() }),
+  ),
   payments: Type.Array(
     Type.Object({
       payNo: Type.String(),
