@@ -50,11 +50,11 @@ for (const [width, height, dark, tag] of [
       await screenshot(page, `console-roles-${size}-first-password`)
       await page.goto(`${suite.shop.base}/admin/system/staff`)
       await page.getByRole('heading', { name: '设置新密码' }).waitFor()
-      assert.equal(await page.getByText('添加员工').count(), 0, 'no console page behind the step')
+      assert.equal(await btn(page, '添加员工').count(), 0, 'no console page behind the step')
       await setNewPassword(page, DEMO_OWNER_PASSWORD, 'admin123456')
       await page.getByRole('alert').getByText('新密码不能与原密码相同').waitFor()
       await setNewPassword(page, DEMO_OWNER_PASSWORD, OWNER_PASSWORD)
-      await page.getByText('添加员工').waitFor()
+      await btn(page, '添加员工').waitFor()
     } else {
       await signIn(page, 'admin', OWNER_PASSWORD)
       await page.getByText('待办事项').waitFor()
@@ -63,7 +63,7 @@ for (const [width, height, dark, tag] of [
     // A role with two permissions.
     const role = `仓库发货${tag}`
     await page.goto(`${suite.shop.base}/admin/system/roles`)
-    await page.getByTestId('role-店主').waitFor()
+    await page.getByTestId('role-店主').first().waitFor()
     await btn(page, '新建角色').click()
     const form = page.locator('.ant-modal, .ant-drawer').filter({ hasText: '新建角色' })
     await form.getByLabel('角色名称').fill(role)
@@ -73,7 +73,7 @@ for (const [width, height, dark, tag] of [
     await btn(form, '保存').click()
     await form.waitFor({ state: 'hidden' })
     const column = page.getByTestId(`role-${role}`)
-    await column.waitFor()
+    await column.first().waitFor()
     await screenshot(page, `console-roles-${size}-matrix`)
 
     // A staff member with it; the generated password is shown once.
