@@ -25,6 +25,8 @@ export const AdminCode = {
   CODE_REQUIRED: 8006,
   /** The owner requires two-factor sign-in and this staff has not set it up: only auth/* routes until then. */
   TWO_FACTOR_SETUP: 8007,
+  /** The password was generated, reset or set by somebody else: only auth/me, auth/password and auth/logout until the staff changes it. */
+  PASSWORD_CHANGE_REQUIRED: 8008,
 } as const
 
 // ------------------------------------------------------------------ roles and permissions
@@ -61,35 +63,16 @@ export const PERMISSIONS = [
 ] as const
 export type Permission = (typeof PERMISSIONS)[number]
 
+/**
+ * The built-in roles (table staff_roles, migration 092, where the owner also adds roles of his own): a role is
+ * named by its code (what staff.role holds); 店主 (owner) always has every permission and is never edited.
+ * What each role may do is its row's permission list; the server enforces it, the console hides menus with it.
+ */
 export const ROLES = ['owner', 'operator', 'service', 'finance'] as const
-export type Role = (typeof ROLES)[number]
-
-export const ROLE_NAMES: Record<Role, string> = { owner: '店主', operator: '运营', service: '客服', finance: '财务' }
-
-/** What each role may do (owner: everything). The server enforces this table; the web app hides menus with it. */
-export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
-  owner: PERMISSIONS,
-  operator: [
-    'dashboard.read',
-    'goods.read',
-    'goods.write',
-    'storefront.read',
-    'storefront.write',
-    'orders.read',
-    'orders.write',
-    'afterSales.read',
-    'afterSales.write',
-    'refunds.write',
-    'members.read',
-    'marketing.read',
-    'marketing.write',
-    'content.read',
-    'content.write',
-    'agents.read',
-  ],
-  service: ['dashboard.read', 'orders.read', 'afterSales.read', 'afterSales.write', 'members.read', 'members.write', 'feedback.read', 'feedback.write', 'content.read'],
-  finance: ['dashboard.read', 'orders.read', 'afterSales.read', 'refunds.write', 'members.read', 'withdrawals.read', 'withdrawals.write', 'ledgers.read', 'agents.read'],
-}
+export type BuiltInRole = (typeof ROLES)[number]
+/** A role's code: a built-in one or a custom role's (made by the server). */
+export type Role = string
+export const OWNER_ROLE = 'owner'
 
 /** Chinese names of request fields, for validation messages ("价格超出范围"). */
 export const ADMIN_FIELD_LABELS: Record<string, string> = {
@@ -99,6 +82,8 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   newPassword: '新密码',
   code: '动态码',
   ref: '登录会话',
+  realName: '姓名',
+  permissions: '权限',
   require2fa: '两步验证要求',
   role: '角色',
   name: '名称',
@@ -218,11 +203,17 @@ export type OkReply = Static<typeof OkReply>
 
 // ------------------------------------------------------------------ auth
 
-export const RoleSchema = Type.Union([Type.Literal('owner'), Type.Literal('operator'), Type.Literal('service'), Type.Literal('finance')])
+/** A role's code (staff_roles.code): owner, operator, service, finance, or a custom role's. */
+export const RoleSchema = Type.String({ minLength: 1, maxLength: 16, pattern: '^[a-z0-9]+$' })
 export const StaffView = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
+  /** 姓名 and 手机号 (empty for accounts made before they were asked). */
+  realName: Type.String(),
+  phone: Type.String(),
   role: RoleSchema,
+  /** The role's Chinese name. */
+  roleName: Type.String(),
   disabled: Type.Boolean(),
   lastLoginAt: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.Integer(),
@@ -238,7 +229,15 @@ export type LoginBody = Static<typeof LoginBody>
 export const TwoFactorState = Type.Object({ enabled: Type.Boolean(), required: Type.Boolean(), setupRequired: Type.Boolean() })
 export type TwoFactorState = Static<typeof TwoFactorState>
 /** login and me answer the same: the staff, its permissions and the CSRF token to send on writes. */
-export const SessionReply = Type.Object({ staff: StaffView, permissions: Type.Array(Type.String()), csrfToken: Type.String(), expiresAt: Type.Integer(), twoFactor: TwoFactorState })
+/** `mustChangePassword`: the password is one somebody else saw; only auth/me, auth/password and auth/logout answer until it is changed (code 8008). */
+export const SessionReply = Type.Object({
+  staff: StaffView,
+  permissions: Type.Array(Type.String()),
+  csrfToken: Type.String(),
+  expiresAt: Type.Integer(),
+  twoFactor: TwoFactorState,
+  mustChangePassword: Type.Boolean(),
+})
 export type SessionReply = Static<typeof SessionReply>
 export const PasswordBody = Closed({ oldPassword: Str(128, 1), newPassword: Str(128, 8) })
 export type PasswordBody = Static<typeof PasswordBody>
@@ -583,7 +582,10 @@ export const AdminOrderDetail = Type.Object({
     }),
   ),
   /** The order's log, oldest first: what happened, by whom. */
-  timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  /** `staffName`: the staff who did a staff step (姓名, or the username when none was given); empty for other steps. */
+  timeline: Type.Array(
+    Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() }),
+  ),
   payments: Type.Array(
     Type.Object({
       payNo: Type.String(),
@@ -807,17 +809,45 @@ export type DashboardReply = Static<typeof DashboardReply>
 
 // ------------------------------------------------------------------ system
 
-export const StaffCreateBody = Closed({ username: Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' }), role: RoleSchema, password: Type.Optional(Str(128, 8)) })
+const RealName = Type.String({ minLength: 1, maxLength: 32 })
+/** Mainland mobile number (types/validate.ts isMobile checks it again on the server). */
+const Phone = Type.String({ maxLength: 11, pattern: '^1[0-9]{10}$' })
+export const StaffCreateBody = Closed({
+  username: Type.String({ minLength: 3, maxLength: 32, pattern: '^[A-Za-z0-9_.-]+$' }),
+  realName: RealName,
+  phone: Phone,
+  role: RoleSchema,
+  password: Type.Optional(Str(128, 8)),
+})
 export type StaffCreateBody = Static<typeof StaffCreateBody>
 /** The new staff and its password (generated when none was given: shown once). */
 export const StaffCreateReply = Type.Object({ staff: StaffView, password: Type.String() })
 export type StaffCreateReply = Static<typeof StaffCreateReply>
-export const StaffUpdateBody = Closed({ role: Type.Optional(RoleSchema), disabled: Type.Optional(Type.Boolean()) })
+export const StaffUpdateBody = Closed({ role: Type.Optional(RoleSchema), disabled: Type.Optional(Type.Boolean()), realName: Type.Optional(RealName), phone: Type.Optional(Phone) })
 export type StaffUpdateBody = Static<typeof StaffUpdateBody>
 export const PasswordResetReply = Type.Object({ password: Type.String() })
 export type PasswordResetReply = Static<typeof PasswordResetReply>
-export const RoleView = Type.Object({ role: Type.String(), name: Type.String(), permissions: Type.Array(Type.String()) })
+
+/** One permission the server declares (server/src/admin/permissions.ts): its string, Chinese name and the menu it belongs to. */
+export const PermissionInfo = Type.Object({ permission: Type.String(), name: Type.String(), group: Type.String() })
+export type PermissionInfo = Static<typeof PermissionInfo>
+/** A role: `owner` (店主) has every permission and cannot be edited; built-in roles cannot be deleted; `staffCount` staff hold it. */
+export const RoleView = Type.Object({
+  role: Type.String(),
+  name: Type.String(),
+  permissions: Type.Array(Type.String()),
+  builtIn: Type.Boolean(),
+  owner: Type.Boolean(),
+  staffCount: Type.Integer(),
+})
 export type RoleView = Static<typeof RoleView>
+/** system/roles: every role and every permission the server declares (grouped by menu, in menu order). */
+export const RolesReply = Type.Object({ roles: Type.Array(RoleView), permissions: Type.Array(PermissionInfo) })
+export type RolesReply = Static<typeof RolesReply>
+export const RoleBody = Closed({ name: Type.String({ minLength: 1, maxLength: 16 }), permissions: Type.Array(Type.String({ maxLength: 32 }), { maxItems: 100 }) })
+export type RoleBody = Static<typeof RoleBody>
+export const RoleParams = Closed({ role: RoleSchema })
+export type RoleParams = Static<typeof RoleParams>
 
 export const AuditQuery = Closed({
   ...Paging,
@@ -833,7 +863,10 @@ export type AuditQuery = Static<typeof AuditQuery>
 export const AuditRow = Type.Object({
   id: Type.Integer(),
   staffId: Type.Integer(),
+  /** The username at the time of the write. */
   staffName: Type.String(),
+  /** The staff's 姓名 now (empty when not given). */
+  staffRealName: Type.String(),
   at: Type.Integer(),
   action: Type.String(),
   targetType: Type.String(),

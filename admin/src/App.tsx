@@ -8,9 +8,11 @@ import { navigate, useLocation } from './core/router'
 import { SessionProvider, useSession } from './core/session'
 import { useTheme } from './core/theme'
 import { AdminLayout } from './layout/AdminLayout'
+import { homePath } from './layout/home'
 
 dayjs.locale('zh-cn')
 const Login = lazy(() => import('./pages/Login'))
+const FirstPassword = lazy(() => import('./pages/FirstPassword'))
 
 function FeedbackBridge() {
   const { message, modal } = AntApp.useApp()
@@ -24,13 +26,20 @@ function Screens() {
   const needsLogin = ready && !session && path !== '/login'
   useEffect(() => {
     if (needsLogin) navigate(`/login?from=${encodeURIComponent(path)}`, { replace: true })
-    else if (ready && session && (path === '/' || path === '/login')) navigate('/dashboard', { replace: true })
+    else if (ready && session && (path === '/' || path === '/login')) navigate(homePath(session.permissions), { replace: true })
   }, [needsLogin, ready, session, path])
   if (!ready) return <Spin style={{ display: 'block', margin: '30vh auto' }} />
   if (path === '/login' || !session)
     return (
       <Suspense fallback={<Spin style={{ display: 'block', margin: '30vh auto' }} />}>
         <Login />
+      </Suspense>
+    )
+  // A password somebody else saw: a new one before anything else (the server refuses every other route meanwhile).
+  if (session.mustChangePassword)
+    return (
+      <Suspense fallback={<Spin style={{ display: 'block', margin: '30vh auto' }} />}>
+        <FirstPassword />
       </Suspense>
     )
   return <AdminLayout />

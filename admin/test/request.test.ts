@@ -1,5 +1,5 @@
 import { AdminCode } from '../../types/admin'
-import { ApiError, buildUrl, del, get, NETWORK_ERROR, NOT_SIGNED_IN, onNotSignedIn, post, put, setCsrfToken, setFetch, unwrap, upload } from '../src/core/request'
+import { ApiError, buildUrl, del, get, NETWORK_ERROR, NOT_SIGNED_IN, onNotSignedIn, onPasswordChangeRequired, post, put, setCsrfToken, setFetch, unwrap, upload } from '../src/core/request'
 
 type Call = { url: string; init: RequestInit }
 function fakeFetch(...answers: Array<unknown | Error>) {
@@ -31,6 +31,16 @@ describe('buildUrl', () => {
 })
 
 describe('the envelope', () => {
+  it('a password to change first (8008) shows the new-password step and rejects with the server’s words; other codes do not', async () => {
+    const seen: string[] = []
+    onPasswordChangeRequired(() => seen.push('step'))
+    fakeFetch({ code: AdminCode.PASSWORD_CHANGE_REQUIRED, msg: '请先修改初始密码，再使用后台' }, { code: AdminCode.FORBIDDEN, msg: '没有权限执行此操作' })
+    await expect(get('/goods')).rejects.toMatchObject({ code: AdminCode.PASSWORD_CHANGE_REQUIRED, message: '请先修改初始密码，再使用后台' })
+    await expect(get('/goods')).rejects.toMatchObject({ code: AdminCode.FORBIDDEN })
+    expect(seen).toEqual(['step'])
+    onPasswordChangeRequired(() => {})
+  })
+
   it('returns data on code 200', async () => {
     const calls = fakeFetch({ code: 200, msg: 'ok', data: { total: 3 } })
     await expect(get('/dashboard', { days: 7 })).resolves.toEqual({ total: 3 })

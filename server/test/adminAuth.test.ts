@@ -97,17 +97,17 @@ describe.each(DIALECTS)('console sign-in and staff (%s)', (dialect) => {
   it('refuses a write from another site even with a valid CSRF token (Origin, Sec-Fetch-Site), sign-in included', async () => {
     const s = await signIn(t, 'owner')
     const c = adminClient(t, s)
-    const evil = await c.post('/system/staff', { username: 'evilmade', role: 'owner' }, { origin: 'https://evil.example' })
+    const evil = await c.post('/system/staff', { username: 'evilmade', realName: '张三', phone: '13800138000', role: 'owner' }, { origin: 'https://evil.example' })
     expect([evil.code, evil.msg]).toEqual([AdminCode.CSRF, '请求来自其他网站，已拒绝；请直接打开后台页面操作'])
     expect(await t.db.selectFrom('staff').select('id').where('username', '=', 'evilmade').executeTakeFirst()).toBeUndefined()
-    expect((await c.post('/system/staff', { username: 'evilmade', role: 'owner' }, { 'sec-fetch-site': 'cross-site' })).code).toBe(AdminCode.CSRF)
-    expect((await c.post('/system/staff', { username: 'evilmade', role: 'owner' }, { origin: 'null' })).code).toBe(AdminCode.CSRF)
-    expect((await c.post('/system/staff', { username: 'evilmade', role: 'owner' }, { origin: 'http://localhost:80.evil.example' })).code).toBe(AdminCode.CSRF)
+    expect((await c.post('/system/staff', { username: 'evilmade', realName: '张三', phone: '13800138000', role: 'owner' }, { 'sec-fetch-site': 'cross-site' })).code).toBe(AdminCode.CSRF)
+    expect((await c.post('/system/staff', { username: 'evilmade', realName: '张三', phone: '13800138000', role: 'owner' }, { origin: 'null' })).code).toBe(AdminCode.CSRF)
+    expect((await c.post('/system/staff', { username: 'evilmade', realName: '张三', phone: '13800138000', role: 'owner' }, { origin: 'http://localhost:80.evil.example' })).code).toBe(AdminCode.CSRF)
     const login = await t.app.inject({ method: 'POST', url: '/admin/api/auth/login', headers: { origin: 'https://evil.example' }, payload: { username: s.username, password: 'Passw0rd-test' } })
     expect(login.json().code).toBe(AdminCode.CSRF)
     expect(login.headers['set-cookie']).toBeUndefined()
     // The console's own page: same host (inject's Host is localhost:80), same-origin fetch.
-    const own = await c.post('/system/staff', { username: 'goodmade', role: 'service' }, { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' })
+    const own = await c.post('/system/staff', { username: 'goodmade', realName: '张三', phone: '13800138000', role: 'service' }, { origin: 'http://localhost:80', 'sec-fetch-site': 'same-origin' })
     expect(own.code).toBe(200)
     // Reads are not writes: a cross-site GET is answered (SameSite=Strict keeps the cookie away anyway).
     expect((await adminClient(t, s).get('/auth/me')).code).toBe(200)
@@ -156,15 +156,23 @@ describe.each(DIALECTS)('console sign-in and staff (%s)', (dialect) => {
   it('owner creates staff (password shown once), changes a role with an audit row; the last owner stays', async () => {
     const owner = await signIn(t, 'owner')
     const c = adminClient(t, owner)
-    const created = await c.post('/system/staff', { username: 'newbie', role: 'service' })
+    const created = await c.post('/system/staff', { username: 'newbie', realName: '张三', phone: '13800138000', role: 'service' })
     expect(created.code).toBe(200)
     expect(created.data.password.length).toBeGreaterThanOrEqual(12)
     await expect(login(t, 'newbie', created.data.password)).resolves.toBeTruthy()
-    const bad = await c.post('/system/staff', { username: 'x', role: 'service' })
+    const bad = await c.post('/system/staff', { username: 'x', realName: '张三', phone: '13800138000', role: 'service' })
     expect(bad.code).toBe(400)
     expect(bad.msg).toContain('用户名')
     // Undeclared keys are dropped before the handler (docs/API.md, the same rule as the shop's): never stored.
-    const extra = await c.post('/system/staff', { username: 'extra1', role: 'service', isAdmin: true, totpSecret: 'plain:AAAAAAAAAAAAAAAA', totpLastStep: 99999999999 })
+    const extra = await c.post('/system/staff', {
+      username: 'extra1',
+      realName: '张三',
+      phone: '13800138000',
+      role: 'service',
+      isAdmin: true,
+      totpSecret: 'plain:AAAAAAAAAAAAAAAA',
+      totpLastStep: 99999999999,
+    })
     expect(extra.code).toBe(200)
     expect(await t.db.selectFrom('staff').select(['role', 'totpSecret', 'totpLastStep']).where('username', '=', 'extra1').executeTakeFirst()).toEqual({
       role: 'service',

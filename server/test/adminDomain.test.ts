@@ -170,6 +170,14 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     const detail = await c.get(`/orders/${b}`)
     expect(detail.data.order.adminRemark).toBe('客户要求周末送')
     expect(detail.data.timeline.map((l: any) => l.action)).toEqual(expect.arrayContaining(['ship']))
+    // A staff step names who did it (from its audit row): the staff's 姓名 when it has one, else its username.
+    const shipStep = (d: any) => d.data.timeline.find((l: any) => l.action === 'ship')
+    const ownerRow = await t.db.selectFrom('staff').select('username').where('id', '=', owner.staffId).executeTakeFirstOrThrow()
+    expect(shipStep(detail).staffName).toBe(ownerRow.username)
+    await t.db.updateTable('staff').set({ realName: '赵店长' }).where('id', '=', owner.staffId).execute()
+    const named = await c.get(`/orders/${b}`)
+    expect(shipStep(named).staffName).toBe('赵店长')
+    expect(named.data.timeline.find((l: any) => l.action === 'submit').staffName).toBe('')
     expect(detail.data.payments[0]).toMatchObject({ status: 'paid' })
     expect(detail.data.shipment).toMatchObject({ expressCode: 'YTO' })
 

@@ -3,7 +3,7 @@
 // and 375x812 dark, signed in as the demo owner (who holds every permission). Serious and critical violations fail.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { consolePagePaths, useConsoleSuite } from './consoleHarness.mjs'
+import { consolePagePaths, OWNER_PASSWORD, useConsoleSuite } from './consoleHarness.mjs'
 import { axeProblems } from './axe.mjs'
 
 const suite = useConsoleSuite()
@@ -21,7 +21,7 @@ for (const [width, height, dark] of [
       await page.getByLabel('用户名').waitFor()
       for (const a of await axeProblems(page)) problems.push(`/login: ${a}`)
       await page.getByLabel('用户名').fill('admin')
-      await page.getByLabel('密码').fill('admin123456')
+      await page.getByLabel('密码').fill(OWNER_PASSWORD)
       await page.getByLabel('密码').press('Enter')
       await page.waitForURL(/\/admin\/dashboard/)
       const paths = consolePagePaths()

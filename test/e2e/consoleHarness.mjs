@@ -51,12 +51,37 @@ export async function openWindow(browser, { width, height, scale = 1, dark = fal
 /** antd writes two-character Chinese button labels with a space between them ("确 定"). */
 export const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
 
-/** Signs in as the demo owner (admin / admin123456) and waits for the dashboard and its 待办事项. */
+/** The demo seed's owner password, which the console makes its owner change at the first sign-in. */
+export const DEMO_OWNER_PASSWORD = 'admin123456'
+/** The demo owner's password once the suite has changed it (every spec but the one that walks the first sign-in). */
+export const OWNER_PASSWORD = 'Owner-e2e-2026'
+
+/**
+ * The demo owner's first password change, through the API (the same routes the console's 设置新密码 step calls):
+ * the specs that test something else start signed-in work with OWNER_PASSWORD. consoleRoles.spec walks the step itself.
+ */
+export async function changeDemoOwnerPassword(base) {
+  const login = await fetch(`${base}/admin/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_OWNER_PASSWORD }),
+  })
+  const body = await login.json()
+  assert.equal(body.code, 200, body.msg)
+  assert.equal(body.data.mustChangePassword, true, 'the demo owner must change admin123456 first')
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('mall_admin='))
+  const headers = { 'content-type': 'application/json', cookie: cookie.split(';')[0], 'x-csrf-token': body.data.csrfToken }
+  const changed = await (await fetch(`${base}/admin/api/auth/password`, { method: 'POST', headers, body: JSON.stringify({ oldPassword: DEMO_OWNER_PASSWORD, newPassword: OWNER_PASSWORD }) })).json()
+  assert.equal(changed.code, 200, changed.msg)
+  await fetch(`${base}/admin/api/auth/logout`, { method: 'POST', headers })
+}
+
+/** Signs in as the demo owner (admin, its password changed by the suite) and waits for the dashboard and its 待办事项. */
 export async function consoleSignIn(page, base) {
   await page.goto(`${base}/admin/`)
   await page.waitForURL(/\/admin\/login/)
   await page.getByLabel('用户名').fill('admin')
-  await page.getByLabel('密码').fill('admin123456')
+  await page.getByLabel('密码').fill(OWNER_PASSWORD)
   await btn(page, '登录').click()
   await page.waitForURL(/\/admin\/dashboard/)
   await page.getByText('待办事项').waitFor()
@@ -87,14 +112,16 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
  * that name, then runs the spec's own `setup(suite)`; after the tests, closes every window opened with `open`, the
  * browser and the shop. The shop, browser and picture exist once `before` has run: read them through the returned
  * getters inside tests. (A spec's own setup goes in `setup`, not in a second root `before`: Node 20 starts a root
- * hook as it is registered, so two would run at once.)
+ * hook as it is registered, so two would run at once.) The demo owner's first password change is made through the
+ * API (OWNER_PASSWORD) unless `firstSignIn` leaves it to the spec.
  */
-export function useConsoleSuite({ picture, setup } = {}) {
+export function useConsoleSuite({ picture, setup, firstSignIn = false } = {}) {
   let shop, browser, tmp
   const contexts = []
   before(async () => {
     buildConsole()
     shop = await startShop(process.env.E2E_PORT ? { PORT: process.env.E2E_PORT } : {})
+    if (!firstSignIn) await changeDemoOwnerPassword(shop.base)
     browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: CHROMIUM_ARGS })
     if (picture) {
       tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'console-e2e-'))

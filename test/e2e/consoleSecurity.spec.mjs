@@ -6,7 +6,7 @@ import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
 import { screenshot } from './harness.mjs'
-import { btn, useConsoleSuite } from './consoleHarness.mjs'
+import { btn, OWNER_PASSWORD, useConsoleSuite } from './consoleHarness.mjs'
 
 const suite = useConsoleSuite()
 
@@ -30,7 +30,7 @@ async function signInWithCode(page, code) {
   await page.goto(`${suite.shop.base}/admin/`)
   await page.waitForURL(/\/admin\/login/)
   await page.getByLabel('用户名').fill('admin')
-  await page.getByLabel('密码').fill('admin123456')
+  await page.getByLabel('密码').fill(OWNER_PASSWORD)
   await btn(page, '登录').click()
   await page.getByLabel('动态码').waitFor()
   await page.getByLabel('动态码').fill(code)
@@ -69,7 +69,7 @@ test('1280x800 light: turn on two-factor sign-in, keep the recovery codes, sign 
   await page.getByRole('menuitem', { name: '退出登录' }).click()
   await page.waitForURL(/\/admin\/login/)
   await page.getByLabel('用户名').fill('admin')
-  await page.getByLabel('密码').fill('admin123456')
+  await page.getByLabel('密码').fill(OWNER_PASSWORD)
   await btn(page, '登录').click()
   await page.getByLabel('动态码').waitFor()
   await screenshot(page, 'console-security-1280-login-code')
@@ -108,7 +108,7 @@ test('375x812 dark: sign in with a recovery code, see the devices signed in, end
   const again = await fetch(`${suite.shop.base}/admin/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'admin123456', code: recovery[0] }),
+    body: JSON.stringify({ username: 'admin', password: OWNER_PASSWORD, code: recovery[0] }),
   })
   assert.equal((await again.json()).code, 8002)
   assert.deepEqual(errors, [])

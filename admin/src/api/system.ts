@@ -1,7 +1,10 @@
-import type { AuditPage, AuditQuery, PasswordResetReply, RoleView, StaffCreateBody, StaffCreateReply, StaffUpdateBody, StaffView } from '@contract/admin'
-import { get, post, put } from '../core/request'
+import type { AuditPage, AuditQuery, OkReply, PasswordResetReply, RoleBody, RolesReply, RoleView, StaffCreateBody, StaffCreateReply, StaffUpdateBody, StaffView } from '@contract/admin'
+import { del, get, post, put } from '../core/request'
 
-export const roles = () => get<RoleView[]>('/system/roles')
+export const roles = () => get<RolesReply>('/system/roles')
+export const createRole = (body: RoleBody) => post<RoleView>('/system/roles', body)
+export const updateRole = (role: string, body: RoleBody) => put<RoleView>(`/system/roles/${encodeURIComponent(role)}`, body)
+export const deleteRole = (role: string) => del<OkReply>(`/system/roles/${encodeURIComponent(role)}`)
 export const staffList = () => get<StaffView[]>('/system/staff')
 export const createStaff = (body: StaffCreateBody) => post<StaffCreateReply>('/system/staff', body)
 export const updateStaff = (id: number, body: StaffUpdateBody) => put<StaffView>(`/system/staff/${id}`, body)

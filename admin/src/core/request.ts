@@ -32,11 +32,13 @@ interface ClientState {
   csrfToken: string
   fetch: typeof fetch
   onNotSignedIn: () => void
+  onPasswordChangeRequired: () => void
 }
 const state: ClientState = {
   csrfToken: '',
   fetch: (...args) => fetch(...args),
   onNotSignedIn: () => {},
+  onPasswordChangeRequired: () => {},
 }
 
 /** The token the login (or the session read) returned; sent as `x-csrf-token` on every write. */
@@ -46,6 +48,10 @@ export function setCsrfToken(token: string) {
 /** The session module sends the operator to the login page from here (no import cycle). */
 export function onNotSignedIn(fn: () => void) {
   state.onNotSignedIn = fn
+}
+/** The session module shows the new-password step from here when the server says the password must change first. */
+export function onPasswordChangeRequired(fn: () => void) {
+  state.onPasswordChangeRequired = fn
 }
 /** Tests hand in a fake fetch. */
 export function setFetch(fn: typeof fetch) {
@@ -74,6 +80,7 @@ export function unwrap<T>(body: unknown): T {
     state.onNotSignedIn()
     throw new ApiError(env.code, env.msg || '请先登录', env.data)
   }
+  if (env.code === AdminCode.PASSWORD_CHANGE_REQUIRED) state.onPasswordChangeRequired()
   throw new ApiError(env.code, env.msg || '操作失败，请稍后重试', env.data)
 }
 

@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import type { SessionReply } from '@contract/admin'
 import * as authApi from '../api/auth'
 import { navigate } from './router'
-import { onNotSignedIn, setCsrfToken } from './request'
+import { onNotSignedIn, onPasswordChangeRequired, setCsrfToken } from './request'
 
 interface SessionValue {
   session: SessionReply | null
@@ -30,6 +30,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const here = window.location.pathname.replace(/^\/admin/, '') || '/'
       if (here !== '/login') navigate(`/login?from=${encodeURIComponent(here + window.location.search)}`, { replace: true })
     })
+    // The password was reset while this page was open: the new-password step (App.tsx) before anything else.
+    onPasswordChangeRequired(() => setSession((s) => (s && !s.mustChangePassword ? { ...s, mustChangePassword: true } : s)))
     authApi
       .me()
       .then(signedIn)

@@ -71,7 +71,7 @@ export function AdminLayout() {
         </Dropdown>,
       ]}
       avatarProps={{
-        title: session?.staff.username,
+        title: session?.staff.realName || session?.staff.username,
         size: 'small',
         render: (_, dom) => (
           <Dropdown

@@ -8,6 +8,7 @@ import { ApiError } from '../core/request'
 import { navigate, useLocation } from '../core/router'
 import { useSession } from '../core/session'
 import { useTheme } from '../core/theme'
+import { homePath } from '../layout/home'
 
 interface Values {
   username: string
@@ -34,7 +35,7 @@ export default function Login() {
       const from = query.get('from')
       // The owner requires two-factor sign-in and this account has none yet: set it up first.
       if (s.twoFactor.setupRequired) navigate('/system/security', { replace: true })
-      else navigate(from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard', { replace: true })
+      else navigate(from && from.startsWith('/') && !from.startsWith('/login') ? from : homePath(s.permissions), { replace: true })
     } catch (e) {
       if (e instanceof ApiError && e.code === AdminCode.CODE_REQUIRED) {
         setAskCode(true)

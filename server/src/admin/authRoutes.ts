@@ -36,12 +36,12 @@ import {
   newRecoveryCodes,
   openTotpSecret,
   permissionsOf,
+  staffView,
   recordFailure,
   sealTotpSecret,
   SECURITY_KEY,
   SESSION_MS,
   staffSecurity,
-  toStaffView,
   verifyPassword,
 } from './staff'
 import { matchTotp, newTotpSecret, otpauthUrl } from './totp'
@@ -59,10 +59,18 @@ const userAgentOf = (req: FastifyRequest) => String(req.headers['user-agent'] ||
 /** auth/login, me, logout, password; the own two-factor sign-in and sessions; the owner's system/security and system/sessions. */
 const authRoutes: AdminRouteModule = async (app, { db, config }) => {
   const sessionReply = async (staffId: number, csrfToken: string, expiresAt: number): Promise<SessionReply> => {
-    const s = await db.selectFrom('staff').selectAll().where('id', '=', staffId).executeTakeFirstOrThrow()
+    const s = await db.selectFrom('staff').select(['totpSecret', 'mustChangePassword']).where('id', '=', staffId).executeTakeFirstOrThrow()
+    const staff = await staffView(db, staffId)
     const { require2fa } = await staffSecurity(db)
     const enabled = !!s.totpSecret
-    return { staff: toStaffView(s), permissions: permissionsOf(s.role), csrfToken, expiresAt, twoFactor: { enabled, required: require2fa, setupRequired: require2fa && !enabled } }
+    return {
+      staff,
+      permissions: await permissionsOf(db, staff.role),
+      csrfToken,
+      expiresAt,
+      twoFactor: { enabled, required: require2fa, setupRequired: require2fa && !enabled },
+      mustChangePassword: !!s.mustChangePassword,
+    }
   }
 
   app.post('/auth/login', { config: { permission: 'public' }, schema: { body: LoginBody } }, async (req, reply): Promise<SessionReply> => {
@@ -81,18 +89,18 @@ const authRoutes: AdminRouteModule = async (app, { db, config }) => {
     return sessionReply(s.id, session.csrfToken, session.expiresAt)
   })
 
-  app.get('/auth/me', { config: { permission: 'session' } }, async (req): Promise<SessionReply> => {
+  app.get('/auth/me', { config: { permission: 'session', beforePasswordChange: true } }, async (req): Promise<SessionReply> => {
     const s = staffOf(req)
     return sessionReply(s.id, s.csrfToken, s.expiresAt)
   })
 
-  app.post('/auth/logout', { config: { permission: 'session' } }, async (req, reply): Promise<OkReply> => {
+  app.post('/auth/logout', { config: { permission: 'session', beforePasswordChange: true } }, async (req, reply): Promise<OkReply> => {
     await endSession(db, staffOf(req).sessionId)
     reply.clearCookie(ADMIN_COOKIE, cookieOptions(req))
     return { ok: true }
   })
 
-  app.post('/auth/password', { config: { permission: 'session' }, schema: { body: PasswordBody } }, async (req): Promise<OkReply> => {
+  app.post('/auth/password', { config: { permission: 'session', beforePasswordChange: true }, schema: { body: PasswordBody } }, async (req): Promise<OkReply> => {
     const s = staffOf(req)
     // The audit row says that it changed, never the values.
     await audited(db, actorOf(req), async (tx, log) => {

@@ -1,19 +1,20 @@
 import type { AdminCommandDef } from '../modules/shopModule'
-import { ROLES, type Role } from '../../../types/admin'
+import { ROLES } from '../../../types/admin'
+import { findRole } from './roles'
 import { createStaff, unlockStaff } from './staff'
 
-const isRole = (r: string): r is Role => (ROLES as readonly string[]).includes(r)
-
 const USAGE = [
-  `staff add <username> <${ROLES.join('|')}> [password]   创建后台员工账号（不填密码则生成并显示一次）`,
+  `staff add <username> <${ROLES.join('|')}|角色名称> [password]   创建后台员工账号（不填密码则生成并显示一次，首次登录须修改）`,
   'staff unlock <username>   解除该账号因登录失败过多造成的锁定（所有地址）',
   'staff reset-2fa <username>   关闭该账号的两步验证（手机和恢复码都丢失时），并让其所有登录失效',
 ]
 
 /**
  * `npm run admin -- staff add <username> <role> [password]`: creates a console account (no default account
- * exists outside the demo seed). Without a password, one is generated and printed once; STAFF_PASSWORD may
- * carry it instead of the command line (kept out of the shell history).
+ * exists outside the demo seed); the role is a role's code (owner, operator, service, finance, or a custom
+ * role's) or its Chinese name (店主, or one the owner made). Without a password, one is generated and printed
+ * once, and must be changed at the first sign-in; STAFF_PASSWORD may carry it instead of the command line
+ * (kept out of the shell history).
  * `staff unlock <username>`: forgets the sign-in failures of the name from every address.
  * `staff reset-2fa <username>`: turns off two-factor sign-in (the owner's own way back in) and ends its sessions.
  */
@@ -45,10 +46,14 @@ export const staffCommand: AdminCommandDef = {
       return
     }
     if (action !== 'add' || !username || !role) throw new Error(`用法：\n  ${USAGE.join('\n  ')}`)
-    if (!isRole(role)) throw new Error(`未知角色：${role}（可选 ${ROLES.join(', ')}）`)
+    const found = await findRole(db, role)
+    if (!found) {
+      const all = await db.selectFrom('staffRoles').select(['code', 'name']).orderBy('id').execute()
+      throw new Error(`未知角色：${role}（可选 ${all.map((r) => `${r.code}（${r.name}）`).join(', ')}）`)
+    }
     const given = password || process.env.STAFF_PASSWORD || undefined
-    const r = await createStaff(db, { username, role, password: given })
-    out(`已创建员工 ${r.staff.username}（${r.staff.role}）`)
+    const r = await createStaff(db, { username, role: found.code, password: given })
+    out(`已创建员工 ${r.staff.username}（${r.staff.roleName}）`)
     if (!given) out(`初始密码：${r.password}  （仅显示一次，请登录后修改）`)
   },
 }

@@ -25,10 +25,11 @@ export const staffModule: ShopModule = {
   commands: [staffCommand],
   seeders: [
     {
-      // Demo data only (seeders run on a fresh demo database): the owner account admin / admin123456.
+      // Demo data only (seeders run on a fresh demo database): the owner account admin / admin123456, which
+      // everyone knows, so the console asks for a new password at its first sign-in.
       name: 'staff',
       run: async ({ db }) => {
-        await createStaff(db, { username: 'admin', role: 'owner', password: 'admin123456' })
+        await createStaff(db, { username: 'admin', role: 'owner', password: 'admin123456', realName: '店主', mustChangePassword: true })
       },
     },
   ],

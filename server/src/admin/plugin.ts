@@ -25,6 +25,7 @@ const AREA_LABELS: Record<string, Record<string, string>> = {
   agents: AGENTS_FIELD_LABELS,
   withdrawals: AGENTS_FIELD_LABELS,
   finance: FINANCE_FIELD_LABELS,
+  system: { phone: '手机号', name: '角色名称' },
 }
 const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(/^\/admin\/api\//, '').split('/')[0]]?.[key] || ADMIN_FIELD_LABELS[key]
 
@@ -35,6 +36,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Every console route declares one; the console plugin refuses a route without it at start-up. */
     permission?: RoutePermission
+    /** Answers a staff who must still change a password somebody else saw (auth/me, auth/password, auth/logout only). */
+    beforePasswordChange?: boolean
   }
   interface FastifyRequest {
     /** The signed-in staff on a console route. */
@@ -79,8 +82,9 @@ export function crossSiteWrite(req: FastifyRequest): boolean {
 /**
  * The console scope (/admin/api): cookie parsing, the envelope (without the shop's p rule), then for every
  * route in this order: a write from another site is refused (sign-in included), a staff session from the
- * cookie (the shop's token header is never read), the CSRF header on writes, the route's permission, and
- * (when the owner requires two-factor sign-in) a staff without it reaches only the session routes. Runs
+ * cookie (the shop's token header is never read), the CSRF header on writes, a staff who must change a
+ * password somebody else saw reaches only the routes marked `beforePasswordChange` (code 8008), the route's
+ * permission, and (when the owner requires two-factor sign-in) a staff without it reaches only the session routes. Runs
  * before body validation, so a caller without the right learns nothing about the route's input.
  */
 export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
@@ -115,6 +119,7 @@ export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
       const header = req.headers['x-csrf-token']
       if (typeof header !== 'string' || !sameToken(header, staff.csrfToken)) throw new AppError(AdminCode.CSRF, '页面已过期，请刷新后重试')
     }
+    if (staff.mustChangePassword && !req.routeOptions.config?.beforePasswordChange) throw new AppError(AdminCode.PASSWORD_CHANGE_REQUIRED, '请先修改初始密码，再使用后台')
     if (permission !== 'session') {
       if (!staff.permissions.has(permission)) throw new AppError(AdminCode.FORBIDDEN, '没有权限执行此操作')
       if (!staff.twoFactor && (await staffSecurity(db)).require2fa) throw new AppError(AdminCode.TWO_FACTOR_SETUP, '店主要求所有员工开启两步验证：请先在「账号安全」中设置')

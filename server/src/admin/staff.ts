@@ -3,12 +3,14 @@ import { hash, verify } from '@node-rs/argon2'
 import { sql, type Selectable } from 'kysely'
 import type { Conn, Db } from '../db/types'
 import { AppError, ErrorCode } from '../errors'
-import { AdminCode, ROLE_PERMISSIONS, type Role, type StaffSecurity, type StaffSessionView, type StaffView } from '../../../types/admin'
+import { AdminCode, type Role, type StaffSecurity, type StaffSessionView, type StaffView } from '../../../types/admin'
+import { isMobile } from '../../../types/validate'
 import { getSetting } from '../modules/settings/service'
 import { decryptSecret, encryptSecret, settingsKeyProblem } from '../modules/settings/secrets'
 import './tables'
 import type { StaffTable } from './tables'
 import { base32Encode, matchTotp } from './totp'
+import { findRole, rolePermissions } from './roles'
 
 /**
  * Sign-in rules: 5 wrong sign-ins (password or second-factor code) for one username from one client address
@@ -38,28 +40,65 @@ export function generatePassword(): string {
 export const sha256 = (s: string) => crypto.createHash('sha256').update(s).digest('hex')
 
 export type StaffRow = Selectable<StaffTable>
-export const toStaffView = (s: Pick<StaffRow, 'id' | 'username' | 'role' | 'disabled' | 'lastLoginAt' | 'createdAt' | 'totpSecret'>): StaffView => ({
+type ViewFields = 'id' | 'username' | 'realName' | 'phone' | 'role' | 'disabled' | 'lastLoginAt' | 'createdAt' | 'totpSecret'
+export const toStaffView = (s: Pick<StaffRow, ViewFields>, roleName: string): StaffView => ({
   id: s.id,
   username: s.username,
+  realName: s.realName,
+  phone: s.phone,
   role: s.role,
+  roleName,
   disabled: !!s.disabled,
   lastLoginAt: s.lastLoginAt === null ? null : Number(s.lastLoginAt),
   createdAt: Number(s.createdAt),
   twoFactor: !!s.totpSecret,
 })
 
-export const permissionsOf = (role: Role): string[] => [...(ROLE_PERMISSIONS[role] || [])]
+/** Staff rows with their role's name (a staff whose role row is gone shows its code). */
+export async function staffViews(db: Conn, id?: number): Promise<StaffView[]> {
+  let q = db.selectFrom('staff as s').leftJoin('staffRoles as r', 'r.code', 's.role').selectAll('s').select('r.name as roleName').orderBy('s.id')
+  if (id !== undefined) q = q.where('s.id', '=', id)
+  const rows = await q.execute()
+  return rows.map((r) => toStaffView(r, r.roleName ?? r.role))
+}
+export const staffView = async (db: Conn, id: number) => (await staffViews(db, id))[0]
+
+/** The permissions of a role code (none for a code without a role row). */
+export async function permissionsOf(db: Conn, role: Role): Promise<string[]> {
+  const row = await db.selectFrom('staffRoles').select(['code', 'permissions']).where('code', '=', role).executeTakeFirst()
+  return row ? rolePermissions(row) : []
+}
 
 export function checkPassword(password: string) {
   if (password.length < MIN_PASSWORD) throw new AppError(ErrorCode.BAD_REQUEST, `密码至少 ${MIN_PASSWORD} 位`)
   if (!/[A-Za-z]/.test(password) || !/\d/.test(password)) throw new AppError(ErrorCode.BAD_REQUEST, '密码须同时包含字母和数字')
 }
 
+/** 姓名 (1-32 characters, trimmed) and 手机号 (a mainland mobile number). */
+export function checkNameAndPhone(v: { realName?: string; phone?: string }) {
+  if (v.realName !== undefined && !v.realName.trim()) throw new AppError(ErrorCode.BAD_REQUEST, '请填写姓名')
+  if (v.realName !== undefined && v.realName.trim().length > 32) throw new AppError(ErrorCode.BAD_REQUEST, '姓名最多 32 个字')
+  if (v.phone !== undefined && !isMobile(v.phone)) throw new AppError(ErrorCode.BAD_REQUEST, '手机号格式不正确')
+}
+
+export interface NewStaff {
+  username: string
+  /** A role's code or (the CLI) its Chinese name. */
+  role: Role
+  password?: string
+  realName?: string
+  phone?: string
+  /** Must change the password at the first sign-in; by default when the password is generated here. */
+  mustChangePassword?: boolean
+}
+
 /** Creates a staff account (console and `npm run admin -- staff add`); a password is generated when none is given. */
-export async function createStaff(db: Conn, input: { username: string; role: Role; password?: string }) {
+export async function createStaff(db: Conn, input: NewStaff) {
   const username = input.username.trim()
   if (!/^[A-Za-z0-9_.-]{3,32}$/.test(username)) throw new AppError(ErrorCode.BAD_REQUEST, '用户名为 3-32 位字母、数字、下划线、点或横线')
-  if (!ROLE_PERMISSIONS[input.role]) throw new AppError(ErrorCode.BAD_REQUEST, '角色无效')
+  const role = await findRole(db, input.role)
+  if (!role) throw new AppError(ErrorCode.BAD_REQUEST, '角色无效')
+  checkNameAndPhone(input)
   const password = input.password ?? generatePassword()
   checkPassword(password)
   const exists = await db.selectFrom('staff').select('id').where('username', '=', username).executeTakeFirst()
@@ -70,7 +109,10 @@ export async function createStaff(db: Conn, input: { username: string; role: Rol
     .values({
       username,
       passwordHash: await hashPassword(password),
-      role: input.role,
+      role: role.code,
+      realName: (input.realName ?? '').trim(),
+      phone: input.phone ?? '',
+      mustChangePassword: (input.mustChangePassword ?? input.password === undefined) ? 1 : 0,
       disabled: 0,
       totpSecret: null,
       totpPendingSecret: null,
@@ -81,7 +123,7 @@ export async function createStaff(db: Conn, input: { username: string; role: Rol
     })
     .returningAll()
     .executeTakeFirstOrThrow()
-  return { staff: toStaffView(row), password }
+  return { staff: toStaffView(row, role.name), password }
 }
 
 /** The client a sign-in failure is counted for: its address as the server sees it (TRUST_PROXY decides). */
@@ -250,9 +292,12 @@ export interface SessionStaff {
   id: number
   username: string
   role: Role
+  /** Read from the role's row on every request: a change to the role applies from the staff's next request. */
   permissions: Set<string>
   /** The staff has two-factor sign-in on. */
   twoFactor: boolean
+  /** Only changing the password and signing out until it is changed (AdminCode.PASSWORD_CHANGE_REQUIRED). */
+  mustChangePassword: boolean
 }
 
 /** The live session of a cookie value (null: none, expired, or its staff disabled). */
@@ -262,7 +307,8 @@ export async function staffForCookie(db: Db, cookie: string | undefined, now = D
   const row = await db
     .selectFrom('staffSessions as ss')
     .innerJoin('staff as s', 's.id', 'ss.staffId')
-    .select(['ss.id as sessionId', 'ss.csrfToken', 'ss.expiresAt', 'ss.lastSeenAt', 's.id', 's.username', 's.role', 's.disabled', 's.totpSecret'])
+    .leftJoin('staffRoles as r', 'r.code', 's.role')
+    .select(['ss.id as sessionId', 'ss.csrfToken', 'ss.expiresAt', 'ss.lastSeenAt', 's.id', 's.username', 's.role', 's.disabled', 's.totpSecret', 's.mustChangePassword', 'r.permissions'])
     .where('ss.id', '=', id)
     .executeTakeFirst()
   if (!row || Number(row.expiresAt) <= now || row.disabled) return null
@@ -275,8 +321,9 @@ export async function staffForCookie(db: Db, cookie: string | undefined, now = D
     id: row.id,
     username: row.username,
     role: row.role,
-    permissions: new Set(permissionsOf(row.role)),
+    permissions: new Set(row.permissions === null ? [] : rolePermissions({ code: row.role, permissions: row.permissions })),
     twoFactor: !!row.totpSecret,
+    mustChangePassword: !!row.mustChangePassword,
   }
 }
 
@@ -284,20 +331,21 @@ export async function endSession(db: Db, sessionId: string) {
   await db.deleteFrom('staffSessions').where('id', '=', sessionId).execute()
 }
 
-/** Changes the own password (the old one must match); every other session of the staff ends. In the caller's transaction. */
+/** Changes the own password (the old one must match; the staff need not change it again); every other session of the staff ends. In the caller's transaction. */
 export async function changePassword(db: Conn, staffId: number, keepSessionId: string, oldPassword: string, newPassword: string) {
   const s = await db.selectFrom('staff').select(['passwordHash']).where('id', '=', staffId).executeTakeFirstOrThrow()
   if (!(await verify(s.passwordHash, oldPassword).catch(() => false))) throw new AppError(ErrorCode.BAD_REQUEST, '原密码不正确')
   checkPassword(newPassword)
   if (oldPassword === newPassword) throw new AppError(ErrorCode.BAD_REQUEST, '新密码不能与原密码相同')
-  await setPassword(db, staffId, newPassword, keepSessionId)
+  await setPassword(db, staffId, newPassword, { keepSessionId, mustChange: false })
 }
 
-/** Sets a password and ends the staff's sessions (but keepSessionId). */
-export async function setPassword(db: Conn, staffId: number, password: string, keepSessionId?: string) {
+/** Sets a password and ends the staff's sessions (but keepSessionId); `mustChange`: somebody else knows it, the staff changes it at the next sign-in. */
+export async function setPassword(db: Conn, staffId: number, password: string, opts: { keepSessionId?: string; mustChange: boolean }) {
+  const { keepSessionId } = opts
   await db
     .updateTable('staff')
-    .set({ passwordHash: await hashPassword(password), updatedAt: Date.now() })
+    .set({ passwordHash: await hashPassword(password), mustChangePassword: opts.mustChange ? 1 : 0, updatedAt: Date.now() })
     .where('id', '=', staffId)
     .execute()
   let q = db.deleteFrom('staffSessions').where('staffId', '=', staffId)

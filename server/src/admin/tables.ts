@@ -1,5 +1,4 @@
 import type { Generated } from 'kysely'
-import type { Role } from '../../../types/admin'
 import '../db/tables'
 import '../db/tradeTables'
 
@@ -9,7 +8,8 @@ export interface StaffTable {
   id: Generated<number>
   username: string
   passwordHash: string
-  role: Role
+  /** The role's code (staff_roles.code). */
+  role: string
   disabled: number
   lastLoginAt: number | null
   createdAt: number
@@ -21,6 +21,22 @@ export interface StaffTable {
   totpEnabledAt: number | null
   /** The last accepted time step (a code is never accepted twice). */
   totpLastStep: Generated<number>
+  /** Migration 092: 姓名 and 手机号. */
+  realName: Generated<string>
+  phone: Generated<string>
+  /** Migration 092: 1 = only changing the password (and signing out) until it is changed. */
+  mustChangePassword: Generated<number>
+}
+
+/** Migration 092: roles; `permissions` a JSON array of permission strings (not read for owner). */
+export interface StaffRoleTable {
+  id: Generated<number>
+  code: string
+  name: string
+  permissions: string
+  builtIn: number
+  createdAt: number
+  updatedAt: number
 }
 
 /** Migration 080: wrong sign-ins per username and client address. */
@@ -88,6 +104,7 @@ export interface HomeSectionTable {
 declare module '../db/types' {
   interface DB {
     staff: StaffTable
+    staffRoles: StaffRoleTable
     staffSessions: StaffSessionTable
     staffLoginFailures: StaffLoginFailureTable
     staffRecoveryCodes: StaffRecoveryCodeTable

@@ -237,7 +237,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                 {t.note ? `：${t.note}` : ''}
                 <br />
                 <Typography.Text type='secondary'>
-                  {dateTime(t.createdAt)} · {t.operator}
+                  {dateTime(t.createdAt)} · {t.staffName || t.operator}
                 </Typography.Text>
               </>
             ),

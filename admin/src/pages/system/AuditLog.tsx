@@ -5,6 +5,7 @@ import type { AuditRow, StaffView } from '@contract/admin'
 import { auditLog, staffList } from '../../api/system'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
+import { staffLabel } from './roleMatrix'
 
 const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2))
 
@@ -13,7 +14,14 @@ export default function AuditLog() {
   useEffect(() => void run(staffList()).then((s) => s && setStaff(s)), [])
   const columns: ProColumns<AuditRow>[] = [
     { title: '时间', dataIndex: 'at', valueType: 'dateTimeRange', width: 160, render: (_, r) => dateTime(r.at) },
-    { title: '员工', dataIndex: 'staffId', valueType: 'select', width: 120, fieldProps: { options: staff.map((s) => ({ value: s.id, label: s.username })) }, render: (_, r) => r.staffName },
+    {
+      title: '员工',
+      dataIndex: 'staffId',
+      valueType: 'select',
+      width: 120,
+      fieldProps: { options: staff.map((s) => ({ value: s.id, label: staffLabel(s.realName, s.username) })) },
+      render: (_, r) => staffLabel(r.staffRealName, r.staffName),
+    },
     { title: '操作', dataIndex: 'action', width: 180 },
     { title: '对象类型', dataIndex: 'targetType', width: 120 },
     { title: '对象', dataIndex: 'targetId', width: 160 },

@@ -24,6 +24,7 @@ import * as m080 from './080_staff_security'
 import * as m084 from './084_courier_tracking'
 import * as m088 from './088_address_codes'
 import * as m091 from './091_visits'
+import * as m092 from './092_staff_roles'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '084_courier_tracking': m084,
   '088_address_codes': m088,
   '091_visits': m091,
+  '092_staff_roles': m092,
 }

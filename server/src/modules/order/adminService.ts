@@ -236,6 +236,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
     db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
   ])
   const traces = shipment ? await readTraces(db, shipment) : []
+  const actedBy = await staffOfLogs(db, orderNo, logs)
   const n = (v: number | null) => (v === null ? null : Number(v))
   return {
     order: {
@@ -277,7 +278,15 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       refundedQuantity: i.refundedQuantity,
       refundedAmount: i.refundedAmount,
     })),
-    timeline: logs.map((l) => ({ action: l.action, fromStatus: l.fromStatus, toStatus: l.toStatus, operator: l.operator, note: l.note, createdAt: Number(l.createdAt) })),
+    timeline: logs.map((l) => ({
+      action: l.action,
+      fromStatus: l.fromStatus,
+      toStatus: l.toStatus,
+      operator: l.operator,
+      staffName: actedBy.get(l.id) || '',
+      note: l.note,
+      createdAt: Number(l.createdAt),
+    })),
     payments: payments.map((p) => ({ payNo: p.payNo, provider: p.provider, channel: p.channel, amount: p.amount, status: p.status, transactionId: p.transactionId, paidAt: n(p.paidAt) })),
     shipment: shipment
       ? {
@@ -294,6 +303,31 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       : null,
     refunds: refunds.map((r) => ({ id: r.id, afterSaleNo: r.afterSaleNo, status: r.status, amount: r.amount, refundAmount: r.refundAmount, refundedAt: n(r.refundedAt) })),
   }
+}
+
+/**
+ * Who did each staff step of an order's log: the order's audit row written in the same transaction (the audit row's
+ * time is taken just after the change, so the nearest one at or after the log line within 10 s), named by the
+ * staff's 姓名 now, or its username at the time when it has none.
+ */
+async function staffOfLogs(db: Conn, orderNo: string, logs: Array<{ id: number; operator: string; createdAt: number }>): Promise<Map<number, string>> {
+  const found = new Map<number, string>()
+  const staffLogs = logs.filter((l) => l.operator === 'admin')
+  if (!staffLogs.length) return found
+  const rows = await db
+    .selectFrom('auditLogs as a')
+    .leftJoin('staff as s', 's.id', 'a.staffId')
+    .select(['a.at', 'a.staffName', 's.realName'])
+    .where('a.targetType', '=', 'order')
+    .where('a.targetId', '=', orderNo)
+    .orderBy('a.at')
+    .execute()
+  for (const l of staffLogs) {
+    const at = Number(l.createdAt)
+    const hit = rows.find((r) => Number(r.at) >= at - 1000 && Number(r.at) <= at + 10_000)
+    if (hit) found.set(l.id, hit.realName || hit.staffName)
+  }
+  return found
 }
 
 /** Ships through the CLI's service (logistics/service.ts shipOrder) inside the audited transaction. */
