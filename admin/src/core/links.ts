@@ -139,7 +139,7 @@ function read(link: string): LinkValue {
     const keyword = params.get('keyword')
     if (keyword && only('keyword')) return { kind: 'search', keyword }
   }
-  if (path === ROUTES.webCommon && only('url') && /^https?:\/\//i.test(params.get('url') || '')) return { kind: 'web', url: params.get('url')! }
+  if (path === ROUTES.webCommon && only('url') && /^(https?:\/\/|\/)/i.test(params.get('url') || '')) return { kind: 'web', url: params.get('url')! }
   if (PAGE_NAME.has(path)) return { kind: 'page', path, query: search }
   return { kind: 'other', link }
 }
