@@ -19,14 +19,38 @@ describe.each(DIALECTS)('console link targets (%s)', (dialect) => {
     made.activity = (
       await t.db
         .insertInto('activities')
-        .values({ title: '春季连衣裙节', cover: '/media/a.png', summary: '', contentHtml: '', startAt: now - 86400_000, endAt: now + 86400_000, linkType: 'none', linkUrl: '', sort: 0, status: 'on', createdAt: now })
+        .values({
+          title: '春季连衣裙节',
+          cover: '/media/a.png',
+          summary: '',
+          contentHtml: '',
+          startAt: now - 86400_000,
+          endAt: now + 86400_000,
+          linkType: 'none',
+          linkUrl: '',
+          sort: 0,
+          status: 'on',
+          createdAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id
     made.article = (
       await t.db
         .insertInto('articles')
-        .values({ memberId: null, categoryId: null, title: '连衣裙怎么选', cover: '/media/b.png', summary: '', contentHtml: '<p>x</p>', status: 'published', views: 0, publishedAt: now, createdAt: now, updatedAt: now })
+        .values({
+          memberId: null,
+          categoryId: null,
+          title: '连衣裙怎么选',
+          cover: '/media/b.png',
+          summary: '',
+          contentHtml: '<p>x</p>',
+          status: 'published',
+          views: 0,
+          publishedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id
@@ -76,7 +100,13 @@ describe.each(DIALECTS)('console link targets (%s)', (dialect) => {
   })
 
   it('names what existing links open in one call; deleted records are left out', async () => {
-    const r = await c.get('/storefront/link-targets/names', { goods: `${made.dress},999999`, category: String(made.category), activity: String(made.activity), article: String(made.article), notice: String(made.notice) })
+    const r = await c.get('/storefront/link-targets/names', {
+      goods: `${made.dress},999999`,
+      category: String(made.category),
+      activity: String(made.activity),
+      article: String(made.article),
+      notice: String(made.notice),
+    })
     expect(r.code).toBe(200)
     expect(r.data.goods.map((g: any) => [g.id, g.name])).toEqual([[made.dress, '法式碎花连衣裙']])
     expect(r.data.category[0]).toMatchObject({ id: made.category, name: '连衣裙专区' })

@@ -46,7 +46,12 @@ function useGoods(ids: number[], onShelfOnly: boolean) {
   const timer = useRef<ReturnType<typeof setTimeout>>()
   const idKey = ids.join(',')
   useEffect(() => {
-    const missing = idKey ? idKey.split(',').map(Number).filter((id) => !known.has(id)) : []
+    const missing = idKey
+      ? idKey
+          .split(',')
+          .map(Number)
+          .filter((id) => !known.has(id))
+      : []
     if (!missing.length) return
     let live = true
     void Promise.all(

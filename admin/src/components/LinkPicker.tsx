@@ -145,10 +145,7 @@ function TargetList({ kind, chosen, onPick }: { kind: LinkTargetKind; chosen: nu
 }
 
 /** The page list for 商城页面: every named page, 领券中心 (我的优惠券's claim tab) among them. */
-const PAGE_OPTIONS = [
-  ...PAGE_NAMES.map((p) => ({ value: p.path, label: p.name })),
-  { value: '/minePages/myCoupon/index?tab=centre', label: '领券中心' },
-]
+const PAGE_OPTIONS = [...PAGE_NAMES.map((p) => ({ value: p.path, label: p.name })), { value: '/minePages/myCoupon/index?tab=centre', label: '领券中心' }]
 
 /** The picking dialog: the kind, then the record; 确定 hands back the chosen value. */
 function LinkDialog({ open, initial, names, onClose, onDone }: { open: boolean; initial: LinkValue; names: LinkNames; onClose: () => void; onDone: (v: LinkValue, name?: string) => void }) {
@@ -201,12 +198,7 @@ function LinkDialog({ open, initial, names, onClose, onDone }: { open: boolean; 
           onChange={(v: string) => setValue(parseLink(v))}
         />
       ) : (
-        <TargetList
-          key={kind}
-          kind={kind as LinkTargetKind}
-          chosen={current?.kind === 'web' ? current.url : current && 'id' in current ? current.id : null}
-          onPick={pick}
-        />
+        <TargetList key={kind} kind={kind as LinkTargetKind} chosen={current?.kind === 'web' ? current.url : current && 'id' in current ? current.id : null} onPick={pick} />
       )}
       <Typography.Paragraph style={{ marginTop: 12, marginBottom: 0 }}>
         已选：<Typography.Text strong>{describeLink(value.kind === 'search' ? { kind: 'search', keyword: value.keyword.trim() } : value, local)}</Typography.Text>

@@ -124,16 +124,10 @@ const noticeValues = (i: Static<typeof NoticeInput>) => ({
 /** 店铺装修: home banners, icon entries, notices, hot search words, goods sections (order and schedule). */
 const storefrontAdminRoutes: AdminRouteModule = async (app, { db, config }) => {
   // The link picker: what a banner or icon entry can open, by name, and the names of what existing links open.
-  app.get(
-    '/storefront/link-targets',
-    { config: { permission: 'storefront.read' }, schema: { querystring: LinkTargetQuery } },
-    async (req): Promise<LinkTargetPage> => searchLinkTargets(db, config, req.query),
+  app.get('/storefront/link-targets', { config: { permission: 'storefront.read' }, schema: { querystring: LinkTargetQuery } }, async (req): Promise<LinkTargetPage> =>
+    searchLinkTargets(db, config, req.query),
   )
-  app.get(
-    '/storefront/link-targets/names',
-    { config: { permission: 'storefront.read' }, schema: { querystring: LinkNamesQuery } },
-    async (req): Promise<LinkNamesReply> => linkNames(db, req.query),
-  )
+  app.get('/storefront/link-targets/names', { config: { permission: 'storefront.read' }, schema: { querystring: LinkNamesQuery } }, async (req): Promise<LinkNamesReply> => linkNames(db, req.query))
   resource(app, db, {
     path: 'banners',
     targetType: 'banner',

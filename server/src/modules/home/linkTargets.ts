@@ -27,7 +27,14 @@ const GOODS_COLUMNS = ['goods.id', 'goods.name', 'goods.mainImage', 'goods.price
 async function categoryTargets(db: Db, where: (b: ReturnType<typeof categoryQuery>) => ReturnType<typeof categoryQuery>, page: number, pageSize: number) {
   const b = where(categoryQuery(db))
   const [rows, n] = await Promise.all([
-    b.select(['c.id', 'c.name', 'c.icon', 'p.name as parentName']).orderBy('c.parentId').orderBy('c.sort').orderBy('c.id').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    b
+      .select(['c.id', 'c.name', 'c.icon', 'p.name as parentName'])
+      .orderBy('c.parentId')
+      .orderBy('c.sort')
+      .orderBy('c.id')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
   ])
   return { list: rows.map((c): LinkTarget => ({ id: c.id, name: c.name, image: c.icon, price: null, note: c.parentName ? `属于 ${c.parentName}` : '一级分类', live: true })), total: Number(n.n) }
@@ -57,7 +64,10 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
           .limit(pageSize)
           .offset((page - 1) * pageSize)
           .execute(),
-        b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+        b
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
       ])
       return paged({ list: rows.map(goodsTarget), total })
     }
@@ -67,8 +77,16 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
       let b = db.selectFrom('activities')
       if (kw) b = b.where(contains(db, 'title', kw))
       const [rows, total] = await Promise.all([
-        b.select(['id', 'title', 'cover', 'startAt', 'endAt', 'status']).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-        b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+        b
+          .select(['id', 'title', 'cover', 'startAt', 'endAt', 'status'])
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        b
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
       ])
       const now = Date.now()
       return paged({
@@ -94,7 +112,10 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
           .limit(pageSize)
           .offset((page - 1) * pageSize)
           .execute(),
-        b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+        b
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
       ])
       return paged({ list: rows.map(articleTarget), total })
     }
@@ -102,8 +123,16 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
       let b = db.selectFrom('notices')
       if (kw) b = b.where(contains(db, 'title', kw))
       const [rows, total] = await Promise.all([
-        b.select(['id', 'title', 'status', 'createdAt']).orderBy('id', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
-        b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n)),
+        b
+          .select(['id', 'title', 'status', 'createdAt'])
+          .orderBy('id', 'desc')
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+          .execute(),
+        b
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+          .then((r) => Number(r.n)),
       ])
       return paged({ list: rows.map(noticeTarget), total })
     }
@@ -146,7 +175,13 @@ export async function linkNames(db: Db, q: LinkNamesQuery): Promise<LinkNamesRep
   const [goods, category, activity, article, notice] = [ids(q.goods), ids(q.category), ids(q.activity), ids(q.article), ids(q.notice)]
   const now = Date.now()
   const [g, c, a, r, n] = await Promise.all([
-    goods.length ? db.selectFrom('goods').select([...GOODS_COLUMNS]).where('id', 'in', goods).execute() : [],
+    goods.length
+      ? db
+          .selectFrom('goods')
+          .select([...GOODS_COLUMNS])
+          .where('id', 'in', goods)
+          .execute()
+      : [],
     category.length ? categoryTargets(db, (b) => b.where('c.id', 'in', category), 1, 50).then((x) => x.list) : [],
     activity.length ? db.selectFrom('activities').select(['id', 'title', 'cover', 'startAt', 'endAt', 'status']).where('id', 'in', activity).execute() : [],
     article.length ? db.selectFrom('articles').select(['id', 'title', 'cover', 'status', 'publishedAt', 'memberId']).where('id', 'in', article).execute() : [],
