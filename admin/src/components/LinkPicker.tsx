@@ -171,7 +171,7 @@ function LinkDialog({ open, initial, names, onClose, onDone }: { open: boolean; 
   const body = (
     <>
       <Radio.Group
-        aria-label='跳转到'
+        aria-label='跳转类型'
         optionType='button'
         value={kind}
         onChange={(e) => setKind(e.target.value)}
