@@ -34,7 +34,7 @@ test('1280x800: a banner set to open a goods through the link picker shows 「�
   const form = page.locator('.ant-modal-content', { hasText: '编辑轮播图' })
   await form.getByLabel('跳转到').waitFor()
   assert.match(await form.getByLabel('跳转到').inputValue(), /^搜索：/)
-  await form.getByRole('button', { name: '选择' }).click()
+  await btn(form, '选择').click()
 
   const dialog = page.locator('.ant-modal-content', { hasText: '选择跳转' })
   await dialog.getByText('商品', { exact: true }).click()

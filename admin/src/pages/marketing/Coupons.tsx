@@ -371,7 +371,13 @@ export default function Coupons() {
                 <a key='e' onClick={() => setEditing({ row: r, values: toForm(r) })}>
                   编辑
                 </a>,
-              ]
+                // On a phone too: issuing to a member picked by phone or nickname.
+                r.status === 'on' && (
+                  <a key='i' onClick={() => setIssuing(r)}>
+                    发放
+                  </a>
+                ),
+              ].filter(Boolean)
             : [],
         })}
         toolBarRender={() => [
