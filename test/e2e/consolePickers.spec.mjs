@@ -64,7 +64,7 @@ test('1280x800: a banner set to open a goods through the link picker shows 「�
   const phone = await suite.open({ width: 375, height: 812, scale: 2 })
   await shopAs(phone.page, suite.shop, await suite.shop.apiLogin(newPhone()))
   await phone.page.goto(`${suite.shop.base}/pages/home/index`)
-  const image = phone.page.locator(`.home-banner img[aria-label="${title}"]`)
+  const image = phone.page.locator(`.home-banner [aria-label="${title}"]`)
   await image.first().waitFor()
   // The carousel draws copies of its slides: tap the one in view.
   let tapped = false
@@ -128,7 +128,7 @@ test('375x812 dark: a coupon is issued to a member found by phone; the member ha
   await dialog.locator('.ant-select-selection-item', { hasText: phoneNo }).waitFor()
   await dialog.getByText('发给这些会员').click() // closes the list
   await btn(dialog, '发放').click()
-  await dialog.getByText('已发放 1 人').waitFor()
+  await page.locator('.ant-modal-content').getByText('已发放 1 人').waitFor()
   await screenshot(page, 'console-375-dark-coupon-issued')
   const after = await suite.shop.api('GET', '/api/coupons/mine?status=unused&page=1&pageSize=50', undefined, token)
   assert.equal(after.data.total ?? after.data.list.length, (before.data.total ?? before.data.list.length) + 1)

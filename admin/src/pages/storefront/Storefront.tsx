@@ -74,7 +74,7 @@ export default function Storefront() {
           columns={[
             { title: '图片', dataIndex: 'image', width: 110, render: (v: string, r: { title: string }) => <Image src={v} alt={r.title} width={96} height={40} style={{ objectFit: 'cover' }} /> },
             { title: '标题', dataIndex: 'title' },
-            { title: '跳转', dataIndex: 'link', ellipsis: true, render: (v: string) => opens(v) },
+            { title: '跳转', dataIndex: 'link', width: 170, render: (v: string) => opens(v) },
             { title: '排序', dataIndex: 'sort', width: 60 },
             { title: '状态', dataIndex: 'status', width: 70, render: onOff },
             { title: '展示时间', key: 'schedule', render: (_, r) => schedule(r) },
@@ -114,7 +114,7 @@ export default function Storefront() {
           columns={[
             { title: '图标', dataIndex: 'icon', width: 70, render: (v: string, r: { title: string }) => <Avatar src={v} alt={r.title} /> },
             { title: '名称', dataIndex: 'title' },
-            { title: '跳转', dataIndex: 'link', ellipsis: true, render: (v: string) => opens(v) },
+            { title: '跳转', dataIndex: 'link', width: 170, render: (v: string) => opens(v) },
             { title: '排序', dataIndex: 'sort', width: 60 },
           ]}
           toForm={(r) => r}
