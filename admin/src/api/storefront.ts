@@ -1,4 +1,5 @@
 import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, BannerInput, HotWordInput, IdReply, NavInput, NoticeInput, OkReply, SectionInput } from '@contract/admin'
+import type { LinkNamesQuery, LinkNamesReply, LinkTargetPage, LinkTargetQuery } from '@contract/adminLinks'
 import { del, get, post, put } from '../core/request'
 
 /** The storefront's five lists share one shape of path: storefront/<kind>[/:id]. */
@@ -16,3 +17,7 @@ export const navs = resource<AdminNav, NavInput>('navs')
 export const notices = resource<AdminNotice, NoticeInput>('notices')
 export const hotWords = resource<AdminHotWord, HotWordInput>('hot-words')
 export const sections = resource<AdminSection, SectionInput>('sections')
+
+/** The link picker: records a link can open, by name; and the names of what existing links open. */
+export const linkTargets = (q: LinkTargetQuery) => get<LinkTargetPage>('/storefront/link-targets', q)
+export const linkNames = (q: LinkNamesQuery) => get<LinkNamesReply>('/storefront/link-targets/names', q)

@@ -10,6 +10,7 @@ import { confirm, errorText, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan, yuanRule, yuanToFen } from '../../core/money'
 import { useSession } from '../../core/session'
+import { GoodsSelect } from '../../components/GoodsPicker'
 
 /** The form's values: rates in percent, money in yuan (the wire has basis points and fen). */
 interface RulesForm {
@@ -144,8 +145,8 @@ export default function Rules() {
               <Form.Item label='商品单独比例'>
                 {fields.map((f) => (
                   <Space key={f.key} align='baseline' wrap>
-                    <Form.Item name={[f.name, 'goodsId']} rules={[{ required: true, message: '请填写商品编号' }]}>
-                      <InputNumber min={1} precision={0} placeholder='商品编号' style={{ width: 200 }} />
+                    <Form.Item name={[f.name, 'goodsId']} rules={[{ required: true, message: '请选择商品' }]}>
+                      <GoodsSelect style={{ width: 260 }} />
                     </Form.Item>
                     <Form.Item name={[f.name, 'rate']} rules={rateRules}>
                       {rateInput}

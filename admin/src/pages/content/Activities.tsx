@@ -4,10 +4,11 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { Button, DatePicker, Form, Image, Input, Popconfirm, Radio, Select, Space, Switch, Tag } from 'antd'
+import { AutoComplete, Button, DatePicker, Form, Image, Input, Popconfirm, Radio, Select, Space, Switch, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { ActivityInput, AdminActivity, AdminCoupon } from '@contract/adminPromotions'
+import { webLinks } from '../../api/content'
 import { activities, coupons, createActivity, deleteActivity, updateActivity } from '../../api/promotions'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -58,6 +59,29 @@ const toInput = (v: FormValues): ActivityInput => ({
 })
 
 type CouponOption = Pick<AdminCoupon, 'id' | 'name' | 'ruleText'>
+
+/** An address typed, or one of the saved web links (内容 → 网页链接) the allow-list accepts, chosen by its name. */
+function WebAddressInput({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id?: string }) {
+  const [saved, setSaved] = useState<Array<{ title: string; url: string }>>([])
+  useEffect(() => {
+    void webLinks().then(
+      (r) => setSaved(r.links.filter((l) => l.allowed && /^https?:\/\//i.test(l.url))),
+      () => {},
+    )
+  }, [])
+  const kw = (value || '').toLowerCase()
+  const options = saved
+    .filter((l) => !kw || l.title.toLowerCase().includes(kw) || l.url.toLowerCase().includes(kw) || l.url === value)
+    .map((l) => ({
+      value: l.url,
+      label: (
+        <span>
+          {l.title} <Typography.Text type='secondary'>{l.url}</Typography.Text>
+        </span>
+      ),
+    }))
+  return <AutoComplete id={id} value={value} onChange={onChange} options={options} placeholder='https:// 或选择已保存的网页链接' aria-label='跳转网址' />
+}
 
 function ActivityFields({ claimable }: { claimable: CouponOption[] }) {
   const linkType = Form.useWatch('linkType')
@@ -113,7 +137,7 @@ function ActivityFields({ claimable }: { claimable: CouponOption[] }) {
             { pattern: /^https?:\/\/\S+$/, message: '跳转链接须为 http(s) 网址' },
           ]}
         >
-          <Input placeholder='https://' />
+          <WebAddressInput />
         </Form.Item>
       )}
       <Space size={24}>

@@ -7,6 +7,7 @@ import { hideReview, replyReview, reviewList } from '../../api/content'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
+import { GoodsSelect } from '../../components/GoodsPicker'
 import { ResponsiveList } from '../../components/ResponsiveList'
 import { TextModal } from './TextModal'
 
@@ -48,7 +49,7 @@ export default function Reviews() {
     </Space>
   )
   const columns: ProColumns<AdminReviewRow>[] = [
-    { title: '商品编号', dataIndex: 'goodsId', hideInTable: true, valueType: 'digit' },
+    { title: '商品', dataIndex: 'goodsId', hideInTable: true, renderFormItem: () => <GoodsSelect allowClear placeholder='输入商品名称搜索' /> },
     {
       title: '评分',
       dataIndex: 'rating',

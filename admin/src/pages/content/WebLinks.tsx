@@ -32,7 +32,8 @@ export default function WebLinks() {
     <PageContainer title='网页链接'>
       <Card title='链接' style={{ marginBottom: 16 }}>
         <Typography.Paragraph type='secondary'>
-          商城用内嵌网页打开这些链接；地址须是 http(s) 完整地址且域名在下方名单中，或本店路径（以 / 开头）。把「商城页面」填到轮播图、图标入口或活动的链接里即可打开。
+          商城用内嵌网页打开这些链接；地址须是 http(s) 完整地址且域名在下方名单中，或本店路径（以 /
+          开头）。在轮播图、图标入口的「跳转」里选「网页」即可按名称选用可打开的链接；活动的按钮跳转也可按名称选用。
         </Typography.Paragraph>
         <ResourceTab<AdminWebLink, WebLinkInput, { title: string; url: string; sort?: number }>
           name='链接'

@@ -7,6 +7,7 @@ import { agentLedger, agentLedgerExportUrl, memberLedger, memberLedgerExportUrl 
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
+import { MemberSelect } from '../../components/MemberPicker'
 import { ResponsiveList } from '../../components/ResponsiveList'
 import { LedgerTable } from '../agents/LedgerTable'
 
@@ -24,7 +25,7 @@ function MemberLedger({ kind }: { kind: LedgerKind }) {
     </Typography.Text>
   )
   const columns: ProColumns<MemberLedgerEntry>[] = [
-    { title: '会员编号', dataIndex: 'memberId', hideInTable: true, valueType: 'digit' },
+    { title: '会员', dataIndex: 'memberId', hideInTable: true, renderFormItem: () => <MemberSelect /> },
     { title: '日期', dataIndex: 'range', hideInTable: true, valueType: 'dateRange' },
     { title: '时间', dataIndex: 'createdAt', search: false, width: 150, render: (_, r) => dateTime(r.createdAt) },
     { title: '会员', search: false, width: 180, render: (_, r) => `${r.nickname} ${r.memberPhone}（${r.memberId}）` },

@@ -10,7 +10,7 @@ import { dateTime } from '../../core/format'
 import { fenToYuan, yuanRule, yuanToFen } from '../../core/money'
 import { useSession } from '../../core/session'
 import { FormModal } from '../../components/FormModal'
-import { GoodsSelect } from './PointsSkuPicker'
+import { GoodsSelect } from '../../components/GoodsPicker'
 
 interface CampaignForm extends Omit<CampaignInput, 'amount' | 'startAt' | 'endAt' | 'quota' | 'status'> {
   amount: string
@@ -101,7 +101,7 @@ export default function CashbackCampaigns() {
         width={640}
       >
         <Form.Item label='商品' name='goodsId' rules={[{ required: true, message: '请选择商品' }]}>
-          <GoodsSelect initialName={editing?.goodsName} />
+          <GoodsSelect />
         </Form.Item>
         <Form.Item
           label='活动名称'

@@ -18,6 +18,8 @@ import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 import { FormModal, sortField } from '../../components/FormModal'
 import { GoodsPicker } from '../../components/GoodsPicker'
+import { MemberPicker } from '../../components/MemberPicker'
+import { pastedPhones } from '../../core/pickers'
 import { ResponsiveList } from '../../components/ResponsiveList'
 
 export const KIND_TEXT: Record<string, string> = { amount: '无门槛', threshold: '满减', discount: '折扣' }
@@ -212,26 +214,22 @@ function CouponFields({ issued, cats }: { issued: boolean; cats: AdminCategory[]
 }
 
 function IssueModal({ target, onClose, onDone }: { target: AdminCoupon | null; onClose: () => void; onDone: () => void }) {
+  const [memberIds, setMemberIds] = useState<number[]>([])
   const [text, setText] = useState('')
   const [result, setResult] = useState<IssueReply | null>(null)
   const [error, setError] = useState('')
   const [busy, setBusy] = useState(false)
   useEffect(() => {
+    setMemberIds([])
     setText('')
     setResult(null)
     setError('')
   }, [target])
   async function send() {
-    const words = text
-      .split(/[\s,，;；]+/)
-      .map((w) => w.trim())
-      .filter(Boolean)
-    const phones = words.filter((w) => /^1\d{10}$/.test(w))
-    const memberIds = words.filter((w) => /^\d{1,10}$/.test(w) && !/^1\d{10}$/.test(w)).map(Number)
-    const wrong = words.filter((w) => !/^\d+$/.test(w) || (w.length > 10 && !/^1\d{10}$/.test(w)))
-    if (wrong.length) return setError(`无法识别：${wrong.slice(0, 5).join('、')}（请填写会员编号或 11 位手机号）`)
-    if (!words.length) return setError('请填写会员编号或手机号')
-    if (words.length > 500) return setError('一次最多发放 500 人')
+    const { phones, wrong } = pastedPhones(text)
+    if (wrong.length) return setError(`无法识别：${wrong.slice(0, 5).join('、')}（请粘贴 11 位手机号）`)
+    if (!memberIds.length && !phones.length) return setError('请选择会员或粘贴手机号')
+    if (memberIds.length > 500 || phones.length > 500) return setError('一次最多发放 500 人')
     setBusy(true)
     setError('')
     try {
@@ -263,7 +261,10 @@ function IssueModal({ target, onClose, onDone }: { target: AdminCoupon | null; o
         </>
       ) : (
         <>
-          <Input.TextArea rows={5} value={text} onChange={(e) => setText(e.target.value)} placeholder='会员编号或手机号，每行一个（也可用逗号、空格分隔）' aria-label='发放对象' />
+          <Typography.Paragraph style={{ marginBottom: 6 }}>发给这些会员（输入手机号或昵称搜索）：</Typography.Paragraph>
+          <MemberPicker value={memberIds} onChange={setMemberIds} />
+          <Typography.Paragraph style={{ marginTop: 12, marginBottom: 6 }}>或粘贴一批手机号：</Typography.Paragraph>
+          <Input.TextArea rows={3} value={text} onChange={(e) => setText(e.target.value)} placeholder='每行一个手机号（也可用逗号、空格分隔）' aria-label='粘贴手机号' />
           <Typography.Paragraph type='secondary' style={{ marginTop: 8, marginBottom: 0 }}>
             按每人限领和发放总量发放；已领满的会员会列出原因。
           </Typography.Paragraph>
@@ -370,7 +371,13 @@ export default function Coupons() {
                 <a key='e' onClick={() => setEditing({ row: r, values: toForm(r) })}>
                   编辑
                 </a>,
-              ]
+                // On a phone too: issuing to a member picked by phone or nickname.
+                r.status === 'on' && (
+                  <a key='i' onClick={() => setIssuing(r)}>
+                    发放
+                  </a>
+                ),
+              ].filter(Boolean)
             : [],
         })}
         toolBarRender={() => [

@@ -1,46 +1,17 @@
 /**
- * Picks a catalogue goods by searching its name, then one of its SKUs: the item a points-mall entry or a
- * blind-box prize hands out. `GoodsSelect` alone picks a goods (a cashback rule is per goods).
+ * Picks a catalogue goods by searching its name (the console's one goods picker, with picture and price), then one
+ * of its SKUs: the item a points-mall entry or a blind-box prize hands out. `GoodsSelect` alone picks a goods (a
+ * cashback rule is per goods).
  */
-import { useEffect, useRef, useState } from 'react'
-import { Select, Space, Spin } from 'antd'
+import { useEffect, useState } from 'react'
+import { Select, Space } from 'antd'
 import type { AdminSku } from '@contract/admin'
-import { goodsDetail, goodsList } from '../../api/goods'
+import { goodsDetail } from '../../api/goods'
+import { GoodsSelect } from '../../components/GoodsPicker'
+import { yuanLabel } from '../../core/money'
 import { useLatest } from '../../hooks/useLatest'
 
-export function GoodsSelect({ value, onChange, initialName }: { value?: number; onChange?: (id: number) => void; initialName?: string }) {
-  const [options, setOptions] = useState<Array<{ value: number; label: string }>>(value ? [{ value, label: initialName || `商品 #${value}` }] : [])
-  const [searching, setSearching] = useState(false)
-  const timer = useRef<ReturnType<typeof setTimeout>>()
-  function search(keyword: string) {
-    clearTimeout(timer.current)
-    timer.current = setTimeout(async () => {
-      setSearching(true)
-      try {
-        const r = await goodsList({ keyword: keyword.trim() || undefined, pageSize: 20 })
-        setOptions(r.list.map((g) => ({ value: g.id, label: `${g.name}（#${g.id}）` })))
-      } catch {
-        setOptions([])
-      } finally {
-        setSearching(false)
-      }
-    }, 300)
-  }
-  return (
-    <Select
-      value={value}
-      onChange={onChange}
-      showSearch
-      filterOption={false}
-      onSearch={search}
-      onFocus={() => options.length <= 1 && search('')}
-      notFoundContent={searching ? <Spin size='small' /> : '没有找到商品'}
-      options={options}
-      placeholder='输入商品名称搜索'
-      data-testid='goods-select'
-    />
-  )
-}
+export { GoodsSelect }
 
 export function SkuPicker({
   value,
@@ -87,14 +58,14 @@ export function SkuPicker({
   return (
     <Space.Compact style={{ width: '100%' }}>
       <div style={{ flex: 2 }}>
-        <GoodsSelect value={goodsId} onChange={(id) => setGoodsId(id)} initialName={initialGoods ? `商品 #${initialGoods}` : undefined} />
+        <GoodsSelect value={goodsId} onChange={(id) => setGoodsId(id)} style={{ width: '100%' }} />
       </div>
       <Select
         style={{ flex: 1 }}
         value={value ?? undefined}
         onChange={(id: number) => pick(id)}
         placeholder='规格'
-        options={skus.map((s) => ({ value: s.id, label: `${s.specText || '默认'}（库存 ${s.stock}）` }))}
+        options={skus.map((s) => ({ value: s.id, label: `${s.specText || '默认'} · ${yuanLabel(s.price)}（库存 ${s.stock}）` }))}
         data-testid='sku-select'
       />
     </Space.Compact>

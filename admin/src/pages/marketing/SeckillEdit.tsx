@@ -14,6 +14,7 @@ import { errorText, run, toast } from '../../core/feedback'
 import { fenToYuan, yuanToFen } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
+import { GoodsOption } from '../../components/GoodsPicker'
 import { SECKILL_STATE } from './SeckillSessions'
 
 interface ItemRow {
@@ -59,17 +60,33 @@ function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?:
     if (!kw.trim()) return
     timer.current = setTimeout(() => void seckillSkus(kw.trim()).then(setOptions, (e) => toast.error(errorText(e))), 300)
   }
-  const opts = options.map((s) => ({ value: s.skuId, label: `${skuLabel(s)} 库存 ${s.stock}${s.status === 'on' ? '' : ' 已下架'}` }))
-  if (value && !opts.some((o) => o.value === value)) opts.unshift({ value, label: label || `规格 #${value}` })
+  const opts: Array<{ value: number; label: string; sku?: SkuOption }> = options.map((s) => ({ value: s.skuId, label: skuLabel(s), sku: s }))
+  if (value && !opts.some((o) => o.value === value)) opts.unshift({ value, label: label || '已选规格' })
   return (
     <Select
       showSearch
       value={value}
       disabled={disabled}
-      placeholder='搜索商品名称或编号'
+      placeholder='输入商品名称搜索'
       filterOption={false}
       onSearch={search}
       options={opts}
+      // The console's goods picker look: picture, name, price; the spec and stock on the second line.
+      optionRender={(o) =>
+        o.data.sku ? (
+          <GoodsOption
+            name={o.data.sku.goodsName}
+            image={o.data.sku.image}
+            price={o.data.sku.price}
+            off={o.data.sku.status !== 'on'}
+            extra={`${o.data.sku.specText ? `${o.data.sku.specText} · ` : ''}库存 ${o.data.sku.stock}`}
+          />
+        ) : (
+          o.data.label
+        )
+      }
+      listItemHeight={52}
+      notFoundContent='输入商品名称搜索'
       onChange={(v: number) => {
         const s = options.find((o) => o.skuId === v)
         if (s) onPick(s)

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Avatar, Card, Checkbox, Col, DatePicker, Form, Image, Input, Row, Switch, Tabs, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
@@ -11,6 +11,8 @@ import { useTheme } from '../../core/theme'
 import { sortField } from '../../components/FormModal'
 import { GoodsPicker } from '../../components/GoodsPicker'
 import { ImageInput } from '../../components/ImagesInput'
+import { LinkPicker, useLinkNames } from '../../components/LinkPicker'
+import { describeLink, parseLink } from '../../core/links'
 import { RichText } from '../../components/RichText'
 import { Preview } from './Preview'
 import { ResourceTab } from './ResourceTab'
@@ -35,7 +37,6 @@ const shownField = (
     <Switch />
   </Form.Item>
 )
-const linkRule = { pattern: /^(\/[\w\-./?=&%]*)?$/, message: '链接须为小程序内页面路径，如 /goodsPages/details/details?id=3' }
 
 export default function Storefront() {
   const writable = useSession().can('storefront.write')
@@ -53,6 +54,10 @@ export default function Storefront() {
     )
   }, [])
   useEffect(load, [load])
+  // What every banner and icon entry opens, named in one call.
+  const links = useMemo(() => [...(data.banners || []), ...(data.navs || [])].map((r) => r.link).filter(Boolean), [data.banners, data.navs])
+  const linkNames = useLinkNames(links)
+  const opens = (link: string) => describeLink(parseLink(link), linkNames)
 
   const tabs = [
     {
@@ -69,6 +74,7 @@ export default function Storefront() {
           columns={[
             { title: '图片', dataIndex: 'image', width: 110, render: (v: string, r: { title: string }) => <Image src={v} alt={r.title} width={96} height={40} style={{ objectFit: 'cover' }} /> },
             { title: '标题', dataIndex: 'title' },
+            { title: '跳转', dataIndex: 'link', width: 170, render: (v: string) => opens(v) },
             { title: '排序', dataIndex: 'sort', width: 60 },
             { title: '状态', dataIndex: 'status', width: 70, render: onOff },
             { title: '展示时间', key: 'schedule', render: (_, r) => schedule(r) },
@@ -83,8 +89,8 @@ export default function Storefront() {
               <Form.Item label='标题' name='title' rules={[{ max: 64, message: '标题最多 64 个字' }]}>
                 <Input />
               </Form.Item>
-              <Form.Item label='链接' name='link' rules={[linkRule]}>
-                <Input placeholder='/goodsPages/details/details?id=3' />
+              <Form.Item label='跳转' name='link'>
+                <LinkPicker />
               </Form.Item>
               {sortField}
               {scheduleField}
@@ -108,7 +114,7 @@ export default function Storefront() {
           columns={[
             { title: '图标', dataIndex: 'icon', width: 70, render: (v: string, r: { title: string }) => <Avatar src={v} alt={r.title} /> },
             { title: '名称', dataIndex: 'title' },
-            { title: '链接', dataIndex: 'link', ellipsis: true },
+            { title: '跳转', dataIndex: 'link', width: 170, render: (v: string) => opens(v) },
             { title: '排序', dataIndex: 'sort', width: 60 },
           ]}
           toForm={(r) => r}
@@ -128,8 +134,8 @@ export default function Storefront() {
               >
                 <Input />
               </Form.Item>
-              <Form.Item label='链接' name='link' rules={[linkRule]}>
-                <Input placeholder='/pages/category/index' />
+              <Form.Item label='跳转' name='link'>
+                <LinkPicker />
               </Form.Item>
               {sortField}
             </>

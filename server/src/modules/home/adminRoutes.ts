@@ -20,6 +20,8 @@ import type { AdminApp, AdminRouteModule } from '../../admin/types'
 import type { Db, Tx } from '../../db/types'
 import '../../admin/tables'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
+import { LinkNamesQuery, LinkTargetQuery, type LinkNamesReply, type LinkTargetPage } from '../../../../types/adminLinks'
+import { linkNames, searchLinkTargets } from './linkTargets'
 
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 const picture = (url: string) => {
@@ -120,7 +122,12 @@ const noticeValues = (i: Static<typeof NoticeInput>) => ({
 })
 
 /** 店铺装修: home banners, icon entries, notices, hot search words, goods sections (order and schedule). */
-const storefrontAdminRoutes: AdminRouteModule = async (app, { db }) => {
+const storefrontAdminRoutes: AdminRouteModule = async (app, { db, config }) => {
+  // The link picker: what a banner or icon entry can open, by name, and the names of what existing links open.
+  app.get('/storefront/link-targets', { config: { permission: 'storefront.read' }, schema: { querystring: LinkTargetQuery } }, async (req): Promise<LinkTargetPage> =>
+    searchLinkTargets(db, config, req.query),
+  )
+  app.get('/storefront/link-targets/names', { config: { permission: 'storefront.read' }, schema: { querystring: LinkNamesQuery } }, async (req): Promise<LinkNamesReply> => linkNames(db, req.query))
   resource(app, db, {
     path: 'banners',
     targetType: 'banner',
