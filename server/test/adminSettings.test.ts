@@ -67,7 +67,14 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     expect(JSON.parse(row.beforeJson!).orderExpireMinutes).toBe(30)
     expect(JSON.parse(row.afterJson!).orderExpireMinutes).toBe(45)
     expect(JSON.parse(row.afterJson!).hacked).toBeUndefined()
-    expect((await t.get('/api/common/shopInfo')).data).toEqual({ serviceUrl: input.serviceUrl, servicePhone: input.servicePhone, serviceWechatUrl: '', shopName: '橙子小铺', shopLogo: input.logo, articleSectionName: '文章' })
+    expect((await t.get('/api/common/shopInfo')).data).toEqual({
+      serviceUrl: input.serviceUrl,
+      servicePhone: input.servicePhone,
+      serviceWechatUrl: '',
+      shopName: '橙子小铺',
+      shopLogo: input.logo,
+      articleSectionName: '文章',
+    })
 
     // 微信客服: only WeChat Work's kfid links; a page of the shop as the link; an unknown page refused.
     const kf = 'https://work.weixin.qq.com/kfid/kfc0123456789abcdef'

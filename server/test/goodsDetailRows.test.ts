@@ -57,7 +57,7 @@ describe.each(DIALECTS)('goods details rows on %s', (dialect) => {
     expect((await t.get('/api/order/goodsFreight', { goodsId: 'x' })).code).toBe(400)
   })
 
-  it('领券 row: the coupons that apply to the goods, best first, with the caller\'s claim state', async () => {
+  it("领券 row: the coupons that apply to the goods, best first, with the caller's claim state", async () => {
     const { topId: top, subId: sub } = await makeCategories(t, '领券分类')
     const g = await makeGoods(t, { skus: [{ price: 5000, stock: 10 }] })
     await setCategory(t, g.goodsId, sub)

@@ -29,7 +29,10 @@ describe.each(DIALECTS)('shop identity (%s)', (dialect) => {
 
   it('name, logo and the section name are saved audited, shown by shopInfo, and the home entry follows the section', async () => {
     await t.db.insertInto('homeNavs').values({ title: '两性学堂', icon: '', link: ROUTES.genderSchoolList, sort: 1 }).execute()
-    await t.db.insertInto('homeNavs').values({ title: '我的专栏', icon: '', link: `${ROUTES.genderSchoolList}?x=1`, sort: 2 }).execute()
+    await t.db
+      .insertInto('homeNavs')
+      .values({ title: '我的专栏', icon: '', link: `${ROUTES.genderSchoolList}?x=1`, sort: 2 })
+      .execute()
     const base = await profile()
     const audits = (await auditRows(t, 'settings.shop')).length
 

@@ -18,7 +18,7 @@ export default function CouponSheet({ visible, coupons, onClose, reload }: { vis
     if (c.soldOut && c.received === 0) return <View className='coupon-sheet__btn is-off'>已抢光</View>
     if (!c.canReceive) return <View className='coupon-sheet__btn is-off'>{c.received > 0 ? '已领取' : '不可领'}</View>
     return (
-      <View className='coupon-sheet__btn' role='button' tabIndex={0} onClick={(e) => (e.stopPropagation(), receive(c))}>
+      <View className='coupon-sheet__btn' onClick={(e) => (e.stopPropagation(), receive(c))}>
         {receiving === c.couponId ? '领取中' : c.received > 0 ? '再领一张' : '立即领取'}
       </View>
     )

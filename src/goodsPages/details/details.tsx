@@ -70,7 +70,11 @@ export default function DetailsDetailsPage() {
   // the server cannot answer is left out rather than toasted).
   const goodsId = goods?.id
   const loadCoupons = useCallback(() => {
-    if (goodsId) getGoodsCoupons(goodsId, { catch: true, toast: false }).then((r) => setCoupons(Array.isArray(r?.list) ? r.list : []), () => setCoupons([]))
+    if (goodsId)
+      getGoodsCoupons(goodsId, { catch: true, toast: false }).then(
+        (r) => setCoupons(Array.isArray(r?.list) ? r.list : []),
+        () => setCoupons([]),
+      )
   }, [goodsId])
   useEffect(() => {
     if (!goodsId) return
@@ -231,7 +235,7 @@ export default function DetailsDetailsPage() {
           <ArrowRight size={12} color='#999' />
         </View>
         {coupons.length > 0 && (
-          <View className='detail-cell detail-coupons' role='button' tabIndex={0} aria-label={`领券，${coupons.length}张可领`} onClick={() => setCouponsOpen(true)}>
+          <View className='detail-cell detail-coupons' aria-label={`领券，${coupons.length}张可领`} onClick={() => setCouponsOpen(true)}>
             <Text className='detail-cell__label'>领券</Text>
             <View className='detail-cell__value detail-coupons__tags'>
               {coupons.slice(0, 3).map((c) => (
@@ -243,7 +247,7 @@ export default function DetailsDetailsPage() {
             <ArrowRight size={12} color='#999' />
           </View>
         )}
-        {freight && (
+        {!!freight?.text && (
           <View className='detail-cell'>
             <Text className='detail-cell__label'>运费</Text>
             <Text className='detail-cell__value detail-freight'>{freight.text}</Text>

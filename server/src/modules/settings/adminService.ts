@@ -102,7 +102,8 @@ export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfile
   // otherwise in 内容 → 首页导航 keeps its own title).
   if (section !== before.articleSectionName) {
     const renamed = await tx.updateTable('homeNavs').set({ title: section }).where('link', '=', ROUTES.genderSchoolList).where('title', '=', before.articleSectionName).executeTakeFirst()
-    if (Number(renamed.numUpdatedRows)) log({ action: 'settings.shop', targetType: 'homeNav', targetId: ROUTES.genderSchoolList, before: { title: before.articleSectionName }, after: { title: section } })
+    if (Number(renamed.numUpdatedRows))
+      log({ action: 'settings.shop', targetType: 'homeNav', targetId: ROUTES.genderSchoolList, before: { title: before.articleSectionName }, after: { title: section } })
   }
 }
 
