@@ -31,6 +31,9 @@ import ShareSheet from './ShareSheet'
 import CouponSheet from './CouponSheet'
 import './details.scss'
 
+/** The server's best-first order, with the coupons no one can claim any more (已抢光, none held) after the others: the row's tags offer what can be had. */
+export const claimableFirst = (list: CentreCoupon[]): CentreCoupon[] => [...list.filter((c) => !(c.soldOut && !c.received)), ...list.filter((c) => c.soldOut && !c.received)]
+
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */
 export default function DetailsDetailsPage() {
   const { id } = usePageParams<{ id: string }>()
@@ -72,7 +75,7 @@ export default function DetailsDetailsPage() {
   const loadCoupons = useCallback(() => {
     if (goodsId)
       getGoodsCoupons(goodsId, { catch: true, toast: false }).then(
-        (r) => setCoupons(Array.isArray(r?.list) ? r.list : []),
+        (r) => setCoupons(claimableFirst(Array.isArray(r?.list) ? r.list : [])),
         () => setCoupons([]),
       )
   }, [goodsId])

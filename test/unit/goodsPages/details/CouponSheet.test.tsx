@@ -72,3 +72,11 @@ describe('goods details 领券 sheet', () => {
     expect(reload).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('goods details 领券 row order', () => {
+  it("keeps the server's best-first order, with the coupons no one can claim any more last", () => {
+    const { claimableFirst } = jest.requireActual('@/goodsPages/details/details')
+    const out = claimableFirst([coupon(1, 'a', { soldOut: true, canReceive: false }), coupon(2, 'b'), coupon(3, 'c', { soldOut: true, received: 1, canReceive: false }), coupon(4, 'd')])
+    expect(out.map((c: CentreCoupon) => c.couponId)).toEqual([2, 3, 4, 1])
+  })
+})
