@@ -8,7 +8,10 @@ import { useLatest } from '@/hooks/useLatest'
  * history: nothing happens there.
  *
  * How, with Taro 4.2.1's router (which listens to `popstate` through the `history` package and draws the page again
- * on any pop it sees):
+ * on any pop it sees). Chromium (156, measured) calls a window's `popstate` listeners in the order they were added,
+ * capturing or not: ours must be added before the router's, so `src/app.ts` calls `listenForBack()` when it is
+ * evaluated, before Taro's entry creates the router (a listener added later ran after the router's and the back
+ * left the page; e2e shopperTaps).
  * - When an overlay opens and the current history entry is not ours already, one entry of the same address is
  *   pushed, marked with `MARK` (no hash: a hash change would reach the router as a navigation too).
  * - A back from that entry to the page's own entry is answered here, by a `popstate` listener in the capture phase
@@ -48,8 +51,9 @@ function pushMark() {
   onMark = true
 }
 
-function listen() {
-  if (listening) return
+/** Adds the popstate listener (H5); `src/app.ts` calls it before Taro's router adds its own. */
+export function listenForBack() {
+  if (process.env.TARO_ENV !== 'h5' || typeof window === 'undefined' || listening) return
   listening = true
   window.addEventListener('popstate', onPopState, true)
   Taro.eventCenter.on('__afterTaroRouterChange', () => {
@@ -60,7 +64,7 @@ function listen() {
 /** Registers an open overlay that a back closes; returns what to call once it has closed another way. */
 export function closeOnBack(close: () => void): () => void {
   if (process.env.TARO_ENV !== 'h5' || typeof window === 'undefined') return () => undefined
-  listen()
+  listenForBack()
   const overlay = { close }
   stack.push(overlay)
   if (!onMark || !markedState()) pushMark()

@@ -1,9 +1,9 @@
 // Issue 31 item 12: on the H5, the back button closes the overlay on top and the page stays; Taro's router (a
-// popstate listener on window registered before ours, as the history package's is) never sees that back.
-import { closeOnBack, resetBackCloses } from '@/platform/backCloses'
+// popstate listener on window added after ours, as src/app.ts arranges) never sees that back.
+import { closeOnBack, listenForBack, resetBackCloses } from '@/platform/backCloses'
 
 // jsdom moves through history a task later; a listener of the test's own would be stopped like the router's.
-const settle = () => new Promise((r) => setTimeout(r, 100))
+const settle = () => new Promise((r) => setTimeout(r, 400))
 const back = async () => {
   window.history.back()
   await settle()
@@ -11,7 +11,11 @@ const back = async () => {
 
 describe('back closes the overlay (H5)', () => {
   const router = jest.fn()
-  beforeAll(() => window.addEventListener('popstate', router))
+  // As in the app: ours first (src/app.ts), then the router's (Chromium calls a window's listeners in that order).
+  beforeAll(() => {
+    listenForBack()
+    window.addEventListener('popstate', router)
+  })
   beforeEach(() => {
     resetBackCloses()
     router.mockClear()
