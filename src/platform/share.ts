@@ -4,7 +4,7 @@ import { useUserStore } from '@/stores/user'
 import { withQuery } from '@/core/nav'
 import { useDepsVersion } from '@/hooks/useDepsVersion'
 import { useLatest } from '@/hooks/useLatest'
-import { shopInfoNow, useShopInfo } from '@/core/shopInfo'
+import { shopInfoNow } from '@/core/shopInfo'
 import { currentShell } from './env'
 import type { ShareContent } from './types'
 import { wxReady } from './wechatJssdk'
@@ -72,7 +72,8 @@ export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
   })
   // The card carries the member (sUid, bUid, shop name) and the shop's name: set it again when they change, e.g. when member info
   // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).
-  const shopName = useShopInfo()?.shopName ?? ''
+  // The shop's name as far as it is known (no request of its own: a page of a bad link asks nothing; useDidShow sets the card again).
+  const shopName = shopInfoNow()?.shopName ?? ''
   const sharer = useUserStore((s) => `${s.userInfo.id ?? ''}|${s.userInfo.businessId ?? ''}|${s.userInfo.shopName ?? ''}|${s.sBusinessId}|${shopName}`)
   // The caller's deps and the sharer say when the card changes; getContent (new on every render) is read then.
   const depsVersion = useDepsVersion(deps)
