@@ -8,7 +8,11 @@ import { ROUTES } from '@/routes'
 import { reLaunch } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { expireHomePreview } from '@/platform/homePreview'
+// Before Taro's router exists: its popstate listener must come after ours (src/platform/backCloses.ts).
+import { listenForBack } from '@/platform/backCloses'
 import './app.scss'
+
+listenForBack()
 
 // H5 landing on home: ask for the home data now, while the home page's code is still loading.
 if (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' && ['/', ROUTES.home].includes(window.location.pathname)) prefetchHomeSelfList()

@@ -132,6 +132,7 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   position: '位置',
   // 设置 (types/adminSettings.ts)
   servicePhone: '客服电话',
+  articleSectionName: '文章栏目名称',
   serviceUrl: '客服链接',
   orderExpireMinutes: '未支付订单关闭时间',
   autoReceiveDays: '自动确认收货天数',

@@ -12,6 +12,8 @@ import { Closed, Fen, Id, Str } from './admin'
 export const ShopProfile = Type.Object({
   name: Type.String(),
   logo: Type.String(),
+  /** The article section's name: the 文章 list's title and its home entry (demo: 两性学堂). */
+  articleSectionName: Type.String(),
   servicePhone: Type.String(),
   serviceUrl: Type.String(),
   /** 微信客服 link (https://work.weixin.qq.com/kfid/…), '' when not set. */
@@ -27,6 +29,7 @@ export type ShopProfile = Static<typeof ShopProfile>
 export const ShopProfileInput = Closed({
   name: Str(32),
   logo: Str(256),
+  articleSectionName: Type.Optional(Str(8, 2)),
   servicePhone: Type.String({ maxLength: 20, pattern: '^[0-9+\\- ]*$' }),
   serviceUrl: Str(256),
   serviceWechatUrl: Type.Optional(Str(256)),

@@ -81,4 +81,6 @@ export interface ShopInfo {
   /** The shop's name and logo (console 设置 → 店铺), '' when not set. */
   shopName: string
   shopLogo: string
+  /** The article section's name (console 设置 → 店铺): the article list's title. */
+  articleSectionName: string
 }

@@ -19,6 +19,9 @@ export type MyCouponsQuery = Static<typeof MyCouponsQuery>
 /** GET /api/coupons/goods: the goods a coupon (couponId, or the caller's memberCouponId) applies to. */
 export const CouponGoodsQuery = Paging({ couponId: Opt(Id()), memberCouponId: Opt(Id()) })
 export type CouponGoodsQuery = Static<typeof CouponGoodsQuery>
+/** GET /api/coupons/forGoods: the goods details page's 领券 row. */
+export const GoodsCouponsQuery = Obj({ goodsId: Id() })
+export type GoodsCouponsQuery = Static<typeof GoodsCouponsQuery>
 
 /** What a coupon is (shared by the centre, my coupons and the order's picker). */
 export interface CouponRule {

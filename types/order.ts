@@ -158,3 +158,17 @@ export interface BuyAgainResponse {
   added: number
   skipped: number
 }
+
+/** GET /api/order/goodsFreight: the goods details page's 运费 row. */
+export const GoodsFreightQuery = Obj({ goodsId: Id() })
+export type GoodsFreightQuery = Static<typeof GoodsFreightQuery>
+export interface GoodsFreight {
+  /** True only when one unit ships free to every province (the checkout charges 0). */
+  free: boolean
+  /** Fen the checkout charges for one unit at the goods' lowest price, to a province without an extra fee. */
+  fee: number
+  /** Goods amount from which this goods' template ships free; 0 = never. */
+  freeThreshold: number
+  /** 包邮 / 运费 ¥8，满 ¥99 包邮 (，部分地区另加运费). */
+  text: string
+}

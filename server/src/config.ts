@@ -2,6 +2,9 @@ import path from 'node:path'
 import type { S3Settings } from './services/storage'
 import { SMS_PROVIDERS, type SmsProviderName, type SmsSettings } from './modules/member/smsSettings'
 
+/** The article section's name when neither the console nor ARTICLE_SECTION_NAME names it. */
+export const DEFAULT_ARTICLE_SECTION = '文章'
+
 /** All configuration comes from the environment; nothing secret is hard-coded or logged. */
 export interface Config {
   port: number
@@ -19,8 +22,11 @@ export interface Config {
   afterSalesDays: number
   /** Shipped orders are received automatically after this many days. AUTO_RECEIVE_DAYS (the console's 设置 → 店铺 when unset). */
   autoReceiveDays: number
-  /** The shop's name and logo (console 设置 → 店铺; SHOP_NAME, SHOP_LOGO as defaults). */
-  shop: { name: string; logo: string }
+  /**
+   * The shop's name and logo, and the name of its article section (the 文章 list and its home entry; the demo seeds
+   * 两性学堂) (console 设置 → 店铺; SHOP_NAME, SHOP_LOGO, ARTICLE_SECTION_NAME as defaults).
+   */
+  shop: { name: string; logo: string; articleSection: string }
   /**
    * Key of the settings kept encrypted in the database (WeChat secrets, keys): SETTINGS_KEY, at least 32
    * characters (AES-256-GCM, key = SHA-256 of it). Without it the console refuses to save secrets.
@@ -163,7 +169,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     orderExpireMinutes: int(env.ORDER_EXPIRE_MINUTES, 30),
     afterSalesDays: int(env.AFTER_SALES_DAYS, 7),
     autoReceiveDays: int(env.AUTO_RECEIVE_DAYS, 15),
-    shop: { name: env.SHOP_NAME || '', logo: env.SHOP_LOGO || '' },
+    shop: { name: env.SHOP_NAME || '', logo: env.SHOP_LOGO || '', articleSection: env.ARTICLE_SECTION_NAME || DEFAULT_ARTICLE_SECTION },
     settingsKey: env.SETTINGS_KEY || '',
     sms: {
       provider: (SMS_PROVIDERS as readonly string[]).includes(env.SMS_PROVIDER || '') ? (env.SMS_PROVIDER as SmsProviderName) : 'log',

@@ -62,12 +62,19 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     // Undeclared fields are dropped (docs/API.md), never stored.
     const saved = await c.put('/settings/shop', { ...input, hacked: 1 })
     expect(saved.code).toBe(200)
-    expect(saved.data).toEqual({ ...input, serviceWechatUrl: '' })
+    expect(saved.data).toEqual({ ...input, serviceWechatUrl: '', articleSectionName: '文章' })
     const [row] = await auditRows(t, 'settings.shop')
     expect(JSON.parse(row.beforeJson!).orderExpireMinutes).toBe(30)
     expect(JSON.parse(row.afterJson!).orderExpireMinutes).toBe(45)
     expect(JSON.parse(row.afterJson!).hacked).toBeUndefined()
-    expect((await t.get('/api/common/shopInfo')).data).toEqual({ serviceUrl: input.serviceUrl, servicePhone: input.servicePhone, serviceWechatUrl: '', shopName: '橙子小铺', shopLogo: input.logo })
+    expect((await t.get('/api/common/shopInfo')).data).toEqual({
+      serviceUrl: input.serviceUrl,
+      servicePhone: input.servicePhone,
+      serviceWechatUrl: '',
+      shopName: '橙子小铺',
+      shopLogo: input.logo,
+      articleSectionName: '文章',
+    })
 
     // 微信客服: only WeChat Work's kfid links; a page of the shop as the link; an unknown page refused.
     const kf = 'https://work.weixin.qq.com/kfid/kfc0123456789abcdef'

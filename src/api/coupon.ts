@@ -18,3 +18,6 @@ export const getCouponCounts = (opts?: RequestOptions) => get<CouponCounts>('/ap
 /** Goods a coupon applies to, by coupon (couponId) or by the member's coupon (memberCouponId). */
 export const getCouponGoods = (q: { couponId?: number; memberCouponId?: number }, page: number, pageSize = 20, opts?: RequestOptions) =>
   get<CouponGoodsPage>('/api/coupons/goods', { ...q, page, pageSize }, opts)
+
+/** The goods details page's 领券 row: the centre's coupons that apply to this goods, best first (visitors too). */
+export const getGoodsCoupons = (goodsId: number, opts?: RequestOptions) => get<{ list: CentreCoupon[] }>('/api/coupons/forGoods', { goodsId }, opts)

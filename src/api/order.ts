@@ -1,4 +1,4 @@
-import type { BuyAgainResponse, OrderCounts, OrderDetail, OrderPage, OrderPreview, OrderPreviewRequest, OrderSubmitRequest, OrderSubmitResponse, OrderTab } from '@contract/order'
+import type { BuyAgainResponse, GoodsFreight, OrderCounts, OrderDetail, OrderPage, OrderPreview, OrderPreviewRequest, OrderSubmitRequest, OrderSubmitResponse, OrderTab } from '@contract/order'
 import { get, post, type RequestOptions } from '@/core/request'
 
 export const previewOrder = (req: OrderPreviewRequest, opts?: RequestOptions) => post<OrderPreview>('/api/order/preview', req, opts)
@@ -19,3 +19,6 @@ export const confirmReceipt = (orderNo: string, opts?: RequestOptions) => post<{
 export const deleteOrder = (orderNo: string, opts?: RequestOptions) => post<{ orderNo: string; deleted: boolean }>('/api/order/delete', { orderNo }, opts)
 
 export const buyAgain = (orderNo: string, opts?: RequestOptions) => post<BuyAgainResponse>('/api/order/buyAgain', { orderNo }, opts)
+
+/** The goods details page's 运费 row: what the checkout charges one unit of this goods (no login needed). */
+export const getGoodsFreight = (goodsId: number, opts?: RequestOptions) => get<GoodsFreight>('/api/order/goodsFreight', { goodsId }, opts)

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react'
+import { useBackCloses } from '@/platform/backCloses'
 
 const FOCUSABLE = 'button, [href], input, select, textarea, [tabindex]:not([tabindex="-1"])'
 let seq = 0
@@ -14,7 +15,8 @@ function focusables(root: HTMLElement): HTMLElement[] {
  * name, the focus moves into it, and Tab / Shift+Tab cycle inside it; when it closes, the focus returns to the
  * control that opened it. Pass the class to the Popup's className. The mini-program has no keyboard focus: there
  * the hook does nothing (WeChat's screen reader reads the popup as it is drawn, on top). `onClose`: Escape calls it
- * (the popup's own close), as a tap on its close button or its overlay would.
+ * (the popup's own close), as a tap on its close button or its overlay would, and so does the back button on the H5
+ * (useBackCloses, src/platform/backCloses.ts): the popup closes, the page stays.
  */
 export function useDialogFocus(open: boolean, label: string, onClose?: () => void): string {
   const cls = useRef(`a11y-dialog-${++seq}`).current
@@ -75,5 +77,6 @@ export function useDialogFocus(open: boolean, label: string, onClose?: () => voi
       if (opener && document.contains(opener)) opener.focus({ preventScroll: true })
     }
   }, [open, label, cls])
+  useBackCloses(open, onClose)
   return cls
 }

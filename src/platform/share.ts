@@ -4,11 +4,15 @@ import { useUserStore } from '@/stores/user'
 import { withQuery } from '@/core/nav'
 import { useDepsVersion } from '@/hooks/useDepsVersion'
 import { useLatest } from '@/hooks/useLatest'
+import { shopInfoNow } from '@/core/shopInfo'
 import { currentShell } from './env'
 import type { ShareContent } from './types'
 import { wxReady } from './wechatJssdk'
 
-/** SPEC.md section 9: the default title says there is a secret worth sharing; a shop name is appended. */
+/**
+ * SPEC.md section 9: the default title says there is a secret worth sharing; a shop name is appended (an agent's
+ * own shop, else the shop's name from 设置 → 店铺).
+ */
 export const DEFAULT_SHARE_TITLE = '有个秘密值得分享给你'
 export function shareTitle(shopName?: string | null, base: string = DEFAULT_SHARE_TITLE): string {
   return shopName ? `${base}-${shopName}` : base
@@ -24,7 +28,7 @@ export function buildShare(path: string, opts: { title?: string; imageUrl?: stri
   const { userInfo, sBusinessId } = useUserStore.getState()
   const businessId = userInfo.businessId || sBusinessId || undefined
   return {
-    title: opts.title ? shareTitle(userInfo.shopName, opts.title) : shareTitle(userInfo.shopName),
+    title: shareTitle(userInfo.shopName || shopInfoNow()?.shopName, opts.title || DEFAULT_SHARE_TITLE),
     path: shareLink(path, userInfo.id, businessId, opts.query),
     imageUrl: opts.imageUrl,
   }
@@ -66,9 +70,11 @@ export function useShare(getContent: () => ShareContent, deps: unknown[] = []) {
     const c = getContent()
     return { title: c.title, query: c.path.split('?')[1] || '', imageUrl: process.env.TARO_ENV === 'h5' ? c.imageUrl : miniShareImage(c.imageUrl) }
   })
-  // The card carries the member (sUid, bUid, shop name): set it again when they change, e.g. when member info
+  // The card carries the member (sUid, bUid, shop name) and the shop's name: set it again when they change, e.g. when member info
   // arrives after a login redirect or WeChat's OAuth return (app start loads it after the page has mounted).
-  const sharer = useUserStore((s) => `${s.userInfo.id ?? ''}|${s.userInfo.businessId ?? ''}|${s.userInfo.shopName ?? ''}|${s.sBusinessId}`)
+  // The shop's name as far as it is known (no request of its own: a page of a bad link asks nothing; useDidShow sets the card again).
+  const shopName = shopInfoNow()?.shopName ?? ''
+  const sharer = useUserStore((s) => `${s.userInfo.id ?? ''}|${s.userInfo.businessId ?? ''}|${s.userInfo.shopName ?? ''}|${s.sBusinessId}|${shopName}`)
   // The caller's deps and the sharer say when the card changes; getContent (new on every render) is read then.
   const depsVersion = useDepsVersion(deps)
   const content = useLatest(getContent)

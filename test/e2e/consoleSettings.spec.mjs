@@ -28,14 +28,28 @@ const menu = async (page, group, item, url) => {
 }
 
 const AGREEMENT = `控制台修改的用户协议第${Date.now() % 100000}版`
+const SHOP_NAME = '橙子小铺'
+const SECTION = '健康课堂'
 let goods
 
 test('1280x800: the user agreement, a freight template and a goods item using it, edited through the console', async () => {
   const { page, errors } = await suite.open({ width: 1280, height: 800 })
   await suite.signIn(page)
 
-  // 设置 → 店铺: the user agreement (an empty text refused first, nothing saved).
+  // 设置 → 店铺: the shop's name and its article section's name (issue 33), then the user agreement (an empty text
+  // refused first, nothing saved).
   await menu(page, '设置', '店铺', /\/admin\/settings\/shop$/)
+  const profile = page.locator('.ant-card', { hasText: '店铺与客服' })
+  await profile.getByLabel('店铺名称').fill(SHOP_NAME)
+  await profile.getByLabel('文章栏目名称').fill('健康 课堂')
+  await profile.locator('button[type=submit]').click()
+  await profile.getByText('文章栏目名称不含空格').waitFor()
+  await profile.getByLabel('文章栏目名称').fill(SECTION)
+  await profile.locator('button[type=submit]').click()
+  await page.getByText('已保存', { exact: true }).first().waitFor()
+  const info = await suite.shop.api('GET', '/api/common/shopInfo')
+  assert.equal(info.data.shopName, SHOP_NAME)
+  assert.equal(info.data.articleSectionName, SECTION)
   const doc = page.getByTestId('doc-userAgreement')
   const editor = doc.locator('.ql-editor')
   await editor.waitFor()
@@ -104,13 +118,24 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   assert.deepEqual(errors, [])
 })
 
-test("375x812 (H5): the login page opens the edited agreement; checkout charges the goods' template", async () => {
+test("375x812 (H5): the login page names the shop and opens the edited agreement; the article list carries the section's name; goods details and checkout charge the goods' template", async () => {
   assert.ok(goods, 'the first test set the goods')
   const { page, errors } = await suite.open({ width: 375, height: 812 })
   await page.goto(`${suite.shop.base}/commonPages/login/login`)
+  await shown(page, '.login__brand', { hasText: `欢迎来到${SHOP_NAME}` }).waitFor()
   await shown(page, '.login__doc-link', { hasText: '《用户协议》' }).click()
   await page.getByText(AGREEMENT).waitFor()
   await screenshot(page, 'console-settings-375-login-agreement')
+  await page.goto(`${suite.shop.base}/commonPages/genderSchool/list`)
+  await shown(page, '.page-layout__title', { hasText: SECTION }).waitFor()
+  await page.waitForFunction((t) => document.title === t, SECTION)
+  await page.goto(`${suite.shop.base}/pages/home/index`)
+  await page.waitForFunction((t) => document.title === t, SHOP_NAME)
+  // The home entry of the article section carried the demo's name and follows the new one.
+  await shown(page, '.home-navs__title', { hasText: SECTION }).first().waitFor()
+  // Goods details' 运费 row promises what the checkout below charges.
+  await page.goto(`${suite.shop.base}/goodsPages/details/details?id=${goods.id}`)
+  await shown(page, '.detail-freight', { hasText: '运费 ¥15，满 ¥500 包邮' }).waitFor()
 
   const token = await suite.shop.apiLogin(newPhone())
   await addAddress(suite.shop, token, '运费买家')

@@ -1,6 +1,6 @@
 // Taps a shopper lost and links that lost the page: toasts that lay over 登录 and swallowed the tap, a login from
 // a shared link that came back without the goods id or the sharer after a reload, the 分类 tab's search words that
-// did nothing.
+// did nothing, and the back button that left the page with a sheet or a picture open.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
@@ -78,6 +78,55 @@ test('the 分类 tab: a tap on the search words opens search', async () => {
   await page.goto(`${suite.shop.base}/pages/sort/index`)
   await shown(page, '.sort-page__search').getByText('搜索商品').click()
   await page.waitForURL(/\/commonPages\/search\/goodsSearch/)
+})
+
+test('the back button closes an open sheet or picture preview first, and the page keeps its state', async () => {
+  const visitor = await openBrowser()
+  try {
+    const { page } = visitor
+    const phone = newPhone()
+    await page.goto(`${suite.shop.base}/pages/mine/index`)
+    await page.goto(`${suite.shop.base}/commonPages/login/login`)
+    await fill(page, '请输入手机号', phone)
+    await shown(page, '.login__doc-link', { hasText: '《用户协议》' }).click()
+    const sheet = shown(page, '[role="dialog"]')
+    await sheet.waitFor()
+    await page.goBack()
+    await sheet.waitFor({ state: 'hidden' })
+    await page.waitForTimeout(300)
+    assert.equal(new URL(page.url()).pathname, '/commonPages/login/login')
+    // The page was not drawn again: what the shopper typed is still there.
+    assert.equal(await page.locator('input[placeholder="请输入手机号"]').first().inputValue(), phone)
+    // Closed by its own button (Escape), the sheet leaves nothing that needs a second back: one back leaves the page.
+    await shown(page, '.login__doc-link', { hasText: '《隐私政策》' }).click()
+    await sheet.waitFor()
+    await page.keyboard.press('Escape')
+    await sheet.waitFor({ state: 'hidden' })
+    await page.waitForTimeout(300)
+    assert.equal(new URL(page.url()).pathname, '/commonPages/login/login')
+    await page.goBack()
+    await page.waitForURL((u) => u.pathname === '/pages/mine/index')
+
+    // A goods picture, full screen: back closes it, the goods page stays as it was; back again leaves it.
+    const goods = (await suite.shop.api('GET', '/api/goods/search?page=1&pageSize=1')).data.list[0]
+    await page.goto(`${suite.shop.base}/goodsPages/details/details?id=${goods.id}`)
+    await shown(page, '.detail-price__name').waitFor()
+    // A mark on the drawn page: a page drawn again (the router's remount) would not carry it.
+    await page.evaluate(() => (document.querySelector('.detail-price__name').dataset.kept = 'yes'))
+    await shown(page, '.detail-gallery__img').first().click({ force: true })
+    const preview = page.locator('.preview-image')
+    await preview.waitFor()
+    await page.goBack()
+    await preview.waitFor({ state: 'detached' })
+    await page.waitForTimeout(300)
+    assert.equal(new URL(page.url()).pathname, '/goodsPages/details/details')
+    await shown(page, '.detail-price__name').waitFor()
+    assert.equal(await page.evaluate(() => document.querySelector('.detail-price__name')?.dataset.kept), 'yes')
+    await page.goBack()
+    await page.waitForURL((u) => u.pathname === '/pages/mine/index')
+  } finally {
+    await visitor.browser.close()
+  }
 })
 
 test('a shopper publishes a video: its cover is a real frame (the page’s CSP kept), and it is listed to them as 审核中 until the shop reviews it', async () => {

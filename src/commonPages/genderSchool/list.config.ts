@@ -1,1 +1,1 @@
-export default definePageConfig({ navigationBarTitleText: '两性学堂', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })
+export default definePageConfig({ navigationBarTitleText: '文章', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

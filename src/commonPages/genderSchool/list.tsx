@@ -5,6 +5,7 @@ import type { ArticleCategory, ArticleSummary } from '@contract/article'
 import PageLayout from '@/components/PageLayout'
 import { getArticleCategories, getArticles } from '@/api/article'
 import { navigateTo } from '@/core/nav'
+import { articleSectionTitle, useShopInfo } from '@/core/shopInfo'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { buildShare, useShare } from '@/platform/share'
@@ -13,7 +14,7 @@ import '../content.scss'
 
 const PAGE_SIZE = 10
 
-/** The gender school: education articles by category. */
+/** The article section (its name is the console's, 设置 → 店铺): articles by category. */
 export default function GenderSchoolListPage() {
   const [cats, setCats] = useState<ArticleCategory[]>([])
   const [cat, setCat] = useState<number>(0)
@@ -48,10 +49,12 @@ export default function GenderSchoolListPage() {
     load(cat, 1)
   }, [cat])
 
-  useShare(() => buildShare(ROUTES.genderSchoolList, { title: '两性学堂' }))
+  // The section's name is the console's (设置 → 店铺); the share card names it too.
+  const section = articleSectionTitle(useShopInfo())
+  useShare(() => buildShare(ROUTES.genderSchoolList, { title: section }), [section])
 
   return (
-    <PageLayout variant='back' title='两性学堂'>
+    <PageLayout variant='back' title={section}>
       <View className='gschool__tabs'>
         <Tabs value={cat} onChange={(v) => setCat(Number(v))} activeType='line'>
           <Tabs.TabPane value={0} title='全部' />

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { useUnload } from '@tarojs/taro'
-import { Button as TaroButton, View, Text, ScrollView } from '@tarojs/components'
+import { Button as TaroButton, View, Text, Image, ScrollView } from '@tarojs/components'
 import { Button, Input, Checkbox, Popup } from '@nutui/nutui-react-taro'
 import type { ContentDocument, DocumentKey } from '@contract/content'
 import { ErrorCode } from '@contract/envelope'
@@ -10,6 +10,8 @@ import { getDocument } from '@/api/content'
 import { getVerificationCode, phoneRegister } from '@/api/member'
 import { miniPhoneLogin } from '@/api/wechat'
 import { afterLogin } from '@/core/auth'
+import { assetUrl } from '@/core/request'
+import { useShopInfo, welcomeText } from '@/core/shopInfo'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
@@ -49,6 +51,8 @@ export default function LoginPage() {
   // Mini-program, a WeChat user not yet a member: WeChat's phone-number button first, the SMS form on request or as a fallback.
   const [quickPhone, setQuickPhone] = useState(false)
   const [smsForm, setSmsForm] = useState(process.env.TARO_ENV !== 'weapp')
+  // The shop's logo and name (console 设置 → 店铺).
+  const shop = useShopInfo()
 
   // The documents come from the server (the console edits them); a tap on a title opens one.
   const openDocument = (key: DocumentKey) => {
@@ -159,7 +163,8 @@ export default function LoginPage() {
     <PageLayout variant='login' title=''>
       <View className='login'>
         <View className='login__hero'>
-          <Text className='login__brand'>欢迎来到商城</Text>
+          {shop?.shopLogo ? <Image className='login__logo' src={assetUrl(shop.shopLogo)} mode='aspectFit' aria-label={`${shop.shopName || '店铺'}标志`} /> : null}
+          <Text className='login__brand'>{welcomeText(shop)}</Text>
           <Text className='login__slogan'>手机号验证登录，未注册的手机号将自动注册</Text>
         </View>
         <View className='login__form'>

@@ -2,26 +2,13 @@ import { type ReactNode, useEffect, useState } from 'react'
 import Taro from '@tarojs/taro'
 import { Button as TaroButton, View } from '@tarojs/components'
 import type { ShopInfo } from '@contract/content'
-import { getShopInfo } from '@/api/content'
+import { loadShopInfo } from '@/core/shopInfo'
 import { navigateTo } from '@/core/nav'
 import { dial } from '@/utils/clipboard'
 import './index.scss'
 
-let shopInfo: Promise<ShopInfo | null> | null = null
-/** The customer-service contact, asked once per app start (a failure is asked again next time). */
-export function loadShopInfo(): Promise<ShopInfo | null> {
-  if (!shopInfo)
-    shopInfo = getShopInfo().catch(() => {
-      shopInfo = null
-      return null
-    })
-  return shopInfo
-}
-
-/** Forgets the contact asked for (tests; a new app start asks again anyway). */
-export function resetShopInfo() {
-  shopInfo = null
-}
+// The profile (channels, name, logo) is asked once per app start: src/core/shopInfo.ts.
+export { loadShopInfo, resetShopInfo } from '@/core/shopInfo'
 
 /** One way to reach the shop: what the shopper reads, and what a tap on it does. */
 export interface ServiceChannel {

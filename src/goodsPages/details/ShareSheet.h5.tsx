@@ -4,6 +4,7 @@ import { Image as ImageIcon, Link } from '@nutui/icons-react-taro'
 import { usePoster } from '@/components/Poster'
 import { drawGoodsPoster, GOODS_POSTER } from '@/components/Poster/goodsPoster'
 import { assetUrl } from '@/core/request'
+import { useShopInfo } from '@/core/shopInfo'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { savePoster } from '@/platform/poster'
 import { useUserStore } from '@/stores/user'
@@ -26,7 +27,9 @@ async function posterCanvasReady(timeoutMs = 3000) {
  * or the link copied. In WeChat the share menu does it (mini-program ··· / the browser's JS-SDK card).
  */
 export default function ShareSheet({ visible, onClose, goods, title, path }: ShareSheetProps) {
-  const shopName = useUserStore((s) => s.userInfo.shopName || '')
+  // The poster names the agent's own shop, else the shop (设置 → 店铺).
+  const shop = useShopInfo()
+  const shopName = useUserStore((s) => s.userInfo.shopName) || shop?.shopName || ''
   const { poster, drawing, make, close } = usePoster()
   const link = `${window.location.origin}${path}`
   const sheetDialog = useDialogFocus(visible, '分享给好友', onClose)

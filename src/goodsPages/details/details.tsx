@@ -1,11 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { View, Text, Image, RichText, Swiper, SwiperItem } from '@tarojs/components'
 import { Rate } from '@nutui/nutui-react-taro'
 import { ArrowLeft, ArrowRight, Cart, Service, Share, Star, StarFill } from '@nutui/icons-react-taro'
 import type { GoodsDetail, Sku } from '@contract/goods'
+import type { CentreCoupon } from '@contract/coupon'
+import type { GoodsFreight } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import { getGoodsDetail, collectGoods, uncollectGoods } from '@/api/goods'
 import { addToCart } from '@/api/cart'
+import { getGoodsCoupons } from '@/api/coupon'
+import { getGoodsFreight } from '@/api/order'
 import { ROUTES } from '@/routes'
 import { back, navigateTo, switchTab, usePageParams } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
@@ -24,7 +28,11 @@ import { currentShell } from '@/platform/env'
 import { previewImages } from '@/platform/preview'
 import SpecPicker, { type PickerMode } from '@/components/SpecPicker'
 import ShareSheet from './ShareSheet'
+import CouponSheet from './CouponSheet'
 import './details.scss'
+
+/** The server's best-first order, with the coupons no one can claim any more (已抢光, none held) after the others: the row's tags offer what can be had. */
+export const claimableFirst = (list: CentreCoupon[]): CentreCoupon[] => [...list.filter((c) => !(c.soldOut && !c.received)), ...list.filter((c) => c.soldOut && !c.received)]
 
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */
 export default function DetailsDetailsPage() {
@@ -37,6 +45,9 @@ export default function DetailsDetailsPage() {
   const [picker, setPicker] = useState<PickerMode | null>(null)
   const [collected, setCollected] = useState(false)
   const [sharing, setSharing] = useState(false)
+  const [coupons, setCoupons] = useState<CentreCoupon[]>([])
+  const [couponsOpen, setCouponsOpen] = useState(false)
+  const [freight, setFreight] = useState<GoodsFreight | null>(null)
 
   const load = () => {
     if (!id) return setError('商品不存在')
@@ -57,6 +68,22 @@ export default function DetailsDetailsPage() {
     setQuantity(1)
   }
   useEffect(load, [id])
+
+  // The 运费 and 领券 rows: asked once the goods itself is found (a bad link makes one request), quietly (a row
+  // the server cannot answer is left out rather than toasted).
+  const goodsId = goods?.id
+  const loadCoupons = useCallback(() => {
+    if (goodsId)
+      getGoodsCoupons(goodsId, { catch: true, toast: false }).then(
+        (r) => setCoupons(claimableFirst(Array.isArray(r?.list) ? r.list : [])),
+        () => setCoupons([]),
+      )
+  }, [goodsId])
+  useEffect(() => {
+    if (!goodsId) return
+    loadCoupons()
+    getGoodsFreight(goodsId, { catch: true, toast: false }).then(setFreight, () => setFreight(null))
+  }, [goodsId, loadCoupons])
 
   const shareContent = () => buildShare(ROUTES.goodsDetails, { title: goods?.name, imageUrl: goods ? assetUrl(goods.mainImage) : undefined, query: { id: String(id || '') } })
   useShare(shareContent, [goods?.id])
@@ -210,6 +237,25 @@ export default function DetailsDetailsPage() {
           </Text>
           <ArrowRight size={12} color='#999' />
         </View>
+        {coupons.length > 0 && (
+          <View className='detail-cell detail-coupons' aria-label={`领券，${coupons.length}张可领`} onClick={() => setCouponsOpen(true)}>
+            <Text className='detail-cell__label'>领券</Text>
+            <View className='detail-cell__value detail-coupons__tags'>
+              {coupons.slice(0, 3).map((c) => (
+                <Text key={c.couponId} className='detail-coupons__tag'>
+                  {c.ruleText}
+                </Text>
+              ))}
+            </View>
+            <ArrowRight size={12} color='#999' />
+          </View>
+        )}
+        {!!freight?.text && (
+          <View className='detail-cell'>
+            <Text className='detail-cell__label'>运费</Text>
+            <Text className='detail-cell__value detail-freight'>{freight.text}</Text>
+          </View>
+        )}
         <View className='detail-cell'>
           <Text className='detail-cell__label'>服务</Text>
           <Text className='detail-cell__value'>正品保障 · 极速发货 · 7天无理由退换</Text>
@@ -271,6 +317,7 @@ export default function DetailsDetailsPage() {
         <RichText nodes={richHtml(goods.detailHtml, `${goods.name} 详情图`)} />
       </View>
 
+      <CouponSheet visible={couponsOpen} coupons={coupons} onClose={() => setCouponsOpen(false)} reload={loadCoupons} />
       <ShareSheet visible={sharing} onClose={() => setSharing(false)} goods={goods} title={shareContent().title} path={shareContent().path} />
       <SpecPicker
         goods={goods}

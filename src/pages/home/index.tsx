@@ -12,6 +12,7 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { ROUTES } from '@/routes'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
+import { homeTitle, useShopInfo } from '@/core/shopInfo'
 import { openLink } from '@/utils/links'
 import { buildShare, useShare } from '@/platform/share'
 import { PULL_REFRESH_THRESHOLD, PULL_TEXTS, SWIPER_DURATION, SWIPER_INTERVAL } from '@/utils/uiConstants'
@@ -76,6 +77,8 @@ export function ActivityEntry() {
 
 export default function HomeIndexPage() {
   const [home, setHome] = useState<HomeSelfList | null>(null)
+  // The title (document.title on H5) is the shop's name (console 设置 → 店铺).
+  const shop = useShopInfo()
   const [failed, setFailed] = useState(false)
   const [scrollTop, setScrollTop] = useState(0)
   // The first screen (banner, icons, notices) is drawn first; below it the goods sections one at a time, and
@@ -157,7 +160,7 @@ export default function HomeIndexPage() {
   const placeholder = home?.hotWords[0] ? `${home.hotWords[0]}` : '搜索商品'
 
   return (
-    <PageLayout variant='tab' title='首页' className='home-page'>
+    <PageLayout variant='tab' title={homeTitle(shop)} className='home-page'>
       <View className='home-header'>
         <View className='home-search' onClick={() => navigateTo(ROUTES.goodsSearch)}>
           <Search size={14} color='#999' />

@@ -50,7 +50,7 @@ export default function Shop() {
         <Form form={form} layout='vertical' onFinish={save} disabled={!writable}>
           <Row gutter={16}>
             <Col xs={24} md={12}>
-              <Form.Item label='店铺名称' name='name' rules={[{ max: 32, message: '店铺名称最多 32 个字' }]}>
+              <Form.Item label='店铺名称' name='name' extra='显示在登录页、首页标题、分享卡片和商品海报上。' rules={[{ max: 32, message: '店铺名称最多 32 个字' }]}>
                 <Input placeholder='如：橙子小铺' />
               </Form.Item>
               <Form.Item
@@ -81,8 +81,20 @@ export default function Shop() {
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
-              <Form.Item label='店铺标志' name='logo'>
+              <Form.Item label='店铺标志' name='logo' extra='显示在登录页。'>
                 <ImageInput />
+              </Form.Item>
+              <Form.Item
+                label='文章栏目名称'
+                name='articleSectionName'
+                extra='商城文章列表的标题；首页上同名的入口一起改名。'
+                rules={[
+                  { required: true, whitespace: true, message: '请填写文章栏目名称' },
+                  { min: 2, max: 8, message: '文章栏目名称须为 2 到 8 个字' },
+                  { pattern: /^\S*$/, message: '文章栏目名称不含空格' },
+                ]}
+              >
+                <Input placeholder='如：两性学堂' maxLength={8} />
               </Form.Item>
             </Col>
           </Row>

@@ -85,7 +85,7 @@ export default async function contentRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/common/shopInfo', {
     schema: {
       description:
-        "`ShopInfo` `{serviceUrl, servicePhone, serviceWechatUrl, shopName, shopLogo}`: the H5's customer-service channels (a link: https or a page of the shop; a phone; a 微信客服 link) and the shop's name and logo (console 设置 → 店铺, defaults `SERVICE_URL` / `SERVICE_PHONE` / `SERVICE_WECHAT_URL` / `SHOP_NAME` / `SHOP_LOGO`) (`''` when not set; with none the 客服 entries are hidden on H5, with several the shopper picks one). The mini-program's 客服 is WeChat's contact button",
+        "`ShopInfo` `{serviceUrl, servicePhone, serviceWechatUrl, shopName, shopLogo, articleSectionName}`: the H5's customer-service channels (a link: https or a page of the shop; a phone; a 微信客服 link), the shop's name and logo, and the article section's name (console 设置 → 店铺, defaults `SERVICE_URL` / `SERVICE_PHONE` / `SERVICE_WECHAT_URL` / `SHOP_NAME` / `SHOP_LOGO` / `ARTICLE_SECTION_NAME` or 文章) (`''` when not set; with none the 客服 entries are hidden on H5, with several the shopper picks one). The mini-program's 客服 is WeChat's contact button",
     },
     config: { auth: 'none' },
     handler: async () => content.shopInfo(config),

@@ -159,5 +159,12 @@ export async function documentByKey(db: Db, key: DocumentKey): Promise<ContentDo
 /** The customer-service contact configured for the H5 (the mini-program uses WeChat's own contact button). */
 export function shopInfo(config: Config): ShopInfo {
   // config.service and config.shop follow the console's 设置 → 店铺 (modules/settings/store.ts).
-  return { serviceUrl: config.service.url, servicePhone: config.service.phone, serviceWechatUrl: config.service.wechatUrl, shopName: config.shop.name, shopLogo: config.shop.logo }
+  return {
+    serviceUrl: config.service.url,
+    servicePhone: config.service.phone,
+    serviceWechatUrl: config.service.wechatUrl,
+    shopName: config.shop.name,
+    shopLogo: config.shop.logo,
+    articleSectionName: config.shop.articleSection,
+  }
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import type { ShopApp } from '../shopModule'
-import { CouponGoodsQuery, MyCouponsQuery, ReceiveCouponRequest } from '../../../../types/coupon'
+import { CouponGoodsQuery, GoodsCouponsQuery, MyCouponsQuery, ReceiveCouponRequest } from '../../../../types/coupon'
 import { memberId } from '../../plugins/auth'
 import * as coupon from './service'
 
@@ -26,6 +26,16 @@ export default async function couponRoutes(app: ShopApp, ctx: AppContext) {
     schema: { description: "`{list: CentreCoupon[]}` receivable coupons with `validText`, `perMemberLimit`, `received` (the caller's), `issuedPercent`, `soldOut`, `canReceive`" },
     config: { auth: 'optional' },
     handler: async (req) => ({ list: await coupon.centre(db, req.member?.id ?? null) }),
+  })
+
+  app.get('/api/coupons/forGoods', {
+    schema: {
+      description:
+        "`{list: CentreCoupon[]}` the centre's claimable coupons that apply to this goods (scope all, its category or its top category, or the goods itself), best first (what each takes off one unit at the goods' lowest price, then the lower threshold); with the caller's `received` / `canReceive`. Unknown goods: 404",
+      querystring: GoodsCouponsQuery,
+    },
+    config: { auth: 'optional' },
+    handler: async (req) => ({ list: await coupon.goodsCoupons(db, req.member?.id ?? null, req.query.goodsId) }),
   })
 
   app.post('/api/coupons/receive', {

@@ -15,7 +15,7 @@ import type {
 import { AppError, ErrorCode } from '../../errors'
 import { CARD_COLUMNS, toCard, type CardRow } from '../goods/service'
 import { isUniqueViolation } from '../order/service'
-import { parseIds, toRule } from './rules'
+import { couponDiscount, inScope, parseIds, toRule } from './rules'
 import type { MemberRegisteredHook } from '../member/service'
 import '../../db/promotionTables'
 
@@ -127,6 +127,26 @@ export async function claimableCoupons(db: Conn, memberId: number | null, coupon
     couponIds.flatMap((id) => byId.get(id) ?? []),
     now,
   )
+}
+
+/**
+ * The claimable coupons of the centre that apply to this goods item (the goods details page's 领券 row), best
+ * first: what each takes off one unit at the goods' lowest price (0 when its threshold needs more), then the
+ * lower threshold. The same rows and claim state as the centre, so what the row offers is what `receive` accepts.
+ */
+export async function goodsCoupons(db: Conn, memberId: number | null, goodsId: number, now = Date.now()): Promise<CentreCoupon[]> {
+  const g = await db
+    .selectFrom('goods')
+    .leftJoin('categories', 'categories.id', 'goods.categoryId')
+    .select(['goods.id', 'goods.price', 'goods.categoryId', 'categories.parentId'])
+    .where('goods.id', '=', goodsId)
+    .executeTakeFirst()
+  if (!g) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
+  const line = { goodsId: g.id, categoryId: g.categoryId, parentCategoryId: Number(g.parentId || 0), amount: Number(g.price) }
+  const rows = await db.selectFrom('coupons').selectAll().where('status', '=', 'on').where('visible', '=', 1).where('newMember', '=', 0).orderBy('sort').orderBy('id').execute()
+  const worth = (c: CouponRow) => couponDiscount(c, [line], 'normal').discount
+  const fitting = rows.filter((c) => inScope(c, line)).sort((a, b) => worth(b) - worth(a) || Number(a.threshold) - Number(b.threshold))
+  return claimState(db, memberId, fitting, now)
 }
 
 async function claimState(db: Conn, memberId: number | null, rows: CouponRow[], now: number): Promise<CentreCoupon[]> {

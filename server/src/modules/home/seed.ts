@@ -3,6 +3,7 @@ import type { Db } from '../../db/types'
 import { bannerSvg, navIconSvg, writeMedia } from '../goods/media'
 import { newMemberPackageText } from '../coupon/seed'
 import { logisticsNotice, seasonOf } from '../content/calendar'
+import { DEMO_ARTICLE_SECTION } from '../settings/seed'
 import { defaultFreightRule, freeShippingSlogan } from '../order/freight'
 
 /** The new-member notice is written from the package itself (coupon/seed.ts), so the two cannot disagree. */
@@ -17,7 +18,7 @@ export const HOME_NAVS: Array<{ title: string; glyph: string; hue: number; link:
   { title: '积分商城', glyph: 'points', hue: 40, link: '/minePages/myIntegral/index' },
   { title: '幸运盲盒', glyph: 'gift', hue: 280, link: '/minePages/blindBox/index' },
   { title: '品牌专享', glyph: 'crown', hue: 260, link: '/commonPages/cfExclusive/index' },
-  { title: '两性学堂', glyph: 'book', hue: 330, link: '/commonPages/genderSchool/list' },
+  { title: DEMO_ARTICLE_SECTION, glyph: 'book', hue: 330, link: '/commonPages/genderSchool/list' },
   { title: '商城公告', glyph: 'notice', hue: 200, link: '/commonPages/notice/list' },
   { title: '好评返现', glyph: 'money', hue: 150, link: '/minePages/cashback/index' },
   { title: '任务中心', glyph: 'task', hue: 180, link: '/minePages/missionCenter/index' },

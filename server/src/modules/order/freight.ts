@@ -134,3 +134,30 @@ export function freeShippingSlogan(rule: FreightRule): string {
   if (rule.freeThreshold > 0) return `满${rule.freeThreshold % 100 ? (rule.freeThreshold / 100).toFixed(2) : rule.freeThreshold / 100}包邮`
   return ''
 }
+
+const yuanText = (fen: number) => (fen % 100 ? (fen / 100).toFixed(2) : String(fen / 100))
+
+/**
+ * What the goods details page promises about one unit's freight (its 运费 row), from the same rule the checkout
+ * prices it with (`freightQuote`): 「包邮」 only when `shipsFreeEverywhere` holds for the goods' cheapest price,
+ * else the base fee, the threshold from which it ships free and whether some provinces pay more. `fee` is what
+ * the checkout charges for one unit at `price` to a province without an extra fee.
+ */
+export function freightPromise(rule: FreightRule, price: number): { free: boolean; fee: number; freeThreshold: number; text: string } {
+  const free = shipsFreeEverywhere(rule, price)
+  const fee = groupFreight(rule, price, undefined)
+  const extra = rule.regionFees.some((f) => f.extra > 0)
+  if (free) return { free, fee: 0, freeThreshold: rule.freeThreshold, text: FREE_SHIPPING_TAG }
+  const parts = [fee > 0 ? `运费 ¥${yuanText(fee)}` : '多数地区包邮']
+  if (fee > 0 && rule.freeThreshold > 0) parts.push(`满 ¥${yuanText(rule.freeThreshold)} 包邮`)
+  if (extra) parts.push('部分地区另加运费')
+  return { free, fee, freeThreshold: rule.freeThreshold, text: parts.join('，') }
+}
+
+/** The freight promise of a goods item under its own template (or the default one); null for unknown goods. */
+export async function goodsFreight(db: Conn, goodsId: number) {
+  const g = await db.selectFrom('goods').select(['id', 'price', 'freightTemplateId']).where('id', '=', goodsId).executeTakeFirst()
+  if (!g) return null
+  const t = g.freightTemplateId ? await db.selectFrom('freightTemplates').select(['id', 'baseFee', 'freeThreshold', 'regionFees']).where('id', '=', g.freightTemplateId).executeTakeFirst() : undefined
+  return freightPromise(t ? ruleOf(t) : await defaultFreightRule(db), Number(g.price))
+}

@@ -1,12 +1,30 @@
 import type { AppContext } from '../../context'
 import type { ShopApp } from '../shopModule'
 import { memberId } from '../../plugins/auth'
-import { OrderCancelRequest, OrderListQuery, OrderNoBody, OrderNoQuery, OrderPreviewRequest, OrderSubmitRequest } from '../../../../types/order'
+import { GoodsFreightQuery, OrderCancelRequest, OrderListQuery, OrderNoBody, OrderNoQuery, OrderPreviewRequest, OrderSubmitRequest } from '../../../../types/order'
 import * as order from './service'
+import { goodsFreight } from './freight'
+import { AppError, ErrorCode } from '../../errors'
+import { readCache } from '../../services/readCache'
 
 /** Orders: /api/order/* (member only; every order number is scoped to the caller's own orders). */
 export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
   const { db, config } = ctx
+  const cache = readCache(db, config.readCacheMs)
+
+  app.get('/api/order/goodsFreight', {
+    schema: {
+      description:
+        "`GoodsFreight {free, fee, freeThreshold, text}`: the goods details page's 运费 row, from the goods' freight template (console 设置 → 运费) and its lowest price; `fee` is what the checkout charges for one unit to a province without an extra fee, `text` 「包邮」 only when that is 0 everywhere, else e.g. 「运费 ¥8，满 ¥99 包邮」. Unknown goods: 404",
+      querystring: GoodsFreightQuery,
+    },
+    config: { auth: 'none' },
+    handler: async (req) => {
+      const f = await cache.get(`order:goodsFreight:${req.query.goodsId}`, () => goodsFreight(db, req.query.goodsId))
+      if (!f) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
+      return f
+    },
+  })
 
   app.post('/api/order/preview', {
     schema: {

@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { parseRegionFees, syncFreeShippingTags } from '../order/freight'
-import { ALL_PAGES } from '../../../../types/routes'
+import { ALL_PAGES, ROUTES } from '../../../../types/routes'
 import type {
   DocumentInput,
   FreightTemplate,
@@ -52,6 +52,7 @@ const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 export const shopProfile = (config: Config): ShopProfile => ({
   name: config.shop.name,
   logo: config.shop.logo,
+  articleSectionName: config.shop.articleSection,
   servicePhone: config.service.phone,
   serviceUrl: config.service.url,
   serviceWechatUrl: config.service.wechatUrl,
@@ -81,9 +82,12 @@ export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfile
   const url = checkServiceUrl(input.serviceUrl)
   const wechatUrl = (input.serviceWechatUrl ?? config.service.wechatUrl).trim()
   if (wechatUrl && !WECHAT_KF_URL.test(wechatUrl)) throw bad('微信客服链接须为 https://work.weixin.qq.com/kfid/ 开头的链接（在企业微信「微信客服」中复制）')
+  const section = (input.articleSectionName ?? config.shop.articleSection).trim()
+  if (section.length < 2 || /[\s<>]/.test(section)) throw bad('文章栏目名称须为 2 到 8 个字，不含空格')
   const value: StoredShop = {
     name: input.name.trim(),
     logo: logo ? safeUrl(logo) : '',
+    articleSectionName: section,
     servicePhone: input.servicePhone.trim(),
     serviceUrl: url,
     serviceWechatUrl: wechatUrl,
@@ -94,6 +98,13 @@ export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfile
   const before = shopProfile(config)
   await setSetting(tx, SHOP_KEY, value)
   log({ action: 'settings.shop', targetType: 'settings', targetId: SHOP_KEY, before, after: value })
+  // The home entry that opens the article list under the section's old name follows it (one the merchant named
+  // otherwise in 内容 → 首页导航 keeps its own title).
+  if (section !== before.articleSectionName) {
+    const renamed = await tx.updateTable('homeNavs').set({ title: section }).where('link', '=', ROUTES.genderSchoolList).where('title', '=', before.articleSectionName).executeTakeFirst()
+    if (Number(renamed.numUpdatedRows))
+      log({ action: 'settings.shop', targetType: 'homeNav', targetId: ROUTES.genderSchoolList, before: { title: before.articleSectionName }, after: { title: section } })
+  }
 }
 
 export async function settingsDocument(db: Conn, key: string): Promise<SettingsDocument> {

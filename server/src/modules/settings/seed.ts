@@ -1,5 +1,6 @@
 import type { Seeder } from '../shopModule'
 import { ROUTES } from '../../../../types/routes'
+import { DEFAULT_ARTICLE_SECTION } from '../../config'
 import { getSetting, setSetting } from './service'
 import { applyStoredSettings, SHOP_KEY, type StoredShop } from './store'
 
@@ -13,9 +14,16 @@ export const serviceSeeder: Seeder = {
   name: 'settings',
   async run(ctx) {
     const s = ctx.config.service
-    if (s.url || s.phone || s.wechatUrl) return
     const stored = await getSetting<StoredShop>(ctx.db, SHOP_KEY, {})
-    await setSetting(ctx.db, SHOP_KEY, { ...stored, serviceUrl: ROUTES.feedback })
+    const next: StoredShop = { ...stored }
+    if (!(s.url || s.phone || s.wechatUrl)) next.serviceUrl = ROUTES.feedback
+    // The demo's article section (its home entry is seeded with the same name: modules/home/seed.ts).
+    if (!stored.articleSectionName && ctx.config.shop.articleSection === DEFAULT_ARTICLE_SECTION) next.articleSectionName = DEMO_ARTICLE_SECTION
+    if (JSON.stringify(next) === JSON.stringify(stored)) return
+    await setSetting(ctx.db, SHOP_KEY, next)
     await applyStoredSettings(ctx.db, ctx.config)
   },
 }
+
+/** The demo shop's article section name, as its home entry names it. */
+export const DEMO_ARTICLE_SECTION = '两性学堂'

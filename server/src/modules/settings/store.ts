@@ -23,6 +23,8 @@ export const SMS_KEY = 'sms'
 export interface StoredShop {
   name?: string
   logo?: string
+  /** The article section's name (2–8 characters). */
+  articleSectionName?: string
   servicePhone?: string
   serviceUrl?: string
   serviceWechatUrl?: string
@@ -190,7 +192,7 @@ export async function applyStoredSettings(db: Db, config: Config, opts: { onlyIf
     phone: shop.servicePhone ?? base.shop.service.phone,
     wechatUrl: shop.serviceWechatUrl ?? base.shop.service.wechatUrl,
   }
-  config.shop = { name: shop.name ?? base.shop.shop.name, logo: shop.logo ?? base.shop.shop.logo }
+  config.shop = { name: shop.name ?? base.shop.shop.name, logo: shop.logo ?? base.shop.shop.logo, articleSection: shop.articleSectionName || base.shop.shop.articleSection }
   setAfterSalesDays(config.afterSalesDays)
 
   const s = await storedWechat(db, config)

@@ -3,6 +3,9 @@ import { render, fireEvent, act, screen } from '@testing-library/react'
 import LoginPage, { loginFormError } from '@/commonPages/login/login'
 import { rememberSharer } from '@/stores/session'
 
+// The shop's name and logo (their own test: test/unit/core/shopInfo.test.ts); these tests count the page's requests.
+jest.mock('@/core/shopInfo', () => ({ ...jest.requireActual('@/core/shopInfo'), useShopInfo: () => null }))
+
 function typeInto(placeholder: string, value: string) {
   const el = document.querySelector(`[placeholder="${placeholder}"]`) as HTMLElement
   expect(el).toBeTruthy()
