@@ -20,6 +20,7 @@ import type {
 } from '../../../../types/integral'
 import { POINTS_REASON_TEXT } from '../../../../types/integral'
 import type { PointsGoodsTable } from '../../db/promotionTables'
+import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
@@ -306,7 +307,7 @@ export async function redeemPreview(db: Conn, memberId: number, input: RedeemPre
  * commit: a conditional update with a ledger row). Points only: the order is paid at once (to_ship);
  * points + cash: the order waits for payment like any other, and cancelling or expiring returns it all.
  */
-export async function redeem(db: Db, config: Config, memberId: number, input: RedeemRequest): Promise<RedeemResponse> {
+export async function redeem(db: Db, config: Config, modules: Contributions, memberId: number, input: RedeemRequest): Promise<RedeemResponse> {
   const existing = async () => {
     const o = await db.selectFrom('orders').select(['orderNo', 'payAmount', 'status', 'pointsUsed']).where('memberId', '=', memberId).where('requestId', '=', input.requestId).executeTakeFirst()
     return o ? { orderNo: o.orderNo, payAmount: Number(o.payAmount), status: o.status, pointsUsed: Number(o.pointsUsed), existing: true } : null
@@ -380,7 +381,7 @@ export async function redeem(db: Db, config: Config, memberId: number, input: Re
         extras: {},
       }
       finalize(draft)
-      const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
+      const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       await tx.insertInto('pointsOrders').values({ orderId: o.id, pointsGoodsId: r.id, memberId, quantity: q, returned: 0, createdAt: t }).execute()
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, pointsUsed: draft.pointsUsed, existing: false }
     })

@@ -1,4 +1,5 @@
 import type { Conn, Tx } from '../../db/types'
+import type { Contributions } from '../contributions'
 import type { OrderTypeValue } from '../../db/tradeTables'
 import type { MemberAddress } from '../../../../types/address'
 import { MAX_BUY_QUANTITY, type OrderPreviewRequest } from '../../../../types/order'
@@ -75,26 +76,6 @@ export interface PricingStep {
   apply(db: Conn, draft: OrderDraft, input: PricingInput): Promise<void>
   commit?(tx: Tx, draft: OrderDraft, order: { id: number; orderNo: string; memberId: number }): Promise<void>
 }
-
-/** The modules' steps in PRICING_ORDER (installModules, modules/index.ts), then extra ones (tests). */
-let moduleSteps: PricingStep[] = []
-const extraSteps: PricingStep[] = []
-let steps: readonly PricingStep[] = []
-
-/** Installs the modules' steps in the order given, replacing any installed before. */
-export function setModulePricingSteps(list: PricingStep[]) {
-  moduleSteps = [...list]
-  steps = [...moduleSteps, ...extraSteps]
-}
-
-/** Adds an extra step after the modules' ones (tests); a step with the same name is replaced. */
-export function registerPricingStep(step: PricingStep) {
-  const i = extraSteps.findIndex((s) => s.name === step.name)
-  if (i >= 0) extraSteps[i] = step
-  else extraSteps.push(step)
-  steps = [...moduleSteps, ...extraSteps]
-}
-export const pricingSteps = (): readonly PricingStep[] => steps
 
 const outOfStock = (name: string, stock: number) => new AppError(ErrorCode.OUT_OF_STOCK, stock <= 0 ? `「${name}」已售罄` : `「${name}」库存不足，仅剩${stock}件`, { stock })
 
@@ -208,8 +189,8 @@ export function finalize(draft: OrderDraft): OrderDraft {
   return draft
 }
 
-/** Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). */
-export async function priceOrder(db: Conn, input: PricingInput): Promise<OrderDraft> {
+/** Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). The steps are the modules' (ctx.modules). */
+export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, input: PricingInput): Promise<OrderDraft> {
   const lines = await loadLines(db, input)
   const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
   const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
@@ -228,6 +209,6 @@ export async function priceOrder(db: Conn, input: PricingInput): Promise<OrderDr
     payAmount: 0,
     extras: {},
   }
-  for (const step of steps) await step.apply(db, draft, input)
+  for (const step of modules.pricingSteps) await step.apply(db, draft, input)
   return finalize(draft)
 }
