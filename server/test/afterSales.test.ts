@@ -78,7 +78,7 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
 
   const admin = async (...args: string[]) => {
     const lines: string[] = []
-    const code = await runAdminCommand(args, { config: t.ctx.config, db: t.db, out: (l) => lines.push(l) })
+    const code = await runAdminCommand(args, { config: t.ctx.config, db: t.db, out: (l) => lines.push(l), modules: t.ctx.modules })
     return { code, out: lines.join('\n') }
   }
   const caseId = async (afterSaleNo: string) => (await t.db.selectFrom('afterSales').select('id').where('afterSaleNo', '=', afterSaleNo).executeTakeFirstOrThrow()).id

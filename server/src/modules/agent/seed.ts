@@ -7,7 +7,7 @@ import { shipOrder } from '../logistics/service'
 import { handlePaidNotice } from '../pay/service'
 import { signSandboxTicket } from '../../payments/sandbox'
 import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, type DraftLine } from '../order/pricing'
+import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../order/pricing'
 import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../order/service'
 import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from './account'
 import { bookCommission, releaseDueCommissions } from './commission'
@@ -109,21 +109,7 @@ export const agentSeeder: Seeder = {
       const address = await addressOf(db, memberId)
       const lines: DraftLine[] = await loadLines(db, { memberId, from: 'buyNow', skuId, quantity })
       const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
-      const draft = finalize({
-        memberId,
-        from: 'buyNow',
-        orderType: 'normal',
-        lines,
-        address,
-        goodsAmount,
-        freightAmount: freightFor(goodsAmount),
-        couponId: null,
-        couponDiscount: 0,
-        pointsUsed: 0,
-        pointsDiscount: 0,
-        payAmount: 0,
-        extras: {},
-      })
+      const draft = finalize(newDraft({ memberId, from: 'buyNow', orderType: 'normal', lines, address, freightAmount: freightFor(goodsAmount) }))
       const o = await db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
       await payOrder(ctx, o, at + 3 * 60_000)
       await db

@@ -25,7 +25,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
-import { finalize, type OrderDraft } from '../order/pricing'
+import { finalize, newDraft } from '../order/pricing'
 import { changePoints, pointsBalance } from './points'
 import { DEFAULT_POINTS_RULES, missionRows, pointsRules, signInPointsOf, type MissionRow } from './rules'
 
@@ -351,7 +351,7 @@ export async function redeem(db: Db, config: Config, modules: Contributions, mem
         .executeTakeFirst()
       if (Number(lim.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, `每人限兑${r.perMemberLimit}件，您已兑换过了`)
       const amount = r.cash * q
-      const draft: OrderDraft = {
+      const draft = newDraft({
         memberId,
         from: 'buyNow',
         orderType: 'points',
@@ -371,15 +371,8 @@ export async function redeem(db: Db, config: Config, modules: Contributions, mem
           },
         ],
         address,
-        goodsAmount: amount,
-        freightAmount: 0,
-        couponId: null,
-        couponDiscount: 0,
         pointsUsed: r.points * q,
-        pointsDiscount: 0,
-        payAmount: amount,
-        extras: {},
-      }
+      })
       finalize(draft)
       const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       await tx.insertInto('pointsOrders').values({ orderId: o.id, pointsGoodsId: r.id, memberId, quantity: q, returned: 0, createdAt: t }).execute()

@@ -2,7 +2,7 @@ import type { Conn, Tx } from '../../db/types'
 import type { Contributions } from '../contributions'
 import type { OrderTypeValue } from '../../db/tradeTables'
 import type { MemberAddress } from '../../../../types/address'
-import { MAX_BUY_QUANTITY, type OrderPreviewRequest } from '../../../../types/order'
+import { MAX_BUY_QUANTITY, type OrderExtras, type OrderPreviewRequest } from '../../../../types/order'
 import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
@@ -59,8 +59,30 @@ export interface OrderDraft {
   pointsUsed: number
   pointsDiscount: number
   payAmount: number
-  /** Whatever a step wants the confirm page to show (usable coupons, points balance...). */
-  extras: Record<string, unknown>
+  /** What a step wants the confirm page to show (usable coupons, points balance): one declared key per step. */
+  extras: OrderExtras
+}
+
+/**
+ * A new draft of the given lines: their goods amount, nothing taken off yet, no extras. Every kind of order starts
+ * here (priceOrder, a flash sale's, a points redemption's, the demo seeds'); the pricing steps and finalize() do the rest.
+ */
+export function newDraft(d: Pick<OrderDraft, 'memberId' | 'from' | 'orderType' | 'lines' | 'address'> & Partial<Pick<OrderDraft, 'freightAmount' | 'pointsUsed'>>): OrderDraft {
+  return {
+    memberId: d.memberId,
+    from: d.from,
+    orderType: d.orderType,
+    lines: d.lines,
+    address: d.address,
+    goodsAmount: d.lines.reduce((s, l) => s + l.amount, 0),
+    freightAmount: d.freightAmount ?? 0,
+    couponId: null,
+    couponDiscount: 0,
+    pointsUsed: d.pointsUsed ?? 0,
+    pointsDiscount: 0,
+    payAmount: 0,
+    extras: {},
+  }
 }
 
 /**
@@ -193,22 +215,7 @@ export function finalize(draft: OrderDraft): OrderDraft {
 export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, input: PricingInput): Promise<OrderDraft> {
   const lines = await loadLines(db, input)
   const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
-  const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
-  const draft: OrderDraft = {
-    memberId: input.memberId,
-    from: input.from,
-    orderType: input.orderType || 'normal',
-    lines,
-    address,
-    goodsAmount,
-    freightAmount: await freightOfLines(db, lines, address),
-    couponId: null,
-    couponDiscount: 0,
-    pointsUsed: 0,
-    pointsDiscount: 0,
-    payAmount: 0,
-    extras: {},
-  }
+  const draft = newDraft({ memberId: input.memberId, from: input.from, orderType: input.orderType || 'normal', lines, address, freightAmount: await freightOfLines(db, lines, address) })
   for (const step of modules.pricingSteps) await step.apply(db, draft, input)
   return finalize(draft)
 }

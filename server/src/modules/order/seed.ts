@@ -7,7 +7,7 @@ import { addTrace, shipOrder } from '../logistics/service'
 import { handlePaidNotice } from '../pay/service'
 import { signSandboxTicket } from '../../payments/sandbox'
 import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, type DraftLine, type OrderDraft } from './pricing'
+import { finalize, freightFor, loadLines, newDraft, type DraftLine } from './pricing'
 import { cancelOrderTx, completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from './service'
 import { submitReviews } from '../review/service'
 import type { AppContext } from '../../context'
@@ -68,21 +68,7 @@ export const tradeSeeder: Seeder = {
       const draftLines: DraftLine[] = []
       for (const [skuId, quantity] of lines) draftLines.push(...(await loadLines(db, { memberId: shopper.id, from: 'buyNow', skuId, quantity })))
       const goodsAmount = draftLines.reduce((s, l) => s + l.amount, 0)
-      const draft: OrderDraft = finalize({
-        memberId: shopper.id,
-        from: 'buyNow',
-        orderType: 'normal',
-        lines: draftLines,
-        address: home,
-        goodsAmount,
-        freightAmount: freightFor(goodsAmount),
-        couponId: null,
-        couponDiscount: 0,
-        pointsUsed: 0,
-        pointsDiscount: 0,
-        payAmount: 0,
-        extras: {},
-      })
+      const draft = finalize(newDraft({ memberId: shopper.id, from: 'buyNow', orderType: 'normal', lines: draftLines, address: home, freightAmount: freightFor(goodsAmount) }))
       const o = await db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, remark, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
       return o
     }

@@ -18,7 +18,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import type { Contributions } from '../contributions'
-import { FREE_FREIGHT_THRESHOLD, finalize, type OrderDraft, type PricingInput } from '../order/pricing'
+import { FREE_FREIGHT_THRESHOLD, finalize, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
@@ -312,7 +312,7 @@ async function seckillDraft(db: Conn, modules: Contributions, item: JoinedItem, 
   const price = Number(item.price)
   const amount = price * input.quantity
   const stock = await db.selectFrom('goodsSkus').select('stock').where('id', '=', item.skuId).executeTakeFirst()
-  const draft: OrderDraft = {
+  const draft = newDraft({
     memberId: input.memberId,
     from: 'buyNow',
     orderType: 'seckill',
@@ -332,15 +332,7 @@ async function seckillDraft(db: Conn, modules: Contributions, item: JoinedItem, 
       },
     ],
     address,
-    goodsAmount: amount,
-    freightAmount: 0,
-    couponId: null,
-    couponDiscount: 0,
-    pointsUsed: 0,
-    pointsDiscount: 0,
-    payAmount: amount,
-    extras: {},
-  }
+  })
   const pricingInput: PricingInput = {
     memberId: input.memberId,
     from: 'buyNow',
