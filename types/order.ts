@@ -1,6 +1,8 @@
 /** Orders (/api/order/*). Money in fen, times in ms. State machine: docs/orders.md. */
 import type { Page } from './envelope'
 import type { MemberAddress } from './address'
+import type { OrderCouponExtras } from './coupon'
+import type { OrderPointsExtras } from './integral'
 import { Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type OrderStatus = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
@@ -82,8 +84,16 @@ export interface OrderPreview {
   payAmount: number
   /** Goods amount from which this order ships free (its goods' freight template); 0 = no such amount (never free, or goods of several templates). */
   freeFreightThreshold: number
-  /** Extra data of pricing steps (e.g. usable coupons). */
-  extras: Record<string, unknown>
+  /** What the pricing steps add for the confirm page, one declared key per step. */
+  extras: OrderExtras
+}
+
+/** The pricing steps' additions to an order or flash-sale preview: each step fills its own key, or leaves it out. */
+export interface OrderExtras {
+  /** The coupon step (coupon module): the coupons usable and unusable on this order, the one chosen. */
+  coupons?: OrderCouponExtras
+  /** The points step (integral module): the balance and what this order may take off. Not on flash-sale orders. */
+  points?: OrderPointsExtras
 }
 
 export interface OrderSubmitResponse {

@@ -16,11 +16,15 @@ async function main() {
   const db = createDb({ databaseUrl: config.databaseUrl, sqliteFile: path.join(config.dataDir, 'mall.sqlite'), poolSize: 2 })
   try {
     await migrateToLatest(db)
-    // The commands change orders like the server does: the same hooks (coupon and points back on cancel...).
-    installModules()
     // The console's 设置 (timeouts, WeChat settings) apply to the commands as to the server.
     await applyStoredSettings(db, config)
-    const code = await runAdminCommand(process.argv.slice(2), { config, db, out: (line) => console.log(line) })
+    const code = await runAdminCommand(process.argv.slice(2), {
+      config,
+      db,
+      out: (line) => console.log(line),
+      // The commands change orders like the server does: the same hooks (coupon and points back on cancel...).
+      modules: installModules(),
+    })
     process.exitCode = code
   } finally {
     await db.destroy()

@@ -1,5 +1,5 @@
 import type { AdminCommandDef, AdminContext } from './modules/shopModule'
-import { adminCommands } from './modules'
+import { adminCommands, installModules } from './modules'
 
 export type { AdminCommand, AdminCommandDef, AdminContext } from './modules/shopModule'
 
@@ -13,8 +13,13 @@ export function usage(commands: readonly AdminCommandDef[] = adminCommands): str
   return ['用法: npm run admin -- <命令> [参数...]', '', ...adminCommandList(commands).map((c) => `  ${c.help}`)].join('\n')
 }
 
-/** Runs one command; returns the exit code (0 ok, 1 refused, 2 unknown command). Refusals print their message. */
-export async function runAdminCommand(argv: string[], ctx: AdminContext, commands: readonly AdminCommandDef[] = adminCommands): Promise<number> {
+/** Runs one command; returns the exit code (0 ok, 1 refused, 2 unknown command). Refusals print their message. The modules' contributions are composed when the caller gives none. */
+export async function runAdminCommand(
+  argv: string[],
+  given: Omit<AdminContext, 'modules'> & Partial<Pick<AdminContext, 'modules'>>,
+  commands: readonly AdminCommandDef[] = adminCommands,
+): Promise<number> {
+  const ctx: AdminContext = { ...given, modules: given.modules ?? installModules() }
   const [name, ...args] = argv
   const cmd = name ? commands.find((c) => c.name === name) : undefined
   if (!cmd) {

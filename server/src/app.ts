@@ -11,6 +11,7 @@ import './db/contentTables'
 import { trustProxyOption, type Config } from './config'
 import type { Db } from './db/types'
 import type { AppContext, Cache, HttpClient } from './context'
+import type { Contributions } from './modules/contributions'
 import { envelopePlugin } from './plugins/envelope'
 import { authPlugin } from './plugins/auth'
 import { securityHeaders } from './plugins/security'
@@ -40,6 +41,8 @@ export interface BuildOptions {
   smsVendor?: SmsVendorOptions
   http?: HttpClient
   cache?: Cache
+  /** What the modules contribute (tests may add a step or a hook); installModules() when absent. */
+  modules?: Contributions
   /** Serve the H5 build and the media folders (off in API-only tests). */
   serveStatic?: boolean
 }
@@ -75,7 +78,6 @@ class OneLineRequestLog extends LogController {
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts
-  installModules()
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
     // Only configured proxies may name the client's address (X-Forwarded-For); off by default (config.ts).
@@ -99,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstan
     cache: opts.cache || sharedCache(config, db, app.log, (close) => app.addHook('onClose', close)),
     metrics: createMetrics(db),
     storage: createStorage(config),
+    modules: opts.modules ?? installModules(),
   }
   app.addHook('onClose', async () => ctx.storage.close())
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import type { Config } from './config'
 import type { Db } from './db/types'
 import type { SmsProvider } from './modules/member/sms'
+import type { Contributions } from './modules/contributions'
 import type { Metrics } from './services/metrics'
 import type { Storage } from './services/storage'
 
@@ -19,6 +20,8 @@ export interface AppContext {
   metrics: Metrics
   /** Where uploads are stored: the local disk or an S3-compatible bucket (services/storage.ts). */
   storage: Storage
+  /** What the modules contribute to each other's flows (pricing steps, order hooks...): installModules(), modules/index.ts. */
+  modules: Contributions
 }
 
 export interface HttpClient {

@@ -70,7 +70,7 @@ describe.each(DIALECTS)('feedback and account logoff on %s', (dialect) => {
       const m = await t.db.selectFrom('members').select(['status', 'logoffAt']).where('id', '=', me.memberId).executeTakeFirstOrThrow()
       expect(m).toEqual({ status: 'active', logoffAt: null })
       // Cancelled: the job leaves the account alone.
-      expect(await anonymiseDue(t.db, Date.now() + 30 * DAY)).toBe(0)
+      expect(await anonymiseDue(t.db, t.ctx.modules, Date.now() + 30 * DAY)).toBe(0)
     })
 
     it('warns an agent what logoff means for the shop', async () => {
@@ -121,8 +121,8 @@ describe.each(DIALECTS)('feedback and account logoff on %s', (dialect) => {
         .execute()
       const a = await t.post('/api/member/logoff', {}, token)
       expect(a.code).toBe(200)
-      expect(await anonymiseDue(t.db, a.data.logoffAt - 1000)).toBe(0) // still cooling off
-      expect(await anonymiseDue(t.db, a.data.logoffAt + 1000)).toBe(1)
+      expect(await anonymiseDue(t.db, t.ctx.modules, a.data.logoffAt - 1000)).toBe(0) // still cooling off
+      expect(await anonymiseDue(t.db, t.ctx.modules, a.data.logoffAt + 1000)).toBe(1)
       const m = await t.db.selectFrom('members').selectAll().where('id', '=', me.id).executeTakeFirstOrThrow()
       expect(m).toMatchObject({ status: 'anonymised', phone: null, nickname: ANONYMISED_NICKNAME, avatar: '', openidH5: null, openidMini: null })
       expect(await t.db.selectFrom('memberAddresses').select('id').where('memberId', '=', me.id).execute()).toEqual([])

@@ -114,7 +114,7 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect((await commissionsOf(new2.data.orderNo))[0]).toMatchObject({ rate: 3000, amount: 3000 })
     // Freeze days: the old order keeps its 7 days, the new one has 3, from receipt.
     for (const o of [old1, new1]) {
-      await shipOrder(t.db, o.data.orderNo, 'SF', `SF${Date.now()}${Math.floor(Math.random() * 1000)}`, 'admin')
+      await shipOrder(t.db, t.ctx.modules, o.data.orderNo, 'SF', `SF${Date.now()}${Math.floor(Math.random() * 1000)}`, 'admin')
       expect((await t.post('/api/order/confirmReceipt', { orderNo: o.data.orderNo }, buyer)).code).toBe(200)
     }
     const recv = async (no: string) => Number((await t.db.selectFrom('orders').select('receivedAt').where('orderNo', '=', no).executeTakeFirstOrThrow()).receivedAt)

@@ -158,7 +158,7 @@ describe.each(modes)('console 营销: flash-sale sessions (%s, %s gate)', (diale
     // The console's live figures follow; unpaid orders expiring give quota back (still never above it).
     const live = await c.get(`/marketing/seckill/sessions/${id}/live`)
     expect(live.data).toMatchObject({ state: 'active', items: [{ id: itemId, quota: f.sold + 2, sold: f.sold + 2 }] })
-    await expireOrders(t.db, Date.now() + 11 * MIN)
+    await expireOrders(t.db, t.ctx.modules, Date.now() + 11 * MIN)
     expect((await itemFacts(t, itemId)).sold).toBe(0)
   })
 })

@@ -52,7 +52,7 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       const g = await makeGoods(t)
       const orderNo = await receivedOrder(t, me.token, g.skuId)
       const order = await t.db.selectFrom('orders').select(['id', 'payAmount']).where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
-      await t.db.transaction().execute((tx) => completeOrderTx(tx, order.id, 'system'))
+      await t.db.transaction().execute((tx) => completeOrderTx(tx, t.ctx.modules, order.id, 'system'))
       const reward = await t.db.selectFrom('pointsLedger').select('change').where('refKey', '=', `reward:${order.id}`).executeTakeFirstOrThrow()
       expect(Number(reward.change)).toBe(Math.floor(Number(order.payAmount) / 100) * 3)
       const [audit] = await auditRows(t, 'points.rules')

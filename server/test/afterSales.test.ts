@@ -1,11 +1,11 @@
-import { DIALECTS, makeTestApp, type TestApp } from './helpers'
+import { DIALECTS, makeTestApp, recordingRefunds, type TestApp } from './helpers'
 import { goodsStockOf, makeGoods, paidOrder, quietGateway, shopper, stockOf } from './tradeFixtures'
 import { ensureReturnAddress, makeCampaign, orderItems, receivedOrder, shippedOrder, uploadImages } from './afterSalesFixtures'
 import { registerPaymentProvider } from '../src/payments'
 import { createSandboxProvider } from '../src/payments/sandbox'
 import type { RefundInput } from '../src/payments/provider'
 import { approveAfterSale, pointsToReturn, receiveReturn, refundAfterSale, rejectAfterSale, unitsMax } from '../src/modules/afterSales/service'
-import { orderEvents, type OrderRefundedEvent } from '../src/modules/order/events'
+import type { OrderRefundedEvent } from '../src/modules/order/events'
 import { approveTask } from '../src/modules/cashback/service'
 import { runAdminCommand } from '../src/adminCommands'
 import '../src/modules/afterSales/admin'
@@ -46,9 +46,6 @@ registerPaymentProvider('wechatpay', () => ({
 }))
 
 const events: OrderRefundedEvent[] = []
-orderEvents.on('refunded', 'test-recorder', async (_tx, e) => {
-  events.push(e)
-})
 
 describe('refund amounts (pure rules)', () => {
   it('splits a line by units with floors, the last unit taking the rest', () => {
@@ -69,7 +66,7 @@ describe('refund amounts (pure rules)', () => {
 describe.each(DIALECTS)('after-sales on %s', (dialect) => {
   let t: TestApp
   beforeAll(async () => {
-    t = await makeTestApp(dialect)
+    t = await makeTestApp(dialect, { modules: recordingRefunds(events) })
     await ensureReturnAddress(t)
   })
   afterAll(async () => t.close())
@@ -81,7 +78,7 @@ describe.each(DIALECTS)('after-sales on %s', (dialect) => {
 
   const admin = async (...args: string[]) => {
     const lines: string[] = []
-    const code = await runAdminCommand(args, { config: t.ctx.config, db: t.db, out: (l) => lines.push(l) })
+    const code = await runAdminCommand(args, { config: t.ctx.config, db: t.db, out: (l) => lines.push(l), modules: t.ctx.modules })
     return { code, out: lines.join('\n') }
   }
   const caseId = async (afterSaleNo: string) => (await t.db.selectFrom('afterSales').select('id').where('afterSaleNo', '=', afterSaleNo).executeTakeFirstOrThrow()).id

@@ -27,7 +27,7 @@ export async function uploadImages(t: TestApp, token: string, n = 1): Promise<st
 /** Paid through the sandbox and shipped by the operator; still to be received. */
 export async function shippedOrder(t: TestApp, token: string, skuId: number, quantity = 1): Promise<string> {
   const orderNo = await paidOrder(t, token, skuId, quantity)
-  await shipOrder(t.db, orderNo, 'SF', `SF${crypto.randomInt(1e9, 9e9)}`)
+  await shipOrder(t.db, t.ctx.modules, orderNo, 'SF', `SF${crypto.randomInt(1e9, 9e9)}`)
   return orderNo
 }
 

@@ -3,8 +3,8 @@ import { ADDRESS, buyNow, makeGoods, paidOrder, requestId } from './tradeFixture
 import { routeRegistry } from '../src/plugins/auth'
 import { approveApplication, rejectApplication, agentLogoffHint } from '../src/modules/agent/service'
 import { payWithdrawal, rejectWithdrawal } from '../src/modules/agent/account'
-import { releaseDueCommissions, setAfterSalesDays } from '../src/modules/agent/commission'
-import { orderEvents } from '../src/modules/order/events'
+import { releaseDueCommissions } from '../src/modules/agent/commission'
+import { emitOrderEvent } from '../src/modules/order/events'
 import { shipOrder } from '../src/modules/logistics/service'
 import { withdrawFee } from '../../types/agent'
 import { memberSeeder } from '../src/modules/member/seed'
@@ -54,7 +54,7 @@ async function account(t: TestApp, a: Agent) {
 
 /** Ships, confirms receipt as the buyer, returns the order row. */
 async function receive(t: TestApp, orderNo: string, buyerToken: string) {
-  await shipOrder(t.db, orderNo, 'SF', `SF${Date.now()}${Math.floor(Math.random() * 1000)}`, 'admin')
+  await shipOrder(t.db, t.ctx.modules, orderNo, 'SF', `SF${Date.now()}${Math.floor(Math.random() * 1000)}`, 'admin')
   expect((await t.post('/api/order/confirmReceipt', { orderNo }, buyerToken)).code).toBe(200)
   return t.db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
 }
@@ -70,7 +70,7 @@ async function refund(t: TestApp, orderNo: string, amountPerLine: number, fullyR
         .set({ refundedAmount: i.refundedAmount + amountPerLine })
         .where('id', '=', i.id)
         .execute()
-    await orderEvents.emit('refunded', tx, {
+    await emitOrderEvent(tx, t.ctx.modules, 'refunded', {
       orderId: o.id,
       orderNo,
       memberId: o.memberId,
@@ -93,7 +93,6 @@ describe.each(DIALECTS)('agent back office on %s', (dialect) => {
   let t: TestApp
   beforeAll(async () => {
     t = await makeTestApp(dialect)
-    setAfterSalesDays(7)
   })
   afterAll(async () => t.close())
 
@@ -534,7 +533,7 @@ describe.each(DIALECTS)('agent logoff on %s', (dialect) => {
       .set({ status: 'logoff_pending', logoffAt: Date.now() - 1000 })
       .where('id', '=', a.memberId)
       .execute()
-    expect(await anonymiseMember(t.db, a.memberId)).toBe(true)
+    expect(await anonymiseMember(t.db, t.ctx.modules, a.memberId)).toBe(true)
     expect((await t.db.selectFrom('agentShops').select('status').where('id', '=', a.shopId).executeTakeFirstOrThrow()).status).toBe('closed')
     // A shopper arriving through the closed shop's link is not bound to it.
     const phone = nextPhone()

@@ -94,4 +94,19 @@ describe('server boundaries', () => {
     }
     expect(offenders).toEqual([])
   })
+
+  // What a module contributes travels on the app context (ctx.modules, composed by installModules()): no module keeps
+  // it, nor a copy of a setting, in state of its own that a setter or an import fills.
+  it('no module keeps state filled by setters: no top-level set…()/register…() call, no module-level let', () => {
+    // A process-wide memo of a probe, not state that another module or a setting fills.
+    const allowedLets = new Set(['server/src/modules/video/media.ts: let ffmpegPath'])
+    const offenders: string[] = []
+    for (const f of tsFiles(path.join(serverDir, 'src', 'modules'))) {
+      const rel = path.relative(root, f)
+      const src = fs.readFileSync(f, 'utf8')
+      for (const m of src.matchAll(/^(?:await\s+)?((?:set|register)[A-Z]\w*|\w+\.(?:set|register|on)[A-Z]?\w*)\(/gm)) offenders.push(`${rel}: calls ${m[1]}() at import`)
+      for (const m of src.matchAll(/^(?:export\s+)?let\s+(\w+)/gm)) if (!allowedLets.has(`${rel}: let ${m[1]}`)) offenders.push(`${rel}: let ${m[1]}`)
+    }
+    expect(offenders).toEqual([])
+  })
 })

@@ -264,7 +264,7 @@ describe.each(DIALECTS)('coupons on %s', (dialect) => {
     const o = await buyNow(t, s.token, skuId, 1)
     expect(o.data.payAmount).toBe(3000 + 800 - 300)
     expect((await t.db.selectFrom('memberCoupons').select('status').where('id', '=', mc).executeTakeFirstOrThrow()).status).toBe('used')
-    await expireOrders(t.db, Date.now() + 31 * 60_000)
+    await expireOrders(t.db, t.ctx.modules, Date.now() + 31 * 60_000)
     expect((await t.db.selectFrom('memberCoupons').select('status').where('id', '=', mc).executeTakeFirstOrThrow()).status).toBe('unused')
     const again = await t.post('/api/order/preview', { from: 'buyNow', skuId, quantity: 1 }, s.token)
     expect(again.data.extras.coupons.selectedId).toBe(mc)

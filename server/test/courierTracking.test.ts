@@ -40,7 +40,7 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
     const orderNo = await paidOrder(t, me.token, skuId)
     seq += 1
     const trackingNo = `7310${Date.now() % 1e8}${String(seq).padStart(3, '0')}`
-    await shipOrder(t.db, orderNo, expressCode, trackingNo, 'admin')
+    await shipOrder(t.db, t.ctx.modules, orderNo, expressCode, trackingNo, 'admin')
     const s = await t.db.selectFrom('shipments as s').innerJoin('orders as o', 'o.id', 's.orderId').select(['s.id', 'o.id as orderId']).where('o.orderNo', '=', orderNo).executeTakeFirstOrThrow()
     return { orderNo, trackingNo, shipmentId: s.id, orderId: s.orderId }
   }
@@ -256,11 +256,11 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
       .set({ signedAt: Date.now() - 2 * DAY, trackingState: 'signed' })
       .where('id', '=', signedLate.shipmentId)
       .execute()
-    await autoAdvanceOrders(t.db, Date.now(), 500, days)
+    await autoAdvanceOrders(t.db, t.ctx.modules, Date.now(), 500, days)
     const status = async (id: number) => (await t.db.selectFrom('orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status
     expect(await status(unsigned.orderId)).toBe('to_review')
     expect(await status(signedLate.orderId)).toBe('to_receive')
-    await autoAdvanceOrders(t.db, Date.now() + (days - 1) * DAY, 500, days)
+    await autoAdvanceOrders(t.db, t.ctx.modules, Date.now() + (days - 1) * DAY, 500, days)
     expect(await status(signedLate.orderId)).toBe('to_review')
     const log = await t.db.selectFrom('orderLogs').select('note').where('orderId', '=', signedLate.orderId).where('action', '=', 'receive').executeTakeFirstOrThrow()
     expect(log.note).toBe(`快递签收${days}天后自动确认收货`)

@@ -9,6 +9,9 @@ import { buildApp } from '../src/app'
 import type { AppContext, HttpClient } from '../src/context'
 import type { Db } from '../src/db/types'
 import type { SmsProvider, SmsVendorOptions } from '../src/modules/member/sms'
+import type { Contributions } from '../src/modules/contributions'
+import type { OrderRefundedEvent } from '../src/modules/order/events'
+import { installModules } from '../src/modules'
 
 export type TestDialect = 'sqlite' | 'postgres'
 
@@ -51,7 +54,16 @@ export function nextPhone(): string {
 
 export async function makeTestApp(
   dialect: TestDialect,
-  opts: { config?: Partial<Config>; http?: HttpClient; seed?: boolean; serveStatic?: boolean; logger?: object; realSms?: SmsVendorOptions } = {},
+  opts: {
+    config?: Partial<Config>
+    http?: HttpClient
+    seed?: boolean
+    serveStatic?: boolean
+    logger?: object
+    realSms?: SmsVendorOptions
+    /** Changes what the modules contribute for this app (a test's extra pricing step, hook or listener). */
+    modules?: (composed: Contributions) => Contributions
+  } = {},
 ): Promise<TestApp> {
   let databaseUrl = ''
   let schema = ''
@@ -80,6 +92,7 @@ export async function makeTestApp(
     smsVendor: opts.realSms,
     http: opts.http,
     serveStatic: opts.serveStatic ?? false,
+    modules: opts.modules ? opts.modules(installModules()) : undefined,
   })
   await app.ready()
   if (opts.seed) {
@@ -134,6 +147,11 @@ export async function makeTestApp(
   }
   return t
 }
+
+/** The modules' contributions plus a listener that records every 'refunded' order event in `events` (after the modules' own). */
+export const recordingRefunds =
+  (events: OrderRefundedEvent[], name = 'test-recorder') =>
+  (m: Contributions): Contributions => ({ ...m, orderEvents: [...m.orderEvents, { event: 'refunded', name, fn: async (_tx, e) => void events.push(e) }] })
 
 function stringify(q: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {}

@@ -207,7 +207,7 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect(await pointsOf(t, s.memberId)).toBe(300)
     // the result page shows 「¥9.90 + 200 积分」 from the order row
     expect((await t.get('/api/pay/status', { orderNo: r.data.orderNo }, s.token)).data).toMatchObject({ payAmount: 990, pointsPaid: 200 })
-    await expireOrders(t.db, Date.now() + 31 * 60_000)
+    await expireOrders(t.db, t.ctx.modules, Date.now() + 31 * 60_000)
     expect(await pointsOf(t, s.memberId)).toBe(500)
     expect(await t.db.selectFrom('pointsGoods').select(['stock', 'redeemed']).where('id', '=', item.id).executeTakeFirstOrThrow()).toEqual({ stock: 10, redeemed: 0 })
     expect((await stockOf(t, item.skuId)).stock).toBe(100)
@@ -263,7 +263,7 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     const orderNo = await paidOrder(t, s.token, skuId)
     const o = await t.db.selectFrom('orders').select('id').where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
     await t.db.updateTable('orders').set({ status: 'to_review' }).where('id', '=', o.id).execute()
-    await t.db.transaction().execute((tx) => completeOrderTx(tx, o.id, 'system'))
+    await t.db.transaction().execute((tx) => completeOrderTx(tx, t.ctx.modules, o.id, 'system'))
     expect(await pointsOf(t, s.memberId)).toBe(123)
     expect((await t.get('/api/integral/ledger', {}, s.token)).data.list[0]).toMatchObject({ reason: 'order_reward', change: 123 })
   })

@@ -13,7 +13,7 @@ describe.each(DIALECTS)('logistics and the operator CLI on %s', (dialect) => {
     t = await makeTestApp(dialect)
     me = await shopper(t)
     other = await shopper(t)
-    admin = { config: t.ctx.config, db: t.db, out: (l) => lines.push(l) }
+    admin = { config: t.ctx.config, db: t.db, out: (l) => lines.push(l), modules: t.ctx.modules }
   })
   beforeEach(() => {
     lines = []

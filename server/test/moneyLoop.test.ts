@@ -1,11 +1,11 @@
-import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
+import { DIALECTS, makeTestApp, recordingRefunds, nextPhone, type TestApp } from './helpers'
 import { buyNow, makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { FakeWechatPay } from './fakeWechatPay'
 import { checkRefunds, expireUnpaidOrders } from '../src/modules/pay/settle'
 import { failedRefundCounts, failedRefunds } from '../src/modules/pay/refunds'
 import { cancelOrder } from '../src/modules/order/service'
 import { approveAfterSale, refundAfterSale } from '../src/modules/afterSales/service'
-import { orderEvents } from '../src/modules/order/events'
+import type { OrderRefundedEvent } from '../src/modules/order/events'
 import { approveApplication } from '../src/modules/agent/service'
 import { moveMoney } from '../src/modules/agent/account'
 import { checkTransfers, startTransfer } from '../src/modules/agent/payout'
@@ -20,20 +20,14 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
   let t: TestApp
   let gw: FakeWechatPay
   let me: Awaited<ReturnType<typeof shopper>>
-  const refundEvents: string[] = []
+  const refunded: OrderRefundedEvent[] = []
   beforeAll(async () => {
     gw = new FakeWechatPay()
-    t = await makeTestApp(dialect, { http: gw, config: gw.config() })
+    t = await makeTestApp(dialect, { http: gw, config: gw.config(), modules: recordingRefunds(refunded, 'money-test') })
     me = await shopper(t)
     await t.db.updateTable('members').set({ openidH5: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' }).where('id', '=', me.memberId).execute()
-    orderEvents.on('refunded', 'money-test', async (_tx, e) => {
-      refundEvents.push(e.refundNo)
-    })
   })
-  afterAll(async () => {
-    orderEvents.off('refunded', 'money-test')
-    await t.close()
-  })
+  afterAll(async () => t.close())
 
   /** An unpaid order with a WeChat JSAPI payment created at the gateway. */
   async function unpaidOrder(price = 2500) {
@@ -147,7 +141,7 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
 
   it('a payment landing after cancellation is refunded once, recorded, and settled by the refund notification', async () => {
     const o = await unpaidOrder(3100)
-    await cancelOrder(t.db, me.memberId, o.orderNo, '不想要了')
+    await cancelOrder(t.db, t.ctx.modules, me.memberId, o.orderNo, '不想要了')
     gw.pay(o.payNo, o.amount)
     const n = gw.paymentNotification(o.payNo)
     expect((await notify(n)).statusCode).toBe(204)
@@ -170,7 +164,7 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
 
   it('a late payment whose refund WeChat refuses is recorded for the to-do list, and the job sends it again', async () => {
     const o = await unpaidOrder(1700)
-    await cancelOrder(t.db, me.memberId, o.orderNo, '')
+    await cancelOrder(t.db, t.ctx.modules, me.memberId, o.orderNo, '')
     gw.pay(o.payNo, o.amount)
     gw.fail('/v3/refund/domestic/refunds', 500, 'pay_error_system')
     expect((await notify(gw.paymentNotification(o.payNo))).statusCode).toBe(204)
@@ -219,13 +213,13 @@ describe.each(DIALECTS)('WeChat money loop on %s', (dialect) => {
     expect(r.status).toBe('refunded')
     const c = await t.db.selectFrom('afterSales').selectAll().where('afterSaleNo', '=', ref).executeTakeFirstOrThrow()
     expect(c).toMatchObject({ status: 'refunded', refundFailedAt: null })
-    expect(refundEvents.filter((x) => x === c.refundNo)).toHaveLength(1)
+    expect(refunded.filter((e) => e.refundNo === c.refundNo)).toHaveLength(1)
     expect((await stockOf(t, o.skuId)).stock).toBe(20)
     // The notification repeated, and the refund job: still once.
     gw.refunds.get(c.refundNo!)!.status = 'SUCCESS'
     expect((await notify(gw.refundNotification(c.refundNo!))).statusCode).toBe(204)
     await checkRefunds(t.ctx)
-    expect(refundEvents.filter((x) => x === c.refundNo)).toHaveLength(1)
+    expect(refunded.filter((e) => e.refundNo === c.refundNo)).toHaveLength(1)
     expect((await stockOf(t, o.skuId)).stock).toBe(20)
   })
 

@@ -31,7 +31,7 @@ describe.each(DIALECTS)('subscribe messages and settings on %s', (dialect) => {
     await t.db.updateTable('members').set({ openidMini }).where('id', '=', me.memberId).execute()
     const g = await makeGoods(t, { name: '高山云雾茶', skus: [{ price: 5000, stock: 9 }] })
     const orderNo = await paidOrder(t, me.token, g.skuId, 1)
-    await shipOrder(t.db, orderNo, 'SF', 'SF1357924680', 'admin')
+    await shipOrder(t.db, t.ctx.modules, orderNo, 'SF', 'SF1357924680', 'admin')
     return orderNo
   }
 

@@ -1,25 +1,35 @@
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { ADDRESS, buyNow, goodsStockOf, makeGoods, paidOrder, requestId, shopper, stockOf } from './tradeFixtures'
 import { expireOrders, autoAdvanceOrders, markItemsReviewed, AUTO_RECEIVE_DAYS, AUTO_COMPLETE_DAYS } from '../src/modules/order/service'
-import { registerPricingStep } from '../src/modules/order/pricing'
-import { registerOrderHook } from '../src/modules/order/hooks'
+import type { Contributions } from '../src/modules/contributions'
 import { jobs } from '../src/modules'
 import { shipOrder } from '../src/modules/logistics/service'
 
 // A test pricing step, like the promotions module's: ¥10 off orders with goods named 满减测试….
 // It keys off the goods, not couponId (the real coupon step owns couponId and stays active here).
-registerPricingStep({
-  name: 'test-discount',
-  async apply(_db, draft) {
-    if (draft.lines.some((l) => l.goodsName.startsWith('满减测试'))) {
-      draft.couponDiscount += 1000
-      draft.extras.testDiscount = true
-    }
-  },
-})
+// The test app's contributions: the modules' own, then this step and a 'cancelled' hook that records its calls.
 const cancelledHook: string[] = []
-registerOrderHook('cancelled', 'test', async (_tx, p) => {
-  cancelledHook.push(`${p.order.orderNo}:${p.operator}:${p.items.length}`)
+const withTestStepAndHook = (m: Contributions): Contributions => ({
+  ...m,
+  pricingSteps: [
+    ...m.pricingSteps,
+    {
+      name: 'test-discount',
+      async apply(_db, draft) {
+        if (draft.lines.some((l) => l.goodsName.startsWith('满减测试'))) draft.couponDiscount += 1000
+      },
+    },
+  ],
+  orderHooks: [
+    ...m.orderHooks,
+    {
+      event: 'cancelled',
+      name: 'test',
+      fn: async (_tx, p) => {
+        cancelledHook.push(`${p.order.orderNo}:${p.operator}:${p.items.length}`)
+      },
+    },
+  ],
 })
 
 describe.each(DIALECTS)('orders on %s', (dialect) => {
@@ -27,7 +37,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   let me: { token: string; memberId: number; addressId: number }
   let other: { token: string; memberId: number; addressId: number }
   beforeAll(async () => {
-    t = await makeTestApp(dialect)
+    t = await makeTestApp(dialect, { modules: withTestStepAndHook })
     me = await shopper(t)
     other = await shopper(t)
   })
@@ -161,7 +171,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const unpaid2 = (await buyNow(t, m.token, g.skuId)).data.orderNo
     const paid = await paidOrder(t, m.token, g.skuId)
     const shipped = await paidOrder(t, m.token, g.skuId)
-    await shipOrder(t.db, shipped, 'SF', 'SF1234567890')
+    await shipOrder(t.db, t.ctx.modules, shipped, 'SF', 'SF1234567890')
     const counts = (await t.get('/api/order/counts', {}, m.token)).data
     expect(counts).toEqual({ unpaid: 2, unshipped: 1, unreceived: 1, unreviewed: 0, afterSale: 0 })
     const all = (await t.get('/api/order/list', { status: 'all', page: 1, pageSize: 3 }, m.token)).data
@@ -215,7 +225,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const g = await makeGoods(t, { skus: [{ price: 2000, stock: 10 }] })
     const o = await paidOrder(t, me.token, g.skuId)
     expect((await t.post('/api/order/confirmReceipt', { orderNo: o }, me.token)).code).toBe(2003)
-    await shipOrder(t.db, o, 'ZTO', '7312345678901')
+    await shipOrder(t.db, t.ctx.modules, o, 'ZTO', '7312345678901')
     expect((await t.post('/api/order/confirmReceipt', { orderNo: o }, me.token)).data).toEqual({ orderNo: o, status: 'to_review' })
     expect((await t.post('/api/order/confirmReceipt', { orderNo: o }, me.token)).code).toBe(2003)
     let d = (await t.get('/api/order/detail', { orderNo: o }, me.token)).data
@@ -226,6 +236,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     await t.db.transaction().execute((tx) =>
       markItemsReviewed(
         tx,
+        t.ctx.modules,
         me.memberId,
         row.id,
         d.items.map((i: any) => i.id),
@@ -272,10 +283,10 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const o = (await buyNow(t, me.token, g.skuId, 4)).data
     const paid = await paidOrder(t, me.token, g.skuId, 1)
     expect((await stockOf(t, g.skuId)).stock).toBe(5)
-    await expireOrders(t.db, o.expireAt - 1)
+    await expireOrders(t.db, t.ctx.modules, o.expireAt - 1)
     expect((await t.get('/api/order/detail', { orderNo: o.orderNo }, me.token)).data.status).toBe('unpaid')
     expect((await stockOf(t, g.skuId)).stock).toBe(5)
-    const n = await expireOrders(t.db, o.expireAt + 1)
+    const n = await expireOrders(t.db, t.ctx.modules, o.expireAt + 1)
     expect(n).toBeGreaterThanOrEqual(1)
     expect(await stockOf(t, g.skuId)).toEqual({ stock: 9, sales: 1 })
     const d = (await t.get('/api/order/detail', { orderNo: o.orderNo }, me.token)).data
@@ -283,7 +294,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     expect(cancelledHook.some((h) => h.startsWith(`${o.orderNo}:system`))).toBe(true)
     expect((await t.get('/api/order/detail', { orderNo: paid }, me.token)).data.status).toBe('to_ship')
     // Running again changes nothing.
-    await expireOrders(t.db, o.expireAt + 1)
+    await expireOrders(t.db, t.ctx.modules, o.expireAt + 1)
     expect((await stockOf(t, g.skuId)).stock).toBe(9)
     // An expired order cannot be paid.
     expect((await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'sandbox' }, me.token)).code).toBe(2003)
@@ -292,13 +303,13 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
   it('auto-receives orders shipped long ago', async () => {
     const g = await makeGoods(t)
     const o = await paidOrder(t, me.token, g.skuId)
-    await shipOrder(t.db, o, 'SF', 'SF9876543210')
-    await autoAdvanceOrders(t.db, Date.now() + (AUTO_RECEIVE_DAYS - 1) * 86400_000)
+    await shipOrder(t.db, t.ctx.modules, o, 'SF', 'SF9876543210')
+    await autoAdvanceOrders(t.db, t.ctx.modules, Date.now() + (AUTO_RECEIVE_DAYS - 1) * 86400_000)
     expect((await t.get('/api/order/detail', { orderNo: o }, me.token)).data.status).toBe('to_receive')
     const later = Date.now() + (AUTO_RECEIVE_DAYS + 1) * 86400_000
-    expect((await autoAdvanceOrders(t.db, later)).received).toBeGreaterThanOrEqual(1)
+    expect((await autoAdvanceOrders(t.db, t.ctx.modules, later)).received).toBeGreaterThanOrEqual(1)
     expect((await t.get('/api/order/detail', { orderNo: o }, me.token)).data).toMatchObject({ status: 'to_review', receivedAt: later })
-    await autoAdvanceOrders(t.db, later + (AUTO_COMPLETE_DAYS + 1) * 86400_000)
+    await autoAdvanceOrders(t.db, t.ctx.modules, later + (AUTO_COMPLETE_DAYS + 1) * 86400_000)
     expect((await t.get('/api/order/detail', { orderNo: o }, me.token)).data.status).toBe('completed')
   })
 
@@ -309,7 +320,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     await t.post('/api/cart/add', { skuId: a.skuId, quantity: 1 }, m.token)
     await t.post('/api/cart/add', { skuId: b.skuId, quantity: 1 }, m.token)
     const p = (await t.post('/api/order/preview', { from: 'cart' }, m.token)).data
-    expect(p).toMatchObject({ goodsAmount: 9000, freightAmount: 800, couponDiscount: 1000, payAmount: 8800, extras: { testDiscount: true } })
+    expect(p).toMatchObject({ goodsAmount: 9000, freightAmount: 800, couponDiscount: 1000, payAmount: 8800 })
     const o = (await t.post('/api/order/submit', { from: 'cart', requestId: requestId() }, m.token)).data
     expect(o.payAmount).toBe(8800)
     const d = (await t.get('/api/order/detail', { orderNo: o.orderNo }, m.token)).data
@@ -322,7 +333,7 @@ describe.each(DIALECTS)('orders on %s', (dialect) => {
     const g = await makeGoods(t, { skus: [{ price: 2000, stock: 10 }] })
     const o = (await buyNow(t, me.token, g.skuId)).data.orderNo
     const paid = await paidOrder(t, me.token, g.skuId)
-    await shipOrder(t.db, paid, 'SF', 'SF5555555555')
+    await shipOrder(t.db, t.ctx.modules, paid, 'SF', 'SF5555555555')
     expect((await t.get('/api/order/list', {}, other.token)).data.list.map((x: any) => x.orderNo)).not.toContain(o)
     const refused = [
       await t.get('/api/order/detail', { orderNo: o }, other.token),

@@ -131,7 +131,7 @@ describe.each(DIALECTS)('payment on %s', (dialect) => {
   it('a payment arriving after the order expired is refunded in full; the order stays cancelled and the stock returned', async () => {
     const o = await order(4000, 1)
     const p = (await t.post('/api/pay/prepay', { orderNo: o.orderNo, channel: 'sandbox' }, me.token)).data
-    await expireOrders(t.db, o.expireAt + 1)
+    await expireOrders(t.db, t.ctx.modules, o.expireAt + 1)
     expect((await stockOf(t, o.g.skuId)).stock).toBe(20)
     // A real gateway can still report a payment made just before the close: the same notify path.
     const { handlePaidNotice } = await import('../src/modules/pay/service')

@@ -28,7 +28,7 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       const p = await t.post('/api/pay/prepay', { orderNo: sub.data.orderNo, channel: 'sandbox' }, me.token)
       await t.post('/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, me.token)
       const { shipOrder } = require('../src/modules/logistics/service')
-      await shipOrder(t.db, sub.data.orderNo, 'SF', 'SF100200300')
+      await shipOrder(t.db, t.ctx.modules, sub.data.orderNo, 'SF', 'SF100200300')
       await t.post('/api/order/confirmReceipt', { orderNo: sub.data.orderNo }, me.token)
 
       const page = await t.get('/api/review/orderItems', { orderNo: sub.data.orderNo }, me.token)

@@ -1,10 +1,10 @@
-import { DIALECTS, makeTestApp, type TestApp } from './helpers'
+import { DIALECTS, makeTestApp, recordingRefunds, type TestApp } from './helpers'
 import { makeGoods, shopper } from './tradeFixtures'
 import { ledgerConsistent, pointsOf } from './promoFixtures'
 import { ensureReturnAddress, receivedOrder } from './afterSalesFixtures'
 import { approveAfterSale, refundAfterSale } from '../src/modules/afterSales/service'
 import { completeOrderTx } from '../src/modules/order/service'
-import { orderEvents, type OrderRefundedEvent } from '../src/modules/order/events'
+import { emitOrderEvent, type OrderRefundedEvent } from '../src/modules/order/events'
 import { takeBackRewardOfRefunds } from '../src/modules/integral/pricing'
 
 /** An order's completion reward follows its refunds: in proportion to the money refunded, once per refund, never below zero. */
@@ -12,21 +12,15 @@ describe.each(DIALECTS)('completion reward taken back on refunds (%s)', (dialect
   let t: TestApp
   const seen: OrderRefundedEvent[] = []
   beforeAll(async () => {
-    t = await makeTestApp(dialect)
+    t = await makeTestApp(dialect, { modules: recordingRefunds(seen, 'reward-test-recorder') })
     await ensureReturnAddress(t)
-    orderEvents.on('refunded', 'reward-test-recorder', async (_tx, e) => {
-      seen.push(e)
-    })
   })
-  afterAll(async () => {
-    orderEvents.off('refunded', 'reward-test-recorder')
-    await t.close()
-  })
+  afterAll(async () => t.close())
 
   const orderRow = (orderNo: string) => t.db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
   const complete = async (orderNo: string) => {
     const o = await orderRow(orderNo)
-    await t.db.transaction().execute((tx) => completeOrderTx(tx, o.id, 'system'))
+    await t.db.transaction().execute((tx) => completeOrderTx(tx, t.ctx.modules, o.id, 'system'))
   }
   const refund = async (token: string, orderNo: string, quantity: number, amount: number) => {
     const item = (await t.get('/api/afterSales/applyInfo', { orderNo }, token)).data.items[0]
@@ -55,7 +49,7 @@ describe.each(DIALECTS)('completion reward taken back on refunds (%s)', (dialect
     // The same refund's event delivered again, and a direct second call for it: nothing more.
     const o = await orderRow(orderNo)
     const again = seen.find((e) => e.orderId === o.id)!
-    await t.db.transaction().execute((tx) => orderEvents.emit('refunded', tx, again))
+    await t.db.transaction().execute((tx) => emitOrderEvent(tx, t.ctx.modules, 'refunded', again))
     await t.db.transaction().execute(async (tx) => expect(await takeBackRewardOfRefunds(tx, o, `as${again.afterSaleId}`)).toBe(0))
     expect(await pointsOf(t, me.memberId)).toBe(886)
 

@@ -200,7 +200,7 @@ describe.each(DIALECTS)('flash sales on %s', (dialect) => {
     const first = await buy(t, a.token, itemId)
     expect(first.code).toBe(200)
     expect((await buy(t, b.token, itemId)).code).toBe(3006)
-    expect(await expireOrders(t.db, Date.now() + 11 * MIN)).toBeGreaterThanOrEqual(1)
+    expect(await expireOrders(t.db, t.ctx.modules, Date.now() + 11 * MIN)).toBeGreaterThanOrEqual(1)
     expect(await itemState(t, itemId)).toMatchObject({ sold: 0, ordered: 0 })
     expect((await stockOf(t, skuId)).stock).toBe(500)
     expect((await t.db.selectFrom('seckillBuyers').select('bought').where('itemId', '=', itemId).where('memberId', '=', a.memberId).executeTakeFirstOrThrow()).bought).toBe(0)

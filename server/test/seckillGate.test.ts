@@ -112,7 +112,7 @@ describeRedis.each(DIALECTS)('two instances sharing a Redis gate on %s', (dialec
     expect(perMember.every((m) => Number(m.n) === 1)).toBe(true)
     expect(await runtimeFor(t.ctx).gate.peek(item.id)).toEqual({ stock: 0, inflight: 0 })
     // All ten expire unpaid: the database gives the quota back, the reconcile job tells Redis.
-    await expireOrders(t.db, Date.now() + 11 * 60_000)
+    await expireOrders(t.db, t.ctx.modules, Date.now() + 11 * 60_000)
     await reconcileGate(other)
     expect(await runtimeFor(t.ctx).gate.peek(item.id)).toEqual({ stock: 10, inflight: 0 })
     const late = await shopper(t)

@@ -53,7 +53,7 @@ describe.each(DIALECTS)('sessions on %s', (dialect) => {
     const a = await t.post('/api/member/logoff', {}, token)
     expect(a.code).toBe(200)
     expect((await t.get('/api/member/getMemberInfo', {}, token)).code).toBe(200) // cooling off: still usable
-    expect(await anonymiseDue(t.db, a.data.logoffAt + 1000)).toBe(1)
+    expect(await anonymiseDue(t.db, t.ctx.modules, a.data.logoffAt + 1000)).toBe(1)
     expect((await t.get('/api/member/getMemberInfo', {}, token)).code).toBe(403)
   })
 })

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
 
   it('reports a mini-program order once shipped: transaction id, mapped express code, item description, RFC 3339 time, payer openid', async () => {
     const o = await paidOrder('wechat_mini')
-    await shipOrder(t.db, o.orderNo, 'YD', 'YD1234567890', 'admin')
+    await shipOrder(t.db, t.ctx.modules, o.orderNo, 'YD', 'YD1234567890', 'admin')
     expect(await upload(o.orderNo)).toMatchObject({ status: 'pending', attempts: 0 })
     api.reset()
     await uploadDueShipping(t.ctx)
@@ -58,13 +58,13 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
 
   it('does not report orders paid outside the mini-program', async () => {
     const o = await paidOrder('wechat_jsapi')
-    await shipOrder(t.db, o.orderNo, 'SF', 'SF1234567890', 'admin')
+    await shipOrder(t.db, t.ctx.modules, o.orderNo, 'SF', 'SF1234567890', 'admin')
     expect(await upload(o.orderNo)).toBeUndefined()
   })
 
   it('retries a failure with growing backoff, then records it for the to-do list', async () => {
     const o = await paidOrder('wechat_mini')
-    await shipOrder(t.db, o.orderNo, 'SF', 'SF9999999999', 'admin')
+    await shipOrder(t.db, t.ctx.modules, o.orderNo, 'SF', 'SF9999999999', 'admin')
     const start = Date.now()
     api.queue('/wxa/sec/order/upload_shipping_info', 'upload_shipping_info_busy')
     await uploadDueShipping(t.ctx, start)
@@ -95,7 +95,7 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
 
   it("WeChat's settlement event (buyer confirmed receipt in WeChat) receives the order once; a bad signature is refused", async () => {
     const o = await paidOrder('wechat_mini')
-    await shipOrder(t.db, o.orderNo, 'SF', 'SF2468013579', 'admin')
+    await shipOrder(t.db, t.ctx.modules, o.orderNo, 'SF', 'SF2468013579', 'admin')
     const q = { timestamp: '1700000000', nonce: 'abc' }
     const echo = await t.app.inject({ method: 'GET', url: '/h5/api/wechat/miniPush', query: { ...q, signature: pushSignature('PushToken2026', q.timestamp, q.nonce), echostr: 'hello123' } })
     expect(echo.body).toBe('hello123')
@@ -129,7 +129,7 @@ describe.each(DIALECTS)('shipping info upload on %s', (dialect) => {
 
   it("WeChat's shipping reminder sends a failed upload again", async () => {
     const o = await paidOrder('wechat_mini')
-    await shipOrder(t.db, o.orderNo, 'SF', 'SF1122334455', 'admin')
+    await shipOrder(t.db, t.ctx.modules, o.orderNo, 'SF', 'SF1122334455', 'admin')
     await t.db
       .updateTable('shippingUploads')
       .set({ status: 'failed', attempts: MAX_ATTEMPTS })

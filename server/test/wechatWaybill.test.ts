@@ -47,7 +47,7 @@ describe.each(DIALECTS)('WeChat waybill tracking on %s', (dialect) => {
   async function shippedMini() {
     const o = await paid('wechat_mini')
     seq += 1
-    await shipOrder(t.db, o.orderNo, 'YD', `YD${Date.now()}${seq}`, 'admin')
+    await shipOrder(t.db, t.ctx.modules, o.orderNo, 'YD', `YD${Date.now()}${seq}`, 'admin')
     return o
   }
   const open = (orderNo: string, token = me.token) => t.post('/api/logistics/wechat-waybill', { orderNo }, token)
@@ -100,7 +100,7 @@ describe.each(DIALECTS)('WeChat waybill tracking on %s', (dialect) => {
     const unshipped = await paid('wechat_mini')
     expect((await open(unshipped.orderNo)).msg).toBe('该订单还没有发货')
     const h5 = await paid('wechat_jsapi')
-    await shipOrder(t.db, h5.orderNo, 'SF', `SF${Date.now()}9`, 'admin')
+    await shipOrder(t.db, t.ctx.modules, h5.orderNo, 'SF', `SF${Date.now()}9`, 'admin')
     expect((await t.get('/api/logistics/trace', { orderNo: h5.orderNo }, me.token)).data.wechatWaybill).toBe(false)
     expect((await open(h5.orderNo)).msg).toBe('只有在小程序中支付的订单可以查看微信物流详情')
     expect(api.count(TRACE)).toBe(0)

@@ -13,12 +13,8 @@ import { staffModule } from '../admin/index'
 import { dashboardModule } from './dashboard'
 import { systemModule } from './system'
 import type { PricingStep } from './order/pricing'
-import { setModulePricingSteps } from './order/pricing'
-import { setModuleOrderHooks } from './order/hooks'
 import type { OrderEvent, OrderHook } from './order/hooks'
-import { orderEvents } from './order/events'
-import { setAccountContributions } from './account/service'
-import { setMemberRegisteredHooks } from './member/service'
+import type { Contributions, OrderEventEntry, OrderHookEntry } from './contributions'
 import { memberModule } from './member'
 import { uploadModule } from './upload'
 import { wechatModule } from './wechat'
@@ -133,18 +129,25 @@ function orderedSteps(steps: PricingStep[]): PricingStep[] {
 }
 
 /**
- * Installs what the modules contribute to the order, member and account flows (pricing steps, order hooks, order
- * event listeners, registration hooks, logoff notices and anonymisation). buildApp and the operator CLI call it; calling it again
- * installs the same again.
+ * What the modules contribute to the order, member and account flows (pricing steps, order hooks, order event
+ * listeners, registration hooks, logoff notices and anonymisation, the agent application lookup), composed from
+ * the module list. buildApp puts it on the app context (`ctx.modules`), the operator CLI on its own; nothing is
+ * kept in module state, so two apps in one process (tests) each have their own.
  */
-export function installModules() {
-  setModulePricingSteps(pricingSteps)
-  const hooks: Array<{ event: OrderEvent; name: string; fn: OrderHook }> = []
+export function installModules(): Contributions {
+  const orderHooks: OrderHookEntry[] = []
   for (const m of shopModules) {
-    for (const [event, fn] of Object.entries(m.orderHooks || {}) as Array<[OrderEvent, OrderHook]>) hooks.push({ event, name: m.name, fn })
+    for (const [event, fn] of Object.entries(m.orderHooks || {}) as Array<[OrderEvent, OrderHook]>) orderHooks.push({ event, name: m.name, fn })
   }
-  setModuleOrderHooks(hooks)
-  orderEvents.setModuleListeners(shopModules.flatMap((m) => (m.orderEvents?.refunded ? [{ event: 'refunded' as const, name: m.name, fn: m.orderEvents.refunded }] : [])))
-  setAccountContributions(shopModules.flatMap((m) => (m.account ? [{ name: m.name, ...m.account }] : [])))
-  setMemberRegisteredHooks(shopModules.flatMap((m) => (m.onMemberRegistered ? [{ name: m.name, fn: m.onMemberRegistered }] : [])))
+  const orderEvents: OrderEventEntry[] = shopModules.flatMap((m) => (m.orderEvents?.refunded ? [{ event: 'refunded' as const, name: m.name, fn: m.orderEvents.refunded }] : []))
+  const lookups = shopModules.filter((m) => m.agentApplicationStatus)
+  if (lookups.length > 1) throw new Error(`agentApplicationStatus is contributed by ${lookups.map((m) => m.name).join(' and ')}: one module answers it`)
+  return {
+    pricingSteps,
+    orderHooks,
+    orderEvents,
+    account: shopModules.flatMap((m) => (m.account ? [{ name: m.name, ...m.account }] : [])),
+    memberRegistered: shopModules.flatMap((m) => (m.onMemberRegistered ? [{ name: m.name, fn: m.onMemberRegistered }] : [])),
+    agentApplicationStatus: lookups[0]?.agentApplicationStatus ?? (async () => 'none'),
+  }
 }

@@ -8,6 +8,7 @@ import type { OrderEventListeners } from './order/events'
 import type { PricingStep } from './order/pricing'
 import type { MemberRegisteredHook } from './member/service'
 import type { AdminRouteModule } from '../admin/types'
+import type { AgentApplicationLookup, Contributions } from './contributions'
 
 /**
  * What one domain module contributes to the shop. Each module folder exports one of these from its index.ts
@@ -33,6 +34,8 @@ export interface ShopModule {
   orderEvents?: OrderEventListeners
   /** Run inside the transaction that creates a member (every way of registering ends in member/service.ts). */
   onMemberRegistered?: MemberRegisteredHook
+  /** Member info's agentStatus for a member without an active shop (the agent module; at most one module answers it). */
+  agentApplicationStatus?: AgentApplicationLookup
   /** Account logoff: what this module warns about, and the personal data it clears on anonymisation. */
   account?: AccountContribution
   /** Operator CLI commands (`npm run admin -- <command>`), from the module's admin.ts. */
@@ -78,6 +81,8 @@ export interface AdminContext {
   out: (line: string) => void
   /** Outbound HTTP for commands that call WeChat (tests pass a recorded fake); fetch when absent. */
   http?: HttpClient
+  /** What the modules contribute (order hooks...): the commands change orders as the server does. */
+  modules: Contributions
 }
 
 export type AdminCommand = (args: string[], ctx: AdminContext) => Promise<void>

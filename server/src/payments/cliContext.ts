@@ -5,5 +5,5 @@ import { fetchHttpClient } from '../services/http'
 
 /** What the payment services need, for an operator CLI command: real HTTP, warnings to stderr. */
 export function cliPaymentCtx(ctx: AdminContext): PaymentCtx {
-  return { config: ctx.config, db: ctx.db, http: ctx.http || fetchHttpClient, log: pino({ level: 'warn' }, pino.destination(2)) }
+  return { config: ctx.config, db: ctx.db, http: ctx.http || fetchHttpClient, log: pino({ level: 'warn' }, pino.destination(2)), modules: ctx.modules }
 }

@@ -9,7 +9,7 @@ import { createSandboxProvider } from './sandbox'
  */
 export type ProviderName = PaymentProvider['name']
 /** What the payment services need of the app: the CLI builds one without a server. */
-export type PaymentCtx = Pick<AppContext, 'config' | 'db' | 'http' | 'log'>
+export type PaymentCtx = Pick<AppContext, 'config' | 'db' | 'http' | 'log' | 'modules'>
 type Factory = (ctx: PaymentCtx) => PaymentProvider
 
 const factories = new Map<string, Factory>([['sandbox', (ctx) => createSandboxProvider(ctx.config.sandboxPayKey, ctx.db)]])

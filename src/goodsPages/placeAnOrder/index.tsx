@@ -6,8 +6,6 @@ import { ArrowRight, Location } from '@nutui/icons-react-taro'
 import type { OrderPreview } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import CouponPicker, { PointsSwitch } from '@/components/CouponPicker'
-import type { OrderCouponExtras } from '@contract/coupon'
-import type { OrderPointsExtras } from '@contract/integral'
 import { GoodsLine, newRequestId, orderRequestFromQuery, payThenShowStatus } from '@/components/Order'
 import { previewOrder, submitOrder } from '@/api/order'
 import { ROUTES } from '@/routes'
@@ -158,8 +156,8 @@ export default function PlaceAnOrderIndexPage() {
                 再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）
               </Text>
             )}
-            <CouponPicker extras={preview.extras.coupons as OrderCouponExtras} discount={preview.couponDiscount} onChange={(couponId) => ((base.current = { ...base.current!, couponId }), load())} />
-            <PointsSwitch extras={preview.extras.points as OrderPointsExtras} onChange={(usePoints) => ((base.current = { ...base.current!, usePoints }), load())} />
+            <CouponPicker extras={preview.extras.coupons} discount={preview.couponDiscount} onChange={(couponId) => ((base.current = { ...base.current!, couponId }), load())} />
+            <PointsSwitch extras={preview.extras.points} onChange={(usePoints) => ((base.current = { ...base.current!, usePoints }), load())} />
             {preview.pointsDiscount > 0 && (
               <View className='place-order__row'>
                 <Text>积分抵扣</Text>

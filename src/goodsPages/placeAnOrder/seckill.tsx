@@ -3,7 +3,6 @@ import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { SeckillPreview } from '@contract/seckill'
-import type { OrderCouponExtras } from '@contract/coupon'
 import PageLayout from '@/components/PageLayout'
 import CouponPicker from '@/components/CouponPicker'
 import PickAddress from '@/components/PickAddress'
@@ -82,7 +81,7 @@ export default function PlaceAnOrderSeckillPage() {
           itemId,
           quantity,
           addressId: preview.address.id,
-          couponId: preview.extras.coupons ? ((preview.extras.coupons as OrderCouponExtras).selectedId ?? 0) : undefined,
+          couponId: preview.extras.coupons ? (preview.extras.coupons.selectedId ?? 0) : undefined,
           remark: remark.trim(),
           requestId: requestId.current,
         },
@@ -151,7 +150,7 @@ export default function PlaceAnOrderSeckillPage() {
               <Text>运费</Text>
               <Text>{preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
             </View>
-            <CouponPicker extras={preview.extras.coupons as OrderCouponExtras | undefined} discount={preview.couponDiscount} onChange={changeCoupon} />
+            <CouponPicker extras={preview.extras.coupons} discount={preview.couponDiscount} onChange={changeCoupon} />
             <View className='seckill-order__row seckill-order__row--total'>
               <Text>小计</Text>
               <Text className='price'>¥{yuan(preview.payAmount)}</Text>

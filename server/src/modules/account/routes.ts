@@ -9,7 +9,7 @@ export default async function accountRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/member/agentLogoffHint', {
     schema: { description: '`LogoffHint`: `{isAgent, hint, blockers, warnings, coolingDays, logoffAt}`' },
-    handler: async (req) => account.logoffHint(db, config, memberId(req)),
+    handler: async (req) => account.logoffHint(db, config, ctx.modules, memberId(req)),
   })
 
   app.post('/api/member/logoff', {

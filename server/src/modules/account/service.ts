@@ -2,25 +2,17 @@ import type { Config } from '../../config'
 import type { Conn, Db } from '../../db/types'
 import type { LogoffHint } from '../../../../types/account'
 import { AppError, ErrorCode } from '../../errors'
-import type { AccountContribution, LogoffNotice } from '../shopModule'
+import type { LogoffNotice } from '../shopModule'
+import type { Contributions } from '../contributions'
 import { inTx } from '../../db/tx'
 
 const DAY = 86_400_000
 export const ANONYMISED_NICKNAME = '已注销用户'
 
-/**
- * What the other modules contribute to logoff (ShopModule.account: the agent module's shop notice and shop
- * closing), installed by modules/index.ts so this module imports none of them.
- */
-let contributions: Array<{ name: string } & AccountContribution> = []
-export function setAccountContributions(list: Array<{ name: string } & AccountContribution>) {
-  contributions = [...list]
-}
-
-/** The modules' notices, joined (today only the agent shop's). */
-async function moduleNotices(db: Db, memberId: number): Promise<LogoffNotice> {
+/** The modules' notices (ShopModule.account, composed on ctx.modules), joined: today only the agent shop's. */
+async function moduleNotices(db: Db, modules: Pick<Contributions, 'account'>, memberId: number): Promise<LogoffNotice> {
   const out: LogoffNotice = { isAgent: false, hint: '' }
-  for (const c of contributions) {
+  for (const c of modules.account) {
     if (!c.logoffNotice) continue
     const n = await c.logoffNotice(db, memberId)
     out.isAgent = out.isAgent || n.isAgent
@@ -49,9 +41,9 @@ async function blockers(db: Conn, memberId: number): Promise<string[]> {
   return out
 }
 
-export async function logoffHint(db: Db, config: Config, memberId: number): Promise<LogoffHint> {
+export async function logoffHint(db: Db, config: Config, modules: Pick<Contributions, 'account'>, memberId: number): Promise<LogoffHint> {
   const m = await db.selectFrom('members').select(['status', 'logoffAt', 'cashbackBalance', 'points']).where('id', '=', memberId).executeTakeFirstOrThrow()
-  const agent = await moduleNotices(db, memberId)
+  const agent = await moduleNotices(db, modules, memberId)
   const warnings: string[] = []
   if (m.cashbackBalance > 0) warnings.push(`返现余额¥${(m.cashbackBalance / 100).toFixed(2)}将被清空`)
   if (m.points > 0) warnings.push(`${m.points}积分将被清空`)
@@ -113,7 +105,7 @@ export async function setMemberDisabled(db: Db, memberId: number, disabled: bool
  * sessions, addresses, business cards, favourites and footprints go; the receiver data on their orders is
  * masked; orders, reviews (now by 已注销用户), after-sales and ledgers stay. Unfinished business postpones it.
  */
-export async function anonymiseMember(db: Db, memberId: number, now = Date.now()): Promise<boolean> {
+export async function anonymiseMember(db: Db, modules: Pick<Contributions, 'account'>, memberId: number, now = Date.now()): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
     if ((await blockers(tx, memberId)).length) return false
     const res = await tx
@@ -132,15 +124,15 @@ export async function anonymiseMember(db: Db, memberId: number, now = Date.now()
     await tx.deleteFrom('footprints').where('memberId', '=', memberId).execute()
     await tx.updateTable('orders').set({ receiverName: '已注销', receiverPhone: '', receiverDetail: '' }).where('memberId', '=', memberId).execute()
     await tx.updateTable('feedback').set({ contact: '' }).where('memberId', '=', memberId).execute()
-    for (const c of contributions) if (c.onAnonymise) await c.onAnonymise(tx, memberId)
+    for (const c of modules.account) if (c.onAnonymise) await c.onAnonymise(tx, memberId)
     return true
   })
 }
 
 /** The job: anonymises every member whose logoff_at has passed. Returns how many. */
-export async function anonymiseDue(db: Db, now = Date.now(), limit = 100): Promise<number> {
+export async function anonymiseDue(db: Db, modules: Pick<Contributions, 'account'>, now = Date.now(), limit = 100): Promise<number> {
   const due = await db.selectFrom('members').select('id').where('status', '=', 'logoff_pending').where('logoffAt', '<=', now).orderBy('logoffAt').limit(limit).execute()
   let n = 0
-  for (const { id } of due) if (await anonymiseMember(db, id, now)) n += 1
+  for (const { id } of due) if (await anonymiseMember(db, modules, id, now)) n += 1
   return n
 }

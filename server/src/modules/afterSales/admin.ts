@@ -34,7 +34,7 @@ export const afterSalesCommands: AdminCommandDef[] = [
       case 'refund': {
         // The gateway's error comes back in the thrown message, which the CLI prints.
         const log = { error: () => {}, warn: () => {}, info: () => {} } as any
-        const r = await refundAfterSale({ db, config: ctx.config, http: fetchHttpClient, log }, ref)
+        const r = await refundAfterSale({ db, config: ctx.config, http: fetchHttpClient, log, modules: ctx.modules }, ref)
         out(
           r.status === 'refunded'
             ? `售后单 ${r.afterSaleNo}（#${r.id}）已退款 ¥${yuan(r.refundAmount)}`

@@ -22,7 +22,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
 import { allocate } from '../order/pricing'
 import { isUniqueViolation, logOrder, makeOrderNo, ownOrder, returnStock, setAfterSaleStatus } from '../order/service'
-import { orderEvents } from '../order/events'
+import { emitOrderEvent } from '../order/events'
 import { changePoints, hasLedgerKey } from '../integral/points'
 import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
@@ -30,6 +30,7 @@ import { queueMessage } from '../notifications/service'
 import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 import { addressLine, NO_RETURN_ADDRESS, returnAddressFor } from './returnAddresses'
+import type { Contributions } from '../contributions'
 
 const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 
@@ -442,7 +443,7 @@ export async function receiveReturn(db: Db, ref: string, operator: CaseOperator 
   })
 }
 
-type RefundCtx = Pick<AppContext, 'db' | 'config' | 'http' | 'log'> & Partial<AppContext>
+type RefundCtx = Pick<AppContext, 'db' | 'config' | 'http' | 'log' | 'modules'> & Partial<AppContext>
 
 /**
  * Refunds a case through the payment provider of the order's payment, in three steps:
@@ -505,7 +506,7 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
     const now = await findCase(db, String(c.id))
     return { id: c.id, afterSaleNo: c.afterSaleNo, status: now.status === 'refunded' ? ('refunded' as const) : ('refunding' as const), refundAmount: c.refundAmount }
   }
-  await db.transaction().execute((tx) => finishRefund(tx, c.id, result.refundId, pay.id, pay.amount, operator))
+  await db.transaction().execute((tx) => finishRefund(tx, ctx.modules, c.id, result.refundId, pay.id, pay.amount, operator))
   return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'refunded' as const, refundAmount: c.refundAmount }
 }
 
@@ -526,7 +527,10 @@ async function markRefundFailed(db: Db, caseId: number, msg: string) {
  * call returning after the notification, changes nothing); a failure is recorded for the console's to-do list.
  * Returns false when no case has this refund number.
  */
-export async function settleCaseRefund(ctx: Pick<AppContext, 'db' | 'log'>, r: { refundNo: string; refundId: string; status: 'success' | 'processing' | 'failed'; reason?: string }): Promise<boolean> {
+export async function settleCaseRefund(
+  ctx: Pick<AppContext, 'db' | 'log' | 'modules'>,
+  r: { refundNo: string; refundId: string; status: 'success' | 'processing' | 'failed'; reason?: string },
+): Promise<boolean> {
   const { db } = ctx
   const c = await db.selectFrom('afterSales').selectAll().where('refundNo', '=', r.refundNo).executeTakeFirst()
   if (!c) return false
@@ -538,7 +542,7 @@ export async function settleCaseRefund(ctx: Pick<AppContext, 'db' | 'log'>, r: {
   }
   const pay = await db.selectFrom('payments').selectAll().where('orderId', '=', c.orderId).where('status', 'in', ['paid', 'refunded']).orderBy('paidAt', 'desc').executeTakeFirst()
   if (!pay) throw new AppError(ErrorCode.PAY_FAILED, '订单没有可退的支付记录')
-  await db.transaction().execute((tx) => finishRefund(tx, c.id, r.refundId || c.refundId || '', pay.id, pay.amount, 'system'))
+  await db.transaction().execute((tx) => finishRefund(tx, ctx.modules, c.id, r.refundId || c.refundId || '', pay.id, pay.amount, 'system'))
   return true
 }
 
@@ -647,7 +651,7 @@ async function givePointsAndCouponBack(tx: Tx, order: OrderRow, c: CaseRow, poin
   return { points: givenPoints, coupon: givenCoupon }
 }
 
-async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId: number, paymentAmount: number, operator: CaseOperator) {
+async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refundId: string, paymentId: number, paymentAmount: number, operator: CaseOperator) {
   const t = Date.now()
   if (!(await move(tx, caseId, ['refunding'], 'refunded', { refundId, refundError: '', refundedAt: t }))) return
   const c = await tx.selectFrom('afterSales').selectAll().where('id', '=', caseId).executeTakeFirstOrThrow()
@@ -691,7 +695,7 @@ async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId:
       .executeTakeFirst()
     if (Number(res.numUpdatedRows) === 1) await logOrder(tx, order.id, order.status, 'cancelled', 'refund_close', operator, `售后单 ${c.afterSaleNo} 全额退款`)
   } else if (order.status === 'to_review') {
-    await completeIfAllReviewed(tx, order.id)
+    await completeIfAllReviewed(tx, modules, order.id)
   }
   await rejectTasksOfRefundedItems(
     tx,
@@ -699,7 +703,7 @@ async function finishRefund(tx: Tx, caseId: number, refundId: string, paymentId:
   )
   await logCase(tx, c.id, 'refunded', operator, `¥${(c.refundAmount / 100).toFixed(2)} 已原路退回${given.points ? `，退还积分${given.points}` : ''}${given.coupon ? '，优惠券已退回' : ''}`)
   await syncOrderFlag(tx, order.id)
-  await orderEvents.emit('refunded', tx, {
+  await emitOrderEvent(tx, modules, 'refunded', {
     orderId: order.id,
     orderNo: order.orderNo,
     memberId: order.memberId,

@@ -4,7 +4,7 @@ import { approveApplication, rejectApplication } from './service'
 import { payWithdrawal, rejectWithdrawal } from './account'
 import { startTransfer } from './payout'
 import { cliPaymentCtx } from '../../payments/cliContext'
-import { releaseDueCommissions, setAfterSalesDays } from './commission'
+import { releaseDueCommissions } from './commission'
 import { maskIdCard } from './util'
 
 const yuan = (fen: number) => (Number(fen) / 100).toFixed(2)
@@ -102,9 +102,8 @@ export const agentCommands: AdminCommandDef[] = [
     },
   ),
 
-  adminCommand('commission', 'commission release                              立即结算售后期已满的冻结佣金（定时任务每 5 分钟也会执行）', async (args, { db, config, out }) => {
+  adminCommand('commission', 'commission release                              立即结算售后期已满的冻结佣金（定时任务每 5 分钟也会执行）', async (args, { db, out }) => {
     if (args[0] !== 'release') throw new Error('用法：commission release')
-    setAfterSalesDays(config.afterSalesDays)
     out(`已结算 ${await releaseDueCommissions(db)} 笔佣金`)
   }),
 ]

@@ -6,7 +6,7 @@ import type { OrderEvent, OrderHook } from '../order/hooks'
 import type { OrderRefundedEvent } from '../order/events'
 import { moveMoney } from './account'
 import { DAY, num } from './util'
-import { bindingExpiresAt, getAfterSalesDays, ratesFor, setAfterSalesDays, storedRules } from './rules'
+import { bindingExpiresAt, ratesFor, storedRules } from './rules'
 import './tables'
 
 /**
@@ -22,8 +22,6 @@ import './tables'
 
 type OrderRow = Selectable<OrderTable>
 type ItemRow = Selectable<OrderItemTable>
-
-export { setAfterSalesDays, getAfterSalesDays }
 
 /**
  * Fixes each line's commission terms when the order is submitted (hook 'created'): the rate under the agent rules

@@ -4,7 +4,7 @@ import { agentSeeder } from './seed'
 import { commissionReleaseJob, transferCheckJob } from './jobs'
 import { agentCommands } from './admin'
 import { commissionOrderHooks, commissionRefundListener } from './commission'
-import { agentLogoffHint, closeAgentShop } from './service'
+import { agentLogoffHint, applicationLookup, closeAgentShop } from './service'
 import { recordBinding } from './rules'
 import adminRoutes from './adminRoutes'
 
@@ -14,6 +14,7 @@ export const agentModule: ShopModule = {
   routes,
   adminRoutes,
   onMemberRegistered: recordBinding,
+  agentApplicationStatus: applicationLookup,
   seeders: [agentSeeder],
   jobs: [commissionReleaseJob, transferCheckJob],
   orderHooks: commissionOrderHooks,

@@ -29,7 +29,6 @@ import * as goods from './goods'
 import * as stats from './stats'
 import * as views from './views'
 import * as share from './share'
-import { setAfterSalesDays } from './commission'
 
 const shopOf = (req: FastifyRequest): number => req.agentShopId as number
 
@@ -40,7 +39,6 @@ const shopOf = (req: FastifyRequest): number => req.agentShopId as number
  */
 export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
-  setAfterSalesDays(ctx.config.afterSalesDays)
 
   // ---------------------------------------------------------------- application (members)
   app.get('/api/business/agent/toApply', {

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../config'
 import { WITHDRAW_DAILY_LIMIT, WITHDRAW_MAX, WITHDRAW_MIN } from '../../../../types/agent'
 import type { AgentRules } from '../../../../types/adminAgents'
 import { getSetting, setSetting } from '../settings/service'
+import { SHOP_KEY, type StoredShop } from '../settings/store'
 import { DAY, num } from './util'
 import './tables'
 
@@ -21,14 +22,11 @@ export const DEFAULT_RATE = 1000
 
 type StoredRules = Omit<AgentRules, 'goodsRates'>
 
-let afterSalesDays = loadConfig().afterSalesDays
-/** The server passes its config's after-sales window: the freeze days until the rules are saved. */
-export function setAfterSalesDays(days: number) {
-  afterSalesDays = days
-}
-export const getAfterSalesDays = () => afterSalesDays
-
-export function defaultRules(config: Pick<Config, 'payout'> = loadConfig()): StoredRules {
+/**
+ * The rules before the console saves them. The freeze days follow the shop's after-sales window (console 设置 → 订单,
+ * else AFTER_SALES_DAYS), read from the setting each time: no copy of it is kept here.
+ */
+export function defaultRules(config: Pick<Config, 'payout'>, afterSalesDays: number): StoredRules {
   return {
     defaultRate: DEFAULT_RATE,
     categoryRates: [],
@@ -44,9 +42,10 @@ export function defaultRules(config: Pick<Config, 'payout'> = loadConfig()): Sto
 }
 
 /** The rules in force (without the per-goods rates: see agentRules). */
-export async function storedRules(db: Conn, config?: Pick<Config, 'payout'>): Promise<StoredRules & { updatedAt: number | null }> {
+export async function storedRules(db: Conn, config: Pick<Config, 'payout' | 'afterSalesDays'> = loadConfig()): Promise<StoredRules & { updatedAt: number | null }> {
   const saved = await getSetting<Partial<StoredRules> & { updatedAt?: number }>(db, RULES_KEY, {})
-  return { ...defaultRules(config), ...saved, updatedAt: saved.updatedAt ?? null }
+  const shop = saved.freezeDays === undefined ? await getSetting<StoredShop>(db, SHOP_KEY, {}) : {}
+  return { ...defaultRules(config, shop.afterSalesDays ?? config.afterSalesDays), ...saved, updatedAt: saved.updatedAt ?? null }
 }
 
 /** The whole form: the stored rules and every goods with its own rate. */

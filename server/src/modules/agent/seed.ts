@@ -7,10 +7,10 @@ import { shipOrder } from '../logistics/service'
 import { handlePaidNotice } from '../pay/service'
 import { signSandboxTicket } from '../../payments/sandbox'
 import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, type DraftLine } from '../order/pricing'
+import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../order/pricing'
 import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../order/service'
 import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from './account'
-import { bookCommission, getAfterSalesDays, releaseDueCommissions } from './commission'
+import { bookCommission, releaseDueCommissions } from './commission'
 import { chinaDay, DAY } from './util'
 import './tables'
 
@@ -47,7 +47,7 @@ export const agentSeeder: Seeder = {
     const shop = agent ? await db.selectFrom('agentShops').selectAll().where('memberId', '=', agent.id).executeTakeFirst() : undefined
     if (!agent || !shop) return
     const t0 = Date.now()
-    const days = getAfterSalesDays()
+    const days = ctx.config.afterSalesDays
     await ensureAccount(db, shop.id)
     await db
       .insertInto('agentApplications')
@@ -109,22 +109,8 @@ export const agentSeeder: Seeder = {
       const address = await addressOf(db, memberId)
       const lines: DraftLine[] = await loadLines(db, { memberId, from: 'buyNow', skuId, quantity })
       const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
-      const draft = finalize({
-        memberId,
-        from: 'buyNow',
-        orderType: 'normal',
-        lines,
-        address,
-        goodsAmount,
-        freightAmount: freightFor(goodsAmount),
-        couponId: null,
-        couponDiscount: 0,
-        pointsUsed: 0,
-        pointsDiscount: 0,
-        payAmount: 0,
-        extras: {},
-      })
-      const o = await db.transaction().execute((tx) => createOrder(tx, draft, { requestId: null, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
+      const draft = finalize(newDraft({ memberId, from: 'buyNow', orderType: 'normal', lines, address, freightAmount: freightFor(goodsAmount) }))
+      const o = await db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
       await payOrder(ctx, o, at + 3 * 60_000)
       await db
         .updateTable('orders')
@@ -134,12 +120,12 @@ export const agentSeeder: Seeder = {
       return o
     }
     const ship = async (o: { id: number; orderNo: string }, at: number, express: string, no: string) => {
-      await shipOrder(db, o.orderNo, express, no, 'admin')
+      await shipOrder(db, ctx.modules, o.orderNo, express, no, 'admin')
       await db.updateTable('orders').set({ shippedAt: at }).where('id', '=', o.id).execute()
       await db.updateTable('shipments').set({ createdAt: at }).where('orderId', '=', o.id).execute()
     }
     const receive = async (o: { id: number }, at: number) => {
-      await db.transaction().execute((tx) => receiveOrderTx(tx, o.id, 'member'))
+      await db.transaction().execute((tx) => receiveOrderTx(tx, ctx.modules, o.id, 'member'))
       await db.updateTable('orders').set({ receivedAt: at }).where('id', '=', o.id).execute()
     }
     const [ajie, xiaoyu, lijie, wang] = users
@@ -148,7 +134,7 @@ export const agentSeeder: Seeder = {
     if (o1) {
       await ship(o1, t0 - 21 * DAY, 'SF', 'SF1312345678901')
       await receive(o1, t0 - 19 * DAY)
-      await db.transaction().execute((tx) => completeOrderTx(tx, o1.id, 'system', '收货后自动完成'))
+      await db.transaction().execute((tx) => completeOrderTx(tx, ctx.modules, o1.id, 'system', '收货后自动完成'))
       await db
         .updateTable('orders')
         .set({ completedAt: t0 - 4 * DAY })

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely'
 import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
-import { MOBILE_RE, setAgentApplicationLookup } from '../member/service'
+import { MOBILE_RE } from '../member/service'
 import { isIdCard } from '../../../../types/validate'
 import { APPLY_REASON_MAX, REAL_NAME_MAX, SHOP_NAME_MAX, SHOP_NAME_MIN, type AgentApplication, type AgentApplyOptions, type AgentApplyRequest, type ToApplyResponse } from '../../../../types/agent'
 import type { AgentApplicationTable } from './tables'
@@ -58,7 +58,7 @@ async function activeShop(db: Conn, memberId: number) {
 const latestApplication = (db: Conn, memberId: number) =>
   db.selectFrom('agentApplications').selectAll().where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
 
-/** Member info's agentStatus for a member without an active shop: the state of the latest application. */
+/** Member info's agentStatus for a member without an active shop: the state of the latest application (the module's agentApplicationStatus). */
 export async function applicationLookup(db: Db, memberId: number): Promise<'none' | 'pending' | 'rejected'> {
   const app = await latestApplication(db, memberId)
   if (!app) return 'none'
@@ -66,7 +66,6 @@ export async function applicationLookup(db: Db, memberId: number): Promise<'none
   if (app.status === 'rejected') return 'rejected'
   return 'none' // approved, but the shop has been closed since
 }
-setAgentApplicationLookup(applicationLookup)
 
 /** GET /api/business/agent/toApply: where the member stands, the latest application and the form's options. */
 export async function toApply(db: Db, memberId: number): Promise<ToApplyResponse> {

@@ -86,6 +86,6 @@ export default async function integralRoutes(app: ShopApp, ctx: AppContext) {
         '`{orderNo, payAmount, status, pointsUsed, existing}`: an order of type `points`; `status` `to_ship` (points only) or `unpaid` (points + cash: pay with `/api/pay/prepay`); out of stock 2001, over the limit 409, points 3003; a repeated `requestId` answers the first order',
       body: RedeemRequest,
     },
-    handler: async (req) => integral.redeem(db, config, memberId(req), req.body),
+    handler: async (req) => integral.redeem(db, config, ctx.modules, memberId(req), req.body),
   })
 }

@@ -20,11 +20,12 @@ import type {
 } from '../../../../types/integral'
 import { POINTS_REASON_TEXT } from '../../../../types/integral'
 import type { PointsGoodsTable } from '../../db/promotionTables'
+import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
-import { finalize, type OrderDraft } from '../order/pricing'
+import { finalize, newDraft } from '../order/pricing'
 import { changePoints, pointsBalance } from './points'
 import { DEFAULT_POINTS_RULES, missionRows, pointsRules, signInPointsOf, type MissionRow } from './rules'
 
@@ -306,7 +307,7 @@ export async function redeemPreview(db: Conn, memberId: number, input: RedeemPre
  * commit: a conditional update with a ledger row). Points only: the order is paid at once (to_ship);
  * points + cash: the order waits for payment like any other, and cancelling or expiring returns it all.
  */
-export async function redeem(db: Db, config: Config, memberId: number, input: RedeemRequest): Promise<RedeemResponse> {
+export async function redeem(db: Db, config: Config, modules: Contributions, memberId: number, input: RedeemRequest): Promise<RedeemResponse> {
   const existing = async () => {
     const o = await db.selectFrom('orders').select(['orderNo', 'payAmount', 'status', 'pointsUsed']).where('memberId', '=', memberId).where('requestId', '=', input.requestId).executeTakeFirst()
     return o ? { orderNo: o.orderNo, payAmount: Number(o.payAmount), status: o.status, pointsUsed: Number(o.pointsUsed), existing: true } : null
@@ -350,7 +351,7 @@ export async function redeem(db: Db, config: Config, memberId: number, input: Re
         .executeTakeFirst()
       if (Number(lim.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, `每人限兑${r.perMemberLimit}件，您已兑换过了`)
       const amount = r.cash * q
-      const draft: OrderDraft = {
+      const draft = newDraft({
         memberId,
         from: 'buyNow',
         orderType: 'points',
@@ -370,17 +371,10 @@ export async function redeem(db: Db, config: Config, memberId: number, input: Re
           },
         ],
         address,
-        goodsAmount: amount,
-        freightAmount: 0,
-        couponId: null,
-        couponDiscount: 0,
         pointsUsed: r.points * q,
-        pointsDiscount: 0,
-        payAmount: amount,
-        extras: {},
-      }
+      })
       finalize(draft)
-      const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
+      const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       await tx.insertInto('pointsOrders').values({ orderId: o.id, pointsGoodsId: r.id, memberId, quantity: q, returned: 0, createdAt: t }).execute()
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, pointsUsed: draft.pointsUsed, existing: false }
     })

@@ -1,4 +1,5 @@
 import type { Conn, Db } from '../../db/types'
+import type { Contributions } from '../contributions'
 import { inTx } from '../../db/tx'
 import type { ExpressCompany, LogisticsInfo } from '../../../../types/logistics'
 import { AppError, ErrorCode } from '../../errors'
@@ -18,7 +19,7 @@ export async function allExpress(db: Conn): Promise<ExpressCompany[]> {
  * (tracking.ts: the job sends it, never from inside this transaction), the log and the 'shipped' hooks, in one
  * transaction. No tracking event is written: the courier reports its own.
  */
-export async function shipOrder(db: Db, orderNo: string, expressCode: string, trackingNo: string, operator: Operator = 'admin') {
+export async function shipOrder(db: Db, modules: Contributions, orderNo: string, expressCode: string, trackingNo: string, operator: Operator = 'admin') {
   const code = expressCode.trim().toUpperCase()
   const no = trackingNo.trim()
   if (!/^[A-Za-z0-9-]{6,40}$/.test(no)) throw new AppError(ErrorCode.BAD_REQUEST, '运单号格式不正确')
@@ -35,7 +36,7 @@ export async function shipOrder(db: Db, orderNo: string, expressCode: string, tr
     const s = await tx.insertInto('shipments').values({ orderId: o.id, expressCode: express.code, expressName: express.name, trackingNo: no, createdAt: t }).returning('id').executeTakeFirstOrThrow()
     await queueSubscription(tx, s.id, t)
     await logOrder(tx, o.id, 'to_ship', 'to_receive', 'ship', operator, `${express.name} ${no}`)
-    await runOrderHooks(tx, 'shipped', o.id, operator)
+    await runOrderHooks(tx, modules, 'shipped', o.id, operator)
     return { orderNo, expressCode: express.code, expressName: express.name, trackingNo: no }
   })
 }

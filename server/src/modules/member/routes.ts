@@ -26,7 +26,7 @@ export default async function memberRoutes(app: ShopApp, ctx: AppContext) {
       body: PhoneRegisterRequest,
     },
     handler: async (req) => {
-      return member.phoneRegister(db, { ...req.body, ip: req.ip })
+      return member.phoneRegister(db, ctx.modules, { ...req.body, ip: req.ip })
     },
   })
 
@@ -50,7 +50,7 @@ export default async function memberRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/member/getMemberInfo', {
     schema: { description: '`MemberInfo` (phone masked, businessId/shopName of an approved agent)' },
-    handler: async (req) => member.getMemberInfo(db, memberId(req)),
+    handler: async (req) => member.getMemberInfo(db, ctx.modules, memberId(req)),
   })
 
   app.get('/api/member/updateMemberInfo', {
@@ -58,7 +58,7 @@ export default async function memberRoutes(app: ShopApp, ctx: AppContext) {
       description: '`MemberInfo`',
       querystring: UpdateMemberInfoQuery,
     },
-    handler: async (req) => member.updateMemberInfo(db, memberId(req), req.query),
+    handler: async (req) => member.updateMemberInfo(db, ctx.modules, memberId(req), req.query),
   })
 
   app.post('/api/member/bindInvitationCode', {

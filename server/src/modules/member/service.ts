@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import type { Db, Tx } from '../../db/types'
 import type { MemberInfo, PhoneRegisterRequest, UpdateMemberInfoQuery } from '../../../../types/member'
+import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
 import { hit, unhit } from '../../services/rateLimit'
 import { ACCOUNT_DISABLED_MSG, createSession } from '../../plugins/auth'
@@ -90,13 +91,13 @@ const toId = (v: unknown): number | null => {
  * Registers or logs in by phone + code. A new member is bound to the sharer and to the sharer's
  * agent shop (first binding wins: an existing member's binding never changes here).
  */
-export async function phoneRegister(db: Db, input: PhoneRegisterRequest & { ip: string }) {
+export async function phoneRegister(db: Db, modules: Contributions, input: PhoneRegisterRequest & { ip: string }) {
   checkPhone(input.phone)
   await hit(db, `login:${input.phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
   // A WeChat login waiting for its phone (miniLogin's loginKey): checked before the SMS code is used up.
   const pending = input.loginKey ? await peekLoginKey(db, input.loginKey) : null
   await consumeCode(db, input.phone, input.verificationCode)
-  return signInByPhone(db, input.phone, {
+  return signInByPhone(db, modules, input.phone, {
     shareMemberId: input.shareMemberId || pending?.shareMemberId,
     shareBusinessId: input.shareBusinessId || pending?.shareBusinessId,
     loginKey: input.loginKey,
@@ -108,7 +109,7 @@ export async function phoneRegister(db: Db, input: PhoneRegisterRequest & { ip: 
  * code is needed. The pending loginKey of miniLogin carries the first visit's sharer and agent shop exactly as
  * the SMS path does, and its openid is bound to the member.
  */
-export async function miniPhoneLogin(ctx: Pick<AppContext, 'config' | 'db' | 'http' | 'log'>, tokens: TokenStore, input: MiniPhoneLoginRequest) {
+export async function miniPhoneLogin(ctx: Pick<AppContext, 'config' | 'db' | 'http' | 'log' | 'modules'>, tokens: TokenStore, input: MiniPhoneLoginRequest) {
   const pending = await peekLoginKey(ctx.db, input.loginKey)
   if (pending.app !== 'mini') throw new AppError(ErrorCode.WECHAT_LOGIN_EXPIRED, '微信登录已过期，请返回重新登录')
   let info: WxPhoneInfo
@@ -124,7 +125,7 @@ export async function miniPhoneLogin(ctx: Pick<AppContext, 'config' | 'db' | 'ht
   const phone = info.purePhoneNumber
   if (info.countryCode !== '86' || !MOBILE_RE.test(phone)) throw new AppError(ErrorCode.WECHAT_PHONE_UNAVAILABLE, '暂只支持中国大陆手机号，请使用短信验证码登录')
   await hit(ctx.db, `login:${phone}`, LOGIN_ATTEMPTS_PER_10_MIN, 10 * 60_000, '登录尝试过于频繁，请稍后再试')
-  return signInByPhone(ctx.db, phone, { shareMemberId: pending.shareMemberId, shareBusinessId: pending.shareBusinessId, loginKey: input.loginKey })
+  return signInByPhone(ctx.db, ctx.modules, phone, { shareMemberId: pending.shareMemberId, shareBusinessId: pending.shareBusinessId, loginKey: input.loginKey })
 }
 
 /** getuserphonenumber's refusals in the shopper's words; a missing quota or permission sends the page to the SMS form (7007). */
@@ -143,7 +144,7 @@ function phoneNumberError(ctx: Pick<AppContext, 'log'>, err: unknown): AppError 
 }
 
 /** Signs in (registering when new) the member of a verified phone; binds the pending WeChat identity when there is one. */
-async function signInByPhone(db: Db, phone: string, input: { shareMemberId?: unknown; shareBusinessId?: unknown; loginKey?: string }) {
+async function signInByPhone(db: Db, modules: Contributions, phone: string, input: { shareMemberId?: unknown; shareBusinessId?: unknown; loginKey?: string }) {
   const t = Date.now()
   let member: { id: number; status: string; disabledAt?: number | null } | undefined = await db
     .selectFrom('members')
@@ -180,7 +181,7 @@ async function signInByPhone(db: Db, phone: string, input: { shareMemberId?: unk
         .onConflict((oc) => oc.column('phone').doNothing())
         .returning(['id', 'status'])
         .executeTakeFirst()
-      if (row) for (const h of registeredHooks) await h.fn(tx, row.id, t)
+      if (row) for (const h of modules.memberRegistered) await h.fn(tx, row.id, t)
       return row
     })
     member = inserted ?? (await db.selectFrom('members').select(['id', 'status', 'disabledAt']).where('phone', '=', phone).executeTakeFirstOrThrow())
@@ -195,11 +196,6 @@ async function signInByPhone(db: Db, phone: string, input: { shareMemberId?: unk
 
 /** Run inside the transaction that creates a member (the coupon module hands out the new-member package). */
 export type MemberRegisteredHook = (tx: Tx, memberId: number, now: number) => Promise<void>
-let registeredHooks: Array<{ name: string; fn: MemberRegisteredHook }> = []
-/** What the modules run when a member is created (ShopModule.onMemberRegistered), installed by modules/index.ts. */
-export function setMemberRegisteredHooks(list: Array<{ name: string; fn: MemberRegisteredHook }>) {
-  registeredHooks = list
-}
 
 /** The agent shop a new member is bound to: the bUid of the link, else the sharer's own shop. */
 async function resolveBusiness(db: Db, businessId: number | null, sharerId: number | null): Promise<number | null> {
@@ -216,11 +212,12 @@ async function resolveBusiness(db: Db, businessId: number | null, sharerId: numb
   return null
 }
 
-export async function getMemberInfo(db: Db, id: number): Promise<MemberInfo> {
+/** The member's own info; agentStatus for a member without an active shop is the agent module's answer (ctx.modules). */
+export async function getMemberInfo(db: Db, modules: Pick<Contributions, 'agentApplicationStatus'>, id: number): Promise<MemberInfo> {
   const m = await db.selectFrom('members').selectAll().where('id', '=', id).executeTakeFirst()
   if (!m) throw new AppError(ErrorCode.UNAUTHORIZED, '登录已失效，请重新登录')
   const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'status']).where('memberId', '=', id).executeTakeFirst()
-  const agentStatus = await agentApplicationStatus(db, id, !!shop && shop.status === 'active')
+  const agentStatus = shop && shop.status === 'active' ? 'approved' : await modules.agentApplicationStatus(db, id)
   return {
     id: m.id,
     phone: m.phone ? `${m.phone.slice(0, 3)}****${m.phone.slice(7)}` : '',
@@ -239,17 +236,7 @@ export async function getMemberInfo(db: Db, id: number): Promise<MemberInfo> {
   }
 }
 
-/** Agent application state; the agent module registers the lookup of pending / rejected applications. */
-let applicationLookup: (db: Db, memberId: number) => Promise<'none' | 'pending' | 'rejected'> = async () => 'none'
-export function setAgentApplicationLookup(fn: typeof applicationLookup) {
-  applicationLookup = fn
-}
-async function agentApplicationStatus(db: Db, memberId: number, approved: boolean): Promise<MemberInfo['agentStatus']> {
-  if (approved) return 'approved'
-  return applicationLookup(db, memberId)
-}
-
-export async function updateMemberInfo(db: Db, id: number, fields: UpdateMemberInfoQuery) {
+export async function updateMemberInfo(db: Db, modules: Pick<Contributions, 'agentApplicationStatus'>, id: number, fields: UpdateMemberInfoQuery) {
   const patch: Record<string, unknown> = {}
   if (fields.nickname !== undefined) {
     const nickname = fields.nickname.trim()
@@ -267,7 +254,7 @@ export async function updateMemberInfo(db: Db, id: number, fields: UpdateMemberI
       .set({ ...patch, updatedAt: Date.now() })
       .where('id', '=', id)
       .execute()
-  return getMemberInfo(db, id)
+  return getMemberInfo(db, modules, id)
 }
 
 /**

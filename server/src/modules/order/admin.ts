@@ -9,10 +9,10 @@ const STATUSES = Object.keys(ORDER_STATUS_TEXT) as OrderStatusValue[]
 
 /** The order module's operator CLI commands (listed in modules/index.ts). */
 export const orderCommands: AdminCommandDef[] = [
-  adminCommand('ship', 'ship <orderNo> <expressCode> <trackingNo>   发货（订单须已支付；快递公司代码见 express 命令），写入首条物流轨迹', async (args, { db, out }) => {
+  adminCommand('ship', 'ship <orderNo> <expressCode> <trackingNo>   发货（订单须已支付；快递公司代码见 express 命令），写入首条物流轨迹', async (args, { db, modules, out }) => {
     const [orderNo, expressCode, trackingNo] = args
     if (!orderNo || !expressCode || !trackingNo) throw new Error('用法：ship <orderNo> <expressCode> <trackingNo>')
-    const r = await shipOrder(db, orderNo, expressCode, trackingNo, 'admin')
+    const r = await shipOrder(db, modules, orderNo, expressCode, trackingNo, 'admin')
     out(`已发货 ${r.orderNo}：${r.expressName} ${r.trackingNo}`)
   }),
 

@@ -22,7 +22,7 @@ import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adm
 export const BATCH_SHIP_MAX = 1000
 
 /** 订单: list, export, details, ship (single and batch), traces, remarks, cancel. */
-const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
+const orderAdminRoutes: AdminRouteModule = async (app, { db, modules }) => {
   const read = { permission: 'orders.read' as const }
   const write = { permission: 'orders.write' as const }
 
@@ -38,7 +38,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
   app.get('/orders/:orderNo', { config: read, schema: { params: OrderNoParams } }, async (req): Promise<AdminOrderDetail> => adminOrderDetail(db, req.params.orderNo))
 
   app.post('/orders/:orderNo/ship', { config: write, schema: { params: OrderNoParams, body: ShipBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), (tx, log) => adminShip(tx, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log))
+    await audited(db, actorOf(req), (tx, log) => adminShip(tx, modules, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log))
     return { ok: true }
   })
 
@@ -53,7 +53,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
     for (const l of lines) {
       try {
         if (!l.orderNo || !l.expressCode || !l.trackingNo) throw new AppError(400, '缺少订单号、快递公司或运单号')
-        await audited(db, actor, (tx, log) => adminShip(tx, l.orderNo, l.expressCode, l.trackingNo, log))
+        await audited(db, actor, (tx, log) => adminShip(tx, modules, l.orderNo, l.expressCode, l.trackingNo, log))
         shipped += 1
       } catch (err) {
         if (!(err instanceof AppError)) throw err
@@ -76,7 +76,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db }) => {
     return { ok: true }
   })
   app.post('/orders/:orderNo/cancel', { config: write, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), (tx, log) => adminCancel(tx, req.params.orderNo, req.body.reason, log))
+    await audited(db, actorOf(req), (tx, log) => adminCancel(tx, modules, req.params.orderNo, req.body.reason, log))
     return { ok: true }
   })
 }

@@ -11,6 +11,7 @@ import { cancelOrderTx } from './service'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
 import { csvCell } from '../../admin/csv'
+import type { Contributions } from '../contributions'
 
 type Log = (e: AuditEntry) => void
 
@@ -331,8 +332,8 @@ async function staffOfLogs(db: Conn, orderNo: string, logs: Array<{ id: number; 
 }
 
 /** Ships through the CLI's service (logistics/service.ts shipOrder) inside the audited transaction. */
-export async function adminShip(tx: Tx, orderNo: string, expressCode: string, trackingNo: string, log: Log) {
-  const r = await shipOrder(tx, orderNo, expressCode, trackingNo, 'admin')
+export async function adminShip(tx: Tx, modules: Contributions, orderNo: string, expressCode: string, trackingNo: string, log: Log) {
+  const r = await shipOrder(tx, modules, orderNo, expressCode, trackingNo, 'admin')
   log({
     action: 'order.ship',
     targetType: 'order',
@@ -377,10 +378,10 @@ export async function adminRemark(tx: Tx, orderNo: string, remark: string, log: 
 }
 
 /** Cancels an unpaid order through the shop's cancel (stock, coupon and points back, payments closed). */
-export async function adminCancel(tx: Tx, orderNo: string, reason: string, log: Log) {
+export async function adminCancel(tx: Tx, modules: Contributions, orderNo: string, reason: string, log: Log) {
   const o = await orderByNo(tx, orderNo)
   if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, '只有待付款的订单可以取消')
   const why = `商家取消：${reason.trim()}`
-  if (!(await cancelOrderTx(tx, o.id, why, 'admin'))) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
+  if (!(await cancelOrderTx(tx, modules, o.id, why, 'admin'))) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
   log({ action: 'order.cancel', targetType: 'order', targetId: orderNo, before: { status: 'unpaid' }, after: { status: 'cancelled', cancelReason: why } })
 }

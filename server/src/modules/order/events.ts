@@ -1,4 +1,5 @@
 import type { Tx } from '../../db/types'
+import type { Contributions } from '../contributions'
 
 /**
  * Order events that are not order state changes (those are the hooks of ./hooks.ts). Listeners run inside
@@ -41,29 +42,7 @@ export type OrderEventListener<E extends keyof OrderEventMap> = (tx: Tx, payload
 /** What a module listens to (ShopModule.orderEvents). */
 export type OrderEventListeners = { [E in keyof OrderEventMap]?: OrderEventListener<E> }
 
-type Entry = { event: keyof OrderEventMap; name: string; fn: OrderEventListener<any> }
-/** The modules' listeners (installModules) and the extra ones added with `on` (tests). */
-let moduleListeners: Entry[] = []
-let extraListeners: Entry[] = []
-const all = (event: keyof OrderEventMap) => [...moduleListeners, ...extraListeners].filter((l) => l.event === event)
-
-export const orderEvents = {
-  /** Installs the modules' listeners, replacing any installed before (modules/index.ts calls this). */
-  setModuleListeners(list: Entry[]) {
-    moduleListeners = [...list]
-  },
-  /** Adds an extra listener after the modules' ones; one with the same name for the same event is replaced. */
-  on<E extends keyof OrderEventMap>(event: E, name: string, fn: OrderEventListener<E>) {
-    const i = extraListeners.findIndex((l) => l.event === event && l.name === name)
-    if (i >= 0) extraListeners[i] = { event, name, fn }
-    else extraListeners.push({ event, name, fn })
-  },
-  off<E extends keyof OrderEventMap>(event: E, name: string) {
-    extraListeners = extraListeners.filter((l) => !(l.event === event && l.name === name))
-  },
-  /** Runs every listener in order (the modules' first) inside the caller's transaction. */
-  async emit<E extends keyof OrderEventMap>(event: E, tx: Tx, payload: OrderEventMap[E]) {
-    for (const l of all(event)) await l.fn(tx, payload)
-  },
-  listenerNames: (event: keyof OrderEventMap) => all(event).map((l) => l.name),
+/** Runs every listener (ctx.modules.orderEvents, in the module list's order) inside the caller's transaction. */
+export async function emitOrderEvent<E extends keyof OrderEventMap>(tx: Tx, modules: Pick<Contributions, 'orderEvents'>, event: E, payload: OrderEventMap[E]) {
+  for (const l of modules.orderEvents) if (l.event === event) await (l.fn as OrderEventListener<E>)(tx, payload)
 }

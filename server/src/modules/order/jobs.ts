@@ -3,7 +3,7 @@ import { autoAdvanceOrders } from './service'
 import { syncFreeShippingTags } from './freight'
 
 /** Auto-receives long-shipped orders and auto-completes long-received ones. */
-export const orderAutoAdvanceJob: Job = { name: 'order-auto-advance', everyMs: 10 * 60_000, run: (ctx) => autoAdvanceOrders(ctx.db, Date.now(), 200, ctx.config.autoReceiveDays) }
+export const orderAutoAdvanceJob: Job = { name: 'order-auto-advance', everyMs: 10 * 60_000, run: (ctx) => autoAdvanceOrders(ctx.db, ctx.modules, Date.now(), 200, ctx.config.autoReceiveDays) }
 
 /**
  * Keeps the 包邮 tags on the freight rules where goods change by other paths than the console's save (and brings

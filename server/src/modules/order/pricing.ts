@@ -1,7 +1,8 @@
 import type { Conn, Tx } from '../../db/types'
+import type { Contributions } from '../contributions'
 import type { OrderTypeValue } from '../../db/tradeTables'
 import type { MemberAddress } from '../../../../types/address'
-import { MAX_BUY_QUANTITY, type OrderPreviewRequest } from '../../../../types/order'
+import { MAX_BUY_QUANTITY, type OrderExtras, type OrderPreviewRequest } from '../../../../types/order'
 import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
@@ -58,8 +59,30 @@ export interface OrderDraft {
   pointsUsed: number
   pointsDiscount: number
   payAmount: number
-  /** Whatever a step wants the confirm page to show (usable coupons, points balance...). */
-  extras: Record<string, unknown>
+  /** What a step wants the confirm page to show (usable coupons, points balance): one declared key per step. */
+  extras: OrderExtras
+}
+
+/**
+ * A new draft of the given lines: their goods amount, nothing taken off yet, no extras. Every kind of order starts
+ * here (priceOrder, a flash sale's, a points redemption's, the demo seeds'); the pricing steps and finalize() do the rest.
+ */
+export function newDraft(d: Pick<OrderDraft, 'memberId' | 'from' | 'orderType' | 'lines' | 'address'> & Partial<Pick<OrderDraft, 'freightAmount' | 'pointsUsed'>>): OrderDraft {
+  return {
+    memberId: d.memberId,
+    from: d.from,
+    orderType: d.orderType,
+    lines: d.lines,
+    address: d.address,
+    goodsAmount: d.lines.reduce((s, l) => s + l.amount, 0),
+    freightAmount: d.freightAmount ?? 0,
+    couponId: null,
+    couponDiscount: 0,
+    pointsUsed: d.pointsUsed ?? 0,
+    pointsDiscount: 0,
+    payAmount: 0,
+    extras: {},
+  }
 }
 
 /**
@@ -75,26 +98,6 @@ export interface PricingStep {
   apply(db: Conn, draft: OrderDraft, input: PricingInput): Promise<void>
   commit?(tx: Tx, draft: OrderDraft, order: { id: number; orderNo: string; memberId: number }): Promise<void>
 }
-
-/** The modules' steps in PRICING_ORDER (installModules, modules/index.ts), then extra ones (tests). */
-let moduleSteps: PricingStep[] = []
-const extraSteps: PricingStep[] = []
-let steps: readonly PricingStep[] = []
-
-/** Installs the modules' steps in the order given, replacing any installed before. */
-export function setModulePricingSteps(list: PricingStep[]) {
-  moduleSteps = [...list]
-  steps = [...moduleSteps, ...extraSteps]
-}
-
-/** Adds an extra step after the modules' ones (tests); a step with the same name is replaced. */
-export function registerPricingStep(step: PricingStep) {
-  const i = extraSteps.findIndex((s) => s.name === step.name)
-  if (i >= 0) extraSteps[i] = step
-  else extraSteps.push(step)
-  steps = [...moduleSteps, ...extraSteps]
-}
-export const pricingSteps = (): readonly PricingStep[] => steps
 
 const outOfStock = (name: string, stock: number) => new AppError(ErrorCode.OUT_OF_STOCK, stock <= 0 ? `「${name}」已售罄` : `「${name}」库存不足，仅剩${stock}件`, { stock })
 
@@ -208,26 +211,11 @@ export function finalize(draft: OrderDraft): OrderDraft {
   return draft
 }
 
-/** Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). */
-export async function priceOrder(db: Conn, input: PricingInput): Promise<OrderDraft> {
+/** Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). The steps are the modules' (ctx.modules). */
+export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, input: PricingInput): Promise<OrderDraft> {
   const lines = await loadLines(db, input)
   const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
-  const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
-  const draft: OrderDraft = {
-    memberId: input.memberId,
-    from: input.from,
-    orderType: input.orderType || 'normal',
-    lines,
-    address,
-    goodsAmount,
-    freightAmount: await freightOfLines(db, lines, address),
-    couponId: null,
-    couponDiscount: 0,
-    pointsUsed: 0,
-    pointsDiscount: 0,
-    payAmount: 0,
-    extras: {},
-  }
-  for (const step of steps) await step.apply(db, draft, input)
+  const draft = newDraft({ memberId: input.memberId, from: input.from, orderType: input.orderType || 'normal', lines, address, freightAmount: await freightOfLines(db, lines, address) })
+  for (const step of modules.pricingSteps) await step.apply(db, draft, input)
   return finalize(draft)
 }

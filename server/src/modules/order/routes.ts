@@ -9,7 +9,7 @@ import { readCache } from '../../services/readCache'
 
 /** Orders: /api/order/* (member only; every order number is scoped to the caller's own orders). */
 export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
-  const { db, config } = ctx
+  const { db, config, modules } = ctx
   const cache = readCache(db, config.readCacheMs)
 
   app.get('/api/order/goodsFreight', {
@@ -32,7 +32,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
         "`OrderPreview {lines[], address, goodsAmount, freightAmount, couponDiscount, pointsDiscount, payAmount, freeFreightThreshold, extras}`; cart: selected valid lines; freight by the goods' freight templates (console 设置 → 运费; the default starts as ¥8 below ¥99, free from ¥99), `freeFreightThreshold` the order's template's threshold (0 when never free or several templates)",
       body: OrderPreviewRequest,
     },
-    handler: async (req) => order.previewOrder(db, { ...req.body, memberId: memberId(req) }),
+    handler: async (req) => order.previewOrder(db, modules, { ...req.body, memberId: memberId(req) }),
   })
 
   app.post('/api/order/submit', {
@@ -41,7 +41,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
         '`{orderNo, payAmount, status, expireAt, existing}`; one order per (member, requestId): a repeat answers the first order with `existing: true`; stock taken by conditional update in the same transaction (2001 when short); cart lines bought are removed; 400 `请选择收货地址` without an address. Request: preview fields + `{remark?, requestId}` (8–64 of `[A-Za-z0-9_-]`, one per page visit).',
       body: OrderSubmitRequest,
     },
-    handler: async (req) => order.submitOrder(db, config, { ...req.body, memberId: memberId(req) }),
+    handler: async (req) => order.submitOrder(db, config, modules, { ...req.body, memberId: memberId(req) }),
   })
 
   app.get('/api/order/list', {
@@ -75,7 +75,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
     },
     handler: async (req) => {
       const b = req.body
-      return order.cancelOrder(db, memberId(req), b.orderNo, b.reason)
+      return order.cancelOrder(db, modules, memberId(req), b.orderNo, b.reason)
     },
   })
 
@@ -84,7 +84,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
       description: "`{orderNo, status: 'to_review'}`; shipped (to_receive) only (2003)",
       body: OrderNoBody,
     },
-    handler: async (req) => order.confirmReceipt(db, memberId(req), req.body.orderNo),
+    handler: async (req) => order.confirmReceipt(db, modules, memberId(req), req.body.orderNo),
   })
 
   app.post('/api/order/delete', {

@@ -7,7 +7,7 @@ import { addTrace, shipOrder } from '../logistics/service'
 import { handlePaidNotice } from '../pay/service'
 import { signSandboxTicket } from '../../payments/sandbox'
 import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, type DraftLine, type OrderDraft } from './pricing'
+import { finalize, freightFor, loadLines, newDraft, type DraftLine } from './pricing'
 import { cancelOrderTx, completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from './service'
 import { submitReviews } from '../review/service'
 import type { AppContext } from '../../context'
@@ -68,22 +68,8 @@ export const tradeSeeder: Seeder = {
       const draftLines: DraftLine[] = []
       for (const [skuId, quantity] of lines) draftLines.push(...(await loadLines(db, { memberId: shopper.id, from: 'buyNow', skuId, quantity })))
       const goodsAmount = draftLines.reduce((s, l) => s + l.amount, 0)
-      const draft: OrderDraft = finalize({
-        memberId: shopper.id,
-        from: 'buyNow',
-        orderType: 'normal',
-        lines: draftLines,
-        address: home,
-        goodsAmount,
-        freightAmount: freightFor(goodsAmount),
-        couponId: null,
-        couponDiscount: 0,
-        pointsUsed: 0,
-        pointsDiscount: 0,
-        payAmount: 0,
-        extras: {},
-      })
-      const o = await db.transaction().execute((tx) => createOrder(tx, draft, { requestId: null, remark, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
+      const draft = finalize(newDraft({ memberId: shopper.id, from: 'buyNow', orderType: 'normal', lines: draftLines, address: home, freightAmount: freightFor(goodsAmount) }))
+      const o = await db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, remark, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
       return o
     }
     const pay = (o: { id: number; orderNo: string; payAmount: number }, at: number) => seedPayment(ctx, o, at)
@@ -109,14 +95,14 @@ export const tradeSeeder: Seeder = {
     // Completed 12 days ago (auto-completed after receipt).
     const done = await order([[sku(4), 1]], t0 - 12 * DAY)
     await pay(done, t0 - 12 * DAY + 5 * 60_000)
-    await shipOrder(db, done.orderNo, 'YTO', 'YT7423918846512', 'admin')
-    await db.transaction().execute((tx) => receiveOrderTx(tx, done.id, 'member'))
-    await db.transaction().execute((tx) => completeOrderTx(tx, done.id, 'system', '收货后自动完成'))
+    await shipOrder(db, ctx.modules, done.orderNo, 'YTO', 'YT7423918846512', 'admin')
+    await db.transaction().execute((tx) => receiveOrderTx(tx, ctx.modules, done.id, 'member'))
+    await db.transaction().execute((tx) => completeOrderTx(tx, ctx.modules, done.id, 'system', '收货后自动完成'))
     await backdate(done.id, { paidAt: t0 - 12 * DAY + 5 * 60_000, shippedAt: t0 - 11 * DAY, receivedAt: t0 - 9 * DAY, completedAt: t0 - 9 * DAY + HOUR })
     await journey(done.orderNo, t0 - 11 * DAY, ['【杭州市】已到达 杭州转运中心', '【杭州市】快件正在派送中，派送员：王师傅 13512345678', '【杭州市】您的快件已签收，签收人：本人'])
     // Reviewed after it completed: the order offers 追评 (docs/after-sales.md).
     const doneItems = await db.selectFrom('orderItems').select('id').where('orderId', '=', done.id).execute()
-    await submitReviews(db, shopper.id, {
+    await submitReviews(db, ctx.modules, shopper.id, {
       orderNo: done.orderNo,
       items: doneItems.map((i) => ({ orderItemId: i.id, rating: 5, content: '质量很好，物流也快，会回购。', images: [], anonymous: false })),
     })
@@ -128,7 +114,7 @@ export const tradeSeeder: Seeder = {
 
     // Cancelled by the member 5 days ago.
     const cancelled = await order([[sku(5), 2]], t0 - 5 * DAY)
-    await db.transaction().execute((tx) => cancelOrderTx(tx, cancelled.id, '不想要了', 'member'))
+    await db.transaction().execute((tx) => cancelOrderTx(tx, ctx.modules, cancelled.id, '不想要了', 'member'))
     await backdate(cancelled.id, { cancelledAt: t0 - 5 * DAY + 10 * 60_000 })
 
     // Received two days ago, waiting for a review.
@@ -140,22 +126,22 @@ export const tradeSeeder: Seeder = {
       t0 - 6 * DAY,
     )
     await pay(received, t0 - 6 * DAY + 3 * 60_000)
-    await shipOrder(db, received.orderNo, 'ZTO', '78312345678901', 'admin')
-    await db.transaction().execute((tx) => receiveOrderTx(tx, received.id, 'member'))
+    await shipOrder(db, ctx.modules, received.orderNo, 'ZTO', '78312345678901', 'admin')
+    await db.transaction().execute((tx) => receiveOrderTx(tx, ctx.modules, received.id, 'member'))
     await backdate(received.id, { paidAt: t0 - 6 * DAY + 3 * 60_000, shippedAt: t0 - 5 * DAY, receivedAt: t0 - 2 * DAY })
     await journey(received.orderNo, t0 - 5 * DAY, ['【上海市】已到达 上海浦东转运中心', '【杭州市】已到达 杭州西湖营业部', '【杭州市】快件正在派送中', '【杭州市】您的快件已签收，签收人：前台代收'])
 
     // Shipped three days ago, on the way.
     const onWay = await order([[sku(1), 1]], t0 - 4 * DAY)
     await pay(onWay, t0 - 4 * DAY + 60_000)
-    await shipOrder(db, onWay.orderNo, 'SF', 'SF1428765390214', 'admin')
+    await shipOrder(db, ctx.modules, onWay.orderNo, 'SF', 'SF1428765390214', 'admin')
     await backdate(onWay.id, { paidAt: t0 - 4 * DAY + 60_000, shippedAt: t0 - 3 * DAY })
     await journey(onWay.orderNo, t0 - 3 * DAY, ['【深圳市】已到达 深圳华南陆运枢纽', '【杭州市】已到达 杭州萧山集散中心'])
 
     // Shipped yesterday.
     const fresh = await order([[sku(0), 2]], t0 - 2 * DAY, '请尽快发货，谢谢')
     await pay(fresh, t0 - 2 * DAY + 2 * 60_000)
-    await shipOrder(db, fresh.orderNo, 'JD', 'JDV003219876543', 'admin')
+    await shipOrder(db, ctx.modules, fresh.orderNo, 'JD', 'JDV003219876543', 'admin')
     await backdate(fresh.id, { paidAt: t0 - 2 * DAY + 2 * 60_000, shippedAt: t0 - DAY })
     // The demo's waybill numbers are made up: they are never subscribed at 快递100, even once it is set up (their
     // journeys above are typed, and shown as typed).

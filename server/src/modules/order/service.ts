@@ -8,7 +8,8 @@ import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { addToCart } from '../cart/service'
-import { priceOrder, pricingSteps, type OrderDraft, type PricingInput } from './pricing'
+import { priceOrder, type OrderDraft, type PricingInput } from './pricing'
+import type { Contributions } from '../contributions'
 import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
 
@@ -97,7 +98,7 @@ export interface CreateOrderOptions {
  * steps' commits, and removal of the cart lines. A zero pay amount (fully covered by points) is paid at once.
  * Seckill and points orders call this with their own draft and orderType.
  */
-export async function createOrder(tx: Tx, draft: OrderDraft, opts: CreateOrderOptions) {
+export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDraft, opts: CreateOrderOptions) {
   const t = opts.now ?? Date.now()
   const operator = opts.operator || 'member'
   const address = draft.address
@@ -171,16 +172,16 @@ export async function createOrder(tx: Tx, draft: OrderDraft, opts: CreateOrderOp
     .execute()
   await logOrder(tx, row.id, '', status, 'submit', operator, status === 'to_ship' ? '无需支付' : '')
   const ref = { id: row.id, orderNo, memberId: draft.memberId }
-  for (const step of pricingSteps()) if (step.commit) await step.commit(tx, draft, ref)
+  for (const step of modules.pricingSteps) if (step.commit) await step.commit(tx, draft, ref)
   const cartIds = draft.lines.map((l) => l.cartItemId).filter((x): x is number => !!x)
   if (cartIds.length) await tx.deleteFrom('cartItems').where('memberId', '=', draft.memberId).where('id', 'in', cartIds).execute()
-  await runOrderHooks(tx, 'created', row.id, operator)
-  if (status === 'to_ship') await runOrderHooks(tx, 'paid', row.id, operator)
+  await runOrderHooks(tx, modules, 'created', row.id, operator)
+  if (status === 'to_ship') await runOrderHooks(tx, modules, 'paid', row.id, operator)
   return { id: row.id, orderNo, status, payAmount: draft.payAmount, expireAt: t + opts.expireMinutes * MIN }
 }
 
-export async function previewOrder(db: Conn, input: PricingInput): Promise<OrderPreview> {
-  const d = await priceOrder(db, input)
+export async function previewOrder(db: Conn, modules: Contributions, input: PricingInput): Promise<OrderPreview> {
+  const d = await priceOrder(db, modules, input)
   // The checkout's "free from ¥x" hint: the order's template's threshold (0 = no hint: never free, or mixed templates).
   return previewOf(d, (await freightQuote(db, d.lines, d.address)).freeThreshold)
 }
@@ -219,13 +220,13 @@ async function byRequest(db: Conn, memberId: number, requestId: string): Promise
  * Places an order. One order per (member, requestId): a repeated or concurrent submit with the same
  * requestId answers the first order. Prices, stock and the address are read inside the transaction.
  */
-export async function submitOrder(db: Db, config: Config, input: PricingInput & { remark?: string; requestId: string }): Promise<OrderSubmitResponse> {
+export async function submitOrder(db: Db, config: Config, modules: Contributions, input: PricingInput & { remark?: string; requestId: string }): Promise<OrderSubmitResponse> {
   const before = await byRequest(db, input.memberId, input.requestId)
   if (before) return before
   try {
     return await db.transaction().execute(async (tx) => {
-      const draft = await priceOrder(tx, input)
-      const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
+      const draft = await priceOrder(tx, modules, input)
+      const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, expireAt: o.expireAt, existing: false }
     })
   } catch (err) {
@@ -434,7 +435,7 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
  * cancel, the expiry job and a payment can race safely), then stock back, pending payments closed,
  * the log, and the 'cancelled' hooks (coupons, points, seckill quota). False when it was no longer unpaid.
  */
-export async function cancelOrderTx(tx: Tx, orderId: number, reason: string, operator: Operator): Promise<boolean> {
+export async function cancelOrderTx(tx: Tx, modules: Contributions, orderId: number, reason: string, operator: Operator): Promise<boolean> {
   const t = Date.now()
   const res = await tx
     .updateTable('orders')
@@ -447,46 +448,46 @@ export async function cancelOrderTx(tx: Tx, orderId: number, reason: string, ope
   for (const it of [...items].sort((a, b) => a.skuId - b.skuId)) await returnStock(tx, it)
   await tx.updateTable('payments').set({ status: 'closed', updatedAt: t }).where('orderId', '=', orderId).where('status', '=', 'pending').execute()
   await logOrder(tx, orderId, 'unpaid', 'cancelled', 'cancel', operator, reason)
-  await runOrderHooks(tx, 'cancelled', orderId, operator)
+  await runOrderHooks(tx, modules, 'cancelled', orderId, operator)
   return true
 }
 
-export async function cancelOrder(db: Db, memberId: number, orderNo: string, reason = '') {
+export async function cancelOrder(db: Db, modules: Contributions, memberId: number, orderNo: string, reason = '') {
   return db.transaction().execute(async (tx) => {
     const o = await ownOrder(tx, memberId, orderNo)
     if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, '只有待付款的订单可以取消')
-    const ok = await cancelOrderTx(tx, o.id, reason.trim() || '买家取消订单', 'member')
+    const ok = await cancelOrderTx(tx, modules, o.id, reason.trim() || '买家取消订单', 'member')
     if (!ok) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
     return { orderNo, status: 'cancelled' as const }
   })
 }
 
 /** Shipped → received (the member, or the system after the auto-receive days: config.autoReceiveDays, console 设置). */
-export async function receiveOrderTx(tx: Tx, orderId: number, operator: Operator, t = Date.now(), autoDays = AUTO_RECEIVE_DAYS): Promise<boolean> {
+export async function receiveOrderTx(tx: Tx, modules: Contributions, orderId: number, operator: Operator, t = Date.now(), autoDays = AUTO_RECEIVE_DAYS): Promise<boolean> {
   const res = await tx.updateTable('orders').set({ status: 'to_review', receivedAt: t, updatedAt: t }).where('id', '=', orderId).where('status', '=', 'to_receive').executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
   const signed = operator === 'system' ? await tx.selectFrom('shipments').select('signedAt').where('orderId', '=', orderId).executeTakeFirst() : undefined
   const note = operator !== 'system' ? '' : signed?.signedAt ? `快递签收${autoDays}天后自动确认收货` : `发货${autoDays}天后自动确认收货`
   await logOrder(tx, orderId, 'to_receive', 'to_review', 'receive', operator, note)
-  await runOrderHooks(tx, 'received', orderId, operator)
+  await runOrderHooks(tx, modules, 'received', orderId, operator)
   return true
 }
 
-export async function confirmReceipt(db: Db, memberId: number, orderNo: string) {
+export async function confirmReceipt(db: Db, modules: Contributions, memberId: number, orderNo: string) {
   return db.transaction().execute(async (tx) => {
     const o = await ownOrder(tx, memberId, orderNo)
     if (o.status !== 'to_receive') throw new AppError(ErrorCode.ORDER_STATE, '只有已发货的订单可以确认收货')
-    if (!(await receiveOrderTx(tx, o.id, 'member'))) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
+    if (!(await receiveOrderTx(tx, modules, o.id, 'member'))) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化，请刷新后重试')
     return { orderNo, status: 'to_review' as const }
   })
 }
 
 /** Received → completed. */
-export async function completeOrderTx(tx: Tx, orderId: number, operator: Operator, note = '', t = Date.now()): Promise<boolean> {
+export async function completeOrderTx(tx: Tx, modules: Contributions, orderId: number, operator: Operator, note = '', t = Date.now()): Promise<boolean> {
   const res = await tx.updateTable('orders').set({ status: 'completed', completedAt: t, updatedAt: t }).where('id', '=', orderId).where('status', '=', 'to_review').executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
   await logOrder(tx, orderId, 'to_review', 'completed', 'complete', operator, note)
-  await runOrderHooks(tx, 'completed', orderId, operator)
+  await runOrderHooks(tx, modules, 'completed', orderId, operator)
   return true
 }
 
@@ -494,7 +495,7 @@ export async function completeOrderTx(tx: Tx, orderId: number, operator: Operato
  * For the review module: marks order lines reviewed (the member's own), and completes the order
  * when every line is reviewed. Call inside the transaction that stores the review.
  */
-export async function markItemsReviewed(tx: Tx, memberId: number, orderId: number, itemIds: number[]) {
+export async function markItemsReviewed(tx: Tx, modules: Contributions, memberId: number, orderId: number, itemIds: number[]) {
   if (itemIds.length) await tx.updateTable('orderItems').set({ reviewed: 1 }).where('orderId', '=', orderId).where('memberId', '=', memberId).where('id', 'in', itemIds).execute()
   const { left } = await tx
     .selectFrom('orderItems')
@@ -502,7 +503,7 @@ export async function markItemsReviewed(tx: Tx, memberId: number, orderId: numbe
     .where('orderId', '=', orderId)
     .where('reviewed', '=', 0)
     .executeTakeFirstOrThrow()
-  if (Number(left) === 0) await completeOrderTx(tx, orderId, 'member', '已评价')
+  if (Number(left) === 0) await completeOrderTx(tx, modules, orderId, 'member', '已评价')
 }
 
 /** For the after-sales module: flags the order ('processing' while a case is open, 'finished' after). */
@@ -551,17 +552,17 @@ export async function buyAgain(db: Db, memberId: number, orderNo: string): Promi
 // ---------------------------------------------------------------- jobs
 
 /** Cancels unpaid orders whose expire_at has passed and returns their stock. Returns how many it cancelled. */
-export async function expireOrders(db: Db, now = Date.now(), limit = 200): Promise<number> {
+export async function expireOrders(db: Db, modules: Contributions, now = Date.now(), limit = 200): Promise<number> {
   const due = await db.selectFrom('orders').select('id').where('status', '=', 'unpaid').where('expireAt', '<=', now).orderBy('expireAt').limit(limit).execute()
   let n = 0
   for (const { id } of due) {
-    if (await db.transaction().execute((tx) => cancelOrderTx(tx, id, '超时未支付，订单自动取消', 'system'))) n += 1
+    if (await db.transaction().execute((tx) => cancelOrderTx(tx, modules, id, '超时未支付，订单自动取消', 'system'))) n += 1
   }
   return n
 }
 
 /** Receives orders shipped receiveDays ago (config.autoReceiveDays) and completes orders received AUTO_COMPLETE_DAYS ago. */
-export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200, receiveDays = AUTO_RECEIVE_DAYS): Promise<{ received: number; completed: number }> {
+export async function autoAdvanceOrders(db: Db, modules: Contributions, now = Date.now(), limit = 200, receiveDays = AUTO_RECEIVE_DAYS): Promise<{ received: number; completed: number }> {
   let received = 0
   let completed = 0
   // Counted from the courier's 签收 when it is known (migration 084, logistics/tracking.ts), else from shipping.
@@ -574,7 +575,7 @@ export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200, r
     .where((eb) => eb.or([eb.and([eb('s.signedAt', 'is', null), eb('o.shippedAt', '<=', cutoff)]), eb('s.signedAt', '<=', cutoff)]))
     .limit(limit)
     .execute()
-  for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, id, 'system', now, receiveDays))) received += 1
+  for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, modules, id, 'system', now, receiveDays))) received += 1
   const rec = await db
     .selectFrom('orders')
     .select('id')
@@ -582,6 +583,6 @@ export async function autoAdvanceOrders(db: Db, now = Date.now(), limit = 200, r
     .where('receivedAt', '<=', now - AUTO_COMPLETE_DAYS * DAY)
     .limit(limit)
     .execute()
-  for (const { id } of rec) if (await db.transaction().execute((tx) => completeOrderTx(tx, id, 'system', `收货${AUTO_COMPLETE_DAYS}天后自动完成`, now))) completed += 1
+  for (const { id } of rec) if (await db.transaction().execute((tx) => completeOrderTx(tx, modules, id, 'system', `收货${AUTO_COMPLETE_DAYS}天后自动完成`, now))) completed += 1
   return { received, completed }
 }

@@ -49,7 +49,7 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
     if (Number(up.numUpdatedRows) === 1) {
       await tx.updateTable('payments').set({ status: 'closed', updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'pending').execute()
       await logOrder(tx, order.id, 'unpaid', 'to_ship', 'pay', 'gateway', `${pay.channel} ${notice.transactionId}`)
-      await runOrderHooks(tx, 'paid', order.id, 'gateway')
+      await runOrderHooks(tx, ctx.modules, 'paid', order.id, 'gateway')
       return { outcome: 'paid' as const, orderNo: order.orderNo }
     }
     const now = await tx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()

@@ -55,7 +55,7 @@ export async function expireOrder(ctx: PaymentCtx, orderId: number, reason = 'è¶
       throw err
     }
   }
-  return ctx.db.transaction().execute((tx) => cancelOrderTx(tx, orderId, reason, 'system'))
+  return ctx.db.transaction().execute((tx) => cancelOrderTx(tx, ctx.modules, orderId, reason, 'system'))
 }
 
 /** The expiry job: unpaid orders past expire_at, each through expireOrder; one order's gateway error skips only it. */

@@ -23,7 +23,7 @@ export default async function reviewRoutes(app: ShopApp, ctx: AppContext) {
 
       body: ReviewSubmitRequest,
     },
-    handler: async (req) => review.submitReviews(db, memberId(req), req.body),
+    handler: async (req) => review.submitReviews(db, ctx.modules, memberId(req), req.body),
   })
 
   app.post('/api/review/followUp', {

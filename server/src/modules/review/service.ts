@@ -6,6 +6,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { completeOrderTx, isUniqueViolation, ownOrder } from '../order/service'
 import { liveCampaignFor, taskForReview } from '../cashback/service'
 import { charCount, ownImages, parseImages } from './images'
+import type { Contributions } from '../contributions'
 
 /** Orders whose lines may be reviewed: received (待评价) or completed with lines still unreviewed. */
 export const REVIEWABLE_ORDER_STATES = ['to_review', 'completed']
@@ -84,7 +85,7 @@ export async function reviewableOrder(db: Db, memberId: number, orderNo: string)
  * Completes a received order once every line is reviewed or fully refunded (the trade module's
  * completeOrderTx: to_review → completed, its log and hooks). Inside the caller's transaction.
  */
-export async function completeIfAllReviewed(tx: Tx, orderId: number) {
+export async function completeIfAllReviewed(tx: Tx, modules: Contributions, orderId: number) {
   const { left } = await tx
     .selectFrom('orderItems')
     .select((eb) => eb.fn.countAll<number>().as('left'))
@@ -92,7 +93,7 @@ export async function completeIfAllReviewed(tx: Tx, orderId: number) {
     .where('reviewed', '=', 0)
     .whereRef('refundedQuantity', '<', 'quantity')
     .executeTakeFirstOrThrow()
-  if (Number(left) === 0) await completeOrderTx(tx, orderId, 'member', '已评价')
+  if (Number(left) === 0) await completeOrderTx(tx, modules, orderId, 'member', '已评价')
 }
 
 /**
@@ -102,7 +103,7 @@ export async function completeIfAllReviewed(tx: Tx, orderId: number) {
  * 9 of the member's own uploaded images. The goods' review counters move with it; a qualifying review on a
  * goods with a 'review' cashback campaign makes a cashback task; the order completes when all lines are reviewed.
  */
-export async function submitReviews(db: Db, memberId: number, req: ReviewSubmitRequest): Promise<ReviewSubmitResponse> {
+export async function submitReviews(db: Db, modules: Contributions, memberId: number, req: ReviewSubmitRequest): Promise<ReviewSubmitResponse> {
   if (!Array.isArray(req.items) || !req.items.length) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要评价的商品')
   const ids = req.items.map((i) => i.orderItemId)
   if (new Set(ids).size !== ids.length) throw new AppError(ErrorCode.BAD_REQUEST, '同一商品只能评价一次')
@@ -165,7 +166,7 @@ export async function submitReviews(db: Db, memberId: number, req: ReviewSubmitR
         })
         if (task) cashbackTasks.push(task)
       }
-      await completeIfAllReviewed(tx, o.id)
+      await completeIfAllReviewed(tx, modules, o.id)
       const after = await tx.selectFrom('orders').select('status').where('id', '=', o.id).executeTakeFirstOrThrow()
       return { orderNo: o.orderNo, orderStatus: after.status, reviewIds, cashbackTasks }
     })

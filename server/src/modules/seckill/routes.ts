@@ -44,7 +44,7 @@ export default async function seckillRoutes(app: ShopApp, ctx: AppContext) {
       description: '`OrderPreview` (free shipping; `extras.coupons`) + `item`, `session`, `myBought`',
       body: SeckillPreviewRequest,
     },
-    handler: async (req) => seckill.preview(db, { ...req.body, memberId: memberId(req) }),
+    handler: async (req) => seckill.preview(db, ctx.modules, { ...req.body, memberId: memberId(req) }),
   })
 
   // The hot route of a flash sale. It authenticates in the handler, after the public refusals (sold out,

@@ -17,7 +17,8 @@ import type {
 import { AppError, ErrorCode } from '../../errors'
 import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
-import { FREE_FREIGHT_THRESHOLD, finalize, pricingSteps, type OrderDraft, type PricingInput } from '../order/pricing'
+import type { Contributions } from '../contributions'
+import { FREE_FREIGHT_THRESHOLD, finalize, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
@@ -305,13 +306,13 @@ function checkQuantity(quantity: number, limit: number) {
  * A flash-sale order priced like any order: the flash price, free shipping, then the registered pricing
  * steps (coupons: only those whose rules allow flash-sale goods; points: not on flash-sale orders).
  */
-async function seckillDraft(db: Conn, item: JoinedItem, input: DraftInput): Promise<OrderDraft> {
+async function seckillDraft(db: Conn, modules: Contributions, item: JoinedItem, input: DraftInput): Promise<OrderDraft> {
   if (item.status !== 'on') throw new AppError(ErrorCode.GOODS_OFF_SHELF, `「${item.name}」已下架`)
   const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
   const price = Number(item.price)
   const amount = price * input.quantity
   const stock = await db.selectFrom('goodsSkus').select('stock').where('id', '=', item.skuId).executeTakeFirst()
-  const draft: OrderDraft = {
+  const draft = newDraft({
     memberId: input.memberId,
     from: 'buyNow',
     orderType: 'seckill',
@@ -331,15 +332,7 @@ async function seckillDraft(db: Conn, item: JoinedItem, input: DraftInput): Prom
       },
     ],
     address,
-    goodsAmount: amount,
-    freightAmount: 0,
-    couponId: null,
-    couponDiscount: 0,
-    pointsUsed: 0,
-    pointsDiscount: 0,
-    payAmount: amount,
-    extras: {},
-  }
+  })
   const pricingInput: PricingInput = {
     memberId: input.memberId,
     from: 'buyNow',
@@ -349,17 +342,17 @@ async function seckillDraft(db: Conn, item: JoinedItem, input: DraftInput): Prom
     couponId: input.couponId,
     orderType: 'seckill',
   }
-  for (const step of pricingSteps()) await step.apply(db, draft, pricingInput)
+  for (const step of modules.pricingSteps) await step.apply(db, draft, pricingInput)
   return finalize(draft)
 }
 
-export async function preview(db: Conn, input: DraftInput, now = Date.now()): Promise<SeckillPreview> {
+export async function preview(db: Conn, modules: Contributions, input: DraftInput, now = Date.now()): Promise<SeckillPreview> {
   const [item] = await itemRows(db, { itemId: input.itemId })
   if (!item) throw new AppError(ErrorCode.NOT_FOUND, '秒杀商品不存在')
   const s = await db.selectFrom('seckillSessions').selectAll().where('id', '=', item.sessionId).executeTakeFirstOrThrow()
   checkQuantity(input.quantity, Number(item.perMemberLimit))
   return {
-    ...previewOf(await seckillDraft(db, item, input), FREE_FREIGHT_THRESHOLD),
+    ...previewOf(await seckillDraft(db, modules, item, input), FREE_FREIGHT_THRESHOLD),
     item: toItem(item),
     session: toSession(s, now),
     myBought: await boughtBy(db, item.id, input.memberId),
@@ -376,16 +369,16 @@ export async function preview(db: Conn, input: DraftInput, now = Date.now()): Pr
  *    all conditional updates, in the same order as a cancel (SKU, goods, item, buyer: no deadlock).
  * Any refusal rolls everything back.
  */
-async function placeOrder(tx: Tx, input: SeckillSubmitRequest & { memberId: number }, now: number) {
+async function placeOrder(tx: Tx, modules: Contributions, input: SeckillSubmitRequest & { memberId: number }, now: number) {
   const [item] = await itemRows(tx, { itemId: input.itemId })
   if (!item) throw new AppError(ErrorCode.NOT_FOUND, '秒杀商品不存在')
   const s = await tx.selectFrom('seckillSessions').select(['startAt', 'endAt']).where('id', '=', item.sessionId).executeTakeFirstOrThrow()
   checkWindow({ startAt: Number(s.startAt), endAt: Number(s.endAt) }, now)
   checkQuantity(input.quantity, Number(item.perMemberLimit))
-  const draft = await seckillDraft(tx, item, input)
+  const draft = await seckillDraft(tx, modules, item, input)
   if (!draft.address) throw new AppError(ErrorCode.BAD_REQUEST, '请先添加收货地址')
   const q = input.quantity
-  const o = await createOrder(tx, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: SECKILL_EXPIRE_MINUTES, now, reserveStock: false })
+  const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: SECKILL_EXPIRE_MINUTES, now, reserveStock: false })
   await tx.insertInto('seckillOrders').values({ orderId: o.id, itemId: item.id, memberId: input.memberId, quantity: q, returned: 0, createdAt: now }).execute()
   await tx
     .insertInto('seckillBuyers')
@@ -436,7 +429,7 @@ export async function publicRefusal(ctx: Pick<AppContext, 'db' | 'config' | 'log
  * transaction, which alone decides. The gate is told the outcome so it hands back what was not taken.
  * A repeated requestId answers the first order.
  */
-export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, input: SeckillSubmitRequest & { memberId: number }, now = Date.now()): Promise<SeckillSubmitResponse> {
+export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'modules'>, input: SeckillSubmitRequest & { memberId: number }, now = Date.now()): Promise<SeckillSubmitResponse> {
   const { db } = ctx
   const rt = runtimeFor(ctx)
   const before = await byRequest(db, input.memberId, input.requestId)
@@ -467,7 +460,7 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log'>, inp
   if (!slots) rt.slots.set(meta.id, (slots = new Slots(DB_SLOTS_PER_ITEM)))
   await slots.take()
   try {
-    const r = await db.transaction().execute((tx) => placeOrder(tx, input, now))
+    const r = await db.transaction().execute((tx) => placeOrder(tx, ctx.modules, input, now))
     ok = true
     return r
   } catch (err) {

@@ -13,7 +13,7 @@ import { trackingCheck } from '../logistics/doctor'
  * The setup check (设置 → 设置检查, `npm run admin -- doctor`): each configured piece tried for real, against
  * WeChat's servers (tests: the recorded fakes), and what is wrong said in plain Chinese. Never prints a secret.
  */
-export type DoctorCtx = Pick<AppContext, 'config' | 'db' | 'http' | 'log'>
+export type DoctorCtx = Pick<AppContext, 'config' | 'db' | 'http' | 'log' | 'modules'>
 
 /** WeChat's errcodes a merchant meets when setting up, in the merchant's words. */
 const WX_ERRORS: Record<number, string> = {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto'
 import type { Config } from '../../config'
 import type { Conn, Db } from '../../db/types'
 import { resetPaymentProviders } from '../../payments'
-import { setAfterSalesDays } from '../agent/commission'
 import { getSetting } from './service'
 import { decryptSecret, secretHint } from './secrets'
 import { SMS_PROVIDERS, type SmsProviderName, type SmsSettings } from '../member/smsSettings'
@@ -193,7 +192,6 @@ export async function applyStoredSettings(db: Db, config: Config, opts: { onlyIf
     wechatUrl: shop.serviceWechatUrl ?? base.shop.service.wechatUrl,
   }
   config.shop = { name: shop.name ?? base.shop.shop.name, logo: shop.logo ?? base.shop.shop.logo, articleSection: shop.articleSectionName || base.shop.shop.articleSection }
-  setAfterSalesDays(config.afterSalesDays)
 
   const s = await storedWechat(db, config)
   const w = base.wechat

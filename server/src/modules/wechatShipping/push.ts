@@ -25,7 +25,7 @@ export function verifyPush(token: string, q: { signature?: string; timestamp?: s
 }
 
 /** Handles one verified event; returns what was done (for logs and tests). */
-export async function handleTradeEvent(ctx: Pick<PaymentCtx, 'db' | 'log'>, ev: Record<string, unknown>): Promise<'received' | 'requeued' | 'ignored'> {
+export async function handleTradeEvent(ctx: Pick<PaymentCtx, 'db' | 'log' | 'modules'>, ev: Record<string, unknown>): Promise<'received' | 'requeued' | 'ignored'> {
   const event = String(ev.Event || '')
   const transactionId = String(ev.transaction_id || '')
   const payNo = String(ev.merchant_trade_no || '')
@@ -48,7 +48,7 @@ export async function handleTradeEvent(ctx: Pick<PaymentCtx, 'db' | 'log'>, ev: 
   }
   const at = Number(ev.confirm_receive_time) > 0 ? Number(ev.confirm_receive_time) * 1000 : Date.now()
   const done = await ctx.db.transaction().execute(async (tx) => {
-    if (!(await receiveOrderTx(tx, pay.orderId, 'gateway', at))) return false
+    if (!(await receiveOrderTx(tx, ctx.modules, pay.orderId, 'gateway', at))) return false
     await logOrder(
       tx,
       pay.orderId,
