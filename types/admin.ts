@@ -534,6 +534,8 @@ export const AdminOrderRow = Type.Object({
   firstImage: Type.String(),
   createdAt: Type.Integer(),
   paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  /** The paid payment's channel ('' before payment): shown as 沙箱支付 / 微信支付. */
+  payChannel: Type.String(),
 })
 export type AdminOrderRow = Static<typeof AdminOrderRow>
 export const AdminOrderPage = PageOf(AdminOrderRow)
@@ -583,7 +585,8 @@ export const AdminOrderDetail = Type.Object({
     }),
   ),
   /** The order's log, oldest first: what happened, by whom. */
-  timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  /** `staffName`: who of the staff did an 'admin' step (from the audit log), '' when unknown. */
+  timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
   payments: Type.Array(
     Type.Object({
       payNo: Type.String(),
@@ -691,7 +694,7 @@ export const AdminAfterSaleDetail = Type.Object({
   }),
   items: Type.Array(Type.Object({ orderItemId: Type.Integer(), goodsName: Type.String(), image: Type.String(), specText: Type.String(), quantity: Type.Integer(), refundAmount: Type.Integer() })),
   /** The reasons chat: every step with who said what, oldest first. */
-  logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
 })
 export type AdminAfterSaleDetail = Static<typeof AdminAfterSaleDetail>
 /** Approving a return: the return address the goods go to (absent: the default one). */
@@ -722,6 +725,7 @@ export const AdminMemberDetail = Type.Object({
   member: AdminMemberRow,
   orders: Type.Array(AdminOrderRow),
   addresses: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String(), address: Type.String(), isDefault: Type.Boolean() })),
+  /** `reason` / `type`: the ledger row's kind in words (POINTS_REASON_TEXT, CASHBACK_LEDGER_TEXT); `note` left out when it only repeats it. */
   pointsLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), reason: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
   cashbackLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), type: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
 })

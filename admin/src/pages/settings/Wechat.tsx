@@ -63,7 +63,7 @@ export default function Wechat() {
           value={(draft.payProvider as string) ?? (f.value || 'sandbox')}
           onChange={(v) => set(k, v)}
           options={[
-            { value: 'sandbox', label: '演示支付（不真正收款）' },
+            { value: 'sandbox', label: '沙箱支付（不真正收款）' },
             { value: 'wechatpay', label: '微信支付' },
           ]}
           style={{ width: 240 }}

@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely'
 import { dialectOf } from '../../db'
 import type { Conn, Db, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
-import type { AuditEntry } from '../../admin/audit'
+import { staffNamesAt, type AuditEntry } from '../../admin/audit'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder } from '../logistics/service'
@@ -56,7 +56,7 @@ async function matchingLines(db: Db, kw: string) {
   return { lines: lines.where('i.goodsId', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`) }
 }
 
-const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'] as const
+const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt', 'o.payChannel'] as const
 
 /** First goods line of each order (name and picture for the list). */
 async function firstItems(db: Conn, orderIds: number[]) {
@@ -91,6 +91,7 @@ export async function toRows(
     itemCount: number
     createdAt: number
     paidAt: number | null
+    payChannel: string | null
   }>,
 ): Promise<AdminOrderRow[]> {
   const [first, phone] = await Promise.all([
@@ -110,6 +111,7 @@ export async function toRows(
     firstImage: first.get(r.id)?.image || '',
     createdAt: Number(r.createdAt),
     paidAt: r.paidAt === null ? null : Number(r.paidAt),
+    payChannel: r.payChannel || '',
   }))
 }
 
@@ -236,6 +238,13 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
     db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
   ])
   const traces = shipment ? await readTraces(db, shipment) : []
+  const staffLogs = logs.filter((l) => l.operator === 'admin')
+  const staffNames = await staffNamesAt(
+    db,
+    [{ type: 'order', id: o.orderNo }, ...refunds.map((r) => ({ type: 'afterSale', id: r.afterSaleNo }))],
+    staffLogs.map((l) => Number(l.createdAt)),
+  )
+  const staffOf = new Map(staffLogs.map((l, i) => [l.id, staffNames[i]]))
   const n = (v: number | null) => (v === null ? null : Number(v))
   return {
     order: {
@@ -277,7 +286,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       refundedQuantity: i.refundedQuantity,
       refundedAmount: i.refundedAmount,
     })),
-    timeline: logs.map((l) => ({ action: l.action, fromStatus: l.fromStatus, toStatus: l.toStatus, operator: l.operator, note: l.note, createdAt: Number(l.createdAt) })),
+    timeline: logs.map((l) => ({ action: l.action, fromStatus: l.fromStatus, toStatus: l.toStatus, operator: l.operator, staffName: staffOf.get(l.id) || '', note: l.note, createdAt: Number(l.createdAt) })),
     payments: payments.map((p) => ({ payNo: p.payNo, provider: p.provider, channel: p.channel, amount: p.amount, status: p.status, transactionId: p.transactionId, paidAt: n(p.paidAt) })),
     shipment: shipment
       ? {
