@@ -586,7 +586,9 @@ export const AdminOrderDetail = Type.Object({
   ),
   /** The order's log, oldest first: what happened, by whom. */
   /** `staffName`: who of the staff did an 'admin' step (from the audit log), '' when unknown. */
-  timeline: Type.Array(Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  timeline: Type.Array(
+    Type.Object({ action: Type.String(), fromStatus: Type.String(), toStatus: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() }),
+  ),
   payments: Type.Array(
     Type.Object({
       payNo: Type.String(),

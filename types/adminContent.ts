@@ -241,6 +241,16 @@ export const CONTENT_AUDIT: import('./auditLabels').AuditLabels = {
     'activity.update': '编辑活动',
     'activity.delete': '删除活动',
   },
-  targets: { article: '文章', articleCategory: '文章分类', webLink: '网页链接', webviewHost: '可打开的网站', video: '短视频', videoComment: '视频评论', review: '评价', feedback: '意见反馈', activity: '活动' },
+  targets: {
+    article: '文章',
+    articleCategory: '文章分类',
+    webLink: '网页链接',
+    webviewHost: '可打开的网站',
+    video: '短视频',
+    videoComment: '视频评论',
+    review: '评价',
+    feedback: '意见反馈',
+    activity: '活动',
+  },
   fields: { publishedAt: '发布时间', author: '作者', views: '阅读量', reviewReason: '审核说明', contact: '联系方式', content: '内容', anonymous: '匿名', coupons: '优惠券', couponIds: '优惠券' },
 }

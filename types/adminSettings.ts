@@ -206,7 +206,8 @@ export type ReviewModeBody = Static<typeof ReviewModeBody>
 // ------------------------------------------------------------------ 设置检查
 
 export const CheckStatus = Type.Union([Type.Literal('ok'), Type.Literal('warn'), Type.Literal('error'), Type.Literal('skip')])
-export const SetupCheck = Type.Object({ key: Type.String(), title: Type.String(), status: CheckStatus, message: Type.String() })
+/** `message`: what the owner reads and can do; `detail`: the technical part for whoever deploys (shown folded as 技术说明). */
+export const SetupCheck = Type.Object({ key: Type.String(), title: Type.String(), status: CheckStatus, message: Type.String(), detail: Type.Optional(Type.String()) })
 export type SetupCheck = Static<typeof SetupCheck>
 export const SetupCheckReply = Type.Object({ checks: Type.Array(SetupCheck), checkedAt: Type.Integer() })
 export type SetupCheckReply = Static<typeof SetupCheckReply>
@@ -274,5 +275,19 @@ export const SETTINGS_AUDIT: import('./auditLabels').AuditLabels = {
     'message.retry': '重发消息',
   },
   targets: { document: '协议', freightTemplate: '运费模板', returnAddress: '退货地址', message: '消息', messageTemplate: '消息模板', payment: '支付', reconcile: '对账' },
-  fields: { shopName: '店铺名称', serviceWechatUrl: '微信客服链接', provider: '通道', sent: '已发送', message: '结果', payProvider: '支付方式', regions: '地区加价', isDefault: '默认', province: '省份', city: '城市', district: '区县', detail: '详细地址', date: '日期' },
+  fields: {
+    shopName: '店铺名称',
+    serviceWechatUrl: '微信客服链接',
+    provider: '通道',
+    sent: '已发送',
+    message: '结果',
+    payProvider: '支付方式',
+    regions: '地区加价',
+    isDefault: '默认',
+    province: '省份',
+    city: '城市',
+    district: '区县',
+    detail: '详细地址',
+    date: '日期',
+  },
 }

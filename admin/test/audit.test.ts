@@ -9,7 +9,9 @@ import { devTokens } from '../../test/e2e/devText.mjs'
 
 const SERVER = path.join(__dirname, '..', '..', 'server', 'src')
 function sources(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [fs.readFileSync(path.join(dir, e.name), 'utf8')] : []))
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [fs.readFileSync(path.join(dir, e.name), 'utf8')] : []))
 }
 const code = sources(SERVER).join('\n')
 
@@ -17,11 +19,16 @@ describe('audit labels', () => {
   it('name every action and record type the server writes', () => {
     const actions = new Set([...code.matchAll(/action: '([a-zA-Z]+\.[a-zA-Z.-]+)'/g)].map((m) => m[1]))
     // Actions chosen by a condition (`role ? 'staff.role' : 'staff.update'`) and built from a record type.
-    for (const m of code.matchAll(/'([a-zA-Z]+\.[a-z][a-zA-Z-]*)'/g)) if (/^(goods|staff|member|pointsGoods|review|videoComment|article|afterSale)\./.test(m[1]) && !/\.(read|write)$/.test(m[1])) actions.add(m[1])
+    for (const m of code.matchAll(/'([a-zA-Z]+\.[a-z][a-zA-Z-]*)'/g))
+      if (/^(goods|staff|member|pointsGoods|review|videoComment|article|afterSale)\./.test(m[1]) && !/\.(read|write)$/.test(m[1])) actions.add(m[1])
     for (const t of ['banner', 'nav', 'notice', 'hotWord', 'section']) for (const op of ['create', 'update', 'delete']) actions.add(`${t}.${op}`)
     for (const k of ['subscribe', 'official']) actions.add(`settings.message.${k}`)
     expect(actions.size).toBeGreaterThan(90)
-    const missing = [...actions].filter((a) => !AUDIT_ACTIONS[a] && !/^(goods|staff|member)\.(id|name|price|stock|status|tags|sales|subtitle|brandId|categoryId|createdAt|updatedAt|mainImage|originalPrice|isHot|isNew|nickname|avatar|username|role)$/.test(a))
+    const missing = [...actions].filter(
+      (a) =>
+        !AUDIT_ACTIONS[a] &&
+        !/^(goods|staff|member)\.(id|name|price|stock|status|tags|sales|subtitle|brandId|categoryId|createdAt|updatedAt|mainImage|originalPrice|isHot|isNew|nickname|avatar|username|role)$/.test(a),
+    )
     expect(missing.filter((a) => !/^(afterSale|afterSales|goodsReviews|videoComments|members)\.[a-z]+[A-Z]/.test(a))).toEqual([])
     const targets = new Set([...code.matchAll(/targetType: '([a-zA-Z]+)'/g)].map((m) => m[1]))
     expect(targets.size).toBeGreaterThan(30)

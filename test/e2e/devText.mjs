@@ -61,7 +61,7 @@ export function devTokens(text) {
   const seen = new Set()
   const add = (kind, token) => {
     const key = `${kind}:${token}`
-    if (!seen.has(key)) found.push({ kind, token }), seen.add(key)
+    if (!seen.has(key)) (found.push({ kind, token }), seen.add(key))
   }
   let rest = String(text || '')
   for (const m of rest.matchAll(JSON_RE)) add('json', m[0])
@@ -78,7 +78,8 @@ export function devTokens(text) {
     if (ALLOWED_WORDS.has(w)) continue
     if (w.length < 2) continue // a single letter: 套餐 A, S 码
     if (/[a-z][A-Z]/.test(w)) add('camel', w)
-    else if (/^[A-Z]{2,5}$/.test(w) && /^(?:XS|S|M|L|XL|XXL|XXXL)$/.test(w)) continue // clothing sizes
+    else if (/^[A-Z]{2,5}$/.test(w) && /^(?:XS|S|M|L|XL|XXL|XXXL)$/.test(w))
+      continue // clothing sizes
     else add('english', w)
   }
   return found

@@ -48,7 +48,28 @@ export function fieldLabel(key: string): string {
 }
 
 /** Fields kept in fen: shown in yuan. */
-const MONEY = new Set(['price', 'originalPrice', 'amount', 'refundAmount', 'payAmount', 'goodsAmount', 'freightAmount', 'couponDiscount', 'pointsDiscount', 'threshold', 'maxDiscount', 'baseFee', 'freeThreshold', 'cash', 'marketPrice', 'withdrawMin', 'withdrawMax', 'withdrawDailyMax', 'balance', 'frozen'])
+const MONEY = new Set([
+  'price',
+  'originalPrice',
+  'amount',
+  'refundAmount',
+  'payAmount',
+  'goodsAmount',
+  'freightAmount',
+  'couponDiscount',
+  'pointsDiscount',
+  'threshold',
+  'maxDiscount',
+  'baseFee',
+  'freeThreshold',
+  'cash',
+  'marketPrice',
+  'withdrawMin',
+  'withdrawMax',
+  'withdrawDailyMax',
+  'balance',
+  'frozen',
+])
 /** Records' bookkeeping: not something the merchant changed. */
 const SKIP = new Set(['updatedAt', 'passwordHash', 'totpSecret', 'csrfToken'])
 

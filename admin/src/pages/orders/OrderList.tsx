@@ -109,7 +109,13 @@ export default function OrderList() {
       width: 140,
       render: (_, r) => <NameAndPhone name={r.receiverName} phone={r.receiverPhone} />,
     },
-    { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => (
+    {
+      title: '实付',
+      dataIndex: 'payAmount',
+      search: false,
+      width: 100,
+      align: 'right',
+      render: (_, r) => (
         <>
           ¥{fenToYuan(r.payAmount)}
           {r.payChannel && (

@@ -73,7 +73,14 @@ async function memberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
     member: toMember(m),
     orders: await toRows(db, orders),
     addresses: addresses.map((a) => ({ id: a.id, name: a.name, phone: a.phone, address: `${a.province}${a.city}${a.district}${a.detail}`, isDefault: !!a.isDefault })),
-    pointsLedger: points.map((p) => ({ id: p.id, change: p.change, balanceAfter: p.balanceAfter, reason: POINTS_REASON_TEXT[p.reason as PointsReason] || '积分变动', note: p.note === POINTS_REASON_TEXT[p.reason as PointsReason] ? '' : p.note, createdAt: Number(p.createdAt) })),
+    pointsLedger: points.map((p) => ({
+      id: p.id,
+      change: p.change,
+      balanceAfter: p.balanceAfter,
+      reason: POINTS_REASON_TEXT[p.reason as PointsReason] || '积分变动',
+      note: p.note === POINTS_REASON_TEXT[p.reason as PointsReason] ? '' : p.note,
+      createdAt: Number(p.createdAt),
+    })),
     cashbackLedger: cashback.map((c) => ({ id: c.id, change: c.change, balanceAfter: c.balanceAfter, type: CASHBACK_LEDGER_TEXT[c.type] || '返现变动', note: c.note, createdAt: Number(c.createdAt) })),
   }
 }

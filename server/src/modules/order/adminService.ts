@@ -56,7 +56,20 @@ async function matchingLines(db: Db, kw: string) {
   return { lines: lines.where('i.goodsId', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`) }
 }
 
-const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt', 'o.payChannel'] as const
+const ROW_COLUMNS = [
+  'o.id',
+  'o.orderNo',
+  'o.status',
+  'o.afterSaleStatus',
+  'o.memberId',
+  'o.receiverName',
+  'o.receiverPhone',
+  'o.payAmount',
+  'o.itemCount',
+  'o.createdAt',
+  'o.paidAt',
+  'o.payChannel',
+] as const
 
 /** First goods line of each order (name and picture for the list). */
 async function firstItems(db: Conn, orderIds: number[]) {
@@ -286,7 +299,15 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       refundedQuantity: i.refundedQuantity,
       refundedAmount: i.refundedAmount,
     })),
-    timeline: logs.map((l) => ({ action: l.action, fromStatus: l.fromStatus, toStatus: l.toStatus, operator: l.operator, staffName: staffOf.get(l.id) || '', note: l.note, createdAt: Number(l.createdAt) })),
+    timeline: logs.map((l) => ({
+      action: l.action,
+      fromStatus: l.fromStatus,
+      toStatus: l.toStatus,
+      operator: l.operator,
+      staffName: staffOf.get(l.id) || '',
+      note: l.note,
+      createdAt: Number(l.createdAt),
+    })),
     payments: payments.map((p) => ({ payNo: p.payNo, provider: p.provider, channel: p.channel, amount: p.amount, status: p.status, transactionId: p.transactionId, paidAt: n(p.paidAt) })),
     shipment: shipment
       ? {
