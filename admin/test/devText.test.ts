@@ -37,3 +37,11 @@ describe('devTokens', () => {
     expect(kinds('联系 ops@example.com · Windows · Chrome 120 · iPhone · XL 码')).toEqual([])
   })
 })
+
+describe('devTokens data words', () => {
+  it('leaves the screen’s own data alone, and only as a whole word', () => {
+    expect(kinds('2026-11-27 10:00 · admin')).toEqual(['english admin'])
+    expect(devTokens('2026-11-27 10:00 · admin', { data: ['admin'] })).toEqual([])
+    expect(devTokens('administrator · admin', { data: ['admin'] }).map((t: { token: string }) => t.token)).toEqual(['administrator'])
+  })
+})

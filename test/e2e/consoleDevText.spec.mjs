@@ -12,6 +12,8 @@ import { screenshot } from './harness.mjs'
 import { describeTokens, devTokens } from './devText.mjs'
 
 const suite = useConsoleSuite()
+/** The demo owner's username: the shop's data (shown in the header and as who did a step), not the product's text. */
+const DATA = { data: ['admin'] }
 
 /** Waits until the page's requests are over and antd's spinners are gone (as consoleA11y does). */
 async function settled(page) {
@@ -77,6 +79,7 @@ async function makeHistory(page) {
 }
 
 async function expandAuditRows(page) {
+  await page.locator('.ant-table-row-expand-icon').first().waitFor()
   const expanders = page.locator('.ant-table-row-expand-icon-collapsed')
   const n = await expanders.count()
   for (let i = 0; i < n; i++) await expanders.first().click()
@@ -89,7 +92,7 @@ test('console 1280x800: no developer text on any menu page or record detail', as
   const found = []
   const check = async (where) => {
     await settled(page)
-    for (const t of describeTokens(devTokens(await pageText(page)))) found.push(`${where}: ${t}`)
+    for (const t of describeTokens(devTokens(await pageText(page), DATA))) found.push(`${where}: ${t}`)
   }
   const records = await makeHistory(page)
   const paths = consolePagePaths()
@@ -127,13 +130,13 @@ test('console 1280x800: no developer text on any menu page or record detail', as
 
   await page.goto(`${suite.shop.base}/admin/system/audit`)
   await settled(page)
-  assert.ok((await expandAuditRows(page)) >= 3, 'the audit rows of the writes above')
+  assert.ok((await expandAuditRows(page)) >= 3, `the audit rows of the writes above; findings so far:\n${found.join('\n')}`)
   await check('/system/audit (rows expanded)')
   const audit = await page.locator('.ant-table').first().innerText()
   for (const words of ['发货', '订单备注', '调整积分', '订单', '会员']) assert.match(audit, new RegExp(words))
   await screenshot(page, 'console-1280-audit-log')
   // The 操作 filter is a select of the Chinese names.
-  await page.getByLabel('操作').click()
+  await page.locator('.ant-pro-query-filter').getByLabel('操作').click()
   await page.locator('.ant-select-item-option', { hasText: '调整积分' }).first().click()
   await btn(page, '查询').click()
   await settled(page)
@@ -149,7 +152,7 @@ test('console 375x812 dark: the order log, points ledger and audit log in words'
   const found = []
   const check = async (where) => {
     await settled(page)
-    for (const t of describeTokens(devTokens(await pageText(page)))) found.push(`${where}: ${t}`)
+    for (const t of describeTokens(devTokens(await pageText(page), DATA))) found.push(`${where}: ${t}`)
   }
   const toReceive = await api(page, 'GET', 'orders?status=to_receive&page=1&pageSize=1')
   const orderNo = toReceive.data.list[0].orderNo
@@ -161,7 +164,7 @@ test('console 375x812 dark: the order log, points ledger and audit log in words'
   await page.goto(`${suite.shop.base}/admin/members/${members.data.list[0].id}`)
   await page.getByRole('tab', { name: '积分明细' }).click()
   await settled(page)
-  await page.getByRole('tabpanel').scrollIntoViewIfNeeded()
+  await page.getByRole('tabpanel').first().scrollIntoViewIfNeeded()
   await check('/members/:id 积分明细')
   await screenshot(page, 'console-375-points-ledger-dark')
   await page.goto(`${suite.shop.base}/admin/system/audit`)

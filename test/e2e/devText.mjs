@@ -55,8 +55,11 @@ const SNAKE_RE = /\b[A-Za-z][A-Za-z0-9]*(?:_[A-Za-z0-9]+)+(?:\.[A-Za-z0-9_]+)*\b
 const DOTTED_RE = /\b[A-Za-z][A-Za-z0-9]*(?:\.[A-Za-z][A-Za-z0-9-]*)+\b/g
 const WORD_RE = /[A-Za-z0-9]*[A-Za-z][A-Za-z0-9]*/g
 
-/** The developer-looking tokens of a text, each once: `[{ kind, token }]`. Empty for plain text. */
-export function devTokens(text) {
+/**
+ * The developer-looking tokens of a text, each once: `[{ kind, token }]`. Empty for plain text. `data`: words that
+ * are the shop's own data on that screen (the signed-in staff member's username), not text of the product.
+ */
+export function devTokens(text, { data = [] } = {}) {
   const found = []
   const seen = new Set()
   const add = (kind, token) => {
@@ -64,6 +67,7 @@ export function devTokens(text) {
     if (!seen.has(key)) (found.push({ kind, token }), seen.add(key))
   }
   let rest = String(text || '')
+  for (const w of data) rest = rest.replaceAll(new RegExp(`(?<![A-Za-z0-9_.])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_])`, 'g'), ' ')
   for (const m of rest.matchAll(JSON_RE)) add('json', m[0])
   rest = rest.replace(URL_RE, ' ').replace(EMAIL_RE, ' ')
   for (const m of rest.matchAll(SNAKE_RE)) add('snake', m[0])

@@ -4,7 +4,7 @@
  * 「字段：修改前 → 修改后」 rows. Nothing of a record is ever shown as JSON: an unnamed field gets a readable
  * fallback, a value that is a code word gets its name or 「其他」.
  */
-import { ADMIN_FIELD_LABELS, CORE_AUDIT } from '@contract/admin'
+import { ADMIN_FIELD_LABELS, CORE_AUDIT, ROLE_NAMES } from '@contract/admin'
 import { AGENTS_AUDIT, AGENTS_FIELD_LABELS } from '@contract/adminAgents'
 import { CONTENT_AUDIT, CONTENT_FIELD_LABELS } from '@contract/adminContent'
 import { FINANCE_FIELD_LABELS } from '@contract/adminFinance'
@@ -13,7 +13,7 @@ import { REWARDS_AUDIT, REWARDS_FIELD_LABELS } from '@contract/adminRewards'
 import { SETTINGS_AUDIT } from '@contract/adminSettings'
 import { TRACKING_AUDIT } from '@contract/adminTracking'
 import type { AuditLabels } from '@contract/auditLabels'
-import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS, ROLE_NAMES } from './format'
+import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from './format'
 import { fenToYuan } from './money'
 
 const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT]

@@ -68,7 +68,7 @@ async function appCheck(ctx: DoctorCtx, app: WxApp): Promise<{ check: SetupCheck
     const token = await tryToken(ctx, app)
     return { check: { key, title, status: 'ok', message: `可以连接微信（AppID ${appid}）`, detail: '已用 AppID 和 AppSecret 获取 access_token' }, token }
   } catch (err) {
-    return { check: { key, title, status: 'error', message: 'AppID 或 AppSecret 未通过微信的检查：请在微信后台核对后重新填写', detail: wxMessage(err) }, token: '' }
+    return { check: { key, title, status: 'error', message: wxMessage(err) }, token: '' }
   }
 }
 
