@@ -64,7 +64,9 @@ export function devTokens(text, { data = [] } = {}) {
   const seen = new Set()
   const add = (kind, token) => {
     const key = `${kind}:${token}`
-    if (!seen.has(key)) (found.push({ kind, token }), seen.add(key))
+    if (seen.has(key)) return
+    found.push({ kind, token })
+    seen.add(key)
   }
   let rest = String(text || '')
   for (const w of data) rest = rest.replaceAll(new RegExp(`(?<![A-Za-z0-9_.])${w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![A-Za-z0-9_])`, 'g'), ' ')

@@ -152,8 +152,10 @@ function fieldsOf(r: unknown): Map<string, { label: string; key: string; value: 
   }
   for (const [k, v] of Object.entries(r)) {
     if (SKIP.has(k)) continue
-    if (isRecord(v)) for (const [k2, v2] of Object.entries(v)) SKIP.has(k2) || out.set(`${k}.${k2}`, { label: `${fieldLabel(k)} · ${fieldLabel(k2)}`, key: k2, value: v2 })
-    else out.set(k, { label: fieldLabel(k), key: k, value: v })
+    if (isRecord(v))
+      for (const [k2, v2] of Object.entries(v))
+        if (!SKIP.has(k2)) out.set(`${k}.${k2}`, { label: `${fieldLabel(k)} · ${fieldLabel(k2)}`, key: k2, value: v2 })
+        else out.set(k, { label: fieldLabel(k), key: k, value: v })
   }
   return out
 }

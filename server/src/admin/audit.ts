@@ -91,7 +91,10 @@ export async function staffNamesAt(db: Conn, targets: Array<{ type: string; id: 
     let gap = WINDOW + 1
     for (const r of rows) {
       const d = Math.abs(Number(r.at) - at)
-      if (d < gap) ((gap = d), (best = r.staffName))
+      if (d < gap) {
+        gap = d
+        best = r.staffName
+      }
     }
     return best
   })
