@@ -45,6 +45,8 @@ export const ALLOWED_WORDS = new Set([
   'PC',
   'KB', // picture size limits
   'MB',
+  'MOV', // a video file format the upload accepts, written as Chinese software writes it (支持 MP4 / MOV), like CSV
+  'HDR', // a screen feature in the demo catalogue's goods names (HDR 屏): the shop's data
 ])
 
 const URL_RE = /\b(?:https?|weixin|otpauth):\/\/[^\s，。；）)」]+/g
