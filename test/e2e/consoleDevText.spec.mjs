@@ -136,6 +136,8 @@ test('console 1280x800: no developer text on any menu page or record detail', as
   for (const words of ['发货', '订单备注', '调整积分', '订单', '会员']) assert.match(audit, new RegExp(words))
   await screenshot(page, 'console-1280-audit-log')
   // The 操作 filter is a select of the Chinese names.
+  // The search form starts folded (only 时间 shows): 展开 first.
+  await page.locator('.ant-pro-query-filter-collapse-button').click()
   await page.locator('.ant-pro-query-filter').getByLabel('操作').click()
   await page.locator('.ant-select-item-option', { hasText: '调整积分' }).first().click()
   await btn(page, '查询').click()
