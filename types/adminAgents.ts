@@ -209,3 +209,20 @@ export const WithdrawalAccountReply = Type.Object({
 export type WithdrawalAccountReply = Static<typeof WithdrawalAccountReply>
 export const PayByHandBody = Closed({ referenceNo: Str(64, 4) })
 export type PayByHandBody = Static<typeof PayByHandBody>
+
+/** 操作日志 words of 代理 (申请, 规则, 提现): types/auditLabels.ts. */
+export const AGENTS_AUDIT: import('./auditLabels').AuditLabels = {
+  actions: {
+    'agent.approve': '通过代理申请',
+    'agent.refuse': '拒绝代理申请',
+    'agent.rules': '修改代理规则',
+    'withdrawal.pay': '确认打款',
+    'withdrawal.refuse': '驳回提现',
+    'withdrawal.transfer': '微信转账',
+    'withdrawal.transfer-failed': '微信转账失败',
+    'withdrawal.reveal-account': '查看完整收款账号',
+    'withdrawal.export-accounts': '导出收款账号',
+  },
+  targets: { agentApplication: '代理申请', agentRules: '代理规则', withdrawal: '提现' },
+  fields: { withdrawNo: '提现单号', shopName: '店铺名称', realName: '姓名', account: '收款账号' },
+}

@@ -208,3 +208,49 @@ export const AdminFeedbackPage = PageOf(AdminFeedbackRow)
 export type AdminFeedbackPage = Static<typeof AdminFeedbackPage>
 export const FeedbackReplyBody = Closed({ reply: Str(1000, 1) })
 export type FeedbackReplyBody = Static<typeof FeedbackReplyBody>
+
+/** 操作日志 words of 内容 (articles, web links, videos, reviews, feedback, activities): types/auditLabels.ts. */
+export const CONTENT_AUDIT: import('./auditLabels').AuditLabels = {
+  actions: {
+    'article.create': '新建文章',
+    'article.update': '编辑文章',
+    'article.publish': '发布文章',
+    'article.unpublish': '撤下文章',
+    'article.delete': '删除文章',
+    'articleCategory.create': '新建文章分类',
+    'articleCategory.update': '编辑文章分类',
+    'articleCategory.delete': '删除文章分类',
+    'webLink.create': '新建网页链接',
+    'webLink.update': '编辑网页链接',
+    'webLink.delete': '删除网页链接',
+    'webviewHost.add': '添加可打开的网站',
+    'webviewHost.remove': '移除可打开的网站',
+    'video.approve': '通过短视频',
+    'video.take-down': '下架短视频',
+    'videoComment.hide': '隐藏视频评论',
+    'videoComment.unhide': '恢复视频评论',
+    'videoComment.delete': '删除视频评论',
+    'review.hide': '隐藏评价',
+    'review.unhide': '恢复评价',
+    'review.reply': '回复评价',
+    'review.reply-remove': '删除评价回复',
+    'feedback.read': '标记反馈已读',
+    'feedback.reply': '回复反馈',
+    'feedback.close': '关闭反馈',
+    'activity.create': '新建活动',
+    'activity.update': '编辑活动',
+    'activity.delete': '删除活动',
+  },
+  targets: {
+    article: '文章',
+    articleCategory: '文章分类',
+    webLink: '网页链接',
+    webviewHost: '可打开的网站',
+    video: '短视频',
+    videoComment: '视频评论',
+    review: '评价',
+    feedback: '意见反馈',
+    activity: '活动',
+  },
+  fields: { publishedAt: '发布时间', author: '作者', views: '阅读量', reviewReason: '审核说明', contact: '联系方式', content: '内容', anonymous: '匿名', coupons: '优惠券', couponIds: '优惠券' },
+}

@@ -265,3 +265,32 @@ export const AdminActivity = Type.Object({
 export type AdminActivity = Static<typeof AdminActivity>
 export const AdminActivityPage = PageOf(AdminActivity)
 export type AdminActivityPage = Static<typeof AdminActivityPage>
+
+/** 操作日志 words of 营销 (秒杀, 优惠券, 新人礼包): types/auditLabels.ts. */
+export const PROMOTIONS_AUDIT: import('./auditLabels').AuditLabels = {
+  actions: {
+    'seckill.create': '新建秒杀场次',
+    'seckill.update': '编辑秒杀场次',
+    'seckill.delete': '删除秒杀场次',
+    'coupon.create': '新建优惠券',
+    'coupon.update': '编辑优惠券',
+    'coupon.delete': '删除优惠券',
+    'coupon.issue': '发放优惠券',
+    'coupon.new-member-package': '设置新人礼包',
+  },
+  targets: { seckillSession: '秒杀场次', coupon: '优惠券', memberCoupon: '会员的优惠券', newMemberPackage: '新人礼包' },
+  fields: {
+    quota: '名额',
+    sold: '已售',
+    perMemberLimit: '每人限购',
+    threshold: '使用门槛',
+    maxDiscount: '最高优惠',
+    scope: '适用范围',
+    scopeIds: '适用商品',
+    validDays: '有效天数',
+    total: '发放总量',
+    issued: '已发放',
+    memberId: '会员',
+    source: '来源',
+  },
+}

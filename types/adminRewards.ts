@@ -278,3 +278,28 @@ export const AdminCashbackTaskPage = PageOf(AdminCashbackTask)
 export type AdminCashbackTaskPage = Static<typeof AdminCashbackTaskPage>
 export const CashbackDecisionReply = Type.Object({ id: Type.Integer(), status: Type.String(), amount: Type.Integer() })
 export type CashbackDecisionReply = Static<typeof CashbackDecisionReply>
+
+/** 操作日志 words of 积分、盲盒、返现: types/auditLabels.ts. */
+export const REWARDS_AUDIT: import('./auditLabels').AuditLabels = {
+  actions: {
+    'points.rules': '修改积分规则',
+    'pointsGoods.create': '新建积分商品',
+    'pointsGoods.update': '编辑积分商品',
+    'pointsGoods.on': '积分商品上架',
+    'pointsGoods.off': '积分商品下架',
+    'mission.create': '新建任务',
+    'mission.update': '编辑任务',
+    'mission.delete': '删除任务',
+    'prize.create': '新建盲盒奖品',
+    'prize.update': '编辑盲盒奖品',
+    'prize.odds': '调整中奖率',
+    'prize.ship': '盲盒奖品发货',
+    'blindBox.cost': '修改盲盒抽奖积分',
+    'cashback.campaign.create': '新建返现规则',
+    'cashback.campaign.update': '编辑返现规则',
+    'cashback.approve': '通过返现',
+    'cashback.refuse': '拒绝返现',
+  },
+  targets: { pointsGoods: '积分商品', mission: '任务', prize: '盲盒奖品', drawRecord: '中奖记录', cashbackCampaign: '返现规则', cashbackTask: '返现申请' },
+  fields: { prizeName: '奖品', proofImages: '凭证图片' },
+}

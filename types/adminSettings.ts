@@ -209,7 +209,8 @@ export type ReviewModeBody = Static<typeof ReviewModeBody>
 // ------------------------------------------------------------------ 设置检查
 
 export const CheckStatus = Type.Union([Type.Literal('ok'), Type.Literal('warn'), Type.Literal('error'), Type.Literal('skip')])
-export const SetupCheck = Type.Object({ key: Type.String(), title: Type.String(), status: CheckStatus, message: Type.String() })
+/** `message`: what the owner reads and can do; `detail`: the technical part for whoever deploys (shown folded as 技术说明). */
+export const SetupCheck = Type.Object({ key: Type.String(), title: Type.String(), status: CheckStatus, message: Type.String(), detail: Type.Optional(Type.String()) })
 export type SetupCheck = Static<typeof SetupCheck>
 export const SetupCheckReply = Type.Object({ checks: Type.Array(SetupCheck), checkedAt: Type.Integer() })
 export type SetupCheckReply = Static<typeof SetupCheckReply>
@@ -253,3 +254,43 @@ export const PayNoBody = Closed({ payNo: Str(40, 1) })
 export type PayNoBody = Static<typeof PayNoBody>
 export const MessageIdBody = Closed({ id: Id })
 export type MessageIdBody = Static<typeof MessageIdBody>
+
+/** 操作日志 words of 设置 and 对账 / 待处理异常: types/auditLabels.ts. */
+export const SETTINGS_AUDIT: import('./auditLabels').AuditLabels = {
+  actions: {
+    'settings.shop': '修改店铺设置',
+    'settings.document': '修改协议',
+    'settings.wechat': '修改微信设置',
+    'settings.sms': '修改短信设置',
+    'settings.sms-test': '发送测试短信',
+    'settings.message.subscribe': '修改小程序订阅消息',
+    'settings.message.official': '修改公众号模板消息',
+    'settings.review-mode': '切换审核模式',
+    'freight.create': '新建运费模板',
+    'freight.update': '编辑运费模板',
+    'freight.delete': '删除运费模板',
+    'returnAddress.create': '新建退货地址',
+    'returnAddress.update': '编辑退货地址',
+    'returnAddress.delete': '删除退货地址',
+    'reconcile.run': '对账',
+    'payment.refund-retry': '重试迟到支付的退款',
+    'shipping.upload-retry': '重新上报发货信息',
+    'message.retry': '重发消息',
+  },
+  targets: { document: '协议', freightTemplate: '运费模板', returnAddress: '退货地址', message: '消息', messageTemplate: '消息模板', payment: '支付', reconcile: '对账' },
+  fields: {
+    shopName: '店铺名称',
+    serviceWechatUrl: '微信客服链接',
+    provider: '通道',
+    sent: '已发送',
+    message: '结果',
+    payProvider: '支付方式',
+    regions: '地区加价',
+    isDefault: '默认',
+    province: '省份',
+    city: '城市',
+    district: '区县',
+    detail: '详细地址',
+    date: '日期',
+  },
+}

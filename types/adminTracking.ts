@@ -40,3 +40,9 @@ export const TrackingSettingsInput = Closed({
   wechatWaybill: Type.Optional(Type.Boolean()),
 })
 export type TrackingSettingsInput = Static<typeof TrackingSettingsInput>
+
+/** 操作日志 words of 物流跟踪: types/auditLabels.ts. */
+export const TRACKING_AUDIT: import('./auditLabels').AuditLabels = {
+  actions: { 'settings.tracking': '修改物流跟踪设置', 'settings.wechatWaybill': '切换微信物流查询', 'tracking.retry': '重新订阅物流轨迹' },
+  targets: {},
+}

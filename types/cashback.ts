@@ -105,3 +105,6 @@ export type CashbackTasksQuery = Static<typeof CashbackTasksQuery>
 
 export type CashbackTaskPage = Page<CashbackTask>
 export type CashbackLedgerPage = Page<CashbackLedgerRow>
+
+/** A cashback ledger row's kind (cashback_ledger.type) in the merchant's words. */
+export const CASHBACK_LEDGER_TEXT: Record<string, string> = { task_payout: '好评返现', adjust: '人工调整' }

@@ -182,3 +182,26 @@ export interface GoodsFreight {
   /** 包邮 / 运费 ¥8，满 ¥99 包邮 (，部分地区另加运费). */
   text: string
 }
+
+/** An order log's step in the merchant's words (order_logs.action; the console's 订单日志). */
+export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
+  submit: '下单',
+  pay: '支付',
+  cancel: '取消',
+  ship: '发货',
+  waybill: '更正运单号',
+  receive: '确认收货',
+  complete: '完成',
+  refund_close: '退款关闭',
+  late_payment: '收到迟到的支付',
+  late_payment_refunded: '迟到的支付已退回',
+  wechat_settlement: '微信确认收货',
+}
+
+/** Who did a step of an order or an after-sales case (order_logs.operator, after_sale_logs.operator); a staff member's own name is shown when known. */
+export const OPERATOR_TEXT: Record<string, string> = {
+  member: '买家',
+  system: '系统',
+  gateway: '系统',
+  admin: '商家',
+}

@@ -170,7 +170,7 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
   it('WeChat secrets are refused without SETTINGS_KEY; plain fields save', async () => {
     const r = await c.put('/settings/wechat', { h5Secret: 'a'.repeat(32) })
     expect(r.code).toBe(400)
-    expect(r.msg).toContain('SETTINGS_KEY')
+    expect(r.msg).toContain('请联系部署人员')
     expect((await c.put('/settings/wechat', { h5AppId: 'wx1234567890abcdef' })).code).toBe(200)
     expect((await c.put('/settings/wechat', { h5AppId: 'notanappid' })).msg).toBe('AppID 格式不正确（wx 开头的 18 位）')
     const view = (await c.get('/settings/wechat')).data
@@ -277,8 +277,8 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
   const secrets = () => [H5_SECRET, MINI_SECRET, 'a1b2c3d4e5f6a7b8c9d0e1f2a3b4c5d6', gw.merchant.privateKey.split('\n')[1], merchant.privateKey.split('\n')[1]]
 
   it('saves secrets encrypted, answers only 已设置 + a fingerprint, lets the environment win, and the pay code uses them', async () => {
-    expect((await c.put('/settings/wechat', { miniAppId: 'wx0000000000000000' })).msg).toBe('「小程序 AppID」由环境变量 WX_MINI_APPID 设置，不能在后台修改')
-    expect((await c.put('/settings/wechat', { mchPrivateKey: 'not a key' })).msg).toBe('商户 API 私钥无法读取：请上传 apiclient_key.pem')
+    expect((await c.put('/settings/wechat', { miniAppId: 'wx0000000000000000' })).msg).toBe('「小程序 AppID」由服务器配置设置，不能在后台修改；如需修改请联系部署人员')
+    expect((await c.put('/settings/wechat', { mchPrivateKey: 'not a key' })).msg).toBe('商户 API 私钥无法读取：请上传商户平台下载的私钥文件（API 证书中的私钥）')
     expect((await c.put('/settings/wechat', { apiV3Key: 'short' })).msg).toBe('APIv3 密钥应为 32 个字符')
     expect((await c.put('/settings/wechat', { payProvider: 'wechatpay' })).msg).toMatch(/^开启微信支付前请先设置：商户号、/)
     const r = await c.put('/settings/wechat', {

@@ -70,3 +70,33 @@ export async function audited<T>(db: Db, actor: Actor, fn: (tx: Tx, log: (e: Aud
     return result
   })
 }
+
+/**
+ * The staff member behind each log entry a console write made (order and after-sales logs record only 'admin'):
+ * named by the staff's 姓名 (its username at the time when it has none): the audit row of one of the targets written closest to the entry's time, within two minutes (the row is written in
+ * the same transaction, or right after the gateway answered a refund). '' when no row matches (the seed, the CLI).
+ */
+export async function staffNamesAt(db: Conn, targets: Array<{ type: string; id: string }>, ats: number[]): Promise<string[]> {
+  const WINDOW = 120_000
+  if (!ats.length || !targets.length) return ats.map(() => '')
+  const rows = await db
+    .selectFrom('auditLogs as a')
+    .leftJoin('staff as s', 's.id', 'a.staffId')
+    .select(['a.staffName', 's.realName', 'a.at'])
+    .where((eb) => eb.or(targets.map((t) => eb.and([eb('a.targetType', '=', t.type), eb('a.targetId', '=', t.id)]))))
+    .where('a.at', '>=', Math.min(...ats) - WINDOW)
+    .where('a.at', '<=', Math.max(...ats) + WINDOW)
+    .execute()
+  return ats.map((at) => {
+    let best = ''
+    let gap = WINDOW + 1
+    for (const r of rows) {
+      const d = Math.abs(Number(r.at) - at)
+      if (d < gap) {
+        gap = d
+        best = r.realName || r.staffName
+      }
+    }
+    return best
+  })
+}

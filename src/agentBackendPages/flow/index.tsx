@@ -67,11 +67,11 @@ export default function FlowIndexPage() {
       <View className='agent-panel flow-totals'>
         <View className='flow-totals__item'>
           <Text className='flow-totals__value'>{data?.totals.pv ?? 0}</Text>
-          <Text className='flow-totals__label'>浏览量(PV)</Text>
+          <Text className='flow-totals__label'>浏览量</Text>
         </View>
         <View className='flow-totals__item'>
           <Text className='flow-totals__value'>{data?.totals.uv ?? 0}</Text>
-          <Text className='flow-totals__label'>访客数(UV)</Text>
+          <Text className='flow-totals__label'>访客数</Text>
         </View>
         <View className='flow-totals__item'>
           <Text className='flow-totals__value'>{data && data.totals.uv ? (data.totals.pv / data.totals.uv).toFixed(1) : '0'}</Text>

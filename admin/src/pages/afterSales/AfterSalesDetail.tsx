@@ -7,6 +7,7 @@ import { afterSaleDetail, approve, receive, refund, refuse } from '../../api/aft
 import { returnAddresses } from '../../api/settings'
 import { confirm, errorText, run } from '../../core/feedback'
 import { addressText, AFTER_SALE_STATUS, AFTER_SALE_TYPE, dateTime } from '../../core/format'
+import { operatorText } from '../../core/logText'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
@@ -156,14 +157,14 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
       <Card title='协商记录'>
         <Timeline
           items={data.logs.map((l) => ({
-            color: l.operator.startsWith('会员') || l.operator === 'member' ? 'blue' : 'green',
+            color: operatorText(l.operator) === '买家' ? 'blue' : 'green',
             children: (
               <>
                 <Typography.Text strong>{AFTER_SALE_STATUS[l.status]?.text || l.status}</Typography.Text>
                 {l.note ? `：${l.note}` : ''}
                 <br />
                 <Typography.Text type='secondary'>
-                  {l.operator} · {dateTime(l.createdAt)}
+                  {operatorText(l.operator, l.staffName)} · {dateTime(l.createdAt)}
                 </Typography.Text>
               </>
             ),

@@ -7,6 +7,7 @@ import { addHost, removeHost, webLinkApi, webLinks } from '../../api/content'
 import { errorText, run, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
+import { TechNote } from '../../components/TechNote'
 import { ResourceTab } from '../storefront/ResourceTab'
 
 export default function WebLinks() {
@@ -76,11 +77,17 @@ export default function WebLinks() {
       </Card>
       <Card title='允许打开的域名'>
         <Typography.Paragraph type='secondary'>
-          填写域名即允许该域名及其子域名（如 example.com 包括 m.example.com），可带端口。小程序里这些域名还须配置为业务域名。环境变量 WEBVIEW_ALLOW_LIST 中的域名始终允许：{' '}
+          填写域名即允许该域名及其子域名（如 example.com 包括 m.example.com），可带端口。小程序里这些域名还须在小程序后台配置为业务域名。部署人员在服务器上设置的域名始终允许：{' '}
           {(data?.envHosts || []).map((h) => (
             <Tag key={h}>{h}</Tag>
           ))}
+          {!data?.envHosts?.length && '（没有）'}
         </Typography.Paragraph>
+        <TechNote style={{ marginBottom: 12 }}>
+          <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
+            服务器环境变量 WEBVIEW_ALLOW_LIST（逗号分隔的域名）中的域名始终允许，本页不能移除。
+          </Typography.Paragraph>
+        </TechNote>
         {writable && (
           <Form form={form} layout='inline' onFinish={add} style={{ marginBottom: 12, rowGap: 8 }}>
             <Form.Item name='host' rules={[{ required: true, whitespace: true, message: '请填写域名' }]}>

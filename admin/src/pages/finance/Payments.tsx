@@ -3,6 +3,7 @@ import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Button, Tag } from 'antd'
 import { DownloadOutlined } from '@ant-design/icons'
 import type { AdminPayment, PaymentQuery } from '@contract/adminFinance'
+import { payMethodText } from '@contract/pay'
 import { paymentList, paymentsExportUrl } from '../../api/finance'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -29,7 +30,7 @@ export default function Payments() {
     { title: '支付单号', dataIndex: 'payNo', search: false, width: 200 },
     { title: '订单号', dataIndex: 'orderNo', search: false, width: 200, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
     { title: '金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.amount) },
-    { title: '支付方式', search: false, width: 140, render: (_, r) => `${r.provider} · ${r.channel}` },
+    { title: '支付方式', search: false, width: 140, render: (_, r) => payMethodText(r.provider, r.channel) },
     { title: '状态', search: false, width: 90, render: (_, r) => <Tag color={COLOR[r.status]}>{r.statusText}</Tag> },
     { title: '支付平台单号', dataIndex: 'transactionId', search: false, width: 240, copyable: true },
     { title: '支付时间', dataIndex: 'paidAt', search: false, width: 150, render: (_, r) => dateTime(r.paidAt) },

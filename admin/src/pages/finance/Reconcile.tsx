@@ -3,6 +3,7 @@ import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, DatePicker, Descriptions, Space, Table, Tag } from 'antd'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { ReconcileReply } from '@contract/adminSettings'
+import { payMethodText } from '@contract/pay'
 import { reconcile, runReconcile } from '../../api/settings'
 import { errorText, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -51,7 +52,7 @@ export default function Reconcile() {
         </Space>
         {data?.run ? (
           <Descriptions size='small' column={{ xs: 1, sm: 2, md: 4 }} style={{ marginTop: 16 }}>
-            <Descriptions.Item label='支付通道'>{data.run.provider === 'wechatpay' ? '微信支付' : '演示支付'}</Descriptions.Item>
+            <Descriptions.Item label='支付通道'>{payMethodText(data.run.provider, '')}</Descriptions.Item>
             <Descriptions.Item label='账单支付'>{data.run.payments} 笔</Descriptions.Item>
             <Descriptions.Item label='账单退款'>{data.run.refunds} 笔</Descriptions.Item>
             <Descriptions.Item label='对账时间'>{dateTime(data.run.ranAt)}</Descriptions.Item>

@@ -3,9 +3,11 @@ import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Descriptions, Form, Image, Input, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminOrderDetail, ShipBody } from '@contract/admin'
 import { TRACKING_STATE_LABEL } from '@contract/logistics'
+import { payMethodText } from '@contract/pay'
 import { addTrace, cancel, correctWaybill, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from '../../core/format'
+import { logNoteText, operatorText, orderActionText } from '../../core/logText'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
@@ -202,7 +204,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           locale={{ emptyText: '无支付记录' }}
           columns={[
             { title: '支付单号', dataIndex: 'payNo' },
-            { title: '方式', render: (_, p) => `${p.provider} ${p.channel}` },
+            { title: '方式', render: (_, p) => payMethodText(p.provider, p.channel) },
             { title: '金额', align: 'right', render: (_, p) => yuan(p.amount) },
             { title: '状态', render: (_, p) => PAY_STATUS[p.status] || p.status },
             { title: '支付时间', render: (_, p) => dateTime(p.paidAt) },
@@ -232,12 +234,12 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           items={timeline.map((t) => ({
             children: (
               <>
-                {t.action}
-                {t.toStatus && t.toStatus !== t.fromStatus ? ` → ${ORDER_STATUS[t.toStatus]?.text || t.toStatus}` : ''}
-                {t.note ? `：${t.note}` : ''}
+                {orderActionText(t.action)}
+                {t.toStatus && t.toStatus !== t.fromStatus ? ` → ${ORDER_STATUS[t.toStatus]?.text || '已更新'}` : ''}
+                {t.note ? `：${logNoteText(t.note)}` : ''}
                 <br />
                 <Typography.Text type='secondary'>
-                  {dateTime(t.createdAt)} · {t.staffName || t.operator}
+                  {dateTime(t.createdAt)} · {operatorText(t.operator, t.staffName)}
                 </Typography.Text>
               </>
             ),

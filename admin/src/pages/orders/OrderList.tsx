@@ -3,6 +3,7 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import { Alert, Button, Image, Modal, Space, Tabs, Tag, Typography, Upload } from 'antd'
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import type { AdminOrderQuery, AdminOrderRow, BatchShipReply } from '@contract/admin'
+import { payMethodText } from '@contract/pay'
 import { ORDER_STATUSES } from '@contract/admin'
 import { exportUrl, orderList, shipBatch } from '../../api/order'
 import { errorText, run, toast } from '../../core/feedback'
@@ -109,7 +110,23 @@ export default function OrderList() {
       width: 140,
       render: (_, r) => <NameAndPhone name={r.receiverName} phone={r.receiverPhone} />,
     },
-    { title: '实付', dataIndex: 'payAmount', search: false, width: 100, align: 'right', render: (_, r) => `¥${fenToYuan(r.payAmount)}` },
+    {
+      title: '实付',
+      dataIndex: 'payAmount',
+      search: false,
+      width: 100,
+      align: 'right',
+      render: (_, r) => (
+        <>
+          ¥{fenToYuan(r.payAmount)}
+          {r.payChannel && (
+            <div>
+              <Typography.Text type='secondary'>{payMethodText('', r.payChannel)}</Typography.Text>
+            </div>
+          )}
+        </>
+      ),
+    },
     {
       title: '状态',
       dataIndex: 'status',
@@ -160,7 +177,10 @@ export default function OrderList() {
                   {r.firstGoodsName}
                   {r.itemCount > 1 ? ` 等 ${r.itemCount} 件` : ''}
                 </div>
-                <div>实付 ¥{fenToYuan(r.payAmount)}</div>
+                <div>
+                  实付 ¥{fenToYuan(r.payAmount)}
+                  {r.payChannel ? ` · ${payMethodText('', r.payChannel)}` : ''}
+                </div>
               </div>
             </Space>
           ),

@@ -6,6 +6,7 @@ import type { SetupCheckReply } from '@contract/adminSettings'
 import { setupCheck } from '../../api/settings'
 import { errorText } from '../../core/feedback'
 import { dateTime } from '../../core/format'
+import { TechNote } from '../../components/TechNote'
 
 const STATUS = { ok: { color: 'green', text: '正常' }, warn: { color: 'orange', text: '需确认' }, error: { color: 'red', text: '有问题' }, skip: { color: 'default', text: '未设置' } } as const
 
@@ -61,7 +62,16 @@ export default function Doctor() {
                     {c.title}
                   </Space>
                 }
-                description={<Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{c.message}</Typography.Text>}
+                description={
+                  <>
+                    <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{c.message}</Typography.Text>
+                    {c.detail && (
+                      <TechNote>
+                        <Typography.Text type='secondary'>{c.detail}</Typography.Text>
+                      </TechNote>
+                    )}
+                  </>
+                }
               />
             </List.Item>
           )}

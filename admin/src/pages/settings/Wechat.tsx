@@ -6,6 +6,7 @@ import type { WechatFieldView, WechatSettingsInput, WechatSettingsView } from '@
 import { saveWechatSettings, wechatSettings } from '../../api/settings'
 import { confirm, errorText, toast } from '../../core/feedback'
 import { useSession } from '../../core/session'
+import { TechNote } from '../../components/TechNote'
 
 type Key = keyof WechatSettingsInput
 const GROUPS: Array<{ title: string; note: string; keys: Key[] }> = [
@@ -63,7 +64,7 @@ export default function Wechat() {
           value={(draft.payProvider as string) ?? (f.value || 'sandbox')}
           onChange={(v) => set(k, v)}
           options={[
-            { value: 'sandbox', label: '演示支付（不真正收款）' },
+            { value: 'sandbox', label: '沙箱支付（不真正收款）' },
             { value: 'wechatpay', label: '微信支付' },
           ]}
           style={{ width: 240 }}
@@ -84,7 +85,7 @@ export default function Wechat() {
             }}
           >
             <Button icon={<UploadOutlined />} disabled={locked}>
-              {draft[k] ? '已选择文件（保存后生效）' : f.set ? '重新上传' : '上传 PEM 文件'}
+              {draft[k] ? '已选择文件（保存后生效）' : f.set ? '重新上传' : '上传证书文件'}
             </Button>
           </Upload>
         </Space>
@@ -121,7 +122,7 @@ export default function Wechat() {
                     label={
                       <Space size={4} wrap>
                         {f.label}
-                        {f.fromEnv && <Tag color='purple'>环境变量 {f.env}</Tag>}
+                        {f.fromEnv && <Tag color='purple'>由服务器配置设置</Tag>}
                       </Space>
                     }
                     extra={
@@ -150,6 +151,12 @@ export default function Wechat() {
           </Row>
         </Card>
       ))}
+      <TechNote style={{ marginBottom: 16 }}>
+        <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
+          服务器的环境配置（{view.fields.map((f) => f.env).join('、')}）优先于本页；标有「由服务器配置设置」的项目只能在服务器上修改。密钥和证书用 SETTINGS_KEY（至少 32
+          个字符的随机串）加密保存，未设置时不能保存；商户私钥是商户平台下载的 apiclient_key.pem，平台证书是 wechatpay_*.pem。
+        </Typography.Paragraph>
+      </TechNote>
       {writable && (
         <Space>
           <Button type='primary' disabled={!changed} loading={saving} onClick={() => save()}>

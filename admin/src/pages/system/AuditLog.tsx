@@ -1,13 +1,32 @@
 import { useEffect, useState } from 'react'
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components'
-import { Typography } from 'antd'
+import { Table, Typography } from 'antd'
 import type { AuditRow, StaffView } from '@contract/admin'
 import { auditLog, staffList } from '../../api/system'
+import { auditActionOptions, auditActionText, auditDiffRows, auditTargetIdText, auditTargetOptions, auditTargetText, type DiffRow } from '../../core/audit'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { staffLabel } from './roleMatrix'
 
-const json = (v: unknown) => (v === null || v === undefined ? '—' : JSON.stringify(v, null, 2))
+/** A row's change: 字段 · 修改前 → 修改后 (admin/src/core/audit.ts). */
+function Change({ row }: { row: AuditRow }) {
+  const rows = auditDiffRows(row.before, row.after)
+  if (!rows.length) return <Typography.Text type='secondary'>没有记录修改的内容</Typography.Text>
+  return (
+    <Table<DiffRow>
+      size='small'
+      rowKey={(r) => r.label}
+      pagination={false}
+      dataSource={rows}
+      scroll={{ x: 480 }}
+      columns={[
+        { title: '字段', dataIndex: 'label', width: 160 },
+        { title: '修改前', dataIndex: 'before' },
+        { title: '修改后', dataIndex: 'after' },
+      ]}
+    />
+  )
+}
 
 export default function AuditLog() {
   const [staff, setStaff] = useState<StaffView[]>([])
@@ -22,9 +41,9 @@ export default function AuditLog() {
       fieldProps: { options: staff.map((s) => ({ value: s.id, label: staffLabel(s.realName, s.username) })) },
       render: (_, r) => staffLabel(r.staffRealName, r.staffName),
     },
-    { title: '操作', dataIndex: 'action', width: 180 },
-    { title: '对象类型', dataIndex: 'targetType', width: 120 },
-    { title: '对象', dataIndex: 'targetId', width: 160 },
+    { title: '操作', dataIndex: 'action', width: 180, valueType: 'select', fieldProps: { options: auditActionOptions(), showSearch: true }, render: (_, r) => auditActionText(r.action, r.targetType) },
+    { title: '对象类型', dataIndex: 'targetType', width: 120, valueType: 'select', fieldProps: { options: auditTargetOptions(), showSearch: true }, render: (_, r) => auditTargetText(r.targetType) },
+    { title: '对象', dataIndex: 'targetId', width: 160, render: (_, r) => auditTargetIdText(r.targetId) },
     { title: 'IP', dataIndex: 'ip', search: false, width: 130 },
   ]
   return (
@@ -36,18 +55,7 @@ export default function AuditLog() {
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20 }}
         expandable={{
-          expandedRowRender: (r) => (
-            <div style={{ display: 'flex', gap: 16, flexWrap: 'wrap' }}>
-              <div style={{ flex: 1, minWidth: 240 }}>
-                <Typography.Text strong>修改前</Typography.Text>
-                <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{json(r.before)}</pre>
-              </div>
-              <div style={{ flex: 1, minWidth: 240 }}>
-                <Typography.Text strong>修改后</Typography.Text>
-                <pre style={{ whiteSpace: 'pre-wrap', fontSize: 12 }}>{json(r.after)}</pre>
-              </div>
-            </div>
-          ),
+          expandedRowRender: (r) => <Change row={r} />,
         }}
         request={async (p) => {
           const [from, to] = (p.at as string[] | undefined) || []
@@ -56,8 +64,8 @@ export default function AuditLog() {
               page: p.current,
               pageSize: p.pageSize,
               staffId: p.staffId || undefined,
-              action: p.action?.trim() || undefined,
-              targetType: p.targetType?.trim() || undefined,
+              action: p.action || undefined,
+              targetType: p.targetType || undefined,
               targetId: p.targetId?.trim() || undefined,
               from: from ? new Date(from.replace(' ', 'T') + '+08:00').getTime() : undefined,
               to: to ? new Date(to.replace(' ', 'T') + '+08:00').getTime() : undefined,

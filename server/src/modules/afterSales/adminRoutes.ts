@@ -12,7 +12,7 @@ import {
 } from '../../../../types/admin'
 import { ReturnAddressInput, type ReturnAddress } from '../../../../types/adminSettings'
 import { AppError, ErrorCode } from '../../errors'
-import { audited, actorOf } from '../../admin/audit'
+import { audited, actorOf, staffNamesAt } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import type { Conn, Db } from '../../db/types'
 import { approveAfterSale, findCase, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
@@ -53,6 +53,13 @@ async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {
       .execute(),
     db.selectFrom('afterSaleLogs').selectAll().where('afterSaleId', '=', c.id).orderBy('createdAt').orderBy('id').execute(),
   ])
+  const staffLogs = logs.filter((l) => l.operator === 'admin')
+  const staffNames = await staffNamesAt(
+    db,
+    [{ type: 'afterSale', id: c.afterSaleNo }],
+    staffLogs.map((l) => Number(l.createdAt)),
+  )
+  const staffOf = new Map(staffLogs.map((l, i) => [l.id, staffNames[i]]))
   return {
     case: {
       id: c.id,
@@ -78,7 +85,7 @@ async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {
       refundedAt: c.refundedAt === null ? null : Number(c.refundedAt),
     },
     items,
-    logs: logs.map((l) => ({ status: l.status, operator: l.operator, note: l.note, createdAt: Number(l.createdAt) })),
+    logs: logs.map((l) => ({ status: l.status, operator: l.operator, staffName: staffOf.get(l.id) || '', note: l.note, createdAt: Number(l.createdAt) })),
   }
 }
 

@@ -93,7 +93,7 @@ export async function adminDeleteWebLink(tx: Tx, id: number, log: Log) {
 export async function adminAddHost(tx: Tx, config: Config, input: WebviewHostInput, log: Log) {
   const host = normaliseHost(input.host)
   if (!host) throw bad('域名格式不正确：只填域名（如 m.example.com），可带端口（如 127.0.0.1:3203），不要带 http:// 或路径')
-  if (config.webviewAllowList.some((h) => h.trim().toLowerCase() === host)) throw new AppError(ErrorCode.CONFLICT, `「${host}」已在环境变量 WEBVIEW_ALLOW_LIST 中`)
+  if (config.webviewAllowList.some((h) => h.trim().toLowerCase() === host)) throw new AppError(ErrorCode.CONFLICT, `「${host}」已由部署人员在服务器上设置为始终允许`)
   if (await tx.selectFrom('webviewHosts').select('id').where('host', '=', host).executeTakeFirst()) throw new AppError(ErrorCode.CONFLICT, `「${host}」已在名单中`)
   const note = String(input.note ?? '').trim()
   const r = await tx.insertInto('webviewHosts').values({ host, note, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow()

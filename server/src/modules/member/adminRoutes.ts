@@ -1,4 +1,6 @@
 import { AdminMemberQuery, DisableBody, IdParams, PointsBody, type AdminMemberDetail, type AdminMemberPage, type AdminMemberRow, type OkReply, type PointsReply } from '../../../../types/admin'
+import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
+import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
@@ -57,7 +59,7 @@ async function memberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
   const [orders, addresses, points, cashback] = await Promise.all([
     db
       .selectFrom('orders as o')
-      .select(['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'])
+      .select(['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt', 'o.payChannel'])
       .where('o.memberId', '=', id)
       .orderBy('o.createdAt', 'desc')
       .orderBy('o.id', 'desc')
@@ -71,8 +73,15 @@ async function memberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
     member: toMember(m),
     orders: await toRows(db, orders),
     addresses: addresses.map((a) => ({ id: a.id, name: a.name, phone: a.phone, address: `${a.province}${a.city}${a.district}${a.detail}`, isDefault: !!a.isDefault })),
-    pointsLedger: points.map((p) => ({ id: p.id, change: p.change, balanceAfter: p.balanceAfter, reason: p.reason, note: p.note, createdAt: Number(p.createdAt) })),
-    cashbackLedger: cashback.map((c) => ({ id: c.id, change: c.change, balanceAfter: c.balanceAfter, type: c.type, note: c.note, createdAt: Number(c.createdAt) })),
+    pointsLedger: points.map((p) => ({
+      id: p.id,
+      change: p.change,
+      balanceAfter: p.balanceAfter,
+      reason: POINTS_REASON_TEXT[p.reason as PointsReason] || '积分变动',
+      note: p.note === POINTS_REASON_TEXT[p.reason as PointsReason] ? '' : p.note,
+      createdAt: Number(p.createdAt),
+    })),
+    cashbackLedger: cashback.map((c) => ({ id: c.id, change: c.change, balanceAfter: c.balanceAfter, type: CASHBACK_LEDGER_TEXT[c.type] || '返现变动', note: c.note, createdAt: Number(c.createdAt) })),
   }
 }
 

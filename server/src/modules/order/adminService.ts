@@ -3,7 +3,7 @@ import { sql, type SqlBool } from 'kysely'
 import { dialectOf } from '../../db'
 import type { Conn, Db, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
-import type { AuditEntry } from '../../admin/audit'
+import { staffNamesAt, type AuditEntry } from '../../admin/audit'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder } from '../logistics/service'
@@ -57,7 +57,20 @@ async function matchingLines(db: Db, kw: string) {
   return { lines: lines.where('i.goodsId', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`) }
 }
 
-const ROW_COLUMNS = ['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt'] as const
+const ROW_COLUMNS = [
+  'o.id',
+  'o.orderNo',
+  'o.status',
+  'o.afterSaleStatus',
+  'o.memberId',
+  'o.receiverName',
+  'o.receiverPhone',
+  'o.payAmount',
+  'o.itemCount',
+  'o.createdAt',
+  'o.paidAt',
+  'o.payChannel',
+] as const
 
 /** First goods line of each order (name and picture for the list). */
 async function firstItems(db: Conn, orderIds: number[]) {
@@ -92,6 +105,7 @@ export async function toRows(
     itemCount: number
     createdAt: number
     paidAt: number | null
+    payChannel: string | null
   }>,
 ): Promise<AdminOrderRow[]> {
   const [first, phone] = await Promise.all([
@@ -111,6 +125,7 @@ export async function toRows(
     firstImage: first.get(r.id)?.image || '',
     createdAt: Number(r.createdAt),
     paidAt: r.paidAt === null ? null : Number(r.paidAt),
+    payChannel: r.payChannel || '',
   }))
 }
 
@@ -237,7 +252,13 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
     db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
   ])
   const traces = shipment ? await readTraces(db, shipment) : []
-  const actedBy = await staffOfLogs(db, orderNo, logs)
+  const staffLogs = logs.filter((l) => l.operator === 'admin')
+  const staffNames = await staffNamesAt(
+    db,
+    [{ type: 'order', id: o.orderNo }, ...refunds.map((r) => ({ type: 'afterSale', id: r.afterSaleNo }))],
+    staffLogs.map((l) => Number(l.createdAt)),
+  )
+  const staffOf = new Map(staffLogs.map((l, i) => [l.id, staffNames[i]]))
   const n = (v: number | null) => (v === null ? null : Number(v))
   return {
     order: {
@@ -284,7 +305,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       fromStatus: l.fromStatus,
       toStatus: l.toStatus,
       operator: l.operator,
-      staffName: actedBy.get(l.id) || '',
+      staffName: staffOf.get(l.id) || '',
       note: l.note,
       createdAt: Number(l.createdAt),
     })),
@@ -304,31 +325,6 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       : null,
     refunds: refunds.map((r) => ({ id: r.id, afterSaleNo: r.afterSaleNo, status: r.status, amount: r.amount, refundAmount: r.refundAmount, refundedAt: n(r.refundedAt) })),
   }
-}
-
-/**
- * Who did each staff step of an order's log: the order's audit row written in the same transaction (the audit row's
- * time is taken just after the change, so the nearest one at or after the log line within 10 s), named by the
- * staff's 姓名 now, or its username at the time when it has none.
- */
-async function staffOfLogs(db: Conn, orderNo: string, logs: Array<{ id: number; operator: string; createdAt: number }>): Promise<Map<number, string>> {
-  const found = new Map<number, string>()
-  const staffLogs = logs.filter((l) => l.operator === 'admin')
-  if (!staffLogs.length) return found
-  const rows = await db
-    .selectFrom('auditLogs as a')
-    .leftJoin('staff as s', 's.id', 'a.staffId')
-    .select(['a.at', 'a.staffName', 's.realName'])
-    .where('a.targetType', '=', 'order')
-    .where('a.targetId', '=', orderNo)
-    .orderBy('a.at')
-    .execute()
-  for (const l of staffLogs) {
-    const at = Number(l.createdAt)
-    const hit = rows.find((r) => Number(r.at) >= at - 1000 && Number(r.at) <= at + 10_000)
-    if (hit) found.set(l.id, hit.realName || hit.staffName)
-  }
-  return found
 }
 
 /** Ships through the CLI's service (logistics/service.ts shipOrder) inside the audited transaction. */

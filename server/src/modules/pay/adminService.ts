@@ -17,6 +17,7 @@ import type {
   RefundQuery,
 } from '../../../../types/adminFinance'
 import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
+import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
 import '../../db/afterSalesTables'
 import '../../db/promotionTables'
 
@@ -301,7 +302,6 @@ const pointsBase = (db: Conn) =>
     .innerJoin('members as m', 'm.id', 'l.memberId')
     .select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname'])
 type MemberLedgerRow = Awaited<ReturnType<ReturnType<typeof pointsBase>['execute']>>[number]
-const CASHBACK_REASON: Record<string, string> = { task_payout: '好评返现', adjust: '人工调整' }
 const toMemberEntry = (kind: LedgerKind, r: MemberLedgerRow): MemberLedgerEntry => ({
   id: r.id,
   memberId: r.memberId,
@@ -309,7 +309,7 @@ const toMemberEntry = (kind: LedgerKind, r: MemberLedgerRow): MemberLedgerEntry 
   nickname: r.nickname,
   change: num(r.change),
   balanceAfter: num(r.balanceAfter),
-  reason: (kind === 'cashback' ? CASHBACK_REASON[r.reason] : POINTS_REASON_TEXT[r.reason as PointsReason]) || r.reason,
+  reason: (kind === 'cashback' ? CASHBACK_LEDGER_TEXT[r.reason] : POINTS_REASON_TEXT[r.reason as PointsReason]) || (kind === 'cashback' ? '返现变动' : '积分变动'),
   note: r.note,
   createdAt: num(r.createdAt),
 })

@@ -5,6 +5,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
 import { runOrderHooks } from '../order/hooks'
 import { logOrder } from '../order/service'
+import { payMethodText } from '../../../../types/pay'
 
 export type NoticeOutcome = 'paid' | 'duplicate' | 'late'
 
@@ -48,7 +49,7 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
       .executeTakeFirst()
     if (Number(up.numUpdatedRows) === 1) {
       await tx.updateTable('payments').set({ status: 'closed', updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'pending').execute()
-      await logOrder(tx, order.id, 'unpaid', 'to_ship', 'pay', 'gateway', `${pay.channel} ${notice.transactionId}`)
+      await logOrder(tx, order.id, 'unpaid', 'to_ship', 'pay', 'gateway', `${payMethodText(pay.provider, pay.channel)}，交易号 ${notice.transactionId}`)
       await runOrderHooks(tx, ctx.modules, 'paid', order.id, 'gateway')
       return { outcome: 'paid' as const, orderNo: order.orderNo }
     }

@@ -254,7 +254,7 @@ function checkWechatValue(key: WechatField, v: string) {
       const k = crypto.createPrivateKey(v)
       if (k.asymmetricKeyType !== 'rsa') throw new Error('not rsa')
     } catch {
-      throw bad('商户 API 私钥无法读取：请上传 apiclient_key.pem')
+      throw bad('商户 API 私钥无法读取：请上传商户平台下载的私钥文件（API 证书中的私钥）')
     }
   }
   if (key === 'platformCert') {
@@ -281,7 +281,7 @@ export async function saveWechatSettings(tx: Tx, config: Config, input: WechatSe
     const given = input[f.key]
     if (given === undefined) continue
     const v = given.trim().replace(/\r\n/g, '\n')
-    if (fromEnv.has(f.key)) throw bad(`「${f.label}」由环境变量 ${f.env} 设置，不能在后台修改`)
+    if (fromEnv.has(f.key)) throw bad(`「${f.label}」由服务器配置设置，不能在后台修改；如需修改请联系部署人员`)
     checkWechatValue(f.key, v)
     if (!v) {
       delete next[f.key]

@@ -66,7 +66,7 @@ async function appCheck(ctx: DoctorCtx, app: WxApp): Promise<{ check: SetupCheck
   if (!appid || !secret) return { check: { key, title, status: 'error', message: !appid ? '填写了 AppSecret，但缺少 AppID' : '填写了 AppID，但缺少 AppSecret' }, token: '' }
   try {
     const token = await tryToken(ctx, app)
-    return { check: { key, title, status: 'ok', message: `可以获取 access_token（AppID ${appid}）` }, token }
+    return { check: { key, title, status: 'ok', message: `可以连接微信（AppID ${appid}）`, detail: '已用 AppID 和 AppSecret 获取 access_token' }, token }
   } catch (err) {
     return { check: { key, title, status: 'error', message: wxMessage(err) }, token: '' }
   }
@@ -74,20 +74,28 @@ async function appCheck(ctx: DoctorCtx, app: WxApp): Promise<{ check: SetupCheck
 
 async function jssdkCheck(ctx: DoctorCtx, token: string): Promise<SetupCheck> {
   const key = 'jssdk'
-  const title = 'JS-SDK 与网页授权域名'
+  const title = '微信网页接口与授权域名'
   if (!token) return { key, title, status: 'skip', message: '公众号未通过检查，跳过' }
   const host = publicHost(ctx)
   try {
     await wxGet(ctx, 'cgi-bin/ticket/getticket', { access_token: token, type: 'jsapi' })
   } catch (err) {
-    return { key, title, status: 'error', message: `获取 JS-SDK ticket 失败：${wxMessage(err)}` }
+    return { key, title, status: 'error', message: '微信网页接口暂时不能使用（分享、网页登录受影响）：请联系部署人员查看', detail: `获取 JS-SDK ticket 失败：${wxMessage(err)}` }
   }
-  if (!isPublicName(host)) return { key, title, status: 'warn', message: '可以获取 JS-SDK ticket，但没有设置商城的公网域名（MAIN_HOST 或支付通知地址）：微信只给已备案并登记的域名签名' }
+  if (!isPublicName(host))
+    return {
+      key,
+      title,
+      status: 'warn',
+      message: '微信网页接口可以使用，但还没有设置商城的网址：微信只认已备案并登记的网址。请联系部署人员设置商城网址',
+      detail: '可以获取 JS-SDK ticket；没有公网域名（MAIN_HOST 或支付通知地址的域名）',
+    }
   return {
     key,
     title,
     status: 'ok',
-    message: `可以获取 JS-SDK ticket。请在公众号后台「设置与开发 → 公众号设置 → 功能设置」的「JS接口安全域名」和「网页授权域名」中填写 ${host}（微信不提供查询接口，需人工核对）`,
+    message: `微信网页接口可以使用。请在公众号后台「设置与开发 → 公众号设置 → 功能设置」的接口安全域名和「网页授权域名」中填写 ${host}（微信无法自动核对，需人工确认）`,
+    detail: '可以获取 JS-SDK ticket；「JS接口安全域名」与「网页授权域名」都填写商城的域名',
   }
 }
 
@@ -96,20 +104,27 @@ function miniDomainCheck(ctx: DoctorCtx, token: string): SetupCheck {
   const title = '小程序服务器域名'
   if (!token) return { key, title, status: 'skip', message: '小程序未通过检查，跳过' }
   const host = publicHost(ctx)
-  if (!isPublicName(host)) return { key, title, status: 'error', message: '没有设置商城的公网域名（MAIN_HOST 或支付通知地址）：小程序只能请求 HTTPS 的已登记域名' }
+  if (!isPublicName(host))
+    return {
+      key,
+      title,
+      status: 'error',
+      message: '还没有设置商城的网址：小程序只能访问已登记的网址。请联系部署人员设置商城网址',
+      detail: '没有公网域名（MAIN_HOST 或支付通知地址的域名）；小程序只能请求 HTTPS 的已登记域名',
+    }
   return {
     key,
     title,
     status: 'ok',
-    message: `请在小程序后台「开发 → 开发管理 → 开发设置 → 服务器域名」的 request、uploadFile、downloadFile 合法域名中填写 https://${host}；业务域名（web-view）同样填写 ${host}（需人工核对）`,
+    message: `请在小程序后台「开发 → 开发管理 → 开发设置 → 服务器域名」的各项合法域名中填写 https://${host}；「业务域名」同样填写 ${host}（需人工确认）`,
+    detail: 'request、uploadFile、downloadFile 合法域名填写 https 地址；web-view 业务域名须上传校验文件',
   }
 }
 
 async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
   const w = ctx.config.wechat
   const out: SetupCheck[] = []
-  if (ctx.config.payProvider !== 'wechatpay')
-    return [{ key: 'wechatPay', title: '微信支付 v3', status: 'skip', message: '当前为演示支付（sandbox）：顾客不会真正付款。上线前请在「设置 → 微信」开启微信支付' }]
+  if (ctx.config.payProvider !== 'wechatpay') return [{ key: 'wechatPay', title: '微信支付 v3', status: 'skip', message: '当前为沙箱支付：顾客不会真正付款。上线前请在「设置 → 微信」开启微信支付' }]
   const labels: Array<[keyof typeof w, string]> = [
     ['mchId', '商户号'],
     ['mchSerialNo', '商户 API 证书序列号'],
@@ -140,13 +155,25 @@ async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
     const code = String(err?.gatewayCode || '')
     const msg = String(err?.message || err)
     let text: string
+    let detail = ''
     if (code === 'SIGN_ERROR' || err?.status === 401) text = '微信支付拒绝了请求签名：商户 API 私钥与证书序列号不匹配，或商户号不正确（请核对商户平台「API 安全」中的证书序列号）'
-    else if (/签名|未知的微信支付平台证书/.test(msg)) text = `无法验证微信支付的应答：平台证书 / 公钥不正确或已更换（${msg}）`
-    else if (/missing configuration|must be 32 bytes|PLATFORM_KEYS/.test(msg)) text = `配置不完整或格式不正确：${msg.replace(/^wechatpay: /, '')}`
-    else if (/key|PEM|DECODER|asn1/i.test(msg)) text = '商户 API 私钥无法读取：请上传商户平台下载的 apiclient_key.pem'
-    else if (!code && !err?.status && err instanceof Error) text = `连接不到微信支付（${msg}）：请检查服务器能否访问 api.mch.weixin.qq.com`
-    else text = msg
-    out.unshift({ key: 'wechatPay', title: '微信支付 v3', status: 'error', message: text })
+    else if (/签名|未知的微信支付平台证书/.test(msg)) {
+      text = '无法验证微信支付的应答：平台证书或公钥不正确或已更换，请在商户平台重新下载后上传'
+      detail = msg
+    } else if (/missing configuration|must be 32 bytes|PLATFORM_KEYS/.test(msg)) {
+      text = '微信支付的设置不完整或格式不正确：请在「设置 → 微信」核对'
+      detail = msg.replace(/^wechatpay: /, '')
+    } else if (/key|PEM|DECODER|asn1/i.test(msg)) {
+      text = '商户 API 私钥无法读取：请重新上传商户平台下载的私钥文件'
+      detail = '私钥文件名为 apiclient_key.pem'
+    } else if (!code && !err?.status && err instanceof Error) {
+      text = '连接不到微信支付：请联系部署人员检查服务器的网络'
+      detail = `${msg}；服务器须能访问 api.mch.weixin.qq.com`
+    } else {
+      text = '微信支付拒绝了检查：请在「设置 → 微信」核对商户号和密钥'
+      detail = msg
+    }
+    out.unshift({ key: 'wechatPay', title: '微信支付 v3', status: 'error', message: text, ...(detail ? { detail } : {}) })
   }
   return out
 }
@@ -163,17 +190,18 @@ async function notifyCheck(ctx: DoctorCtx): Promise<SetupCheck> {
   } catch {
     return { key, title, status: 'error', message: '支付通知地址不是有效的网址' }
   }
-  if (u.protocol !== 'https:') return { key, title, status: 'error', message: '支付通知地址必须是 https:// 开头（微信支付只通知 HTTPS 地址）' }
+  if (u.protocol !== 'https:') return { key, title, status: 'error', message: '支付通知地址必须是加密的网址：微信支付只通知这样的地址', detail: '须以 https:// 开头' }
   if (!isPublicName(u.hostname)) return { key, title, status: 'error', message: `支付通知地址的域名 ${u.hostname} 不是公网域名，微信支付无法访问` }
   if (u.search) return { key, title, status: 'error', message: '支付通知地址不能带查询参数（?…）' }
-  if (!u.pathname.endsWith('/api/pay/notify/wechat')) return { key, title, status: 'warn', message: `通知地址通常为 https://${u.host}/h5/api/pay/notify/wechat，当前为 ${url}` }
+  if (!u.pathname.endsWith('/api/pay/notify/wechat')) return { key, title, status: 'warn', message: `通知地址通常为 https://${u.host}/h5/api/pay/notify/wechat ，当前为 ${url} ，请核对` }
   try {
     const res = await ctx.http.request('GET', url)
     // The notify route takes POSTs only: any HTTP answer (404/405...) from our server proves the address is reachable.
-    if (res.status >= 500) return { key, title, status: 'error', message: `通知地址可以连接，但服务器返回 ${res.status}：请检查反向代理是否把 /h5/ 转发到本服务` }
-    return { key, title, status: 'ok', message: `通知地址可以访问（HTTP ${res.status}）。本检查从服务器发出；请确保防火墙对外开放 443 端口` }
+    if (res.status >= 500)
+      return { key, title, status: 'error', message: '通知地址可以连接，但商城没有正常应答：请联系部署人员检查', detail: `服务器返回 ${res.status}：请检查反向代理是否把 /h5/ 转发到本服务` }
+    return { key, title, status: 'ok', message: '通知地址可以访问。本检查从商城服务器发出，微信支付能否访问还取决于服务器对外开放', detail: `应答 ${res.status}；请确保防火墙对外开放 443 端口` }
   } catch (err) {
-    return { key, title, status: 'error', message: `无法访问通知地址（${(err as Error).message}）：请检查域名解析、HTTPS 证书和反向代理` }
+    return { key, title, status: 'error', message: '无法访问通知地址：请联系部署人员检查', detail: `${(err as Error).message}：请检查域名解析、HTTPS 证书和反向代理` }
   }
 }
 
@@ -199,7 +227,7 @@ export function smsCheck(ctx: DoctorCtx): SetupCheck {
 
 export async function runDoctor(ctx: DoctorCtx): Promise<SetupCheckReply> {
   const keyProblem = settingsKeyProblem(ctx.config.settingsKey)
-  const checks: SetupCheck[] = [{ key: 'settingsKey', title: '设置加密密钥', status: keyProblem ? 'warn' : 'ok', message: keyProblem || 'SETTINGS_KEY 已设置：后台保存的密钥加密存储' }]
+  const checks: SetupCheck[] = [{ key: 'settingsKey', title: '设置加密密钥', status: keyProblem ? 'warn' : 'ok', message: keyProblem || '已设置：后台保存的密钥和证书加密存储' }]
   const h5 = await appCheck(ctx, 'h5')
   const mini = await appCheck(ctx, 'mini')
   checks.push(h5.check, await jssdkCheck(ctx, h5.token), mini.check, miniDomainCheck(ctx, mini.token))

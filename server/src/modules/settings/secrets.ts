@@ -10,8 +10,8 @@ export const MIN_KEY_CHARS = 32
 const PREFIX = 'enc:v1:'
 
 export function settingsKeyProblem(key: string): string | null {
-  if (!key) return '服务器未设置 SETTINGS_KEY（至少 32 个字符的随机串），不能保存密钥类设置；请在环境变量中设置后重启'
-  if (key.length < MIN_KEY_CHARS) return `SETTINGS_KEY 太短（至少 ${MIN_KEY_CHARS} 个字符），不能保存密钥类设置`
+  if (!key) return '服务器还没有设置加密密钥，暂时不能保存密钥和证书。请联系部署人员设置后重启商城'
+  if (key.length < MIN_KEY_CHARS) return '服务器的加密密钥太短，暂时不能保存密钥和证书。请联系部署人员更换后重启商城'
   return null
 }
 
