@@ -70,6 +70,8 @@ export type Permission = (typeof PERMISSIONS)[number]
  */
 export const ROLES = ['owner', 'operator', 'service', 'finance'] as const
 export type BuiltInRole = (typeof ROLES)[number]
+/** The built-in roles' names as the migration seeds them (the audit log names a role code with them). */
+export const BUILT_IN_ROLE_NAMES: Record<BuiltInRole, string> = { owner: '店主', operator: '运营', service: '客服', finance: '财务' }
 /** A role's code: a built-in one or a custom role's (made by the server). */
 export type Role = string
 export const OWNER_ROLE = 'owner'
@@ -936,6 +938,9 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     'staff.2fa-reset': '重置员工的两步验证',
     'staff.recovery-codes': '重新生成恢复码',
     'staff.session-end': '结束登录设备',
+    'role.create': '新建角色',
+    'role.update': '编辑角色',
+    'role.delete': '删除角色',
     'settings.staffSecurity': '员工登录要求',
     'upload.image': '上传图片',
   },
@@ -953,6 +958,7 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     afterSale: '售后单',
     member: '会员',
     staff: '员工',
+    role: '角色',
     upload: '图片',
     settings: '设置',
     setting: '营销设置',

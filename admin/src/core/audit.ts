@@ -4,7 +4,7 @@
  * 「字段：修改前 → 修改后」 rows. Nothing of a record is ever shown as JSON: an unnamed field gets a readable
  * fallback, a value that is a code word gets its name or 「其他」.
  */
-import { ADMIN_FIELD_LABELS, CORE_AUDIT, ROLE_NAMES } from '@contract/admin'
+import { ADMIN_FIELD_LABELS, BUILT_IN_ROLE_NAMES, CORE_AUDIT } from '@contract/admin'
 import { AGENTS_AUDIT, AGENTS_FIELD_LABELS } from '@contract/adminAgents'
 import { CONTENT_AUDIT, CONTENT_FIELD_LABELS } from '@contract/adminContent'
 import { FINANCE_FIELD_LABELS } from '@contract/adminFinance'
@@ -76,7 +76,7 @@ const SKIP = new Set(['updatedAt', 'passwordHash', 'totpSecret', 'csrfToken'])
 const VALUE_TEXT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ORDER_STATUS).map(([k, v]) => [k, v.text])),
   ...Object.fromEntries(Object.entries(AFTER_SALE_STATUS).map(([k, v]) => [k, v.text])),
-  ...ROLE_NAMES,
+  ...BUILT_IN_ROLE_NAMES,
   on: '开启',
   off: '关闭',
   draft: '草稿',
@@ -152,10 +152,9 @@ function fieldsOf(r: unknown): Map<string, { label: string; key: string; value: 
   }
   for (const [k, v] of Object.entries(r)) {
     if (SKIP.has(k)) continue
-    if (isRecord(v))
-      for (const [k2, v2] of Object.entries(v))
-        if (!SKIP.has(k2)) out.set(`${k}.${k2}`, { label: `${fieldLabel(k)} · ${fieldLabel(k2)}`, key: k2, value: v2 })
-        else out.set(k, { label: fieldLabel(k), key: k, value: v })
+    if (isRecord(v)) {
+      for (const [k2, v2] of Object.entries(v)) if (!SKIP.has(k2)) out.set(`${k}.${k2}`, { label: `${fieldLabel(k)} · ${fieldLabel(k2)}`, key: k2, value: v2 })
+    } else out.set(k, { label: fieldLabel(k), key: k, value: v })
   }
   return out
 }

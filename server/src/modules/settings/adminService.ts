@@ -101,9 +101,11 @@ export async function saveShopProfile(tx: Tx, config: Config, input: ShopProfile
   // The home entry that opens the article list under the section's old name follows it (one the merchant named
   // otherwise in 内容 → 首页导航 keeps its own title).
   if (section !== before.articleSectionName) {
-    const renamed = await tx.updateTable('homeNavs').set({ title: section }).where('link', '=', ROUTES.genderSchoolList).where('title', '=', before.articleSectionName).executeTakeFirst()
-    if (Number(renamed.numUpdatedRows))
-      log({ action: 'settings.shop', targetType: 'homeNav', targetId: ROUTES.genderSchoolList, before: { title: before.articleSectionName }, after: { title: section } })
+    const navs = await tx.selectFrom('homeNavs').select('id').where('link', '=', ROUTES.genderSchoolList).where('title', '=', before.articleSectionName).execute()
+    for (const { id } of navs) {
+      const renamed = await tx.updateTable('homeNavs').set({ title: section }).where('id', '=', id).where('title', '=', before.articleSectionName).executeTakeFirst()
+      if (Number(renamed.numUpdatedRows)) log({ action: 'nav.update', targetType: 'nav', targetId: String(id), before: { title: before.articleSectionName }, after: { title: section } })
+    }
   }
 }
 
