@@ -186,7 +186,7 @@ describe('goods search page', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('搜索'))
     })
-    expect(screen.getByText('没有找到相关商品，换个词试试吧')).toBeTruthy()
+    expect(await screen.findByText('没有找到相关商品，换个词试试吧')).toBeTruthy()
     expect(await screen.findByText('猜你喜欢')).toBeTruthy()
     expect(await screen.findByText('推荐的跑鞋')).toBeTruthy()
     ;(globalThis as any).IntersectionObserver = Observer
