@@ -108,7 +108,7 @@ for (const [width, height, dark, tag] of [
     await screenshot(staff.page, `console-roles-${size}-staff-first-password`)
     await setNewPassword(staff.page, password, `Picker-pass${tag}9`)
     await staff.page.waitForURL(/\/admin\/orders$/)
-    await staff.page.getByRole('heading', { name: '订单' }).first().waitFor()
+    await staff.page.locator('.ant-page-header-heading-title', { hasText: /^订单$/ }).waitFor()
     assert.deepEqual(await menuEntries(staff.page, mobile), ['订单'])
     await screenshot(staff.page, `console-roles-${size}-staff-menu`)
     if (mobile) await staff.page.keyboard.press('Escape')
