@@ -35,7 +35,7 @@ describe.each(DIALECTS)('shop documents and customer service on %s', (dialect) =
   it('serves the configured customer-service link and phone', async () => {
     const r = await t.get('/api/common/shopInfo')
     expect(r.code).toBe(200)
-    expect(r.data).toEqual({ serviceUrl: 'https://kf.example.com/chat?shop=1', servicePhone: '400-800-1234', serviceWechatUrl: '', shopName: '', shopLogo: '' })
+    expect(r.data).toEqual({ serviceUrl: 'https://kf.example.com/chat?shop=1', servicePhone: '400-800-1234', serviceWechatUrl: '', shopName: '', shopLogo: '', articleSectionName: '文章' })
   })
 })
 
@@ -47,7 +47,7 @@ describe('customer service not configured', () => {
   afterAll(async () => t.close())
   it('answers empty strings so the client hides the H5 entry', async () => {
     const r = await t.get('/api/common/shopInfo')
-    expect(r.data).toEqual({ serviceUrl: '', servicePhone: '', serviceWechatUrl: '', shopName: '', shopLogo: '' })
+    expect(r.data).toEqual({ serviceUrl: '', servicePhone: '', serviceWechatUrl: '', shopName: '', shopLogo: '', articleSectionName: '文章' })
   })
 })
 
