@@ -1,17 +1,14 @@
 import { useState } from 'react'
 import { Alert, Button, Card, Form, Input, Typography } from 'antd'
 import * as authApi from '../api/auth'
+import { NewPasswordFields, type PasswordChangeValues } from '../components/NewPasswordFields'
 import { errorText, toast } from '../core/feedback'
 import { navigate } from '../core/router'
 import { useSession } from '../core/session'
 import { useTheme } from '../core/theme'
 import { homePath } from '../layout/home'
 
-interface Values {
-  oldPassword: string
-  newPassword: string
-  confirm: string
-}
+type Values = PasswordChangeValues
 
 /**
  * The first sign-in with a password somebody else saw (generated, reset by the owner, the demo's): a new one before
@@ -55,30 +52,7 @@ export default function FirstPassword() {
           <Form.Item label='当前密码' name='oldPassword' rules={[{ required: true, message: '请输入当前密码' }]}>
             <Input.Password autoComplete='current-password' />
           </Form.Item>
-          <Form.Item
-            label='新密码'
-            name='newPassword'
-            extra='至少 8 位，同时包含字母和数字'
-            rules={[
-              { required: true, message: '请输入新密码' },
-              { min: 8, message: '新密码至少 8 位' },
-              { max: 128, message: '新密码最多 128 位' },
-              { pattern: /(?=.*[A-Za-z])(?=.*\d)/, message: '新密码须同时包含字母和数字' },
-            ]}
-          >
-            <Input.Password autoComplete='new-password' />
-          </Form.Item>
-          <Form.Item
-            label='确认新密码'
-            name='confirm'
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: '请再次输入新密码' },
-              ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))) }),
-            ]}
-          >
-            <Input.Password autoComplete='new-password' />
-          </Form.Item>
+          <NewPasswordFields />
           <Button type='primary' htmlType='submit' block loading={busy}>
             设置新密码
           </Button>

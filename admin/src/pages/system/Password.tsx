@@ -2,14 +2,11 @@ import { useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Form, Input } from 'antd'
 import { changePassword } from '../../api/auth'
+import { NewPasswordFields, type PasswordChangeValues } from '../../components/NewPasswordFields'
 import { errorText, toast } from '../../core/feedback'
 import { useSession } from '../../core/session'
 
-interface Values {
-  oldPassword: string
-  newPassword: string
-  confirm: string
-}
+type Values = PasswordChangeValues
 
 export default function Password() {
   const [form] = Form.useForm<Values>()
@@ -37,28 +34,7 @@ export default function Password() {
           <Form.Item label='原密码' name='oldPassword' rules={[{ required: true, message: '请输入原密码' }]}>
             <Input.Password autoComplete='current-password' />
           </Form.Item>
-          <Form.Item
-            label='新密码'
-            name='newPassword'
-            rules={[
-              { required: true, message: '请输入新密码' },
-              { min: 8, message: '新密码至少 8 位' },
-              { max: 128, message: '新密码最多 128 位' },
-            ]}
-          >
-            <Input.Password autoComplete='new-password' />
-          </Form.Item>
-          <Form.Item
-            label='确认新密码'
-            name='confirm'
-            dependencies={['newPassword']}
-            rules={[
-              { required: true, message: '请再次输入新密码' },
-              ({ getFieldValue }) => ({ validator: (_, v) => (!v || v === getFieldValue('newPassword') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))) }),
-            ]}
-          >
-            <Input.Password autoComplete='new-password' />
-          </Form.Item>
+          <NewPasswordFields />
           <Button type='primary' htmlType='submit' loading={busy}>
             修改密码
           </Button>
