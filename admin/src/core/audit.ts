@@ -71,7 +71,8 @@ const MONEY = new Set([
   'frozen',
 ])
 /** Records' bookkeeping: not something the merchant changed. */
-const SKIP = new Set(['updatedAt', 'passwordHash', 'totpSecret', 'csrfToken'])
+/** Not shown: secrets, bookkeeping, and a courier's code (its name, recorded beside it, says the same in words). */
+const SKIP = new Set(['updatedAt', 'passwordHash', 'totpSecret', 'csrfToken', 'expressCode'])
 
 const VALUE_TEXT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ORDER_STATUS).map(([k, v]) => [k, v.text])),

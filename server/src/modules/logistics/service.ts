@@ -64,7 +64,7 @@ export async function correctWaybill(tx: Conn, orderNo: string, expressCode: str
   await tx.deleteFrom('logisticsTraces').where('shipmentId', '=', s.id).where('source', '=', 'courier').execute()
   await queueSubscription(tx, s.id)
   await logOrder(tx, s.orderId, 'to_receive', 'to_receive', 'waybill', 'admin', `更正运单号：${s.expressName} ${s.trackingNo} → ${express.name} ${no}`)
-  return { before: { expressCode: s.expressCode, trackingNo: s.trackingNo }, after: { expressCode: express.code, expressName: express.name, trackingNo: no } }
+  return { before: { expressCode: s.expressCode, expressName: s.expressName, trackingNo: s.trackingNo }, after: { expressCode: express.code, expressName: express.name, trackingNo: no } }
 }
 
 /** Adds a typed tracking event to a shipped order (staff in the console, the CLI, the demo seed); shown as typed. */
