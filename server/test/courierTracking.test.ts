@@ -283,7 +283,7 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
     await subscribeDue(t.ctx)
     expect(kd.last('/poll')!.param).toMatchObject({ company: 'zhongtong', number: `${s.trackingNo}9` })
     const [audit] = (await auditRows(t, 'order.waybill')).filter((r) => r.targetId === s.orderNo)
-    expect(JSON.parse(audit.beforeJson!)).toEqual({ expressCode: 'STO', trackingNo: s.trackingNo })
+    expect(JSON.parse(audit.beforeJson!)).toEqual({ expressCode: 'STO', expressName: expect.stringMatching(/申通/), trackingNo: s.trackingNo })
     expect(JSON.parse(audit.afterJson!)).toMatchObject({ expressCode: 'ZTO', trackingNo: `${s.trackingNo}9` })
     detail = await staff.get(`/orders/${s.orderNo}`)
     expect(detail.data.shipment).toMatchObject({ expressName: '中通快递', subscription: 'subscribed', subscriptionProblem: '' })
