@@ -238,7 +238,7 @@ export default function DetailsDetailsPage() {
           <ArrowRight size={12} color='#999' />
         </View>
         {coupons.length > 0 && (
-          <View className='detail-cell detail-coupons' aria-label={`领券，${coupons.length}张可领`} onClick={() => setCouponsOpen(true)}>
+          <View className='detail-cell detail-coupons' onClick={() => setCouponsOpen(true)}>
             <Text className='detail-cell__label'>领券</Text>
             <View className='detail-cell__value detail-coupons__tags'>
               {coupons.slice(0, 3).map((c) => (
