@@ -313,7 +313,10 @@ export const AdminGoodsRow = Type.Object({
   categoryName: Type.String(),
   brandId: Type.Union([Type.Integer(), Type.Null()]),
   brandName: Type.String(),
+  /** The cheapest SKU's price (fen). */
   price: Type.Integer(),
+  /** The dearest SKU's price (fen): the list shows ¥price–¥maxPrice when they differ. */
+  maxPrice: Type.Integer(),
   originalPrice: Type.Integer(),
   stock: Type.Integer(),
   sales: Type.Integer(),
@@ -893,6 +896,8 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     'goods.stock': '调整库存',
     'goods.shelf-on': '商品上架',
     'goods.shelf-off': '商品下架',
+    'goods.copy': '复制商品',
+    'goods.delete': '删除商品',
     'category.create': '新建分类',
     'category.update': '编辑分类',
     'category.delete': '删除分类',

@@ -67,9 +67,15 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
     await values.press('Enter')
   }
   await page.getByLabel('月白 售价').waitFor()
+  // 批量填写: Enter fills the column and stays in the form (it never submits a half-filled goods item).
+  await page.getByLabel('批量库存').fill('5')
+  await page.getByLabel('批量库存').press('Enter')
+  assert.equal(await page.getByLabel('月白 库存').inputValue(), '5')
+  assert.equal(await page.getByLabel('天青 库存').inputValue(), '5')
+  assert.match(page.url(), /\/admin\/goods\/new$/)
+  assert.equal(await page.getByTestId('form-error').count(), 0)
   // Bad input: three decimals. A Chinese message in the form, nothing saved.
   await page.getByLabel('天青 售价').fill('19.999')
-  await page.getByLabel('天青 库存').fill('5')
   await page.getByLabel('月白 售价').fill('29.9')
   await page.getByLabel('月白 划线价').fill('39')
   await page.getByLabel('月白 库存').fill('7')
@@ -95,7 +101,28 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   await row.getByText('上架', { exact: true }).click()
   await page.getByText('已上架 1 件商品').waitFor()
   await row.getByText('已上架').waitFor()
+  await row.getByText('¥19.99–29.90').waitFor() // the range of its SKUs' prices
   await screenshot(page, 'console-1280-goods-list')
+
+  // 复制: the copy opens in the form, off the shelf; 删除 takes it away (never ordered). The original stays.
+  await row.getByText('复制', { exact: true }).click()
+  await page.getByText('已复制为下架商品，填写库存后即可上架').waitFor()
+  await page.waitForURL((u) => /\/admin\/goods\/\d+$/.test(u.pathname) && !u.pathname.endsWith(`/${goodsId}`))
+  const copyId = Number(new URL(page.url()).pathname.split('/').pop())
+  await page.getByLabel('商品名称').waitFor()
+  const copyName = page.getByLabel('商品名称')
+  for (let i = 0; i < 50 && (await copyName.inputValue()) !== `${name}（副本）`; i++) await page.waitForTimeout(100)
+  assert.equal(await copyName.inputValue(), `${name}（副本）`)
+  await page.goto(`${suite.shop.base}/admin/goods`)
+  await page.getByPlaceholder('商品名称或编号').fill(String(copyId))
+  await btn(page, '查询').click()
+  const copyRow = page.locator('tr', { hasText: `${name}（副本）` })
+  await copyRow.getByText('已下架').waitFor()
+  await copyRow.getByText('删除', { exact: true }).click()
+  await page.locator('.ant-popover:visible').getByRole('button', { name: '删除' }).click()
+  await page.getByText('已删除', { exact: true }).waitFor()
+  await copyRow.waitFor({ state: 'detached' })
+  assert.equal((await suite.shop.api('GET', `/api/goods/detail?id=${copyId}`)).code !== 200, true, 'the copy is gone')
 
   // The shop finds it at once, at the lowest SKU price, with the uploaded picture; its details list both SKUs.
   const found = await suite.shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)

@@ -20,6 +20,8 @@ export const goodsList = (q: AdminGoodsQuery) => get<AdminGoodsPage>('/goods', q
 export const goodsDetail = (id: number) => get<AdminGoodsDetail>(`/goods/${id}`)
 export const createGoods = (body: GoodsInput) => post<IdReply>('/goods', body)
 export const updateGoods = (id: number, body: GoodsInput) => put<IdReply>(`/goods/${id}`, body)
+export const copyGoods = (id: number) => post<IdReply>(`/goods/${id}/copy`)
+export const deleteGoods = (id: number) => del<OkReply>(`/goods/${id}`)
 export const setShelf = (body: ShelfBody) => post<CountReply>('/goods/shelf', body)
 export const changeStock = (body: StockBody) => post<CountReply>('/goods/stock', body)
 

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Table, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
@@ -43,9 +43,11 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
   const [form] = Form.useForm<FormValues>()
   const { categories, brands } = useCatalog()
   const [freight, setFreight] = useState<FreightTemplate[]>([])
+  // Loaded with the form and again each time its list opens: a template made meanwhile (设置 → 运费, another tab) is there.
+  const loadFreight = useCallback(() => freightTemplates().then(setFreight, () => undefined), [])
   useEffect(() => {
-    freightTemplates().then(setFreight, () => setFreight([]))
-  }, [])
+    void loadFreight()
+  }, [loadFreight])
   const [loading, setLoading] = useState(!!id)
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState('')
@@ -97,6 +99,23 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
   const skuRows = combos.map((values) => ({ key: comboKey(values), values, sku: skuMap[comboKey(values)] || EMPTY_SKU }))
   const setSku = (key: string, patch: Partial<SkuDraft>) => setSkuMap((m) => ({ ...m, [key]: { ...(m[key] || EMPTY_SKU), ...patch } }))
   const fillAll = (patch: Partial<SkuDraft>) => setSkuMap((m) => ({ ...m, ...Object.fromEntries(skuRows.map((r) => [r.key, { ...r.sku, ...patch }])) }))
+
+  /**
+   * A 批量填写 box: Enter or leaving it fills its column. Enter stays in the box (it would submit the form:
+   * a half-filled goods item saved by the key meant to fill prices).
+   */
+  const batchFill = (patch: (value: string) => Partial<SkuDraft>) => ({
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+      if (e.key !== 'Enter') return
+      e.preventDefault()
+      const v = e.currentTarget.value.trim()
+      if (v) fillAll(patch(v))
+    },
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      const v = e.target.value.trim()
+      if (v) fillAll(patch(v))
+    },
+  })
 
   async function save(v: FormValues) {
     setError('')
@@ -225,15 +244,16 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           </Form.List>
           <Space wrap style={{ marginBottom: 8 }}>
             <Typography.Text type='secondary'>批量填写：</Typography.Text>
-            <Input
-              placeholder='售价（元）'
-              style={{ width: 120 }}
-              onPressEnter={(e) => fillAll({ price: e.currentTarget.value })}
-              onBlur={(e) => e.target.value && fillAll({ price: e.target.value })}
-              aria-label='批量售价'
+            <Input placeholder='售价（元）' style={{ width: 120 }} {...batchFill((v) => ({ price: v }))} aria-label='批量售价' />
+            <Input placeholder='划线价（元）' style={{ width: 120 }} {...batchFill((v) => ({ originalPrice: v }))} aria-label='批量划线价' />
+            <InputNumber
+              placeholder='库存'
+              min={0}
+              precision={0}
+              style={{ width: 100 }}
+              {...batchFill((v) => ({ stock: Number(v) }))}
+              aria-label='批量库存'
             />
-            <Input placeholder='划线价（元）' style={{ width: 120 }} onBlur={(e) => e.target.value && fillAll({ originalPrice: e.target.value })} aria-label='批量划线价' />
-            <InputNumber placeholder='库存' min={0} precision={0} style={{ width: 100 }} onBlur={(e) => e.target.value !== '' && fillAll({ stock: Number(e.target.value) })} aria-label='批量库存' />
           </Space>
           <Table
             size='small'
@@ -301,10 +321,19 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
 
         <Card title='上架与标记' style={{ marginBottom: 16 }}>
           <Space size='large' wrap>
-            <Form.Item label='运费模板' name='freightTemplateId' extra='不选则用默认模板（设置 → 运费）' style={{ minWidth: 220 }}>
+            <Form.Item label='运费模板' name='freightTemplateId' extra={
+                <>
+                  不选则用默认模板。
+                  <a href='/admin/settings/freight' target='_blank' rel='noreferrer'>
+                    新建模板
+                  </a>
+                  后展开此列表即可选择
+                </>
+              } style={{ minWidth: 220 }}>
               <Select
                 placeholder={`默认模板${freight.find((f) => f.isDefault) ? `（${freight.find((f) => f.isDefault)!.name}）` : ''}`}
                 allowClear
+                onDropdownVisibleChange={(open) => open && void loadFreight()}
                 data-testid='goods-freight'
                 options={freight.map((f) => ({ value: f.id, label: `${f.name}${f.isDefault ? '（默认）' : ''}` }))}
               />

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react'
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { Button, Image, InputNumber, Modal, Space, Table, Typography } from 'antd'
+import { Button, Image, InputNumber, Modal, Popconfirm, Space, Table, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminGoodsRow, AdminSku } from '@contract/admin'
-import { changeStock, goodsDetail, goodsList, setShelf } from '../../api/goods'
+import { changeStock, copyGoods, deleteGoods, goodsDetail, goodsList, setShelf } from '../../api/goods'
 import { run, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
@@ -78,6 +78,17 @@ export default function GoodsList() {
     }
   }
 
+  async function copy(r: AdminGoodsRow) {
+    const c = await run(copyGoods(r.id))
+    if (c) {
+      toast.success('已复制为下架商品，填写库存后即可上架')
+      navigate(`/goods/${c.id}`)
+    }
+  }
+  async function remove(r: AdminGoodsRow) {
+    if (await run(deleteGoods(r.id), '已删除')) action.current?.reload()
+  }
+
   const columns: ProColumns<AdminGoodsRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '商品名称或编号' } },
     {
@@ -114,7 +125,8 @@ export default function GoodsList() {
       fieldProps: { options: brands.map((b) => ({ value: b.id, label: b.name })), showSearch: true, optionFilterProp: 'label' },
       render: (_, r) => r.brandName || '—',
     },
-    { title: '售价', dataIndex: 'price', search: false, width: 90, align: 'right', render: (_, r) => `¥${fenToYuan(r.price)}` },
+    // One price, or the range of the SKUs' prices (¥59.00–¥129.00).
+    { title: '售价', dataIndex: 'price', search: false, width: 110, align: 'right', render: (_, r) => (r.maxPrice > r.price ? `¥${fenToYuan(r.price)}–${fenToYuan(r.maxPrice)}` : `¥${fenToYuan(r.price)}`) },
     { title: '库存', dataIndex: 'stock', search: false, width: 70, align: 'right', render: (_, r) => (r.stock <= 10 ? <Typography.Text type='danger'>{r.stock}</Typography.Text> : r.stock) },
     { title: '销量', dataIndex: 'sales', search: false, width: 80, align: 'right' },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, valueEnum: { on: { text: '已上架', status: 'Success' }, off: { text: '已下架', status: 'Default' } } },
@@ -123,7 +135,7 @@ export default function GoodsList() {
     {
       title: '操作',
       valueType: 'option',
-      width: 100,
+      width: 170,
       fixed: 'right' as const,
       hideInTable: !writable,
       render: (_, r) => [
@@ -139,6 +151,12 @@ export default function GoodsList() {
             上架
           </a>
         ),
+        <a key='copy' onClick={() => copy(r)}>
+          复制
+        </a>,
+        <Popconfirm key='delete' title={`删除「${r.name}」？`} description='已有订单的商品不能删除，可以下架' okText='删除' okButtonProps={{ danger: true }} onConfirm={() => remove(r)}>
+          <a>删除</a>
+        </Popconfirm>,
       ],
     },
   ]

@@ -19,7 +19,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { storeStaffPicture } from '../upload/service'
-import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, changeStock, createGoods, deleteBrand, deleteCategory, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
+import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, changeStock, copyGoods, createGoods, deleteBrand, deleteCategory, deleteGoods, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
 
 /** 商品: goods, shelf and stock, categories, brands, picture upload. */
 const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
@@ -33,6 +33,13 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.put('/goods/:id', { config: write, schema: { params: IdParams, body: GoodsInput } }, async (req): Promise<IdReply> => ({
     id: await audited(db, actorOf(req), (tx, log) => updateGoods(tx, req.params.id, req.body, log)),
   }))
+  app.post('/goods/:id/copy', { config: write, schema: { params: IdParams } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => copyGoods(tx, req.params.id, log)),
+  }))
+  app.delete('/goods/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => deleteGoods(tx, req.params.id, log))
+    return { ok: true }
+  })
   app.post('/goods/shelf', { config: write, schema: { body: ShelfBody } }, async (req): Promise<CountReply> => ({
     count: await audited(db, actorOf(req), (tx, log) => setShelf(tx, req.body.ids, req.body.status, log)),
   }))

@@ -6,6 +6,7 @@ import type { AuditEntry } from '../../admin/audit'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
 import { syncFreeShippingTags } from '../order/freight'
+import { parseIds } from '../coupon/rules'
 import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, StockBody } from '../../../../types/admin'
 
 /**
@@ -62,6 +63,7 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
           'goods.brandId',
           'br.name as brandName',
           'goods.price',
+          (eb) => eb.selectFrom('goodsSkus as s').select((e) => e.fn.max('s.price').as('p')).whereRef('s.goodsId', '=', 'goods.id').as('maxPrice'),
           'goods.originalPrice',
           'goods.stock',
           'goods.sales',
@@ -77,7 +79,7 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
         .execute()
     : []
   return {
-    list: rows.map((r) => ({ ...r, categoryName: r.categoryName || '', brandName: r.brandName || '', updatedAt: Number(r.updatedAt) })),
+    list: rows.map((r) => ({ ...r, categoryName: r.categoryName || '', brandName: r.brandName || '', maxPrice: Math.max(Number(r.maxPrice ?? r.price), r.price), updatedAt: Number(r.updatedAt) })),
     total: Number(count.n),
     page,
     pageSize,
@@ -301,6 +303,63 @@ export async function changeStock(tx: Tx, items: StockBody['items'], log: Log): 
   }
   await syncGoodsStock(tx, [...goodsIds])
   return goodsIds.size ? items.filter((i) => i.delta !== 0).length : 0
+}
+
+/**
+ * 复制: a new goods item like this one, off the shelf, with the same pictures, specs and prices; its SKUs start
+ * at stock 0 and no sales (stock is goods in the warehouse: a copy does not double it).
+ */
+export async function copyGoods(tx: Tx, id: number, log: Log): Promise<number> {
+  const g = await tx.selectFrom('goods').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!g) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
+  const skus = await tx.selectFrom('goodsSkus').selectAll().where('goodsId', '=', id).orderBy('id').execute()
+  const t = Date.now()
+  const { id: _id, ...cols } = g
+  const name = `${g.name.slice(0, 124)}（副本）`
+  const copy = await tx
+    .insertInto('goods')
+    .values({ ...cols, name, status: 'off', stock: 0, sales: 0, reviewCount: 0, goodReviewCount: 0, createdAt: t, updatedAt: t })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  for (const { id: _sku, goodsId: _g, ...s } of skus) await tx.insertInto('goodsSkus').values({ ...s, goodsId: copy.id, stock: 0, sales: 0 }).execute()
+  await syncFreeShippingTags(tx, [copy.id])
+  log({ action: 'goods.copy', targetType: 'goods', targetId: copy.id, before: { goodsId: id, name: g.name }, after: await adminGoodsDetail(tx, copy.id) })
+  return copy.id
+}
+
+/** Where a goods item is still used, in the merchant's words: what must change before it can be deleted. */
+async function goodsInUse(tx: Conn, id: number): Promise<string | null> {
+  const has = async (q: Promise<unknown>) => !!(await q)
+  if (await has(tx.selectFrom('orderItems').select('id').where('goodsId', '=', id).executeTakeFirst())) return '该商品已有订单，不能删除，可以下架'
+  if (await has(tx.selectFrom('seckillItems').select('id').where('goodsId', '=', id).executeTakeFirst())) return '该商品在秒杀场次中，请先从秒杀中移除'
+  if (await has(tx.selectFrom('pointsGoods').select('id').where('goodsId', '=', id).executeTakeFirst())) return '该商品在积分商城中，请先从积分商城移除'
+  if (await has(tx.selectFrom('turntablePrizes').select('id').where('goodsId', '=', id).executeTakeFirst())) return '该商品是抽奖或盲盒的奖品，请先更换奖品'
+  if (await has(tx.selectFrom('cashbackCampaigns').select('id').where('goodsId', '=', id).executeTakeFirst())) return '该商品有好评返现活动，请先删除该活动'
+  // Lists kept as JSON arrays of ids: sections, goods coupons, videos.
+  const inList = (json: string) => parseIds(json).includes(id)
+  const section = (await tx.selectFrom('homeSections').select(['title', 'goodsIds']).execute()).find((s) => inList(s.goodsIds))
+  if (section) return `该商品在首页专区「${section.title}」中，请先从专区移除`
+  const coupon = (await tx.selectFrom('coupons').select(['name', 'scopeIds']).where('scope', '=', 'goods').execute()).find((c) => inList(c.scopeIds))
+  if (coupon) return `优惠券「${coupon.name}」适用于该商品，请先修改优惠券的适用商品`
+  const video = (await tx.selectFrom('videos').select(['title', 'goodsIds']).where('goodsIds', '!=', '[]').where('goodsIds', '!=', '').execute()).find((v) => inList(v.goodsIds))
+  if (video) return `视频「${video.title}」关联了该商品，请先取消关联`
+  return null
+}
+
+/**
+ * 删除: only goods never ordered and not used by a promotion, section, coupon or video (those are named in the
+ * refusal); carts, favourites, footprints and agents' shelves lose it with it. Goods with orders can only be taken
+ * off the shelf: their orders, reviews and commissions keep pointing at it.
+ */
+export async function deleteGoods(tx: Tx, id: number, log: Log) {
+  const before = await adminGoodsDetail(tx, id)
+  const used = await goodsInUse(tx, id)
+  if (used) throw new AppError(ErrorCode.CONFLICT, used)
+  for (const table of ['cartItems', 'collects', 'footprints', 'agentGoods', 'goodsSkus'] as const) await tx.deleteFrom(table).where('goodsId', '=', id).execute()
+  await tx.updateTable('shopViews').set({ goodsId: null }).where('goodsId', '=', id).execute()
+  const res = await tx.deleteFrom('goods').where('id', '=', id).executeTakeFirst()
+  if (Number(res.numDeletedRows) !== 1) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
+  log({ action: 'goods.delete', targetType: 'goods', targetId: id, before })
 }
 
 // ---------------------------------------------------------------- categories and brands

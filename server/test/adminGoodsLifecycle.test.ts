@@ -1,0 +1,72 @@
+import { DIALECTS, makeTestApp, type TestApp } from './helpers'
+import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
+import { buyNow, makeGoods, shopper } from './tradeFixtures'
+
+/** 商品列表: price ranges, 复制 and 删除 (only goods never ordered and used nowhere), on both databases (issue 34). */
+describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
+  let t: TestApp
+  let c: AdminClient
+  beforeAll(async () => {
+    t = await makeTestApp(dialect)
+    c = adminClient(t, await signIn(t, 'owner'))
+  })
+  afterAll(() => t.close())
+
+  const row = async (id: number) => (await c.get('/goods', { keyword: String(id) })).data.list.find((g: any) => g.id === id)
+
+  it('the list shows the range of the SKUs’ prices', async () => {
+    const many = await makeGoods(t, { skus: [{ price: 5900, stock: 1 }, { price: 12900, stock: 1 }, { price: 8000, stock: 1 }] })
+    const one = await makeGoods(t, { skus: [{ price: 1990, stock: 1 }] })
+    expect(await row(many.goodsId)).toMatchObject({ price: 5900, maxPrice: 12900 })
+    expect(await row(one.goodsId)).toMatchObject({ price: 1990, maxPrice: 1990 })
+  })
+
+  it('复制: a new goods item off the shelf, same specs and prices, stock 0 and no sales; audited', async () => {
+    const g = await makeGoods(t, { name: '可复制的保温杯', skus: [{ price: 3900, stock: 7, specText: '红' }, { price: 4200, stock: 3, specText: '蓝' }] })
+    await t.db.updateTable('goodsSkus').set({ sales: 5 }).where('goodsId', '=', g.goodsId).execute()
+    const r = await c.post(`/goods/${g.goodsId}/copy`)
+    expect(r.code).toBe(200)
+    const copy = (await c.get(`/goods/${r.data.id}`)).data
+    expect(copy).toMatchObject({ name: '可复制的保温杯（副本）', status: 'off', stock: 0, sales: 0, price: 3900 })
+    expect(copy.skus.map((s: any) => [s.specText, s.price, s.stock, s.sales])).toEqual([
+      ['红', 3900, 0, 0],
+      ['蓝', 4200, 0, 0],
+    ])
+    // The original is untouched.
+    expect((await c.get(`/goods/${g.goodsId}`)).data).toMatchObject({ name: '可复制的保温杯', stock: 10, status: 'on' })
+    const [audit] = (await auditRows(t, 'goods.copy')).filter((a) => a.targetId === String(r.data.id))
+    expect(JSON.parse(audit.beforeJson!)).toEqual({ goodsId: g.goodsId, name: '可复制的保温杯' })
+    expect((await c.post('/goods/999999/copy')).msg).toBe('商品不存在')
+  })
+
+  it('删除: refused for goods with an order or used in a section or coupon (named); else gone with its SKUs and carts', async () => {
+    const { token } = await shopper(t)
+    const ordered = await makeGoods(t)
+    expect((await buyNow(t, token, ordered.skuId)).code).toBe(200)
+    const refused = await c.del(`/goods/${ordered.goodsId}`)
+    expect(refused).toMatchObject({ code: 409, msg: '该商品已有订单，不能删除，可以下架' })
+    expect(await row(ordered.goodsId)).toBeTruthy()
+
+    const inSection = await makeGoods(t)
+    expect((await c.post('/storefront/sections', { title: '删除检查专区', goodsIds: [inSection.goodsId] })).code).toBe(200)
+    expect((await c.del(`/goods/${inSection.goodsId}`)).msg).toBe('该商品在首页专区「删除检查专区」中，请先从专区移除')
+
+    const inCoupon = await makeGoods(t)
+    const coupon = { name: '删除检查券', kind: 'amount', amount: 500, threshold: 0, scope: 'goods', scopeIds: [inCoupon.goodsId], validType: 'days', validDays: 7, totalCount: 3, perMemberLimit: 1, visible: true, status: 'on' }
+    expect((await c.post('/marketing/coupons', coupon)).code).toBe(200)
+    expect((await c.del(`/goods/${inCoupon.goodsId}`)).msg).toBe('优惠券「删除检查券」适用于该商品，请先修改优惠券的适用商品')
+
+    // Never ordered, in a cart and a favourite: deleted, the cart line and favourite go with it.
+    const free = await makeGoods(t)
+    expect((await t.post('/api/cart/add', { skuId: free.skuId, quantity: 1 }, token)).code).toBe(200)
+    const ok = await c.del(`/goods/${free.goodsId}`)
+    expect(ok.code).toBe(200)
+    expect(await t.db.selectFrom('goods').select('id').where('id', '=', free.goodsId).executeTakeFirst()).toBeUndefined()
+    expect(await t.db.selectFrom('goodsSkus').select('id').where('goodsId', '=', free.goodsId).executeTakeFirst()).toBeUndefined()
+    expect(await t.db.selectFrom('cartItems').select('id').where('goodsId', '=', free.goodsId).executeTakeFirst()).toBeUndefined()
+    expect((await t.get('/api/goods/detail', { id: free.goodsId })).code).not.toBe(200)
+    const [audit] = (await auditRows(t, 'goods.delete')).filter((a) => a.targetId === String(free.goodsId))
+    expect(JSON.parse(audit.beforeJson!).skus).toHaveLength(1)
+    expect((await c.del(`/goods/${free.goodsId}`)).msg).toBe('商品不存在')
+  })
+})
