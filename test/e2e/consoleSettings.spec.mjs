@@ -101,7 +101,7 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   await page.getByTestId('sms-live').getByText('当前发送方式：演示（验证码只写入服务器日志）').waitFor()
   await screenshot(page, 'console-settings-1280-sms')
   await menu(page, '设置', '设置检查', /\/admin\/settings\/doctor$/)
-  await page.getByTestId('check-wechatPay').getByText('演示支付').waitFor()
+  await page.getByTestId('check-wechatPay').getByText('当前为沙箱支付', { exact: false }).waitFor()
   await page.getByTestId('check-sms').getByText('当前为演示模式', { exact: false }).waitFor()
   await screenshot(page, 'console-settings-1280-doctor')
   await menu(page, '设置', '消息', /\/admin\/settings\/messages$/)

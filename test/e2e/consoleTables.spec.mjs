@@ -53,15 +53,29 @@ function tableProblems() {
     for (const th of table.querySelectorAll('thead th.ant-table-cell')) {
       const name = th.innerText.trim().replace(/\s+/g, ' ')
       if (!name || th.classList.contains('ant-table-selection-column')) continue
-      // The title's own text: wider than its cell, or broken over lines (a column too narrow for its header).
-      const range = document.createRange()
-      range.selectNodeContents(th)
-      const lines = new Set([...range.getClientRects()].filter((c) => c.width > 0).map((c) => Math.round(c.top)))
-      if (th.scrollWidth > th.clientWidth + 1) out.push(`header「${name}」wider than its column`)
-      else if (lines.size > 1) out.push(`header「${name}」broken over ${lines.size} lines`)
+      // The title's own text: wider than its cell's content box, or one text broken over lines (a column too narrow
+      // for its header). Measured on the text, not th.scrollWidth: a fixed column's shadow (antd's ::after) widens
+      // that; a header stacked on purpose (the role matrix: name, staff count, 编辑 as blocks) is one line a text.
+      const pad = getComputedStyle(th)
+      const room = th.clientWidth - parseFloat(pad.paddingLeft) - parseFloat(pad.paddingRight)
+      const texts = []
+      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT)
+      while (walker.nextNode()) if (walker.currentNode.textContent.trim()) texts.push(walker.currentNode)
+      let widest = 0
+      let broken = 0
+      for (const node of texts) {
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        const rects = [...range.getClientRects()].filter((c) => c.width > 0)
+        widest = Math.max(widest, ...rects.map((c) => c.right - th.getBoundingClientRect().left - parseFloat(pad.paddingLeft)))
+        broken = Math.max(broken, new Set(rects.map((c) => Math.round(c.top))).size)
+      }
+      if (widest > room + 1) out.push(`header「${name}」wider than its column`)
+      else if (broken > 1) out.push(`header「${name}」broken over ${broken} lines`)
     }
     for (const el of table.querySelectorAll('tbody tr.ant-table-row a, tbody tr.ant-table-row button')) {
-      if (!el.offsetParent) continue
+      // A cell's own copy icon (antd copyable text, e.g. 支付平台单号) scrolls with the text it copies: not a row action.
+      if (!el.offsetParent || el.closest('.ant-typography-copy')) continue
       const cell = el.closest('td')
       const r = el.getBoundingClientRect()
       const text = (el.innerText || el.getAttribute('aria-label') || '').trim().replace(/\s+/g, '')

@@ -54,7 +54,9 @@ export function ResourceTab<Row extends { id: number }, Input, FormValues extend
         loading={!rows}
         dataSource={rows || []}
         pagination={false}
-        scroll={{ x: 560 }}
+        // As wide as its columns (a column without a width counts 160): beside the phone preview the table scrolls
+        // sideways rather than squeezing a title or a schedule under its header.
+        scroll={{ x: columns.reduce((n, c) => n + (Number(c.width) || 160), writable ? 110 : 0) }}
         columns={[
           ...columns,
           ...(writable

@@ -20,7 +20,17 @@ import { ResourceTab } from './ResourceTab'
 type Range = [Dayjs | null, Dayjs | null] | null | undefined
 const toRange = (startAt: number | null, endAt: number | null): Range => [startAt ? dayjs(startAt) : null, endAt ? dayjs(endAt) : null]
 const fromRange = (r: Range) => ({ startAt: r?.[0]?.valueOf() ?? null, endAt: r?.[1]?.valueOf() ?? null })
-const schedule = (r: { startAt: number | null; endAt: number | null }) => (r.startAt || r.endAt ? `${dateTime(r.startAt)} ~ ${dateTime(r.endAt)}` : '长期')
+/** 展示时间: 长期, or from and until on two lines (a column of 190 px, not one of 330). */
+const schedule = (r: { startAt: number | null; endAt: number | null }) =>
+  r.startAt || r.endAt ? (
+    <>
+      {r.startAt ? dateTime(r.startAt) : '不限'} 起
+      <br />
+      {r.endAt ? dateTime(r.endAt) : '不限'} 止
+    </>
+  ) : (
+    '长期'
+  )
 const onOff = (s: string) => (s === 'on' ? <Tag color='green'>显示</Tag> : <Tag>隐藏</Tag>)
 
 const scheduleField = (
@@ -73,11 +83,11 @@ export default function Storefront() {
           blank={{ sort: 0, on: true, link: '' }}
           columns={[
             { title: '图片', dataIndex: 'image', width: 110, render: (v: string, r: { title: string }) => <Image src={v} alt={r.title} width={96} height={40} style={{ objectFit: 'cover' }} /> },
-            { title: '标题', dataIndex: 'title' },
+            { title: '标题', dataIndex: 'title', width: 140, ellipsis: true },
             { title: '跳转', dataIndex: 'link', width: 170, render: (v: string) => opens(v) },
             { title: '排序', dataIndex: 'sort', width: 60 },
             { title: '状态', dataIndex: 'status', width: 70, render: onOff },
-            { title: '展示时间', key: 'schedule', render: (_, r) => schedule(r) },
+            { title: '展示时间', key: 'schedule', width: 190, render: (_, r) => schedule(r) },
           ]}
           toForm={(r) => ({ title: r.title, image: r.image, link: r.link, sort: r.sort, on: r.status === 'on', range: toRange(r.startAt, r.endAt) })}
           toInput={(v) => ({ title: (v.title || '').trim(), image: v.image, link: (v.link || '').trim(), sort: v.sort ?? 0, status: v.on ? 'on' : 'off', ...fromRange(v.range) })}
@@ -209,11 +219,11 @@ export default function Storefront() {
           reload={load}
           blank={{ sort: 0, on: true, goodsIds: [] }}
           columns={[
-            { title: '标题', dataIndex: 'title' },
+            { title: '标题', dataIndex: 'title', width: 160, ellipsis: true },
             { title: '商品数', key: 'count', width: 80, render: (_, r) => r.goodsIds.length },
             { title: '排序', dataIndex: 'sort', width: 60 },
             { title: '状态', dataIndex: 'status', width: 70, render: onOff },
-            { title: '展示时间', key: 'schedule', render: (_, r) => schedule(r) },
+            { title: '展示时间', key: 'schedule', width: 190, render: (_, r) => schedule(r) },
           ]}
           toForm={(r) => ({ title: r.title, goodsIds: r.goodsIds, sort: r.sort, on: r.status === 'on', range: toRange(r.startAt, r.endAt) })}
           toInput={(v) => ({ title: v.title.trim(), goodsIds: v.goodsIds || [], sort: v.sort ?? 0, status: v.on ? 'on' : 'off', ...fromRange(v.range) })}
