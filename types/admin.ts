@@ -337,6 +337,14 @@ export const SkuInput = Closed({
   originalPrice: Fen,
   stock: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
   image: Type.Optional(Str(256)),
+  /** 货号: the merchant's code, unique across the shop when set (letters, digits, - _ . /). */
+  code: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9._/-]*$' })),
+  /** 条码 (digits, usually EAN-13). */
+  barcode: Type.Optional(Type.String({ maxLength: 64, pattern: '^[0-9A-Za-z-]*$' })),
+  /** 重量 in grams. */
+  weight: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+  /** 成本价 in fen (the console only). */
+  costPrice: Type.Optional(Fen),
 })
 export type SkuInput = Static<typeof SkuInput>
 /** Create and edit goods. images[0] is the cover. detailHtml is sanitised like articles. */
@@ -366,6 +374,12 @@ export const AdminSku = Type.Object({
   stock: Type.Integer(),
   sales: Type.Integer(),
   image: Type.String(),
+  code: Type.String(),
+  barcode: Type.String(),
+  /** Grams. */
+  weight: Type.Integer(),
+  /** Fen. */
+  costPrice: Type.Integer(),
 })
 export type AdminSku = Static<typeof AdminSku>
 export const AdminGoodsDetail = Type.Object({

@@ -1,4 +1,4 @@
-import { cleanGroups, combinations, comboKey, specsOf } from '../src/pages/goods/skus'
+import { cleanGroups, combinations, comboKey, firstValueSpans, specsOf } from '../src/pages/goods/skus'
 
 describe('specs → SKU rows', () => {
   it('one SKU without specs', () => {
@@ -18,5 +18,16 @@ describe('specs → SKU rows', () => {
   })
   it('ignores half-filled groups and repeated values while typing', () => {
     expect(cleanGroups([{ name: ' 颜色 ', values: [' 红', '红', ''] }, { name: '', values: ['x'] }, { name: '尺码', values: [] }, undefined])).toEqual([{ name: '颜色', values: ['红'] }])
+  })
+})
+
+describe('firstValueSpans: one picture a value of the first spec', () => {
+  const rows = (vals: string[][]) => vals.map((values) => ({ values }))
+  it('spans each colour over its sizes', () => {
+    expect(firstValueSpans(rows([['红', 'S'], ['红', 'M'], ['蓝', 'S'], ['蓝', 'M'], ['蓝', 'L'], ['白', 'S']]), 2)).toEqual([2, 0, 3, 0, 0, 1])
+  })
+  it('one row each with one spec or none', () => {
+    expect(firstValueSpans(rows([['红'], ['蓝']]), 1)).toEqual([1, 1])
+    expect(firstValueSpans(rows([[]]), 0)).toEqual([1])
   })
 })

@@ -69,4 +69,41 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
     expect(JSON.parse(audit.beforeJson!).skus).toHaveLength(1)
     expect((await c.del(`/goods/${free.goodsId}`)).msg).toBe('商品不存在')
   })
+
+  it('货号, 条码, 重量 and 成本价 kept per SKU; a 货号 is the shop’s own (another goods holding it is named); the shop never sees the cost', async () => {
+    const input = (name: string, code: string) => ({
+      name,
+      categoryId: 2,
+      images: ['/media/goods/1.jpg'],
+      specGroups: [{ name: '颜色', values: ['红', '蓝'] }],
+      skus: [
+        { specs: { 颜色: '红' }, price: 1990, originalPrice: 0, stock: 5, code, barcode: '6901234567892', weight: 350, costPrice: 800 },
+        { specs: { 颜色: '蓝' }, price: 1990, originalPrice: 0, stock: 5 },
+      ],
+      status: 'on',
+    })
+    const top = await c.post('/categories', { parentId: 0, name: '杯具' })
+    const cat = (await c.post('/categories', { parentId: top.data.id, name: '水杯' })).data
+    const body = (name: string, code: string) => ({ ...input(name, code), categoryId: cat.id })
+    const made = await c.post('/goods', body('带货号的水杯', 'CUP-RED-01'))
+    expect(made.code).toBe(200)
+    const d = (await c.get(`/goods/${made.data.id}`)).data
+    expect(d.skus.map((s: any) => [s.code, s.barcode, s.weight, s.costPrice])).toEqual([
+      ['CUP-RED-01', '6901234567892', 350, 800],
+      ['', '', 0, 0],
+    ])
+    expect(await c.post('/goods', body('另一个水杯', 'CUP-RED-01'))).toMatchObject({ code: 409, msg: '货号「CUP-RED-01」已用于商品「带货号的水杯」' })
+    expect((await c.post('/goods', { ...body('同货号两规格', 'X1'), skus: body('', 'X1').skus.map((s) => ({ ...s, code: 'X1' })) })).msg).toBe('货号「X1」在本商品中重复')
+    expect(await c.post('/goods', body('坏货号', '红色 01'))).toMatchObject({ code: 400, msg: '货号格式不正确' })
+    // Saving the same goods again keeps its own code.
+    expect((await c.put(`/goods/${made.data.id}`, { ...body('带货号的水杯', 'CUP-RED-01'), skus: body('', 'CUP-RED-01').skus.map((s, i) => ({ ...s, id: d.skus[i].id })) })).code).toBe(200)
+    // A copy starts without codes (they are unique).
+    const copy = await c.post(`/goods/${made.data.id}/copy`)
+    expect((await c.get(`/goods/${copy.data.id}`)).data.skus.map((s: any) => [s.code, s.barcode, s.costPrice])).toEqual([
+      ['', '6901234567892', 800],
+      ['', '', 0],
+    ])
+    const shop = JSON.stringify((await t.get('/api/goods/detail', { id: made.data.id })).data)
+    expect(shop).not.toMatch(/costPrice|CUP-RED-01|6901234567892/)
+  })
 })

@@ -26,6 +26,7 @@ const AREA_LABELS: Record<string, Record<string, string>> = {
   withdrawals: AGENTS_FIELD_LABELS,
   finance: FINANCE_FIELD_LABELS,
   system: { phone: '手机号', name: '角色名称' },
+  goods: { code: '货号', barcode: '条码', weight: '重量', costPrice: '成本价' },
 }
 const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(/^\/admin\/api\//, '').split('/')[0]]?.[key] || ADMIN_FIELD_LABELS[key]
 

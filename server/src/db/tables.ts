@@ -136,6 +136,14 @@ export interface GoodsSkuTable {
   stock: number
   sales: number
   image: string
+  /** 货号 (095): the merchant's code, unique when not ''. */
+  code: Generated<string>
+  /** 条码 (095). */
+  barcode: Generated<string>
+  /** Grams (095). */
+  weight: Generated<number>
+  /** 成本价 in fen (095): console only. */
+  costPrice: Generated<number>
 }
 
 export interface GoodsReviewTable {

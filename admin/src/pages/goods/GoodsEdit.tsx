@@ -12,7 +12,7 @@ import { navigate } from '../../core/router'
 import { ImageInput, ImagesInput } from '../../components/ImagesInput'
 import { RichText } from '../../components/RichText'
 import { categoryOptions, useCatalog } from './useCatalog'
-import { cleanGroups, comboKey, combinations, EMPTY_SKU, specsOf, type SkuDraft, type SpecGroupDraft } from './skus'
+import { cleanGroups, comboKey, combinations, EMPTY_SKU, firstValueSpans, specsOf, type SkuDraft, type SpecGroupDraft } from './skus'
 
 interface FormValues {
   name: string
@@ -35,6 +35,10 @@ function skuError(s: SkuDraft): string {
   if (price === null || price < 1) return '售价须为大于 0 的金额，最多两位小数'
   if (s.originalPrice !== '' && yuanToFen(s.originalPrice) === null) return '划线价须为金额，最多两位小数'
   if (s.stock === null || !Number.isInteger(s.stock) || s.stock < 0) return '库存须为不小于 0 的整数'
+  if (s.costPrice !== '' && yuanToFen(s.costPrice) === null) return '成本价须为金额，最多两位小数'
+  if (s.weight !== '' && !/^\d{1,7}$/.test(s.weight)) return '重量须为克数（整数）'
+  if (!/^[A-Za-z0-9._/-]*$/.test(s.code)) return '货号只能含字母、数字和 - _ . /'
+  if (!/^[0-9A-Za-z-]*$/.test(s.barcode)) return '条码只能含数字和字母'
   return ''
 }
 
@@ -83,7 +87,17 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           Object.fromEntries(
             g.skus.map((s) => [
               comboKey(g.specGroups.map((gr) => s.specs[gr.name])),
-              { id: s.id, price: fenToYuan(s.price), originalPrice: s.originalPrice ? fenToYuan(s.originalPrice) : '', stock: s.stock, image: s.image },
+              {
+                id: s.id,
+                price: fenToYuan(s.price),
+                originalPrice: s.originalPrice ? fenToYuan(s.originalPrice) : '',
+                stock: s.stock,
+                image: s.image,
+                code: s.code,
+                barcode: s.barcode,
+                weight: s.weight ? String(s.weight) : '',
+                costPrice: s.costPrice ? fenToYuan(s.costPrice) : '',
+              },
             ]),
           ),
         )
@@ -98,6 +112,10 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
   const combos = useMemo(() => combinations(groups), [groups])
   const skuRows = combos.map((values) => ({ key: comboKey(values), values, sku: skuMap[comboKey(values)] || EMPTY_SKU }))
   const setSku = (key: string, patch: Partial<SkuDraft>) => setSkuMap((m) => ({ ...m, [key]: { ...(m[key] || EMPTY_SKU), ...patch } }))
+  // One picture a value of the first spec (a colour's picture for all its sizes): its cell spans those rows.
+  const pictureSpans = firstValueSpans(skuRows, groups.length)
+  const setPicture = (first: string | undefined, image: string) =>
+    setSkuMap((m) => ({ ...m, ...Object.fromEntries(skuRows.filter((r) => groups.length < 2 || r.values[0] === first).map((r) => [r.key, { ...r.sku, image }])) }))
   const fillAll = (patch: Partial<SkuDraft>) => setSkuMap((m) => ({ ...m, ...Object.fromEntries(skuRows.map((r) => [r.key, { ...r.sku, ...patch }])) }))
 
   /**
@@ -141,6 +159,10 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
         originalPrice: sku.originalPrice === '' ? 0 : yuanToFen(sku.originalPrice)!,
         stock: sku.stock!,
         ...(sku.image ? { image: sku.image } : {}),
+        code: sku.code.trim(),
+        barcode: sku.barcode.trim(),
+        weight: sku.weight === '' ? 0 : Number(sku.weight),
+        costPrice: sku.costPrice === '' ? 0 : yuanToFen(sku.costPrice)!,
       })),
       status: v.onShelf ? 'on' : 'off',
       isHot: !!v.isHot,
@@ -259,7 +281,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
             size='small'
             rowKey='key'
             pagination={false}
-            scroll={{ x: 720 }}
+            scroll={{ x: 1200 }}
             dataSource={skuRows}
             data-testid='sku-table'
             columns={[
@@ -308,7 +330,54 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
                   />
                 ),
               },
-              { title: '图片', key: 'image', render: (_: unknown, r: (typeof skuRows)[number]) => <ImageInput value={r.sku.image} onChange={(image) => setSku(r.key, { image })} /> },
+              {
+                title: '成本价（元）',
+                key: 'costPrice',
+                render: (_: unknown, r: (typeof skuRows)[number]) => (
+                  <Input
+                    value={r.sku.costPrice}
+                    status={showSkuErrors && r.sku.costPrice !== '' && yuanToFen(r.sku.costPrice) === null ? 'error' : undefined}
+                    onChange={(e) => setSku(r.key, { costPrice: e.target.value })}
+                    placeholder='可不填'
+                    style={{ width: 100 }}
+                    aria-label={`${r.values.join('/') || '默认'} 成本价`}
+                  />
+                ),
+              },
+              {
+                title: '货号',
+                key: 'code',
+                render: (_: unknown, r: (typeof skuRows)[number]) => (
+                  <Input value={r.sku.code} onChange={(e) => setSku(r.key, { code: e.target.value })} placeholder='可不填' style={{ width: 120 }} maxLength={64} aria-label={`${r.values.join('/') || '默认'} 货号`} />
+                ),
+              },
+              {
+                title: '条码',
+                key: 'barcode',
+                render: (_: unknown, r: (typeof skuRows)[number]) => (
+                  <Input value={r.sku.barcode} onChange={(e) => setSku(r.key, { barcode: e.target.value })} placeholder='可不填' style={{ width: 130 }} maxLength={64} aria-label={`${r.values.join('/') || '默认'} 条码`} />
+                ),
+              },
+              {
+                title: '重量（克）',
+                key: 'weight',
+                render: (_: unknown, r: (typeof skuRows)[number]) => (
+                  <Input
+                    value={r.sku.weight}
+                    status={showSkuErrors && r.sku.weight !== '' && !/^\d{1,7}$/.test(r.sku.weight) ? 'error' : undefined}
+                    onChange={(e) => setSku(r.key, { weight: e.target.value })}
+                    placeholder='可不填'
+                    style={{ width: 90 }}
+                    aria-label={`${r.values.join('/') || '默认'} 重量`}
+                  />
+                ),
+              },
+              {
+                title: groups.length > 1 ? `图片（按${groups[0].name}）` : '图片',
+                key: 'image',
+                onCell: (_: unknown, i?: number) => ({ rowSpan: pictureSpans[i ?? 0] }),
+                render: (_: unknown, r: (typeof skuRows)[number]) => <ImageInput value={r.sku.image} onChange={(image) => setPicture(r.values[0], image)} />,
+              },
             ]}
           />
         </Card>

@@ -100,7 +100,20 @@ export async function adminGoodsDetail(db: Conn, id: number): Promise<AdminGoods
     detailHtml: g.detailHtml,
     tags: g.tags ? g.tags.split(',').filter(Boolean) : [],
     specGroups: JSON.parse(g.specGroups || '[]'),
-    skus: skus.map((s) => ({ id: s.id, specs: JSON.parse(s.specs || '{}'), specText: s.specText, price: s.price, originalPrice: s.originalPrice, stock: s.stock, sales: s.sales, image: s.image })),
+    skus: skus.map((s) => ({
+      id: s.id,
+      specs: JSON.parse(s.specs || '{}'),
+      specText: s.specText,
+      price: s.price,
+      originalPrice: s.originalPrice,
+      stock: s.stock,
+      sales: s.sales,
+      image: s.image,
+      code: s.code,
+      barcode: s.barcode,
+      weight: s.weight,
+      costPrice: s.costPrice,
+    })),
     status: g.status,
     isHot: !!g.isHot,
     isNew: !!g.isNew,
@@ -123,7 +136,7 @@ const picture = (url: string, what: string) => {
 }
 
 /** Checks the form against the catalogue: a second-level category, a known brand, one SKU per spec combination. */
-async function checkGoods(db: Conn, input: GoodsInput) {
+async function checkGoods(db: Conn, input: GoodsInput, goodsId?: number) {
   const cat = await db.selectFrom('categories').select(['id', 'parentId']).where('id', '=', input.categoryId).executeTakeFirst()
   if (!cat) throw bad('分类不存在')
   if (cat.parentId === 0) throw bad('请选择二级分类')
@@ -135,6 +148,7 @@ async function checkGoods(db: Conn, input: GoodsInput) {
   for (const g of groups) if (new Set(g.values).size !== g.values.length) throw bad(`规格「${g.name}」的值重复`)
   if (!groups.length && input.skus.length !== 1) throw bad('没有规格的商品只能有一个规格明细')
   const seen = new Set<string>()
+  const codes = new Set<string>()
   const skus = input.skus.map((s) => {
     const keys = Object.keys(s.specs)
     if (keys.length !== groups.length || groups.some((g) => !g.values.includes(s.specs[g.name]))) throw bad('规格明细与规格不一致')
@@ -143,9 +157,23 @@ async function checkGoods(db: Conn, input: GoodsInput) {
     if (seen.has(key)) throw bad(`规格「${values.join(' / ')}」重复`)
     seen.add(key)
     if (s.originalPrice && s.originalPrice < s.price) throw bad('划线价不能低于售价')
-    return { ...s, specs: Object.fromEntries(groups.map((g) => [g.name, s.specs[g.name]])), specText: values.join(' / '), image: s.image ? picture(s.image, '规格图片') : '' }
+    const code = (s.code || '').trim()
+    if (code && codes.has(code)) throw bad(`货号「${code}」在本商品中重复`)
+    if (code) codes.add(code)
+    return { ...s, code, barcode: (s.barcode || '').trim(), weight: s.weight ?? 0, costPrice: s.costPrice ?? 0, specs: Object.fromEntries(groups.map((g) => [g.name, s.specs[g.name]])), specText: values.join(' / '), image: s.image ? picture(s.image, '规格图片') : '' }
   })
   const images = input.images.map((u) => picture(u, '商品图片'))
+  // 货号 is unique across the shop (the goods import finds SKUs by it): another goods' SKU holding one is named.
+  const taken = codes.size
+    ? await db
+        .selectFrom('goodsSkus as s')
+        .innerJoin('goods as g', 'g.id', 's.goodsId')
+        .select(['s.code', 'g.name'])
+        .where('s.code', 'in', [...codes])
+        .where('s.goodsId', '!=', goodsId ?? 0)
+        .executeTakeFirst()
+    : undefined
+  if (taken) throw new AppError(ErrorCode.CONFLICT, `货号「${taken.code}」已用于商品「${taken.name}」`)
   return { skus, images }
 }
 
@@ -173,6 +201,19 @@ const goodsColumns = (input: GoodsInput, images: string[], skus: Array<{ price: 
   }
 }
 
+/** A SKU's columns from the checked form (stock and sales are the caller's: they move by conditional updates). */
+const skuColumns = (s: Awaited<ReturnType<typeof checkGoods>>['skus'][number]) => ({
+  specs: JSON.stringify(s.specs),
+  specText: s.specText,
+  price: s.price,
+  originalPrice: Math.max(s.originalPrice, s.price),
+  image: s.image,
+  code: s.code,
+  barcode: s.barcode,
+  weight: s.weight,
+  costPrice: s.costPrice,
+})
+
 export async function createGoods(tx: Tx, input: GoodsInput, log: Log): Promise<number> {
   const { skus, images } = await checkGoods(tx, input)
   const t = Date.now()
@@ -184,7 +225,7 @@ export async function createGoods(tx: Tx, input: GoodsInput, log: Log): Promise<
   for (const s of skus) {
     await tx
       .insertInto('goodsSkus')
-      .values({ goodsId: g.id, specs: JSON.stringify(s.specs), specText: s.specText, price: s.price, originalPrice: Math.max(s.originalPrice, s.price), stock: s.stock, sales: 0, image: s.image })
+      .values({ goodsId: g.id, ...skuColumns(s), stock: s.stock, sales: 0 })
       .execute()
   }
   await syncFreeShippingTags(tx, [g.id])
@@ -199,14 +240,14 @@ export async function createGoods(tx: Tx, input: GoodsInput, log: Log): Promise<
  */
 export async function updateGoods(tx: Tx, id: number, input: GoodsInput, log: Log): Promise<number> {
   const before = await adminGoodsDetail(tx, id)
-  const { skus, images } = await checkGoods(tx, input)
+  const { skus, images } = await checkGoods(tx, input, id)
   const known = new Map(before.skus.map((s) => [s.id, s]))
   for (const s of skus) if (s.id && !known.has(s.id)) throw bad('规格明细不属于该商品')
   const keep = new Set(skus.map((s) => s.id).filter(Boolean))
   const removed = before.skus.filter((s) => !keep.has(s.id)).map((s) => s.id)
   if (removed.length) await tx.deleteFrom('goodsSkus').where('goodsId', '=', id).where('id', 'in', removed).execute()
   for (const s of skus) {
-    const row = { specs: JSON.stringify(s.specs), specText: s.specText, price: s.price, originalPrice: Math.max(s.originalPrice, s.price), image: s.image }
+    const row = skuColumns(s)
     if (!s.id) {
       await tx
         .insertInto('goodsSkus')
@@ -321,7 +362,8 @@ export async function copyGoods(tx: Tx, id: number, log: Log): Promise<number> {
     .values({ ...cols, name, status: 'off', stock: 0, sales: 0, reviewCount: 0, goodReviewCount: 0, createdAt: t, updatedAt: t })
     .returning('id')
     .executeTakeFirstOrThrow()
-  for (const { id: _sku, goodsId: _g, ...s } of skus) await tx.insertInto('goodsSkus').values({ ...s, goodsId: copy.id, stock: 0, sales: 0 }).execute()
+  // 货号 is unique: the copy's SKUs start without one.
+  for (const { id: _sku, goodsId: _g, ...s } of skus) await tx.insertInto('goodsSkus').values({ ...s, code: '', goodsId: copy.id, stock: 0, sales: 0 }).execute()
   await syncFreeShippingTags(tx, [copy.id])
   log({ action: 'goods.copy', targetType: 'goods', targetId: copy.id, before: { goodsId: id, name: g.name }, after: await adminGoodsDetail(tx, copy.id) })
   return copy.id
