@@ -112,7 +112,7 @@ test('1280x800: the user agreement, a freight template and a goods item using it
   await page.getByText(/对账完成/).waitFor()
   await screenshot(page, 'console-settings-1280-reconcile')
   await page.goto(`${suite.shop.base}/admin/todo/failures`)
-  await page.getByText(/消息发送失败/).waitFor()
+  await page.getByText(/消息发送失败（\d+）/).waitFor()
   await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' })
   await screenshot(page, 'console-settings-1280-failures')
   assert.deepEqual(errors, [])
