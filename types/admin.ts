@@ -408,6 +408,16 @@ export type AdminGoodsDetail = Static<typeof AdminGoodsDetail>
 export const IdReply = Type.Object({ id: Type.Integer() })
 export type IdReply = Static<typeof IdReply>
 
+/** 导入商品: a CSV with the export's columns (商品名称, 分类, 规格, 货号, 售价 … docs/console.md). */
+export const GoodsImportBody = Closed({ csv: Str(1_000_000, 1) })
+export type GoodsImportBody = Static<typeof GoodsImportBody>
+/** SKUs updated (known 货号), goods created (new 货号, one goods per 商品名称), lines refused with why. */
+export const GoodsImportReply = Type.Object({
+  updated: Type.Integer(),
+  created: Type.Integer(),
+  failed: Type.Array(Type.Object({ line: Type.Integer(), msg: Type.String() })),
+})
+export type GoodsImportReply = Static<typeof GoodsImportReply>
 export const ShelfBody = Closed({ ids: Type.Array(Id, { minItems: 1, maxItems: 500 }), status: GoodsStatus })
 export type ShelfBody = Static<typeof ShelfBody>
 /** Batch stock change: each SKU's stock moves by delta (negative takes away; never below 0: the whole batch is refused). */
@@ -912,6 +922,7 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     'goods.shelf-off': '商品下架',
     'goods.copy': '复制商品',
     'goods.delete': '删除商品',
+    'goods.import': '导入商品',
     'category.create': '新建分类',
     'category.update': '编辑分类',
     'category.delete': '删除分类',

@@ -1,14 +1,16 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
-import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
+import { adminClient, auditRows, signIn, type AdminClient, type StaffSession } from './adminHelpers'
 import { buyNow, makeGoods, shopper } from './tradeFixtures'
 
 /** 商品列表: price ranges, 复制 and 删除 (only goods never ordered and used nowhere), on both databases (issue 34). */
 describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
   let t: TestApp
   let c: AdminClient
+  let owner: StaffSession
   beforeAll(async () => {
     t = await makeTestApp(dialect)
-    c = adminClient(t, await signIn(t, 'owner'))
+    owner = await signIn(t, 'owner')
+    c = adminClient(t, owner)
   })
   afterAll(() => t.close())
 
@@ -105,5 +107,81 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
     ])
     const shop = JSON.stringify((await t.get('/api/goods/detail', { id: made.data.id })).data)
     expect(shop).not.toMatch(/costPrice|CUP-RED-01|6901234567892/)
+  })
+  it('商品 CSV: the export reads back; known 货号 update their SKU, new ones make goods off the shelf; bad lines reported, the rest goes in', async () => {
+    const top = await c.post('/categories', { parentId: 0, name: '家纺' })
+    const cat = (await c.post('/categories', { parentId: top.data.id, name: '毛巾' })).data
+    const base = { categoryId: cat.id, images: ['/media/goods/1.jpg'], specGroups: [{ name: '颜色', values: ['白', '灰'] }], status: 'on' }
+    const made = await c.post('/goods', {
+      ...base,
+      name: '纯棉毛巾, "加厚"',
+      skus: [
+        { specs: { 颜色: '白' }, price: 1500, originalPrice: 0, stock: 10, code: 'TW-W', costPrice: 600 },
+        { specs: { 颜色: '灰' }, price: 1800, originalPrice: 0, stock: 4, code: 'TW-G' },
+      ],
+    })
+    expect(made.code).toBe(200)
+    const res = await t.app.inject({ method: 'GET', url: '/admin/api/goods/export', headers: { cookie: owner.cookie } })
+    expect(res.headers['content-type']).toMatch(/text\/csv/)
+    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    expect(lines[0]).toBe('"商品编号","商品名称","分类","品牌","状态","规格","货号","条码","售价","划线价","成本价","库存","重量（克）","销量","图片"')
+    expect(lines.find((l) => l.includes('TW-W'))).toBe(`"${made.data.id}","纯棉毛巾, ""加厚""","毛巾","","已上架","颜色:白","TW-W","","15.00","","6.00","10","","0","/media/goods/1.jpg"`)
+
+    // The export's header and its two lines, one edited; a new goods of two SKUs; three bad lines.
+    const mine = lines.filter((l) => l.includes('"TW-'))
+    const csv = [
+      lines[0],
+      mine[0].replace('"15.00"', '"13.50"').replace('"10"', '"30"'),
+      mine[1],
+      ',竹纤维浴巾,毛巾,,,颜色:蓝；尺寸:大,BT-B-L,6901234567892,39.9,59,12,20,480,,https://img.example.com/bt.jpg',
+      ',竹纤维浴巾,毛巾,,,颜色:蓝；尺寸:小,BT-B-S,,29.9,,,8,,,',
+      ',坏价格浴巾,毛巾,,,,BAD-1,,12.345,,,1,,,',
+      ',重复货号,毛巾,,,,BT-B-S,,10,,,1,,,',
+      ',没有分类的新品,不存在的分类,,,,NEW-X,,10,,,1,,,',
+    ].join('\r\n')
+    const r = await c.post('/goods/import', { csv })
+    expect(r.code).toBe(200)
+    expect(r.data).toEqual({
+      updated: 2,
+      created: 1,
+      failed: [
+        { line: 6, msg: '售价「12.345」须为金额，最多两位小数' },
+        { line: 7, msg: '货号「BT-B-S」与第 5 行重复' },
+        { line: 8, msg: '分类「不存在的分类」不存在或不是二级分类' },
+      ],
+    })
+    const towel = (await c.get(`/goods/${made.data.id}`)).data
+    expect(towel.skus.map((s: any) => [s.code, s.price, s.stock, s.costPrice])).toEqual([
+      ['TW-W', 1350, 30, 600],
+      ['TW-G', 1800, 4, 0],
+    ])
+    expect(towel).toMatchObject({ price: 1350, stock: 34 })
+    const found = (await c.get('/goods', { keyword: '竹纤维浴巾' })).data.list[0]
+    expect(found).toMatchObject({ status: 'off', price: 2990, maxPrice: 3990, stock: 28 })
+    const bath = (await c.get(`/goods/${found.id}`)).data
+    expect(bath.specGroups).toEqual([
+      { name: '颜色', values: ['蓝'] },
+      { name: '尺寸', values: ['大', '小'] },
+    ])
+    expect(bath.images).toEqual(['https://img.example.com/bt.jpg'])
+    expect(bath.skus.map((s: any) => [s.specText, s.code, s.barcode, s.weight, s.originalPrice, s.costPrice])).toEqual([
+      ['蓝 / 大', 'BT-B-L', '6901234567892', 480, 5900, 1200],
+      ['蓝 / 小', 'BT-B-S', '', 0, 2990, 0],
+    ])
+    expect((await auditRows(t, 'goods.import')).length).toBe(2)
+    // The same file again: the known lines update (to the same values), nothing is created twice.
+    const again = await c.post('/goods/import', { csv })
+    expect([again.data.created, again.data.updated]).toEqual([0, 4])
+    expect((await c.post('/goods/import', { csv: 'a,b\n1,2' })).msg).toBe('第一行须是表头，缺少：商品名称、货号、售价（可先导出商品，按导出的表格填写）')
+  })
+
+  it('a goods item imported without pictures stays off the shelf until it has one', async () => {
+    const top = await c.post('/categories', { parentId: 0, name: '文具' })
+    await c.post('/categories', { parentId: top.data.id, name: '笔' })
+    const r = await c.post('/goods/import', { csv: '商品名称,分类,货号,售价,库存\n无图钢笔,笔,PEN-1,25,3' })
+    expect(r.data).toEqual({ updated: 0, created: 1, failed: [] })
+    const pen = (await c.get('/goods', { keyword: '无图钢笔' })).data.list[0]
+    expect(pen.mainImage).toBe('')
+    expect((await c.post('/goods/shelf', { ids: [pen.id], status: 'on' })).msg).toBe('商品「无图钢笔」还没有图片，请先上传商品图片再上架')
   })
 })

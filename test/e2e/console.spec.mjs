@@ -124,6 +124,20 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   await copyRow.waitFor({ state: 'detached' })
   assert.equal((await suite.shop.api('GET', `/api/goods/detail?id=${copyId}`)).code !== 200, true, 'the copy is gone')
 
+  // 导入商品: the format is explained before the upload; a new 货号 makes a goods item off the shelf, a bad line is named.
+  await btn(page, '导入商品').click()
+  const importer = page.locator('.ant-modal:visible')
+  await importer.getByText('必填列：商品名称、货号、售价').waitFor()
+  const code = `E2E-${Date.now() % 1000000}`
+  const csv = `商品名称,分类,规格,货号,售价,库存\r\n${name}导入款,茶饮冲调,颜色:青,${code},39.9,6\r\n坏行,茶饮冲调,,${code}-B,1.234,1\r\n`
+  await importer.locator('input[type=file]').setInputFiles({ name: 'goods.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await importer.getByText('更新 0 个规格，新建 1 件商品，1 行未导入').waitFor()
+  await importer.getByText('售价「1.234」须为金额，最多两位小数').waitFor()
+  await screenshot(page, 'console-1280-goods-import')
+  await btn(page, '知道了').click()
+  const imported = (await suite.shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(`${name}导入款`)}&page=1&pageSize=20`)).data.list
+  assert.equal(imported.length, 0, 'imported goods wait off the shelf')
+
   // The shop finds it at once, at the lowest SKU price, with the uploaded picture; its details list both SKUs.
   const found = await suite.shop.api('GET', `/api/goods/search?keyword=${encodeURIComponent(name)}&page=1&pageSize=20`)
   const hit = found.data.list.find((g) => g.id === goodsId)

@@ -7,6 +7,8 @@ import type {
   BrandInput,
   CategoryInput,
   CountReply,
+  GoodsImportBody,
+  GoodsImportReply,
   GoodsInput,
   IdReply,
   OkReply,
@@ -14,7 +16,7 @@ import type {
   StockBody,
   UploadReply,
 } from '@contract/admin'
-import { del, get, post, put, upload } from '../core/request'
+import { buildUrl, del, get, post, put, upload } from '../core/request'
 
 export const goodsList = (q: AdminGoodsQuery) => get<AdminGoodsPage>('/goods', q)
 export const goodsDetail = (id: number) => get<AdminGoodsDetail>(`/goods/${id}`)
@@ -22,6 +24,9 @@ export const createGoods = (body: GoodsInput) => post<IdReply>('/goods', body)
 export const updateGoods = (id: number, body: GoodsInput) => put<IdReply>(`/goods/${id}`, body)
 export const copyGoods = (id: number) => post<IdReply>(`/goods/${id}/copy`)
 export const deleteGoods = (id: number) => del<OkReply>(`/goods/${id}`)
+/** One row per SKU (a download link: the browser keeps the session cookie). */
+export const goodsExportUrl = () => buildUrl('/goods/export')
+export const importGoods = (body: GoodsImportBody) => post<GoodsImportReply>('/goods/import', body)
 export const setShelf = (body: ShelfBody) => post<CountReply>('/goods/shelf', body)
 export const changeStock = (body: StockBody) => post<CountReply>('/goods/stock', body)
 

@@ -47,3 +47,48 @@ export function chinaDayRange(from?: string, to?: string): { start?: number; end
   const at = (d: string) => Date.parse(`${d}T00:00:00+08:00`)
   return { start: from ? at(from) : undefined, end: to ? at(to) + 86_400_000 : undefined }
 }
+
+/**
+ * A CSV file as rows of cells (RFC 4180: quoted cells may hold commas, quotes doubled and line breaks; a UTF-8 BOM
+ * and blank lines are dropped). A cell our exports neutralised (`'=…`, see csvCell) reads back as it was.
+ */
+export function parseCsv(text: string): Array<{ line: number; cells: string[] }> {
+  const rows: Array<{ line: number; cells: string[] }> = []
+  const src = text.replace(/^\uFEFF/, '')
+  let cells: string[] = []
+  let cell = ''
+  let quoted = false
+  let line = 1
+  let rowLine = 1
+  const endCell = () => {
+    cells.push(/^'[=+\-@]/.test(cell) ? cell.slice(1) : cell)
+    cell = ''
+  }
+  const endRow = () => {
+    endCell()
+    if (cells.some((c) => c.trim())) rows.push({ line: rowLine, cells: cells.map((c) => c.trim()) })
+    cells = []
+  }
+  for (let i = 0; i < src.length; i++) {
+    const ch = src[i]
+    if (quoted) {
+      if (ch === '"' && src[i + 1] === '"') {
+        cell += '"'
+        i++
+      } else if (ch === '"') quoted = false
+      else {
+        if (ch === '\n') line++
+        cell += ch
+      }
+    } else if (ch === '"' && !cell) quoted = true
+    else if (ch === ',' || ch === '\t') endCell()
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && src[i + 1] === '\n') i++
+      endRow()
+      line++
+      rowLine = line
+    } else cell += ch
+  }
+  if (cell || cells.length) endRow()
+  return rows
+}

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react'
 import { PageContainer, ProTable, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { Button, Image, InputNumber, Modal, Popconfirm, Space, Table, Typography } from 'antd'
-import { PlusOutlined } from '@ant-design/icons'
+import { DownloadOutlined, PlusOutlined } from '@ant-design/icons'
 import type { AdminGoodsRow, AdminSku } from '@contract/admin'
-import { changeStock, copyGoods, deleteGoods, goodsDetail, goodsList, setShelf } from '../../api/goods'
+import { changeStock, copyGoods, deleteGoods, goodsDetail, goodsExportUrl, goodsList, setShelf } from '../../api/goods'
+import { GoodsImport } from './GoodsImport'
 import { run, toast } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
@@ -195,15 +196,19 @@ export default function GoodsList() {
             <a onClick={() => setStockIds(selectedRowKeys as number[])}>批量改库存</a>
           </Space>
         )}
-        toolBarRender={() =>
-          writable
+        toolBarRender={() => [
+          <Button key='export' icon={<DownloadOutlined />} href={goodsExportUrl()} download>
+            导出商品
+          </Button>,
+          ...(writable
             ? [
+                <GoodsImport key='import' onDone={() => action.current?.reload()} />,
                 <Button key='new' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/goods/new')}>
                   新建商品
                 </Button>,
               ]
-            : []
-        }
+            : []),
+        ]}
       />
       {stockIds && (
         <StockModal

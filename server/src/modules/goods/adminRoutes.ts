@@ -2,6 +2,7 @@ import {
   AdminGoodsQuery,
   BrandInput,
   CategoryInput,
+  GoodsImportBody,
   GoodsInput,
   IdParams,
   ShelfBody,
@@ -11,6 +12,7 @@ import {
   type AdminGoodsDetail,
   type AdminGoodsPage,
   type CountReply,
+  type GoodsImportReply,
   type IdReply,
   type OkReply,
   type UploadReply,
@@ -19,6 +21,8 @@ import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { storeStaffPicture } from '../upload/service'
+import { sendCsv } from '../../admin/csv'
+import { exportGoodsCsv, importGoodsCsv } from './csv'
 import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, changeStock, copyGoods, createGoods, deleteBrand, deleteCategory, deleteGoods, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
 
 /** 商品: goods, shelf and stock, categories, brands, picture upload. */
@@ -28,6 +32,11 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const write = { permission: 'goods.write' as const }
 
   app.get('/goods', { config: read, schema: { querystring: AdminGoodsQuery } }, async (req): Promise<AdminGoodsPage> => adminGoodsList(db, req.query))
+  // One row per SKU; the import reads the same columns back (docs/console.md).
+  app.get('/goods/export', { config: read }, async (_req, reply) => sendCsv(reply, 'goods', exportGoodsCsv(db)))
+  app.post('/goods/import', { config: write, schema: { body: GoodsImportBody } }, async (req): Promise<GoodsImportReply> =>
+    importGoodsCsv(db, req.body.csv, (work) => audited(db, actorOf(req), work)),
+  )
   app.get('/goods/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminGoodsDetail> => adminGoodsDetail(db, req.params.id))
   app.post('/goods', { config: write, schema: { body: GoodsInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createGoods(tx, req.body, log)) }))
   app.put('/goods/:id', { config: write, schema: { params: IdParams, body: GoodsInput } }, async (req): Promise<IdReply> => ({

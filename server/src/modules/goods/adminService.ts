@@ -184,7 +184,8 @@ const goodsColumns = (input: GoodsInput, images: string[], skus: Array<{ price: 
     brandId: input.brandId ?? null,
     name: input.name.trim(),
     subtitle: (input.subtitle || '').trim(),
-    mainImage: images[0],
+    // A goods item imported without pictures has none until they are uploaded (it cannot go on the shelf before).
+    mainImage: images[0] ?? '',
     images: JSON.stringify(images),
     detailHtml: sanitizeArticleHtml(input.detailHtml || ''),
     specGroups: JSON.stringify(input.specGroups),
@@ -278,6 +279,23 @@ export async function updateGoods(tx: Tx, id: number, input: GoodsInput, log: Lo
   return id
 }
 
+/**
+ * After SKUs changed one by one (the goods import): goods.stock is their sum, goods.price the cheapest SKU's price
+ * and goods.originalPrice that SKU's (SKU rows already hold an original price of at least their price); the 包邮
+ * tag follows the price.
+ */
+export async function syncGoodsTotals(tx: Conn, ids: number[]) {
+  if (!ids.length) return
+  const cheapest = (col: 'price' | 'original_price') => sql<number>`(SELECT s.${sql.raw(col)} FROM goods_skus s WHERE s.goods_id = goods.id ORDER BY s.price, s.id LIMIT 1)`
+  await tx
+    .updateTable('goods')
+    .set({ price: cheapest('price'), originalPrice: cheapest('original_price') })
+    .where('id', 'in', ids)
+    .execute()
+  await syncGoodsStock(tx, ids)
+  await syncFreeShippingTags(tx, ids)
+}
+
 /** goods.stock is the sum of its SKUs' stock. */
 async function syncGoodsStock(tx: Conn, ids: number[]) {
   if (!ids.length) return
@@ -304,6 +322,17 @@ export async function setShelf(tx: Tx, ids: number[], status: 'on' | 'off', log:
       .where((eb) => eb.not(eb.exists(eb.selectFrom('goodsSkus').select('id').whereRef('goodsSkus.goodsId', '=', 'goods.id'))))
       .executeTakeFirst()
     if (empty) throw bad(`商品「${empty.name}」没有规格，不能上架`)
+    const bare = await tx
+      .selectFrom('goods')
+      .select('name')
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('mainImage', '=', '')
+      .executeTakeFirst()
+    if (bare) throw bad(`商品「${bare.name}」还没有图片，请先上传商品图片再上架`)
   }
   const res = await tx
     .updateTable('goods')
