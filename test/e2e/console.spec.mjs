@@ -156,6 +156,29 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   assert.deepEqual(errors, [])
 })
 
+test('1280x800: 批量发货 round trip: the template lists the paid order, filled with a courier name it ships', async () => {
+  const { orderNo, token } = await paidOrder()
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
+  await signIn(page)
+  await page.goto(`${suite.shop.base}/admin/orders`)
+  await btn(page, '批量发货').click()
+  const dialog = page.locator('.ant-modal:visible')
+  await dialog.getByTestId('ship-couriers').getByText('圆通速递（YTO）').waitFor()
+  await screenshot(page, 'console-1280-batch-ship')
+  // The template link, fetched with the page's session as the browser would download it.
+  const href = await dialog.getByRole('link', { name: '发货模板' }).getAttribute('href')
+  const template = await (await page.request.get(`${suite.shop.base}${href}`)).text()
+  const line = template.split('\r\n').find((l) => l.startsWith(`"${orderNo}"`))
+  assert.ok(line, 'the paid order is in the template')
+  const csv = `${template.split('\r\n')[0]}\r\n${line.replace('"",""', '"圆通速递","YT9876543210"')}\r\n`
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'ship.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await dialog.getByText('已发货 1 单').waitFor()
+  await btn(page, '知道了').click()
+  const detail = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
+  assert.equal(detail.data.status, 'to_receive')
+  assert.deepEqual(errors, [])
+})
+
 test('375x812: ship an order from the phone, add a trace; the shopper sees express, tracking number and trace', async () => {
   const { token, orderNo } = await paidOrder()
   const { page, errors } = await suite.open({ width: 375, height: 812 })

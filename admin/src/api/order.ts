@@ -18,3 +18,5 @@ export const remark = (orderNo: string, body: RemarkBody) => post<OkReply>(`/ord
 export const cancel = (orderNo: string, body: ReasonBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/cancel`, body)
 /** The filtered list as CSV, streamed by the server: a plain link (the session cookie goes with it). */
 export const exportUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/export', q as Query)
+/** 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (CSV). */
+export const shipTemplateUrl = () => buildUrl('/orders/ship-template')

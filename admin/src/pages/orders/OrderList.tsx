@@ -5,7 +5,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
 import type { AdminOrderQuery, AdminOrderRow, BatchShipReply } from '@contract/admin'
 import { payMethodText } from '@contract/pay'
 import { ORDER_STATUSES } from '@contract/admin'
-import { exportUrl, orderList, shipBatch } from '../../api/order'
+import { expressCompanies, exportUrl, orderList, shipBatch, shipTemplateUrl, type ExpressCompany } from '../../api/order'
 import { errorText, run, toast } from '../../core/feedback'
 import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS } from '../../core/format'
 import { fenToYuan } from '../../core/money'
@@ -32,9 +32,23 @@ function toQuery(p: Record<string, any>, status: string): Omit<AdminOrderQuery, 
   }
 }
 
+/**
+ * 批量发货: the format, the couriers the shop ships with and a template holding the orders waiting to ship are shown
+ * before the upload; the result names every line left unshipped and why.
+ */
 function BatchShip({ onDone }: { onDone: () => void }) {
+  const [open, setOpen] = useState(false)
+  const [couriers, setCouriers] = useState<ExpressCompany[] | null>(null)
   const [result, setResult] = useState<BatchShipReply | null>(null)
   const [busy, setBusy] = useState(false)
+  function show() {
+    setOpen(true)
+    if (!couriers) void run(expressCompanies()).then((c) => setCouriers(c || []))
+  }
+  const close = () => {
+    setOpen(false)
+    setResult(null)
+  }
   async function send(file: File) {
     if (file.size > 1_000_000) return toast.error('CSV 文件不能超过 1 MB')
     setBusy(true)
@@ -50,13 +64,11 @@ function BatchShip({ onDone }: { onDone: () => void }) {
   }
   return (
     <>
-      <Upload accept='.csv,text/csv' showUploadList={false} beforeUpload={(f) => (void send(f), false)}>
-        <Button icon={<UploadOutlined />} loading={busy}>
-          批量发货
-        </Button>
-      </Upload>
-      <Modal open={!!result} title='批量发货结果' onCancel={() => setResult(null)} footer={<Button onClick={() => setResult(null)}>知道了</Button>}>
-        {result && (
+      <Button icon={<UploadOutlined />} onClick={show}>
+        批量发货
+      </Button>
+      <Modal open={open} title='批量发货' onCancel={close} footer={<Button onClick={close}>{result ? '知道了' : '取消'}</Button>} width={640}>
+        {result ? (
           <>
             <Alert
               type={result.failed.length ? 'warning' : 'success'}
@@ -70,10 +82,31 @@ function BatchShip({ onDone }: { onDone: () => void }) {
               </div>
             ))}
           </>
+        ) : (
+          <>
+            <Typography.Paragraph>
+              1. 下载
+              <a href={shipTemplateUrl()} download>
+                发货模板
+              </a>
+              ：列出所有待发货的订单（收货人、地址、商品），只需填写「快递公司」和「运单号」两列。
+            </Typography.Paragraph>
+            <Typography.Paragraph>2. 快递公司填名称或编码均可，可选：</Typography.Paragraph>
+            <div style={{ marginBottom: 12 }} data-testid='ship-couriers'>
+              {(couriers || []).map((c) => (
+                <Tag key={c.code} style={{ marginBottom: 4 }}>
+                  {c.name}（{c.code}）
+                </Tag>
+              ))}
+            </div>
+            <Typography.Paragraph>3. 保存为 CSV 后上传。第一行为表头；每行一单，前三列依次为订单号、快递公司、运单号。一次最多 1000 单。</Typography.Paragraph>
+            <Upload accept='.csv,text/csv' showUploadList={false} beforeUpload={(f) => (void send(f), false)}>
+              <Button type='primary' icon={<UploadOutlined />} loading={busy}>
+                选择 CSV 文件
+              </Button>
+            </Upload>
+          </>
         )}
-        <Typography.Paragraph type='secondary' style={{ marginTop: 12, marginBottom: 0 }}>
-          CSV 每行一单：订单号,快递公司编码,运单号（第一行为表头时自动跳过）。
-        </Typography.Paragraph>
       </Modal>
     </>
   )

@@ -17,6 +17,8 @@ import { AppError } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { allExpress } from '../logistics/service'
+import { expressResolver, shipTemplateCsv } from './shipBatch'
+import { sendCsv } from '../../admin/csv'
 import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
 
 export const BATCH_SHIP_MAX = 1000
@@ -34,6 +36,8 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db, modules }) => {
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="orders-${day}.csv"`).header('Cache-Control', 'no-store').send(exportOrdersCsv(db, filters))
   })
 
+  // 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (order/shipBatch.ts).
+  app.get('/orders/ship-template', { config: read }, async (_req, reply) => sendCsv(reply, 'ship-template', shipTemplateCsv(db)))
   app.get('/orders/express', { config: read }, async (): Promise<ExpressCompany[]> => allExpress(db))
   app.get('/orders/:orderNo', { config: read, schema: { params: OrderNoParams } }, async (req): Promise<AdminOrderDetail> => adminOrderDetail(db, req.params.orderNo))
 
@@ -45,15 +49,18 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db, modules }) => {
   // Each line ships in its own transaction: a bad line is reported and the others still ship.
   app.post('/orders/ship-batch', { config: write, schema: { body: BatchShipBody } }, async (req): Promise<BatchShipReply> => {
     const lines = parseShipCsv(req.body.csv)
-    if (!lines.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司代码,运单号）')
+    if (!lines.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司,运单号）')
     if (lines.length > BATCH_SHIP_MAX) throw new AppError(400, `一次最多发货 ${BATCH_SHIP_MAX} 单`)
     const actor = actorOf(req)
+    const courier = await expressResolver(db)
     const failed: BatchShipReply['failed'] = []
     let shipped = 0
     for (const l of lines) {
       try {
         if (!l.orderNo || !l.expressCode || !l.trackingNo) throw new AppError(400, '缺少订单号、快递公司或运单号')
-        await audited(db, actor, (tx, log) => adminShip(tx, modules, l.orderNo, l.expressCode, l.trackingNo, log))
+        const code = courier(l.expressCode)
+        if (!code) throw new AppError(400, `快递公司「${l.expressCode}」不在可选的快递公司中：请填写名称（如 圆通速递）或编码`)
+        await audited(db, actor, (tx, log) => adminShip(tx, modules, l.orderNo, code, l.trackingNo, log))
         shipped += 1
       } catch (err) {
         if (!(err instanceof AppError)) throw err
