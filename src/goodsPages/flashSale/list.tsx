@@ -130,6 +130,7 @@ export default function FlashSaleListPage() {
                   <Image className='flash-item__img' src={assetUrl(it.image)} mode='aspectFill' lazyLoad />
                   <View className='flash-item__body'>
                     <Text className='flash-item__name'>{it.name}</Text>
+                    {!!it.specText && <Text className='flash-item__spec'>规格：{it.specText}</Text>}
                     <View className='flash-item__progress'>
                       <View className='flash-item__bar'>
                         <View className='flash-item__bar-in' style={{ width: `${it.soldPercent}%` }} />

@@ -28,6 +28,8 @@ interface ItemRow {
   perMemberLimit?: number
   sold: number
   hasOrders: boolean
+  /** The other SKUs of the goods just picked, offered in one click (a goods on sale in all its specs). */
+  siblings?: SkuOption[]
 }
 interface FormValues {
   day: Dayjs
@@ -52,7 +54,7 @@ const rowOf = (i: AdminSeckillItem): ItemRow => ({
 })
 
 /** A SKU chosen by searching goods names (or a goods id). */
-function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?: string; onPick: (s: SkuOption) => void; disabled?: boolean }) {
+function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?: string; onPick: (s: SkuOption, siblings: SkuOption[]) => void; disabled?: boolean }) {
   const [options, setOptions] = useState<SkuOption[]>([])
   const timer = useRef<ReturnType<typeof setTimeout>>()
   const search = (kw: string) => {
@@ -89,7 +91,11 @@ function SkuSelect({ value, label, onPick, disabled }: { value?: number; label?:
       notFoundContent='输入商品名称搜索'
       onChange={(v: number) => {
         const s = options.find((o) => o.skuId === v)
-        if (s) onPick(s)
+        if (s)
+          onPick(
+            s,
+            options.filter((o) => o.goodsId === s.goodsId && o.skuId !== s.skuId),
+          )
       }}
       style={{ width: '100%', minWidth: 220 }}
       aria-label='秒杀商品'
@@ -145,6 +151,14 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
   const running = state === 'active'
   const patch = (key: string, p: Partial<ItemRow>) => setItems((rows) => rows.map((r) => (r.key === key ? { ...r, ...p } : r)))
 
+  /** The goods' other SKUs as rows of their own, after the picked one, with its quota and limit (each its own price). */
+  const addSiblings = (r: ItemRow, more: SkuOption[]) =>
+    setItems((rows) => {
+      const at = rows.findIndex((x) => x.key === r.key)
+      const added = more.map((o): ItemRow => ({ key: `n${++seq}`, skuId: o.skuId, label: skuLabel(o), skuPrice: o.price, quota: r.quota, perMemberLimit: r.perMemberLimit, sold: 0, hasOrders: false }))
+      return [...rows.slice(0, at + 1).map((x) => (x.key === r.key ? { ...x, siblings: [] } : x)), ...added, ...rows.slice(at + 1)]
+    })
+
   async function save() {
     setError('')
     let v: FormValues
@@ -185,9 +199,24 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
     {
       title: '商品规格',
       key: 'sku',
-      render: (_: unknown, r: ItemRow) => (
-        <SkuSelect value={r.skuId} label={r.label} disabled={readOnly || r.hasOrders} onPick={(s) => patch(r.key, { skuId: s.skuId, label: skuLabel(s), skuPrice: s.price })} />
-      ),
+      render: (_: unknown, r: ItemRow) => {
+        const more = (r.siblings || []).filter((o) => !items.some((i) => i.skuId === o.skuId))
+        return (
+          <>
+            <SkuSelect
+              value={r.skuId}
+              label={r.label}
+              disabled={readOnly || r.hasOrders}
+              onPick={(s, siblings) => patch(r.key, { skuId: s.skuId, label: skuLabel(s), skuPrice: s.price, siblings })}
+            />
+            {!readOnly && more.length > 0 && (
+              <a onClick={() => addSiblings(r, more)} style={{ display: 'inline-block', marginTop: 4 }}>
+                加入该商品的其他 {more.length} 个规格
+              </a>
+            )}
+          </>
+        )
+      },
     },
     {
       title: '秒杀价（元）',
