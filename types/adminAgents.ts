@@ -18,6 +18,8 @@ export const AGENTS_FIELD_LABELS: Record<string, string> = {
   withdrawMin: '单笔最低提现',
   withdrawMax: '单笔最高提现',
   withdrawDailyCount: '每日提现次数',
+  withdrawFeeBp: '提现手续费比例',
+  withdrawFeeMin: '最低手续费',
   withdrawDailyMax: '每日提现上限',
   payoutDailyMaxShop: '店铺每日打款上限',
   referenceNo: '打款凭证号',
@@ -150,6 +152,9 @@ export const AgentRules = Closed({
   withdrawMin: Type.Integer({ minimum: 100, maximum: 100_000_000 }),
   withdrawMax: Type.Integer({ minimum: 100, maximum: 100_000_000 }),
   withdrawDailyCount: Type.Integer({ minimum: 1, maximum: 100 }),
+  /** 提现手续费: basis points of the amount (60 = 0.6 %), at least withdrawFeeMin fen; 0 and 0 = free. */
+  withdrawFeeBp: Type.Integer({ minimum: 0, maximum: 1000 }),
+  withdrawFeeMin: Type.Integer({ minimum: 0, maximum: 10_000 }),
   /** Per agent, per China day: Σ of the day's withdrawals (not refused). */
   withdrawDailyMax: Fen,
   /** The whole shop, per China day: Σ sent by WeChat merchant transfer. */

@@ -100,10 +100,22 @@ export const WITHDRAW_DAILY_LIMIT = 3
 export const WITHDRAW_FEE_BP = 60
 export const WITHDRAW_FEE_MIN = 10
 
-/** The fee of a withdrawal of `amount` fen: 0.6 % rounded up to the fen, at least ¥0.10. */
-export function withdrawFee(amount: number): number {
+/**
+ * The fee of a withdrawal of `amount` fen: feeBp basis points rounded up to the fen, at least feeMin (the shop's
+ * 代理规则; until it sets them, 0.6 % and ¥0.10), never more than the amount.
+ */
+export function withdrawFee(amount: number, feeBp = WITHDRAW_FEE_BP, feeMin = WITHDRAW_FEE_MIN): number {
   if (!Number.isFinite(amount) || amount <= 0) return 0
-  return Math.max(WITHDRAW_FEE_MIN, Math.ceil((amount * WITHDRAW_FEE_BP) / 10000))
+  if (!feeBp && !feeMin) return 0
+  return Math.min(amount, Math.max(feeMin, Math.ceil((amount * feeBp) / 10000)))
+}
+
+/** The fee rule in words: 「手续费 0.6%（最低 ¥0.10）」, or 「免手续费」. */
+export function withdrawFeeText(feeBp: number, feeMin: number): string {
+  if (!feeBp && !feeMin) return '免手续费'
+  const pct = `${Number((feeBp / 100).toFixed(2))}%`
+  if (!feeMin) return `手续费 ${pct}`
+  return feeBp ? `手续费 ${pct}（最低 ¥${(feeMin / 100).toFixed(2)}）` : `每笔手续费 ¥${(feeMin / 100).toFixed(2)}`
 }
 
 /** "12.3" → 1230 fen, exactly (no floating point); null when it is not an amount with up to 2 decimals. */

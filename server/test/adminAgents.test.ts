@@ -290,6 +290,27 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect((await t.post('/api/business/withdraw/apply', { amount: 4500, method: 'bank', requestId: requestId() }, a.token)).msg).toBe('超出每日提现上限¥50.00，请明天再来')
     await owner.put('/agents/rules', rules)
   })
+
+  it('the withdrawal fee comes from the rules (0.6 %, at least ¥0.10 until set); 0 and 0 make it free', async () => {
+    const rules = (await owner.get('/agents/rules')).data.rules
+    expect(rules).toMatchObject({ withdrawFeeBp: 60, withdrawFeeMin: 10 })
+    expect((await owner.put('/agents/rules', { ...rules, withdrawFeeBp: 1001 })).msg).toBe('提现手续费比例超出范围')
+    const a = await agentWithMoney()
+    expect((await owner.put('/agents/rules', { ...rules, withdrawFeeBp: 100, withdrawFeeMin: 200 })).code).toBe(200)
+    expect((await t.get('/api/business/withdraw/info', {}, a.token)).data.rules).toMatchObject({ feeBp: 100, feeMin: 200 })
+    const fee = async (amount: number) => {
+      const id = await apply(a, amount)
+      return t.db.selectFrom('withdrawals').select(['fee', 'actualAmount']).where('id', '=', id).executeTakeFirstOrThrow()
+    }
+    expect(await fee(10000)).toMatchObject({ fee: 200, actualAmount: 9800 }) // 1 % is ¥1.00: the ¥2.00 minimum applies
+    await owner.put('/agents/rules', { ...rules, withdrawFeeBp: 150, withdrawFeeMin: 10 })
+    expect(await fee(9999)).toMatchObject({ fee: 150, actualAmount: 9849 }) // 1.5 % of ¥99.99, rounded up to the fen
+    await owner.put('/agents/rules', { ...rules, withdrawFeeBp: 0, withdrawFeeMin: 0 })
+    const b = await agentWithMoney()
+    const id = await apply(b, 5000)
+    expect(await t.db.selectFrom('withdrawals').select(['fee', 'actualAmount']).where('id', '=', id).executeTakeFirstOrThrow()).toMatchObject({ fee: 0, actualAmount: 5000 })
+    await owner.put('/agents/rules', rules)
+  })
 })
 
 /** 提现 through the payout adapter (WeChat merchant transfer) against the recorded WeChat Pay gateway. */

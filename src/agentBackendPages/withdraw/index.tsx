@@ -3,7 +3,7 @@ import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input, Popup } from '@nutui/nutui-react-taro'
 import { ArrowRight } from '@nutui/icons-react-taro'
-import { WITHDRAW_METHOD_TEXT, yuanToFen, type WithdrawInfo, type WithdrawMethod, type Withdrawal } from '@contract/agent'
+import { WITHDRAW_METHOD_TEXT, withdrawFeeText, yuanToFen, type WithdrawInfo, type WithdrawMethod, type Withdrawal } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import { applyWithdraw, getTransferParams, getWithdrawInfo, getWithdrawals, refreshTransfer, saveWithdrawAccount } from '@/api/agent'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
@@ -15,7 +15,7 @@ import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
-import { leaveIfNotAgent, rateText } from '../components/shared'
+import { leaveIfNotAgent } from '../components/shared'
 import { feeText, withdrawAmountError, withdrawConfirmText } from './rules'
 import '../components/agent.scss'
 import './index.scss'
@@ -57,7 +57,7 @@ export default function WithdrawIndexPage() {
 
   const available = info?.account.available ?? 0
   const account = info?.accounts.find((x) => x.method === method)
-  const fee = feeText(amount)
+  const fee = feeText(amount, info?.rules)
   const error = amount ? withdrawAmountError(amount, available) : ''
 
   const openEditor = (m: WithdrawMethod) => {
@@ -98,7 +98,7 @@ export default function WithdrawIndexPage() {
     try {
       // Money leaves the balance: the agent sees the amount, fee and account once more and says yes.
       const where = `${WITHDRAW_METHOD_TEXT[method]} ${account.bankName ? `${account.bankName} ` : ''}${account.accountText}（${account.accountName}）`
-      if (!(await confirm(withdrawConfirmText(fen, where), '确认提现'))) return
+      if (!(await confirm(withdrawConfirmText(fen, where, info?.rules), '确认提现'))) return
       const w = await applyWithdraw({ amount: fen, method, requestId: requestId.current }, { catch: true })
       requestId.current = newRequestId()
       setAmount('')
@@ -199,7 +199,7 @@ export default function WithdrawIndexPage() {
               · 单次提现 ¥{yuan(rules.min)} 起，最高 ¥{yuan(rules.max)}，每日最多 {rules.dailyLimit} 次（今日已申请 {info?.todayCount ?? 0} 次）
             </Text>
             <Text>
-              · 手续费 {rateText(rules.feeBp)}，最低 ¥{yuan(rules.feeMin)}，从提现金额中扣除
+              · {withdrawFeeText(rules.feeBp, rules.feeMin)}{rules.feeBp || rules.feeMin ? '，从提现金额中扣除' : ''}
             </Text>
             <Text>· 平台审核后 1-3 个工作日到账；审核驳回的金额将退回可提现余额</Text>
             <Text>· 收款账户须为代理本人{info?.realName ? `（${info.realName}）` : ''}</Text>

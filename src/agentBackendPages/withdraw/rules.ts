@@ -15,18 +15,25 @@ export function withdrawAmountError(text: string, available: number): string {
   return ''
 }
 
+/** The shop's fee rule (WithdrawInfo.rules); the former constants until it is loaded. */
+export interface FeeRule {
+  feeBp: number
+  feeMin: number
+}
+
 /** The fee line under the amount: '' until a valid amount is typed. */
-export function feeText(text: string): string {
+export function feeText(text: string, rule?: FeeRule): string {
   const v = String(text ?? '').trim()
   const fen = isAmount(v) ? yuanToFen(v) : null
   if (!fen) return ''
-  const fee = withdrawFee(fen)
+  const fee = withdrawFee(fen, rule?.feeBp, rule?.feeMin)
+  if (!fee) return `免手续费，实际到账¥${yuan(fen)}`
   if (fee >= fen) return ''
   return `手续费¥${yuan(fee)}，实际到账¥${yuan(fen - fee)}`
 }
 
 /** What the confirm dialog says before a withdrawal is sent: amount, fee, what arrives and where. */
-export function withdrawConfirmText(amountFen: number, accountText: string): string {
-  const fee = withdrawFee(amountFen)
+export function withdrawConfirmText(amountFen: number, accountText: string, rule?: FeeRule): string {
+  const fee = withdrawFee(amountFen, rule?.feeBp, rule?.feeMin)
   return `提现金额¥${yuan(amountFen)}，手续费¥${yuan(fee)}，实际到账¥${yuan(amountFen - fee)}。\n到账账户：${accountText}`
 }

@@ -2,7 +2,7 @@ import { applyFormError } from '@/agentBackendPages/apply/rules'
 import { feeText, withdrawAmountError } from '@/agentBackendPages/withdraw/rules'
 import { axisMax, chartBars } from '@/agentBackendPages/flow/chart'
 import { rateText, signedYuan } from '@/agentBackendPages/components/shared'
-import { withdrawFee, yuanToFen } from '@contract/agent'
+import { withdrawFee, withdrawFeeText, yuanToFen } from '@contract/agent'
 
 const valid = { shopName: '花语小店', realName: '张三', phone: '13912345678', idCard: '110101199003074514', reason: '有稳定的客户资源' }
 
@@ -72,6 +72,15 @@ describe('withdraw form', () => {
     expect(feeText('10')).toBe('手续费¥0.10，实际到账¥9.90')
     expect(feeText('1.2.3')).toBe('')
     expect(feeText('')).toBe('')
+  })
+
+  it('follows the fee the shop set (代理规则), and says when there is none', () => {
+    expect(feeText('100', { feeBp: 100, feeMin: 200 })).toBe('手续费¥2.00，实际到账¥98.00')
+    expect(feeText('1000', { feeBp: 100, feeMin: 200 })).toBe('手续费¥10.00，实际到账¥990.00')
+    expect(feeText('100', { feeBp: 0, feeMin: 0 })).toBe('免手续费，实际到账¥100.00')
+    expect(withdrawFeeText(60, 10)).toBe('手续费 0.6%（最低 ¥0.10）')
+    expect(withdrawFeeText(0, 0)).toBe('免手续费')
+    expect(withdrawFeeText(0, 200)).toBe('每笔手续费 ¥2.00')
   })
 })
 

@@ -23,6 +23,9 @@ interface RulesForm {
   withdrawMin: string
   withdrawMax: string
   withdrawDailyCount: number
+  /** Percent and yuan as typed. */
+  withdrawFeeBp: number
+  withdrawFeeMin: string
   withdrawDailyMax: string
   payoutDailyMaxShop: string
 }
@@ -36,6 +39,8 @@ const toForm = (r: AgentRules): RulesForm => ({
   goodsRates: r.goodsRates.map((g) => ({ ...g, rate: pct(g.rate) })),
   withdrawMin: fenToYuan(r.withdrawMin),
   withdrawMax: fenToYuan(r.withdrawMax),
+  withdrawFeeBp: pct(r.withdrawFeeBp),
+  withdrawFeeMin: fenToYuan(r.withdrawFeeMin),
   withdrawDailyMax: fenToYuan(r.withdrawDailyMax),
   payoutDailyMaxShop: fenToYuan(r.payoutDailyMaxShop),
 })
@@ -49,6 +54,8 @@ const toWire = (v: RulesForm): AgentRules => ({
   withdrawMin: yuanToFen(v.withdrawMin)!,
   withdrawMax: yuanToFen(v.withdrawMax)!,
   withdrawDailyCount: v.withdrawDailyCount,
+  withdrawFeeBp: bp(v.withdrawFeeBp),
+  withdrawFeeMin: yuanToFen(v.withdrawFeeMin)!,
   withdrawDailyMax: yuanToFen(v.withdrawDailyMax)!,
   payoutDailyMaxShop: yuanToFen(v.payoutDailyMaxShop)!,
 })
@@ -189,6 +196,14 @@ export default function Rules() {
             </Form.Item>
             <Form.Item name='withdrawDailyCount' label='每日提现次数' rules={[{ required: true, message: '请填写每日提现次数' }]}>
               <InputNumber min={1} max={100} precision={0} addonAfter='次' />
+            </Form.Item>
+          </Space>
+          <Space wrap size='large'>
+            <Form.Item name='withdrawFeeBp' label='提现手续费' extra='按提现金额计，从提现金额中扣除；填 0 且最低手续费为 0 即免手续费' rules={[{ required: true, message: '请填写手续费比例' }]}>
+              <InputNumber min={0} max={10} precision={2} addonAfter='%' style={{ width: 140 }} />
+            </Form.Item>
+            <Form.Item name='withdrawFeeMin' label='每笔最低手续费' rules={[yuanRule('最低手续费', { min: 0 })]}>
+              <Input prefix='¥' style={{ width: 160 }} />
             </Form.Item>
           </Space>
           <Space wrap size='large'>

@@ -5,8 +5,6 @@ import { dialectOf } from '../../db'
 import { isUniqueViolation, makeOrderNo } from '../order/service'
 import {
   LEDGER_TYPE_TEXT,
-  WITHDRAW_FEE_BP,
-  WITHDRAW_FEE_MIN,
   WITHDRAW_METHOD_TEXT,
   WITHDRAW_STATUS_TEXT,
   withdrawFee,
@@ -251,7 +249,7 @@ export async function withdrawInfo(db: Db, shopId: number, memberId: number): Pr
   const r = await storedRules(db)
   return {
     account: await getAccount(db, shopId),
-    rules: { min: r.withdrawMin, max: r.withdrawMax, feeBp: WITHDRAW_FEE_BP, feeMin: WITHDRAW_FEE_MIN, dailyLimit: r.withdrawDailyCount },
+    rules: { min: r.withdrawMin, max: r.withdrawMax, feeBp: r.withdrawFeeBp, feeMin: r.withdrawFeeMin, dailyLimit: r.withdrawDailyCount },
     accounts: await withdrawAccounts(db, shopId),
     realName: await agentRealName(db, shopId),
     wechatBound: !!(await memberOpenid(db, memberId)),
@@ -293,7 +291,7 @@ export async function applyWithdraw(db: Db, shopId: number, memberId: number, in
   if (before) return toWithdrawal(before)
   const acct = await db.selectFrom('agentWithdrawAccounts').selectAll().where('shopId', '=', shopId).where('method', '=', input.method).executeTakeFirst()
   if (!acct) throw new AppError(ErrorCode.BAD_REQUEST, `请先设置${WITHDRAW_METHOD_TEXT[input.method]}提现账户`)
-  const fee = withdrawFee(amount)
+  const fee = withdrawFee(amount, rules.withdrawFeeBp, rules.withdrawFeeMin)
   const t = now
   try {
     return await db.transaction().execute(async (tx) => {

@@ -1,7 +1,7 @@
 import type { Conn, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { loadConfig, type Config } from '../../config'
-import { WITHDRAW_DAILY_LIMIT, WITHDRAW_MAX, WITHDRAW_MIN } from '../../../../types/agent'
+import { WITHDRAW_DAILY_LIMIT, WITHDRAW_FEE_BP, WITHDRAW_FEE_MIN, WITHDRAW_MAX, WITHDRAW_MIN } from '../../../../types/agent'
 import type { AgentRules } from '../../../../types/adminAgents'
 import { getSetting, setSetting } from '../settings/service'
 import { SHOP_KEY, type StoredShop } from '../settings/store'
@@ -36,6 +36,8 @@ export function defaultRules(config: Pick<Config, 'payout'>, afterSalesDays: num
     withdrawMin: WITHDRAW_MIN,
     withdrawMax: WITHDRAW_MAX,
     withdrawDailyCount: WITHDRAW_DAILY_LIMIT,
+    withdrawFeeBp: WITHDRAW_FEE_BP,
+    withdrawFeeMin: WITHDRAW_FEE_MIN,
     withdrawDailyMax: config.payout.dailyLimitAgent,
     payoutDailyMaxShop: config.payout.dailyLimitShop,
   }

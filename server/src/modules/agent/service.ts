@@ -3,7 +3,7 @@ import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE } from '../member/service'
 import { isIdCard } from '../../../../types/validate'
-import { APPLY_REASON_MAX, REAL_NAME_MAX, SHOP_NAME_MAX, SHOP_NAME_MIN, type AgentApplication, type AgentApplyOptions, type AgentApplyRequest, type ToApplyResponse } from '../../../../types/agent'
+import { APPLY_REASON_MAX, REAL_NAME_MAX, SHOP_NAME_MAX, SHOP_NAME_MIN, withdrawFeeText, type AgentApplication, type AgentApplyOptions, type AgentApplyRequest, type ToApplyResponse } from '../../../../types/agent'
 import type { AgentApplicationTable } from './tables'
 import { ensureAccount, getAccount } from './account'
 import { maskIdCard, maskPhone, num } from './util'
@@ -28,7 +28,7 @@ export async function applyOptions(db: Conn): Promise<AgentApplyOptions> {
       `好友通过您的分享链接或小程序码注册后与您的店铺绑定（首次绑定有效，不可更改${r.bindingRule === 'days' ? `，有效期 ${r.bindingDays} 天` : ''}）。`,
       `绑定用户购买您店铺上架的商品，您可获得实付金额 ${pct} 起的佣金（部分商品或分类单独设定比例）。`,
       `佣金在订单确认收货${r.freezeDays} 天后（售后期满）结算为可提现余额；订单退款时相应佣金扣减。`,
-      `提现单笔不低于 ¥${(r.withdrawMin / 100).toFixed(2)}，手续费 0.6%（最低 ¥0.10），每日最多 ${r.withdrawDailyCount} 次，审核后 1-3 个工作日到账。`,
+      `提现单笔不低于 ¥${(r.withdrawMin / 100).toFixed(2)}，${withdrawFeeText(r.withdrawFeeBp, r.withdrawFeeMin)}，每日最多 ${r.withdrawDailyCount} 次，审核后 1-3 个工作日到账。`,
     ],
   }
 }
