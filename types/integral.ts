@@ -140,12 +140,16 @@ export interface RedeemResponse {
   existing: boolean
 }
 
-/** extras.points of /api/order/preview: 100 points take ¥1 off, at most 20% of the goods after the coupon. */
+/** extras.points of /api/order/preview: `rate` points take ¥1 off, at most `maxPercent` % of the goods after the coupon (console 积分规则; 100 and 20 by default). */
 export interface OrderPointsExtras {
   balance: number
-  /** Points this order could use (a multiple of 100). */
+  /** Points this order could use (a multiple of `rate`). */
   usable: number
   /** Fen they would take off. */
   discount: number
   used: number
+  /** Points that take ¥1 off. */
+  rate: number
+  /** The most points may take off, in percent of the goods after the coupon (0: points cannot be spent). */
+  maxPercent: number
 }
