@@ -13,8 +13,9 @@ import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
 import { FormModal } from '../../components/FormModal'
+import { PriceChangeModal } from './PriceChange'
 
-type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | null
+type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | 'price' | null
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`
 const PAY_STATUS: Record<string, string> = { paid: '已支付', pending: '待支付', closed: '已关闭', refunded: '已退款' }
 /** The courier subscription (快递100), in the merchant's words. */
@@ -88,6 +89,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
             {shipment && order.status === 'to_receive' && <Button onClick={() => setDialog('waybill')}>更正运单号</Button>}
             {shipment && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
             <Button onClick={() => setDialog('remark')}>备注</Button>
+            {order.status === 'unpaid' && order.orderType !== 'points' && <Button onClick={() => setDialog('price')}>改价</Button>}
             {order.status === 'unpaid' && (
               <Button danger onClick={() => setDialog('cancel')}>
                 取消订单
@@ -147,7 +149,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Descriptions.Item label='运费'>{yuan(order.freightAmount)}</Descriptions.Item>
           <Descriptions.Item label='优惠券'>-{yuan(order.couponDiscount)}</Descriptions.Item>
           <Descriptions.Item label='积分抵扣'>-{yuan(order.pointsDiscount)}</Descriptions.Item>
-          <Descriptions.Item label='实付'>
+          {order.priceAdjust !== 0 && <Descriptions.Item label='改价前'>{yuan(order.payAmount + order.priceAdjust)}</Descriptions.Item>}
+          <Descriptions.Item label={order.priceAdjust !== 0 ? '改价后实付' : '实付'}>
             <Typography.Text strong>{yuan(order.payAmount)}</Typography.Text>
           </Descriptions.Item>
         </Descriptions>
@@ -290,6 +293,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Input.TextArea rows={4} />
         </Form.Item>
       </FormModal>
+      <PriceChangeModal open={dialog === 'price'} orderNo={orderNo} payAmount={order.payAmount} onClose={() => setDialog(null)} onDone={done} />
       <FormModal<{ reason: string }>
         open={dialog === 'cancel'}
         title='取消订单'
