@@ -926,6 +926,7 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     'order.remark': '订单备注',
     'order.cancel': '取消订单',
     'order.price': '订单改价',
+    'order.refund': '商家退款',
     'afterSale.approve': '同意售后',
     'afterSale.refuse': '拒绝售后',
     'afterSale.receive': '确认收到退货',
