@@ -12,6 +12,7 @@ export const REWARDS_FIELD_LABELS: Record<string, string> = {
   perYuan: '每元积分',
   redeemRate: '积分抵现比例',
   redeemMaxPercent: '积分抵扣上限',
+  expireDays: '积分有效期',
   firstOrder: '首单积分',
   review: '评价积分',
   points: '积分',
@@ -55,6 +56,8 @@ export const PointsRulesBody = Closed({
   redeemRate: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
   /** 积分抵扣上限: the most points may take off an order, in percent of its goods after the coupon (0 = not at all); left out = unchanged. */
   redeemMaxPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  /** 积分有效期: points gained more than this many days ago and not spent expire (0 = never); left out = unchanged. */
+  expireDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
 })
 export type PointsRulesBody = Static<typeof PointsRulesBody>
 /** firstOrder / review are null when that mission was removed. */
@@ -63,6 +66,7 @@ export const PointsRulesView = Type.Object({
   perYuan: Type.Integer(),
   redeemRate: Type.Integer(),
   redeemMaxPercent: Type.Integer(),
+  expireDays: Type.Integer(),
   firstOrder: Type.Union([Type.Integer(), Type.Null()]),
   review: Type.Union([Type.Integer(), Type.Null()]),
 })

@@ -26,7 +26,7 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
   describe('积分', () => {
     it('earning rules: a changed check-in rule is what the next check-in gives; audited; bad input saves nothing', async () => {
       const before = await c.get('/points/rules')
-      expect(before.data).toEqual({ signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, redeemRate: 100, redeemMaxPercent: 20, firstOrder: 100, review: 20 })
+      expect(before.data).toEqual({ signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, redeemRate: 100, redeemMaxPercent: 20, expireDays: 0, firstOrder: 100, review: 20 })
       // Bad input: a Chinese message naming the field; nothing saved.
       expect(await c.put('/points/rules', { signIn: [7, -1], perYuan: 1, firstOrder: 100, review: 20 })).toMatchObject({ code: 400, msg: '签到积分超出范围' })
       expect(await c.put('/points/rules', { signIn: [], perYuan: 1, firstOrder: 100, review: 20 })).toMatchObject({ code: 400, msg: '签到积分至少 1 项' })
@@ -38,7 +38,7 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       // Undeclared fields are dropped, never stored.
       const saved = await c.put('/points/rules', { signIn: [7, 9, 11], perYuan: 3, firstOrder: 150, review: 25, bonus: 5 })
       expect(saved).toMatchObject({ code: 200, data: { signIn: [7, 9, 11], perYuan: 3, firstOrder: 150, review: 25 } })
-      expect(JSON.parse((await settingRow('pointsRules'))!)).toEqual({ signIn: [7, 9, 11], perYuan: 3, redeemRate: 100, redeemMaxPercent: 20 })
+      expect(JSON.parse((await settingRow('pointsRules'))!)).toEqual({ signIn: [7, 9, 11], perYuan: 3, redeemRate: 100, redeemMaxPercent: 20, expireDays: 0 })
       const summary = await t.get('/api/integral/summary', {}, me.token)
       expect(summary.data).toMatchObject({ signedToday: false, nextPoints: 7 })
       expect(summary.data.week.map((d: any) => d.points)).toEqual([7, 9, 11])

@@ -41,6 +41,7 @@ export default function PointsRules() {
         review: v.review,
         redeemRate: v.redeemRate,
         redeemMaxPercent: v.redeemMaxPercent,
+        expireDays: v.expireDays,
       })
       setRules(r)
       toast.success('积分规则已保存，新的规则从现在起生效')
@@ -112,6 +113,14 @@ export default function PointsRules() {
             extra='填 0 表示下单时不能用积分抵扣'
           >
             <InputNumber precision={0} min={0} max={100} addonAfter='%' style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            label='积分有效期（天）'
+            name='expireDays'
+            rules={[{ required: true, type: 'integer' as const, min: 0, max: 3650, message: '积分有效期须为 0 到 3650 的整数' }]}
+            extra='获得超过这么多天、还没用掉的积分过期（先用的是最早获得的积分），系统每小时检查一次；填 0 表示永久有效'
+          >
+            <InputNumber precision={0} min={0} max={3650} addonAfter='天' style={{ width: 200 }} />
           </Form.Item>
           {writable && (
             <Button type='primary' loading={saving} onClick={save}>

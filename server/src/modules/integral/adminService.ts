@@ -37,6 +37,7 @@ export async function saveRules(tx: Tx, body: PointsRulesBody, log: Log): Promis
     perYuan: body.perYuan,
     redeemRate: body.redeemRate ?? before.redeemRate,
     redeemMaxPercent: body.redeemMaxPercent ?? before.redeemMaxPercent,
+    expireDays: body.expireDays ?? before.expireDays,
   })
   const t = Date.now()
   for (const [kind, points] of [

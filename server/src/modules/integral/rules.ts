@@ -18,10 +18,12 @@ export interface PointsRules {
   redeemRate: number
   /** Spending: the most an order may take off with points, in percent of its goods after the coupon (0 = points cannot be spent on orders). */
   redeemMaxPercent: number
+  /** 积分有效期: points gained more than this many days ago and not spent expire (expiry.ts); 0 = never. */
+  expireDays: number
 }
 
 /** The rules the shop had before they were settings (and has until the console saves others). */
-export const DEFAULT_POINTS_RULES: PointsRules = { signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, redeemRate: 100, redeemMaxPercent: 20 }
+export const DEFAULT_POINTS_RULES: PointsRules = { signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, redeemRate: 100, redeemMaxPercent: 20, expireDays: 0 }
 
 export async function pointsRules(db: Conn): Promise<PointsRules> {
   const saved = await getSetting<Partial<PointsRules>>(db, 'pointsRules', {})
@@ -30,6 +32,7 @@ export async function pointsRules(db: Conn): Promise<PointsRules> {
     perYuan: Number.isInteger(saved.perYuan) ? Number(saved.perYuan) : DEFAULT_POINTS_RULES.perYuan,
     redeemRate: Number.isInteger(saved.redeemRate) && Number(saved.redeemRate) > 0 ? Number(saved.redeemRate) : DEFAULT_POINTS_RULES.redeemRate,
     redeemMaxPercent: Number.isInteger(saved.redeemMaxPercent) ? Number(saved.redeemMaxPercent) : DEFAULT_POINTS_RULES.redeemMaxPercent,
+    expireDays: Number.isInteger(saved.expireDays) ? Number(saved.expireDays) : DEFAULT_POINTS_RULES.expireDays,
   }
 }
 
