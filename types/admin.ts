@@ -977,6 +977,8 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     afterSaleNo: '售后单号',
     adminRemark: '商家备注',
     cancelReason: '取消原因',
+    payAmount: '应付金额',
+    refundTotal: '退款金额',
     expressName: '快递公司',
     refundAmount: '已退金额',
     refundError: '退款失败原因',

@@ -61,7 +61,7 @@ describe.each(DIALECTS)('staff refund of a paid unshipped order (%s)', (dialect)
     // One 'refunded' event (commission and the reward follow it).
     expect(events.filter((e) => e.orderNo === orderNo)).toHaveLength(1)
     const [audit] = (await auditRows(t, 'order.refund')).filter((a) => a.targetId === orderNo)
-    expect(JSON.parse(audit.afterJson!)).toMatchObject({ afterSaleNo: cs.afterSaleNo, amount: o.payAmount, reason: '缺货，无法发货' })
+    expect(JSON.parse(audit.afterJson!)).toMatchObject({ afterSaleNo: cs.afterSaleNo, refundTotal: o.payAmount, reason: '缺货，无法发货' })
     expect((await auditRows(t, 'afterSale.refund')).some((a) => a.targetId === cs.afterSaleNo)).toBe(true)
     const logs = (await c.get(`/orders/${orderNo}`)).data.timeline.map((l: any) => l.action)
     expect(logs).toContain('refund_close')

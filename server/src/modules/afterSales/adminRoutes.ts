@@ -183,7 +183,7 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
     try {
       opened = await audited(db, actor, async (tx, log) => {
         const r = await openStaffRefund(tx, req.params.orderNo, req.body.reason)
-        log({ action: 'order.refund', targetType: 'order', targetId: req.params.orderNo, before: { status: 'to_ship' }, after: { afterSaleNo: r.afterSaleNo, amount: r.amount, reason: req.body.reason.trim() } })
+        log({ action: 'order.refund', targetType: 'order', targetId: req.params.orderNo, before: { status: 'to_ship' }, after: { afterSaleNo: r.afterSaleNo, refundTotal: r.amount, reason: req.body.reason.trim() } })
         return r
       })
     } catch (err) {
