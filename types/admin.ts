@@ -120,6 +120,7 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   text: '内容',
   remark: '备注',
   reason: '原因',
+  newPayAmount: '改价后金额',
   csv: 'CSV 内容',
   note: '备注',
   disabled: '停用',
@@ -585,6 +586,8 @@ export const AdminOrderDetail = Type.Object({
     couponDiscount: Type.Integer(),
     pointsDiscount: Type.Integer(),
     payAmount: Type.Integer(),
+    /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust. */
+    priceAdjust: Type.Integer(),
     receiverName: Type.String(),
     receiverPhone: Type.String(),
     receiverAddress: Type.String(),
@@ -666,6 +669,9 @@ export const RemarkBody = Closed({ remark: Str(500) })
 export type RemarkBody = Static<typeof RemarkBody>
 export const ReasonBody = Closed({ reason: Str(100, 1) })
 export type ReasonBody = Static<typeof ReasonBody>
+/** 改价 of an unpaid order: the new total in fen (¥0.01 up to the goods' list amount plus freight), with a reason. */
+export const PriceChangeBody = Closed({ newPayAmount: Type.Integer({ minimum: 1, maximum: 100_000_000 }), reason: Str(100, 1) })
+export type PriceChangeBody = Static<typeof PriceChangeBody>
 export const ExpressCompany = Type.Object({ code: Type.String(), name: Type.String(), phone: Type.String() })
 
 // ------------------------------------------------------------------ after-sales
@@ -949,6 +955,8 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     'order.trace': '添加物流轨迹',
     'order.remark': '订单备注',
     'order.cancel': '取消订单',
+    'order.price': '订单改价',
+    'order.refund': '商家退款',
     'afterSale.approve': '同意售后',
     'afterSale.refuse': '拒绝售后',
     'afterSale.receive': '确认收到退货',
@@ -999,6 +1007,8 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     afterSaleNo: '售后单号',
     adminRemark: '商家备注',
     cancelReason: '取消原因',
+    payAmount: '应付金额',
+    refundTotal: '退款金额',
     expressName: '快递公司',
     refundAmount: '已退金额',
     refundError: '退款失败原因',

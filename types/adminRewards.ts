@@ -10,6 +10,9 @@ import { Closed, Fen, GoodsStatus, Id, PageOf, Paging, Str } from './admin'
 export const REWARDS_FIELD_LABELS: Record<string, string> = {
   signIn: '签到积分',
   perYuan: '每元积分',
+  redeemRate: '积分抵现比例',
+  redeemMaxPercent: '积分抵扣上限',
+  expireDays: '积分有效期',
   firstOrder: '首单积分',
   review: '评价积分',
   points: '积分',
@@ -41,7 +44,7 @@ const Stock = Type.Integer({ minimum: 0, maximum: 1_000_000 })
 
 // ------------------------------------------------------------------ 积分: earning rules
 
-/** Check-in points along the cycle (day 1 … day n, then again), points per whole yuan paid, first-order and review rewards. */
+/** Check-in points along the cycle (day 1 … day n, then again), points per whole yuan paid, first-order and review rewards, and the checkout's 积分抵现 rate and cap. */
 export const PointsRulesBody = Closed({
   signIn: Type.Array(Type.Integer({ minimum: 0, maximum: 10_000 }), { minItems: 1, maxItems: 14 }),
   perYuan: Type.Integer({ minimum: 0, maximum: 100 }),
@@ -49,12 +52,21 @@ export const PointsRulesBody = Closed({
   firstOrder: Type.Integer({ minimum: 0, maximum: 100_000 }),
   /** The reward of the mission 评价商品 (kind review). */
   review: Type.Integer({ minimum: 0, maximum: 100_000 }),
+  /** 积分抵现: how many points take ¥1 off at checkout; left out = unchanged. */
+  redeemRate: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
+  /** 积分抵扣上限: the most points may take off an order, in percent of its goods after the coupon (0 = not at all); left out = unchanged. */
+  redeemMaxPercent: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
+  /** 积分有效期: points gained more than this many days ago and not spent expire (0 = never); left out = unchanged. */
+  expireDays: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
 })
 export type PointsRulesBody = Static<typeof PointsRulesBody>
 /** firstOrder / review are null when that mission was removed. */
 export const PointsRulesView = Type.Object({
   signIn: Type.Array(Type.Integer()),
   perYuan: Type.Integer(),
+  redeemRate: Type.Integer(),
+  redeemMaxPercent: Type.Integer(),
+  expireDays: Type.Integer(),
   firstOrder: Type.Union([Type.Integer(), Type.Null()]),
   review: Type.Union([Type.Integer(), Type.Null()]),
 })

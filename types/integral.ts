@@ -3,7 +3,7 @@ import type { Page } from './envelope'
 import type { MemberAddress } from './address'
 import { Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
-export type PointsReason = 'opening' | 'sign_in' | 'mission' | 'order_deduct' | 'order_refund' | 'order_reward' | 'reward_back' | 'redeem' | 'redeem_refund' | 'turntable' | 'prize' | 'admin'
+export type PointsReason = 'opening' | 'sign_in' | 'mission' | 'order_deduct' | 'order_refund' | 'order_reward' | 'reward_back' | 'redeem' | 'redeem_refund' | 'turntable' | 'prize' | 'admin' | 'expire'
 
 export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
   opening: '期初积分',
@@ -18,6 +18,7 @@ export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
   turntable: '盲盒抽奖',
   prize: '盲盒奖励',
   admin: '客服调整',
+  expire: '积分过期',
 }
 
 export interface LedgerEntry {
@@ -140,12 +141,16 @@ export interface RedeemResponse {
   existing: boolean
 }
 
-/** extras.points of /api/order/preview: 100 points take ¥1 off, at most 20% of the goods after the coupon. */
+/** extras.points of /api/order/preview: `rate` points take ¥1 off, at most `maxPercent` % of the goods after the coupon (console 积分规则; 100 and 20 by default). */
 export interface OrderPointsExtras {
   balance: number
-  /** Points this order could use (a multiple of 100). */
+  /** Points this order could use (a multiple of `rate`). */
   usable: number
   /** Fen they would take off. */
   discount: number
   used: number
+  /** Points that take ¥1 off. */
+  rate: number
+  /** The most points may take off, in percent of the goods after the coupon (0: points cannot be spent). */
+  maxPercent: number
 }

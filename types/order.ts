@@ -134,6 +134,8 @@ export interface OrderSummary {
   /** Points spent on this order (a points-mall order's price in points; a normal order's points discount). */
   pointsUsed: number
   payAmount: number
+  /** Fen the merchant took off with 改价 (negative: raised); 0 when never changed. 原价 = payAmount + priceAdjust. */
+  priceAdjust: number
   itemCount: number
   items: OrderItem[]
   actions: OrderAction[]
@@ -193,6 +195,7 @@ export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
   receive: '确认收货',
   complete: '完成',
   refund_close: '退款关闭',
+  price: '改价',
   late_payment: '收到迟到的支付',
   late_payment_refunded: '迟到的支付已退回',
   wechat_settlement: '微信确认收货',

@@ -1,6 +1,6 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
-import { makeGoods, paidOrder, shopper } from './tradeFixtures'
+import { makeGoods, paidOrder, requestId, shopper } from './tradeFixtures'
 import { givePoints, pointsOf } from './promoFixtures'
 import { makeCampaign, orderItems, receivedOrder } from './afterSalesFixtures'
 import { draw } from '../src/modules/turntable/service'
@@ -26,7 +26,7 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
   describe('积分', () => {
     it('earning rules: a changed check-in rule is what the next check-in gives; audited; bad input saves nothing', async () => {
       const before = await c.get('/points/rules')
-      expect(before.data).toEqual({ signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, firstOrder: 100, review: 20 })
+      expect(before.data).toEqual({ signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, redeemRate: 100, redeemMaxPercent: 20, expireDays: 0, firstOrder: 100, review: 20 })
       // Bad input: a Chinese message naming the field; nothing saved.
       expect(await c.put('/points/rules', { signIn: [7, -1], perYuan: 1, firstOrder: 100, review: 20 })).toMatchObject({ code: 400, msg: '签到积分超出范围' })
       expect(await c.put('/points/rules', { signIn: [], perYuan: 1, firstOrder: 100, review: 20 })).toMatchObject({ code: 400, msg: '签到积分至少 1 项' })
@@ -38,7 +38,7 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       // Undeclared fields are dropped, never stored.
       const saved = await c.put('/points/rules', { signIn: [7, 9, 11], perYuan: 3, firstOrder: 150, review: 25, bonus: 5 })
       expect(saved).toMatchObject({ code: 200, data: { signIn: [7, 9, 11], perYuan: 3, firstOrder: 150, review: 25 } })
-      expect(JSON.parse((await settingRow('pointsRules'))!)).toEqual({ signIn: [7, 9, 11], perYuan: 3 })
+      expect(JSON.parse((await settingRow('pointsRules'))!)).toEqual({ signIn: [7, 9, 11], perYuan: 3, redeemRate: 100, redeemMaxPercent: 20, expireDays: 0 })
       const summary = await t.get('/api/integral/summary', {}, me.token)
       expect(summary.data).toMatchObject({ signedToday: false, nextPoints: 7 })
       expect(summary.data.week.map((d: any) => d.points)).toEqual([7, 9, 11])
@@ -59,6 +59,42 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       expect(audit.staffId).toBe(ownerId)
       expect(JSON.parse(audit.beforeJson!)).toMatchObject({ signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1 })
       expect(JSON.parse(audit.afterJson!)).toMatchObject({ signIn: [7, 9, 11], perYuan: 3, firstOrder: 150 })
+    })
+
+    it('积分抵现 rate and cap: validated in Chinese, audited, applied by preview and submit (the server prices)', async () => {
+      const base = { signIn: [7, 9, 11], perYuan: 3, firstOrder: 150, review: 25 }
+      expect(await c.put('/points/rules', { ...base, redeemRate: 0, redeemMaxPercent: 10 })).toMatchObject({ code: 400, msg: '积分抵现比例超出范围' })
+      expect(await c.put('/points/rules', { ...base, redeemRate: 50, redeemMaxPercent: 101 })).toMatchObject({ code: 400, msg: '积分抵扣上限超出范围' })
+      expect(await c.put('/points/rules', { ...base, redeemRate: 50.5, redeemMaxPercent: 10 })).toMatchObject({ code: 400 })
+      const me = await shopper(t)
+      await givePoints(t, me.memberId, 1200)
+      const g = await makeGoods(t, { skus: [{ price: 6000, stock: 10 }] })
+      const preview = async () => (await t.post('/api/order/preview', { from: 'buyNow', skuId: g.skuId, quantity: 1, usePoints: true }, me.token)).data
+      // Today's rules: 1200 points = ¥12 on a ¥60 order (20% cap).
+      expect((await preview()).extras.points).toMatchObject({ usable: 1200, discount: 1200, rate: 100, maxPercent: 20 })
+      const saved = await c.put('/points/rules', { ...base, redeemRate: 50, redeemMaxPercent: 10 })
+      expect(saved).toMatchObject({ code: 200, data: { redeemRate: 50, redeemMaxPercent: 10 } })
+      // 50 points a yuan, at most 10% of ¥60 = ¥6 → 300 points.
+      const p = await preview()
+      expect(p.extras.points).toEqual({ balance: 1200, usable: 300, discount: 600, used: 300, rate: 50, maxPercent: 10 })
+      expect(p.pointsDiscount).toBe(600)
+      expect(p.payAmount).toBe(6000 + p.freightAmount - 600)
+      const sub = await t.post('/api/order/submit', { from: 'buyNow', skuId: g.skuId, quantity: 1, usePoints: true, requestId: requestId() }, me.token)
+      expect(sub.data.payAmount).toBe(p.payAmount)
+      const o = await t.db.selectFrom('orders').select(['pointsUsed', 'pointsDiscount']).where('orderNo', '=', sub.data.orderNo).executeTakeFirstOrThrow()
+      expect([Number(o.pointsUsed), Number(o.pointsDiscount)]).toEqual([300, 600])
+      expect(await pointsOf(t, me.memberId)).toBe(900)
+      // Cancel gives the points used back (not the yuan).
+      expect((await t.post('/api/order/cancel', { orderNo: sub.data.orderNo }, me.token)).code).toBe(200)
+      expect(await pointsOf(t, me.memberId)).toBe(1200)
+      // 0% turns points off at checkout; leaving the fields out keeps them.
+      await c.put('/points/rules', { ...base, redeemMaxPercent: 0 })
+      expect((await preview()).extras.points).toMatchObject({ usable: 0, discount: 0, rate: 50, maxPercent: 0 })
+      const audits = await auditRows(t, 'points.rules')
+      const last = audits.find((a: any) => JSON.parse(a.afterJson!).redeemMaxPercent === 10)!
+      expect(JSON.parse(last.beforeJson!)).toMatchObject({ redeemRate: 100, redeemMaxPercent: 20 })
+      expect(JSON.parse(last.afterJson!)).toMatchObject({ redeemRate: 50, redeemMaxPercent: 10 })
+      await c.put('/points/rules', { ...base, redeemRate: 100, redeemMaxPercent: 20 })
     })
 
     it('points mall goods: created off the shelf, shown in the shop when on; a stale stock is refused; audited', async () => {

@@ -36,10 +36,18 @@ async function mallItem(t: TestApp, over: { points?: number; cash?: number; stoc
 
 describe('points rules', () => {
   it('lets an order use points in whole yuan, within the balance and 20% of the goods after the coupon', () => {
-    expect(usablePoints(5000, 10000)).toBe(2000)
-    expect(usablePoints(1550, 100000)).toBe(1500)
-    expect(usablePoints(99, 100000)).toBe(0)
-    expect(usablePoints(5000, 499)).toBe(0)
+    expect(usablePoints(5000, 10000)).toEqual({ points: 2000, discount: 2000 })
+    expect(usablePoints(1550, 100000)).toEqual({ points: 1500, discount: 1500 })
+    expect(usablePoints(99, 100000)).toEqual({ points: 0, discount: 0 })
+    expect(usablePoints(5000, 499)).toEqual({ points: 0, discount: 0 })
+  })
+  it('follows the console rate and cap: 50 points a yuan, at most 10%', () => {
+    // ¥60 of goods, 10% → at most ¥6; 1200 points at 50 a yuan would be ¥24.
+    expect(usablePoints(1200, 6000, 50, 10)).toEqual({ points: 300, discount: 600 })
+    // 1000 points a yuan: 1999 points are ¥1, used as 1000.
+    expect(usablePoints(1999, 100000, 1000, 100)).toEqual({ points: 1000, discount: 100 })
+    // 0% means points cannot be spent on orders.
+    expect(usablePoints(5000, 100000, 100, 0)).toEqual({ points: 0, discount: 0 })
   })
   it('walks the 7-day sign-in cycle', () => {
     expect(SIGN_IN_POINTS).toEqual([5, 10, 15, 20, 25, 30, 50])
@@ -247,7 +255,7 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     await givePoints(t, s.memberId, 5000)
     const { skuId } = await makeGoods(t, { skus: [{ price: 10000, stock: 10 }] })
     const p = await t.post('/api/order/preview', { from: 'buyNow', skuId, quantity: 1 }, s.token)
-    expect(p.data.extras.points).toEqual({ balance: 5000, usable: 2000, discount: 2000, used: 0 })
+    expect(p.data.extras.points).toEqual({ balance: 5000, usable: 2000, discount: 2000, used: 0, rate: 100, maxPercent: 20 })
     expect(p.data.pointsDiscount).toBe(0)
     const used = await t.post('/api/order/submit', { from: 'buyNow', skuId, quantity: 1, usePoints: true, requestId: requestId() }, s.token)
     expect(used.data.payAmount).toBe(10000 - 2000)

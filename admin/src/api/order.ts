@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, ReasonBody, RemarkBody, ShipBody, TraceBody, WaybillBody } from '@contract/admin'
+import type { AdminOrderDetail, AfterSaleActionReply, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, PriceChangeBody, ReasonBody, RemarkBody, ShipBody, TraceBody, WaybillBody } from '@contract/admin'
 import { buildUrl, get, post, type Query } from '../core/request'
 
 export interface ExpressCompany {
@@ -16,6 +16,8 @@ export const correctWaybill = (orderNo: string, body: WaybillBody) => post<OkRep
 export const addTrace = (orderNo: string, body: TraceBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/trace`, body)
 export const remark = (orderNo: string, body: RemarkBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/remark`, body)
 export const cancel = (orderNo: string, body: ReasonBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/cancel`, body)
+export const staffRefund = (orderNo: string, body: ReasonBody) => post<AfterSaleActionReply>(`/orders/${encodeURIComponent(orderNo)}/refund`, body)
+export const changePrice = (orderNo: string, body: PriceChangeBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/price`, body)
 /** The filtered list as CSV, streamed by the server: a plain link (the session cookie goes with it). */
 export const exportUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/export', q as Query)
 /** 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (CSV). */

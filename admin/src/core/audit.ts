@@ -54,6 +54,7 @@ const MONEY = new Set([
   'amount',
   'refundAmount',
   'payAmount',
+  'refundTotal',
   'goodsAmount',
   'freightAmount',
   'couponDiscount',

@@ -48,6 +48,8 @@ export interface OrderTable {
   pointsUsed: number
   pointsDiscount: number
   payAmount: number
+  /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust (migration 093). */
+  priceAdjust: Generated<number>
   itemCount: number
   receiverName: string
   receiverPhone: string

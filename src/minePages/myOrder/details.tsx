@@ -164,8 +164,14 @@ export default function MyOrderDetailsPage() {
               <Text className='price'>-¥{yuan(o.pointsDiscount)}</Text>
             </View>
           )}
+          {!!o.priceAdjust && (
+            <View className='order-detail__row'>
+              <Text>原价</Text>
+              <Text>¥{yuan(o.payAmount + o.priceAdjust)}</Text>
+            </View>
+          )}
           <View className='order-detail__row order-detail__row--total'>
-            <Text>{o.paidAt ? '实付款' : '需付款'}</Text>
+            <Text>{o.priceAdjust ? `改价后${o.paidAt ? '实付款' : '需付款'}` : o.paidAt ? '实付款' : '需付款'}</Text>
             <Text className='price'>{cashAndPoints(o.payAmount, o.orderType === 'points' ? o.pointsUsed : 0)}</Text>
           </View>
         </View>

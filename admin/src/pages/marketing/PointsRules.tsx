@@ -9,7 +9,7 @@ import { useSession } from '../../core/session'
 
 const pointsRule = (label: string, max: number) => ({ required: true, type: 'integer' as const, min: 0, max, message: `${label}须为 0 到 ${max} 的整数` })
 
-/** 营销 › 积分规则: check-in cycle, points per yuan, first-order and review rewards. Saved changes apply to awards from then on. */
+/** 营销 › 积分规则: check-in cycle, points per yuan, first-order and review rewards, the checkout's 积分抵现 rate and cap. Saved changes apply from then on. */
 export default function PointsRules() {
   const [form] = Form.useForm<PointsRulesBody>()
   const [rules, setRules] = useState<PointsRulesView | null>(null)
@@ -34,7 +34,15 @@ export default function PointsRules() {
     setSaving(true)
     setError('')
     try {
-      const r = await savePointsRules({ signIn: v.signIn.map(Number), perYuan: v.perYuan, firstOrder: v.firstOrder, review: v.review })
+      const r = await savePointsRules({
+        signIn: v.signIn.map(Number),
+        perYuan: v.perYuan,
+        firstOrder: v.firstOrder,
+        review: v.review,
+        redeemRate: v.redeemRate,
+        redeemMaxPercent: v.redeemMaxPercent,
+        expireDays: v.expireDays,
+      })
       setRules(r)
       toast.success('积分规则已保存，新的规则从现在起生效')
     } catch (e) {
@@ -89,6 +97,30 @@ export default function PointsRules() {
             extra={rules?.review === null ? '该任务已删除：先在任务中心添加' : undefined}
           >
             <InputNumber precision={0} min={0} max={100000} style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            label='积分抵现：下单时多少积分抵 1 元'
+            name='redeemRate'
+            rules={[{ required: true, type: 'integer' as const, min: 1, max: 10000, message: '积分抵现比例须为 1 到 10000 的整数' }]}
+            extra='按整元抵扣，所用积分为该数的整数倍'
+          >
+            <InputNumber precision={0} min={1} max={10000} addonAfter='积分 = 1 元' style={{ width: 240 }} />
+          </Form.Item>
+          <Form.Item
+            label='每单积分最多抵扣（商品金额扣除优惠券后的百分比）'
+            name='redeemMaxPercent'
+            rules={[{ required: true, type: 'integer' as const, min: 0, max: 100, message: '积分抵扣上限须为 0 到 100 的整数' }]}
+            extra='填 0 表示下单时不能用积分抵扣'
+          >
+            <InputNumber precision={0} min={0} max={100} addonAfter='%' style={{ width: 200 }} />
+          </Form.Item>
+          <Form.Item
+            label='积分有效期（天）'
+            name='expireDays'
+            rules={[{ required: true, type: 'integer' as const, min: 0, max: 3650, message: '积分有效期须为 0 到 3650 的整数' }]}
+            extra='获得超过这么多天、还没用掉的积分过期（先用的是最早获得的积分），系统每小时检查一次；填 0 表示永久有效'
+          >
+            <InputNumber precision={0} min={0} max={3650} addonAfter='天' style={{ width: 200 }} />
           </Form.Item>
           {writable && (
             <Button type='primary' loading={saving} onClick={save}>

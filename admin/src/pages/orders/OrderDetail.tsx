@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, Form, Image, Input, Select, Space, S
 import type { AdminOrderDetail, ShipBody } from '@contract/admin'
 import { TRACKING_STATE_LABEL } from '@contract/logistics'
 import { payMethodText } from '@contract/pay'
-import { addTrace, cancel, correctWaybill, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
+import { addTrace, cancel, correctWaybill, staffRefund, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from '../../core/format'
 import { logNoteText, operatorText, orderActionText } from '../../core/logText'
@@ -13,8 +13,9 @@ import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
 import { FormModal } from '../../components/FormModal'
+import { PriceChangeModal } from './PriceChange'
 
-type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | null
+type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | 'price' | 'refund' | null
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`
 const PAY_STATUS: Record<string, string> = { paid: '已支付', pending: '待支付', closed: '已关闭', refunded: '已退款' }
 /** The courier subscription (快递100), in the merchant's words. */
@@ -33,7 +34,9 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   const [error, setError] = useState('')
   const [dialog, setDialog] = useState<Dialog>(null)
   const [express, setExpress] = useState<ExpressCompany[]>([])
-  const writable = useSession().can('orders.write')
+  const session = useSession()
+  const writable = session.can('orders.write')
+  const canRefund = session.can('refunds.write')
   const mobile = useMobile()
   const load = useCallback(() => orderDetail(orderNo).then(setData, (e) => setError(errorText(e))), [orderNo])
   useEffect(() => void load(), [load])
@@ -78,17 +81,23 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       subTitle={<Tag color={st?.color}>{st?.text || order.status}</Tag>}
       onBack={() => navigate('/orders')}
       extra={
-        writable && (
+        (writable || canRefund) && (
           <Space wrap>
-            {order.status === 'to_ship' && (
+            {writable && order.status === 'to_ship' && (
               <Button type='primary' onClick={() => setDialog('ship')}>
                 发货
               </Button>
             )}
-            {shipment && order.status === 'to_receive' && <Button onClick={() => setDialog('waybill')}>更正运单号</Button>}
-            {shipment && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
-            <Button onClick={() => setDialog('remark')}>备注</Button>
-            {order.status === 'unpaid' && (
+            {canRefund && order.status === 'to_ship' && order.afterSaleStatus !== 'processing' && (
+              <Button danger onClick={() => setDialog('refund')}>
+                退款
+              </Button>
+            )}
+            {writable && shipment && order.status === 'to_receive' && <Button onClick={() => setDialog('waybill')}>更正运单号</Button>}
+            {writable && shipment && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
+            {writable && <Button onClick={() => setDialog('remark')}>备注</Button>}
+            {writable && order.status === 'unpaid' && order.orderType !== 'points' && <Button onClick={() => setDialog('price')}>改价</Button>}
+            {writable && order.status === 'unpaid' && (
               <Button danger onClick={() => setDialog('cancel')}>
                 取消订单
               </Button>
@@ -147,7 +156,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Descriptions.Item label='运费'>{yuan(order.freightAmount)}</Descriptions.Item>
           <Descriptions.Item label='优惠券'>-{yuan(order.couponDiscount)}</Descriptions.Item>
           <Descriptions.Item label='积分抵扣'>-{yuan(order.pointsDiscount)}</Descriptions.Item>
-          <Descriptions.Item label='实付'>
+          {order.priceAdjust !== 0 && <Descriptions.Item label='改价前'>{yuan(order.payAmount + order.priceAdjust)}</Descriptions.Item>}
+          <Descriptions.Item label={order.priceAdjust !== 0 ? '改价后实付' : '实付'}>
             <Typography.Text strong>{yuan(order.payAmount)}</Typography.Text>
           </Descriptions.Item>
         </Descriptions>
@@ -290,6 +300,28 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Input.TextArea rows={4} />
         </Form.Item>
       </FormModal>
+      <FormModal<{ reason: string }>
+        open={dialog === 'refund'}
+        title='退款'
+        okText='确认退款'
+        onClose={() => setDialog(null)}
+        onSubmit={(v) => staffRefund(orderNo, { reason: v.reason.trim() }).then(done)}
+      >
+        <Typography.Paragraph>
+          将未退的商品和运费全部原路退回给买家（¥{fenToYuan(order.payAmount - refunds.reduce((s, r) => s + (r.status === 'refunded' ? r.refundAmount : 0), 0))}），库存、积分和优惠券随之退回，订单关闭。退款记入售后单和操作日志。
+        </Typography.Paragraph>
+        <Form.Item
+          label='退款原因（买家可见）'
+          name='reason'
+          rules={[
+            { required: true, whitespace: true, message: '请填写退款原因' },
+            { max: 100, message: '最多 100 个字' },
+          ]}
+        >
+          <Input placeholder='如：缺货，无法发货' />
+        </Form.Item>
+      </FormModal>
+      <PriceChangeModal open={dialog === 'price'} orderNo={orderNo} payAmount={order.payAmount} onClose={() => setDialog(null)} onDone={done} />
       <FormModal<{ reason: string }>
         open={dialog === 'cancel'}
         title='取消订单'

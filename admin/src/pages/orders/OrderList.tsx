@@ -14,6 +14,7 @@ import { useSession } from '../../core/session'
 import { useQueryTab } from '../../core/useQueryTab'
 import { NameAndPhone } from '../../components/NameAndPhone'
 import { ResponsiveList } from '../../components/ResponsiveList'
+import { PriceChangeModal } from './PriceChange'
 
 type Status = (typeof ORDER_STATUSES)[number]
 const TABS = [{ key: 'all', label: '全部' }, ...ORDER_STATUSES.map((s) => ({ key: s, label: ORDER_STATUS[s].text }))]
@@ -117,6 +118,7 @@ export default function OrderList() {
   const [filters, setFilters] = useState<Omit<AdminOrderQuery, 'page' | 'pageSize'>>({})
   const action = useRef<ActionType>()
   const writable = useSession().can('orders.write')
+  const [repricing, setRepricing] = useState<AdminOrderRow | null>(null)
 
   const columns: ProColumns<AdminOrderRow>[] = [
     { title: '订单号', dataIndex: 'orderNo', width: 190, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
@@ -175,11 +177,16 @@ export default function OrderList() {
     {
       title: '操作',
       valueType: 'option',
-      width: 90,
+      width: 110,
       render: (_, r) => [
         <a key='d' onClick={() => navigate(`/orders/${r.orderNo}`)}>
           {r.status === 'to_ship' && writable ? '发货' : '详情'}
         </a>,
+        r.status === 'unpaid' && writable && (
+          <a key='p' onClick={() => setRepricing(r)}>
+            改价
+          </a>
+        ),
       ],
     },
   ]
@@ -222,6 +229,13 @@ export default function OrderList() {
             <a key='d' onClick={() => navigate(`/orders/${r.orderNo}`)}>
               {r.status === 'to_ship' && writable ? '去发货' : '详情'}
             </a>,
+            ...(r.status === 'unpaid' && writable
+              ? [
+                  <a key='p' onClick={(e) => (e.stopPropagation(), setRepricing(r))}>
+                    改价
+                  </a>,
+                ]
+              : []),
           ],
           onClick: () => navigate(`/orders/${r.orderNo}`),
         })}
@@ -231,6 +245,13 @@ export default function OrderList() {
             导出 CSV
           </Button>,
         ]}
+      />
+      <PriceChangeModal
+        open={!!repricing}
+        orderNo={repricing?.orderNo || ''}
+        payAmount={repricing?.payAmount || 0}
+        onClose={() => setRepricing(null)}
+        onDone={() => (toast.success('已改价'), action.current?.reload())}
       />
     </PageContainer>
   )

@@ -25,6 +25,7 @@ import * as m084 from './084_courier_tracking'
 import * as m088 from './088_address_codes'
 import * as m091 from './091_visits'
 import * as m092 from './092_staff_roles'
+import * as m093 from './093_order_price_change'
 import * as m095 from './095_sku_codes'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
@@ -55,5 +56,6 @@ export const migrations: Record<string, Migration> = {
   '088_address_codes': m088,
   '091_visits': m091,
   '092_staff_roles': m092,
+  '093_order_price_change': m093,
   '095_sku_codes': m095,
 }

@@ -3,6 +3,7 @@ import {
   AFTER_SALES_WAITING,
   ApproveAfterSaleBody,
   IdParams,
+  OrderNoParams,
   ReasonBody,
   type AdminAfterSaleDetail,
   type AdminAfterSalePage,
@@ -15,7 +16,8 @@ import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf, staffNamesAt } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import type { Conn, Db } from '../../db/types'
-import { approveAfterSale, findCase, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
+import { approveAfterSale, findCase, openStaffRefund, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
+import { isUniqueViolation } from '../order/service'
 import { createReturnAddress, deleteReturnAddress, returnAddresses, updateReturnAddress } from './returnAddresses'
 
 async function listCases(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSalePage> {
@@ -149,23 +151,47 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
    * it, calls the provider and finishes it in its own steps; the audit row follows with the outcome
    * (refunded, or still refunding with the provider's error).
    */
-  app.post('/after-sales/:id/refund', { config: { permission: 'refunds.write' }, schema: { params: IdParams } }, async (req): Promise<AfterSaleActionReply> => {
-    const actor = actorOf(req)
-    const before = await brief(db, req.params.id)
+  app.post('/after-sales/:id/refund', { config: { permission: 'refunds.write' }, schema: { params: IdParams } }, async (req): Promise<AfterSaleActionReply> =>
+    refundAudited(actorOf(req), req.params.id),
+  )
+
+  async function refundAudited(actor: ReturnType<typeof actorOf>, id: number): Promise<AfterSaleActionReply> {
+    const before = await brief(db, id)
     try {
-      const r = await refundAfterSale(ctx, String(req.params.id), 'admin')
-      await audited(db, actor, async (tx, log) => log({ action: 'afterSale.refund', targetType: 'afterSale', targetId: r.afterSaleNo, before, after: await brief(tx, req.params.id) }))
+      const r = await refundAfterSale(ctx, String(id), 'admin')
+      await audited(db, actor, async (tx, log) => log({ action: 'afterSale.refund', targetType: 'afterSale', targetId: r.afterSaleNo, before, after: await brief(tx, id) }))
       return { id: r.id, afterSaleNo: r.afterSaleNo, status: r.status }
     } catch (err) {
       // A gateway failure leaves the case refunding with its error: that attempt is audited too.
       if (err instanceof AppError && err.code === ErrorCode.PAY_FAILED) {
-        const c = await findCase(db, String(req.params.id))
+        const c = await findCase(db, String(id))
         await audited(db, actor, async (tx, log) =>
           log({ action: 'afterSale.refund-failed', targetType: 'afterSale', targetId: c.afterSaleNo, before, after: { ...(await brief(tx, c.id)), error: err.message } }),
         )
       }
       throw err
     }
+  }
+
+  /**
+   * 退款 by staff of a paid, unshipped order: an approved refund case for what is left (audited order.refund), then
+   * the same refund as an after-sales case's (above). A gateway failure leaves the case refunding, retried from 售后.
+   */
+  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<AfterSaleActionReply> => {
+    const actor = actorOf(req)
+    let opened: Awaited<ReturnType<typeof openStaffRefund>>
+    try {
+      opened = await audited(db, actor, async (tx, log) => {
+        const r = await openStaffRefund(tx, req.params.orderNo, req.body.reason)
+        log({ action: 'order.refund', targetType: 'order', targetId: req.params.orderNo, before: { status: 'to_ship' }, after: { afterSaleNo: r.afterSaleNo, refundTotal: r.amount, reason: req.body.reason.trim() } })
+        return r
+      })
+    } catch (err) {
+      // A member's application that arrived at the same moment holds the order's one open case.
+      if (isUniqueViolation(err)) throw new AppError(ErrorCode.AFTER_SALE_STATE, '该订单有进行中的售后，请在售后中处理')
+      throw err
+    }
+    return refundAudited(actor, opened.id)
   })
 }
 

@@ -443,6 +443,74 @@ export async function receiveReturn(db: Db, ref: string, operator: CaseOperator 
   })
 }
 
+/**
+ * 退款 by staff of a paid, unshipped order (console 订单 › 退款), step 1: opens an approved refund case for every unit
+ * not yet refunded, for what is left of the pay amount (freight included), made by the merchant (reason 商家退款,
+ * the staff's reason as its description). The refund itself is then refundAfterSale's (book, gateway, finish: stock,
+ * points, coupon and commission returned once, the order closed), so a member's after-sales case and a staff refund
+ * share one path and one rule: at most one open case per order (the unique partial index also holds when both
+ * arrive at once), and booking keeps the order's refunds within its pay amount. docs/after-sales.md.
+ */
+export async function openStaffRefund(tx: Tx, orderNo: string, reason: string): Promise<{ id: number; afterSaleNo: string; amount: number; orderId: number }> {
+  const why = reason.trim()
+  if (!why) throw new AppError(ErrorCode.BAD_REQUEST, '请填写退款原因')
+  const o = await tx.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirst()
+  if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
+  if (o.status !== 'to_ship' || o.shippedAt) throw new AppError(ErrorCode.ORDER_STATE, '只有已付款、未发货的订单可以由商家退款')
+  const open = await tx.selectFrom('afterSales').select('afterSaleNo').where('orderId', '=', o.id).where('status', 'in', OPEN_STATES).executeTakeFirst()
+  if (open) throw new AppError(ErrorCode.AFTER_SALE_STATE, '该订单有进行中的售后，请在售后中处理')
+  const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
+  const selection = items.filter((i) => i.quantity > i.refundedQuantity).map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.refundedQuantity }))
+  const q = selection.length ? quote(o, items, selection, await freightRefunded(tx, o.id)) : { maxAmount: 0 }
+  if (q.maxAmount <= 0) throw new AppError(ErrorCode.REFUND_EXCEEDS, '该订单没有可退金额')
+  const t = Date.now()
+  const afterSaleNo = makeOrderNo(t, 'S')
+  const row = await tx
+    .insertInto('afterSales')
+    .values({
+      afterSaleNo,
+      orderId: o.id,
+      memberId: o.memberId,
+      type: 'refund',
+      status: 'approved',
+      reason: '商家退款',
+      description: why,
+      images: '[]',
+      amount: q.maxAmount,
+      refundAmount: 0,
+      freightAmount: 0,
+      pointsReturned: 0,
+      couponReturned: 0,
+      returnName: '',
+      returnPhone: '',
+      returnAddress: '',
+      returnExpressCode: '',
+      returnExpressName: '',
+      returnTrackingNo: '',
+      rejectReason: '',
+      refundNo: null,
+      refundId: null,
+      refundError: '',
+      decidedAt: t,
+      returnedAt: null,
+      receivedAt: null,
+      refundedAt: null,
+      cancelledAt: null,
+      createdAt: t,
+      updatedAt: t,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await tx
+    .insertInto('afterSaleItems')
+    .values(selection.map((i) => ({ afterSaleId: row.id, orderItemId: i.orderItemId, quantity: i.quantity, refundAmount: 0 })))
+    .execute()
+  await logCase(tx, row.id, 'approved', 'admin', `商家主动退款：${why}，¥${(q.maxAmount / 100).toFixed(2)}`)
+  await syncOrderFlag(tx, o.id)
+  await queueMessage(tx, o.memberId, 'after_sale_result', { afterSaleNo, result: '商家退款', note: why.slice(0, 20), time: chinaMinute(t) })
+  return { id: row.id, afterSaleNo, amount: q.maxAmount, orderId: o.id }
+}
+
 type RefundCtx = Pick<AppContext, 'db' | 'config' | 'http' | 'log' | 'modules'> & Partial<AppContext>
 
 /**

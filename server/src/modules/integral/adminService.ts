@@ -28,11 +28,17 @@ export async function rulesView(db: Conn): Promise<PointsRulesView> {
   return { ...rules, firstOrder: reward('first_order'), review: reward('review') }
 }
 
-/** Saves the earning rules; first-order and review rewards are their missions' points. Applies to awards from now on. */
+/** Saves the points rules; first-order and review rewards are their missions' points. Applies to awards and to orders priced from now on. */
 export async function saveRules(tx: Tx, body: PointsRulesBody, log: Log): Promise<PointsRulesView> {
   const before = await rulesView(tx)
   if (body.signIn.every((p) => p === 0)) throw new AppError(ErrorCode.BAD_REQUEST, '签到积分不能全部为 0')
-  await savePointsRules(tx, { signIn: body.signIn, perYuan: body.perYuan })
+  await savePointsRules(tx, {
+    signIn: body.signIn,
+    perYuan: body.perYuan,
+    redeemRate: body.redeemRate ?? before.redeemRate,
+    redeemMaxPercent: body.redeemMaxPercent ?? before.redeemMaxPercent,
+    expireDays: body.expireDays ?? before.expireDays,
+  })
   const t = Date.now()
   for (const [kind, points] of [
     ['first_order', body.firstOrder],

@@ -3,9 +3,10 @@ import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { integralSeeder } from './seed'
 import { integralCommands } from './admin'
+import { pointsExpiryJob } from './expiry'
 import { pointsCancelledHook, pointsPricingStep, pointsRewardHook, rewardRefundListener } from './pricing'
 
-/** Points: a pricing step (points off the order), given back on cancel, earned when an order completes and taken back in proportion to its refunds; the points mall. */
+/** Points: a pricing step (points off the order), given back on cancel, earned when an order completes and taken back in proportion to its refunds; the points mall; points older than the rule's days expire (a job). */
 export const integralModule: ShopModule = {
   name: 'integral',
   routes,
@@ -15,4 +16,5 @@ export const integralModule: ShopModule = {
   orderHooks: { cancelled: pointsCancelledHook, completed: pointsRewardHook },
   orderEvents: { refunded: rewardRefundListener },
   commands: integralCommands,
+  jobs: [pointsExpiryJob],
 }

@@ -7,17 +7,20 @@ import '../../db/afterSalesTables'
 import { changePoints, hasLedgerKey, pointsBalance } from './points'
 import { pointsRules } from './rules'
 
-/** 100 points take ¥1 off (1 point = 1 fen), in whole yuan, at most this share of the goods after the coupon. */
-export const POINTS_MAX_SHARE = 0.2
-
-/** The most points an order may use: a multiple of 100, within the balance and the cap. */
-export function usablePoints(balance: number, goodsAfterCoupon: number): number {
-  const cap = Math.floor(Math.max(0, goodsAfterCoupon) * POINTS_MAX_SHARE)
-  return Math.floor(Math.min(Math.max(0, balance), cap) / 100) * 100
+/**
+ * The most points an order may use and what they take off: `rate` points take ¥1 off, in whole yuan only, within the
+ * balance and at most `maxPercent` % of the goods after the coupon (the console's 积分抵现 rules; 100 and 20 by default,
+ * so 1200 points take ¥12 off a ¥60 order). Points used are a multiple of the rate.
+ */
+export function usablePoints(balance: number, goodsAfterCoupon: number, rate = 100, maxPercent = 20): { points: number; discount: number } {
+  const capYuan = Math.floor((Math.max(0, goodsAfterCoupon) * Math.max(0, maxPercent)) / 100 / 100)
+  const yuan = Math.max(0, Math.min(Math.floor(Math.max(0, balance) / Math.max(1, rate)), capYuan))
+  return { points: yuan * rate, discount: yuan * 100 }
 }
 
 /**
- * The points step of order pricing. Normal orders may use points when the member asks (usePoints);
+ * The points step of order pricing (rate and cap: the console's rules, read as the order is priced — preview and
+ * submit alike, so submit prices by the rules of that moment). Normal orders may use points when the member asks (usePoints);
  * flash-sale orders may not. Points-mall orders come priced already (pointsUsed is their price).
  * commit: takes the points with a ledger row ('order_deduct', or 'redeem' for points-mall orders).
  * It runs after the coupon step (PRICING_ORDER in modules/index.ts): the cap is taken on the amount after the coupon.
@@ -26,12 +29,12 @@ export const pointsPricingStep: PricingStep = {
   name: 'points',
   async apply(db, draft, input) {
     if (draft.orderType !== 'normal') return
-    const balance = await pointsBalance(db, draft.memberId)
-    const usable = usablePoints(balance, draft.goodsAmount - draft.couponDiscount)
-    const used = input.usePoints ? usable : 0
+    const [balance, rules] = await Promise.all([pointsBalance(db, draft.memberId), pointsRules(db)])
+    const usable = usablePoints(balance, draft.goodsAmount - draft.couponDiscount, rules.redeemRate, rules.redeemMaxPercent)
+    const used = input.usePoints ? usable.points : 0
     draft.pointsUsed = used
-    draft.pointsDiscount = used
-    const extras: OrderPointsExtras = { balance, usable, discount: usable, used }
+    draft.pointsDiscount = input.usePoints ? usable.discount : 0
+    const extras: OrderPointsExtras = { balance, usable: usable.points, discount: usable.discount, used, rate: rules.redeemRate, maxPercent: rules.redeemMaxPercent }
     draft.extras.points = extras
   },
   async commit(tx, draft, order) {

@@ -5,8 +5,8 @@ import { getSetting, setSetting } from '../settings/service'
 import '../../db/rewardsTables'
 
 /**
- * The points earning rules the console sets (营销 › 积分), read by the shop's paths at the moment they award:
- * a change applies from then on (points already given stay). Check-in and per-yuan are one setting
+ * The points rules the console sets (营销 › 积分), read by the shop's paths at the moment they award or price:
+ * a change applies from then on (points already given stay; an order already placed keeps its deduction). Check-in and per-yuan are one setting
  * (shop_settings 'pointsRules'); first order and review are the rewards of the missions of those kinds (table missions).
  */
 export interface PointsRules {
@@ -14,16 +14,25 @@ export interface PointsRules {
   signIn: number[]
   /** Points per whole yuan paid, earned when a cash order completes. */
   perYuan: number
+  /** Spending: how many points take ¥1 off at checkout (积分抵现比例; whole yuan only, so points are used in multiples of it). */
+  redeemRate: number
+  /** Spending: the most an order may take off with points, in percent of its goods after the coupon (0 = points cannot be spent on orders). */
+  redeemMaxPercent: number
+  /** 积分有效期: points gained more than this many days ago and not spent expire (expiry.ts); 0 = never. */
+  expireDays: number
 }
 
 /** The rules the shop had before they were settings (and has until the console saves others). */
-export const DEFAULT_POINTS_RULES: PointsRules = { signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1 }
+export const DEFAULT_POINTS_RULES: PointsRules = { signIn: [5, 10, 15, 20, 25, 30, 50], perYuan: 1, redeemRate: 100, redeemMaxPercent: 20, expireDays: 0 }
 
 export async function pointsRules(db: Conn): Promise<PointsRules> {
   const saved = await getSetting<Partial<PointsRules>>(db, 'pointsRules', {})
   return {
     signIn: Array.isArray(saved.signIn) && saved.signIn.length ? saved.signIn.map(Number) : DEFAULT_POINTS_RULES.signIn,
     perYuan: Number.isInteger(saved.perYuan) ? Number(saved.perYuan) : DEFAULT_POINTS_RULES.perYuan,
+    redeemRate: Number.isInteger(saved.redeemRate) && Number(saved.redeemRate) > 0 ? Number(saved.redeemRate) : DEFAULT_POINTS_RULES.redeemRate,
+    redeemMaxPercent: Number.isInteger(saved.redeemMaxPercent) ? Number(saved.redeemMaxPercent) : DEFAULT_POINTS_RULES.redeemMaxPercent,
+    expireDays: Number.isInteger(saved.expireDays) ? Number(saved.expireDays) : DEFAULT_POINTS_RULES.expireDays,
   }
 }
 

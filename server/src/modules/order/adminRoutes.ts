@@ -2,6 +2,7 @@ import {
   AdminOrderQuery,
   BatchShipBody,
   OrderNoParams,
+  PriceChangeBody,
   ReasonBody,
   RemarkBody,
   ShipBody,
@@ -13,18 +14,20 @@ import {
   type OkReply,
 } from '../../../../types/admin'
 import type { ExpressCompany } from '../../../../types/logistics'
-import { AppError } from '../../errors'
+import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { allExpress } from '../logistics/service'
 import { expressResolver, shipTemplateCsv } from './shipBatch'
 import { sendCsv } from '../../admin/csv'
+import { changeOrderPriceTx, closePaymentsBeforePriceChange } from './priceChange'
 import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
 
 export const BATCH_SHIP_MAX = 1000
 
-/** 订单: list, export, details, ship (single and batch), traces, remarks, cancel. */
-const orderAdminRoutes: AdminRouteModule = async (app, { db, modules }) => {
+/** 订单: list, export, details, ship (single and batch), traces, remarks, cancel, 改价. */
+const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
+  const { db, modules } = ctx
   const read = { permission: 'orders.read' as const }
   const write = { permission: 'orders.write' as const }
 
@@ -84,6 +87,15 @@ const orderAdminRoutes: AdminRouteModule = async (app, { db, modules }) => {
   })
   app.post('/orders/:orderNo/cancel', { config: write, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminCancel(tx, modules, req.params.orderNo, req.body.reason, log))
+    return { ok: true }
+  })
+  // 改价: payments made before the change are closed at the gateway first (or the change is refused), then one audited transaction.
+  app.post('/orders/:orderNo/price', { config: write, schema: { params: OrderNoParams, body: PriceChangeBody } }, async (req): Promise<OkReply> => {
+    const o = await db.selectFrom('orders').select(['id', 'status']).where('orderNo', '=', req.params.orderNo).executeTakeFirst()
+    if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
+    if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, '只有待付款的订单可以改价')
+    await closePaymentsBeforePriceChange(ctx, o.id)
+    await audited(db, actorOf(req), (tx, log) => changeOrderPriceTx(tx, req.params.orderNo, req.body, log))
     return { ok: true }
   })
 }

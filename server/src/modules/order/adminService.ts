@@ -274,6 +274,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       couponDiscount: o.couponDiscount,
       pointsDiscount: o.pointsDiscount,
       payAmount: o.payAmount,
+      priceAdjust: Number(o.priceAdjust) || 0,
       receiverName: o.receiverName,
       receiverPhone: o.receiverPhone,
       receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,

@@ -326,6 +326,7 @@ function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number, follow
     pointsDiscount: o.pointsDiscount,
     pointsUsed: Number(o.pointsUsed) || 0,
     payAmount: o.payAmount,
+    priceAdjust: Number(o.priceAdjust) || 0,
     itemCount: o.itemCount,
     items: items.map(toItem),
     actions: orderActions(o, afterSalesDays, Date.now(), followUp),

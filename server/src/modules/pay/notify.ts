@@ -16,8 +16,10 @@ export type NoticeOutcome = 'paid' | 'duplicate' | 'late'
  * 2. the amount must equal the payment's amount, else refused (nothing changes);
  * 3. payment → paid by conditional update (a concurrent duplicate finds it paid and changes nothing);
  * 4. order unpaid → to_ship by conditional update, log, 'paid' hooks (agent commission...), other pending payments closed.
- * If the order was no longer unpaid (expired and cancelled, or paid through another payment), the payment
- * is marked refund_pending and, after the commit, refunded in full through its provider ('late').
+ * If the order was no longer unpaid (expired and cancelled, or paid through another payment), or its amount is no
+ * longer the payment's (the merchant changed it with 改价 after this payment was made: the order is only ever paid at
+ * its current amount), the payment is marked refund_pending and, after the commit, refunded in full through its
+ * provider ('late'); a re-priced order stays unpaid.
  * The caller answers the gateway only after this returns (i.e. after the commit).
  */
 export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw: string): Promise<{ outcome: NoticeOutcome; orderNo: string }> {
@@ -25,7 +27,7 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
   const result = await ctx.db.transaction().execute(async (tx) => {
     const pay = await tx.selectFrom('payments').selectAll().where('payNo', '=', notice.payNo).executeTakeFirst()
     if (!pay) throw new AppError(ErrorCode.NOT_FOUND, '支付单不存在')
-    const order = await tx.selectFrom('orders').select(['id', 'orderNo', 'status']).where('id', '=', pay.orderId).executeTakeFirstOrThrow()
+    const order = await tx.selectFrom('orders').select(['id', 'orderNo', 'status', 'payAmount']).where('id', '=', pay.orderId).executeTakeFirstOrThrow()
     if (pay.status === 'paid' || pay.status === 'refund_pending' || pay.status === 'refunded') {
       if (pay.transactionId === notice.transactionId) return { outcome: 'duplicate' as const, orderNo: order.orderNo }
       throw new AppError(ErrorCode.PAY_FAILED, '支付单已由其他交易支付')
@@ -46,6 +48,7 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
       .set({ status: 'to_ship', paidAt: notice.paidAt, payChannel: pay.channel, updatedAt: t })
       .where('id', '=', order.id)
       .where('status', '=', 'unpaid')
+      .where('payAmount', '=', pay.amount)
       .executeTakeFirst()
     if (Number(up.numUpdatedRows) === 1) {
       await tx.updateTable('payments').set({ status: 'closed', updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'pending').execute()
@@ -53,9 +56,13 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
       await runOrderHooks(tx, ctx.modules, 'paid', order.id, 'gateway')
       return { outcome: 'paid' as const, orderNo: order.orderNo }
     }
-    const now = await tx.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()
+    const now = await tx.selectFrom('orders').select(['status', 'payAmount']).where('id', '=', order.id).executeTakeFirstOrThrow()
     await tx.updateTable('payments').set({ status: 'refund_pending', updatedAt: t }).where('id', '=', pay.id).execute()
-    await logOrder(tx, order.id, now.status, now.status, 'late_payment', 'gateway', `${now.status === 'cancelled' ? '订单已取消' : '订单已支付'}后收到支付 ${pay.payNo}，原路退回`)
+    const why =
+      now.status === 'unpaid'
+        ? `订单已改价为 ¥${(now.payAmount / 100).toFixed(2)}，按原金额 ¥${(pay.amount / 100).toFixed(2)} 收到的支付 ${pay.payNo} 原路退回`
+        : `${now.status === 'cancelled' ? '订单已取消' : '订单已支付'}后收到支付 ${pay.payNo}，原路退回`
+    await logOrder(tx, order.id, now.status, now.status, 'late_payment', 'gateway', why)
     return { outcome: 'late' as const, orderNo: order.orderNo }
   })
   if (result.outcome === 'late') await refundLatePayment(ctx, notice.payNo)
