@@ -651,6 +651,20 @@ export const AdminOrderDetail = Type.Object({
   refunds: Type.Array(
     Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) }),
   ),
+  /** 代理佣金: each line's commission and the agent's shop earning it (rate in basis points; status in words). */
+  commissions: Type.Array(
+    Type.Object({
+      shopId: Type.Integer(),
+      shopName: Type.String(),
+      orderItemId: Type.Integer(),
+      rate: Type.Integer(),
+      baseAmount: Type.Integer(),
+      amount: Type.Integer(),
+      originalAmount: Type.Integer(),
+      status: Type.String(),
+      releaseAt: Type.Union([Type.Integer(), Type.Null()]),
+    }),
+  ),
 })
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>
 export const ShipBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })

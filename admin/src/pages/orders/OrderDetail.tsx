@@ -51,7 +51,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       </PageContainer>
     )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
-  const { order, items, timeline, payments, shipment, refunds } = data
+  const { order, items, timeline, payments, shipment, refunds, commissions } = data
   const st = ORDER_STATUS[order.status]
   const done = async () => void (await load())
 
@@ -238,6 +238,25 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           />
         )}
       </Card>
+      {commissions.length > 0 && (
+        <Card title='代理佣金' style={{ marginBottom: 16 }} data-testid='order-commissions'>
+          <Table
+            size='small'
+            rowKey={(c) => `${c.shopId}-${c.orderItemId}`}
+            pagination={false}
+            dataSource={commissions}
+            scroll={{ x: 640 }}
+            columns={[
+              { title: '代理店铺', render: (_, c) => (session.can('agents.read') ? <a onClick={() => navigate(`/agents/list/${c.shopId}`)}>{c.shopName}</a> : c.shopName) },
+              { title: '商品', render: (_, c) => items.find((i) => i.id === c.orderItemId)?.goodsName || '—', ellipsis: true },
+              { title: '佣金比例', align: 'right', render: (_, c) => `${Number((c.rate / 100).toFixed(2))}%` },
+              { title: '计佣金额', align: 'right', render: (_, c) => yuan(c.baseAmount) },
+              { title: '佣金', align: 'right', render: (_, c) => (c.amount !== c.originalAmount ? `${yuan(c.amount)}（原 ${yuan(c.originalAmount)}）` : yuan(c.amount)) },
+              { title: '状态', render: (_, c) => (c.status === '冻结中' && c.releaseAt ? `冻结中，${dateTime(c.releaseAt)} 结算` : c.status) },
+            ]}
+          />
+        </Card>
+      )}
       <Card title='订单日志'>
         <Timeline
           data-testid='order-timeline'

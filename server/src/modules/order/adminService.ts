@@ -8,6 +8,7 @@ import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder } from '../logistics/service'
 import { cancelOrderTx } from './service'
+import { orderCommissions } from '../agent/adminService'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
 import { csvCell } from '../../admin/csv'
@@ -237,7 +238,7 @@ async function orderByNo(db: Conn, orderNo: string) {
 
 export async function adminOrderDetail(db: Conn, orderNo: string): Promise<AdminOrderDetail> {
   const o = await orderByNo(db, orderNo)
-  const [member, items, logs, payments, shipment, refunds] = await Promise.all([
+  const [member, items, logs, payments, shipment, refunds, commissions] = await Promise.all([
     db.selectFrom('members').select('phone').where('id', '=', o.memberId).executeTakeFirst(),
     db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute(),
     db.selectFrom('orderLogs').selectAll().where('orderId', '=', o.id).orderBy('createdAt').orderBy('id').execute(),
@@ -250,6 +251,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       .where('s.orderId', '=', o.id)
       .executeTakeFirst(),
     db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
+    orderCommissions(db, o.id),
   ])
   const traces = shipment ? await readTraces(db, shipment) : []
   const staffLogs = logs.filter((l) => l.operator === 'admin')
@@ -325,6 +327,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
         }
       : null,
     refunds: refunds.map((r) => ({ id: r.id, afterSaleNo: r.afterSaleNo, status: r.status, amount: r.amount, refundAmount: r.refundAmount, refundedAt: n(r.refundedAt) })),
+    commissions,
   }
 }
 
