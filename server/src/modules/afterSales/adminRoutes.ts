@@ -17,6 +17,7 @@ import type { AdminRouteModule } from '../../admin/types'
 import type { Conn, Db } from '../../db/types'
 import { approveAfterSale, findCase, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
 import { createReturnAddress, deleteReturnAddress, returnAddresses, updateReturnAddress } from './returnAddresses'
+import { onPage, countRows } from '../../db/paging'
 
 async function listCases(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSalePage> {
   const page = q.page ?? 1
@@ -31,12 +32,11 @@ async function listCases(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSale
       .select(['s.id', 's.afterSaleNo', 'o.orderNo', 's.type', 's.status', 's.amount', 's.reason', 'm.phone', 's.refundError', 's.createdAt'])
       .orderBy('s.createdAt', 'desc')
       .orderBy('s.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
-  return { list: rows.map(({ phone, ...r }) => ({ ...r, memberPhone: phone || '', createdAt: Number(r.createdAt) })), total: Number(count.n), page, pageSize }
+  return { list: rows.map(({ phone, ...r }) => ({ ...r, memberPhone: phone || '', createdAt: Number(r.createdAt) })), total: count, page, pageSize }
 }
 
 async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {

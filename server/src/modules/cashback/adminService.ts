@@ -6,6 +6,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { parseImages } from '../review/images'
 import { approveTask, rejectTask } from './service'
 import '../../db/afterSalesTables'
+import { onPage, countRows } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -37,15 +38,8 @@ export async function listCampaigns(db: Db, q: CampaignQuery): Promise<AdminCamp
     rows = rows.where('c.goodsId', '=', q.goodsId)
     count = count.where('goodsId', '=', q.goodsId)
   }
-  const [list, n] = await Promise.all([
-    rows
-      .orderBy('c.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toCampaign), total: Number(n.n), page, pageSize }
+  const [list, n] = await Promise.all([rows.orderBy('c.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(count)])
+  return { list: list.map(toCampaign), total: n, page, pageSize }
 }
 
 async function campaignRow(db: Conn, id: number) {
@@ -151,16 +145,8 @@ export async function listTasks(db: Db, q: CashbackTaskQuery): Promise<AdminCash
     rows = rows.where('t.status', '=', q.status)
     count = count.where('status', '=', q.status)
   }
-  const [list, n] = await Promise.all([
-    rows
-      .orderBy('t.submittedAt', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toTask), total: Number(n.n), page, pageSize }
+  const [list, n] = await Promise.all([rows.orderBy('t.submittedAt', 'desc').orderBy('t.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(count)])
+  return { list: list.map(toTask), total: n, page, pageSize }
 }
 
 /** Approve: the CLI's approveTask (one conditional update out of 'submitted', one ledger row per task) in the audit's transaction. */

@@ -6,6 +6,7 @@ import { sanitizeArticleHtml } from '../article/sanitize'
 import { ruleText } from '../coupon/rules'
 import '../../db/contentTables'
 import '../../db/promotionTables'
+import { onPage, countRows } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
@@ -39,12 +40,11 @@ export async function adminActivityList(db: Db, q: ActivityQuery): Promise<Admin
   const pageSize = q.pageSize ?? 20
   let b = db.selectFrom('activities')
   if (q.keyword?.trim()) b = b.where('title', 'like', `%${q.keyword.trim().replace(/[%_\\]/g, '')}%`)
-  const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const n = await countRows(b)
   const rows = await b
     .select([...COLS])
     .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .$call(onPage(page, pageSize))
     .execute()
   return {
     list: await withCoupons(

@@ -4,6 +4,7 @@ import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminFeedbackPage, AdminFeedbackQuery, AdminFeedbackRow } from '../../../../types/adminContent'
 import { parseImages } from '../review/images'
 import { typeText } from './service'
+import { onPage, countRows } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -22,10 +23,9 @@ export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<
       .select([...COLS])
       .orderBy('f.createdAt', 'desc')
       .orderBy('f.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   const list: AdminFeedbackRow[] = rows.map((r) => ({
     id: r.id,
@@ -43,7 +43,7 @@ export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<
     closedAt: n(r.closedAt),
     createdAt: Number(r.createdAt),
   }))
-  return { list, total: Number(c.n), page, pageSize }
+  return { list, total: c, page, pageSize }
 }
 
 async function one(tx: Conn, id: number) {

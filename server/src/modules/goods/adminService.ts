@@ -7,6 +7,7 @@ import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
 import { syncFreeShippingTags } from '../order/freight'
 import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, StockBody } from '../../../../types/admin'
+import { onPage, countRows } from '../../db/paging'
 
 /**
  * The console's catalogue rules. Writes take the transaction of the caller (the console's audited()) and
@@ -39,15 +40,7 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
   }
   // The page's ids first (an index walk in id order), then their rows with category and brand names: the joins
   // run for 20 rows, not for every match.
-  const [ids, count] = await Promise.all([
-    b
-      .select('goods.id')
-      .orderBy('goods.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
+  const [ids, count] = await Promise.all([b.select('goods.id').orderBy('goods.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
   const rows = ids.length
     ? await db
         .selectFrom('goods')
@@ -78,7 +71,7 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
     : []
   return {
     list: rows.map((r) => ({ ...r, categoryName: r.categoryName || '', brandName: r.brandName || '', updatedAt: Number(r.updatedAt) })),
-    total: Number(count.n),
+    total: count,
     page,
     pageSize,
   }

@@ -11,6 +11,7 @@ import '../../db/tradeTables'
 import { changePoints } from '../integral/points'
 import { setMemberDisabled } from '../account/service'
 import { toRows } from '../order/adminService'
+import { onPage, countRows } from '../../db/paging'
 
 const MEMBER_COLUMNS = ['id', 'phone', 'nickname', 'avatar', 'points', 'cashbackBalance', 'status', 'disabledAt', 'createdAt'] as const
 type MemberRow = { id: number; phone: string | null; nickname: string; avatar: string; points: number; cashbackBalance: number; status: string; disabledAt: number | null; createdAt: number }
@@ -36,12 +37,11 @@ async function listMembers(db: Db, q: AdminMemberQuery): Promise<AdminMemberPage
       .select([...MEMBER_COLUMNS])
       .orderBy('createdAt', 'desc')
       .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
-  return { list: rows.map(toMember), total: Number(count.n), page, pageSize }
+  return { list: rows.map(toMember), total: count, page, pageSize }
 }
 
 async function memberRow(db: Conn, id: number) {

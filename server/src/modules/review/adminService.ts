@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminReviewPage, AdminReviewQuery } from '../../../../types/adminContent'
 import { parseImages } from './images'
+import { onPage, countRows } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -37,10 +38,9 @@ export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<Admi
       ])
       .orderBy('r.createdAt', 'desc')
       .orderBy('r.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   const followUps = rows.length
     ? await db
@@ -73,7 +73,7 @@ export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<Admi
       repliedAt: r.repliedAt === null ? null : Number(r.repliedAt),
       createdAt: Number(r.createdAt),
     })),
-    total: Number(c.n),
+    total: c,
     page,
     pageSize,
   }

@@ -59,6 +59,7 @@ import { applyStoredSettings } from './store'
 import { hit } from '../../services/rateLimit'
 import { checkPhone } from '../member/service'
 import { maskPhone } from '../member/sms'
+import { chinaDay } from '../../services/chinaTime'
 
 /**
  * 设置 (settings.read / .write): shop profile and timeouts, the login page's documents, freight templates, WeChat
@@ -150,7 +151,7 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   app.get('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { querystring: ReconcileQuery } }, async (req): Promise<ReconcileReply> => reconcileView(req.query.date))
   app.post('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { body: ReconcileQuery } }, async (req): Promise<ReconcileReply> => {
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    const today = chinaDay()
     if (req.body.date >= today) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
     const r = await reconcileDay(ctx, req.body.date)
     await audited(db, actorOf(req), async (_tx, log) =>

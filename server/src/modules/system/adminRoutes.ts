@@ -20,6 +20,7 @@ import { PERMISSION_LIST } from '../../admin/permissions'
 import { createRole, deleteRole, findRole, listRoles, updateRole } from '../../admin/roles'
 import { checkNameAndPhone, createStaff, generatePassword, setPassword, staffView, staffViews } from '../../admin/staff'
 import type { AdminRouteModule } from '../../admin/types'
+import { onPage, countRows } from '../../db/paging'
 
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s))
 
@@ -128,16 +129,8 @@ const systemAdminRoutes: AdminRouteModule = async (app, { db }) => {
     if (q.from !== undefined) b = b.where('a.at', '>=', q.from)
     if (q.to !== undefined) b = b.where('a.at', '<', q.to)
     const [rows, total] = await Promise.all([
-      b
-        .leftJoin('staff as s', 's.id', 'a.staffId')
-        .selectAll('a')
-        .select('s.realName')
-        .orderBy('a.at', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(pageSize)
-        .offset((page - 1) * pageSize)
-        .execute(),
-      b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+      b.leftJoin('staff as s', 's.id', 'a.staffId').selectAll('a').select('s.realName').orderBy('a.at', 'desc').orderBy('a.id', 'desc').$call(onPage(page, pageSize)).execute(),
+      countRows(b),
     ])
     return {
       list: rows.map((r) => ({
@@ -153,7 +146,7 @@ const systemAdminRoutes: AdminRouteModule = async (app, { db }) => {
         after: parse(r.afterJson),
         ip: r.ip,
       })),
-      total: Number(total.n),
+      total,
       page,
       pageSize,
     }

@@ -7,6 +7,7 @@ import { setSetting } from '../settings/service'
 import { skuOf } from '../integral/adminService'
 import { drawCost, shipPrize } from './service'
 import '../../db/promotionTables'
+import { onPage, countRows } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -184,15 +185,8 @@ export async function drawRecords(db: Db, q: DrawRecordQuery): Promise<AdminDraw
     rows = rows.where('r.status', '=', q.status as DrawStatus)
     count = count.where('status', '=', q.status as DrawStatus)
   }
-  const [list, n] = await Promise.all([
-    rows
-      .orderBy('r.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toRecord), total: Number(n.n), page, pageSize }
+  const [list, n] = await Promise.all([rows.orderBy('r.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(count)])
+  return { list: list.map(toRecord), total: n, page, pageSize }
 }
 
 /** Ships a physical prize: the CLI's turntable-ship (shipPrize), in the audit row's transaction. */

@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminVideoCommentPage, AdminVideoCommentQuery, AdminVideoPage, AdminVideoQuery } from '../../../../types/adminContent'
 import { contains } from './service'
+import { onPage, countRows } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const n = (v: number | null) => (v === null ? null : Number(v))
@@ -21,14 +22,13 @@ export async function adminVideoList(db: Db, q: AdminVideoQuery): Promise<AdminV
       .orderBy((eb) => eb.case().when('v.status', '=', 'pending').then(0).else(1).end())
       .orderBy('v.createdAt', 'desc')
       .orderBy('v.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   return {
     list: rows.map(({ nickname, ...r }) => ({ ...r, authorName: nickname || `会员${r.memberId}`, reviewedAt: n(r.reviewedAt), createdAt: Number(r.createdAt) })),
-    total: Number(c.n),
+    total: c,
     page,
     pageSize,
   }
@@ -69,10 +69,9 @@ export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Pro
       .select(['c.id', 'c.videoId', 'v.title', 'c.memberId', 'm.nickname', 'c.content', 'c.timeOffset', 'c.hidden', 'c.createdAt'])
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   return {
     list: rows.map((r) => ({
@@ -86,7 +85,7 @@ export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Pro
       hidden: !!r.hidden,
       createdAt: Number(r.createdAt),
     })),
-    total: Number(c.n),
+    total: c,
     page,
     pageSize,
   }
