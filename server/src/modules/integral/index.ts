@@ -2,7 +2,7 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { integralSeeder } from './seed'
-import { integralCommands } from './admin'
+import { integralCommands } from './commands'
 import { pointsCancelledHook, pointsPricingStep, pointsRewardHook, rewardRefundListener } from './pricing'
 
 /** Points: a pricing step (points off the order), given back on cancel, earned when an order completes and taken back in proportion to its refunds; the points mall. */
