@@ -4,6 +4,13 @@
  */
 import type { SelectQueryBuilder } from 'kysely'
 
+/**
+ * A list query with its paging: the schema's defaults (page 1, pageSize 20, types/schema.ts Paging) are already
+ * applied by the validator on routes; this states it to TypeScript, where the keys are optional, and fills them for
+ * other callers (the CLI).
+ */
+export const paged = <Q extends { page?: number; pageSize?: number }>(q: Q): Q & { page: number; pageSize: number } => ({ ...q, page: q.page ?? 1, pageSize: q.pageSize ?? 20 })
+
 /** The window of a page: `limit` and `offset`. */
 export const pageWindow = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize })
 

@@ -4,15 +4,14 @@ import { AppError, ErrorCode } from '../../errors'
 import { audited, staffNamesAt, type Actor, type AuditEntry } from '../../admin/audit'
 import type { AppContext } from '../../context'
 import type { Conn, Db, Tx } from '../../db/types'
-import { countRows, onPage } from '../../db/paging'
+import { countRows, onPage, paged } from '../../db/paging'
 import { findCase, refundAfterSale } from './service'
 
 type Log = (e: AuditEntry) => void
 
 /** 售后 list: by status (waiting = every state that needs the shop), by after-sale number, order number or phone. */
 export async function adminCaseList(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSalePage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('afterSales as s').innerJoin('orders as o', 'o.id', 's.orderId').leftJoin('members as m', 'm.id', 's.memberId')
   if (q.status === 'waiting') b = b.where('s.status', 'in', AFTER_SALES_WAITING)
   else if (q.status) b = b.where('s.status', '=', q.status)

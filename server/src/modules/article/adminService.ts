@@ -6,7 +6,7 @@ import type { AdminArticleCategory, AdminArticleDetail, AdminArticlePage, AdminA
 import { contains } from '../video/service'
 import { checkCategory } from './service'
 import { firstImage, htmlText, safeUrl, sanitizeArticleHtml } from './sanitize'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
@@ -45,8 +45,7 @@ const toRow = (r: Row): AdminArticleRow => ({
 
 /** Every article (the shop's and members'), newest edit first. */
 export async function adminArticleList(db: Db, q: AdminArticleQuery): Promise<AdminArticlePage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = base(db)
   if (q.status) b = b.where('a.status', '=', q.status)
   if (q.categoryId) b = b.where('a.categoryId', '=', q.categoryId)

@@ -6,7 +6,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { parseImages } from '../review/images'
 import { approveTask, rejectTask } from './service'
 import '../../db/afterSalesTables'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -30,8 +30,7 @@ const toCampaign = (r: any): AdminCampaign => ({
 })
 
 export async function listCampaigns(db: Db, q: CampaignQuery): Promise<AdminCampaignPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let rows = campaignQuery(db)
   let count = db.selectFrom('cashbackCampaigns')
   if (q.goodsId) {
@@ -137,8 +136,7 @@ const toTask = (r: any): AdminCashbackTask => ({
 })
 
 export async function listTasks(db: Db, q: CashbackTaskQuery): Promise<AdminCashbackTaskPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let rows = taskQuery(db)
   let count = db.selectFrom('cashbackTasks')
   if (q.status) {

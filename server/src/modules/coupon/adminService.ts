@@ -8,7 +8,7 @@ import { grantCoupon, memberCouponStatus, validText } from './service'
 import { parseIds, ruleText } from './rules'
 import '../../db/promotionTables'
 import '../../db/contentTables'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 type CouponRow = Selectable<CouponTable>
@@ -46,8 +46,7 @@ export const toAdminCoupon = (c: CouponRow): AdminCoupon => ({
 })
 
 export async function adminCouponList(db: Db, q: CouponQuery): Promise<AdminCouponPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('coupons')
   if (q.status) b = b.where('status', '=', q.status)
   if (q.keyword?.trim()) b = b.where('name', 'like', `%${q.keyword.trim().replace(/[%_\\]/g, '')}%`)
@@ -198,8 +197,7 @@ export async function issueCoupon(tx: Tx, couponId: number, memberId: number, lo
 }
 
 export async function couponRecords(db: Db, q: CouponRecordQuery, now = Date.now()): Promise<CouponRecordPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('memberCoupons as mc')
   if (q.couponId) b = b.where('mc.couponId', '=', q.couponId)
   if (q.source) b = b.where('mc.source', '=', q.source)

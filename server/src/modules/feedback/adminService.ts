@@ -4,7 +4,7 @@ import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminFeedbackPage, AdminFeedbackQuery, AdminFeedbackRow } from '../../../../types/adminContent'
 import { parseImages } from '../review/images'
 import { typeText } from './service'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -13,8 +13,7 @@ const n = (v: number | null) => (v === null ? null : Number(v))
 
 /** Feedback for the console, newest first (listing does not mark it read: opening one does). */
 export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<AdminFeedbackPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('feedback as f').leftJoin('members as m', 'm.id', 'f.memberId')
   if (q.status) b = b.where('f.status', '=', q.status)
   if (q.type) b = b.where('f.type', '=', q.type)

@@ -7,7 +7,7 @@ import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
 import { syncFreeShippingTags } from '../order/freight'
 import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, StockBody } from '../../../../types/admin'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 /**
  * The console's catalogue rules. Writes take the transaction of the caller (the console's audited()) and
@@ -21,8 +21,7 @@ const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 // ---------------------------------------------------------------- list
 
 export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminGoodsPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('goods')
   if (q.categoryId) {
     const children = await db.selectFrom('categories').select('id').where('parentId', '=', q.categoryId).execute()

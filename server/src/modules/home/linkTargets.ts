@@ -5,7 +5,7 @@
 import { sql, type SqlBool } from 'kysely'
 import type { Config } from '../../config'
 import type { Db } from '../../db/types'
-import { countRows, onPage, pageWindow } from '../../db/paging'
+import { countRows, onPage, pageWindow, paged } from '../../db/paging'
 import type { LinkNamesQuery, LinkNamesReply, LinkTarget, LinkTargetPage, LinkTargetQuery } from '../../../../types/adminLinks'
 import { adminWebLinks } from '../content/adminService'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
@@ -38,10 +38,9 @@ const categoryQuery = (db: Db) => db.selectFrom('categories as c').leftJoin('cat
 
 /** One kind's records whose name holds the keyword, a page at a time (newest first; categories in menu order). */
 export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQuery): Promise<LinkTargetPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   const kw = normaliseKeyword(q.keyword)
-  const paged = <T>(r: { list: T[]; total: number }) => ({ ...r, page, pageSize })
+  const withPaging = <T>(r: { list: T[]; total: number }) => ({ ...r, page, pageSize })
   switch (q.kind) {
     case 'goods': {
       let b = db.selectFrom('goods')
@@ -60,16 +59,16 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
           .execute(),
         countRows(b),
       ])
-      return paged({ list: rows.map(goodsTarget), total })
+      return withPaging({ list: rows.map(goodsTarget), total })
     }
     case 'category':
-      return paged(await categoryTargets(db, (b) => (kw ? b.where(contains(db, 'c.name', kw)) : b), page, pageSize))
+      return withPaging(await categoryTargets(db, (b) => (kw ? b.where(contains(db, 'c.name', kw)) : b), page, pageSize))
     case 'activity': {
       let b = db.selectFrom('activities')
       if (kw) b = b.where(contains(db, 'title', kw))
       const [rows, total] = await Promise.all([b.select(['id', 'title', 'cover', 'startAt', 'endAt', 'status']).orderBy('id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
       const now = Date.now()
-      return paged({
+      return withPaging({
         list: rows.map((a) => ({
           id: a.id,
           name: a.title,
@@ -93,13 +92,13 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
           .execute(),
         countRows(b),
       ])
-      return paged({ list: rows.map(articleTarget), total })
+      return withPaging({ list: rows.map(articleTarget), total })
     }
     case 'notice': {
       let b = db.selectFrom('notices')
       if (kw) b = b.where(contains(db, 'title', kw))
       const [rows, total] = await Promise.all([b.select(['id', 'title', 'status', 'createdAt']).orderBy('id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
-      return paged({ list: rows.map(noticeTarget), total })
+      return withPaging({ list: rows.map(noticeTarget), total })
     }
     case 'web': {
       // The saved web links (内容 → 网页链接, a short list): only those the allow-list accepts can be opened.
@@ -114,7 +113,7 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
         }
         return { id: l.id, name: l.title, image: '', price: null, note: l.allowed ? host : `${host}（不在允许访问的名单中）`, live: l.allowed, url: l.url }
       })
-      return paged({ list, total: all.length })
+      return withPaging({ list, total: all.length })
     }
   }
 }

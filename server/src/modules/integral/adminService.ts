@@ -14,7 +14,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { missionRows, pointsRules, savePointsRules, type MissionRow } from './rules'
 import '../../db/promotionTables'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -74,8 +74,7 @@ const toGoods = (r: any): AdminPointsGoods => ({
 const goodsQuery = (db: Conn) => db.selectFrom('pointsGoods as p').leftJoin('goodsSkus as s', 's.id', 'p.skuId').selectAll('p').select('s.specText')
 
 export async function listPointsGoods(db: Db, q: PointsGoodsQuery): Promise<AdminPointsGoodsPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('pointsGoods')
   if (q.status) b = b.where('status', '=', q.status)
   let rows = goodsQuery(db)

@@ -8,7 +8,7 @@ import type { Conn, Db, Tx } from '../../db/types'
 import '../../db/promotionTables'
 import '../../db/afterSalesTables'
 import '../../db/tradeTables'
-import { countRows, onPage } from '../../db/paging'
+import { countRows, onPage, paged } from '../../db/paging'
 import { changePoints } from '../integral/points'
 import { setMemberDisabled } from '../account/service'
 import { toRows } from '../order/adminService'
@@ -28,8 +28,7 @@ const toMember = ({ disabledAt, ...m }: MemberRow): AdminMemberRow => ({
 
 /** 会员 list: a phone or member id is looked up exactly, other words match the nickname's start; disabled or not. */
 export async function adminMemberList(db: Db, q: AdminMemberQuery): Promise<AdminMemberPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('members')
   const kw = q.keyword?.trim()
   // A phone or member id is looked up exactly (indexed); other words match the nickname's start.

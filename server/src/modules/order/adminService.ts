@@ -13,7 +13,7 @@ import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow }
 import { csvCell } from '../../admin/csv'
 import type { Contributions } from '../contributions'
 import { chinaSecond } from '../../services/chinaTime'
-import { onPage } from '../../db/paging'
+import { onPage, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -132,8 +132,7 @@ export async function toRows(
 }
 
 export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminOrderPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   const { query: b, count: total } = await filtered(db, q)
   const [rows, count] = await Promise.all([
     b

@@ -6,15 +6,14 @@ import type { AdminSeckillItem, AdminSeckillSessionDetail, AdminSeckillSessionPa
 import { runtimeFor, sessionState } from './service'
 import '../../db/promotionTables'
 import { chinaHourMinute, parseChinaTime } from '../../services/chinaTime'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 
 export async function adminSessionList(db: Db, q: SeckillSessionQuery, now = Date.now()): Promise<AdminSeckillSessionPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('seckillSessions')
   if (q.day) b = b.where('day', '=', q.day)
   const n = await countRows(b)

@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../admin/audit'
 import { findRole } from '../../admin/roles'
 import { checkNameAndPhone, generatePassword, setPassword, staffView } from '../../admin/staff'
 import type { Db, Tx } from '../../db/types'
-import { countRows, onPage } from '../../db/paging'
+import { countRows, onPage, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s))
@@ -59,8 +59,7 @@ export async function resetStaffPassword(tx: Tx, id: number, log: Log): Promise<
 
 /** The audit log, newest first, by staff, action, target and time. */
 export async function auditPage(db: Db, q: AuditQuery): Promise<AuditPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('auditLogs as a')
   if (q.staffId) b = b.where('a.staffId', '=', q.staffId)
   if (q.action) b = b.where('a.action', '=', q.action)

@@ -7,7 +7,7 @@ import { setSetting } from '../settings/service'
 import { skuOf } from '../integral/adminService'
 import { drawCost, shipPrize } from './service'
 import '../../db/promotionTables'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -176,8 +176,7 @@ const toRecord = (r: any) => ({
 
 /** Draw records, newest first; status to_ship lists the physical prizes waiting to be shipped. */
 export async function drawRecords(db: Db, q: DrawRecordQuery): Promise<AdminDrawRecordPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   if (q.status && !(q.status in DRAW_STATUS_TEXT)) throw new AppError(ErrorCode.BAD_REQUEST, '状态无效')
   let rows = recordQuery(db)
   let count = db.selectFrom('turntableRecords')

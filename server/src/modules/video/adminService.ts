@@ -3,15 +3,14 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminVideoCommentPage, AdminVideoCommentQuery, AdminVideoPage, AdminVideoQuery } from '../../../../types/adminContent'
 import { contains } from './service'
-import { onPage, countRows } from '../../db/paging'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const n = (v: number | null) => (v === null ? null : Number(v))
 
 /** The review queue and every video: pending first when no state is asked for, then newest. */
 export async function adminVideoList(db: Db, q: AdminVideoQuery): Promise<AdminVideoPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('videos as v').leftJoin('members as m', 'm.id', 'v.memberId')
   if (q.status) b = b.where('v.status', '=', q.status)
   const kw = String(q.keyword || '').trim()
@@ -57,8 +56,7 @@ export async function adminReviewVideo(tx: Tx, id: number, to: 'on' | 'off', rea
 
 /** Comments (each is also a danmu at its playback second), newest first. */
 export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Promise<AdminVideoCommentPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('videoComments as c').leftJoin('videos as v', 'v.id', 'c.videoId').leftJoin('members as m', 'm.id', 'c.memberId')
   if (q.videoId) b = b.where('c.videoId', '=', q.videoId)
   if (q.hidden !== undefined) b = b.where('c.hidden', '=', q.hidden ? 1 : 0)
