@@ -4,7 +4,7 @@ import { adminCommands, installModules } from './modules'
 export type { AdminCommand, AdminCommandDef, AdminContext } from './modules/shopModule'
 
 /**
- * The operator CLI's runner (`npm run admin -- <command> ...`). Each module lists its commands in its admin.ts
+ * The operator CLI's runner (`npm run admin -- <command> ...`). Each module lists its commands in its commands.ts
  * (ShopModule.commands); modules/index.ts puts them in one list, `adminCommands`.
  */
 export const adminCommandList = (commands: readonly AdminCommandDef[] = adminCommands): AdminCommandDef[] => [...commands].sort((a, b) => a.name.localeCompare(b.name))

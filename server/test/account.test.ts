@@ -3,7 +3,7 @@ import { makeGoods, paidOrder, shopper } from './tradeFixtures'
 import { receivedOrder, uploadImages } from './afterSalesFixtures'
 import { anonymiseDue, ANONYMISED_NICKNAME } from '../src/modules/account/service'
 import { runAdminCommand } from '../src/adminCommands'
-import '../src/modules/feedback/admin'
+import '../src/modules/feedback/commands'
 
 const DAY = 86_400_000
 

@@ -5,7 +5,7 @@ import { makeGoods, requestId, shopper } from './tradeFixtures'
 import { makeCategories, makeCoupon, memberIdOf } from './promoFixtures'
 import { RedisGate } from '../src/modules/seckill/gate'
 import { reconcileGate, runtimeFor, setGate } from '../src/modules/seckill/service'
-import { chinaDay } from '../src/modules/goods/service'
+import { chinaDay } from '../src/services/chinaTime'
 import { expireOrders } from '../src/modules/order/service'
 
 /**

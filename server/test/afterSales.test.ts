@@ -8,7 +8,7 @@ import { approveAfterSale, pointsToReturn, receiveReturn, refundAfterSale, rejec
 import type { OrderRefundedEvent } from '../src/modules/order/events'
 import { approveTask } from '../src/modules/cashback/service'
 import { runAdminCommand } from '../src/adminCommands'
-import '../src/modules/afterSales/admin'
+import '../src/modules/afterSales/commands'
 
 /** The sandbox gateway, recording every refund request; `failNext` makes the next one fail like a refused gateway call. */
 const gateway = { calls: [] as RefundInput[], failNext: 0 }

@@ -109,4 +109,19 @@ describe('server boundaries', () => {
     }
     expect(offenders).toEqual([])
   })
+
+  it('docs/architecture.md lists every module folder of server/src/modules, and only those', () => {
+    const doc = fs.readFileSync(path.join(root, 'docs', 'architecture.md'), 'utf8')
+    const line = doc.split('\n').find((l) => l.includes('src/modules/<name>/')) ?? ''
+    const listed = (line.split("The modules, in that list's order:")[1] ?? '')
+      .replace(/\([^)]*\)/g, '')
+      .split(/[;,]/)
+      .map((w) => w.split('—').pop()!.trim())
+      .filter(Boolean)
+    const folders = fs
+      .readdirSync(path.join(serverDir, 'src', 'modules'), { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+    expect([...listed].sort()).toEqual([...folders].sort())
+  })
 })

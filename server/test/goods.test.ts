@@ -1,5 +1,6 @@
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
-import { chinaDay, maskNickname } from '../src/modules/goods/service'
+import { maskNickname } from '../src/modules/goods/service'
+import { chinaDay } from '../src/services/chinaTime'
 
 describe.each(DIALECTS)('goods module on %s', (dialect) => {
   let t: TestApp

@@ -4,7 +4,7 @@ import { givePoints, ledgerConsistent, memberIdOf, pointsOf, DAY_MS } from './pr
 import { signIn, pointsSummary, claimMission, SIGN_IN_POINTS } from '../src/modules/integral/service'
 import { usablePoints } from '../src/modules/integral/pricing'
 import { changePoints } from '../src/modules/integral/points'
-import { chinaDay } from '../src/modules/goods/service'
+import { chinaDay } from '../src/services/chinaTime'
 import { expireOrders, completeOrderTx } from '../src/modules/order/service'
 
 async function mallItem(t: TestApp, over: { points?: number; cash?: number; stock?: number; perMemberLimit?: number; skuStock?: number } = {}) {

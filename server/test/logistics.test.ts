@@ -1,7 +1,7 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { buyNow, makeGoods, paidOrder, shopper } from './tradeFixtures'
 import { runAdminCommand, adminCommandList, type AdminContext } from '../src/adminCommands'
-import '../src/modules/order/admin'
+import '../src/modules/order/commands'
 
 describe.each(DIALECTS)('logistics and the operator CLI on %s', (dialect) => {
   let t: TestApp

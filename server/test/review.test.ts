@@ -3,7 +3,7 @@ import { makeGoods, shopper } from './tradeFixtures'
 import { makeCampaign, orderItems, receivedOrder, shippedOrder, uploadImages } from './afterSalesFixtures'
 import { approveTask, rejectTask } from '../src/modules/cashback/service'
 import { runAdminCommand } from '../src/adminCommands'
-import '../src/modules/cashback/admin'
+import '../src/modules/cashback/commands'
 
 describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
   let t: TestApp

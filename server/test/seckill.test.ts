@@ -2,8 +2,8 @@ import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { makeCoupon } from './promoFixtures'
 import { MemoryGate } from '../src/modules/seckill/gate'
-import { ensureToday, reconcileGate, runtimeFor, sessionState, sessions, submit, chinaTime } from '../src/modules/seckill/service'
-import { chinaDay } from '../src/modules/goods/service'
+import { ensureToday, reconcileGate, runtimeFor, sessionState, sessions, submit } from '../src/modules/seckill/service'
+import { chinaDay, parseChinaTime as chinaTime } from '../src/services/chinaTime'
 import { expireOrders } from '../src/modules/order/service'
 
 const MIN = 60_000

@@ -3,7 +3,7 @@ import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { makeGoods, requestId, shopper } from './tradeFixtures'
 import { RedisGate } from '../src/modules/seckill/gate'
 import { reconcileGate, runtimeFor, setGate, submit } from '../src/modules/seckill/service'
-import { chinaDay } from '../src/modules/goods/service'
+import { chinaDay } from '../src/services/chinaTime'
 import { expireOrders } from '../src/modules/order/service'
 
 /**

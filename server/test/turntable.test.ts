@@ -4,7 +4,7 @@ import { makeGoods, shopper, requestId } from './tradeFixtures'
 import { givePoints, ledgerConsistent, makeCoupon, pointsOf } from './promoFixtures'
 import { DRAW_COST, draw, pickPrize } from '../src/modules/turntable/service'
 import { runAdminCommand } from '../src/adminCommands'
-import '../src/modules/turntable/admin'
+import '../src/modules/turntable/commands'
 
 /** Pearson's chi-square statistic of observed counts against expected ones. */
 const chiSquare = (observed: number[], expected: number[]) => observed.reduce((s, o, i) => s + (o - expected[i]) ** 2 / expected[i], 0)

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream'
+import { chinaDay, chinaSecond } from '../services/chinaTime'
 
 /**
  * A CSV cell: quoted, quotes doubled; a leading = + - @ is neutralised so a spreadsheet does not run it as a formula
@@ -32,7 +33,7 @@ export function csvStream<R>(header: string[], page: (after: R | null, limit: nu
 
 /** Sends a streamed CSV as an attachment named `<name>-<China day>.csv` (not an envelope). */
 export function sendCsv(reply: { type: (t: string) => any; header: (k: string, v: string) => any; send: (b: unknown) => any }, name: string, body: Readable) {
-  const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+  const day = chinaDay()
   reply.type('text/csv; charset=utf-8')
   reply.header('Content-Disposition', `attachment; filename="${name}-${day}.csv"`)
   reply.header('Cache-Control', 'no-store')
@@ -40,13 +41,7 @@ export function sendCsv(reply: { type: (t: string) => any; header: (k: string, v
 }
 
 export const csvYuan = (fen: number | null | undefined) => (Number(fen || 0) / 100).toFixed(2)
-export const csvTime = (ms: number | null | undefined) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '')
-
-/** [start, end) ms of China days "YYYY-MM-DD" (either may be absent). */
-export function chinaDayRange(from?: string, to?: string): { start?: number; end?: number } {
-  const at = (d: string) => Date.parse(`${d}T00:00:00+08:00`)
-  return { start: from ? at(from) : undefined, end: to ? at(to) + 86_400_000 : undefined }
-}
+export const csvTime = chinaSecond
 
 /**
  * A CSV file as rows of cells (RFC 4180: quoted cells may hold commas, quotes doubled and line breaks; a UTF-8 BOM

@@ -38,7 +38,7 @@ export interface ShopModule {
   agentApplicationStatus?: AgentApplicationLookup
   /** Account logoff: what this module warns about, and the personal data it clears on anonymisation. */
   account?: AccountContribution
-  /** Operator CLI commands (`npm run admin -- <command>`), from the module's admin.ts. */
+  /** Operator CLI commands (`npm run admin -- <command>`), from the module's commands.ts. */
   commands?: AdminCommandDef[]
 }
 
@@ -94,5 +94,5 @@ export interface AdminCommandDef {
   fn: AdminCommand
 }
 
-/** One operator CLI command (a module's admin.ts exports a list of these). */
+/** One operator CLI command (a module's commands.ts exports a list of these). */
 export const adminCommand = (name: string, help: string, fn: AdminCommand): AdminCommandDef => ({ name, help, fn })

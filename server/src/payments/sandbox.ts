@@ -3,6 +3,7 @@ import { AppError, ErrorCode } from '../errors'
 import type { Db } from '../db/types'
 import type { SandboxGatewayTable } from '../db/moneyTables'
 import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult, TradeBill } from './provider'
+import { parseChinaDay } from '../services/chinaTime'
 
 /**
  * The sandbox gateway (default): prepay hands the client a ticket signed with HMAC-SHA256(config.sandboxPayKey)
@@ -105,7 +106,7 @@ export function createSandboxProvider(key: string, db: Db): SandboxProvider {
       if (r.state === 'paid') throw new AppError(ErrorCode.PAY_FAILED, '订单已支付')
     },
     async tradeBill(date: string): Promise<TradeBill> {
-      const from = Date.parse(`${date}T00:00:00+08:00`)
+      const from = parseChinaDay(date)
       const rows = await db
         .selectFrom('sandboxGateway')
         .selectAll()

@@ -4,6 +4,7 @@ import type { Config } from '../config'
 import type { HttpClient } from '../context'
 import { AppError, ErrorCode } from '../errors'
 import type { PaidNotice, PaymentProvider, PaymentQuery, PrepayInput, PrepayResult, RefundInput, RefundQuery, RefundResult, TradeBill } from './provider'
+import { chinaClock } from '../services/chinaTime'
 
 /**
  * WeChat Pay API v3 (direct merchant): JSAPI / mini-program prepay, the client's paySign, notify
@@ -138,7 +139,7 @@ export interface WechatNotify<T = any> {
 
 /** RFC 3339 in China time, as WeChat Pay expects for time_expire. */
 export function rfc3339China(ms: number): string {
-  return `${new Date(ms + 8 * 3600_000).toISOString().slice(0, 19)}+08:00`
+  return `${chinaClock(ms).toISOString().slice(0, 19)}+08:00`
 }
 
 /** Cuts a UTF-8 string to at most `max` bytes without splitting a character (description: 127 bytes). */

@@ -28,11 +28,8 @@ export function validatorCompiler(): FastifySchemaCompiler<any> {
   return (route) => (route.httpPart === 'body' ? body : query)(route)
 }
 
-/**
- * A list query with its paging: the schema's defaults (page 1, pageSize 20, types/schema.ts Paging) are already
- * applied by the validator; this only states it to TypeScript, where the keys are optional (the client may omit them).
- */
-export const paged = <Q extends { page?: number; pageSize?: number }>(q: Q): Q & { page: number; pageSize: number } => ({ ...q, page: q.page ?? 1, pageSize: q.pageSize ?? 20 })
+/** A list query with its paging (db/paging.ts, where the services take it from too). */
+export { paged } from '../db/paging'
 
 /**
  * People-readable names of the fields a shopper types or picks. Fields the client fills in by itself

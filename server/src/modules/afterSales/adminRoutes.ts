@@ -1,6 +1,5 @@
 import {
   AdminAfterSaleQuery,
-  AFTER_SALES_WAITING,
   ApproveAfterSaleBody,
   IdParams,
   OrderNoParams,
@@ -12,95 +11,12 @@ import {
   type OkReply,
 } from '../../../../types/admin'
 import { ReturnAddressInput, type ReturnAddress } from '../../../../types/adminSettings'
-import { AppError, ErrorCode } from '../../errors'
-import { audited, actorOf, staffNamesAt } from '../../admin/audit'
+import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
-import type { Conn, Db } from '../../db/types'
-import { approveAfterSale, findCase, openStaffRefund, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
-import { isUniqueViolation } from '../order/service'
+import type { Db } from '../../db/types'
+import { approveAfterSale, receiveReturn, rejectAfterSale } from './service'
+import { adminCaseDetail, adminCaseList, adminCaseStep, adminRefund, adminStaffRefund } from './adminService'
 import { createReturnAddress, deleteReturnAddress, returnAddresses, updateReturnAddress } from './returnAddresses'
-
-async function listCases(db: Db, q: AdminAfterSaleQuery): Promise<AdminAfterSalePage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
-  let b = db.selectFrom('afterSales as s').innerJoin('orders as o', 'o.id', 's.orderId').leftJoin('members as m', 'm.id', 's.memberId')
-  if (q.status === 'waiting') b = b.where('s.status', 'in', AFTER_SALES_WAITING)
-  else if (q.status) b = b.where('s.status', '=', q.status)
-  const kw = q.keyword?.trim()
-  if (kw) b = b.where((eb) => eb.or([eb('s.afterSaleNo', '=', kw), eb('o.orderNo', '=', kw), eb('m.phone', '=', kw)]))
-  const [rows, count] = await Promise.all([
-    b
-      .select(['s.id', 's.afterSaleNo', 'o.orderNo', 's.type', 's.status', 's.amount', 's.reason', 'm.phone', 's.refundError', 's.createdAt'])
-      .orderBy('s.createdAt', 'desc')
-      .orderBy('s.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: rows.map(({ phone, ...r }) => ({ ...r, memberPhone: phone || '', createdAt: Number(r.createdAt) })), total: Number(count.n), page, pageSize }
-}
-
-async function caseDetail(db: Conn, id: number): Promise<AdminAfterSaleDetail> {
-  const c = await findCase(db, String(id))
-  const [order, member, items, logs] = await Promise.all([
-    db.selectFrom('orders').select('orderNo').where('id', '=', c.orderId).executeTakeFirstOrThrow(),
-    db.selectFrom('members').select('phone').where('id', '=', c.memberId).executeTakeFirst(),
-    db
-      .selectFrom('afterSaleItems as a')
-      .innerJoin('orderItems as i', 'i.id', 'a.orderItemId')
-      .select(['a.orderItemId', 'i.goodsName', 'i.image', 'i.specText', 'a.quantity', 'a.refundAmount'])
-      .where('a.afterSaleId', '=', c.id)
-      .orderBy('a.id')
-      .execute(),
-    db.selectFrom('afterSaleLogs').selectAll().where('afterSaleId', '=', c.id).orderBy('createdAt').orderBy('id').execute(),
-  ])
-  const staffLogs = logs.filter((l) => l.operator === 'admin')
-  const staffNames = await staffNamesAt(
-    db,
-    [{ type: 'afterSale', id: c.afterSaleNo }],
-    staffLogs.map((l) => Number(l.createdAt)),
-  )
-  const staffOf = new Map(staffLogs.map((l, i) => [l.id, staffNames[i]]))
-  return {
-    case: {
-      id: c.id,
-      afterSaleNo: c.afterSaleNo,
-      orderNo: order.orderNo,
-      type: c.type,
-      status: c.status,
-      amount: c.amount,
-      refundAmount: c.refundAmount,
-      reason: c.reason,
-      description: c.description,
-      images: JSON.parse(c.images || '[]'),
-      rejectReason: c.rejectReason,
-      refundError: c.refundError,
-      returnExpressName: c.returnExpressName,
-      returnTrackingNo: c.returnTrackingNo,
-      returnName: c.returnName,
-      returnPhone: c.returnPhone,
-      returnAddress: c.returnAddress,
-      memberId: c.memberId,
-      memberPhone: member?.phone || '',
-      createdAt: Number(c.createdAt),
-      refundedAt: c.refundedAt === null ? null : Number(c.refundedAt),
-    },
-    items,
-    logs: logs.map((l) => ({ status: l.status, operator: l.operator, staffName: staffOf.get(l.id) || '', note: l.note, createdAt: Number(l.createdAt) })),
-  }
-}
-
-const brief = async (db: Conn, id: number) => {
-  const c = await findCase(db, String(id))
-  return {
-    status: c.status,
-    amount: c.amount,
-    refundAmount: c.refundAmount,
-    rejectReason: c.rejectReason,
-    ...(c.returnAddress ? { returnTo: `${c.returnName} ${c.returnPhone} ${c.returnAddress}` } : {}),
-  }
-}
 
 /**
  * 售后: list, details, approve (a return with the return address chosen, stored on the case), refuse, confirm the
@@ -111,18 +27,13 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const read = { permission: 'afterSales.read' as const }
   const write = { permission: 'afterSales.write' as const }
 
-  app.get('/after-sales', { config: read, schema: { querystring: AdminAfterSaleQuery } }, async (req): Promise<AdminAfterSalePage> => listCases(db, req.query))
-  app.get('/after-sales/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminAfterSaleDetail> => caseDetail(db, req.params.id))
+  app.get('/after-sales', { config: read, schema: { querystring: AdminAfterSaleQuery } }, async (req): Promise<AdminAfterSalePage> => adminCaseList(db, req.query))
+  app.get('/after-sales/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminAfterSaleDetail> => adminCaseDetail(db, req.params.id))
 
   const step =
     (action: string, run: (tx: Db, ref: string, reason: string, addressId?: number) => Promise<{ id: number; afterSaleNo: string; status: string }>) =>
     async (id: number, reason: string, req: Parameters<typeof actorOf>[0], addressId?: number): Promise<AfterSaleActionReply> =>
-      audited(db, actorOf(req), async (tx, log) => {
-        const before = await brief(tx, id)
-        const r = await run(tx, String(id), reason, addressId)
-        log({ action, targetType: 'afterSale', targetId: r.afterSaleNo, before, after: await brief(tx, id) })
-        return { id: r.id, afterSaleNo: r.afterSaleNo, status: r.status }
-      })
+      audited(db, actorOf(req), (tx, log) => adminCaseStep(tx, action, id, (ref) => run(tx, ref, reason, addressId), log))
   const approve = step('afterSale.approve', (tx, ref, _reason, addressId) => approveAfterSale(tx, ref, 'admin', addressId))
   const refuse = step('afterSale.refuse', (tx, ref, reason) => rejectAfterSale(tx, ref, reason, 'admin'))
   const receive = step('afterSale.receive', (tx, ref) => receiveReturn(tx, ref, 'admin'))
@@ -146,53 +57,18 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
     return { ok: true }
   })
 
-  /**
-   * The refund crosses the payment gateway, so it cannot be one transaction: the CLI's refundAfterSale books
-   * it, calls the provider and finishes it in its own steps; the audit row follows with the outcome
-   * (refunded, or still refunding with the provider's error).
-   */
+  // The refund crosses the payment gateway: booked, sent and finished in its own steps, then audited (adminService).
   app.post('/after-sales/:id/refund', { config: { permission: 'refunds.write' }, schema: { params: IdParams } }, async (req): Promise<AfterSaleActionReply> =>
-    refundAudited(actorOf(req), req.params.id),
+    adminRefund(ctx, req.params.id, actorOf(req)),
   )
-
-  async function refundAudited(actor: ReturnType<typeof actorOf>, id: number): Promise<AfterSaleActionReply> {
-    const before = await brief(db, id)
-    try {
-      const r = await refundAfterSale(ctx, String(id), 'admin')
-      await audited(db, actor, async (tx, log) => log({ action: 'afterSale.refund', targetType: 'afterSale', targetId: r.afterSaleNo, before, after: await brief(tx, id) }))
-      return { id: r.id, afterSaleNo: r.afterSaleNo, status: r.status }
-    } catch (err) {
-      // A gateway failure leaves the case refunding with its error: that attempt is audited too.
-      if (err instanceof AppError && err.code === ErrorCode.PAY_FAILED) {
-        const c = await findCase(db, String(id))
-        await audited(db, actor, async (tx, log) =>
-          log({ action: 'afterSale.refund-failed', targetType: 'afterSale', targetId: c.afterSaleNo, before, after: { ...(await brief(tx, c.id)), error: err.message } }),
-        )
-      }
-      throw err
-    }
-  }
 
   /**
    * 退款 by staff of a paid, unshipped order: an approved refund case for what is left (audited order.refund), then
    * the same refund as an after-sales case's (above). A gateway failure leaves the case refunding, retried from 售后.
    */
-  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<AfterSaleActionReply> => {
-    const actor = actorOf(req)
-    let opened: Awaited<ReturnType<typeof openStaffRefund>>
-    try {
-      opened = await audited(db, actor, async (tx, log) => {
-        const r = await openStaffRefund(tx, req.params.orderNo, req.body.reason)
-        log({ action: 'order.refund', targetType: 'order', targetId: req.params.orderNo, before: { status: 'to_ship' }, after: { afterSaleNo: r.afterSaleNo, refundTotal: r.amount, reason: req.body.reason.trim() } })
-        return r
-      })
-    } catch (err) {
-      // A member's application that arrived at the same moment holds the order's one open case.
-      if (isUniqueViolation(err)) throw new AppError(ErrorCode.AFTER_SALE_STATE, '该订单有进行中的售后，请在售后中处理')
-      throw err
-    }
-    return refundAudited(actor, opened.id)
-  })
+  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<AfterSaleActionReply> =>
+    adminStaffRefund(ctx, req.params.orderNo, req.body.reason, actorOf(req)),
+  )
 }
 
 export default afterSalesAdminRoutes

@@ -2,7 +2,7 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { afterSalesSeeder } from './seed'
-import { afterSalesCommands } from './admin'
+import { afterSalesCommands } from './commands'
 
 export const afterSalesModule: ShopModule = {
   name: 'afterSales',

@@ -31,8 +31,8 @@ import { completeIfAllReviewed } from '../review/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 import { addressLine, NO_RETURN_ADDRESS, returnAddressFor } from './returnAddresses'
 import type { Contributions } from '../contributions'
-
-const chinaMinute = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
+import { chinaMinute } from '../../services/chinaTime'
+import { onPage } from '../../db/paging'
 
 type OrderRow = Selectable<OrderTable>
 type ItemRow = Selectable<OrderItemTable>
@@ -346,12 +346,7 @@ export async function listAfterSales(db: Db, memberId: number, page: number, pag
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  const rows = await q
-    .orderBy('s.createdAt', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const rows = await q.orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').$call(onPage(page, pageSize)).execute()
   const items = await caseItems(
     db,
     rows.map((r) => r.id),

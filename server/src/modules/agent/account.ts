@@ -22,11 +22,13 @@ import {
   type WithdrawalPage,
 } from '../../../../types/agent'
 import type { WithdrawalTable } from './tables'
-import { chinaDayStart, chinaMonthRange, maskCard, num } from './util'
+import { maskCard, num } from './util'
 import './tables'
 import { queueMessage } from '../notifications/service'
 import { inTx } from '../../db/tx'
 import { storedRules } from './rules'
+import { chinaDayStart, chinaMonthRange, chinaMinute } from '../../services/chinaTime'
+import { onPage, countRows } from '../../db/paging'
 
 // ------------------------------------------------------------------ account and ledger
 
@@ -133,8 +135,7 @@ export async function listLedger(db: Conn, shopId: number, q: { filter: LedgerFi
     .select(['o.orderNo', 'w.withdrawNo'])
     .orderBy('l.createdAt', 'desc')
     .orderBy('l.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return {
     list: rows.map((r): LedgerEntry => {
@@ -345,14 +346,8 @@ export async function applyWithdraw(db: Db, shopId: number, memberId: number, in
 
 export async function listWithdrawals(db: Conn, shopId: number, page: number, pageSize: number): Promise<WithdrawalPage> {
   const base = db.selectFrom('withdrawals').where('shopId', '=', shopId)
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await base
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const total = await countRows(base)
+  const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toWithdrawal), total: num(total), page, pageSize }
 }
 
@@ -409,7 +404,7 @@ export async function closeWithdrawalTx(
     await queueMessage(tx, row.memberId, 'withdrawal_paid', {
       withdrawNo: row.withdrawNo,
       amount: `${(w.actualAmount / 100).toFixed(2)}元`,
-      time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '),
+      time: chinaMinute(t),
     })
   } else await moveMoney(tx, w.shopId, { withdrawing: -w.amount, available: w.amount }, { type: 'withdraw_rejected', withdrawalId: w.id, note: `驳回：${reason}` }, t)
   return true

@@ -25,6 +25,7 @@ import { findWithdrawal, getAccount, payWithdrawal, rejectWithdrawal } from './a
 import { shopTotals } from './stats'
 import { maskCard, maskIdCard, maskPhone, num } from './util'
 import './tables'
+import { onPage, countRows } from '../../db/paging'
 
 /**
  * The console's 代理 and 提现 (docs/console.md): the operator CLI's services (approveApplication, payWithdrawal,
@@ -43,15 +44,8 @@ export async function listApplications(db: Conn, q: AgentApplicationQuery): Prom
   if (q.status) base = base.where('a.status', '=', q.status)
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where((eb) => eb.or([eb('a.shopName', ilike(dialectOf(db)) as 'like', likeWord(kw)), eb('a.realName', ilike(dialectOf(db)) as 'like', likeWord(kw)), eb('a.phone', '=', kw)]))
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await base
-    .selectAll('a')
-    .select('m.phone as memberPhone')
-    .orderBy('a.createdAt', 'desc')
-    .orderBy('a.id', 'desc')
-    .limit(pageSize)
-    .offset((p - 1) * pageSize)
-    .execute()
+  const n = await countRows(base)
+  const rows = await base.selectAll('a').select('m.phone as memberPhone').orderBy('a.createdAt', 'desc').orderBy('a.id', 'desc').$call(onPage(p, pageSize)).execute()
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -135,14 +129,8 @@ export async function listAgents(db: Conn, q: AgentQuery): Promise<AdminAgentPag
   if (q.status) base = base.where('s.status', '=', q.status)
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where((eb) => eb.or([eb('s.shopName', ilike(dialectOf(db)) as 'like', likeWord(kw)), eb('m.phone', '=', kw)]))
-  const { n } = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const shops = await base
-    .select(['s.id', 's.shopName', 's.status', 's.memberId', 's.createdAt'])
-    .orderBy('s.createdAt', 'desc')
-    .orderBy('s.id', 'desc')
-    .limit(pageSize)
-    .offset((p - 1) * pageSize)
-    .execute()
+  const n = await countRows(base)
+  const shops = await base.select(['s.id', 's.shopName', 's.status', 's.memberId', 's.createdAt']).orderBy('s.createdAt', 'desc').orderBy('s.id', 'desc').$call(onPage(p, pageSize)).execute()
   return { list: await agentRows(db, shops), total: num(n), page: p, pageSize }
 }
 
@@ -221,12 +209,7 @@ export async function listLedger(db: Conn, q: LedgerQuery): Promise<AdminLedgerP
   const { n } = await ledgerWhere(q)(db.selectFrom('agentLedger as l'))
     .select((eb: any) => eb.fn.countAll().as('n'))
     .executeTakeFirstOrThrow()
-  const rows = await ledgerQuery(db, q)
-    .orderBy('l.createdAt', 'desc')
-    .orderBy('l.id', 'desc')
-    .limit(pageSize)
-    .offset((p - 1) * pageSize)
-    .execute()
+  const rows = await ledgerQuery(db, q).orderBy('l.createdAt', 'desc').orderBy('l.id', 'desc').$call(onPage(p, pageSize)).execute()
   return { list: rows.map(toEntry), total: num(n), page: p, pageSize, sums: await ledgerSums(db, ledgerWhere(q)) }
 }
 
@@ -303,12 +286,7 @@ export async function listWithdrawals(db: Conn, q: AdminWithdrawalQuery, wechatP
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  const rows = await withdrawalQuery(db, q)
-    .orderBy('w.createdAt', 'desc')
-    .orderBy('w.id', 'desc')
-    .limit(pageSize)
-    .offset((p - 1) * pageSize)
-    .execute()
+  const rows = await withdrawalQuery(db, q).orderBy('w.createdAt', 'desc').orderBy('w.id', 'desc').$call(onPage(p, pageSize)).execute()
   return { list: rows.map((r) => toAdminWithdrawal(r, wechatPay)), total: num(n), page: p, pageSize }
 }
 

@@ -2,9 +2,11 @@ import type { Conn, Db } from '../../db/types'
 import { ilike, dialectOf } from '../../db'
 import { AppError, ErrorCode } from '../../errors'
 import { commissionOf, type ActingGoods, type ActingGoodsPage, type ActingGoodsTab, type CataloguePage } from '../../../../types/agent'
-import { DAY, chinaDay, num } from './util'
+import { DAY, num } from './util'
 import { ratesFor } from './rules'
 import './tables'
+import { chinaDay } from '../../services/chinaTime'
+import { onPage, countRows } from '../../db/paging'
 
 /** Most goods one shop may resell (keeps the shelf a curated selection). */
 export const MAX_ACTING_GOODS = 200
@@ -19,13 +21,12 @@ export async function listActingGoods(db: Db, shopId: number, q: { tab: ActingGo
   if (q.tab === 'off') base = base.where((eb) => eb.or([eb('a.status', '=', 'off'), eb('g.status', '=', 'off')]))
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where('g.name', ilike(dialectOf(db)) as any, likeWord(kw))
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const total = await countRows(base)
   const rows = await base
     .select(['a.goodsId', 'a.status', 'a.createdAt', 'g.name', 'g.mainImage', 'g.price', 'g.originalPrice', 'g.sales', 'g.stock', 'g.status as platformStatus', 'g.commissionRate'])
     .orderBy('a.createdAt', 'desc')
     .orderBy('a.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   const ids = rows.map((r) => r.goodsId)
   const rates = await ratesFor(db, ids)
@@ -69,14 +70,13 @@ export async function listCatalogue(db: Db, shopId: number, q: { keyword?: strin
   let base = db.selectFrom('goods as g').where('g.status', '=', 'on')
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where('g.name', ilike(dialectOf(db)) as any, likeWord(kw))
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const total = await countRows(base)
   const rows = await base
     .leftJoin('agentGoods as a', (j) => j.onRef('a.goodsId', '=', 'g.id').on('a.shopId', '=', shopId))
     .select(['g.id', 'g.name', 'g.mainImage', 'g.price', 'g.sales', 'g.commissionRate', 'a.id as actingId'])
     .orderBy('g.sales', 'desc')
     .orderBy('g.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   const rates = await ratesFor(
     db,

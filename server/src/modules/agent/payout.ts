@@ -3,8 +3,9 @@ import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
 import { isWechatPay, TRANSFER_NAME_FROM, WechatPayError, type TransferBill, type WechatPay } from '../../payments/wechatpay'
 import { agentRealName, closeWithdrawalTx, findWithdrawal } from './account'
-import { chinaDayStart, num } from './util'
+import { num } from './util'
 import { storedRules } from './rules'
+import { chinaDayStart } from '../../services/chinaTime'
 
 /**
  * Agent payouts by WeChat Pay merchant transfer (docs/wechat.md, "Transfer"). A pending withdrawal to the agent's

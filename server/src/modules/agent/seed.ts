@@ -11,8 +11,9 @@ import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../or
 import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../order/service'
 import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from './account'
 import { bookCommission, releaseDueCommissions } from './commission'
-import { chinaDay, DAY } from './util'
+import { DAY } from './util'
 import './tables'
+import { chinaDay } from '../../services/chinaTime'
 
 const HOUR = 3600_000
 

@@ -22,8 +22,10 @@ import {
 import { getAccount } from './account'
 import { storedRules } from './rules'
 import { countActingGoods } from './goods'
-import { chinaDay, chinaDayStart, chinaMonthStart, lastDays, maskName, maskPhone, num } from './util'
+import { maskName, maskPhone, num } from './util'
 import './tables'
+import { chinaDay, chinaDayStart, chinaMonthStart, lastDays } from '../../services/chinaTime'
+import { onPage, countRows } from '../../db/paging'
 
 /** Orders that have been paid (a cancelled order was never paid: only unpaid orders can be cancelled). */
 const PAID: OrderStatusValue[] = ['to_ship', 'to_receive', 'to_review', 'completed']
@@ -160,14 +162,8 @@ export async function listShopOrders(db: Db, shopId: number, q: { tab: AgentOrde
   if (q.buyerId) base = base.where('memberId', '=', q.buyerId)
   const kw = (q.keyword || '').trim()
   if (kw) base = base.where('orderNo', 'like', likeWord(kw))
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await base
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute()
+  const total = await countRows(base)
+  const rows = await base.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').$call(onPage(q.page, q.pageSize)).execute()
   return { list: await summarise(db, rows), total: num(total), page: q.page, pageSize: q.pageSize }
 }
 
@@ -218,16 +214,11 @@ export async function listShopUsers(db: Db, shopId: number, q: { keyword?: strin
     const op = ilike(dialectOf(db)) as any
     base = /^\d{3,11}$/.test(kw) ? base.where('m.phone', 'like', likeWord(kw)) : base.where('m.nickname', op, likeWord(kw))
   }
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const total = await countRows(base)
   let rows = base.select(['m.id', 'm.nickname', 'm.avatar', 'm.phone', 'm.createdAt', sql<number>`COALESCE(o.order_count, 0)`.as('orderCount'), sql<number>`COALESCE(o.spend, 0)`.as('spend')])
   if (q.sort === 'spend') rows = rows.orderBy(sql`COALESCE(o.spend, 0)`, 'desc')
   if (q.sort === 'orders') rows = rows.orderBy(sql`COALESCE(o.order_count, 0)`, 'desc')
-  const list = await rows
-    .orderBy('m.createdAt', 'desc')
-    .orderBy('m.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
-    .execute()
+  const list = await rows.orderBy('m.createdAt', 'desc').orderBy('m.id', 'desc').$call(onPage(q.page, q.pageSize)).execute()
   const ids = list.map((r) => r.id)
   const seen = ids.length
     ? await db
@@ -269,13 +260,12 @@ export async function listFootprints(db: Db, shopId: number, q: { memberId?: num
     .where('v.shopId', '=', shopId)
     .where('m.boundBusinessId', '=', shopId)
   if (q.memberId) base = base.where('v.memberId', '=', q.memberId)
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
+  const total = await countRows(base)
   const rows = await base
     .select(['v.id', 'v.createdAt', 'm.id as memberId', 'm.nickname', 'm.avatar', 'g.id as goodsId', 'g.name', 'g.mainImage', 'g.price'])
     .orderBy('v.createdAt', 'desc')
     .orderBy('v.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return {
     list: rows.map((r) => ({

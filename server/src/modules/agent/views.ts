@@ -1,8 +1,8 @@
 import crypto from 'node:crypto'
 import type { Conn, Db } from '../../db/types'
 import { ROUTES } from '../../../../types/routes'
-import { chinaDay } from './util'
 import './tables'
+import { chinaDay } from '../../services/chinaTime'
 
 /**
  * Shop traffic (docs/agent.md, "Traffic"): a view is recorded for a shop when

@@ -6,6 +6,7 @@ import type { AdminArticleCategory, AdminArticleDetail, AdminArticlePage, AdminA
 import { contains } from '../video/service'
 import { checkCategory } from './service'
 import { firstImage, htmlText, safeUrl, sanitizeArticleHtml } from './sanitize'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
@@ -44,8 +45,7 @@ const toRow = (r: Row): AdminArticleRow => ({
 
 /** Every article (the shop's and members'), newest edit first. */
 export async function adminArticleList(db: Db, q: AdminArticleQuery): Promise<AdminArticlePage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = base(db)
   if (q.status) b = b.where('a.status', '=', q.status)
   if (q.categoryId) b = b.where('a.categoryId', '=', q.categoryId)
@@ -58,12 +58,11 @@ export async function adminArticleList(db: Db, q: AdminArticleQuery): Promise<Ad
       .select([...COLS])
       .orderBy('a.updatedAt', 'desc')
       .orderBy('a.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
-  return { list: (rows as Row[]).map(toRow), total: Number(n.n), page, pageSize }
+  return { list: (rows as Row[]).map(toRow), total: n, page, pageSize }
 }
 
 export async function adminArticleDetail(db: Conn, id: number): Promise<AdminArticleDetail> {

@@ -5,6 +5,7 @@ import { AppError, ErrorCode, notFound } from '../../errors'
 import { hit } from '../../services/rateLimit'
 import { contains } from '../video/service'
 import { firstImage, htmlText, safeUrl, sanitizeArticleHtml } from './sanitize'
+import { onPage } from '../../db/paging'
 
 export const ARTICLE_DRAFTS_MAX = 50
 export const ARTICLE_SAVES_PER_10_MIN = 120
@@ -66,8 +67,7 @@ export async function list(db: Db, q: { categoryId?: number; keyword?: string; p
     .select([...summaryCols])
     .orderBy('publishedAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return { list: await decorate(db, rows as Row[]), total, page: q.page, pageSize: q.pageSize }
 }
@@ -80,8 +80,7 @@ export async function myList(db: Db, memberId: number, q: { status: ArticleStatu
     .select([...summaryCols])
     .orderBy('updatedAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return { list: await decorate(db, rows as Row[]), total, page: q.page, pageSize: q.pageSize }
 }

@@ -6,6 +6,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { parseImages } from '../review/images'
 import { approveTask, rejectTask } from './service'
 import '../../db/afterSalesTables'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -29,23 +30,15 @@ const toCampaign = (r: any): AdminCampaign => ({
 })
 
 export async function listCampaigns(db: Db, q: CampaignQuery): Promise<AdminCampaignPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let rows = campaignQuery(db)
   let count = db.selectFrom('cashbackCampaigns')
   if (q.goodsId) {
     rows = rows.where('c.goodsId', '=', q.goodsId)
     count = count.where('goodsId', '=', q.goodsId)
   }
-  const [list, n] = await Promise.all([
-    rows
-      .orderBy('c.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toCampaign), total: Number(n.n), page, pageSize }
+  const [list, n] = await Promise.all([rows.orderBy('c.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(count)])
+  return { list: list.map(toCampaign), total: n, page, pageSize }
 }
 
 async function campaignRow(db: Conn, id: number) {
@@ -143,24 +136,15 @@ const toTask = (r: any): AdminCashbackTask => ({
 })
 
 export async function listTasks(db: Db, q: CashbackTaskQuery): Promise<AdminCashbackTaskPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let rows = taskQuery(db)
   let count = db.selectFrom('cashbackTasks')
   if (q.status) {
     rows = rows.where('t.status', '=', q.status)
     count = count.where('status', '=', q.status)
   }
-  const [list, n] = await Promise.all([
-    rows
-      .orderBy('t.submittedAt', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toTask), total: Number(n.n), page, pageSize }
+  const [list, n] = await Promise.all([rows.orderBy('t.submittedAt', 'desc').orderBy('t.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(count)])
+  return { list: list.map(toTask), total: n, page, pageSize }
 }
 
 /** Approve: the CLI's approveTask (one conditional update out of 'submitted', one ledger row per task) in the audit's transaction. */

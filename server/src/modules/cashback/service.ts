@@ -19,6 +19,8 @@ import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 import { queueMessage } from '../notifications/service'
+import { chinaMinute } from '../../services/chinaTime'
+import { onPage } from '../../db/paging'
 
 type CampaignRow = Selectable<CashbackCampaignTable>
 
@@ -309,7 +311,7 @@ export async function approveTask(db: Db, taskId: number, operator: CaseOperator
     await queueMessage(tx, task.memberId, 'cashback_paid', {
       amount: `${(task.amount / 100).toFixed(2)}元`,
       note: '好评返现已到账',
-      time: new Date(t + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' '),
+      time: chinaMinute(t),
     })
     return { taskId, memberId: task.memberId, amount: task.amount, balance: paid.balanceAfter, status: 'paid' as const }
   })
@@ -439,12 +441,7 @@ export async function listTasks(db: Db, memberId: number, page: number, pageSize
     c = c.where('status', '=', status)
   }
   const { n } = await c.executeTakeFirstOrThrow()
-  const rows = await q
-    .orderBy('t.submittedAt', 'desc')
-    .orderBy('t.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const rows = await q.orderBy('t.submittedAt', 'desc').orderBy('t.id', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toTask), total: Number(n), page, pageSize }
 }
 
@@ -475,8 +472,7 @@ export async function ledger(db: Db, memberId: number, page: number, pageSize: n
     .where('memberId', '=', memberId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .$call(onPage(page, pageSize))
     .execute()
   return { list: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })), total: Number(n), page, pageSize }
 }

@@ -6,6 +6,7 @@ import { sanitizeArticleHtml } from '../article/sanitize'
 import { ruleText } from '../coupon/rules'
 import '../../db/contentTables'
 import '../../db/promotionTables'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
@@ -35,16 +36,14 @@ const COLS = ['id', 'title', 'cover', 'summary', 'contentHtml', 'startAt', 'endA
 const num = (r: { startAt: number; endAt: number; sort: number; createdAt: number }) => ({ startAt: Number(r.startAt), endAt: Number(r.endAt), sort: Number(r.sort), createdAt: Number(r.createdAt) })
 
 export async function adminActivityList(db: Db, q: ActivityQuery): Promise<AdminActivityPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('activities')
   if (q.keyword?.trim()) b = b.where('title', 'like', `%${q.keyword.trim().replace(/[%_\\]/g, '')}%`)
-  const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const n = await countRows(b)
   const rows = await b
     .select([...COLS])
     .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .$call(onPage(page, pageSize))
     .execute()
   return {
     list: await withCoupons(

@@ -3,18 +3,9 @@
  * time), so a shop seeded in November shows an autumn festival and the New Year's Day logistics notice, never a
  * Spring Festival notice or a summer sale.
  */
+import { chinaDate, chinaMidnight } from '../../services/chinaTime'
 
 const DAY = 86_400_000
-const CHINA_OFFSET = 8 * 3600_000
-
-/** China calendar date of a time. */
-export function chinaDate(t: number): { year: number; month: number; day: number } {
-  const d = new Date(t + CHINA_OFFSET)
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }
-}
-
-/** Midnight (China) of a China date, as a time. */
-const chinaMidnight = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day) - CHINA_OFFSET
 
 export interface Season {
   /** 春季 / 夏日 / 秋季 / 冬季 */

@@ -2,7 +2,8 @@ import type { Seeder } from '../shopModule'
 import { sanitizeArticleHtml } from '../article/sanitize'
 import { bannerSvg, writeMedia } from '../goods/media'
 import { festivalPage } from './activityPage'
-import { chinaDate, seasonOf } from './calendar'
+import { seasonOf } from './calendar'
+import { chinaDate } from '../../services/chinaTime'
 
 const DAY = 86400_000
 

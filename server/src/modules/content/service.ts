@@ -16,6 +16,7 @@ import type {
 import { notFound } from '../../errors'
 import type { CentreCoupon } from '../../../../types/coupon'
 import { claimableCoupons } from '../coupon/service'
+import { onPage } from '../../db/paging'
 
 export async function noticeList(db: Db, q: { page: number; pageSize: number }): Promise<NoticePage> {
   const base = db.selectFrom('notices').where('status', '=', 'on')
@@ -25,8 +26,7 @@ export async function noticeList(db: Db, q: { page: number; pageSize: number }):
     .orderBy('isTop', 'desc')
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return { list: rows.map((r) => ({ ...r, isTop: !!r.isTop })), total, page: q.page, pageSize: q.pageSize }
 }
@@ -78,8 +78,7 @@ export async function activityList(db: Db, q: { status?: ActivityStatus | 'all';
     .orderBy('sort', 'desc')
     .orderBy('startAt', 'desc')
     .orderBy('id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   const list: ActivityItem[] = rows.map(({ rank, ...r }) => ({ ...r, status: activityStatus(r.startAt, r.endAt, t) }))
   return { list, total, page: q.page, pageSize: q.pageSize }

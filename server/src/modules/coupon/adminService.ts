@@ -8,6 +8,7 @@ import { grantCoupon, memberCouponStatus, validText } from './service'
 import { parseIds, ruleText } from './rules'
 import '../../db/promotionTables'
 import '../../db/contentTables'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 type CouponRow = Selectable<CouponTable>
@@ -45,18 +46,12 @@ export const toAdminCoupon = (c: CouponRow): AdminCoupon => ({
 })
 
 export async function adminCouponList(db: Db, q: CouponQuery): Promise<AdminCouponPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('coupons')
   if (q.status) b = b.where('status', '=', q.status)
   if (q.keyword?.trim()) b = b.where('name', 'like', `%${q.keyword.trim().replace(/[%_\\]/g, '')}%`)
-  const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await b
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const n = await countRows(b)
+  const rows = await b.selectAll().orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toAdminCoupon), total: Number(n), page, pageSize }
 }
 
@@ -202,8 +197,7 @@ export async function issueCoupon(tx: Tx, couponId: number, memberId: number, lo
 }
 
 export async function couponRecords(db: Db, q: CouponRecordQuery, now = Date.now()): Promise<CouponRecordPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('memberCoupons as mc')
   if (q.couponId) b = b.where('mc.couponId', '=', q.couponId)
   if (q.source) b = b.where('mc.source', '=', q.source)
@@ -214,15 +208,14 @@ export async function couponRecords(db: Db, q: CouponRecordQuery, now = Date.now
   if (q.status === 'used') b = b.where('mc.status', '=', 'used')
   else if (q.status === 'unused') b = b.where('mc.status', '=', 'unused').where('mc.validTo', '>', now)
   else if (q.status === 'expired') b = b.where('mc.status', '=', 'unused').where('mc.validTo', '<=', now)
-  const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const n = await countRows(b)
   const rows = await b
     .innerJoin('coupons as c', 'c.id', 'mc.couponId')
     .leftJoin('members as m', 'm.id', 'mc.memberId')
     .leftJoin('orders as o', 'o.id', 'mc.orderId')
     .select(['mc.id', 'mc.couponId', 'c.name', 'mc.memberId', 'm.phone', 'mc.source', 'mc.status', 'mc.receivedAt', 'mc.validFrom', 'mc.validTo', 'mc.usedAt', 'o.orderNo'])
     .orderBy('mc.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .$call(onPage(page, pageSize))
     .execute()
   return {
     list: rows.map((r) => ({

@@ -18,6 +18,8 @@ import { isUniqueViolation } from '../order/service'
 import { couponDiscount, inScope, parseIds, toRule } from './rules'
 import type { MemberRegisteredHook } from '../member/service'
 import '../../db/promotionTables'
+import { chinaClock } from '../../services/chinaTime'
+import { onPage, countRows } from '../../db/paging'
 
 const DAY = 86_400_000
 /** A member counts as new for this many days after registering, as long as no order has been paid. */
@@ -27,7 +29,7 @@ type CouponRow = Selectable<CouponTable>
 type MemberCouponRow = Selectable<MemberCouponTable>
 
 const fmtDay = (t: number) => {
-  const d = new Date(t + 8 * 3600_000)
+  const d = chinaClock(t)
   return `${d.getUTCFullYear()}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${String(d.getUTCDate()).padStart(2, '0')}`
 }
 
@@ -291,14 +293,10 @@ function mineQuery(db: Conn, memberId: number, status: MemberCouponStatus, now: 
 
 export async function myCoupons(db: Conn, memberId: number, status: MemberCouponStatus, page: number, pageSize: number, now = Date.now()): Promise<MemberCouponPage> {
   const q = mineQuery(db, memberId, status, now)
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
+  const n = await countRows(q)
   let rows = q.selectAll()
   rows = status === 'unused' ? rows.orderBy('validTo', 'asc') : status === 'used' ? rows.orderBy('usedAt', 'desc') : rows.orderBy('validTo', 'desc')
-  const list = await rows
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const list = await rows.orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   const coupons = list.length
     ? await db
         .selectFrom('coupons')
@@ -344,13 +342,7 @@ export async function couponGoods(db: Conn, input: { couponId?: number; memberCo
     const cats = [...ids, ...subs.map((s) => s.id)]
     q = q.where('goods.categoryId', 'in', cats.length ? cats : [0])
   }
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q
-    .select(CARD_COLUMNS)
-    .orderBy('goods.sales', 'desc')
-    .orderBy('goods.id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const n = await countRows(q)
+  const rows = await q.select(CARD_COLUMNS).orderBy('goods.sales', 'desc').orderBy('goods.id').$call(onPage(page, pageSize)).execute()
   return { coupon: toRule(c), list: rows.map((r) => toCard(r as CardRow)), total: Number(n), page, pageSize }
 }

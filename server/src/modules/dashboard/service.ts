@@ -3,19 +3,11 @@ import { AFTER_SALES_WAITING, type DashboardReply, type DashboardTodo, type Figu
 import type { Db } from '../../db/types'
 import '../../db/afterSalesTables'
 import '../agent/tables'
-import { chinaDay } from '../goods/service'
 import { failureCounts } from '../settings/failures'
 import './tables'
+import { CHINA_OFFSET_MS, DAY_MS, chinaDay, chinaDayStart, chinaMonthStart } from '../../services/chinaTime'
 
-const DAY_MS = 86400_000
-const CHINA_OFFSET_MS = 8 * 3600_000
 const TREND_DAYS = 30
-/** Midnight (China time) of the day holding t, as epoch ms. */
-export const dayStart = (t: number) => Math.floor((t + CHINA_OFFSET_MS) / DAY_MS) * DAY_MS - CHINA_OFFSET_MS
-export const monthStart = (t: number) => {
-  const d = new Date(t + CHINA_OFFSET_MS)
-  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) - CHINA_OFFSET_MS
-}
 
 /** What a staff member may see: the permissions of their role. */
 export interface Viewer {
@@ -27,9 +19,9 @@ export interface Viewer {
  * time of day; this month so far against last month's first days of the same length (at most the whole last month).
  */
 export function periods(now: number) {
-  const today = dayStart(now)
-  const month = monthStart(now)
-  const lastMonth = monthStart(month - 1)
+  const today = chinaDayStart(now)
+  const month = chinaMonthStart(now)
+  const lastMonth = chinaMonthStart(month - 1)
   return {
     today: { from: today, to: now, prevFrom: today - DAY_MS, prevTo: today - DAY_MS + (now - today) },
     month: { from: month, to: now, prevFrom: lastMonth, prevTo: Math.min(month, lastMonth + (now - month)) },
@@ -110,7 +102,7 @@ async function figures(db: Db, p: { from: number; to: number; prevFrom: number; 
 
 /** 30 China days ending today: gross and paid orders per payment day, refunds per refund day, visitors per visit day. */
 async function trend(db: Db, now: number, sales: boolean, people: boolean): Promise<TrendPoint[]> {
-  const first = dayStart(now) - (TREND_DAYS - 1) * DAY_MS
+  const first = chinaDayStart(now) - (TREND_DAYS - 1) * DAY_MS
   // Literals, not parameters: SQLite binds a JS number as REAL, which would make this a fractional division.
   const dayNo = (col: string) => sql<number>`((${sql.ref(col)} + ${sql.lit(CHINA_OFFSET_MS)}) / ${sql.lit(DAY_MS)})`
   const [paid, refunded, visits] = await Promise.all([
@@ -244,7 +236,7 @@ export async function dashboard(db: Db, v: Viewer, now = Date.now()): Promise<Da
   const sales = v.has('orders.read')
   const people = v.has('members.read')
   const p = periods(now)
-  const first = dayStart(now) - (TREND_DAYS - 1) * DAY_MS
+  const first = chinaDayStart(now) - (TREND_DAYS - 1) * DAY_MS
   const [today, month, days, top, statuses, todo] = await Promise.all([
     figures(db, p.today, sales, people),
     figures(db, p.month, sales, people),

@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { DEVICE_HEADER, DEVICE_ID_PATTERN } from '../../../../types/device'
 import type { Db } from '../../db/types'
 import type { RoutePlugin } from '../shopModule'
-import { chinaDay } from '../goods/service'
 import './tables'
+import { chinaDay } from '../../services/chinaTime'
 
 /** Devices remembered per process and day before the memory starts again (a repeat insert is ignored anyway). */
 const MAX_REMEMBERED = 100_000

@@ -4,6 +4,7 @@ import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminFeedbackPage, AdminFeedbackQuery, AdminFeedbackRow } from '../../../../types/adminContent'
 import { parseImages } from '../review/images'
 import { typeText } from './service'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -12,8 +13,7 @@ const n = (v: number | null) => (v === null ? null : Number(v))
 
 /** Feedback for the console, newest first (listing does not mark it read: opening one does). */
 export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<AdminFeedbackPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('feedback as f').leftJoin('members as m', 'm.id', 'f.memberId')
   if (q.status) b = b.where('f.status', '=', q.status)
   if (q.type) b = b.where('f.type', '=', q.type)
@@ -22,10 +22,9 @@ export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<
       .select([...COLS])
       .orderBy('f.createdAt', 'desc')
       .orderBy('f.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   const list: AdminFeedbackRow[] = rows.map((r) => ({
     id: r.id,
@@ -43,7 +42,7 @@ export async function adminFeedbackList(db: Db, q: AdminFeedbackQuery): Promise<
     closedAt: n(r.closedAt),
     createdAt: Number(r.createdAt),
   }))
-  return { list, total: Number(c.n), page, pageSize }
+  return { list, total: c, page, pageSize }
 }
 
 async function one(tx: Conn, id: number) {

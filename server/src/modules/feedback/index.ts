@@ -1,7 +1,7 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { feedbackCommands } from './admin'
+import { feedbackCommands } from './commands'
 
 export const feedbackModule: ShopModule = {
   name: 'feedback',

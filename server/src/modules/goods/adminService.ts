@@ -8,6 +8,7 @@ import { keywordMatch, normaliseKeyword } from './service'
 import { syncFreeShippingTags } from '../order/freight'
 import { parseIds } from '../coupon/rules'
 import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, StockBody } from '../../../../types/admin'
+import { onPage, countRows, paged } from '../../db/paging'
 
 /**
  * The console's catalogue rules. Writes take the transaction of the caller (the console's audited()) and
@@ -21,8 +22,7 @@ const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 // ---------------------------------------------------------------- list
 
 export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminGoodsPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('goods')
   if (q.categoryId) {
     const children = await db.selectFrom('categories').select('id').where('parentId', '=', q.categoryId).execute()
@@ -40,15 +40,7 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
   }
   // The page's ids first (an index walk in id order), then their rows with category and brand names: the joins
   // run for 20 rows, not for every match.
-  const [ids, count] = await Promise.all([
-    b
-      .select('goods.id')
-      .orderBy('goods.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
+  const [ids, count] = await Promise.all([b.select('goods.id').orderBy('goods.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
   const rows = ids.length
     ? await db
         .selectFrom('goods')
@@ -80,7 +72,7 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
     : []
   return {
     list: rows.map((r) => ({ ...r, categoryName: r.categoryName || '', brandName: r.brandName || '', maxPrice: Math.max(Number(r.maxPrice ?? r.price), r.price), updatedAt: Number(r.updatedAt) })),
-    total: Number(count.n),
+    total: count,
     page,
     pageSize,
   }

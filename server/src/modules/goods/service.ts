@@ -23,11 +23,10 @@ import type {
 import { SEARCH_TOTAL_CAP, SUGGEST_LIMIT } from '../../../../types/goods'
 import type { Page } from '../../../../types/envelope'
 import './tables'
+import { chinaDay } from '../../services/chinaTime'
+import { pageWindow } from '../../db/paging'
 
 const DAY_MS = 86400_000
-/** The shop's days are China days (UTC+8, no daylight saving). */
-const CHINA_OFFSET_MS = 8 * 3600_000
-export const chinaDay = (t: number = Date.now()) => new Date(t + CHINA_OFFSET_MS).toISOString().slice(0, 10)
 
 /** Columns a goods card needs. */
 export const CARD_COLUMNS = [
@@ -82,8 +81,6 @@ const parseJson = <T>(s: string | null | undefined, d: T): T => {
     return d
   }
 }
-
-const paging = (page: number, pageSize: number) => ({ limit: pageSize, offset: (page - 1) * pageSize })
 
 // ---------------------------------------------------------------- categories and brands
 
@@ -263,7 +260,7 @@ export async function findGoods(db: Db, input: SearchInput): Promise<GoodsSearch
   const n = Number(counted?.n || 0)
   const totalCapped = n > SEARCH_TOTAL_CAP
   const total = Math.min(n, SEARCH_TOTAL_CAP)
-  const { limit, offset } = paging(input.page, input.pageSize)
+  const { limit, offset } = pageWindow(input.page, input.pageSize)
   let list: GoodsCard[] = []
   if (offset < total) {
     const take = Math.min(limit, total - offset)
@@ -514,7 +511,7 @@ export async function guessYouLike(db: Db, cache: Cache, memberId: number | null
     q = q.orderBy(score, 'desc')
   }
   q = q.orderBy('goods.sales', 'desc').orderBy('goods.id', 'desc')
-  const { limit, offset } = paging(page, pageSize)
+  const { limit, offset } = pageWindow(page, pageSize)
   const list = total > offset ? (await q.limit(limit).offset(offset).execute()).map(toCard) : []
   return { list, total, page, pageSize }
 }
@@ -637,7 +634,7 @@ export async function commentList(db: Db, goodsId: number, hasImage: boolean, pa
   let q = reviewQuery(db, goodsId)
   if (hasImage) q = q.where('goodsReviews.images', '<>', '[]')
   const total = hasImage ? c.withImage : c.count
-  const { limit, offset } = paging(page, pageSize)
+  const { limit, offset } = pageWindow(page, pageSize)
   const rows = total > offset ? await q.select(REVIEW_COLUMNS).orderBy('goodsReviews.createdAt', 'desc').orderBy('goodsReviews.id', 'desc').limit(limit).offset(offset).execute() : []
   return { list: await toComments(db, rows as ReviewRow[]), total, page, pageSize, count: c.count, withImageCount: c.withImage }
 }
@@ -713,7 +710,7 @@ export async function footprintList(db: Db, memberId: number, page: number, page
   const base = db.selectFrom('footprints').where('footprints.memberId', '=', memberId)
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
   const total = Number(count?.n || 0)
-  const { limit, offset } = paging(page, pageSize)
+  const { limit, offset } = pageWindow(page, pageSize)
   const rows =
     total > offset
       ? await base
@@ -764,7 +761,7 @@ export async function collectList(db: Db, memberId: number, page: number, pageSi
   const base = db.selectFrom('collects').where('collects.memberId', '=', memberId)
   const count = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst()
   const total = Number(count?.n || 0)
-  const { limit, offset } = paging(page, pageSize)
+  const { limit, offset } = pageWindow(page, pageSize)
   const rows =
     total > offset
       ? await base

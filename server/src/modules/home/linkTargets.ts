@@ -5,12 +5,14 @@
 import { sql, type SqlBool } from 'kysely'
 import type { Config } from '../../config'
 import type { Db } from '../../db/types'
+import { countRows, onPage, pageWindow, paged } from '../../db/paging'
 import type { LinkNamesQuery, LinkNamesReply, LinkTarget, LinkTargetPage, LinkTargetQuery } from '../../../../types/adminLinks'
 import { adminWebLinks } from '../content/adminService'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { contains } from '../video/service'
+import { chinaDay } from '../../services/chinaTime'
 
-const day = (t: number | null) => (t ? new Date(Number(t) + 8 * 3600_000).toISOString().slice(0, 10) : '')
+const day = (t: number | null) => (t ? chinaDay(Number(t)) : '')
 const ids = (s: string | undefined) => (s ? [...new Set(s.split(',').map(Number))] : [])
 
 type GoodsRow = { id: number; name: string; mainImage: string; price: number; status: string; stock: number }
@@ -26,27 +28,19 @@ const GOODS_COLUMNS = ['goods.id', 'goods.name', 'goods.mainImage', 'goods.price
 
 async function categoryTargets(db: Db, where: (b: ReturnType<typeof categoryQuery>) => ReturnType<typeof categoryQuery>, page: number, pageSize: number) {
   const b = where(categoryQuery(db))
-  const [rows, n] = await Promise.all([
-    b
-      .select(['c.id', 'c.name', 'c.icon', 'p.name as parentName'])
-      .orderBy('c.parentId')
-      .orderBy('c.sort')
-      .orderBy('c.id')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  const [rows, total] = await Promise.all([
+    b.select(['c.id', 'c.name', 'c.icon', 'p.name as parentName']).orderBy('c.parentId').orderBy('c.sort').orderBy('c.id').$call(onPage(page, pageSize)).execute(),
+    countRows(b),
   ])
-  return { list: rows.map((c): LinkTarget => ({ id: c.id, name: c.name, image: c.icon, price: null, note: c.parentName ? `属于 ${c.parentName}` : '一级分类', live: true })), total: Number(n.n) }
+  return { list: rows.map((c): LinkTarget => ({ id: c.id, name: c.name, image: c.icon, price: null, note: c.parentName ? `属于 ${c.parentName}` : '一级分类', live: true })), total }
 }
 const categoryQuery = (db: Db) => db.selectFrom('categories as c').leftJoin('categories as p', 'p.id', 'c.parentId')
 
 /** One kind's records whose name holds the keyword, a page at a time (newest first; categories in menu order). */
 export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQuery): Promise<LinkTargetPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   const kw = normaliseKeyword(q.keyword)
-  const paged = <T>(r: { list: T[]; total: number }) => ({ ...r, page, pageSize })
+  const withPaging = <T>(r: { list: T[]; total: number }) => ({ ...r, page, pageSize })
   switch (q.kind) {
     case 'goods': {
       let b = db.selectFrom('goods')
@@ -61,35 +55,20 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
           .select([...GOODS_COLUMNS])
           .orderBy(sql`CASE WHEN goods.status = 'on' THEN 0 ELSE 1 END`)
           .orderBy('goods.id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
+          .$call(onPage(page, pageSize))
           .execute(),
-        b
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
+        countRows(b),
       ])
-      return paged({ list: rows.map(goodsTarget), total })
+      return withPaging({ list: rows.map(goodsTarget), total })
     }
     case 'category':
-      return paged(await categoryTargets(db, (b) => (kw ? b.where(contains(db, 'c.name', kw)) : b), page, pageSize))
+      return withPaging(await categoryTargets(db, (b) => (kw ? b.where(contains(db, 'c.name', kw)) : b), page, pageSize))
     case 'activity': {
       let b = db.selectFrom('activities')
       if (kw) b = b.where(contains(db, 'title', kw))
-      const [rows, total] = await Promise.all([
-        b
-          .select(['id', 'title', 'cover', 'startAt', 'endAt', 'status'])
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        b
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
-      ])
+      const [rows, total] = await Promise.all([b.select(['id', 'title', 'cover', 'startAt', 'endAt', 'status']).orderBy('id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
       const now = Date.now()
-      return paged({
+      return withPaging({
         list: rows.map((a) => ({
           id: a.id,
           name: a.title,
@@ -109,37 +88,23 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
           .select(['id', 'title', 'cover', 'status', 'publishedAt', 'memberId'])
           .orderBy(sql`CASE WHEN status = 'published' THEN 0 ELSE 1 END`)
           .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
+          .$call(onPage(page, pageSize))
           .execute(),
-        b
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
+        countRows(b),
       ])
-      return paged({ list: rows.map(articleTarget), total })
+      return withPaging({ list: rows.map(articleTarget), total })
     }
     case 'notice': {
       let b = db.selectFrom('notices')
       if (kw) b = b.where(contains(db, 'title', kw))
-      const [rows, total] = await Promise.all([
-        b
-          .select(['id', 'title', 'status', 'createdAt'])
-          .orderBy('id', 'desc')
-          .limit(pageSize)
-          .offset((page - 1) * pageSize)
-          .execute(),
-        b
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .executeTakeFirstOrThrow()
-          .then((r) => Number(r.n)),
-      ])
-      return paged({ list: rows.map(noticeTarget), total })
+      const [rows, total] = await Promise.all([b.select(['id', 'title', 'status', 'createdAt']).orderBy('id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
+      return withPaging({ list: rows.map(noticeTarget), total })
     }
     case 'web': {
       // The saved web links (内容 → 网页链接, a short list): only those the allow-list accepts can be opened.
       const all = (await adminWebLinks(db, config)).links.filter((l) => !kw || l.title.toLowerCase().includes(kw.toLowerCase()) || l.url.toLowerCase().includes(kw.toLowerCase()))
-      const list = all.slice((page - 1) * pageSize, page * pageSize).map((l): LinkTarget => {
+      const { limit, offset } = pageWindow(page, pageSize)
+      const list = all.slice(offset, offset + limit).map((l): LinkTarget => {
         let host = l.url
         try {
           host = new URL(l.url).host
@@ -148,7 +113,7 @@ export async function searchLinkTargets(db: Db, config: Config, q: LinkTargetQue
         }
         return { id: l.id, name: l.title, image: '', price: null, note: l.allowed ? host : `${host}（不在允许访问的名单中）`, live: l.allowed, url: l.url }
       })
-      return paged({ list, total: all.length })
+      return withPaging({ list, total: all.length })
     }
   }
 }

@@ -14,6 +14,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
 import { missionRows, pointsRules, savePointsRules, type MissionRow } from './rules'
 import '../../db/promotionTables'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -79,22 +80,13 @@ const toGoods = (r: any): AdminPointsGoods => ({
 const goodsQuery = (db: Conn) => db.selectFrom('pointsGoods as p').leftJoin('goodsSkus as s', 's.id', 'p.skuId').selectAll('p').select('s.specText')
 
 export async function listPointsGoods(db: Db, q: PointsGoodsQuery): Promise<AdminPointsGoodsPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('pointsGoods')
   if (q.status) b = b.where('status', '=', q.status)
   let rows = goodsQuery(db)
   if (q.status) rows = rows.where('p.status', '=', q.status)
-  const [list, count] = await Promise.all([
-    rows
-      .orderBy('p.sort')
-      .orderBy('p.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toGoods), total: Number(count.n), page, pageSize }
+  const [list, count] = await Promise.all([rows.orderBy('p.sort').orderBy('p.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(b)])
+  return { list: list.map(toGoods), total: count, page, pageSize }
 }
 
 async function pointsGoodsRow(db: Conn, id: number) {

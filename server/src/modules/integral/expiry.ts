@@ -4,10 +4,9 @@ import type { Job } from '../shopModule'
 import { isUniqueViolation } from '../order/service'
 import { changePoints } from './points'
 import { pointsRules } from './rules'
+import { chinaDay, DAY_MS } from '../../services/chinaTime'
 
-const DAY = 86_400_000
-/** The China day (UTC+8) of a moment, as YYYY-MM-DD. */
-const chinaDay = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 10)
+
 
 /**
  * What has expired for a member by `cutoff`: points are spent oldest first, so it is the points gained before the
@@ -36,7 +35,7 @@ export async function expiredPointsOf(db: Conn, memberId: number, cutoff: number
 export async function expirePoints(db: Db, now = Date.now(), limit = 500): Promise<number> {
   const { expireDays } = await pointsRules(db)
   if (expireDays <= 0) return 0
-  const cutoff = now - expireDays * DAY
+  const cutoff = now - expireDays * DAY_MS
   const key = `expire:${chinaDay(now)}`
   // Members holding points who gained some before the cutoff and have no expiry row today.
   const due = await db

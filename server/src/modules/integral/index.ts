@@ -2,7 +2,7 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { integralSeeder } from './seed'
-import { integralCommands } from './admin'
+import { integralCommands } from './commands'
 import { pointsExpiryJob } from './expiry'
 import { pointsCancelledHook, pointsPricingStep, pointsRewardHook, rewardRefundListener } from './pricing'
 

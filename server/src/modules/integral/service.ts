@@ -22,20 +22,18 @@ import { POINTS_REASON_TEXT } from '../../../../types/integral'
 import type { PointsGoodsTable } from '../../db/promotionTables'
 import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
-import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
 import { finalize, newDraft } from '../order/pricing'
 import { changePoints, pointsBalance } from './points'
 import { DEFAULT_POINTS_RULES, missionRows, pointsRules, signInPointsOf, type MissionRow } from './rules'
+import { chinaDay, parseChinaDay } from '../../services/chinaTime'
+import { onPage, countRows } from '../../db/paging'
 
 const DAY = 86_400_000
 
 /** The default sign-in rewards along a 7-day cycle (day 1 gives 5 points ... day 7 gives 50; day 8 starts again at 5); the console's 积分 rules replace them (rules.ts). */
 export const SIGN_IN_POINTS = DEFAULT_POINTS_RULES.signIn
-
-/** Start of a China day (UTC+8) in ms. */
-export const chinaDayStart = (day: string) => Date.parse(`${day}T00:00:00+08:00`)
 
 // ---------------------------------------------------------------- summary and ledger
 
@@ -76,14 +74,8 @@ export async function ledger(db: Conn, memberId: number, type: LedgerType, page:
   let q = db.selectFrom('pointsLedger').where('memberId', '=', memberId)
   if (type === 'in') q = q.where('change', '>', 0)
   if (type === 'out') q = q.where('change', '<', 0)
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const n = await countRows(q)
+  const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   return {
     list: rows.map((r) => ({
       id: r.id,
@@ -146,7 +138,7 @@ async function missionProgress(db: Conn, memberId: number, m: MissionDef, now: n
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('memberId', '=', memberId)
         .where('parentId', 'is', null)
-        .where('createdAt', '>=', chinaDayStart(day))
+        .where('createdAt', '>=', parseChinaDay(day))
         .executeTakeFirst()
       return Number(r?.n || 0)
     }
@@ -239,14 +231,8 @@ const toPointsGoods = (r: Selectable<PointsGoodsTable>): PointsGoods => ({
 
 export async function mallList(db: Conn, page: number, pageSize: number) {
   const q = db.selectFrom('pointsGoods').where('status', '=', 'on')
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q
-    .selectAll()
-    .orderBy('sort')
-    .orderBy('id')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const n = await countRows(q)
+  const rows = await q.selectAll().orderBy('sort').orderBy('id').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toPointsGoods), total: Number(n), page, pageSize }
 }
 

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context'
 import type { SetupCheck } from '../../../../types/adminSettings'
 import { kuaidi100Settings, SUBSCRIBE_ERRORS, trackingLive } from './kuaidi100'
+import { chinaMinute } from '../../services/chinaTime'
 
 /**
  * The setup check's line for courier tracking (设置检查, `npm run admin -- doctor`): whether the courier's events
@@ -41,7 +42,7 @@ export async function trackingCheck(ctx: Pick<AppContext, 'config' | 'db'>): Pro
     .select((eb) => eb.fn.max('createdAt').as('at'))
     .where('source', '=', 'courier')
     .executeTakeFirst()
-  const heard = last?.at ? `最近一次收到快递轨迹：${new Date(Number(last.at) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')}` : '尚未收到快递轨迹'
+  const heard = last?.at ? `最近一次收到快递轨迹：${chinaMinute(Number(last.at))}` : '尚未收到快递轨迹'
   const https = u.protocol === 'https:' ? '推送地址为 https：请在快递100 后台开启 HTTPS 推送（默认只推送 http）' : '推送地址为 http：快递100 默认按 http 推送'
   const query = s.customer ? '' : '；未填写 customer，买家「刷新」时不能实时查询'
   return { key, title, status: s.customer ? 'ok' : 'warn', message: `已接入：发货后自动订阅，快递公司的轨迹和签收推送到 ${s.callbackUrl}。${https}。${heard}${query}` }

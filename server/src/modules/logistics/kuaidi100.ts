@@ -4,6 +4,7 @@ import type { Conn } from '../../db/types'
 import type { HttpClient } from '../../context'
 import { getSetting } from '../settings/service'
 import { decryptSecret } from '../settings/secrets'
+import { CHINA_OFFSET_MS } from '../../services/chinaTime'
 
 /**
  * 快递100 (api.kuaidi100.com), the courier tracking service (docs/orders.md "Courier tracking"):
@@ -184,5 +185,5 @@ export const STATE_OF: Record<string, string> = {
 export function chinaTime(s: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?$/.exec(String(s).trim())
   if (!m) return NaN
-  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4] - 8, +m[5], +(m[6] || 0))
+  return Date.UTC(+m[1], +m[2] - 1, +m[3], +m[4], +m[5], +(m[6] || 0)) - CHINA_OFFSET_MS
 }

@@ -1,116 +1,20 @@
-import { AdminMemberQuery, DisableBody, IdParams, PointsBody, type AdminMemberDetail, type AdminMemberPage, type AdminMemberRow, type OkReply, type PointsReply } from '../../../../types/admin'
-import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
-import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
-import { AppError, ErrorCode } from '../../errors'
+import { AdminMemberQuery, DisableBody, IdParams, PointsBody, type AdminMemberDetail, type AdminMemberPage, type OkReply, type PointsReply } from '../../../../types/admin'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
-import type { Conn, Db } from '../../db/types'
-import '../../db/promotionTables'
-import '../../db/afterSalesTables'
-import '../../db/tradeTables'
-import { changePoints } from '../integral/points'
-import { setMemberDisabled } from '../account/service'
-import { toRows } from '../order/adminService'
-
-const MEMBER_COLUMNS = ['id', 'phone', 'nickname', 'avatar', 'points', 'cashbackBalance', 'status', 'disabledAt', 'createdAt'] as const
-type MemberRow = { id: number; phone: string | null; nickname: string; avatar: string; points: number; cashbackBalance: number; status: string; disabledAt: number | null; createdAt: number }
-const toMember = ({ disabledAt, ...m }: MemberRow): AdminMemberRow => ({
-  ...m,
-  phone: m.phone || '',
-  points: Number(m.points),
-  cashbackBalance: Number(m.cashbackBalance),
-  disabled: disabledAt != null,
-  createdAt: Number(m.createdAt),
-})
-
-async function listMembers(db: Db, q: AdminMemberQuery): Promise<AdminMemberPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
-  let b = db.selectFrom('members')
-  const kw = q.keyword?.trim()
-  // A phone or member id is looked up exactly (indexed); other words match the nickname's start.
-  if (kw) b = /^\d{11}$/.test(kw) ? b.where('phone', '=', kw) : /^\d{1,10}$/.test(kw) ? b.where('id', '=', Number(kw)) : b.where('nickname', 'like', `${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
-  if (q.disabled !== undefined) b = b.where('disabledAt', q.disabled ? 'is not' : 'is', null)
-  const [rows, count] = await Promise.all([
-    b
-      .select([...MEMBER_COLUMNS])
-      .orderBy('createdAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: rows.map(toMember), total: Number(count.n), page, pageSize }
-}
-
-async function memberRow(db: Conn, id: number) {
-  const m = await db
-    .selectFrom('members')
-    .select([...MEMBER_COLUMNS])
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (!m) throw new AppError(ErrorCode.NOT_FOUND, '会员不存在')
-  return m
-}
-
-async function memberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
-  const m = await memberRow(db, id)
-  const [orders, addresses, points, cashback] = await Promise.all([
-    db
-      .selectFrom('orders as o')
-      .select(['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt', 'o.payChannel'])
-      .where('o.memberId', '=', id)
-      .orderBy('o.createdAt', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(20)
-      .execute(),
-    db.selectFrom('memberAddresses').selectAll().where('memberId', '=', id).orderBy('isDefault', 'desc').orderBy('id').execute(),
-    db.selectFrom('pointsLedger').selectAll().where('memberId', '=', id).orderBy('id', 'desc').limit(50).execute(),
-    db.selectFrom('cashbackLedger').selectAll().where('memberId', '=', id).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50).execute(),
-  ])
-  return {
-    member: toMember(m),
-    orders: await toRows(db, orders),
-    addresses: addresses.map((a) => ({ id: a.id, name: a.name, phone: a.phone, address: `${a.province}${a.city}${a.district}${a.detail}`, isDefault: !!a.isDefault })),
-    pointsLedger: points.map((p) => ({
-      id: p.id,
-      change: p.change,
-      balanceAfter: p.balanceAfter,
-      reason: POINTS_REASON_TEXT[p.reason as PointsReason] || '积分变动',
-      note: p.note === POINTS_REASON_TEXT[p.reason as PointsReason] ? '' : p.note,
-      createdAt: Number(p.createdAt),
-    })),
-    cashbackLedger: cashback.map((c) => ({ id: c.id, change: c.change, balanceAfter: c.balanceAfter, type: CASHBACK_LEDGER_TEXT[c.type] || '返现变动', note: c.note, createdAt: Number(c.createdAt) })),
-  }
-}
+import { adjustMemberPoints, adminMemberDetail, adminMemberList, setAdminMemberDisabled } from './adminService'
 
 /** 会员: list, details, points adjustment (the CLI points-grant's changePoints), disable / re-enable. */
 const memberAdminRoutes: AdminRouteModule = async (app, { db }) => {
-  app.get('/members', { config: { permission: 'members.read' }, schema: { querystring: AdminMemberQuery } }, async (req): Promise<AdminMemberPage> => listMembers(db, req.query))
-  app.get('/members/:id', { config: { permission: 'members.read' }, schema: { params: IdParams } }, async (req): Promise<AdminMemberDetail> => memberDetail(db, req.params.id))
+  app.get('/members', { config: { permission: 'members.read' }, schema: { querystring: AdminMemberQuery } }, async (req): Promise<AdminMemberPage> => adminMemberList(db, req.query))
+  app.get('/members/:id', { config: { permission: 'members.read' }, schema: { params: IdParams } }, async (req): Promise<AdminMemberDetail> => adminMemberDetail(db, req.params.id))
 
-  app.post('/members/:id/points', { config: { permission: 'members.write' }, schema: { params: IdParams, body: PointsBody } }, async (req): Promise<PointsReply> => {
-    const { delta, note } = req.body
-    if (delta === 0) throw new AppError(ErrorCode.BAD_REQUEST, '调整数量不能为 0')
-    const balance = await audited(db, actorOf(req), async (tx, log) => {
-      const before = await memberRow(tx, req.params.id)
-      const after = await changePoints(tx, before.id, delta, 'admin', note.trim())
-      log({ action: 'member.points', targetType: 'member', targetId: before.id, before: { points: Number(before.points) }, after: { points: after, delta, note: note.trim() } })
-      return after
-    })
-    return { balance }
-  })
+  app.post('/members/:id/points', { config: { permission: 'members.write' }, schema: { params: IdParams, body: PointsBody } }, async (req): Promise<PointsReply> => ({
+    balance: await audited(db, actorOf(req), (tx, log) => adjustMemberPoints(tx, req.params.id, req.body.delta, req.body.note, log)),
+  }))
 
-  // A disabled member is signed out at once (sessions removed) and refused by the shop's auth (members.disabled_at):
-  // the account module's setMemberDisabled, in the audit row's transaction.
+  // A disabled member is signed out at once and refused by the shop's auth (adminService's setAdminMemberDisabled).
   app.post('/members/:id/disable', { config: { permission: 'members.write' }, schema: { params: IdParams, body: DisableBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      const before = await memberRow(tx, req.params.id)
-      const disabled = req.body.disabled
-      if (!(await setMemberDisabled(tx, before.id, disabled))) return
-      log({ action: disabled ? 'member.disable' : 'member.enable', targetType: 'member', targetId: before.id, before: { disabled: before.disabledAt != null }, after: { disabled } })
-    })
+    await audited(db, actorOf(req), (tx, log) => setAdminMemberDisabled(tx, req.params.id, req.body.disabled, log))
     return { ok: true }
   })
 }

@@ -7,6 +7,7 @@ import { createTokenStore } from '../../wechat/tokens'
 import { officialTemplates, subscribeTemplates, type SubscribeEvent } from '../settings/service'
 import '../../db/moneyTables'
 import { AppError, ErrorCode } from '../../errors'
+import { chinaMinute } from '../../services/chinaTime'
 
 /**
  * Mini-program subscribe messages (docs/wechat.md, "Notifications"). A business action queues a message in its own
@@ -19,7 +20,6 @@ const MAX_ATTEMPTS = 3
 const FINAL_ERRCODES = new Set([43101, 40003, 40037, 47003, 41030])
 
 const yuan = (fen: number) => `${(fen / 100).toFixed(2)}元`
-const chinaTime = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')
 
 /** Queues a message inside the caller's transaction. `data`: the event's named values (orderNo, amount, time...). */
 export async function queueMessage(tx: Conn, memberId: number, event: SubscribeEvent, data: Record<string, string>) {
@@ -38,13 +38,13 @@ export const messageOnShipped: OrderHook = async (tx, { order, items }) => {
     goodsName: items[0]?.goodsName.slice(0, 20) || '商品',
     expressName: ship?.expressName || '',
     trackingNo: ship?.trackingNo || '',
-    time: chinaTime(Date.now()),
+    time: chinaMinute(Date.now()),
   })
 }
 
 /** 'refunded' order event: 退款到账 (orderNo, amount, time). */
 export const messageOnRefunded: OrderEventListener<'refunded'> = async (tx, e) => {
-  await queueMessage(tx, e.memberId, 'refund_arrived', { orderNo: e.orderNo, afterSaleNo: e.afterSaleNo, amount: yuan(e.amount), time: chinaTime(Date.now()) })
+  await queueMessage(tx, e.memberId, 'refund_arrived', { orderNo: e.orderNo, afterSaleNo: e.afterSaleNo, amount: yuan(e.amount), time: chinaMinute(Date.now()) })
 }
 
 /**

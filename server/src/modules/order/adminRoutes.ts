@@ -22,6 +22,7 @@ import { expressResolver, shipTemplateCsv } from './shipBatch'
 import { sendCsv } from '../../admin/csv'
 import { changeOrderPriceTx, closePaymentsBeforePriceChange } from './priceChange'
 import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
+import { chinaDay } from '../../services/chinaTime'
 
 export const BATCH_SHIP_MAX = 1000
 
@@ -35,7 +36,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   app.get('/orders/export', { config: read, schema: { querystring: AdminOrderQuery } }, async (req, reply) => {
     const { page: _p, pageSize: _s, ...filters } = req.query
-    const day = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    const day = chinaDay()
     return reply.type('text/csv; charset=utf-8').header('Content-Disposition', `attachment; filename="orders-${day}.csv"`).header('Cache-Control', 'no-store').send(exportOrdersCsv(db, filters))
   })
 

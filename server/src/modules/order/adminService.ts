@@ -13,6 +13,8 @@ import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/admin'
 import { csvCell } from '../../admin/csv'
 import type { Contributions } from '../contributions'
+import { chinaSecond } from '../../services/chinaTime'
+import { onPage, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -131,16 +133,14 @@ export async function toRows(
 }
 
 export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminOrderPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   const { query: b, count: total } = await filtered(db, q)
   const [rows, count] = await Promise.all([
     b
       .select([...ROW_COLUMNS])
       .orderBy('o.createdAt', 'desc')
       .orderBy('o.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
     total.executeTakeFirstOrThrow(),
   ])
@@ -149,7 +149,6 @@ export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminO
 
 const CSV_HEADER = ['订单号', '状态', '下单时间', '支付时间', '会员手机', '收货人', '收货电话', '收货地址', '商品', '件数', '商品金额(元)', '运费(元)', '优惠(元)', '实付(元)', '买家备注', '商家备注']
 const yuan = (fen: number) => (fen / 100).toFixed(2)
-const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '')
 const cell = csvCell
 
 export const EXPORT_BATCH = 500
@@ -203,8 +202,8 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
           [
             r.orderNo,
             ORDER_STATUS_TEXT[r.status],
-            time(r.createdAt),
-            time(r.paidAt),
+            chinaSecond(r.createdAt),
+            chinaSecond(r.paidAt),
             phone.get(r.memberId) || '',
             r.receiverName,
             r.receiverPhone,

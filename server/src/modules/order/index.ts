@@ -3,7 +3,7 @@ import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { tradeSeeder } from './seed'
 import { freeShippingTagsJob, orderAutoAdvanceJob } from './jobs'
-import { orderCommands } from './admin'
+import { orderCommands } from './commands'
 
 /** Orders: pricing, submit, cancel and expiry, the state machine. Its seeder (the demo orders) needs the catalogue's goods. */
 export const orderModule: ShopModule = {

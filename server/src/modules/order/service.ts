@@ -12,6 +12,8 @@ import { priceOrder, type OrderDraft, type PricingInput } from './pricing'
 import type { Contributions } from '../contributions'
 import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
+import { chinaClock } from '../../services/chinaTime'
+import { onPage, countRows } from '../../db/paging'
 
 type OrderRow = Selectable<OrderTable>
 type ItemRow = Selectable<OrderItemTable>
@@ -27,7 +29,7 @@ export const PAID_STATES: OrderStatusValue[] = ['to_ship', 'to_receive', 'to_rev
 
 /** 20-digit order number: local time to the second, then 6 random digits. */
 export function makeOrderNo(t = Date.now(), prefix = ''): string {
-  const d = new Date(t + 8 * 3600_000) // China time, whatever the server's zone
+  const d = chinaClock(t)
   const p = (n: number, w = 2) => String(n).padStart(w, '0')
   const stamp = `${d.getUTCFullYear()}${p(d.getUTCMonth() + 1)}${p(d.getUTCDate())}${p(d.getUTCHours())}${p(d.getUTCMinutes())}${p(d.getUTCSeconds())}`
   return `${prefix}${stamp}${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}`
@@ -348,14 +350,8 @@ export async function listOrders(db: Conn, config: Config, memberId: number, tab
   let q = db.selectFrom('orders').where('memberId', '=', memberId).where('deletedAt', 'is', null)
   if (tab === 'afterSale') q = q.where('afterSaleStatus', '!=', 'none')
   else if (tab !== 'all') q = q.where('status', '=', TAB_FILTER[tab])
-  const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()
-  const rows = await q
-    .selectAll()
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const total = await countRows(q)
+  const rows = await q.selectAll().orderBy('createdAt', 'desc').orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   const items = rows.length
     ? await db
         .selectFrom('orderItems')

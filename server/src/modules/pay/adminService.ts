@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Conn, Db } from '../../db/types'
-import { chinaDayRange, csvStream, csvTime, csvYuan } from '../../admin/csv'
+import { csvStream, csvTime, csvYuan } from '../../admin/csv'
 import type {
   AdminPayment,
   AdminPaymentPage,
@@ -20,6 +20,8 @@ import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integra
 import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
 import '../../db/afterSalesTables'
 import '../../db/promotionTables'
+import { CHINA_OFFSET_MS, chinaDay, chinaDayRange, parseChinaDay } from '../../services/chinaTime'
+import { onPage } from '../../db/paging'
 
 /**
  * The console's 财务 (docs/console.md "财务"): payments and refunds with the provider's references, daily totals,
@@ -30,7 +32,6 @@ import '../../db/promotionTables'
 const num = (v: unknown) => Number(v ?? 0) || 0
 const paging = (q: { page?: number; pageSize?: number }) => ({ page: q.page || 1, pageSize: q.pageSize || 20 })
 const DAY = 86_400_000
-const CN = 8 * 3600_000
 
 export const PAYMENT_STATUS_TEXT: Record<string, string> = { pending: '待支付', paid: '已支付', closed: '已关闭', refund_pending: '退款中', refunded: '已退款' }
 export const REFUND_STATUS_TEXT: Record<string, string> = { refunding: '退款中', refunded: '已退款', failed: '退款失败' }
@@ -69,12 +70,7 @@ export async function listPayments(db: Conn, q: PaymentQuery): Promise<AdminPaym
   const { n } = await paymentQuery(db, q)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  const rows = await paymentColumns(paymentQuery(db, q))
-    .orderBy('p.createdAt', 'desc')
-    .orderBy('p.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const rows = await paymentColumns(paymentQuery(db, q)).orderBy('p.createdAt', 'desc').orderBy('p.id', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toPayment), total: num(n), page, pageSize }
 }
 
@@ -166,12 +162,7 @@ export async function listRefunds(db: Conn, q: RefundQuery): Promise<AdminRefund
     .clearSelect()
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow()
-  const rows = await refundQuery(db, q)
-    .orderBy('r.createdAt', 'desc')
-    .orderBy('r.refNo', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const rows = await refundQuery(db, q).orderBy('r.createdAt', 'desc').orderBy('r.refNo', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toRefund), total: num(n), page, pageSize }
 }
 
@@ -205,18 +196,16 @@ export const exportRefundsCsv = (db: Db, q: RefundFilters) =>
 
 // ------------------------------------------------------------------ daily totals
 
-const dayOf = (ms: number) => new Date(ms + CN).toISOString().slice(0, 10)
-
 /**
  * Per China day: paid = Σ payments paid that day (by paid_at), refunded = Σ refunds completed that day (after-sales
  * refunded_at and late payments' refunded_at), net = paid − refunded. Default: the last 30 days; at most 366 days.
  */
 export async function dailyTotals(db: Conn, q: DailyQuery, now = Date.now()): Promise<DailyReply> {
-  const to = q.to || dayOf(now)
-  const from = q.from || dayOf(Date.parse(`${to}T00:00:00+08:00`) - 29 * DAY)
+  const to = q.to || chinaDay(now)
+  const from = q.from || chinaDay(parseChinaDay(to) - 29 * DAY)
   const { start, end } = chinaDayRange(from, to) as { start: number; end: number }
   const days = Math.max(0, Math.min(366, Math.round((end - start) / DAY)))
-  const bucket = (col: string) => sql<number>`(${sql.ref(col)} + ${sql.lit(CN)}) / ${sql.lit(DAY)}`
+  const bucket = (col: string) => sql<number>`(${sql.ref(col)} + ${sql.lit(CHINA_OFFSET_MS)}) / ${sql.lit(DAY)}`
   const paid = await db
     .selectFrom('payments')
     .select([bucket('paid_at').as('d'), sql<number>`COUNT(*)`.as('n'), sql<number>`COALESCE(SUM(amount), 0)`.as('s')])
@@ -243,10 +232,10 @@ export async function dailyTotals(db: Conn, q: DailyQuery, now = Date.now()): Pr
     .execute()
   const rows = new Map<string, DailyTotal>()
   for (let i = 0; i < days; i++) {
-    const d = dayOf(start + i * DAY)
+    const d = chinaDay(start + i * DAY)
     rows.set(d, { day: d, paidCount: 0, paid: 0, refundCount: 0, refunded: 0, net: 0 })
   }
-  const at = (d: unknown) => rows.get(dayOf(Math.floor(num(d)) * DAY))
+  const at = (d: unknown) => rows.get(chinaDay(Math.floor(num(d)) * DAY))
   for (const r of paid) {
     const x = at(r.d)
     if (x) {
@@ -324,11 +313,7 @@ export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedg
       sql<number>`COALESCE(SUM(CASE WHEN l.change < 0 THEN -l.change ELSE 0 END), 0)`.as('expense'),
     ])
     .executeTakeFirstOrThrow()
-  const rows = await memberLedgerQuery(db, kind, q)
-    .orderBy('l.id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const rows = await memberLedgerQuery(db, kind, q).orderBy('l.id', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map((r) => toMemberEntry(kind, r)), total: num(sums.n), page, pageSize, income: num(sums.income), expense: num(sums.expense) }
 }
 

@@ -1,7 +1,7 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import { orderExpiryJob, refundCheckJob } from './jobs'
-import { payCommands } from './admin'
+import { payCommands } from './commands'
 import adminRoutes from './adminRoutes'
 
 /** Payment: prepay, notifications (payments, refunds, transfers), the gateway checks before expiry, refund checks. */

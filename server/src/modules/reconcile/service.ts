@@ -5,6 +5,7 @@ import { getPaymentProvider } from '../../payments'
 import type { ReconcileDiffTable, ReconcileIssue } from '../../db/moneyTables'
 import { AppError, ErrorCode } from '../../errors'
 import '../../db/moneyTables'
+import { chinaDay, chinaHour, parseChinaDay } from '../../services/chinaTime'
 
 /**
  * Daily reconciliation (docs/wechat.md, "Reconciliation"): the gateway's trade bill of a China day against our
@@ -14,12 +15,12 @@ import '../../db/moneyTables'
 
 const DAY = 86_400_000
 const dayRange = (date: string) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(Date.parse(`${date}T00:00:00+08:00`))) throw new AppError(ErrorCode.BAD_REQUEST, '日期格式应为 YYYY-MM-DD')
-  const from = Date.parse(`${date}T00:00:00+08:00`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || Number.isNaN(parseChinaDay(date))) throw new AppError(ErrorCode.BAD_REQUEST, '日期格式应为 YYYY-MM-DD')
+  const from = parseChinaDay(date)
   return { from, to: from + DAY }
 }
 /** Yesterday in China time (the bill the morning job fetches). */
-export const chinaYesterday = (now = Date.now()) => new Date(now + 8 * 3600_000 - DAY).toISOString().slice(0, 10)
+export const chinaYesterday = (now = Date.now()) => chinaDay(now - DAY)
 
 /** Our side of the day: payments paid through the provider, refunds that succeeded (after-sales and late payments). */
 async function ourSide(db: Db, provider: string, from: number, to: number) {
@@ -104,8 +105,7 @@ export async function reconcileDiffs(db: Db, date: string): Promise<Array<Select
 
 /** The morning job: yesterday's bill, once, after 10:00 China time (WeChat makes it available from about 9:00). */
 export async function reconcileYesterday(ctx: PaymentCtx, now = Date.now()) {
-  const chinaHour = new Date(now + 8 * 3600_000).getUTCHours()
-  if (chinaHour < 10) return null
+  if (chinaHour(now) < 10) return null
   const date = chinaYesterday(now)
   if (await ctx.db.selectFrom('reconcileRuns').select('billDate').where('billDate', '=', date).executeTakeFirst()) return null
   return reconcileDay(ctx, date)

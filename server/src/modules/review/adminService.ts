@@ -3,13 +3,13 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminReviewPage, AdminReviewQuery } from '../../../../types/adminContent'
 import { parseImages } from './images'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
 /** First reviews (follow-ups ride along), newest first, filtered by goods, stars, pictures, hidden, replied. */
 export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<AdminReviewPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('goodsReviews as r').leftJoin('goods as g', 'g.id', 'r.goodsId').leftJoin('members as m', 'm.id', 'r.memberId').where('r.parentId', 'is', null)
   if (q.goodsId) b = b.where('r.goodsId', '=', q.goodsId)
   if (q.rating) b = b.where('r.rating', '=', q.rating)
@@ -37,10 +37,9 @@ export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<Admi
       ])
       .orderBy('r.createdAt', 'desc')
       .orderBy('r.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   const followUps = rows.length
     ? await db
@@ -73,7 +72,7 @@ export async function adminReviewList(db: Db, q: AdminReviewQuery): Promise<Admi
       repliedAt: r.repliedAt === null ? null : Number(r.repliedAt),
       createdAt: Number(r.createdAt),
     })),
-    total: Number(c.n),
+    total: c,
     page,
     pageSize,
   }

@@ -3,27 +3,21 @@ import type { AppContext } from '../../context'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
 import type { AdminSeckillItem, AdminSeckillSessionDetail, AdminSeckillSessionPage, SeckillLiveReply, SeckillSessionInput, SeckillSessionQuery, SkuOption } from '../../../../types/adminPromotions'
-import { chinaTime, runtimeFor, sessionState } from './service'
+import { runtimeFor, sessionState } from './service'
 import '../../db/promotionTables'
+import { chinaHourMinute, parseChinaTime } from '../../services/chinaTime'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
 const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
-const hhmm = (t: number) => new Date(t + 8 * 3600_000).toISOString().slice(11, 16)
 
 export async function adminSessionList(db: Db, q: SeckillSessionQuery, now = Date.now()): Promise<AdminSeckillSessionPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('seckillSessions')
   if (q.day) b = b.where('day', '=', q.day)
-  const { n } = await b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await b
-    .selectAll()
-    .orderBy('startAt', 'desc')
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const n = await countRows(b)
+  const rows = await b.selectAll().orderBy('startAt', 'desc').orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   const sums = rows.length
     ? await db
         .selectFrom('seckillItems')
@@ -119,7 +113,18 @@ export async function adminSessionDetail(db: Conn, id: number, now = Date.now())
   const s = await db.selectFrom('seckillSessions').selectAll().where('id', '=', id).executeTakeFirst()
   if (!s) throw new AppError(ErrorCode.NOT_FOUND, '秒杀场次不存在')
   const t = { startAt: Number(s.startAt), endAt: Number(s.endAt) }
-  return { id: s.id, day: s.day, start: hhmm(t.startAt), end: hhmm(t.endAt), title: s.title, ...t, state: sessionState(t, now), repeatDaily: !!s.repeatDaily, now, items: await itemsOf(db, id) }
+  return {
+    id: s.id,
+    day: s.day,
+    start: chinaHourMinute(t.startAt),
+    end: chinaHourMinute(t.endAt),
+    title: s.title,
+    ...t,
+    state: sessionState(t, now),
+    repeatDaily: !!s.repeatDaily,
+    now,
+    items: await itemsOf(db, id),
+  }
 }
 
 export async function adminSessionLive(db: Db, id: number, now = Date.now()): Promise<SeckillLiveReply> {
@@ -151,8 +156,8 @@ export async function skuOptions(db: Db, keyword: string): Promise<SkuOption[]> 
 
 /** Checks a session's input against the catalogue; answers its times. */
 async function checkInput(db: Conn, input: SeckillSessionInput) {
-  const startAt = chinaTime(input.day, input.start)
-  const endAt = chinaTime(input.day, input.end)
+  const startAt = parseChinaTime(input.day, input.start)
+  const endAt = parseChinaTime(input.day, input.end)
   if (!Number.isFinite(startAt) || !Number.isFinite(endAt)) throw bad('日期格式不正确')
   if (endAt <= startAt) throw bad('结束时间须晚于开始时间')
   const skuIds = input.items.map((i) => i.skuId)

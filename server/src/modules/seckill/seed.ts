@@ -1,8 +1,7 @@
 import type { Seeder } from '../shopModule'
 import type { Db } from '../../db/types'
-import { chinaDay } from '../goods/service'
-import { chinaTime } from './service'
 import '../../db/promotionTables'
+import { chinaDay, chinaHour, parseChinaTime } from '../../services/chinaTime'
 
 const HOUR = 3600_000
 /** The daily slots (China time), two hours each; they repeat every day. */
@@ -26,13 +25,13 @@ export const seckillSeeder: Seeder = {
 
 export async function seedSessions(db: Db, now: number) {
   const day = chinaDay(now)
-  const slots = DAILY_SLOTS.map((title) => ({ title, startAt: chinaTime(day, title), endAt: chinaTime(day, title) + SLOT_HOURS * HOUR, repeatDaily: 1 }))
+  const slots = DAILY_SLOTS.map((title) => ({ title, startAt: parseChinaTime(day, title), endAt: parseChinaTime(day, title) + SLOT_HOURS * HOUR, repeatDaily: 1 }))
   const running = slots.some((s) => s.startAt <= now && s.endAt - now >= HOUR)
   const sessions = [...slots]
   if (!running) {
-    const hh = new Date(now + 8 * HOUR).getUTCHours()
+    const hh = chinaHour(now)
     const title = `${String(hh).padStart(2, '0')}:00`
-    if (!slots.some((s) => s.title === title)) sessions.push({ title, startAt: chinaTime(day, title), endAt: chinaTime(day, title) + 3 * HOUR, repeatDaily: 0 })
+    if (!slots.some((s) => s.title === title)) sessions.push({ title, startAt: parseChinaTime(day, title), endAt: parseChinaTime(day, title) + 3 * HOUR, repeatDaily: 0 })
   }
   sessions.sort((a, b) => a.startAt - b.startAt)
   const skus = await db

@@ -15,7 +15,6 @@ import type {
   SessionsResponse,
 } from '../../../../types/seckill'
 import { AppError, ErrorCode } from '../../errors'
-import { chinaDay } from '../goods/service'
 import { defaultAddress, getAddress } from '../address/service'
 import type { Contributions } from '../contributions'
 import { FREE_FREIGHT_THRESHOLD, finalize, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
@@ -24,6 +23,7 @@ import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../orde
 import { createGate, type SeckillGate } from './gate'
 import { observeGate } from '../../services/metrics'
 import '../../db/promotionTables'
+import { chinaDay, parseChinaTime } from '../../services/chinaTime'
 
 /** Unpaid flash-sale orders expire sooner than normal ones, so unpaid quota goes back on sale quickly. */
 export const SECKILL_EXPIRE_MINUTES = 10
@@ -31,9 +31,6 @@ export const SECKILL_EXPIRE_MINUTES = 10
 const META_TTL_MS = 2000
 
 type SessionRow = Selectable<SeckillSessionTable>
-
-/** ms of "HH:mm" on a China day. */
-export const chinaTime = (day: string, hhmm: string) => Date.parse(`${day}T${hhmm}:00+08:00`)
 
 export function sessionState(s: { startAt: number; endAt: number }, now: number): SessionState {
   if (now < s.startAt) return 'upcoming'
@@ -155,7 +152,7 @@ export async function ensureToday(db: Db, now = Date.now()): Promise<number> {
   let created = 0
   for (const s of templates) {
     await db.transaction().execute(async (tx) => {
-      const startAt = chinaTime(today, s.title)
+      const startAt = parseChinaTime(today, s.title)
       const row = await tx
         .insertInto('seckillSessions')
         .values({ day: today, title: s.title, startAt, endAt: startAt + (Number(s.endAt) - Number(s.startAt)), repeatDaily: 1, createdAt: now })

@@ -30,16 +30,17 @@ import {
   type WechatSettingsView,
 } from '../../../../types/adminSettings'
 import { AppError, ErrorCode } from '../../errors'
-import { failedRefunds } from '../pay/refunds'
-import { refundLatePayment } from '../pay/notify'
-import { failedShippingUploads, retryShippingUpload } from '../wechatShipping/service'
-import { failedMessages, retryMessage } from '../notifications/service'
+import { retryShippingUpload } from '../wechatShipping/service'
+import { retryMessage } from '../notifications/service'
 import { reconcileDay } from '../reconcile/service'
 import {
   createFreightTemplate,
   deleteFreightTemplate,
+  failuresReply,
   freightTemplates,
   messageSettings,
+  reconcileView,
+  retryLatePaymentRefund,
   saveDocument,
   saveMessageTemplate,
   saveShopProfile,
@@ -52,13 +53,14 @@ import {
   wechatSettingsView,
 } from './adminService'
 import { failureCounts } from './failures'
-import { failedSubscriptions, retrySubscription } from '../logistics/tracking'
+import { retrySubscription } from '../logistics/tracking'
 import { runDoctor } from './doctor'
 import { reviewMode, setSetting } from './service'
 import { applyStoredSettings } from './store'
 import { hit } from '../../services/rateLimit'
 import { checkPhone } from '../member/service'
 import { maskPhone } from '../member/sms'
+import { chinaDay } from '../../services/chinaTime'
 
 /**
  * 设置 (settings.read / .write): shop profile and timeouts, the login page's documents, freight templates, WeChat
@@ -148,48 +150,24 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   // ---------------------------------------------------------------- 财务 → 对账
 
-  app.get('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { querystring: ReconcileQuery } }, async (req): Promise<ReconcileReply> => reconcileView(req.query.date))
+  app.get('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { querystring: ReconcileQuery } }, async (req): Promise<ReconcileReply> => reconcileView(db, req.query.date))
   app.post('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { body: ReconcileQuery } }, async (req): Promise<ReconcileReply> => {
-    const today = new Date(Date.now() + 8 * 3600_000).toISOString().slice(0, 10)
+    const today = chinaDay()
     if (req.body.date >= today) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
     const r = await reconcileDay(ctx, req.body.date)
     await audited(db, actorOf(req), async (_tx, log) =>
       log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }),
     )
-    return reconcileView(req.body.date)
+    return reconcileView(db, req.body.date)
   })
-
-  async function reconcileView(date: string): Promise<ReconcileReply> {
-    const run = await db.selectFrom('reconcileRuns').selectAll().where('billDate', '=', date).executeTakeFirst()
-    const diffs = await db.selectFrom('reconcileDiffs').select(['id', 'kind', 'refNo', 'issue', 'ours', 'theirs']).where('billDate', '=', date).orderBy('id').execute()
-    return {
-      date,
-      run: run ? { provider: run.provider, payments: Number(run.payments), refunds: Number(run.refunds), differences: Number(run.differences), ranAt: Number(run.ranAt) } : null,
-      diffs: diffs.map((d) => ({ ...d, ours: d.ours === null ? null : Number(d.ours), theirs: d.theirs === null ? null : Number(d.theirs) })),
-    }
-  }
 
   // ---------------------------------------------------------------- 工作台 → 待处理异常
 
-  app.get('/todo/failures', { config: { permission: 'dashboard.read' } }, async (): Promise<FailuresReply> => {
-    const [refunds, shipping, messages, tracking] = await Promise.all([failedRefunds(db), failedShippingUploads(db), failedMessages(db), failedSubscriptions(db)])
-    return {
-      refunds: refunds.cases.map((c) => ({ afterSaleId: c.id, orderNo: c.orderNo, amount: Number(c.refundAmount), error: c.refundError || '', at: Number(c.refundFailedAt) })),
-      latePayments: refunds.latePayments.map((p) => ({ payNo: p.payNo, orderNo: p.orderNo, amount: Number(p.amount), error: p.refundError || '', at: Number(p.updatedAt) })),
-      shipping: shipping.map((s) => ({ orderNo: s.orderNo, attempts: Number(s.attempts), error: s.lastError, at: Number(s.updatedAt) })),
-      messages: messages.map((m) => ({ id: m.id, event: m.event, memberId: m.memberId, attempts: Number(m.attempts), error: m.lastError, at: Number(m.updatedAt) })),
-      tracking: tracking.map((r) => ({ orderNo: r.orderNo, expressName: r.expressName, trackingNo: r.trackingNo, status: r.status, error: r.lastError, at: Number(r.updatedAt) })),
-    }
-  })
+  app.get('/todo/failures', { config: { permission: 'dashboard.read' } }, async (): Promise<FailuresReply> => failuresReply(db))
   app.get('/todo/failure-counts', { config: { permission: 'dashboard.read' } }, async (): Promise<FailureCounts> => failureCounts(db))
 
   app.post('/todo/late-payments/retry', { config: { permission: 'refunds.write' }, schema: { body: PayNoBody } }, async (req): Promise<OkReply> => {
-    const pay = await db.selectFrom('payments').select(['payNo', 'refundError']).where('payNo', '=', req.body.payNo).where('status', '=', 'refund_pending').executeTakeFirst()
-    if (!pay) throw new AppError(ErrorCode.CONFLICT, '该笔支付不在待退款状态')
-    await refundLatePayment(ctx, pay.payNo)
-    const after = await db.selectFrom('payments').select(['status', 'refundError']).where('payNo', '=', pay.payNo).executeTakeFirstOrThrow()
-    await audited(db, actorOf(req), async (_tx, log) => log({ action: 'payment.refund-retry', targetType: 'payment', targetId: pay.payNo, before: { refundError: pay.refundError }, after }))
-    return { ok: after.status === 'refunded' || !after.refundError }
+    return retryLatePaymentRefund(ctx, req.body.payNo, actorOf(req))
   })
   app.post('/todo/shipping/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), async (tx, log) => {

@@ -1,13 +1,22 @@
 import crypto from 'node:crypto'
 import type { Config } from '../../config'
-import type { Conn, Tx } from '../../db/types'
-import type { AuditEntry } from '../../admin/audit'
+import type { Conn, Db, Tx } from '../../db/types'
+import { audited, type Actor, type AuditEntry } from '../../admin/audit'
+import type { AppContext } from '../../context'
+import type { OkReply } from '../../../../types/admin'
+import { failedRefunds } from '../pay/refunds'
+import { refundLatePayment } from '../pay/notify'
+import { failedShippingUploads } from '../wechatShipping/service'
+import { failedMessages } from '../notifications/service'
+import { failedSubscriptions } from '../logistics/tracking'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { parseRegionFees, syncFreeShippingTags } from '../order/freight'
 import { ALL_PAGES, ROUTES } from '../../../../types/routes'
 import type {
   DocumentInput,
+  FailuresReply,
+  ReconcileReply,
   FreightTemplate,
   FreightTemplateInput,
   MessageSettings,
@@ -409,4 +418,40 @@ export async function saveMessageTemplate(tx: Tx, config: Config, kind: 'subscri
   const saved = await getSetting<Record<string, unknown>>(tx, key, {})
   await setSetting(tx, key, { ...saved, [event]: value })
   log({ action: `settings.message.${kind}`, targetType: 'messageTemplate', targetId: event, before, after: value })
+}
+
+// ---------------------------------------------------------------- 财务 → 对账, 工作台 → 待处理异常
+
+/** 财务 → 对账: the day's run and its differences. */
+export async function reconcileView(db: Conn, date: string): Promise<ReconcileReply> {
+  const run = await db.selectFrom('reconcileRuns').selectAll().where('billDate', '=', date).executeTakeFirst()
+  const diffs = await db.selectFrom('reconcileDiffs').select(['id', 'kind', 'refNo', 'issue', 'ours', 'theirs']).where('billDate', '=', date).orderBy('id').execute()
+  return {
+    date,
+    run: run ? { provider: run.provider, payments: Number(run.payments), refunds: Number(run.refunds), differences: Number(run.differences), ranAt: Number(run.ranAt) } : null,
+    diffs: diffs.map((d) => ({ ...d, ours: d.ours === null ? null : Number(d.ours), theirs: d.theirs === null ? null : Number(d.theirs) })),
+  }
+}
+
+/** 工作台 → 待处理异常: refunds, late payments, shipping uploads, messages and tracking subscriptions that failed. */
+export async function failuresReply(db: Db): Promise<FailuresReply> {
+  const [refunds, shipping, messages, tracking] = await Promise.all([failedRefunds(db), failedShippingUploads(db), failedMessages(db), failedSubscriptions(db)])
+  return {
+    refunds: refunds.cases.map((c) => ({ afterSaleId: c.id, orderNo: c.orderNo, amount: Number(c.refundAmount), error: c.refundError || '', at: Number(c.refundFailedAt) })),
+    latePayments: refunds.latePayments.map((p) => ({ payNo: p.payNo, orderNo: p.orderNo, amount: Number(p.amount), error: p.refundError || '', at: Number(p.updatedAt) })),
+    shipping: shipping.map((s) => ({ orderNo: s.orderNo, attempts: Number(s.attempts), error: s.lastError, at: Number(s.updatedAt) })),
+    messages: messages.map((m) => ({ id: m.id, event: m.event, memberId: m.memberId, attempts: Number(m.attempts), error: m.lastError, at: Number(m.updatedAt) })),
+    tracking: tracking.map((r) => ({ orderNo: r.orderNo, expressName: r.expressName, trackingNo: r.trackingNo, status: r.status, error: r.lastError, at: Number(r.updatedAt) })),
+  }
+}
+
+/** Retries the refund of a payment that arrived after its order closed, and audits the outcome. */
+export async function retryLatePaymentRefund(ctx: AppContext, payNo: string, actor: Actor): Promise<OkReply> {
+  const { db } = ctx
+  const pay = await db.selectFrom('payments').select(['payNo', 'refundError']).where('payNo', '=', payNo).where('status', '=', 'refund_pending').executeTakeFirst()
+  if (!pay) throw new AppError(ErrorCode.CONFLICT, '该笔支付不在待退款状态')
+  await refundLatePayment(ctx, pay.payNo)
+  const after = await db.selectFrom('payments').select(['status', 'refundError']).where('payNo', '=', pay.payNo).executeTakeFirstOrThrow()
+  await audited(db, actor, async (_tx, log) => log({ action: 'payment.refund-retry', targetType: 'payment', targetId: pay.payNo, before: { refundError: pay.refundError }, after }))
+  return { ok: after.status === 'refunded' || !after.refundError }
 }

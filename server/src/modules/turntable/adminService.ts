@@ -7,6 +7,7 @@ import { setSetting } from '../settings/service'
 import { skuOf } from '../integral/adminService'
 import { drawCost, shipPrize } from './service'
 import '../../db/promotionTables'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 
@@ -175,8 +176,7 @@ const toRecord = (r: any) => ({
 
 /** Draw records, newest first; status to_ship lists the physical prizes waiting to be shipped. */
 export async function drawRecords(db: Db, q: DrawRecordQuery): Promise<AdminDrawRecordPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   if (q.status && !(q.status in DRAW_STATUS_TEXT)) throw new AppError(ErrorCode.BAD_REQUEST, '状态无效')
   let rows = recordQuery(db)
   let count = db.selectFrom('turntableRecords')
@@ -184,15 +184,8 @@ export async function drawRecords(db: Db, q: DrawRecordQuery): Promise<AdminDraw
     rows = rows.where('r.status', '=', q.status as DrawStatus)
     count = count.where('status', '=', q.status as DrawStatus)
   }
-  const [list, n] = await Promise.all([
-    rows
-      .orderBy('r.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
-    count.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ])
-  return { list: list.map(toRecord), total: Number(n.n), page, pageSize }
+  const [list, n] = await Promise.all([rows.orderBy('r.id', 'desc').$call(onPage(page, pageSize)).execute(), countRows(count)])
+  return { list: list.map(toRecord), total: n, page, pageSize }
 }
 
 /** Ships a physical prize: the CLI's turntable-ship (shipPrize), in the audit row's transaction. */

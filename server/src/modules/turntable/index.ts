@@ -2,7 +2,7 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { turntableSeeder } from './seed'
-import { turntableCommands } from './admin'
+import { turntableCommands } from './commands'
 
 export const turntableModule: ShopModule = {
   name: 'turntable',

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../order/service'
 import { changePoints, pointsBalance } from '../integral/points'
 import { getSetting } from '../settings/service'
 import '../../db/promotionTables'
+import { onPage, countRows } from '../../db/paging'
 
 /** Points one draw costs until the console sets another (营销 › 盲盒, shop_settings 'blindBoxCost'). */
 export const DRAW_COST = 50
@@ -159,13 +160,8 @@ export async function draw(db: Db, memberId: number, requestId?: string): Promis
 export async function records(db: Conn, memberId: number, page: number, pageSize: number, onlyWon = false): Promise<DrawRecordPage> {
   let q = db.selectFrom('turntableRecords').where('memberId', '=', memberId)
   if (onlyWon) q = q.where('status', '!=', 'none')
-  const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
-  const rows = await q
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
-    .execute()
+  const n = await countRows(q)
+  const rows = await q.selectAll().orderBy('id', 'desc').$call(onPage(page, pageSize)).execute()
   return { list: rows.map(toRecord), total: Number(n), page, pageSize }
 }
 

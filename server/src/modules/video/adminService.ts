@@ -3,14 +3,14 @@ import type { AuditEntry } from '../../admin/audit'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import type { AdminVideoCommentPage, AdminVideoCommentQuery, AdminVideoPage, AdminVideoQuery } from '../../../../types/adminContent'
 import { contains } from './service'
+import { onPage, countRows, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const n = (v: number | null) => (v === null ? null : Number(v))
 
 /** The review queue and every video: pending first when no state is asked for, then newest. */
 export async function adminVideoList(db: Db, q: AdminVideoQuery): Promise<AdminVideoPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('videos as v').leftJoin('members as m', 'm.id', 'v.memberId')
   if (q.status) b = b.where('v.status', '=', q.status)
   const kw = String(q.keyword || '').trim()
@@ -21,14 +21,13 @@ export async function adminVideoList(db: Db, q: AdminVideoQuery): Promise<AdminV
       .orderBy((eb) => eb.case().when('v.status', '=', 'pending').then(0).else(1).end())
       .orderBy('v.createdAt', 'desc')
       .orderBy('v.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   return {
     list: rows.map(({ nickname, ...r }) => ({ ...r, authorName: nickname || `会员${r.memberId}`, reviewedAt: n(r.reviewedAt), createdAt: Number(r.createdAt) })),
-    total: Number(c.n),
+    total: c,
     page,
     pageSize,
   }
@@ -57,8 +56,7 @@ export async function adminReviewVideo(tx: Tx, id: number, to: 'on' | 'off', rea
 
 /** Comments (each is also a danmu at its playback second), newest first. */
 export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Promise<AdminVideoCommentPage> {
-  const page = q.page ?? 1
-  const pageSize = q.pageSize ?? 20
+  const { page, pageSize } = paged(q)
   let b = db.selectFrom('videoComments as c').leftJoin('videos as v', 'v.id', 'c.videoId').leftJoin('members as m', 'm.id', 'c.memberId')
   if (q.videoId) b = b.where('c.videoId', '=', q.videoId)
   if (q.hidden !== undefined) b = b.where('c.hidden', '=', q.hidden ? 1 : 0)
@@ -69,10 +67,9 @@ export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Pro
       .select(['c.id', 'c.videoId', 'v.title', 'c.memberId', 'm.nickname', 'c.content', 'c.timeOffset', 'c.hidden', 'c.createdAt'])
       .orderBy('c.createdAt', 'desc')
       .orderBy('c.id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
+      .$call(onPage(page, pageSize))
       .execute(),
-    b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    countRows(b),
   ])
   return {
     list: rows.map((r) => ({
@@ -86,7 +83,7 @@ export async function adminVideoComments(db: Db, q: AdminVideoCommentQuery): Pro
       hidden: !!r.hidden,
       createdAt: Number(r.createdAt),
     })),
-    total: Number(c.n),
+    total: c,
     page,
     pageSize,
   }

@@ -9,6 +9,7 @@ import type { Page } from '../../../../types/envelope'
 import { AppError, ErrorCode, notFound } from '../../errors'
 import { hit } from '../../services/rateLimit'
 import { mp4Duration } from './media'
+import { onPage } from '../../db/paging'
 
 export const COMMENTS_PER_MINUTE = 10
 export const RELEASES_PER_DAY = 20
@@ -112,8 +113,7 @@ async function pageOf(db: Db, q: { page: number; pageSize: number }, viewer: num
     .select([...videoCols])
     .orderBy('videos.createdAt', 'desc')
     .orderBy('videos.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return { list: await decorate(db, rows, viewer), total, page: q.page, pageSize: q.pageSize }
 }
@@ -306,8 +306,7 @@ export async function commentList(db: Db, videoId: number, q: { page: number; pa
     ])
     .orderBy('videoComments.createdAt', 'desc')
     .orderBy('videoComments.id', 'desc')
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize)
+    .$call(onPage(q.page, q.pageSize))
     .execute()
   return {
     list: rows.map((r) => ({

@@ -1,7 +1,6 @@
 import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { adminFeedback } from './service'
-
-const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
+import { chinaMinute } from '../../services/chinaTime'
 
 /** The feedback module's operator CLI commands (listed in modules/index.ts). */
 export const feedbackCommands: AdminCommandDef[] = [
@@ -12,7 +11,7 @@ export const feedbackCommands: AdminCommandDef[] = [
     const limit = Number(onlyNew ? rest[1] : rest[0]) || 50
     const rows = await adminFeedback(db, { onlyNew, limit })
     for (const r of rows) {
-      out(`#${r.id} [${r.typeText}]${r.status === 'new' ? ' 新' : ''} ${time(r.createdAt)} 会员${r.memberId} ${r.nickname || ''} ${r.phone || ''}${r.contact ? ` 联系方式：${r.contact}` : ''}`)
+      out(`#${r.id} [${r.typeText}]${r.status === 'new' ? ' 新' : ''} ${chinaMinute(r.createdAt)} 会员${r.memberId} ${r.nickname || ''} ${r.phone || ''}${r.contact ? ` 联系方式：${r.contact}` : ''}`)
       out(`    ${r.content.replace(/\s+/g, ' ')}`)
       if (r.images.length) out(`    图片：${r.images.join(' ')}`)
     }

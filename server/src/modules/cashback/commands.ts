@@ -2,9 +2,9 @@ import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { CASHBACK_TASK_STATUS_TEXT } from '../../../../types/cashback'
 import type { CashbackTaskStatusValue } from '../../db/afterSalesTables'
 import { approveTask, rejectTask } from './service'
+import { chinaMinute } from '../../services/chinaTime'
 
 const yuan = (fen: number) => (fen / 100).toFixed(2)
-const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
 const STATUSES = Object.keys(CASHBACK_TASK_STATUS_TEXT) as CashbackTaskStatusValue[]
 const USAGE = '用法：cashback approve <taskId> | cashback reject <taskId> [原因] | cashback list [status]'
 
@@ -48,7 +48,7 @@ export const cashbackCommands: AdminCommandDef[] = [
               `¥${yuan(r.amount)}`.padStart(9),
               r.title,
               r.phone || '',
-              time(r.submittedAt),
+              chinaMinute(r.submittedAt),
               r.proofImages !== '[]' ? `凭证 ${r.proofImages}` : '',
               r.rejectReason,
             ]

@@ -2,9 +2,9 @@ import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import type { OrderStatusValue } from '../../db/tradeTables'
 import { addTrace, shipOrder } from '../logistics/service'
+import { chinaMinute } from '../../services/chinaTime'
 
 const yuan = (fen: number) => (fen / 100).toFixed(2)
-const time = (ms: number | null) => (ms ? new Date(ms + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
 const STATUSES = Object.keys(ORDER_STATUS_TEXT) as OrderStatusValue[]
 
 /** The order module's operator CLI commands (listed in modules/index.ts). */
@@ -20,7 +20,7 @@ export const orderCommands: AdminCommandDef[] = [
     const [orderNo, ...words] = args
     if (!orderNo || !words.length) throw new Error('用法：trace <orderNo> <text>')
     const r = await addTrace(db, orderNo, words.join(' '))
-    out(`已记录 ${r.orderNo} ${time(r.time)} ${r.text}`)
+    out(`已记录 ${r.orderNo} ${chinaMinute(r.time)} ${r.text}`)
   }),
 
   adminCommand('orders', `orders [status] [limit]                       列出订单（status: ${STATUSES.join(' | ')}；默认全部，最近 50 条）`, async (args, { db, out }) => {
@@ -35,7 +35,11 @@ export const orderCommands: AdminCommandDef[] = [
     const rows = await q.orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(limit).execute()
     out(['订单号'.padEnd(20), '状态'.padEnd(4), '实付(元)'.padStart(9), '件数', '收货人', '会员手机', '下单时间'].join('  '))
     for (const r of rows) {
-      out([r.orderNo.padEnd(22), ORDER_STATUS_TEXT[r.status].padEnd(4), yuan(r.payAmount).padStart(10), String(r.itemCount).padStart(4), r.receiverName, r.phone || '', time(r.createdAt)].join('  '))
+      out(
+        [r.orderNo.padEnd(22), ORDER_STATUS_TEXT[r.status].padEnd(4), yuan(r.payAmount).padStart(10), String(r.itemCount).padStart(4), r.receiverName, r.phone || '', chinaMinute(r.createdAt)].join(
+          '  ',
+        ),
+      )
     }
     out(`共 ${rows.length} 条`)
   }),

@@ -3,9 +3,9 @@ import { AFTER_SALE_STATE_TEXT, AFTER_SALE_TYPE_TEXT } from '../../../../types/a
 import type { AfterSaleStatusValue } from '../../db/afterSalesTables'
 import { fetchHttpClient } from '../../services/http'
 import { adminListCases, approveAfterSale, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
+import { chinaMinute } from '../../services/chinaTime'
 
 const yuan = (fen: number) => (fen / 100).toFixed(2)
-const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
 const STATUSES = Object.keys(AFTER_SALE_STATE_TEXT) as AfterSaleStatusValue[]
 const USAGE = '用法：aftersale approve|reject|received|refund <id或售后单号> [原因] | aftersale list [status]'
 
@@ -57,7 +57,7 @@ export const afterSalesCommands: AdminCommandDef[] = [
               `订单 ${r.orderNo}`,
               r.phone || '',
               r.reason,
-              time(r.createdAt),
+              chinaMinute(r.createdAt),
               r.returnTrackingNo ? `退货 ${r.returnExpressName} ${r.returnTrackingNo}` : '',
               r.refundError,
             ]

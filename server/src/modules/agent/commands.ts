@@ -6,9 +6,9 @@ import { startTransfer } from './payout'
 import { cliPaymentCtx } from '../../payments/cliContext'
 import { releaseDueCommissions } from './commission'
 import { maskIdCard } from './util'
+import { chinaMinute } from '../../services/chinaTime'
 
 const yuan = (fen: number) => (Number(fen) / 100).toFixed(2)
-const time = (ms: number | null) => (ms ? new Date(Number(ms) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ') : '')
 const id = (v: string | undefined, usage: string) => {
   if (!v || !/^\d+$/.test(v)) throw new Error(`用法：${usage}`)
   return Number(v)
@@ -39,9 +39,17 @@ export const agentCommands: AdminCommandDef[] = [
       const rows = await q.orderBy('createdAt', 'desc').limit(100).execute()
       for (const r of rows)
         out(
-          [String(r.id).padStart(5), r.status.padEnd(8), r.shopName, r.realName, r.phone, maskIdCard(r.idCard), time(r.createdAt), r.reason, r.rejectReason ? `驳回：${r.rejectReason}` : ''].join(
-            '  ',
-          ),
+          [
+            String(r.id).padStart(5),
+            r.status.padEnd(8),
+            r.shopName,
+            r.realName,
+            r.phone,
+            maskIdCard(r.idCard),
+            chinaMinute(r.createdAt),
+            r.reason,
+            r.rejectReason ? `驳回：${r.rejectReason}` : '',
+          ].join('  '),
         )
       out(`共 ${rows.length} 条`)
       return
@@ -92,7 +100,7 @@ export const agentCommands: AdminCommandDef[] = [
               WITHDRAW_METHOD_TEXT[r.method],
               r.accountName,
               r.method === 'bank' ? `${r.bankName} ${r.accountNo}` : r.accountNo,
-              time(r.createdAt),
+              chinaMinute(r.createdAt),
             ].join('  '),
           )
         out(`共 ${rows.length} 条`)
