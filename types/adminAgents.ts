@@ -92,6 +92,8 @@ export const ShopIdParams = Closed({ shopId: Id })
 export type ShopIdParams = Static<typeof ShopIdParams>
 export const AdminAgentDetail = Type.Object({
   agent: AdminAgentRow,
+  /** 专属佣金比例 (basis points): this agent's own rate over the category and default rates; null = the rules'. */
+  rateOverride: Type.Union([Type.Integer(), Type.Null()]),
   /** Whether Σ of the ledger's changes equals the account's buckets (a check shown on the page). */
   ledgerBalanced: Type.Boolean(),
   boundMembers: Type.Array(Type.Object({ id: Type.Integer(), nickname: Type.String(), phone: Type.String(), createdAt: Type.Integer() })),
@@ -212,6 +214,9 @@ export const WithdrawalAccountReply = Type.Object({
   actualAmount: Type.Integer(),
 })
 export type WithdrawalAccountReply = Static<typeof WithdrawalAccountReply>
+/** 专属佣金比例: basis points (0–50 %), or null to follow the rules again. */
+export const AgentRateBody = Closed({ rate: Type.Union([Rate, Type.Null()]) })
+export type AgentRateBody = Static<typeof AgentRateBody>
 export const PayByHandBody = Closed({ referenceNo: Str(64, 4) })
 export type PayByHandBody = Static<typeof PayByHandBody>
 
@@ -221,6 +226,7 @@ export const AGENTS_AUDIT: import('./auditLabels').AuditLabels = {
     'agent.approve': '通过代理申请',
     'agent.refuse': '拒绝代理申请',
     'agent.rules': '修改代理规则',
+    'agent.rate': '设置专属佣金比例',
     'withdrawal.pay': '确认打款',
     'withdrawal.refuse': '驳回提现',
     'withdrawal.transfer': '微信转账',

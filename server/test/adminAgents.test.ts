@@ -284,6 +284,35 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect((await payer.post('/withdrawals/999999/account')).code).toBe(404)
   })
 
+  it('专属佣金比例: one agent’s own rate over the category and default rates (a goods’ own rate still wins), for new orders; null follows the rules again', async () => {
+    const a = await agent()
+    const other = await agent()
+    const plain = await makeGoods(t, { skus: [{ price: 10000, stock: 50 }] })
+    const ownRate = await makeGoods(t, { skus: [{ price: 10000, stock: 50 }] })
+    await t.db.updateTable('goods').set({ commissionRate: 500 }).where('id', '=', ownRate.goodsId).execute()
+    for (const s of [a, other]) expect((await t.post('/api/business/goods/add', { goodsIds: [plain.goodsId, ownRate.goodsId] }, s.token)).code).toBe(200)
+    const buyer = await boundShopper(a.shopId)
+    const before = await buyNow(t, buyer, plain.skuId)
+    expect((await operator.put(`/agents/${a.shopId}/rate`, { rate: 2500 })).code).toBe(8003)
+    expect((await owner.put(`/agents/${a.shopId}/rate`, { rate: 6000 })).msg).toBe('佣金比例超出范围')
+    expect((await owner.put(`/agents/${a.shopId}/rate`, { rate: 2500 })).code).toBe(200)
+    expect((await owner.get(`/agents/${a.shopId}`)).data.rateOverride).toBe(2500)
+    expect((await t.get('/api/business/home', {}, a.token)).data.shop.commissionRate).toBe(2500)
+    expect((await t.get('/api/business/home', {}, other.token)).data.shop.commissionRate).not.toBe(2500)
+    const after = await buyNow(t, buyer, plain.skuId)
+    const own = await buyNow(t, buyer, ownRate.skuId)
+    for (const o of [before, after, own]) await pay(buyer, o.data.orderNo)
+    expect((await commissionsOf(before.data.orderNo))[0]).toMatchObject({ rate: 1000 }) // submitted before: the rules' rate
+    expect((await commissionsOf(after.data.orderNo))[0]).toMatchObject({ rate: 2500, amount: 2500 })
+    expect((await commissionsOf(own.data.orderNo))[0]).toMatchObject({ rate: 500 })
+    const [audit] = (await auditRows(t, 'agent.rate')).filter((r) => r.targetId === String(a.shopId))
+    expect([JSON.parse(audit.beforeJson!).rateOverride, JSON.parse(audit.afterJson!).rateOverride]).toEqual([null, 2500])
+    expect((await owner.put(`/agents/${a.shopId}/rate`, { rate: null })).code).toBe(200)
+    const back = await buyNow(t, buyer, plain.skuId)
+    await pay(buyer, back.data.orderNo)
+    expect((await commissionsOf(back.data.orderNo))[0]).toMatchObject({ rate: 1000 })
+  })
+
   it('withdrawal limits come from the rules: daily count and daily amount', async () => {
     const rules = (await owner.get('/agents/rules')).data.rules
     await owner.put('/agents/rules', { ...rules, withdrawDailyCount: 1 })

@@ -9,6 +9,7 @@ import type {
   WithdrawalAccountReply,
   AgentApplicationQuery,
   AgentQuery,
+  AgentRateBody,
   AgentRules,
   AgentRulesReply,
   LedgerQuery,
@@ -22,6 +23,7 @@ export const approveApplication = (id: number) => post<OkReply>(`/agents/applica
 export const refuseApplication = (id: number, body: RefuseBody) => post<OkReply>(`/agents/applications/${id}/refuse`, body)
 export const agentList = (q: AgentQuery) => get<AdminAgentPage>('/agents', q)
 export const agentDetail = (shopId: number) => get<AdminAgentDetail>(`/agents/${shopId}`)
+export const setAgentRate = (shopId: number, body: AgentRateBody) => put<OkReply>(`/agents/${shopId}/rate`, body)
 export const agentRules = () => get<AgentRulesReply>('/agents/rules')
 export const saveAgentRules = (body: AgentRules) => put<AgentRulesReply>('/agents/rules', body)
 export const agentLedger = (q: LedgerQuery) => get<AdminLedgerPage>('/agents/ledger', q)

@@ -45,6 +45,8 @@ export interface AgentShopTable {
   shopName: string
   status: string
   commissionRate: number
+  /** This agent's own rate in basis points (096), over the category and default rates; null = the rules'. */
+  rateOverride: Generated<number | null>
   createdAt: number
 }
 

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
 import { PageContainer, StatisticCard } from '@ant-design/pro-components'
-import { Card, Descriptions, Result, Table, Tag } from 'antd'
+import { Button, Card, Descriptions, InputNumber, Modal, Result, Space, Table, Tag, Typography } from 'antd'
 import type { AdminAgentDetail } from '@contract/adminAgents'
-import { agentDetail, agentLedger } from '../../api/agents'
+import { agentDetail, agentLedger, setAgentRate } from '../../api/agents'
 import { buildUrl, type Query } from '../../core/request'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -16,10 +16,20 @@ export default function AgentDetail({ params }: { params: Record<string, string>
   const mobile = useMobile()
   const shopId = Number(params.id)
   const [d, setD] = useState<AdminAgentDetail | null | undefined>(undefined)
-  const canExport = useSession().can('withdrawals.read')
+  const session = useSession()
+  const canExport = session.can('withdrawals.read')
+  const load = useCallback(() => run(agentDetail(shopId)).then((r) => setD(r ?? null)), [shopId])
   useEffect(() => {
-    run(agentDetail(shopId)).then((r) => setD(r ?? null))
-  }, [shopId])
+    void load()
+  }, [load])
+  // 专属佣金比例 being edited (percent as typed; null: follow the rules).
+  const [rate, setRate] = useState<{ value: number | null } | null>(null)
+  async function saveRate(value: number | null) {
+    if (await run(setAgentRate(shopId, { rate: value === null ? null : Math.round(value * 100) }), value === null ? '已恢复按代理规则计佣' : '已保存')) {
+      setRate(null)
+      void load()
+    }
+  }
   if (d === null) return <Result status='404' title='代理店铺不存在' />
   const a = d?.agent
   const f = a?.figures
@@ -39,9 +49,35 @@ export default function AgentDetail({ params }: { params: Record<string, string>
               <Descriptions.Item label='订单 / 销售额'>
                 {a.orders} / {yuanLabel(a.sales)}
               </Descriptions.Item>
+              <Descriptions.Item label='专属佣金比例'>
+                <Space size={8}>
+                  {d.rateOverride === null ? <Typography.Text type='secondary'>按代理规则</Typography.Text> : `${Number((d.rateOverride / 100).toFixed(2))}%`}
+                  {session.can('agents.write') && <a onClick={() => setRate({ value: d.rateOverride === null ? null : d.rateOverride / 100 })}>设置</a>}
+                </Space>
+              </Descriptions.Item>
               <Descriptions.Item label='账目核对'>{d.ledgerBalanced ? <Tag color='green'>流水与余额一致</Tag> : <Tag color='red'>流水与余额不一致</Tag>}</Descriptions.Item>
             </Descriptions>
           </Card>
+          <Modal
+            open={!!rate}
+            title='专属佣金比例'
+            onCancel={() => setRate(null)}
+            footer={[
+              d.rateOverride !== null && (
+                <Button key='clear' onClick={() => saveRate(null)}>
+                  恢复按代理规则
+                </Button>
+              ),
+              <Button key='ok' type='primary' disabled={rate?.value === null || rate?.value === undefined} onClick={() => saveRate(rate?.value ?? null)}>
+                保存
+              </Button>,
+            ]}
+          >
+            <Typography.Paragraph type='secondary'>
+              该代理的订单按此比例计佣，代替分类比例和默认比例；单独设置了佣金比例的商品仍按商品的比例。只对设置之后提交的订单生效。
+            </Typography.Paragraph>
+            <InputNumber min={0} max={50} precision={2} addonAfter='%' value={rate?.value ?? null} onChange={(v) => setRate({ value: v === null ? null : Number(v) })} aria-label='专属佣金比例' style={{ width: 160 }} />
+          </Modal>
           <StatisticCard.Group direction={mobile ? 'column' : 'row'} style={{ marginBottom: 16, flexWrap: 'wrap' }}>
             {stat('累计佣金', f.totalCommission)}
             {stat('可提现', f.available)}

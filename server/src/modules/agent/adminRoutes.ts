@@ -2,6 +2,7 @@ import { IdParams, type OkReply } from '../../../../types/admin'
 import {
   AgentApplicationQuery,
   AgentQuery,
+  AgentRateBody,
   AgentRules,
   AdminWithdrawalQuery,
   LedgerQuery,
@@ -33,6 +34,7 @@ import {
   refuseApplicationAudited,
   refuseWithdrawal,
   revealAccount,
+  setAgentRate,
 } from './adminService'
 import { agentRules, saveAgentRules } from './rules'
 import { findWithdrawal } from './account'
@@ -67,6 +69,11 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
       log({ action: 'agent.rules', targetType: 'agentRules', targetId: 'agentRules', before, after })
     })
     return agentRules(db)
+  })
+
+  app.put('/agents/:shopId/rate', { config: write, schema: { params: ShopIdParams, body: AgentRateBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => setAgentRate(tx, req.params.shopId, req.body.rate, log))
+    return { ok: true }
   })
 
   app.get('/agents/ledger', { config: read, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))

@@ -148,7 +148,7 @@ async function ledgerSums(db: Conn, filter: (q: any) => any) {
 }
 
 export async function agentDetail(db: Conn, shopId: number): Promise<AdminAgentDetail> {
-  const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'status', 'memberId', 'createdAt']).where('id', '=', shopId).executeTakeFirst()
+  const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'status', 'memberId', 'createdAt', 'rateOverride']).where('id', '=', shopId).executeTakeFirst()
   if (!shop) throw new AppError(ErrorCode.NOT_FOUND, '代理店铺不存在')
   const [agent] = await agentRows(db, [shop])
   const sums = await ledgerSums(db, (q) => q.where('l.shopId', '=', shopId))
@@ -156,9 +156,21 @@ export async function agentDetail(db: Conn, shopId: number): Promise<AdminAgentD
   const members = await db.selectFrom('members').select(['id', 'nickname', 'phone', 'createdAt']).where('boundBusinessId', '=', shopId).orderBy('createdAt', 'desc').limit(50).execute()
   return {
     agent,
+    rateOverride: shop.rateOverride === null ? null : num(shop.rateOverride),
     ledgerBalanced: sums.available === f.available && sums.frozen === f.frozen && sums.withdrawing === f.withdrawing && sums.withdrawn === f.withdrawn,
     boundMembers: members.map((m) => ({ id: m.id, nickname: m.nickname, phone: maskPhone(m.phone), createdAt: num(m.createdAt) })),
   }
+}
+
+/**
+ * 专属佣金比例: one agent's own rate (null: the rules' again), for orders submitted after the change (each order line's
+ * terms are fixed at submission, docs/agent.md).
+ */
+export async function setAgentRate(tx: Tx, shopId: number, rate: number | null, log: (e: AuditEntry) => void) {
+  const shop = await tx.selectFrom('agentShops').select(['id', 'shopName', 'rateOverride']).where('id', '=', shopId).executeTakeFirst()
+  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, '代理店铺不存在')
+  await tx.updateTable('agentShops').set({ rateOverride: rate }).where('id', '=', shopId).execute()
+  log({ action: 'agent.rate', targetType: 'agentShop', targetId: shopId, before: { shopName: shop.shopName, rateOverride: shop.rateOverride }, after: { shopName: shop.shopName, rateOverride: rate } })
 }
 
 // ------------------------------------------------------------------ ledger

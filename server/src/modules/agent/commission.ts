@@ -33,7 +33,7 @@ export async function fixCommissionTerms(tx: Conn, order: OrderRow, items: ItemR
   const rules = await storedRules(tx)
   const expires = await bindingExpiresAt(tx, order.memberId, rules)
   const lapsed = expires !== null && expires <= num(order.createdAt || t)
-  const rates = await ratesFor(tx, [...new Set(items.map((i) => i.goodsId))], rules)
+  const rates = await ratesFor(tx, [...new Set(items.map((i) => i.goodsId))], rules, order.boundBusinessId)
   for (const i of items) {
     await tx
       .insertInto('agentOrderTerms')
@@ -59,7 +59,7 @@ export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[]
   const onShelf = new Set(shelf.map((s) => s.goodsId))
   if (!onShelf.size) return 0
   const terms = await termsOf(tx, order.id)
-  const current = terms.rates.size ? null : await ratesFor(tx, goodsIds)
+  const current = terms.rates.size ? null : await ratesFor(tx, goodsIds, undefined, shop.id)
   const rateOf = (item: ItemRow) => (current ? (current.get(item.goodsId) ?? 0) : (terms.rates.get(item.id) ?? 0))
   const afterSalesDays = terms.freezeDays
   let total = 0

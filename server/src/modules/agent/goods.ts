@@ -29,7 +29,7 @@ export async function listActingGoods(db: Db, shopId: number, q: { tab: ActingGo
     .$call(onPage(q.page, q.pageSize))
     .execute()
   const ids = rows.map((r) => r.goodsId)
-  const rates = await ratesFor(db, ids)
+  const rates = await ratesFor(db, ids, undefined, shopId)
   const views = ids.length
     ? await db
         .selectFrom('shopViews')
@@ -81,6 +81,8 @@ export async function listCatalogue(db: Db, shopId: number, q: { keyword?: strin
   const rates = await ratesFor(
     db,
     rows.map((r) => r.id),
+    undefined,
+    shopId,
   )
   return {
     list: rows.map((r) => {

@@ -92,11 +92,16 @@ export async function saveAgentRules(tx: Tx, input: AgentRules, t = Date.now()) 
   return { before: before.rules, after: after.rules }
 }
 
-/** The rate of each goods under the rules: the goods' own, else its category's (or its parent's), else the default. */
-export async function ratesFor(db: Conn, goodsIds: number[], rules?: StoredRules): Promise<Map<number, number>> {
+/**
+ * The rate of each goods under the rules: the goods' own, else the agent's own rate (the shop's rateOverride, when
+ * a shop is given and has one), else its category's (or its parent's), else the default.
+ */
+export async function ratesFor(db: Conn, goodsIds: number[], rules?: StoredRules, shopId?: number | null): Promise<Map<number, number>> {
   const r = rules || (await storedRules(db))
   const out = new Map<number, number>()
   if (!goodsIds.length) return out
+  const shop = shopId ? await db.selectFrom('agentShops').select('rateOverride').where('id', '=', shopId).executeTakeFirst() : undefined
+  const agentRate = shop?.rateOverride === null || shop?.rateOverride === undefined ? undefined : num(shop.rateOverride)
   const goods = await db
     .selectFrom('goods as g')
     .leftJoin('categories as c', 'c.id', 'g.categoryId')
@@ -106,7 +111,7 @@ export async function ratesFor(db: Conn, goodsIds: number[], rules?: StoredRules
   const byCat = new Map(r.categoryRates.map((c) => [c.categoryId, c.rate]))
   for (const g of goods) {
     const own = g.commissionRate === null || g.commissionRate === undefined ? undefined : num(g.commissionRate)
-    out.set(g.id, own ?? byCat.get(g.categoryId) ?? (g.parentId ? byCat.get(num(g.parentId)) : undefined) ?? r.defaultRate)
+    out.set(g.id, own ?? agentRate ?? byCat.get(g.categoryId) ?? (g.parentId ? byCat.get(num(g.parentId)) : undefined) ?? r.defaultRate)
   }
   return out
 }

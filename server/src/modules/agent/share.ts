@@ -11,7 +11,7 @@ export async function shareGoods(db: Db, shopId: number, goodsId: number): Promi
   const g = await db.selectFrom('goods').select(['id', 'name', 'mainImage', 'price', 'originalPrice', 'status', 'commissionRate']).where('id', '=', goodsId).executeTakeFirst()
   if (!g) throw new AppError(ErrorCode.NOT_FOUND, '商品不存在')
   const acting = await db.selectFrom('agentGoods').select('status').where('shopId', '=', shopId).where('goodsId', '=', goodsId).executeTakeFirst()
-  const rate = (await ratesFor(db, [g.id])).get(g.id) ?? 0
+  const rate = (await ratesFor(db, [g.id], undefined, shopId)).get(g.id) ?? 0
   const onShelf = g.status === 'on' && acting?.status === 'on'
   return {
     goods: { id: g.id, name: g.name, mainImage: g.mainImage, price: num(g.price), originalPrice: num(g.originalPrice) },

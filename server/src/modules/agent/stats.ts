@@ -65,7 +65,7 @@ async function periodStats(db: Conn, shopId: number, from: number, fromDay: stri
 }
 
 export async function agentHome(db: Db, shopId: number, t = Date.now()): Promise<AgentHome> {
-  const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'commissionRate', 'createdAt']).where('id', '=', shopId).executeTakeFirstOrThrow()
+  const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'commissionRate', 'rateOverride', 'createdAt']).where('id', '=', shopId).executeTakeFirstOrThrow()
   const today = chinaDayStart(t)
   const month = chinaMonthStart(t)
   const users = await db
@@ -80,7 +80,7 @@ export async function agentHome(db: Db, shopId: number, t = Date.now()): Promise
     .where('status', '=', 'pending')
     .executeTakeFirstOrThrow()
   return {
-    shop: { id: shop.id, shopName: shop.shopName, commissionRate: (await storedRules(db)).defaultRate, createdAt: num(shop.createdAt) },
+    shop: { id: shop.id, shopName: shop.shopName, commissionRate: shop.rateOverride ?? (await storedRules(db)).defaultRate, createdAt: num(shop.createdAt) },
     today: await periodStats(db, shopId, today, chinaDay(t)),
     month: await periodStats(db, shopId, month, chinaDay(month)),
     account: await getAccount(db, shopId),
