@@ -669,6 +669,24 @@ export const AdminOrderDetail = Type.Object({
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>
 export const ShipBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
 export type ShipBody = Static<typeof ShipBody>
+/** 打印发货单: up to 100 order numbers, comma separated. */
+export const OrderPrintQuery = Closed({ orderNos: Type.String({ minLength: 1, maxLength: 3000, pattern: '^[0-9A-Za-z,]+$' }) })
+export type OrderPrintQuery = Static<typeof OrderPrintQuery>
+/** One order's 发货单 / 拣货单: receiver, lines with spec, 货号 and quantity, the buyer's and the shop's remarks. */
+export const OrderPrintSheet = Type.Object({
+  orderNo: Type.String(),
+  status: Type.String(),
+  createdAt: Type.Integer(),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  receiverName: Type.String(),
+  receiverPhone: Type.String(),
+  receiverAddress: Type.String(),
+  remark: Type.String(),
+  adminRemark: Type.String(),
+  payAmount: Type.Integer(),
+  items: Type.Array(Type.Object({ goodsName: Type.String(), specText: Type.String(), code: Type.String(), quantity: Type.Integer(), price: Type.Integer() })),
+})
+export type OrderPrintSheet = Static<typeof OrderPrintSheet>
 /** CSV text, one order per line: orderNo,expressCode,trackingNo (a header line is skipped). */
 export const BatchShipBody = Closed({ csv: Str(1_000_000, 1) })
 export type BatchShipBody = Static<typeof BatchShipBody>

@@ -65,6 +65,7 @@ export const MENU: MenuGroup[] = [
     path: '/orders',
     children: [
       { path: '/orders', name: '订单列表', permission: 'orders.read', page: page(() => import('./pages/orders/OrderList')), menu: true },
+      { path: '/orders/print', name: '打印发货单', permission: 'orders.read', page: page(() => import('./pages/orders/OrdersPrint')) },
       { path: '/orders/:id', name: '订单详情', permission: 'orders.read', page: page(() => import('./pages/orders/OrderDetail')) },
     ],
   },

@@ -53,4 +53,18 @@ describe.each(DIALECTS)('batch shipping (%s)', (dialect) => {
     const next = await t.app.inject({ method: 'GET', url: '/admin/api/orders/ship-template', headers: { cookie: owner.cookie } })
     expect(orders.filter((o) => next.body.includes(`"${o}"`))).toEqual([orders[2]])
   })
+
+  it('打印发货单: the chosen orders in the order given, each line with its spec, 货号 and quantity; too many or none refused', async () => {
+    const { token } = await shopper(t)
+    const g = await makeGoods(t, { name: '打印用的茶杯', skus: [{ price: 2000, stock: 50, specText: '白色' }] })
+    await t.db.updateTable('goodsSkus').set({ code: 'CUP-PRINT-W' }).where('id', '=', g.skuId).execute()
+    const a = await paidOrder(t, token, g.skuId, 3)
+    const b = await paidOrder(t, token, g.skuId)
+    const r = await c.get('/orders/print', { orderNos: `${b},${a},NOPE123` })
+    expect(r.code).toBe(200)
+    expect(r.data.map((s: any) => s.orderNo)).toEqual([b, a])
+    expect(r.data[1]).toMatchObject({ receiverName: '张三', receiverAddress: '浙江省杭州市西湖区文三路 100 号', items: [{ goodsName: '打印用的茶杯', specText: '白色', code: 'CUP-PRINT-W', quantity: 3, price: 2000 }] })
+    expect((await c.get('/orders/print', { orderNos: Array.from({ length: 101 }, (_, i) => `N${i}`).join(',') })).msg).toBe('一次最多打印 100 单')
+    expect((await c.get('/orders/print', { orderNos: ',' })).msg).toBe('请选择要打印的订单')
+  })
 })

@@ -1,4 +1,4 @@
-import type { AdminOrderDetail, AfterSaleActionReply, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, PriceChangeBody, ReasonBody, RemarkBody, ShipBody, TraceBody, WaybillBody } from '@contract/admin'
+import type { AdminOrderDetail, AfterSaleActionReply, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, OrderPrintSheet, PriceChangeBody, ReasonBody, RemarkBody, ShipBody, TraceBody, WaybillBody } from '@contract/admin'
 import { buildUrl, get, post, type Query } from '../core/request'
 
 export interface ExpressCompany {
@@ -20,5 +20,7 @@ export const staffRefund = (orderNo: string, body: ReasonBody) => post<AfterSale
 export const changePrice = (orderNo: string, body: PriceChangeBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/price`, body)
 /** The filtered list as CSV, streamed by the server: a plain link (the session cookie goes with it). */
 export const exportUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/export', q as Query)
+/** 发货单 / 拣货单 of the chosen orders. */
+export const printSheets = (orderNos: string[]) => get<OrderPrintSheet[]>('/orders/print', { orderNos: orderNos.join(',') })
 /** 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (CSV). */
 export const shipTemplateUrl = () => buildUrl('/orders/ship-template')

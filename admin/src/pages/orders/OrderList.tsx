@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { Alert, Button, Image, Modal, Space, Tabs, Tag, Typography, Upload } from 'antd'
-import { DownloadOutlined, UploadOutlined } from '@ant-design/icons'
+import { DownloadOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons'
 import type { AdminOrderQuery, AdminOrderRow, BatchShipReply } from '@contract/admin'
 import { payMethodText } from '@contract/pay'
 import { ORDER_STATUSES } from '@contract/admin'
@@ -239,6 +239,12 @@ export default function OrderList() {
           ],
           onClick: () => navigate(`/orders/${r.orderNo}`),
         })}
+        rowSelection={{ getCheckboxProps: (r: { orderNo: string }) => ({ 'aria-label': `选择订单 ${r.orderNo}` }) as object }}
+        tableAlertOptionRender={({ selectedRowKeys }) => (
+          <a onClick={() => window.open(`/admin/orders/print?orderNos=${selectedRowKeys.join(',')}`, '_blank')}>
+            <PrinterOutlined /> 打印发货单
+          </a>
+        )}
         toolBarRender={() => [
           writable && <BatchShip key='batch' onDone={() => action.current?.reload()} />,
           <Button key='export' icon={<DownloadOutlined />} href={exportUrl(filters)} download>

@@ -2,6 +2,7 @@ import {
   AdminOrderQuery,
   BatchShipBody,
   OrderNoParams,
+  OrderPrintQuery,
   PriceChangeBody,
   ReasonBody,
   RemarkBody,
@@ -12,13 +13,14 @@ import {
   type AdminOrderPage,
   type BatchShipReply,
   type OkReply,
+  type OrderPrintSheet,
 } from '../../../../types/admin'
 import type { ExpressCompany } from '../../../../types/logistics'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { allExpress } from '../logistics/service'
-import { expressResolver, shipTemplateCsv } from './shipBatch'
+import { expressResolver, printSheets, shipTemplateCsv } from './shipBatch'
 import { sendCsv } from '../../admin/csv'
 import { changeOrderPriceTx, closePaymentsBeforePriceChange } from './priceChange'
 import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
@@ -42,6 +44,8 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   // 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (order/shipBatch.ts).
   app.get('/orders/ship-template', { config: read }, async (_req, reply) => sendCsv(reply, 'ship-template', shipTemplateCsv(db)))
+  // 打印发货单 / 拣货单 for the orders chosen in the list (order/shipBatch.ts).
+  app.get('/orders/print', { config: read, schema: { querystring: OrderPrintQuery } }, async (req): Promise<OrderPrintSheet[]> => printSheets(db, req.query.orderNos.split(',')))
   app.get('/orders/express', { config: read }, async (): Promise<ExpressCompany[]> => allExpress(db))
   app.get('/orders/:orderNo', { config: read, schema: { params: OrderNoParams } }, async (req): Promise<AdminOrderDetail> => adminOrderDetail(db, req.params.orderNo))
 

@@ -2,6 +2,8 @@ import type { Readable } from 'node:stream'
 import type { Conn, Db } from '../../db/types'
 import { csvStream } from '../../admin/csv'
 import { allExpress } from '../logistics/service'
+import { AppError, ErrorCode } from '../../errors'
+import type { OrderPrintSheet } from '../../../../types/admin'
 
 /**
  * 批量发货's helpers (docs/console.md): the courier typed as the warehouse writes it, and the template to fill —
@@ -73,4 +75,44 @@ export function shipTemplateCsv(db: Db): Readable {
     },
     (r) => [r.orderNo, '', '', r.receiverName, r.receiverPhone, r.address, r.goods],
   )
+}
+
+export const PRINT_MAX = 100
+
+/** 打印发货单 / 拣货单: the chosen orders (at most PRINT_MAX, in the order given) with their lines and each SKU's 货号. */
+export async function printSheets(db: Conn, orderNos: string[]): Promise<OrderPrintSheet[]> {
+  const nos = [...new Set(orderNos.map((n) => n.trim()).filter(Boolean))]
+  if (!nos.length) throw new AppError(ErrorCode.BAD_REQUEST, '请选择要打印的订单')
+  if (nos.length > PRINT_MAX) throw new AppError(ErrorCode.BAD_REQUEST, `一次最多打印 ${PRINT_MAX} 单`)
+  const orders = await db.selectFrom('orders').selectAll().where('orderNo', 'in', nos).execute()
+  const items = orders.length
+    ? await db
+        .selectFrom('orderItems as i')
+        .leftJoin('goodsSkus as s', 's.id', 'i.skuId')
+        .select(['i.orderId', 'i.goodsName', 'i.specText', 'i.quantity', 'i.price', 's.code'])
+        .where(
+          'i.orderId',
+          'in',
+          orders.map((o) => o.id),
+        )
+        .orderBy('i.id')
+        .execute()
+    : []
+  const byNo = new Map(orders.map((o) => [o.orderNo, o]))
+  return nos
+    .map((no) => byNo.get(no))
+    .filter((o): o is NonNullable<typeof o> => !!o)
+    .map((o) => ({
+      orderNo: o.orderNo,
+      status: o.status,
+      createdAt: Number(o.createdAt),
+      paidAt: o.paidAt === null ? null : Number(o.paidAt),
+      receiverName: o.receiverName,
+      receiverPhone: o.receiverPhone,
+      receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+      remark: o.remark,
+      adminRemark: o.adminRemark,
+      payAmount: Number(o.payAmount),
+      items: items.filter((i) => i.orderId === o.id).map((i) => ({ goodsName: i.goodsName, specText: i.specText, code: i.code || '', quantity: Number(i.quantity), price: Number(i.price) })),
+    }))
 }
