@@ -323,7 +323,7 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
       await subscribeDue(t.ctx)
       expect(kd.last('/poll')!.param).toMatchObject({ key: KD100.key, parameters: { callbackurl: 'http://shop.example.com/h5/api/logistics/kuaidi100', salt: KD100.salt } })
       expect(await sub(s.shipmentId)).toMatchObject({ status: 'subscribed' })
-      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'ok', message: expect.stringContaining('推送地址为 http') })
+      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'ok', message: expect.stringContaining('推送地址是不加密网址') })
       kd.queue('/poll', 'subscribe_bad_key')
       await shipped()
       await subscribeDue(t.ctx)

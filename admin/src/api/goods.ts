@@ -8,6 +8,8 @@ import type {
   CategoryInput,
   CountReply,
   GoodsInput,
+  GoodsPickQuery,
+  GoodsPickReply,
   IdReply,
   OkReply,
   ShelfBody,
@@ -18,6 +20,8 @@ import { del, get, post, put, upload } from '../core/request'
 
 export const goodsList = (q: AdminGoodsQuery) => get<AdminGoodsPage>('/goods', q)
 export const goodsDetail = (id: number) => get<AdminGoodsDetail>(`/goods/${id}`)
+/** The pickers' search and names (any area that picks goods may call it, not only 商品). */
+export const goodsPick = (q: GoodsPickQuery) => get<GoodsPickReply>('/goods/pick', q)
 export const createGoods = (body: GoodsInput) => post<IdReply>('/goods', body)
 export const updateGoods = (id: number, body: GoodsInput) => put<IdReply>(`/goods/${id}`, body)
 export const setShelf = (body: ShelfBody) => post<CountReply>('/goods/shelf', body)

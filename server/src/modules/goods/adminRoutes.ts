@@ -1,5 +1,6 @@
 import {
   AdminGoodsQuery,
+  GoodsPickQuery,
   BrandInput,
   CategoryInput,
   GoodsInput,
@@ -10,6 +11,7 @@ import {
   type AdminCategory,
   type AdminGoodsDetail,
   type AdminGoodsPage,
+  type GoodsPickReply,
   type CountReply,
   type IdReply,
   type OkReply,
@@ -19,7 +21,10 @@ import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { storeStaffPicture } from '../upload/service'
-import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, changeStock, createGoods, deleteBrand, deleteCategory, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
+import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, pickGoods, changeStock, createGoods, deleteBrand, deleteCategory, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
+
+/** Who may search goods by name in a picker: 商品 itself, and every area whose pages pick goods. */
+const GOODS_PICKERS = ['goods.read', 'storefront.read', 'marketing.read', 'agents.read', 'content.read'] as const
 
 /** 商品: goods, shelf and stock, categories, brands, picture upload. */
 const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
@@ -28,6 +33,9 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const write = { permission: 'goods.write' as const }
 
   app.get('/goods', { config: read, schema: { querystring: AdminGoodsQuery } }, async (req): Promise<AdminGoodsPage> => adminGoodsList(db, req.query))
+  // The goods picker of the pages that choose goods without managing them (客服 filters reviews by goods, 运营 picks a
+  // coupon's goods…): any of their read permissions.
+  app.get('/goods/pick', { config: { permission: GOODS_PICKERS }, schema: { querystring: GoodsPickQuery } }, async (req): Promise<GoodsPickReply> => pickGoods(db, req.query))
   app.get('/goods/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminGoodsDetail> => adminGoodsDetail(db, req.params.id))
   app.post('/goods', { config: write, schema: { body: GoodsInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createGoods(tx, req.body, log)) }))
   app.put('/goods/:id', { config: write, schema: { params: IdParams, body: GoodsInput } }, async (req): Promise<IdReply> => ({

@@ -53,6 +53,9 @@ interface Resource<S extends TSchema, V> {
   remove(tx: Tx, id: number): Promise<void>
 }
 
+/** Who may look up what a link opens (the link picker): 店铺装修's banners and entries, and 内容's activities' buttons. */
+const LINK_PICKERS = ['storefront.read', 'content.read'] as const
+
 /** GET / POST / PUT /:id / DELETE /:id of a storefront list, each write with its audit row. */
 function resource<S extends TSchema, V>(app: AdminApp, db: Db, r: Resource<S, V>) {
   const read = { permission: 'storefront.read' as const }
@@ -124,10 +127,10 @@ const noticeValues = (i: Static<typeof NoticeInput>) => ({
 /** 店铺装修: home banners, icon entries, notices, hot search words, goods sections (order and schedule). */
 const storefrontAdminRoutes: AdminRouteModule = async (app, { db, config }) => {
   // The link picker: what a banner or icon entry can open, by name, and the names of what existing links open.
-  app.get('/storefront/link-targets', { config: { permission: 'storefront.read' }, schema: { querystring: LinkTargetQuery } }, async (req): Promise<LinkTargetPage> =>
+  app.get('/storefront/link-targets', { config: { permission: LINK_PICKERS }, schema: { querystring: LinkTargetQuery } }, async (req): Promise<LinkTargetPage> =>
     searchLinkTargets(db, config, req.query),
   )
-  app.get('/storefront/link-targets/names', { config: { permission: 'storefront.read' }, schema: { querystring: LinkNamesQuery } }, async (req): Promise<LinkNamesReply> => linkNames(db, req.query))
+  app.get('/storefront/link-targets/names', { config: { permission: LINK_PICKERS }, schema: { querystring: LinkNamesQuery } }, async (req): Promise<LinkNamesReply> => linkNames(db, req.query))
   resource(app, db, {
     path: 'banners',
     targetType: 'banner',

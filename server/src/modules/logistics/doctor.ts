@@ -42,7 +42,7 @@ export async function trackingCheck(ctx: Pick<AppContext, 'config' | 'db'>): Pro
     .where('source', '=', 'courier')
     .executeTakeFirst()
   const heard = last?.at ? `最近一次收到快递轨迹：${new Date(Number(last.at) + 8 * 3600_000).toISOString().slice(0, 16).replace('T', ' ')}` : '尚未收到快递轨迹'
-  const https = u.protocol === 'https:' ? '推送地址是加密地址：请在快递100 后台开启加密推送（默认只推送不加密的地址）' : '推送地址是不加密地址：快递100 默认按这种方式推送'
+  const https = u.protocol === 'https:' ? '推送地址是加密网址：请在快递100 后台开启加密推送（快递100 默认只推送到不加密的网址）' : '推送地址是不加密网址：快递100 默认就按这种方式推送'
   const query = s.customer ? '' : '；未填写实时查询账号，买家「刷新」时不能实时查询'
   return { key, title, status: s.customer ? 'ok' : 'warn', message: `已接入：发货后自动订阅，快递公司的轨迹和签收推送到 ${s.callbackUrl}。${https}。${heard}${query}` }
 }
