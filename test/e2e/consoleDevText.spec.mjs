@@ -8,12 +8,15 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { btn, consolePagePaths, useConsoleSuite } from './consoleHarness.mjs'
-import { screenshot } from './harness.mjs'
+import { screenshot, SHOTS } from './harness.mjs'
 import { describeTokens, devTokens } from './devText.mjs'
 
 const suite = useConsoleSuite()
 /** The demo owner's username: the shop's data (shown in the header and as who did a step), not the product's text. */
 const DATA = { data: ['admin'] }
+
+/** The pages reworded last in issue 33 (vendors' field names, template fields, examples): screenshots at 1280 light. */
+const SHOT_PAGES = { '/settings/wechat': 'wechat', '/settings/tracking': 'tracking', '/settings/messages': 'messages', '/settings/shop': 'shop', '/content/web-links': 'web-links', '/system/security': 'security' }
 
 /** Waits until the page's requests are over and antd's spinners are gone (as consoleA11y does). */
 async function settled(page) {
@@ -100,7 +103,16 @@ test('console 1280x800: no developer text on any menu page or record detail', as
   for (const p of paths) {
     await page.goto(`${suite.shop.base}/admin${p}`)
     await check(p)
+    if (SHOT_PAGES[p]) await page.screenshot({ path: `${SHOTS}/console-1280-devtext-${SHOT_PAGES[p]}.png`, fullPage: true })
   }
+  // An activity's button: its web page picked by name (the link picker of 店铺装修), not an address typed.
+  await page.goto(`${suite.shop.base}/admin/content/activities`)
+  await settled(page)
+  await page.locator('.ant-table-row').first().getByText('编辑').click()
+  await page.getByRole('dialog').getByText('活动网页', { exact: true }).click()
+  await page.getByRole('dialog').getByText('跳转网页', { exact: true }).first().waitFor()
+  await check('/content/activities (editing)')
+  await screenshot(page, 'console-1280-activity-link')
 
   // The order shipped above: 下单 → 支付 → 发货 by the staff member, in words.
   await page.goto(`${suite.shop.base}/admin/orders/${records.shipped}`)

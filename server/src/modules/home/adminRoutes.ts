@@ -53,8 +53,8 @@ interface Resource<S extends TSchema, V> {
   remove(tx: Tx, id: number): Promise<void>
 }
 
-/** Who may look up what a link opens (the link picker): 店铺装修's banners and entries, and 内容's activities' buttons. */
-const LINK_PICKERS = ['storefront.read', 'content.read'] as const
+/** Who may look up what a link opens (the link picker): 店铺装修's banners and entries, and who edits 内容's activities (their button). */
+const LINK_PICKERS = ['storefront.read', 'content.write'] as const
 
 /** GET / POST / PUT /:id / DELETE /:id of a storefront list, each write with its audit row. */
 function resource<S extends TSchema, V>(app: AdminApp, db: Db, r: Resource<S, V>) {
