@@ -253,12 +253,15 @@ export function LinkPicker({
   id,
   kinds = LINK_KINDS.map((k) => k.kind),
   ariaLabel = '跳转到',
+  placeholder,
 }: {
   value?: string
   onChange?: (link: string) => void
   id?: string
   kinds?: Array<(typeof LINK_KINDS)[number]['kind']>
   ariaLabel?: string
+  /** Shown while nothing is picked (else 不跳转). */
+  placeholder?: string
 }) {
   const offered = useMemo(() => LINK_KINDS.filter((k) => kinds.includes(k.kind)), [kinds.join(',')]) // eslint-disable-line react-hooks/exhaustive-deps
   const [open, setOpen] = useState(false)
@@ -278,7 +281,7 @@ export function LinkPicker({
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input id={id} readOnly value={text} aria-label={ariaLabel} onClick={() => setOpen(true)} style={{ cursor: 'pointer' }} />
+        <Input id={id} readOnly value={!value && placeholder ? '' : text} placeholder={placeholder} aria-label={ariaLabel} onClick={() => setOpen(true)} style={{ cursor: 'pointer' }} />
         <Button onClick={() => setOpen(true)}>选择</Button>
         {value && (
           <Button onClick={() => onChange?.('')} aria-label='清除跳转'>

@@ -72,6 +72,7 @@ function ActivityWebPage({ value, onChange, id }: { value?: string; onChange?: (
       id={id}
       kinds={['web']}
       ariaLabel='跳转网页'
+      placeholder='请选择网页'
       value={link}
       onChange={(picked) => {
         const v = parseLink(picked)
