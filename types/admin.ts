@@ -327,6 +327,21 @@ export const AdminGoodsRow = Type.Object({
 export type AdminGoodsRow = Static<typeof AdminGoodsRow>
 export const AdminGoodsPage = PageOf(AdminGoodsRow)
 export type AdminGoodsPage = Static<typeof AdminGoodsPage>
+/**
+ * GET goods/pick: the goods picker of other pages (review filter, coupons, points mall, commission rules…), open to any
+ * permission whose page picks goods. `ids`: name the goods chosen earlier (comma-separated, at most 50); else up to
+ * 20 goods matching `keyword` (name or number), newest first.
+ */
+export const GoodsPickQuery = Closed({
+  keyword: Type.Optional(Str(64)),
+  status: Type.Optional(GoodsStatus),
+  ids: Type.Optional(Type.String({ pattern: '^[0-9]{1,9}(,[0-9]{1,9}){0,49}$' })),
+})
+export type GoodsPickQuery = Static<typeof GoodsPickQuery>
+export const GoodsPickItem = Type.Object({ id: Type.Integer(), name: Type.String(), mainImage: Type.String(), price: Type.Integer(), status: GoodsStatus })
+export type GoodsPickItem = Static<typeof GoodsPickItem>
+export const GoodsPickReply = Type.Object({ list: Type.Array(GoodsPickItem) })
+export type GoodsPickReply = Static<typeof GoodsPickReply>
 
 export const SpecGroup = Closed({ name: Str(16, 1), values: Type.Array(Str(32, 1), { minItems: 1, maxItems: 30 }) })
 export const SkuInput = Closed({

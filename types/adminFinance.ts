@@ -44,6 +44,8 @@ export const AdminRefund = Type.Object({
   status: Type.String(),
   statusText: Type.String(),
   providerRefundId: Type.String(),
+  /** 沙箱支付 / 微信支付: how the refunded money was paid (payMethodText). */
+  payMethod: Type.String(),
   error: Type.String(),
   refundedAt: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.Integer(),

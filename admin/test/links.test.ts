@@ -74,6 +74,10 @@ describe('link picker: stored path ⇄ picker value', () => {
     expect(say('/pages/sort/index')).toBe('商城页面：全部分类')
     expect(say(`/commonPages/webView/common?url=${encodeURIComponent('https://m.example.com/a?b=1')}`)).toBe('网页：春季活动（m.example.com）')
     expect(say('')).toBe('不跳转')
+    // A page the shop serves itself: named as saved, never by its path.
+    expect(say(`/commonPages/webView/common?url=${encodeURIComponent('/media/activity/festival.html')}`)).toBe('网页：本店网页')
+    names.set('web:/media/activity/festival.html', '国庆活动页')
+    expect(say(`/commonPages/webView/common?url=${encodeURIComponent('/media/activity/festival.html')}`)).toBe('网页：国庆活动页（本店网页）')
   })
 
   it('collects the ids to look up once per record', () => {

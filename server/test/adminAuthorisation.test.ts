@@ -1,8 +1,9 @@
 import { AdminCode, ROLES, type BuiltInRole } from '../../types/admin'
-import { adminRouteRegistry, type AdminRouteInfo } from '../src/admin/plugin'
+import { adminRouteRegistry, grants, type AdminRouteInfo } from '../src/admin/plugin'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { signIn, type StaffSession } from './adminHelpers'
 import { createStaff, permissionsOf } from '../src/admin/staff'
+import { makeGoods } from './tradeFixtures'
 
 /**
  * Generated from the console's route list: every route refuses a caller without a session, with only the
@@ -84,6 +85,26 @@ describe.each(DIALECTS)('console authorisation over every admin route (%s)', (di
     expect(await auditCount()).toBe(before)
   })
 
+  it('the goods picker (any area that picks goods) answers 客服 filtering reviews, while 商品 itself stays closed to them', async () => {
+    const headers = { cookie: sessions.service.cookie }
+    expect(granted.service).not.toContain('goods.read')
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods', headers })).json().code).toBe(AdminCode.FORBIDDEN)
+    const g = await makeGoods(t, { name: '客服筛评价的毛巾' })
+    const found = (await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', query: { keyword: '' }, headers })).json()
+    expect(found.code).toBe(200)
+    expect(Array.isArray(found.data.list)).toBe(true)
+    expect(found.data.list).toEqual(expect.arrayContaining([expect.objectContaining({ id: g.goodsId, name: '客服筛评价的毛巾' })]))
+    const named = (await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', query: { ids: `${g.goodsId},999999` }, headers })).json()
+    expect(named.data.list).toEqual([expect.objectContaining({ id: g.goodsId, name: '客服筛评价的毛巾' })])
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', query: { ids: 'a,b' }, headers })).json().code).toBe(400)
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', query: { sort: 'x' }, headers })).json().code).toBe(400)
+    // A role that picks goods nowhere (only 订单): refused.
+    const now = Date.now()
+    await t.db.insertInto('staffRoles').values({ code: 'ordersonly', name: '只看订单', permissions: JSON.stringify(['orders.read']), builtIn: 0, createdAt: now, updatedAt: now } as any).execute()
+    const clerk = await signIn(t, 'ordersonly' as BuiltInRole)
+    expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', headers: { cookie: clerk.cookie } })).json().code).toBe(AdminCode.FORBIDDEN)
+  })
+
   it('refuses every route to each role without its permission, and lets roles with it past the check', async () => {
     let refused = 0
     const auditedWrites = new Set<string>()
@@ -92,7 +113,7 @@ describe.each(DIALECTS)('console authorisation over every admin route (%s)', (di
         const s = sessions[role]
         const before = await auditCount()
         const code = (await call(r, { cookie: s.cookie, 'x-csrf-token': s.csrf })).code
-        if (granted[role].includes(r.permission)) {
+        if (grants(new Set(granted[role]), r.permission as Exclude<AdminRouteInfo['permission'], 'public' | 'session'>)) {
           expect([r.method, r.url, role, code === AdminCode.FORBIDDEN]).toEqual([r.method, r.url, role, false])
           // A refused write (sample input: mostly unknown ids) left no audit row; writes that went through are counted.
           if (r.method !== 'GET' && code !== 200) expect([r.method, r.url, code, await auditCount()]).toEqual([r.method, r.url, code, before])

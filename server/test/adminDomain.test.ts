@@ -195,7 +195,11 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
       .trim()
       .split('\r\n')
     expect(lines[0]).toContain('订单号')
+    const payCol = lines[0].split(',').indexOf('"支付方式"')
+    expect(payCol).toBeGreaterThan(0)
     expect(lines).toHaveLength(5) // header + 3 paid + 1 cancelled
+    // 支付方式 in words: the paid orders by the sandbox, the cancelled one never paid.
+    expect(lines.map((l) => l.split(',')[payCol]).slice(1).sort()).toEqual(['""', '"沙箱支付"', '"沙箱支付"', '"沙箱支付"'])
     expect(lines.find((l) => l.includes(b))).toContain('客户要求周末送')
   })
 

@@ -63,11 +63,13 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
 
   it('refunds: the after-sales refund with its refund number and state; CSV', async () => {
     const page = await c.get('/finance/refunds', { orderNo: refundedNo })
-    expect(page.data.list).toEqual([expect.objectContaining({ kind: 'afterSale', orderNo: refundedNo, amount: 5800, status: 'refunded', refundNo: expect.stringMatching(/\S/) })])
+    expect(page.data.list).toEqual([expect.objectContaining({ kind: 'afterSale', orderNo: refundedNo, amount: 5800, status: 'refunded', refundNo: expect.stringMatching(/\S/), payMethod: '沙箱支付' })])
     expect((await c.get('/finance/refunds', { orderNo, status: 'refunded' })).data.total).toBe(0)
     const lines = await csv(`/finance/refunds/export?orderNo=${refundedNo}`)
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain('售后退款')
+    expect(lines[0]).toContain('支付方式')
+    expect(lines[1]).toContain('沙箱支付')
   })
 
   it('daily totals: paid, refunded and net per day add up to the payments and refunds of the day', async () => {

@@ -118,7 +118,16 @@ describe.each(DIALECTS)('console link targets (%s)', (dialect) => {
     expect((await c.get('/storefront/link-targets', { kind: 'member' })).code).toBe(400)
   })
 
-  it('is refused without storefront.read, and without a session', async () => {
+  it('answers a role that edits activities (their button picks a web page) without storefront.read', async () => {
+    const now = Date.now()
+    await t.db.insertInto('staffRoles').values({ code: 'contentonly', name: '内容编辑', permissions: JSON.stringify(['content.read', 'content.write']), builtIn: 0, createdAt: now, updatedAt: now } as any).execute()
+    const editor = adminClient(t, await signIn(t, 'contentonly' as 'service'))
+    expect((await editor.get('/storefront/link-targets', { kind: 'web' })).code).toBe(200)
+    expect((await editor.get('/storefront/link-targets/names', { goods: String(made.dress) })).code).toBe(200)
+    expect((await editor.get('/storefront/banners')).code).toBe(8003)
+  })
+
+  it('is refused without storefront.read or content.write, and without a session', async () => {
     for (const role of ['service', 'finance'] as const) {
       const other = adminClient(t, await signIn(t, role))
       expect((await other.get('/storefront/link-targets', { kind: 'goods' })).code).toBe(8003)

@@ -327,7 +327,13 @@ describe.each(DIALECTS)('console 内容: activities with linked coupons (%s)', (
     }
     expect(await c.post('/content/activities', { ...input, couponIds: [hidden] })).toMatchObject({ code: 400, msg: '「隐藏券」不是可领取的优惠券（须启用、可领取、非新人券）' })
     expect(await c.post('/content/activities', { ...input, endAt: input.startAt })).toMatchObject({ code: 400, msg: '结束时间须晚于开始时间' })
-    expect(await c.post('/content/activities', { ...input, linkType: 'web', linkUrl: 'javascript:alert(1)' })).toMatchObject({ code: 400, msg: '跳转链接须为 http(s) 网址' })
+    expect(await c.post('/content/activities', { ...input, linkType: 'web', linkUrl: 'javascript:alert(1)' })).toMatchObject({ code: 400, msg: '跳转链接须为完整网址，或本店页面的路径' })
+    expect(await c.post('/content/activities', { ...input, linkType: 'web', linkUrl: '//evil.example.com/x' })).toMatchObject({ code: 400, msg: '跳转链接须为完整网址，或本店页面的路径' })
+    // A page the shop serves itself, as a saved web link may be (the demo's festival page).
+    const local = await c.post('/content/activities', { ...input, linkType: 'web', linkUrl: '/media/activity/festival.html' })
+    expect(local.code).toBe(200)
+    expect((await c.get(`/content/activities/${local.data.id}`)).data).toMatchObject({ linkType: 'web', linkUrl: '/media/activity/festival.html' })
+    await c.del(`/content/activities/${local.data.id}`)
     const created = await c.post('/content/activities', input)
     expect(created.code).toBe(200)
     const id = created.data.id

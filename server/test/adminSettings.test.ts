@@ -278,7 +278,7 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
 
   it('saves secrets encrypted, answers only 已设置 + a fingerprint, lets the environment win, and the pay code uses them', async () => {
     expect((await c.put('/settings/wechat', { miniAppId: 'wx0000000000000000' })).msg).toBe('「小程序 AppID」由服务器配置设置，不能在后台修改；如需修改请联系部署人员')
-    expect((await c.put('/settings/wechat', { mchPrivateKey: 'not a key' })).msg).toBe('商户 API 私钥无法读取：请上传商户平台下载的私钥文件（API 证书中的私钥）')
+    expect((await c.put('/settings/wechat', { mchPrivateKey: 'not a key' })).msg).toBe('商户接口证书私钥无法读取：请上传商户平台下载的私钥文件（商户接口证书中的私钥）')
     expect((await c.put('/settings/wechat', { apiV3Key: 'short' })).msg).toBe('APIv3 密钥应为 32 个字符')
     expect((await c.put('/settings/wechat', { payProvider: 'wechatpay' })).msg).toMatch(/^开启微信支付前请先设置：商户号、/)
     const r = await c.put('/settings/wechat', {
@@ -363,7 +363,7 @@ describe.each(DIALECTS)('WeChat settings, secrets and the setup check (%s)', (di
     const bad = by(await runDoctor(t.ctx))
     expect(bad.officialAccount).toMatchObject({ status: 'error', message: expect.stringContaining('AppSecret 不正确') })
     expect(bad.jssdk.status).toBe('skip')
-    expect(bad.wechatPay).toMatchObject({ status: 'error', message: expect.stringContaining('商户 API 私钥与证书序列号不匹配') })
+    expect(bad.wechatPay).toMatchObject({ status: 'error', message: expect.stringContaining('商户接口证书私钥与证书序列号不匹配') })
     expect(bad.notifyUrl).toMatchObject({ status: 'error', message: expect.stringContaining('无法访问通知地址') })
     const lines2: string[] = []
     expect(await runAdminCommand(['doctor'], { config: t.ctx.config, db: t.db, http: t.ctx.http, out: (l) => lines2.push(l) })).toBe(1)

@@ -128,7 +128,7 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
     } finally {
       t.ctx.config.kuaidi100 = { ...KD100 }
     }
-    expect(await sub(s.shipmentId)).toMatchObject({ status: 'pending', lastCode: '600', lastError: expect.stringContaining('授权 key 不正确') })
+    expect(await sub(s.shipmentId)).toMatchObject({ status: 'pending', lastCode: '600', lastError: expect.stringContaining('授权码不正确') })
   })
 
   it('nothing is sent while tracking is not set up; the page then says the courier is not live', async () => {
@@ -298,7 +298,7 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
     expect(view.data).toMatchObject({ live: true })
     expect(view.data.fields.find((f: any) => f.key === 'key')).toMatchObject({ set: true, value: '', fromServer: true, hint: expect.stringMatching(/^已设置 · 指纹 [0-9a-f]{8}/) })
     expect(JSON.stringify(view.data)).not.toContain(KD100.key)
-    expect((await admin.put('/settings/tracking', { key: 'x' })).msg).toBe('「授权 key」已在服务器配置中设置，不能在后台修改')
+    expect((await admin.put('/settings/tracking', { key: 'x' })).msg).toBe('「授权码」已在服务器配置中设置，不能在后台修改')
     expect((await adminClient(t, await signIn(t, 'service')).put('/settings/tracking', { customer: 'x' })).code).not.toBe(200)
 
     const saved = { ...t.ctx.config.kuaidi100 }
@@ -323,11 +323,11 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
       await subscribeDue(t.ctx)
       expect(kd.last('/poll')!.param).toMatchObject({ key: KD100.key, parameters: { callbackurl: 'http://shop.example.com/h5/api/logistics/kuaidi100', salt: KD100.salt } })
       expect(await sub(s.shipmentId)).toMatchObject({ status: 'subscribed' })
-      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'ok', message: expect.stringContaining('推送地址为 http') })
+      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'ok', message: expect.stringContaining('推送地址是不加密网址') })
       kd.queue('/poll', 'subscribe_bad_key')
       await shipped()
       await subscribeDue(t.ctx)
-      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'error', message: expect.stringContaining('授权 key 不正确') })
+      expect(await trackingCheck(t.ctx)).toMatchObject({ status: 'error', message: expect.stringContaining('授权码不正确') })
       const doctor = await admin.get('/settings/doctor')
       expect(doctor.data.checks.find((c: any) => c.key === 'courierTracking')).toMatchObject({ status: 'error' })
     } finally {

@@ -10,6 +10,8 @@ import type {
   GoodsImportBody,
   GoodsImportReply,
   GoodsInput,
+  GoodsPickQuery,
+  GoodsPickReply,
   IdReply,
   OkReply,
   ShelfBody,
@@ -20,6 +22,8 @@ import { buildUrl, del, get, post, put, upload } from '../core/request'
 
 export const goodsList = (q: AdminGoodsQuery) => get<AdminGoodsPage>('/goods', q)
 export const goodsDetail = (id: number) => get<AdminGoodsDetail>(`/goods/${id}`)
+/** The pickers' search and names (any area that picks goods may call it, not only 商品). */
+export const goodsPick = (q: GoodsPickQuery) => get<GoodsPickReply>('/goods/pick', q)
 export const createGoods = (body: GoodsInput) => post<IdReply>('/goods', body)
 export const updateGoods = (id: number, body: GoodsInput) => put<IdReply>(`/goods/${id}`, body)
 export const copyGoods = (id: number) => post<IdReply>(`/goods/${id}/copy`)

@@ -1,14 +1,15 @@
 /**
  * The console's one goods picker: goods found by typing part of their name (or their number), each shown with its
  * picture and price. `GoodsPicker` chooses several (ids in the order chosen: goods sections, coupons' goods),
- * `GoodsSelect` one (commission rates per goods, the review filter, points-mall and cashback goods). Both search
- * `GET goods` (goods.read; the shop search's name index) and name goods chosen earlier from `GET goods/:id`.
+ * `GoodsSelect` one (commission rates per goods, the review filter, points-mall and cashback goods). Both search and
+ * name goods chosen earlier through `GET goods/pick` (the shop search's name index), which any area that picks goods
+ * may call: 客服 filters reviews by goods without goods.read.
  */
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { Avatar, Select, Space, Spin, Tag, Typography } from 'antd'
 import { ShoppingOutlined } from '@ant-design/icons'
-import type { AdminGoodsRow } from '@contract/admin'
-import { goodsDetail, goodsList } from '../api/goods'
+import type { GoodsPickItem } from '@contract/admin'
+import { goodsPick } from '../api/goods'
 import { yuanLabel } from '../core/money'
 
 /** One goods as a picker shows it: picture, name, price (and 已下架 / a second line when given). */
@@ -34,7 +35,7 @@ export function GoodsOption({ name, image, price, off, extra }: { name: string; 
   )
 }
 
-type Known = Pick<AdminGoodsRow, 'id' | 'name' | 'mainImage' | 'price' | 'status'>
+type Known = GoodsPickItem
 /** Goods seen by any picker of this page load: a chosen id is named without asking twice. */
 const known = new Map<number, Known | null>()
 
@@ -54,14 +55,15 @@ function useGoods(ids: number[], onShelfOnly: boolean) {
       : []
     if (!missing.length) return
     let live = true
-    void Promise.all(
-      missing.map((id) =>
-        goodsDetail(id).then(
-          (g) => known.set(id, { id, name: g.name, mainImage: g.images[0] || '', price: g.price, status: g.status }),
-          () => known.set(id, null),
-        ),
-      ),
-    ).then(() => live && setVersion((v) => v + 1))
+    goodsPick({ ids: missing.slice(0, 50).join(',') }).then(
+      (r) => {
+        // An id not answered is a goods deleted since it was chosen.
+        for (const id of missing.slice(0, 50)) known.set(id, null)
+        for (const g of r.list) known.set(g.id, g)
+        if (live) setVersion((v) => v + 1)
+      },
+      () => undefined, // names are a help: the chosen ids still show
+    )
     return () => {
       live = false
     }
@@ -72,7 +74,7 @@ function useGoods(ids: number[], onShelfOnly: boolean) {
       timer.current = setTimeout(async () => {
         setSearching(true)
         try {
-          const r = await goodsList({ keyword: keyword.trim() || undefined, status: onShelfOnly ? 'on' : undefined, pageSize: 20 })
+          const r = await goodsPick({ keyword: keyword.trim() || undefined, status: onShelfOnly ? 'on' : undefined })
           r.list.forEach((g) => known.set(g.id, g))
           setFound(r.list)
         } catch {

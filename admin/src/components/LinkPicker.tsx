@@ -148,16 +148,32 @@ function TargetList({ kind, chosen, onPick }: { kind: LinkTargetKind; chosen: nu
 const PAGE_OPTIONS = [...PAGE_NAMES.map((p) => ({ value: p.path, label: p.name })), { value: '/minePages/myCoupon/index?tab=centre', label: '领券中心' }]
 
 /** The picking dialog: the kind, then the record; 确定 hands back the chosen value. */
-function LinkDialog({ open, initial, names, onClose, onDone }: { open: boolean; initial: LinkValue; names: LinkNames; onClose: () => void; onDone: (v: LinkValue, name?: string) => void }) {
+function LinkDialog({
+  open,
+  initial,
+  names,
+  kinds,
+  onClose,
+  onDone,
+}: {
+  open: boolean
+  initial: LinkValue
+  names: LinkNames
+  kinds: typeof LINK_KINDS
+  onClose: () => void
+  onDone: (v: LinkValue, name?: string) => void
+}) {
   const mobile = useMobile()
   const [value, setValue] = useState<LinkValue>(initial)
   const [picked, setPicked] = useState<string | undefined>()
-  const [kind, setKind] = useState<LinkValue['kind']>(initial.kind === 'none' || initial.kind === 'other' ? 'goods' : initial.kind)
+  const startKind = (v: LinkValue) => (kinds.some((k) => k.kind === v.kind) ? v.kind : kinds[0].kind)
+  const [kind, setKind] = useState<LinkValue['kind']>(startKind(initial))
   useEffect(() => {
     if (!open) return
     setValue(initial)
     setPicked(undefined)
-    setKind(initial.kind === 'none' || initial.kind === 'other' ? 'goods' : initial.kind)
+    setKind(startKind(initial))
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the kinds offered are fixed for a picker
   }, [open, initial])
   const local = new Map(names)
   if (picked !== undefined && value.kind !== 'none') local.set(value.kind === 'web' ? nameKey('web', value.url) : 'id' in value ? nameKey(value.kind, value.id) : '', picked)
@@ -170,14 +186,16 @@ function LinkDialog({ open, initial, names, onClose, onDone }: { open: boolean; 
   }
   const body = (
     <>
-      <Radio.Group
-        aria-label='跳转类型'
-        optionType='button'
-        value={kind}
-        onChange={(e) => setKind(e.target.value)}
-        options={LINK_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
-        style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8, marginBottom: 12 }}
-      />
+      {kinds.length > 1 && (
+        <Radio.Group
+          aria-label='跳转类型'
+          optionType='button'
+          value={kind}
+          onChange={(e) => setKind(e.target.value)}
+          options={kinds.map((k) => ({ value: k.kind, label: k.label }))}
+          style={{ display: 'flex', flexWrap: 'wrap', rowGap: 8, marginBottom: 12 }}
+        />
+      )}
       {kind === 'search' ? (
         <Input
           aria-label='搜索词'
@@ -225,8 +243,27 @@ function LinkDialog({ open, initial, names, onClose, onDone }: { open: boolean; 
   )
 }
 
-/** A form control (value: the stored link) showing what the link opens, with 选择 and 清除. */
-export function LinkPicker({ value = '', onChange, id }: { value?: string; onChange?: (link: string) => void; id?: string }) {
+/**
+ * A form control (value: the stored link) showing what the link opens, with 选择 and 清除. `kinds`: only these kinds
+ * offered (an activity's button opens a web page: ['web']).
+ */
+export function LinkPicker({
+  value = '',
+  onChange,
+  id,
+  kinds = LINK_KINDS.map((k) => k.kind),
+  ariaLabel = '跳转到',
+  placeholder,
+}: {
+  value?: string
+  onChange?: (link: string) => void
+  id?: string
+  kinds?: Array<(typeof LINK_KINDS)[number]['kind']>
+  ariaLabel?: string
+  /** Shown while nothing is picked (else 不跳转). */
+  placeholder?: string
+}) {
+  const offered = useMemo(() => LINK_KINDS.filter((k) => kinds.includes(k.kind)), [kinds.join(',')]) // eslint-disable-line react-hooks/exhaustive-deps
   const [open, setOpen] = useState(false)
   const looked = useLinkNames(useMemo(() => (value ? [value] : []), [value]))
   const [justPicked, setJustPicked] = useState<{ link: string; name: string } | null>(null)
@@ -244,7 +281,7 @@ export function LinkPicker({ value = '', onChange, id }: { value?: string; onCha
   return (
     <>
       <Space.Compact style={{ width: '100%' }}>
-        <Input id={id} readOnly value={text} aria-label='跳转到' onClick={() => setOpen(true)} style={{ cursor: 'pointer' }} />
+        <Input id={id} readOnly value={!value && placeholder ? '' : text} placeholder={placeholder} aria-label={ariaLabel} onClick={() => setOpen(true)} style={{ cursor: 'pointer' }} />
         <Button onClick={() => setOpen(true)}>选择</Button>
         {value && (
           <Button onClick={() => onChange?.('')} aria-label='清除跳转'>
@@ -256,6 +293,7 @@ export function LinkPicker({ value = '', onChange, id }: { value?: string; onCha
         open={open}
         initial={parsed}
         names={names}
+        kinds={offered}
         onClose={() => setOpen(false)}
         onDone={(v, name) => {
           const link = formatLink(v)

@@ -190,6 +190,8 @@ export function describeLink(v: LinkValue, names: LinkNames = new Map()): string
     }
     case 'web': {
       const saved = names.get(nameKey('web', v.url))
+      // A page the shop serves itself (/media/activity/…): its path is no name for the merchant.
+      if (v.url.startsWith('/')) return `网页：${saved ? `${saved}（本店网页）` : '本店网页'}`
       let host = v.url
       try {
         host = new URL(v.url).host

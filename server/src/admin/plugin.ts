@@ -30,8 +30,14 @@ const AREA_LABELS: Record<string, Record<string, string>> = {
 }
 const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(/^\/admin\/api\//, '').split('/')[0]]?.[key] || ADMIN_FIELD_LABELS[key]
 
-/** Who may call a console route: anyone (sign-in), any signed-in staff, or staff whose role has the permission. */
-export type RoutePermission = Permission | 'public' | 'session'
+/**
+ * Who may call a console route: anyone (sign-in), any signed-in staff, staff whose role has the permission, or (a
+ * list) staff whose role has any one of them (the goods picker, used by pages of several areas).
+ */
+export type RoutePermission = Permission | readonly Permission[] | 'public' | 'session'
+/** Whether permissions granted satisfy a route's (one, or any of a list). */
+export const grants = (granted: { has(p: string): boolean }, needed: Permission | readonly Permission[]) =>
+  typeof needed === 'string' ? granted.has(needed) : needed.some((p) => granted.has(p))
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -122,7 +128,7 @@ export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
     }
     if (staff.mustChangePassword && !req.routeOptions.config?.beforePasswordChange) throw new AppError(AdminCode.PASSWORD_CHANGE_REQUIRED, '请先修改初始密码，再使用后台')
     if (permission !== 'session') {
-      if (!staff.permissions.has(permission)) throw new AppError(AdminCode.FORBIDDEN, '没有权限执行此操作')
+      if (!grants(staff.permissions, permission)) throw new AppError(AdminCode.FORBIDDEN, '没有权限执行此操作')
       if (!staff.twoFactor && (await staffSecurity(db)).require2fa) throw new AppError(AdminCode.TWO_FACTOR_SETUP, '店主要求所有员工开启两步验证：请先在「账号安全」中设置')
     }
     req.staff = staff

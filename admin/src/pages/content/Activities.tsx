@@ -4,11 +4,10 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { AutoComplete, Button, DatePicker, Form, Image, Input, Popconfirm, Radio, Select, Space, Switch, Tag, Typography } from 'antd'
+import { Button, DatePicker, Form, Image, Input, Popconfirm, Radio, Select, Space, Switch, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { ActivityInput, AdminActivity, AdminCoupon } from '@contract/adminPromotions'
-import { webLinks } from '../../api/content'
 import { activities, coupons, createActivity, deleteActivity, updateActivity } from '../../api/promotions'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -17,6 +16,8 @@ import { FormModal, sortField } from '../../components/FormModal'
 import { ImageInput } from '../../components/ImagesInput'
 import { ResponsiveList } from '../../components/ResponsiveList'
 import { RichText } from '../../components/RichText'
+import { LinkPicker } from '../../components/LinkPicker'
+import { formatLink, parseLink } from '../../core/links'
 
 interface FormValues {
   title: string
@@ -60,27 +61,25 @@ const toInput = (v: FormValues): ActivityInput => ({
 
 type CouponOption = Pick<AdminCoupon, 'id' | 'name' | 'ruleText'>
 
-/** An address typed, or one of the saved web links (内容 → 网页链接) the allow-list accepts, chosen by its name. */
-function WebAddressInput({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id?: string }) {
-  const [saved, setSaved] = useState<Array<{ title: string; url: string }>>([])
-  useEffect(() => {
-    void webLinks().then(
-      (r) => setSaved(r.links.filter((l) => l.allowed && /^https?:\/\//i.test(l.url))),
-      () => {},
-    )
-  }, [])
-  const kw = (value || '').toLowerCase()
-  const options = saved
-    .filter((l) => !kw || l.title.toLowerCase().includes(kw) || l.url.toLowerCase().includes(kw) || l.url === value)
-    .map((l) => ({
-      value: l.url,
-      label: (
-        <span>
-          {l.title} <Typography.Text type='secondary'>{l.url}</Typography.Text>
-        </span>
-      ),
-    }))
-  return <AutoComplete id={id} value={value} onChange={onChange} options={options} placeholder='https:// 或选择已保存的网页链接' aria-label='跳转网址' />
+/**
+ * The button's web page, picked by name from 内容 → 网页链接 with the link picker of 店铺装修 (only its 网页 kind):
+ * the activity stores the page's address itself, the picker the shop's web-view path around it.
+ */
+function ActivityWebPage({ value, onChange, id }: { value?: string; onChange?: (v: string) => void; id?: string }) {
+  const link = value ? formatLink({ kind: 'web', url: value }) : ''
+  return (
+    <LinkPicker
+      id={id}
+      kinds={['web']}
+      ariaLabel='跳转网页'
+      placeholder='请选择网页'
+      value={link}
+      onChange={(picked) => {
+        const v = parseLink(picked)
+        onChange?.(v.kind === 'web' ? v.url : '')
+      }}
+    />
+  )
 }
 
 function ActivityFields({ claimable }: { claimable: CouponOption[] }) {
@@ -129,15 +128,8 @@ function ActivityFields({ claimable }: { claimable: CouponOption[] }) {
         />
       </Form.Item>
       {linkType !== 'none' && (
-        <Form.Item
-          label='网址（须在网页白名单内）'
-          name='linkUrl'
-          rules={[
-            { required: true, message: '请填写跳转链接' },
-            { pattern: /^https?:\/\/\S+$/, message: '跳转链接须为 http(s) 网址' },
-          ]}
-        >
-          <WebAddressInput />
+        <Form.Item label='跳转网页' name='linkUrl' extra='从「内容 → 网页链接」里按名称选择；新的网页请先在那里添加。' rules={[{ required: true, message: '请选择跳转的网页' }]}>
+          <ActivityWebPage />
         </Form.Item>
       )}
       <Space size={24}>

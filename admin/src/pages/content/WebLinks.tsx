@@ -33,7 +33,7 @@ export default function WebLinks() {
     <PageContainer title='网页链接'>
       <Card title='链接' style={{ marginBottom: 16 }}>
         <Typography.Paragraph type='secondary'>
-          商城用内嵌网页打开这些链接；地址须是 http(s) 完整地址且域名在下方名单中，或本店路径（以 /
+          商城用内嵌网页打开这些链接；地址须是完整网址且域名在下方名单中，或本店页面的路径（以 /
           开头）。在轮播图、图标入口的「跳转」里选「网页」即可按名称选用可打开的链接；活动的按钮跳转也可按名称选用。
         </Typography.Paragraph>
         <ResourceTab<AdminWebLink, WebLinkInput, { title: string; url: string; sort?: number }>
@@ -65,8 +65,13 @@ export default function WebLinks() {
               <Form.Item label='名称' name='title' rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
                 <Input maxLength={64} />
               </Form.Item>
-              <Form.Item label='地址' name='url' rules={[{ required: true, whitespace: true, message: '请填写链接地址' }]}>
-                <Input maxLength={512} placeholder='https://m.example.com/page 或 /media/activity/festival.html' />
+              <Form.Item
+                label='地址'
+                name='url'
+                rules={[{ required: true, whitespace: true, message: '请填写链接地址' }]}
+                extra={<TechNote>例如 https://m.example.com/page，或本店的活动页 /media/activity/festival.html</TechNote>}
+              >
+                <Input maxLength={512} placeholder='完整网址，或本店页面的路径' />
               </Form.Item>
               <Form.Item label='排序（小的在前）' name='sort'>
                 <InputNumber precision={0} min={0} max={100000} style={{ width: 160 }} />

@@ -23,6 +23,7 @@ export default function Refunds() {
     { title: '来源', dataIndex: 'kind', search: false, width: 110, render: (_, r) => (r.kind === 'afterSale' ? '售后退款' : '迟到支付退回') },
     { title: '单号', dataIndex: 'refNo', search: false, width: 200 },
     { title: '订单号', dataIndex: 'orderNo', search: false, width: 200, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
+    { title: '支付方式', dataIndex: 'payMethod', search: false, width: 100 },
     { title: '金额', dataIndex: 'amount', search: false, width: 100, align: 'right', render: (_, r) => yuanLabel(r.amount) },
     {
       title: '状态',
@@ -43,7 +44,7 @@ export default function Refunds() {
       <ResponsiveList<AdminRefund>
         rowKey='refNo'
         columns={columns}
-        scrollX={1300}
+        scrollX={1400}
         request={async (p) => {
           const [from, to] = (p.range as string[] | undefined) || []
           const f: Filters = { from, to, status: p.status || undefined, orderNo: p.orderNo?.trim() || undefined }
@@ -59,7 +60,7 @@ export default function Refunds() {
         card={(r) => ({
           title: `${yuanLabel(r.amount)} ${r.orderNo}`,
           subTitle: <Tag color={COLOR[r.status]}>{r.statusText}</Tag>,
-          description: `${r.refNo} · ${dateTime(r.refundedAt || r.createdAt)}`,
+          description: `${r.refNo} · ${r.payMethod} · ${dateTime(r.refundedAt || r.createdAt)}`,
         })}
       />
     </PageContainer>

@@ -15,12 +15,28 @@ interface Values {
   page: string
   fields: string
 }
-/** The event's value names a template key can take (notifications/service.ts queues these). */
-const VALUE_NAMES = 'orderNo, goodsName, expressName, trackingNo, afterSaleNo, amount, time'
+/**
+ * What a template field can hold, by the name the merchant reads (notifications/service.ts and the other events
+ * queue these values under the key on the right). The editor shows and takes the Chinese name; the key is saved.
+ */
+const VALUES: Array<[string, string]> = [
+  ['订单号', 'orderNo'],
+  ['商品名称', 'goodsName'],
+  ['快递公司', 'expressName'],
+  ['运单号', 'trackingNo'],
+  ['售后单号', 'afterSaleNo'],
+  ['提现单号', 'withdrawNo'],
+  ['处理结果', 'result'],
+  ['备注', 'note'],
+  ['金额', 'amount'],
+  ['时间', 'time'],
+]
+const VALUE_KEY = new Map(VALUES)
+const VALUE_NAME = new Map(VALUES.map(([name, key]) => [key, name]))
 
 const toText = (fields: Record<string, string>) =>
   Object.entries(fields)
-    .map(([k, v]) => `${k}=${v}`)
+    .map(([k, v]) => `${k}=${VALUE_NAME.get(v) || v}`)
     .join('\n')
 function parseFields(text: string): Record<string, string> | string {
   const out: Record<string, string> = {}
@@ -28,9 +44,11 @@ function parseFields(text: string): Record<string, string> | string {
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean)) {
-    const m = line.match(/^([a-z_]+[0-9]*)\s*=\s*(\w+)$/)
-    if (!m) return `「${line}」格式不对，应为 模板字段=取值，如 thing2=goodsName`
-    out[m[1]] = m[2]
+    const m = line.match(/^([a-z_]+[0-9]*)\s*=\s*(\S+)$/)
+    if (!m) return `「${line}」格式不对，应为 模板字段=内容，如 thing2=商品名称`
+    const key = VALUE_KEY.get(m[2]) || (VALUE_NAME.has(m[2]) ? m[2] : '')
+    if (!key) return `「${m[2]}」不是可用的内容，可用：${VALUES.map(([name]) => name).join('、')}`
+    out[m[1]] = key
   }
   return out
 }
@@ -104,15 +122,15 @@ export default function Messages() {
           <Switch />
         </Form.Item>
         <Form.Item label={editing?.kind === 'official' ? '跳转网址（https://）' : '打开的小程序页面'} name='page' rules={[{ max: 256, message: '最多 256 个字符' }]}>
-          <Input placeholder={editing?.kind === 'official' ? 'https://' : 'pages/order/detail'} />
+          <Input placeholder={editing?.kind === 'official' ? 'https://' : '小程序页面路径；不填则点消息不跳转'} />
         </Form.Item>
         <Form.Item
-          label='字段对应（每行 模板字段=取值）'
+          label='字段对应（每行 模板字段=内容）'
           name='fields'
-          extra={`取值可用：${VALUE_NAMES}`}
+          extra={`模板字段照微信后台模板详情填写；内容可用：${VALUES.map(([name]) => name).join('、')}`}
           rules={[{ validator: (_, v: string) => (typeof parseFields(v || '') === 'string' ? Promise.reject(new Error(parseFields(v || '') as string)) : Promise.resolve()) }]}
         >
-          <Input.TextArea rows={4} placeholder={'character_string1=orderNo\nthing2=goodsName'} />
+          <Input.TextArea rows={4} placeholder={'number1=订单号\nthing2=商品名称'} />
         </Form.Item>
       </FormModal>
     </PageContainer>

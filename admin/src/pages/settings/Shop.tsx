@@ -4,6 +4,7 @@ import { Alert, Button, Card, Col, Form, Input, InputNumber, Row, Spin, Tabs, Ty
 import type { ShopProfile } from '@contract/adminSettings'
 import { saveDocument, saveShopProfile, settingsDocument, shopProfile } from '../../api/settings'
 import { errorText, toast } from '../../core/feedback'
+import { TechNote } from '../../components/TechNote'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
 import { ImageInput } from '../../components/ImagesInput'
@@ -74,10 +75,15 @@ export default function Shop() {
               <Form.Item
                 label='客服链接'
                 name='serviceUrl'
-                extra='在线客服网页（https://），或本店页面，如意见反馈：/minePages/setting/feedback。设置了多种客服时，顾客点「客服」后自选。小程序里使用微信自带的客服按钮。'
+                extra={
+                  <>
+                    在线客服网页的完整网址，或本店页面（如意见反馈页）。设置了多种客服时，顾客点「客服」后自选。小程序里使用微信自带的客服按钮。
+                    <TechNote>本店页面填页面路径，如意见反馈页：/minePages/setting/feedback</TechNote>
+                  </>
+                }
                 rules={[{ pattern: /^((https:\/\/|\/)\S+)?$/, message: '客服链接须以 https:// 开头，或为本店页面路径' }]}
               >
-                <Input placeholder='https:// 或 /minePages/setting/feedback' />
+                <Input placeholder='在线客服网址，或本店页面路径' />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../admin/audit'
 import type { AdminActivity, AdminActivityPage, ActivityInput, ActivityQuery } from '../../../../types/adminPromotions'
 import { sanitizeArticleHtml } from '../article/sanitize'
 import { ruleText } from '../coupon/rules'
+import { SHOP_PATH } from './adminService'
 import '../../db/contentTables'
 import '../../db/promotionTables'
 import { onPage, countRows, paged } from '../../db/paging'
@@ -71,14 +72,16 @@ async function normalise(db: Conn, input: ActivityInput) {
   if (input.endAt <= input.startAt) throw bad('结束时间须晚于开始时间')
   const linkType = input.linkType ?? 'none'
   const linkUrl = linkType === 'none' ? '' : (input.linkUrl ?? '').trim()
-  if (linkType !== 'none') {
+  // A web page: an http(s) address, or a page the shop serves itself (the demo's /media/activity/festival.html), as
+  // 内容 → 网页链接 accepts them (the console picks one of those links by name).
+  if (linkType !== 'none' && !SHOP_PATH.test(linkUrl)) {
     let u: URL | null = null
     try {
       u = new URL(linkUrl)
     } catch {
       u = null
     }
-    if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:')) throw bad('跳转链接须为 http(s) 网址')
+    if (!u || (u.protocol !== 'https:' && u.protocol !== 'http:')) throw bad('跳转链接须为完整网址，或本店页面的路径')
   }
   const ids = [...new Set(input.couponIds)]
   if (ids.length) {

@@ -13,7 +13,7 @@ const bad = (msg: string) => new AppError(ErrorCode.BAD_REQUEST, msg)
 export const webViewPage = (url: string) => `/commonPages/webView/common?url=${encodeURIComponent(url)}`
 
 /** A path on the shop itself ("/media/activity/x.html"): always allowed, the page resolves it against the shop's origin. */
-const SHOP_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%/-]*(\?[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$/
+export const SHOP_PATH = /^\/(?!\/)[A-Za-z0-9._~!$&'()*+,;=:@%/-]*(\?[A-Za-z0-9._~!$&'()*+,;=:@%/?-]*)?$/
 
 /** Whether the allow-list accepts a link (a shop path always; else an http(s) address on an allowed host). */
 function linkAllowed(url: string, allowed: string[]): boolean {

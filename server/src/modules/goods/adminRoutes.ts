@@ -1,5 +1,6 @@
 import {
   AdminGoodsQuery,
+  GoodsPickQuery,
   BrandInput,
   CategoryInput,
   GoodsImportBody,
@@ -11,6 +12,7 @@ import {
   type AdminCategory,
   type AdminGoodsDetail,
   type AdminGoodsPage,
+  type GoodsPickReply,
   type CountReply,
   type GoodsImportReply,
   type IdReply,
@@ -23,7 +25,10 @@ import type { AdminRouteModule } from '../../admin/types'
 import { storeStaffPicture } from '../upload/service'
 import { sendCsv } from '../../admin/csv'
 import { exportGoodsCsv, importGoodsCsv } from './csv'
-import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, changeStock, copyGoods, createGoods, deleteBrand, deleteCategory, deleteGoods, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
+import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, pickGoods, changeStock, copyGoods, createGoods, deleteBrand, deleteCategory, deleteGoods, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
+
+/** Who may search goods by name in a picker: 商品 itself, and every area whose pages pick goods. */
+const GOODS_PICKERS = ['goods.read', 'storefront.read', 'marketing.read', 'agents.read', 'content.read'] as const
 
 /** 商品: goods, shelf and stock, categories, brands, picture upload. */
 const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
@@ -37,6 +42,9 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.post('/goods/import', { config: write, schema: { body: GoodsImportBody } }, async (req): Promise<GoodsImportReply> =>
     importGoodsCsv(db, req.body.csv, (work) => audited(db, actorOf(req), work)),
   )
+  // The goods picker of the pages that choose goods without managing them (客服 filters reviews by goods, 运营 picks a
+  // coupon's goods…): any of their read permissions.
+  app.get('/goods/pick', { config: { permission: GOODS_PICKERS }, schema: { querystring: GoodsPickQuery } }, async (req): Promise<GoodsPickReply> => pickGoods(db, req.query))
   app.get('/goods/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminGoodsDetail> => adminGoodsDetail(db, req.params.id))
   app.post('/goods', { config: write, schema: { body: GoodsInput } }, async (req): Promise<IdReply> => ({ id: await audited(db, actorOf(req), (tx, log) => createGoods(tx, req.body, log)) }))
   app.put('/goods/:id', { config: write, schema: { params: IdParams, body: GoodsInput } }, async (req): Promise<IdReply> => ({

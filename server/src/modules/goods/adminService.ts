@@ -7,7 +7,7 @@ import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
 import { syncFreeShippingTags } from '../order/freight'
 import { parseIds } from '../coupon/rules'
-import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, StockBody } from '../../../../types/admin'
+import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, GoodsPickQuery, GoodsPickReply, StockBody } from '../../../../types/admin'
 import { onPage, countRows, paged } from '../../db/paging'
 
 /**
@@ -76,6 +76,25 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
     page,
     pageSize,
   }
+}
+
+/** The goods picker's answer: the goods of `ids` (those still there), or the first 20 matching the keyword (adminGoodsList's rule). */
+export async function pickGoods(db: Db, q: GoodsPickQuery): Promise<GoodsPickReply> {
+  const item = (g: { id: number; name: string; mainImage: string; price: number; status: string }) => ({
+    id: g.id,
+    name: g.name,
+    mainImage: g.mainImage,
+    price: Number(g.price),
+    status: g.status as GoodsPickReply['list'][number]['status'],
+  })
+  if (q.ids) {
+    const ids = [...new Set(q.ids.split(',').map(Number))]
+    const rows = await db.selectFrom('goods').select(['id', 'name', 'mainImage', 'price', 'status']).where('id', 'in', ids).execute()
+    const byId = new Map(rows.map((r) => [r.id, r]))
+    return { list: ids.flatMap((id) => (byId.has(id) ? [item(byId.get(id)!)] : [])) }
+  }
+  const page = await adminGoodsList(db, { keyword: q.keyword, status: q.status, page: 1, pageSize: 20 })
+  return { list: page.list.map(item) }
 }
 
 export async function adminGoodsDetail(db: Conn, id: number): Promise<AdminGoodsDetail> {

@@ -8,6 +8,9 @@ import { LinkNamesQuery, LinkTargetQuery, type LinkNamesReply, type LinkTargetPa
 import { linkNames, searchLinkTargets } from './linkTargets'
 import { bannerList, hotWordList, navList, noticeList, sectionList, type StorefrontList } from './adminService'
 
+/** Who may look up what a link opens (the link picker): 店铺装修's banners and entries, and who edits 内容's activities (their button). */
+const LINK_PICKERS = ['storefront.read', 'content.write'] as const
+
 /** GET / POST / PUT /:id / DELETE /:id of a storefront list, each write with its audit row. */
 function resource<S extends TSchema, V>(app: AdminApp, db: Db, r: StorefrontList<S, V>) {
   const read = { permission: 'storefront.read' as const }
@@ -47,10 +50,10 @@ function resource<S extends TSchema, V>(app: AdminApp, db: Db, r: StorefrontList
 /** 店铺装修: home banners, icon entries, notices, hot search words, goods sections (order and schedule). */
 const storefrontAdminRoutes: AdminRouteModule = async (app, { db, config }) => {
   // The link picker: what a banner or icon entry can open, by name, and the names of what existing links open.
-  app.get('/storefront/link-targets', { config: { permission: 'storefront.read' }, schema: { querystring: LinkTargetQuery } }, async (req): Promise<LinkTargetPage> =>
+  app.get('/storefront/link-targets', { config: { permission: LINK_PICKERS }, schema: { querystring: LinkTargetQuery } }, async (req): Promise<LinkTargetPage> =>
     searchLinkTargets(db, config, req.query),
   )
-  app.get('/storefront/link-targets/names', { config: { permission: 'storefront.read' }, schema: { querystring: LinkNamesQuery } }, async (req): Promise<LinkNamesReply> => linkNames(db, req.query))
+  app.get('/storefront/link-targets/names', { config: { permission: LINK_PICKERS }, schema: { querystring: LinkNamesQuery } }, async (req): Promise<LinkNamesReply> => linkNames(db, req.query))
   resource(app, db, bannerList)
   resource(app, db, navList)
   resource(app, db, noticeList)

@@ -30,7 +30,7 @@ export async function trackingSettingsView(db: Conn, config: Config): Promise<Tr
     live: trackingLive(s),
     suggestedCallbackUrl: suggestedCallbackUrl(config),
     canSaveSecrets: !settingsKeyProblem(config.settingsKey),
-    keyProblem: settingsKeyProblem(config.settingsKey) ? '服务器没有配置设置密钥，不能在后台保存授权 key 和 salt：请联系技术人员配置后重启' : '',
+    keyProblem: settingsKeyProblem(config.settingsKey) ? '服务器没有配置设置密钥，不能在后台保存授权码和推送校验口令：请联系技术人员配置后重启' : '',
     wechatWaybill: await wechatWaybillEnabled(db),
   }
 }
@@ -46,7 +46,7 @@ export async function saveTrackingSettings(tx: Tx, config: Config, input: Tracki
     const v = given.trim()
     if (config.kuaidi100[f.key]) throw bad(`「${f.label}」已在服务器配置中设置，不能在后台修改`)
     if (f.key === 'callbackUrl' && v && !/^https?:\/\/[^\s/]+\.[^\s/]+\/\S*$/.test(v)) throw bad('推送地址应是完整的网址，如 https://你的域名/h5/api/logistics/kuaidi100')
-    if (f.key === 'salt' && v && v.length < 8) throw bad('推送签名 salt 至少 8 个字符')
+    if (f.key === 'salt' && v && v.length < 8) throw bad('推送校验口令至少 8 个字符')
     if (!v) delete next[f.key]
     else next[f.key] = f.secret ? encryptSecret(config.settingsKey, v) : v
     changed.push(f.label)

@@ -13,7 +13,7 @@ export async function trackingCheck(ctx: Pick<AppContext, 'config' | 'db'>): Pro
   const s = await kuaidi100Settings(ctx.db, ctx.config)
   const production = ctx.config.payProvider === 'wechatpay' || process.env.NODE_ENV === 'production'
   if (!trackingLive(s)) {
-    const missing = [!s.key && '授权 key', !s.salt && '推送签名 salt', !s.callbackUrl && '推送地址'].filter(Boolean).join('、')
+    const missing = [!s.key && '授权码', !s.salt && '推送校验口令', !s.callbackUrl && '推送地址'].filter(Boolean).join('、')
     return {
       key,
       title,
@@ -43,7 +43,7 @@ export async function trackingCheck(ctx: Pick<AppContext, 'config' | 'db'>): Pro
     .where('source', '=', 'courier')
     .executeTakeFirst()
   const heard = last?.at ? `最近一次收到快递轨迹：${chinaMinute(Number(last.at))}` : '尚未收到快递轨迹'
-  const https = u.protocol === 'https:' ? '推送地址为 https：请在快递100 后台开启 HTTPS 推送（默认只推送 http）' : '推送地址为 http：快递100 默认按 http 推送'
-  const query = s.customer ? '' : '；未填写 customer，买家「刷新」时不能实时查询'
+  const https = u.protocol === 'https:' ? '推送地址是加密网址：请在快递100 后台开启加密推送（快递100 默认只推送到不加密的网址）' : '推送地址是不加密网址：快递100 默认就按这种方式推送'
+  const query = s.customer ? '' : '；未填写实时查询账号，买家「刷新」时不能实时查询'
   return { key, title, status: s.customer ? 'ok' : 'warn', message: `已接入：发货后自动订阅，快递公司的轨迹和签收推送到 ${s.callbackUrl}。${https}。${heard}${query}` }
 }

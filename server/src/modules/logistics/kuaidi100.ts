@@ -44,9 +44,9 @@ export interface Kuaidi100Settings {
 /** Stored JSON: key and salt as enc:v1:… (settings/secrets.ts). */
 export type StoredKuaidi100 = Partial<Record<'key' | 'customer' | 'salt' | 'callbackUrl', string>>
 export const KUAIDI100_FIELDS = [
-  { key: 'key', label: '授权 key', env: 'KUAIDI100_KEY', secret: true },
-  { key: 'customer', label: '实时查询 customer', env: 'KUAIDI100_CUSTOMER', secret: false },
-  { key: 'salt', label: '推送签名 salt', env: 'KUAIDI100_SALT', secret: true },
+  { key: 'key', label: '授权码', env: 'KUAIDI100_KEY', secret: true },
+  { key: 'customer', label: '实时查询账号', env: 'KUAIDI100_CUSTOMER', secret: false },
+  { key: 'salt', label: '推送校验口令', env: 'KUAIDI100_SALT', secret: true },
   { key: 'callbackUrl', label: '推送地址', env: 'KUAIDI100_CALLBACK_URL', secret: false },
 ] as const
 
@@ -98,8 +98,8 @@ export type SubscribeOutcome =
 
 /** The plain words for 快递100's return codes (the console and the to-do list show them). */
 export const SUBSCRIBE_ERRORS: Record<string, string> = {
-  '600': '快递100 授权 key 不正确：请在「设置 → 物流跟踪」核对',
-  '601': '快递100 授权 key 已过期或余额不足：请在快递100 企业管理后台续费',
+  '600': '快递100 授权码不正确：请在「设置 → 物流跟踪」核对',
+  '601': '快递100 授权码已过期或余额不足：请在快递100 企业管理后台续费',
   '700': '快递100 不接受这个运单：快递公司或运单号有误（也可能是推送地址不对）',
   '701': '快递100 不支持这家快递公司的跟踪',
   '702': '快递100 识别不到这个运单号所属的快递公司',
@@ -153,7 +153,7 @@ export type QueryOutcome = { ok: true; result: CourierResult } | { ok: false; co
 export async function query(http: HttpClient, s: Kuaidi100Settings, w: Waybill): Promise<QueryOutcome> {
   const com = KUAIDI100_COM[w.expressCode]
   if (!com) return { ok: false, code: 'com', message: `快递100 没有这家快递公司的编码（${w.expressCode}）` }
-  if (!s.key || !s.customer) return { ok: false, code: 'config', message: '没有设置快递100 的 customer，不能实时查询' }
+  if (!s.key || !s.customer) return { ok: false, code: 'config', message: '没有设置快递100 的实时查询账号，不能实时查询' }
   const param = JSON.stringify({ com, num: w.trackingNo, ...(w.phone ? { phone: w.phone } : {}) })
   let res
   try {

@@ -18,6 +18,7 @@ import type {
 } from '../../../../types/adminFinance'
 import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
 import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
+import { payMethodText } from '../../../../types/pay'
 import '../../db/afterSalesTables'
 import '../../db/promotionTables'
 import { CHINA_OFFSET_MS, chinaDay, chinaDayRange, parseChinaDay } from '../../services/chinaTime'
@@ -111,6 +112,8 @@ function refundUnion(db: Conn) {
       's.refundError as error',
       's.refundedAt',
       's.createdAt',
+      sql<string>`''`.as('payProvider'),
+      sql<string>`COALESCE(o.pay_channel, '')`.as('payChannel'),
     ])
   const late = db
     .selectFrom('payments as p')
@@ -129,6 +132,8 @@ function refundUnion(db: Conn) {
       sql<string>`COALESCE(p.refund_error, '')`.as('error'),
       sql<number | null>`p.refunded_at`.as('refundedAt'),
       'p.createdAt',
+      'p.provider as payProvider',
+      'p.channel as payChannel',
     ])
   return afterSales.unionAll(late)
 }
@@ -151,6 +156,7 @@ const toRefund = (r: RefundRow): AdminRefund => ({
   status: r.status,
   statusText: REFUND_STATUS_TEXT[r.status] || r.status,
   providerRefundId: r.providerRefundId || '',
+  payMethod: payMethodText(r.payProvider || '', r.payChannel || ''),
   error: r.error || '',
   refundedAt: r.refundedAt === null ? null : num(r.refundedAt),
   createdAt: num(r.createdAt),
@@ -168,7 +174,7 @@ export async function listRefunds(db: Conn, q: RefundQuery): Promise<AdminRefund
 
 export const exportRefundsCsv = (db: Db, q: RefundFilters) =>
   csvStream<RefundRow>(
-    ['来源', '单号', '退款单号', '订单号', '金额(元)', '状态', '支付平台单号', '错误', '退款时间', '创建时间'],
+    ['来源', '单号', '退款单号', '订单号', '支付方式', '金额(元)', '状态', '支付平台单号', '错误', '退款时间', '创建时间'],
     (after, limit) => {
       let b = refundQuery(db, q)
       if (after) {
@@ -184,6 +190,7 @@ export const exportRefundsCsv = (db: Db, q: RefundFilters) =>
         x.refNo,
         x.refundNo,
         x.orderNo,
+        x.payMethod,
         csvYuan(x.amount),
         x.statusText,
         x.providerRefundId,

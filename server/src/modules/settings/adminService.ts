@@ -265,7 +265,7 @@ function checkWechatValue(key: WechatField, v: string) {
       const k = crypto.createPrivateKey(v)
       if (k.asymmetricKeyType !== 'rsa') throw new Error('not rsa')
     } catch {
-      throw bad('商户 API 私钥无法读取：请上传商户平台下载的私钥文件（API 证书中的私钥）')
+      throw bad('商户接口证书私钥无法读取：请上传商户平台下载的私钥文件（商户接口证书中的私钥）')
     }
   }
   if (key === 'platformCert') {

@@ -129,7 +129,7 @@ async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
     ['mchId', '商户号'],
     ['mchSerialNo', '商户 API 证书序列号'],
     ['apiV3Key', 'APIv3 密钥'],
-    ['mchPrivateKey', '商户 API 私钥'],
+    ['mchPrivateKey', '商户接口证书私钥'],
     ['notifyUrl', '支付通知地址'],
   ]
   const missing = labels.filter(([k]) => !w[k]).map(([, l]) => l)
@@ -156,7 +156,7 @@ async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
     const msg = String(err?.message || err)
     let text: string
     let detail = ''
-    if (code === 'SIGN_ERROR' || err?.status === 401) text = '微信支付拒绝了请求签名：商户 API 私钥与证书序列号不匹配，或商户号不正确（请核对商户平台「API 安全」中的证书序列号）'
+    if (code === 'SIGN_ERROR' || err?.status === 401) text = '微信支付拒绝了请求签名：商户接口证书私钥与证书序列号不匹配，或商户号不正确（请核对商户平台「API 安全」中的证书序列号）'
     else if (/签名|未知的微信支付平台证书/.test(msg)) {
       text = '无法验证微信支付的应答：平台证书或公钥不正确或已更换，请在商户平台重新下载后上传'
       detail = msg
@@ -164,7 +164,7 @@ async function payCheck(ctx: DoctorCtx): Promise<SetupCheck[]> {
       text = '微信支付的设置不完整或格式不正确：请在「设置 → 微信」核对'
       detail = msg.replace(/^wechatpay: /, '')
     } else if (/key|PEM|DECODER|asn1/i.test(msg)) {
-      text = '商户 API 私钥无法读取：请重新上传商户平台下载的私钥文件'
+      text = '商户接口证书私钥无法读取：请重新上传商户平台下载的私钥文件'
       detail = '私钥文件名为 apiclient_key.pem'
     } else if (!code && !err?.status && err instanceof Error) {
       text = '连接不到微信支付：请联系部署人员检查服务器的网络'
