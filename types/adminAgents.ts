@@ -234,6 +234,6 @@ export const AGENTS_AUDIT: import('./auditLabels').AuditLabels = {
     'withdrawal.reveal-account': '查看完整收款账号',
     'withdrawal.export-accounts': '导出收款账号',
   },
-  targets: { agentApplication: '代理申请', agentRules: '代理规则', withdrawal: '提现' },
-  fields: { withdrawNo: '提现单号', shopName: '店铺名称', realName: '姓名', account: '收款账号' },
+  targets: { agentApplication: '代理申请', agentRules: '代理规则', agentShop: '代理店铺', withdrawal: '提现' },
+  fields: { withdrawNo: '提现单号', shopName: '店铺名称', realName: '姓名', account: '收款账号', rateOverride: '专属佣金比例' },
 }

@@ -17,6 +17,7 @@ function expected(path: string): string | null {
     '/goods/new': '/goods',
     '/goods/12': '/goods',
     '/orders/12': '/orders',
+    '/orders/print': '/orders',
     '/after-sales/12': '/after-sales',
     '/members/12': '/members',
     '/marketing/seckill/new': '/marketing/seckill',

@@ -1,17 +1,18 @@
 import { useRef, useState } from 'react'
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
-import { Alert, Button, Image, Modal, Space, Tabs, Tag, Typography, Upload } from 'antd'
-import { DownloadOutlined, PrinterOutlined, UploadOutlined } from '@ant-design/icons'
-import type { AdminOrderQuery, AdminOrderRow, BatchShipReply } from '@contract/admin'
+import { Button, Image, Space, Tabs, Tag, Typography } from 'antd'
+import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
+import type { AdminOrderQuery, AdminOrderRow } from '@contract/admin'
 import { payMethodText } from '@contract/pay'
 import { ORDER_STATUSES } from '@contract/admin'
 import { expressCompanies, exportUrl, orderList, shipBatch, shipTemplateUrl, type ExpressCompany } from '../../api/order'
-import { errorText, run, toast } from '../../core/feedback'
+import { run, toast } from '../../core/feedback'
 import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 import { useQueryTab } from '../../core/useQueryTab'
+import { CsvUpload } from '../../components/CsvUpload'
 import { NameAndPhone } from '../../components/NameAndPhone'
 import { ResponsiveList } from '../../components/ResponsiveList'
 import { PriceChangeModal } from './PriceChange'
@@ -38,78 +39,41 @@ function toQuery(p: Record<string, any>, status: string): Omit<AdminOrderQuery, 
  * before the upload; the result names every line left unshipped and why.
  */
 function BatchShip({ onDone }: { onDone: () => void }) {
-  const [open, setOpen] = useState(false)
   const [couriers, setCouriers] = useState<ExpressCompany[] | null>(null)
-  const [result, setResult] = useState<BatchShipReply | null>(null)
-  const [busy, setBusy] = useState(false)
-  function show() {
-    setOpen(true)
-    if (!couriers) void run(expressCompanies()).then((c) => setCouriers(c || []))
-  }
-  const close = () => {
-    setOpen(false)
-    setResult(null)
-  }
-  async function send(file: File) {
-    if (file.size > 1_000_000) return toast.error('CSV 文件不能超过 1 MB')
-    setBusy(true)
-    try {
-      const r = await shipBatch({ csv: await file.text() })
-      setResult(r)
-      if (r.shipped) onDone()
-    } catch (e) {
-      toast.error(errorText(e))
-    } finally {
-      setBusy(false)
-    }
-  }
   return (
-    <>
-      <Button icon={<UploadOutlined />} onClick={show}>
-        批量发货
-      </Button>
-      <Modal open={open} title='批量发货' onCancel={close} footer={<Button onClick={close}>{result ? '知道了' : '取消'}</Button>} width={640}>
-        {result ? (
-          <>
-            <Alert
-              type={result.failed.length ? 'warning' : 'success'}
-              showIcon
-              message={`已发货 ${result.shipped} 单${result.failed.length ? `，${result.failed.length} 行未发货` : ''}`}
-              style={{ marginBottom: 12 }}
-            />
-            {result.failed.map((f) => (
-              <div key={f.line}>
-                第 {f.line} 行 {f.orderNo}：<Typography.Text type='danger'>{f.msg}</Typography.Text>
-              </div>
+    <CsvUpload
+      label='批量发货'
+      onOpen={() => !couriers && void run(expressCompanies()).then((c) => setCouriers(c || []))}
+      onDone={onDone}
+      send={async (csv) => {
+        const r = await shipBatch({ csv })
+        return {
+          summary: `已发货 ${r.shipped} 单${r.failed.length ? `，${r.failed.length} 行未发货` : ''}`,
+          changed: r.shipped > 0,
+          failed: r.failed.map((f) => ({ line: f.line, label: f.orderNo, msg: f.msg })),
+        }
+      }}
+      intro={
+        <>
+          <Typography.Paragraph>
+            1. 下载
+            <a href={shipTemplateUrl()} download>
+              发货模板
+            </a>
+            ：列出所有待发货的订单（收货人、地址、商品），只需填写「快递公司」和「运单号」两列。
+          </Typography.Paragraph>
+          <Typography.Paragraph>2. 快递公司填名称或编码均可，可选：</Typography.Paragraph>
+          <div style={{ marginBottom: 12 }} data-testid='ship-couriers'>
+            {(couriers || []).map((c) => (
+              <Tag key={c.code} style={{ marginBottom: 4 }}>
+                {c.name}（{c.code}）
+              </Tag>
             ))}
-          </>
-        ) : (
-          <>
-            <Typography.Paragraph>
-              1. 下载
-              <a href={shipTemplateUrl()} download>
-                发货模板
-              </a>
-              ：列出所有待发货的订单（收货人、地址、商品），只需填写「快递公司」和「运单号」两列。
-            </Typography.Paragraph>
-            <Typography.Paragraph>2. 快递公司填名称或编码均可，可选：</Typography.Paragraph>
-            <div style={{ marginBottom: 12 }} data-testid='ship-couriers'>
-              {(couriers || []).map((c) => (
-                <Tag key={c.code} style={{ marginBottom: 4 }}>
-                  {c.name}（{c.code}）
-                </Tag>
-              ))}
-            </div>
-            <Typography.Paragraph>3. 保存为 CSV 后上传。第一行为表头；每行一单，前三列依次为订单号、快递公司、运单号。一次最多 1000 单。</Typography.Paragraph>
-            <Upload accept='.csv,text/csv' showUploadList={false} beforeUpload={(f) => (void send(f), false)}>
-              <Button type='primary' icon={<UploadOutlined />} loading={busy}>
-                选择 CSV 文件
-              </Button>
-            </Upload>
-          </>
-        )}
-      </Modal>
-    </>
+          </div>
+          <Typography.Paragraph>3. 保存为 CSV 后上传。第一行为表头；每行一单，前三列依次为订单号、快递公司、运单号。一次最多 1000 单。</Typography.Paragraph>
+        </>
+      }
+    />
   )
 }
 
