@@ -3,7 +3,8 @@ import type { Page } from './envelope'
 import type { MemberAddress } from './address'
 import { Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
-export type PointsReason = 'opening' | 'sign_in' | 'mission' | 'order_deduct' | 'order_refund' | 'order_reward' | 'reward_back' | 'redeem' | 'redeem_refund' | 'turntable' | 'prize' | 'admin' | 'expire'
+export type PointsReason =
+  'opening' | 'sign_in' | 'mission' | 'order_deduct' | 'order_refund' | 'order_reward' | 'reward_back' | 'redeem' | 'redeem_refund' | 'turntable' | 'prize' | 'admin' | 'expire'
 
 export const POINTS_REASON_TEXT: Record<PointsReason, string> = {
   opening: '期初积分',

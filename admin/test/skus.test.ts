@@ -24,7 +24,19 @@ describe('specs → SKU rows', () => {
 describe('firstValueSpans: one picture a value of the first spec', () => {
   const rows = (vals: string[][]) => vals.map((values) => ({ values }))
   it('spans each colour over its sizes', () => {
-    expect(firstValueSpans(rows([['红', 'S'], ['红', 'M'], ['蓝', 'S'], ['蓝', 'M'], ['蓝', 'L'], ['白', 'S']]), 2)).toEqual([2, 0, 3, 0, 0, 1])
+    expect(
+      firstValueSpans(
+        rows([
+          ['红', 'S'],
+          ['红', 'M'],
+          ['蓝', 'S'],
+          ['蓝', 'M'],
+          ['蓝', 'L'],
+          ['白', 'S'],
+        ]),
+        2,
+      ),
+    ).toEqual([2, 0, 3, 0, 0, 1])
   })
   it('one row each with one spec or none', () => {
     expect(firstValueSpans(rows([['红'], ['蓝']]), 1)).toEqual([1, 1])

@@ -114,9 +114,7 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect((await commissionsOf(new2.data.orderNo))[0]).toMatchObject({ rate: 3000, amount: 3000 })
     // The console's order detail says which agent earns what on the order.
     const detail = (await owner.get(`/orders/${new2.data.orderNo}`)).data
-    expect(detail.commissions).toEqual([
-      expect.objectContaining({ shopId: a.shopId, orderItemId: detail.items[0].id, rate: 3000, baseAmount: 10000, amount: 3000, status: '冻结中' }),
-    ])
+    expect(detail.commissions).toEqual([expect.objectContaining({ shopId: a.shopId, orderItemId: detail.items[0].id, rate: 3000, baseAmount: 10000, amount: 3000, status: '冻结中' })])
     expect(detail.commissions[0].shopName.length).toBeGreaterThan(0)
     // Freeze days: the old order keeps its 7 days, the new one has 3, from receipt.
     for (const o of [old1, new1]) {

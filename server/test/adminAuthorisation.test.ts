@@ -100,7 +100,10 @@ describe.each(DIALECTS)('console authorisation over every admin route (%s)', (di
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', query: { sort: 'x' }, headers })).json().code).toBe(400)
     // A role that picks goods nowhere (only 订单): refused.
     const now = Date.now()
-    await t.db.insertInto('staffRoles').values({ code: 'ordersonly', name: '只看订单', permissions: JSON.stringify(['orders.read']), builtIn: 0, createdAt: now, updatedAt: now } as any).execute()
+    await t.db
+      .insertInto('staffRoles')
+      .values({ code: 'ordersonly', name: '只看订单', permissions: JSON.stringify(['orders.read']), builtIn: 0, createdAt: now, updatedAt: now } as any)
+      .execute()
     const clerk = await signIn(t, 'ordersonly' as BuiltInRole)
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', headers: { cookie: clerk.cookie } })).json().code).toBe(AdminCode.FORBIDDEN)
   })

@@ -199,7 +199,12 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     expect(payCol).toBeGreaterThan(0)
     expect(lines).toHaveLength(5) // header + 3 paid + 1 cancelled
     // 支付方式 in words: the paid orders by the sandbox, the cancelled one never paid.
-    expect(lines.map((l) => l.split(',')[payCol]).slice(1).sort()).toEqual(['""', '"沙箱支付"', '"沙箱支付"', '"沙箱支付"'])
+    expect(
+      lines
+        .map((l) => l.split(',')[payCol])
+        .slice(1)
+        .sort(),
+    ).toEqual(['""', '"沙箱支付"', '"沙箱支付"', '"沙箱支付"'])
     expect(lines.find((l) => l.includes(b))).toContain('客户要求周末送')
   })
 

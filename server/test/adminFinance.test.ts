@@ -63,7 +63,9 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
 
   it('refunds: the after-sales refund with its refund number and state; CSV', async () => {
     const page = await c.get('/finance/refunds', { orderNo: refundedNo })
-    expect(page.data.list).toEqual([expect.objectContaining({ kind: 'afterSale', orderNo: refundedNo, amount: 5800, status: 'refunded', refundNo: expect.stringMatching(/\S/), payMethod: '沙箱支付' })])
+    expect(page.data.list).toEqual([
+      expect.objectContaining({ kind: 'afterSale', orderNo: refundedNo, amount: 5800, status: 'refunded', refundNo: expect.stringMatching(/\S/), payMethod: '沙箱支付' }),
+    ])
     expect((await c.get('/finance/refunds', { orderNo, status: 'refunded' })).data.total).toBe(0)
     const lines = await csv(`/finance/refunds/export?orderNo=${refundedNo}`)
     expect(lines).toHaveLength(2)

@@ -17,14 +17,26 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
   const row = async (id: number) => (await c.get('/goods', { keyword: String(id) })).data.list.find((g: any) => g.id === id)
 
   it('the list shows the range of the SKUs’ prices', async () => {
-    const many = await makeGoods(t, { skus: [{ price: 5900, stock: 1 }, { price: 12900, stock: 1 }, { price: 8000, stock: 1 }] })
+    const many = await makeGoods(t, {
+      skus: [
+        { price: 5900, stock: 1 },
+        { price: 12900, stock: 1 },
+        { price: 8000, stock: 1 },
+      ],
+    })
     const one = await makeGoods(t, { skus: [{ price: 1990, stock: 1 }] })
     expect(await row(many.goodsId)).toMatchObject({ price: 5900, maxPrice: 12900 })
     expect(await row(one.goodsId)).toMatchObject({ price: 1990, maxPrice: 1990 })
   })
 
   it('复制: a new goods item off the shelf, same specs and prices, stock 0 and no sales; audited', async () => {
-    const g = await makeGoods(t, { name: '可复制的保温杯', skus: [{ price: 3900, stock: 7, specText: '红' }, { price: 4200, stock: 3, specText: '蓝' }] })
+    const g = await makeGoods(t, {
+      name: '可复制的保温杯',
+      skus: [
+        { price: 3900, stock: 7, specText: '红' },
+        { price: 4200, stock: 3, specText: '蓝' },
+      ],
+    })
     await t.db.updateTable('goodsSkus').set({ sales: 5 }).where('goodsId', '=', g.goodsId).execute()
     const r = await c.post(`/goods/${g.goodsId}/copy`)
     expect(r.code).toBe(200)
@@ -54,7 +66,20 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
     expect((await c.del(`/goods/${inSection.goodsId}`)).msg).toBe('该商品在首页专区「删除检查专区」中，请先从专区移除')
 
     const inCoupon = await makeGoods(t)
-    const coupon = { name: '删除检查券', kind: 'amount', amount: 500, threshold: 0, scope: 'goods', scopeIds: [inCoupon.goodsId], validType: 'days', validDays: 7, totalCount: 3, perMemberLimit: 1, visible: true, status: 'on' }
+    const coupon = {
+      name: '删除检查券',
+      kind: 'amount',
+      amount: 500,
+      threshold: 0,
+      scope: 'goods',
+      scopeIds: [inCoupon.goodsId],
+      validType: 'days',
+      validDays: 7,
+      totalCount: 3,
+      perMemberLimit: 1,
+      visible: true,
+      status: 'on',
+    }
     expect((await c.post('/marketing/coupons', coupon)).code).toBe(200)
     expect((await c.del(`/goods/${inCoupon.goodsId}`)).msg).toBe('优惠券「删除检查券」适用于该商品，请先修改优惠券的适用商品')
 
@@ -123,7 +148,10 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
     expect(made.code).toBe(200)
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/goods/export', headers: { cookie: owner.cookie } })
     expect(res.headers['content-type']).toMatch(/text\/csv/)
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('"商品编号","商品名称","分类","品牌","状态","规格","货号","条码","售价","划线价","成本价","库存","重量（克）","销量","图片"')
     expect(lines.find((l) => l.includes('TW-W'))).toBe(`"${made.data.id}","纯棉毛巾, ""加厚""","毛巾","","已上架","颜色:白","TW-W","","15.00","","6.00","10","","0","/media/goods/1.jpg"`)
 

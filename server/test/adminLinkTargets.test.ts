@@ -120,7 +120,10 @@ describe.each(DIALECTS)('console link targets (%s)', (dialect) => {
 
   it('answers a role that edits activities (their button picks a web page) without storefront.read', async () => {
     const now = Date.now()
-    await t.db.insertInto('staffRoles').values({ code: 'contentonly', name: '内容编辑', permissions: JSON.stringify(['content.read', 'content.write']), builtIn: 0, createdAt: now, updatedAt: now } as any).execute()
+    await t.db
+      .insertInto('staffRoles')
+      .values({ code: 'contentonly', name: '内容编辑', permissions: JSON.stringify(['content.read', 'content.write']), builtIn: 0, createdAt: now, updatedAt: now } as any)
+      .execute()
     const editor = adminClient(t, await signIn(t, 'contentonly' as 'service'))
     expect((await editor.get('/storefront/link-targets', { kind: 'web' })).code).toBe(200)
     expect((await editor.get('/storefront/link-targets/names', { goods: String(made.dress) })).code).toBe(200)

@@ -21,7 +21,10 @@ describe.each(DIALECTS)('batch shipping (%s)', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: '/admin/api/orders/ship-template', headers: { cookie: owner.cookie } })
     expect(res.headers['content-type']).toMatch(/text\/csv/)
     expect(res.headers['content-disposition']).toMatch(/ship-template-\d{4}-\d{2}-\d{2}\.csv/)
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n')
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
     expect(lines[0]).toBe('"订单号","快递公司","运单号","收货人","收货电话","收货地址","商品"')
     const first = lines.find((l) => l.startsWith(`"${orders[0]}"`))
     expect(first).toBe(`"${orders[0]}","","","张三","13812345678","浙江省杭州市西湖区文三路 100 号","批量发货的茶杯（青色） ×2"`)
@@ -63,7 +66,11 @@ describe.each(DIALECTS)('batch shipping (%s)', (dialect) => {
     const r = await c.get('/orders/print', { orderNos: `${b},${a},NOPE123` })
     expect(r.code).toBe(200)
     expect(r.data.map((s: any) => s.orderNo)).toEqual([b, a])
-    expect(r.data[1]).toMatchObject({ receiverName: '张三', receiverAddress: '浙江省杭州市西湖区文三路 100 号', items: [{ goodsName: '打印用的茶杯', specText: '白色', code: 'CUP-PRINT-W', quantity: 3, price: 2000 }] })
+    expect(r.data[1]).toMatchObject({
+      receiverName: '张三',
+      receiverAddress: '浙江省杭州市西湖区文三路 100 号',
+      items: [{ goodsName: '打印用的茶杯', specText: '白色', code: 'CUP-PRINT-W', quantity: 3, price: 2000 }],
+    })
     expect((await c.get('/orders/print', { orderNos: Array.from({ length: 101 }, (_, i) => `N${i}`).join(',') })).msg).toBe('一次最多打印 100 单')
     expect((await c.get('/orders/print', { orderNos: ',' })).msg).toBe('请选择要打印的订单')
   })

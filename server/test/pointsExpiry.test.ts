@@ -20,7 +20,12 @@ describe.each(DIALECTS)('points expiry (%s)', (dialect) => {
 
   /** Moves the member's ledger rows with this note `days` back. */
   const age = (memberId: number, note: string, days: number) =>
-    t.db.updateTable('pointsLedger').set({ createdAt: Date.now() - days * DAY }).where('memberId', '=', memberId).where('note', '=', note).execute()
+    t.db
+      .updateTable('pointsLedger')
+      .set({ createdAt: Date.now() - days * DAY })
+      .where('memberId', '=', memberId)
+      .where('note', '=', note)
+      .execute()
   const expiryRows = (memberId: number) => t.db.selectFrom('pointsLedger').selectAll().where('memberId', '=', memberId).where('reason', '=', 'expire').execute()
 
   it('validated in Chinese; 0 (the default) expires nothing', async () => {
@@ -28,7 +33,11 @@ describe.each(DIALECTS)('points expiry (%s)', (dialect) => {
     expect(await c.put('/points/rules', { ...base, expireDays: 4000 })).toMatchObject({ code: 400, msg: '积分有效期超出范围' })
     const me = await shopper(t)
     await givePoints(t, me.memberId, 500)
-    await t.db.updateTable('pointsLedger').set({ createdAt: Date.now() - 400 * DAY }).where('memberId', '=', me.memberId).execute()
+    await t.db
+      .updateTable('pointsLedger')
+      .set({ createdAt: Date.now() - 400 * DAY })
+      .where('memberId', '=', me.memberId)
+      .execute()
     expect(await expirePoints(t.db)).toBe(0)
     expect(await expiryRows(me.memberId)).toHaveLength(0)
   })

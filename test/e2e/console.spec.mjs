@@ -119,7 +119,10 @@ test('1280x800: sign in, bad prices refused, goods with two SKUs and a picture c
   const copyRow = page.locator('tr', { hasText: `${name}（副本）` })
   await copyRow.getByText('已下架').waitFor()
   await copyRow.getByText('删除', { exact: true }).click()
-  await page.locator('.ant-popover:visible').getByRole('button', { name: /删\s*除/ }).click()
+  await page
+    .locator('.ant-popover:visible')
+    .getByRole('button', { name: /删\s*除/ })
+    .click()
   await page.getByText('已删除', { exact: true }).waitFor()
   await copyRow.waitFor({ state: 'detached' })
   assert.equal((await suite.shop.api('GET', `/api/goods/detail?id=${copyId}`)).code !== 200, true, 'the copy is gone')

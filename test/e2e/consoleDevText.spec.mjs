@@ -16,7 +16,14 @@ const suite = useConsoleSuite()
 const DATA = { data: ['admin'] }
 
 /** The pages reworded last in issue 33 (vendors' field names, template fields, examples): screenshots at 1280 light. */
-const SHOT_PAGES = { '/settings/wechat': 'wechat', '/settings/tracking': 'tracking', '/settings/messages': 'messages', '/settings/shop': 'shop', '/content/web-links': 'web-links', '/system/security': 'security' }
+const SHOT_PAGES = {
+  '/settings/wechat': 'wechat',
+  '/settings/tracking': 'tracking',
+  '/settings/messages': 'messages',
+  '/settings/shop': 'shop',
+  '/content/web-links': 'web-links',
+  '/system/security': 'security',
+}
 
 /** Waits until the page's requests are over and antd's spinners are gone (as consoleA11y does). */
 async function settled(page) {

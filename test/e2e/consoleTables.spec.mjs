@@ -30,8 +30,15 @@ async function consoleApi(base, method, url, body) {
   const login = await fetch(`${base}/admin/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: OWNER_PASSWORD }) })
   const me = await login.json()
   assert.equal(me.code, 200, me.msg)
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith('mall_admin=')).split(';')[0]
-  const res = await fetch(`${base}/admin/api/${url}`, { method, headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': me.data.csrfToken }, body: body ? JSON.stringify(body) : undefined })
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('mall_admin='))
+    .split(';')[0]
+  const res = await fetch(`${base}/admin/api/${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': me.data.csrfToken },
+    body: body ? JSON.stringify(body) : undefined,
+  })
   return res.json()
 }
 
@@ -194,7 +201,11 @@ test('1280x800: every table keeps its row actions within the window and its head
     // before the list's first request has started: give the rows a moment before calling the page empty.
     const listed = !name.includes(' → ') && !MAY_BE_EMPTY.has(name)
     if (hasTable && !rows && listed) {
-      await page.locator('.ant-table-row').first().waitFor({ timeout: 10_000 }).catch(() => undefined)
+      await page
+        .locator('.ant-table-row')
+        .first()
+        .waitFor({ timeout: 10_000 })
+        .catch(() => undefined)
       await settle(page, calls)
       ;({ problems: found, rows } = await page.evaluate(tableProblems))
       if (!rows) empty.push(name)

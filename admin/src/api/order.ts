@@ -1,4 +1,19 @@
-import type { AdminOrderDetail, AfterSaleActionReply, AdminOrderPage, AdminOrderQuery, BatchShipBody, BatchShipReply, OkReply, OrderPrintSheet, PriceChangeBody, ReasonBody, RemarkBody, ShipBody, TraceBody, WaybillBody } from '@contract/admin'
+import type {
+  AdminOrderDetail,
+  AfterSaleActionReply,
+  AdminOrderPage,
+  AdminOrderQuery,
+  BatchShipBody,
+  BatchShipReply,
+  OkReply,
+  OrderPrintSheet,
+  PriceChangeBody,
+  ReasonBody,
+  RemarkBody,
+  ShipBody,
+  TraceBody,
+  WaybillBody,
+} from '@contract/admin'
 import { buildUrl, get, post, type Query } from '../core/request'
 
 export interface ExpressCompany {

@@ -36,8 +36,7 @@ const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(
  */
 export type RoutePermission = Permission | readonly Permission[] | 'public' | 'session'
 /** Whether permissions granted satisfy a route's (one, or any of a list). */
-export const grants = (granted: { has(p: string): boolean }, needed: Permission | readonly Permission[]) =>
-  typeof needed === 'string' ? granted.has(needed) : needed.some((p) => granted.has(p))
+export const grants = (granted: { has(p: string): boolean }, needed: Permission | readonly Permission[]) => (typeof needed === 'string' ? granted.has(needed) : needed.some((p) => granted.has(p)))
 
 declare module 'fastify' {
   interface FastifyContextConfig {

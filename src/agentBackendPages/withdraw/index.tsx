@@ -199,7 +199,8 @@ export default function WithdrawIndexPage() {
               · 单次提现 ¥{yuan(rules.min)} 起，最高 ¥{yuan(rules.max)}，每日最多 {rules.dailyLimit} 次（今日已申请 {info?.todayCount ?? 0} 次）
             </Text>
             <Text>
-              · {withdrawFeeText(rules.feeBp, rules.feeMin)}{rules.feeBp || rules.feeMin ? '，从提现金额中扣除' : ''}
+              · {withdrawFeeText(rules.feeBp, rules.feeMin)}
+              {rules.feeBp || rules.feeMin ? '，从提现金额中扣除' : ''}
             </Text>
             <Text>· 平台审核后 1-3 个工作日到账；审核驳回的金额将退回可提现余额</Text>
             <Text>· 收款账户须为代理本人{info?.realName ? `（${info.realName}）` : ''}</Text>

@@ -13,9 +13,7 @@ export default function PointsSwitch({ extras, onChange }: { extras?: OrderPoint
     <View className='coupon-picker__row'>
       <Text className='coupon-picker__label'>积分抵扣</Text>
       <View className='coupon-picker__value'>
-        <Text className={`coupon-picker__text coupon-picker__text--${can ? 'normal' : 'muted'}`}>
-          {can ? `用${extras.usable}积分抵¥${yuan(extras.discount)}` : idle}
-        </Text>
+        <Text className={`coupon-picker__text coupon-picker__text--${can ? 'normal' : 'muted'}`}>{can ? `用${extras.usable}积分抵¥${yuan(extras.discount)}` : idle}</Text>
         <Switch checked={extras.used > 0} disabled={!can} onChange={(v) => onChange(!!v)} />
       </View>
     </View>

@@ -73,10 +73,17 @@ export default function AgentDetail({ params }: { params: Record<string, string>
               </Button>,
             ]}
           >
-            <Typography.Paragraph type='secondary'>
-              该代理的订单按此比例计佣，代替分类比例和默认比例；单独设置了佣金比例的商品仍按商品的比例。只对设置之后提交的订单生效。
-            </Typography.Paragraph>
-            <InputNumber min={0} max={50} precision={2} addonAfter='%' value={rate?.value ?? null} onChange={(v) => setRate({ value: v === null ? null : Number(v) })} aria-label='专属佣金比例' style={{ width: 160 }} />
+            <Typography.Paragraph type='secondary'>该代理的订单按此比例计佣，代替分类比例和默认比例；单独设置了佣金比例的商品仍按商品的比例。只对设置之后提交的订单生效。</Typography.Paragraph>
+            <InputNumber
+              min={0}
+              max={50}
+              precision={2}
+              addonAfter='%'
+              value={rate?.value ?? null}
+              onChange={(v) => setRate({ value: v === null ? null : Number(v) })}
+              aria-label='专属佣金比例'
+              style={{ width: 160 }}
+            />
           </Modal>
           <StatisticCard.Group direction={mobile ? 'column' : 'row'} style={{ marginBottom: 16, flexWrap: 'wrap' }}>
             {stat('累计佣金', f.totalCommission)}

@@ -268,14 +268,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
             <Typography.Text type='secondary'>批量填写：</Typography.Text>
             <Input placeholder='售价（元）' style={{ width: 120 }} {...batchFill((v) => ({ price: v }))} aria-label='批量售价' />
             <Input placeholder='划线价（元）' style={{ width: 120 }} {...batchFill((v) => ({ originalPrice: v }))} aria-label='批量划线价' />
-            <InputNumber
-              placeholder='库存'
-              min={0}
-              precision={0}
-              style={{ width: 100 }}
-              {...batchFill((v) => ({ stock: Number(v) }))}
-              aria-label='批量库存'
-            />
+            <InputNumber placeholder='库存' min={0} precision={0} style={{ width: 100 }} {...batchFill((v) => ({ stock: Number(v) }))} aria-label='批量库存' />
           </Space>
           <Table
             size='small'
@@ -348,14 +341,28 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
                 title: '货号',
                 key: 'code',
                 render: (_: unknown, r: (typeof skuRows)[number]) => (
-                  <Input value={r.sku.code} onChange={(e) => setSku(r.key, { code: e.target.value })} placeholder='可不填' style={{ width: 120 }} maxLength={64} aria-label={`${r.values.join('/') || '默认'} 货号`} />
+                  <Input
+                    value={r.sku.code}
+                    onChange={(e) => setSku(r.key, { code: e.target.value })}
+                    placeholder='可不填'
+                    style={{ width: 120 }}
+                    maxLength={64}
+                    aria-label={`${r.values.join('/') || '默认'} 货号`}
+                  />
                 ),
               },
               {
                 title: '条码',
                 key: 'barcode',
                 render: (_: unknown, r: (typeof skuRows)[number]) => (
-                  <Input value={r.sku.barcode} onChange={(e) => setSku(r.key, { barcode: e.target.value })} placeholder='可不填' style={{ width: 130 }} maxLength={64} aria-label={`${r.values.join('/') || '默认'} 条码`} />
+                  <Input
+                    value={r.sku.barcode}
+                    onChange={(e) => setSku(r.key, { barcode: e.target.value })}
+                    placeholder='可不填'
+                    style={{ width: 130 }}
+                    maxLength={64}
+                    aria-label={`${r.values.join('/') || '默认'} 条码`}
+                  />
                 ),
               },
               {
@@ -390,7 +397,10 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
 
         <Card title='上架与标记' style={{ marginBottom: 16 }}>
           <Space size='large' wrap>
-            <Form.Item label='运费模板' name='freightTemplateId' extra={
+            <Form.Item
+              label='运费模板'
+              name='freightTemplateId'
+              extra={
                 <>
                   不选则用默认模板。
                   <a href='/admin/settings/freight' target='_blank' rel='noreferrer'>
@@ -398,7 +408,9 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
                   </a>
                   后展开此列表即可选择
                 </>
-              } style={{ minWidth: 220 }}>
+              }
+              style={{ minWidth: 220 }}
+            >
               <Select
                 placeholder={`默认模板${freight.find((f) => f.isDefault) ? `（${freight.find((f) => f.isDefault)!.name}）` : ''}`}
                 allowClear

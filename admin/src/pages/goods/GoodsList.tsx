@@ -127,7 +127,14 @@ export default function GoodsList() {
       render: (_, r) => r.brandName || '—',
     },
     // One price, or the range of the SKUs' prices (¥59.00–¥129.00).
-    { title: '售价', dataIndex: 'price', search: false, width: 110, align: 'right', render: (_, r) => (r.maxPrice > r.price ? `¥${fenToYuan(r.price)}–${fenToYuan(r.maxPrice)}` : `¥${fenToYuan(r.price)}`) },
+    {
+      title: '售价',
+      dataIndex: 'price',
+      search: false,
+      width: 110,
+      align: 'right',
+      render: (_, r) => (r.maxPrice > r.price ? `¥${fenToYuan(r.price)}–${fenToYuan(r.maxPrice)}` : `¥${fenToYuan(r.price)}`),
+    },
     { title: '库存', dataIndex: 'stock', search: false, width: 70, align: 'right', render: (_, r) => (r.stock <= 10 ? <Typography.Text type='danger'>{r.stock}</Typography.Text> : r.stock) },
     { title: '销量', dataIndex: 'sales', search: false, width: 80, align: 'right' },
     { title: '状态', dataIndex: 'status', valueType: 'select', width: 80, valueEnum: { on: { text: '已上架', status: 'Success' }, off: { text: '已下架', status: 'Default' } } },

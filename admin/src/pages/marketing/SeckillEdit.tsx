@@ -203,12 +203,7 @@ export default function SeckillEdit({ params }: { params: Record<string, string>
         const more = (r.siblings || []).filter((o) => !items.some((i) => i.skuId === o.skuId))
         return (
           <>
-            <SkuSelect
-              value={r.skuId}
-              label={r.label}
-              disabled={readOnly || r.hasOrders}
-              onPick={(s, siblings) => patch(r.key, { skuId: s.skuId, label: skuLabel(s), skuPrice: s.price, siblings })}
-            />
+            <SkuSelect value={r.skuId} label={r.label} disabled={readOnly || r.hasOrders} onPick={(s, siblings) => patch(r.key, { skuId: s.skuId, label: skuLabel(s), skuPrice: s.price, siblings })} />
             {!readOnly && more.length > 0 && (
               <a onClick={() => addSiblings(r, more)} style={{ display: 'inline-block', marginTop: 4 }}>
                 加入该商品的其他 {more.length} 个规格

@@ -327,7 +327,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         onSubmit={(v) => staffRefund(orderNo, { reason: v.reason.trim() }).then(done)}
       >
         <Typography.Paragraph>
-          将未退的商品和运费全部原路退回给买家（¥{fenToYuan(order.payAmount - refunds.reduce((s, r) => s + (r.status === 'refunded' ? r.refundAmount : 0), 0))}），库存、积分和优惠券随之退回，订单关闭。退款记入售后单和操作日志。
+          将未退的商品和运费全部原路退回给买家（¥{fenToYuan(order.payAmount - refunds.reduce((s, r) => s + (r.status === 'refunded' ? r.refundAmount : 0), 0))}
+          ），库存、积分和优惠券随之退回，订单关闭。退款记入售后单和操作日志。
         </Typography.Paragraph>
         <Form.Item
           label='退款原因（买家可见）'

@@ -128,7 +128,8 @@ export default function Tracking() {
               children: (
                 <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
                   推送地址为商城域名下的 /h5/api/logistics/kuaidi100{view.suggestedCallbackUrl ? `（如 ${view.suggestedCallbackUrl}）` : ''}。快递100 默认按 http 推送；填写 https 地址时，请在快递100
-                  后台开启 HTTPS 推送。推送的数据用推送校验口令（快递100 后台写作 salt）校验签名，校验不通过的推送会被拒绝。快递100 后台把授权码写作 key，把实时查询账号写作 customer。买家在物流页点「刷新」时，同一运单每 5 分钟最多实时查询一次。
+                  后台开启 HTTPS 推送。推送的数据用推送校验口令（快递100 后台写作 salt）校验签名，校验不通过的推送会被拒绝。快递100 后台把授权码写作 key，把实时查询账号写作
+                  customer。买家在物流页点「刷新」时，同一运单每 5 分钟最多实时查询一次。
                 </Typography.Paragraph>
               ),
             },

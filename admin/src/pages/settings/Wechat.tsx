@@ -154,7 +154,8 @@ export default function Wechat() {
       <TechNote style={{ marginBottom: 16 }}>
         <Typography.Paragraph type='secondary' style={{ marginBottom: 0 }}>
           服务器的环境配置（{view.fields.map((f) => f.env).join('、')}）优先于本页；标有「由服务器配置设置」的项目只能在服务器上修改。密钥和证书用 SETTINGS_KEY（至少 32
-          个字符的随机串）加密保存，未设置时不能保存；商户接口证书私钥是商户平台下载的 apiclient_key.pem，平台证书是 wechatpay_*.pem。商户平台菜单里的「API 安全」即本页所说的接口安全页，「商户 API 证书」即商户接口证书；微信网页分享与支付用到的 JS-SDK 需要在公众号后台填写「JS接口安全域名」（网页分享与支付所需的安全域名）。
+          个字符的随机串）加密保存，未设置时不能保存；商户接口证书私钥是商户平台下载的 apiclient_key.pem，平台证书是 wechatpay_*.pem。商户平台菜单里的「API 安全」即本页所说的接口安全页，「商户 API
+          证书」即商户接口证书；微信网页分享与支付用到的 JS-SDK 需要在公众号后台填写「JS接口安全域名」（网页分享与支付所需的安全域名）。
         </Typography.Paragraph>
       </TechNote>
       {writable && (

@@ -109,9 +109,7 @@ function TwoFactorCard({ onChange }: { onChange: () => void }) {
       )}
       {status && !status.enabled && !setup && (
         <Space direction='vertical'>
-          <Typography.Text>
-            登录时除密码外，还需输入手机身份验证器（如微信小程序「腾讯身份验证器」、谷歌身份验证器、微软身份验证器）上的 6 位动态码。密码泄露时，别人也无法登录。
-          </Typography.Text>
+          <Typography.Text>登录时除密码外，还需输入手机身份验证器（如微信小程序「腾讯身份验证器」、谷歌身份验证器、微软身份验证器）上的 6 位动态码。密码泄露时，别人也无法登录。</Typography.Text>
           <Button type='primary' onClick={() => void begin()}>
             开启两步验证
           </Button>

@@ -3,7 +3,17 @@ import type { Conn, Db } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { MOBILE_RE } from '../member/service'
 import { isIdCard } from '../../../../types/validate'
-import { APPLY_REASON_MAX, REAL_NAME_MAX, SHOP_NAME_MAX, SHOP_NAME_MIN, withdrawFeeText, type AgentApplication, type AgentApplyOptions, type AgentApplyRequest, type ToApplyResponse } from '../../../../types/agent'
+import {
+  APPLY_REASON_MAX,
+  REAL_NAME_MAX,
+  SHOP_NAME_MAX,
+  SHOP_NAME_MIN,
+  withdrawFeeText,
+  type AgentApplication,
+  type AgentApplyOptions,
+  type AgentApplyRequest,
+  type ToApplyResponse,
+} from '../../../../types/agent'
 import type { AgentApplicationTable } from './tables'
 import { ensureAccount, getAccount } from './account'
 import { maskIdCard, maskPhone, num } from './util'

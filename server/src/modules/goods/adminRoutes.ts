@@ -25,7 +25,23 @@ import type { AdminRouteModule } from '../../admin/types'
 import { storeStaffPicture } from '../upload/service'
 import { sendCsv } from '../../admin/csv'
 import { exportGoodsCsv, importGoodsCsv } from './csv'
-import { adminBrands, adminCategories, adminGoodsDetail, adminGoodsList, pickGoods, changeStock, copyGoods, createGoods, deleteBrand, deleteCategory, deleteGoods, saveBrand, saveCategory, setShelf, updateGoods } from './adminService'
+import {
+  adminBrands,
+  adminCategories,
+  adminGoodsDetail,
+  adminGoodsList,
+  pickGoods,
+  changeStock,
+  copyGoods,
+  createGoods,
+  deleteBrand,
+  deleteCategory,
+  deleteGoods,
+  saveBrand,
+  saveCategory,
+  setShelf,
+  updateGoods,
+} from './adminService'
 
 /** Who may search goods by name in a picker: 商品 itself, and every area whose pages pick goods. */
 const GOODS_PICKERS = ['goods.read', 'storefront.read', 'marketing.read', 'agents.read', 'content.read'] as const
@@ -39,9 +55,7 @@ const goodsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.get('/goods', { config: read, schema: { querystring: AdminGoodsQuery } }, async (req): Promise<AdminGoodsPage> => adminGoodsList(db, req.query))
   // One row per SKU; the import reads the same columns back (docs/console.md).
   app.get('/goods/export', { config: read }, async (_req, reply) => sendCsv(reply, 'goods', exportGoodsCsv(db)))
-  app.post('/goods/import', { config: write, schema: { body: GoodsImportBody } }, async (req): Promise<GoodsImportReply> =>
-    importGoodsCsv(db, req.body.csv, (work) => audited(db, actorOf(req), work)),
-  )
+  app.post('/goods/import', { config: write, schema: { body: GoodsImportBody } }, async (req): Promise<GoodsImportReply> => importGoodsCsv(db, req.body.csv, (work) => audited(db, actorOf(req), work)))
   // The goods picker of the pages that choose goods without managing them (客服 filters reviews by goods, 运营 picks a
   // coupon's goods…): any of their read permissions.
   app.get('/goods/pick', { config: { permission: GOODS_PICKERS }, schema: { querystring: GoodsPickQuery } }, async (req): Promise<GoodsPickReply> => pickGoods(db, req.query))

@@ -7,7 +7,19 @@ import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { keywordMatch, normaliseKeyword } from './service'
 import { syncFreeShippingTags } from '../order/freight'
 import { parseIds } from '../coupon/rules'
-import type { AdminBrand, AdminCategory, AdminGoodsDetail, AdminGoodsPage, AdminGoodsQuery, BrandInput, CategoryInput, GoodsInput, GoodsPickQuery, GoodsPickReply, StockBody } from '../../../../types/admin'
+import type {
+  AdminBrand,
+  AdminCategory,
+  AdminGoodsDetail,
+  AdminGoodsPage,
+  AdminGoodsQuery,
+  BrandInput,
+  CategoryInput,
+  GoodsInput,
+  GoodsPickQuery,
+  GoodsPickReply,
+  StockBody,
+} from '../../../../types/admin'
 import { onPage, countRows, paged } from '../../db/paging'
 
 /**
@@ -55,7 +67,12 @@ export async function adminGoodsList(db: Db, q: AdminGoodsQuery): Promise<AdminG
           'goods.brandId',
           'br.name as brandName',
           'goods.price',
-          (eb) => eb.selectFrom('goodsSkus as s').select((e) => e.fn.max('s.price').as('p')).whereRef('s.goodsId', '=', 'goods.id').as('maxPrice'),
+          (eb) =>
+            eb
+              .selectFrom('goodsSkus as s')
+              .select((e) => e.fn.max('s.price').as('p'))
+              .whereRef('s.goodsId', '=', 'goods.id')
+              .as('maxPrice'),
           'goods.originalPrice',
           'goods.stock',
           'goods.sales',
@@ -171,7 +188,16 @@ async function checkGoods(db: Conn, input: GoodsInput, goodsId?: number) {
     const code = (s.code || '').trim()
     if (code && codes.has(code)) throw bad(`货号「${code}」在本商品中重复`)
     if (code) codes.add(code)
-    return { ...s, code, barcode: (s.barcode || '').trim(), weight: s.weight ?? 0, costPrice: s.costPrice ?? 0, specs: Object.fromEntries(groups.map((g) => [g.name, s.specs[g.name]])), specText: values.join(' / '), image: s.image ? picture(s.image, '规格图片') : '' }
+    return {
+      ...s,
+      code,
+      barcode: (s.barcode || '').trim(),
+      weight: s.weight ?? 0,
+      costPrice: s.costPrice ?? 0,
+      specs: Object.fromEntries(groups.map((g) => [g.name, s.specs[g.name]])),
+      specText: values.join(' / '),
+      image: s.image ? picture(s.image, '规格图片') : '',
+    }
   })
   const images = input.images.map((u) => picture(u, '商品图片'))
   // 货号 is unique across the shop (the goods import finds SKUs by it): another goods' SKU holding one is named.
@@ -403,7 +429,11 @@ export async function copyGoods(tx: Tx, id: number, log: Log): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow()
   // 货号 is unique: the copy's SKUs start without one.
-  for (const { id: _sku, goodsId: _g, ...s } of skus) await tx.insertInto('goodsSkus').values({ ...s, code: '', goodsId: copy.id, stock: 0, sales: 0 }).execute()
+  for (const { id: _sku, goodsId: _g, ...s } of skus)
+    await tx
+      .insertInto('goodsSkus')
+      .values({ ...s, code: '', goodsId: copy.id, stock: 0, sales: 0 })
+      .execute()
   await syncFreeShippingTags(tx, [copy.id])
   log({ action: 'goods.copy', targetType: 'goods', targetId: copy.id, before: { goodsId: id, name: g.name }, after: await adminGoodsDetail(tx, copy.id) })
   return copy.id

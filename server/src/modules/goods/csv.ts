@@ -18,7 +18,25 @@ export const GOODS_CSV_HEADER = ['商品编号', '商品名称', '分类', '品�
 const NEEDED = ['商品名称', '货号', '售价'] as const
 export const GOODS_IMPORT_MAX = 2000
 
-type Row = { skuId: number; goodsId: number; name: string; category: string; brand: string | null; status: string; specs: string; code: string; barcode: string; price: number; originalPrice: number; costPrice: number; stock: number; weight: number; sales: number; image: string; mainImage: string }
+type Row = {
+  skuId: number
+  goodsId: number
+  name: string
+  category: string
+  brand: string | null
+  status: string
+  specs: string
+  code: string
+  barcode: string
+  price: number
+  originalPrice: number
+  costPrice: number
+  stock: number
+  weight: number
+  sales: number
+  image: string
+  mainImage: string
+}
 
 /** 规格 as 颜色:红；尺码:M (the names kept, so the import can rebuild the goods' specs). */
 const specCell = (specs: string) => {
@@ -63,7 +81,23 @@ export function exportGoodsCsv(db: Db): Readable {
         .orderBy('s.id')
         .limit(limit)
         .execute(),
-    (r) => [r.goodsId, r.name, r.category, r.brand || '', r.status === 'on' ? '已上架' : '已下架', specCell(r.specs), r.code, r.barcode, csvYuan(r.price), r.originalPrice > r.price ? csvYuan(r.originalPrice) : '', r.costPrice ? csvYuan(r.costPrice) : '', r.stock, r.weight || '', r.sales, r.image || r.mainImage],
+    (r) => [
+      r.goodsId,
+      r.name,
+      r.category,
+      r.brand || '',
+      r.status === 'on' ? '已上架' : '已下架',
+      specCell(r.specs),
+      r.code,
+      r.barcode,
+      csvYuan(r.price),
+      r.originalPrice > r.price ? csvYuan(r.originalPrice) : '',
+      r.costPrice ? csvYuan(r.costPrice) : '',
+      r.stock,
+      r.weight || '',
+      r.sales,
+      r.image || r.mainImage,
+    ],
   )
 }
 
@@ -256,4 +290,3 @@ export async function importGoodsCsv(db: Db, text: string, run: (work: (tx: Tx, 
   failed.sort((a, b) => a.line - b.line)
   return { updated, created, failed }
 }
-

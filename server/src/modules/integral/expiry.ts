@@ -6,8 +6,6 @@ import { changePoints } from './points'
 import { pointsRules } from './rules'
 import { chinaDay, DAY_MS } from '../../services/chinaTime'
 
-
-
 /**
  * What has expired for a member by `cutoff`: points are spent oldest first, so it is the points gained before the
  * cutoff less every point taken so far (spending, take-backs, earlier expiries), when positive, and never more than
@@ -52,7 +50,11 @@ export async function expirePoints(db: Db, now = Date.now(), limit = 500): Promi
     try {
       const took = await db.transaction().execute(async (tx) => {
         // Lock the member's row first (PostgreSQL): a spend at the same moment is counted before or after, never half.
-        await tx.updateTable('members').set((eb) => ({ points: eb('points', '+', 0) })).where('id', '=', id).execute()
+        await tx
+          .updateTable('members')
+          .set((eb) => ({ points: eb('points', '+', 0) }))
+          .where('id', '=', id)
+          .execute()
         const points = await expiredPointsOf(tx, id, cutoff)
         if (points <= 0) return false
         await changePoints(tx, id, -points, 'expire', `${expireDays}天前获得的积分已过期`, key)

@@ -148,7 +148,25 @@ export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminO
   return { list: await toRows(db, rows), total: Number(count.n), page, pageSize }
 }
 
-const CSV_HEADER = ['订单号', '状态', '下单时间', '支付时间', '支付方式', '会员手机', '收货人', '收货电话', '收货地址', '商品', '件数', '商品金额(元)', '运费(元)', '优惠(元)', '实付(元)', '买家备注', '商家备注']
+const CSV_HEADER = [
+  '订单号',
+  '状态',
+  '下单时间',
+  '支付时间',
+  '支付方式',
+  '会员手机',
+  '收货人',
+  '收货电话',
+  '收货地址',
+  '商品',
+  '件数',
+  '商品金额(元)',
+  '运费(元)',
+  '优惠(元)',
+  '实付(元)',
+  '买家备注',
+  '商家备注',
+]
 const yuan = (fen: number) => (fen / 100).toFixed(2)
 const cell = csvCell
 
