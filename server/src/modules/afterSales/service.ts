@@ -92,6 +92,24 @@ export function quote(
   return { goodsAmount, freightAmount, maxAmount: goodsAmount + freightAmount, perItem }
 }
 
+/** A new case's columns that only later steps fill (refund, return parcel, rejection). */
+const NEW_CASE = {
+  refundAmount: 0,
+  freightAmount: 0,
+  pointsReturned: 0,
+  couponReturned: 0,
+  returnName: '',
+  returnPhone: '',
+  returnAddress: '',
+  returnExpressCode: '',
+  returnExpressName: '',
+  returnTrackingNo: '',
+  rejectReason: '',
+  refundNo: null,
+  refundId: null,
+  refundError: '',
+} as const
+
 /** Which kinds of after-sales an order allows now: none before payment, refund only before shipping, both after. */
 export function allowedTypes(order: Pick<OrderRow, 'status' | 'receivedAt'>, config: Pick<Config, 'afterSalesDays'>, now = Date.now()): AfterSaleType[] {
   switch (order.status) {
@@ -209,20 +227,7 @@ export async function applyAfterSale(db: Db, config: Config, memberId: number, r
           description,
           images: JSON.stringify(images),
           amount: req.amount,
-          refundAmount: 0,
-          freightAmount: 0,
-          pointsReturned: 0,
-          couponReturned: 0,
-          returnName: '',
-          returnPhone: '',
-          returnAddress: '',
-          returnExpressCode: '',
-          returnExpressName: '',
-          returnTrackingNo: '',
-          rejectReason: '',
-          refundNo: null,
-          refundId: null,
-          refundError: '',
+          ...NEW_CASE,
           decidedAt: null,
           returnedAt: null,
           receivedAt: null,
@@ -472,20 +477,7 @@ export async function openStaffRefund(tx: Tx, orderNo: string, reason: string): 
       description: why,
       images: '[]',
       amount: q.maxAmount,
-      refundAmount: 0,
-      freightAmount: 0,
-      pointsReturned: 0,
-      couponReturned: 0,
-      returnName: '',
-      returnPhone: '',
-      returnAddress: '',
-      returnExpressCode: '',
-      returnExpressName: '',
-      returnTrackingNo: '',
-      rejectReason: '',
-      refundNo: null,
-      refundId: null,
-      refundError: '',
+      ...NEW_CASE,
       decidedAt: t,
       returnedAt: null,
       receivedAt: null,
