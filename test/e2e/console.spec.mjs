@@ -179,6 +179,15 @@ test('1280x800: 批量发货 round trip: the template lists the paid order, fill
   await btn(page, '知道了').click()
   const detail = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
   assert.equal(detail.data.status, 'to_receive')
+
+  // 打印发货单: the order's sheet with its receiver and lines; 拣货单 sums the lines.
+  await page.goto(`${suite.shop.base}/admin/orders/print?orderNos=${orderNo}`)
+  const sheet = page.getByTestId('delivery-sheet')
+  await sheet.getByText(`订单号 ${orderNo}`, { exact: false }).waitFor()
+  await sheet.getByText('控制台买家', { exact: false }).waitFor()
+  await screenshot(page, 'console-1280-print-delivery')
+  await page.getByText('拣货单（汇总）').click()
+  await page.getByTestId('picking-sheet').getByText('1 个订单 · 共 1 件').waitFor()
   assert.deepEqual(errors, [])
 })
 

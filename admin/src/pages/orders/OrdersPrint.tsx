@@ -73,28 +73,7 @@ export default function OrdersPrint() {
                   <br />
                   {s.receiverAddress}
                 </p>
-                <table>
-                  <thead>
-                    <tr>
-                      <th>商品</th>
-                      <th>规格</th>
-                      <th>货号</th>
-                      <th>单价</th>
-                      <th>数量</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {s.items.map((i, n) => (
-                      <tr key={n}>
-                        <td>{i.goodsName}</td>
-                        <td>{i.specText || '—'}</td>
-                        <td>{i.code || '—'}</td>
-                        <td>¥{fenToYuan(i.price)}</td>
-                        <td>{i.quantity}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
+                <SheetTable heads={['商品', '规格', '货号', '单价', '数量']} rows={s.items.map((i) => [i.goodsName, i.specText || '—', i.code || '—', `¥${fenToYuan(i.price)}`, i.quantity])} />
                 <p>
                   实付 ¥{fenToYuan(s.payAmount)}
                   {s.remark ? ` · 买家留言：${s.remark}` : ''}
@@ -108,31 +87,36 @@ export default function OrdersPrint() {
               <p>
                 {sheets.length} 个订单 · 共 {[...picking.values()].reduce((n, r) => n + r.quantity, 0)} 件
               </p>
-              <table>
-                <thead>
-                  <tr>
-                    <th>商品</th>
-                    <th>规格</th>
-                    <th>货号</th>
-                    <th>数量</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {[...picking.values()].map((r, n) => (
-                    <tr key={n}>
-                      <td>{r.goodsName}</td>
-                      <td>{r.specText || '—'}</td>
-                      <td>{r.code || '—'}</td>
-                      <td>{r.quantity}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <SheetTable heads={['商品', '规格', '货号', '数量']} rows={[...picking.values()].map((r) => [r.goodsName, r.specText || '—', r.code || '—', r.quantity])} />
             </section>
           )}
         </>
       )}
     </PageContainer>
+  )
+}
+
+/** A sheet's table: plain lines that print as they look (not antd's table). */
+function SheetTable({ heads, rows }: { heads: string[]; rows: Array<Array<string | number>> }) {
+  return (
+    <table>
+      <thead>
+        <tr>
+          {heads.map((h) => (
+            <th key={h}>{h}</th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r, n) => (
+          <tr key={n}>
+            {r.map((c, k) => (
+              <td key={k}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   )
 }
 
