@@ -186,9 +186,12 @@ describe('goods search page', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('搜索'))
     })
-    expect(await screen.findByText('没有找到相关商品，换个词试试吧')).toBeTruthy()
-    expect(await screen.findByText('猜你喜欢')).toBeTruthy()
-    expect(await screen.findByText('推荐的跑鞋')).toBeTruthy()
+    // A search's answer and the recommendations arrive after several renders: on a loaded CI machine that can take
+    // longer than findByText's 1 s default.
+    const slow = { timeout: 5000 }
+    expect(await screen.findByText('没有找到相关商品，换个词试试吧', {}, slow)).toBeTruthy()
+    expect(await screen.findByText('猜你喜欢', {}, slow)).toBeTruthy()
+    expect(await screen.findByText('推荐的跑鞋', {}, slow)).toBeTruthy()
     ;(globalThis as any).IntersectionObserver = Observer
   })
 
