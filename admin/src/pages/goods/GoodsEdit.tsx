@@ -403,7 +403,7 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
               extra={
                 <>
                   不选则用默认模板。
-                  <a href='/admin/settings/freight' target='_blank' rel='noreferrer'>
+                  <a href='/admin/settings/freight' target='_blank' rel='noreferrer' style={{ textDecoration: 'underline' }}>
                     新建模板
                   </a>
                   后展开此列表即可选择

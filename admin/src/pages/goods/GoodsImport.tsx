@@ -23,7 +23,7 @@ export function GoodsImport({ onDone }: { onDone: () => void }) {
         <>
           <Typography.Paragraph>
             表格与「导出商品」相同，可先
-            <a href={goodsExportUrl()} download>
+            <a href={goodsExportUrl()} download style={{ textDecoration: 'underline' }}>
               导出商品
             </a>
             作为模板。每行一个规格，按<Typography.Text strong>货号</Typography.Text>识别：

@@ -57,7 +57,7 @@ function BatchShip({ onDone }: { onDone: () => void }) {
         <>
           <Typography.Paragraph>
             1. 下载
-            <a href={shipTemplateUrl()} download>
+            <a href={shipTemplateUrl()} download style={{ textDecoration: 'underline' }}>
               发货模板
             </a>
             ：列出所有待发货的订单（收货人、地址、商品），只需填写「快递公司」和「运单号」两列。
