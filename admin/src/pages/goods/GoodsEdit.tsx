@@ -382,6 +382,9 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
               {
                 title: groups.length > 1 ? `图片（按${groups[0].name}）` : '图片',
                 key: 'image',
+                // The widest form at 1280 scrolls sideways: the picture (with its 删除图片) stays in sight at the right.
+                fixed: 'right' as const,
+                width: 120,
                 onCell: (_: unknown, i?: number) => ({ rowSpan: pictureSpans[i ?? 0] }),
                 render: (_: unknown, r: (typeof skuRows)[number]) => <ImageInput value={r.sku.image} onChange={(image) => setPicture(r.values[0], image)} />,
               },
