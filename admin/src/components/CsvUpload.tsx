@@ -15,7 +15,22 @@ export interface CsvOutcome {
  * A button opening a dialog that explains the file first (`intro`: format, template, choices), then takes a CSV
  * (at most 1 MB) and shows what went in and every line left out (批量发货, 导入商品).
  */
-export function CsvUpload({ label, intro, onOpen, send, onDone }: { label: string; intro: ReactNode; onOpen?: () => void; send: (csv: string) => Promise<CsvOutcome>; onDone: () => void }) {
+export function CsvUpload({
+  label,
+  intro,
+  onOpen,
+  send,
+  onDone,
+  iconOnly,
+}: {
+  label: string
+  intro: ReactNode
+  onOpen?: () => void
+  send: (csv: string) => Promise<CsvOutcome>
+  onDone: () => void
+  /** On a phone's toolbar: the icon, named for screen readers and on hover. */
+  iconOnly?: boolean
+}) {
   const [open, setOpen] = useState(false)
   const [busy, setBusy] = useState(false)
   const [result, setResult] = useState<CsvOutcome | null>(null)
@@ -40,12 +55,14 @@ export function CsvUpload({ label, intro, onOpen, send, onDone }: { label: strin
     <>
       <Button
         icon={<UploadOutlined />}
+        aria-label={iconOnly ? label : undefined}
+        title={iconOnly ? label : undefined}
         onClick={() => {
           setOpen(true)
           onOpen?.()
         }}
       >
-        {label}
+        {iconOnly ? null : label}
       </Button>
       <Modal open={open} title={label} onCancel={close} footer={<Button onClick={close}>{result ? '知道了' : '取消'}</Button>} width={640}>
         {result ? (

@@ -6,10 +6,11 @@ import { CsvUpload } from '../../components/CsvUpload'
  * 导入商品: the format first (the export is the template), then a CSV file; the report names every line left out
  * and why. Known 货号 update their SKU; new 货号 make goods off the shelf (one goods per 商品名称).
  */
-export function GoodsImport({ onDone }: { onDone: () => void }) {
+export function GoodsImport({ onDone, iconOnly }: { onDone: () => void; iconOnly?: boolean }) {
   return (
     <CsvUpload
       label='导入商品'
+      iconOnly={iconOnly}
       onDone={onDone}
       send={async (csv) => {
         const r = await importGoods({ csv })

@@ -10,6 +10,7 @@ import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
+import { useMobile } from '../../core/useMobile'
 import { useLatest } from '../../hooks/useLatest'
 import { categoryOptions, useCatalog } from './useCatalog'
 
@@ -69,6 +70,7 @@ export default function GoodsList() {
   const { categories, brands } = useCatalog()
   const [stockIds, setStockIds] = useState<number[] | null>(null)
   const writable = can('goods.write')
+  const mobile = useMobile()
 
   async function shelf(ids: number[], status: 'on' | 'off') {
     const r = await run(setShelf({ ids, status }))
@@ -204,12 +206,13 @@ export default function GoodsList() {
           </Space>
         )}
         toolBarRender={() => [
-          <Button key='export' icon={<DownloadOutlined />} href={goodsExportUrl()} download>
-            导出商品
+          // On a phone the three buttons are icons beside 新建商品 (their words made the page wider than 375).
+          <Button key='export' icon={<DownloadOutlined />} href={goodsExportUrl()} download aria-label={mobile ? '导出商品' : undefined} title={mobile ? '导出商品' : undefined}>
+            {mobile ? null : '导出商品'}
           </Button>,
           ...(writable
             ? [
-                <GoodsImport key='import' onDone={() => action.current?.reload()} />,
+                <GoodsImport key='import' iconOnly={mobile} onDone={() => action.current?.reload()} />,
                 <Button key='new' type='primary' icon={<PlusOutlined />} onClick={() => navigate('/goods/new')}>
                   新建商品
                 </Button>,
