@@ -3,9 +3,7 @@ import type { Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
 import type { PriceChangeBody } from '../../../../types/admin'
 import { AppError, ErrorCode } from '../../errors'
-import { getPaymentProvider } from '../../payments'
-import { checkWithGateway } from '../pay/settle'
-import { handlePaidNotice } from '../pay/notify'
+import { checkWithGateway, closeOpenPayments } from '../pay/settle'
 import { allocate } from './pricing'
 import { logOrder } from './service'
 
@@ -27,20 +25,7 @@ export async function closePaymentsBeforePriceChange(ctx: AppContext, orderId: n
   const state = await checkWithGateway(ctx, orderId)
   if (state === 'paid') throw new AppError(ErrorCode.ORDER_STATE, '买家已付款，不能改价')
   if (state === 'paying') throw new AppError(ErrorCode.ORDER_STATE, '买家正在付款，请稍后再试')
-  const open = await ctx.db.selectFrom('payments').select(['payNo', 'provider']).where('orderId', '=', orderId).where('status', 'in', ['pending', 'closed']).execute()
-  for (const p of open) {
-    const provider = getPaymentProvider(ctx, p.provider)
-    try {
-      await provider.closePayment(p.payNo)
-    } catch (err) {
-      const q = await provider.queryPayment(p.payNo)
-      if (q.state === 'paid') {
-        await handlePaidNotice(ctx, q.notice, JSON.stringify({ query: q.notice }))
-        throw new AppError(ErrorCode.ORDER_STATE, '买家已付款，不能改价')
-      }
-      throw err
-    }
-  }
+  if (!(await closeOpenPayments(ctx, orderId))) throw new AppError(ErrorCode.ORDER_STATE, '买家已付款，不能改价')
 }
 
 /**

@@ -36,12 +36,10 @@ export async function checkWithGateway(ctx: PaymentCtx, orderId: number): Promis
 }
 
 /**
- * Expires one unpaid order safely: ask the gateway (paid → the order is paid, not cancelled); close every open
- * payment at the gateway so no money can land any more (a close refused because it was just paid → query again →
- * paid); only then cancel (stock, coupon, points back). True when cancelled.
+ * Closes every open payment of the order at the gateway, so no money can land on it any more. A close refused
+ * because the shopper just paid → query → the payment goes through the notify path and the answer is false.
  */
-export async function expireOrder(ctx: PaymentCtx, orderId: number, reason = '超时未支付，订单自动取消'): Promise<boolean> {
-  if ((await checkWithGateway(ctx, orderId)) !== 'unpaid') return false
+export async function closeOpenPayments(ctx: PaymentCtx, orderId: number): Promise<boolean> {
   for (const p of await openPayments(ctx, orderId)) {
     const provider = getPaymentProvider(ctx, p.provider)
     try {
@@ -55,6 +53,17 @@ export async function expireOrder(ctx: PaymentCtx, orderId: number, reason = '�
       throw err
     }
   }
+  return true
+}
+
+/**
+ * Expires one unpaid order safely: ask the gateway (paid → the order is paid, not cancelled); close every open
+ * payment at the gateway so no money can land any more (a close refused because it was just paid → query again →
+ * paid); only then cancel (stock, coupon, points back). True when cancelled.
+ */
+export async function expireOrder(ctx: PaymentCtx, orderId: number, reason = '超时未支付，订单自动取消'): Promise<boolean> {
+  if ((await checkWithGateway(ctx, orderId)) !== 'unpaid') return false
+  if (!(await closeOpenPayments(ctx, orderId))) return false
   return ctx.db.transaction().execute((tx) => cancelOrderTx(tx, ctx.modules, orderId, reason, 'system'))
 }
 
