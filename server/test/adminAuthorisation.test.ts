@@ -102,7 +102,7 @@ describe.each(DIALECTS)('console authorisation over every admin route (%s)', (di
     const now = Date.now()
     await t.db
       .insertInto('staffRoles')
-      .values({ code: 'ordersonly', name: '只看订单', permissions: JSON.stringify(['orders.read']), builtIn: 0, createdAt: now, updatedAt: now } as any)
+      .values({ code: 'ordersonly', name: '只看订单', permissions: JSON.stringify(['orders.read']), builtIn: 0, createdAt: now, updatedAt: now })
       .execute()
     const clerk = await signIn(t, 'ordersonly' as BuiltInRole)
     expect((await t.app.inject({ method: 'GET', url: '/admin/api/goods/pick', headers: { cookie: clerk.cookie } })).json().code).toBe(AdminCode.FORBIDDEN)

@@ -122,7 +122,7 @@ describe.each(DIALECTS)('console link targets (%s)', (dialect) => {
     const now = Date.now()
     await t.db
       .insertInto('staffRoles')
-      .values({ code: 'contentonly', name: '内容编辑', permissions: JSON.stringify(['content.read', 'content.write']), builtIn: 0, createdAt: now, updatedAt: now } as any)
+      .values({ code: 'contentonly', name: '内容编辑', permissions: JSON.stringify(['content.read', 'content.write']), builtIn: 0, createdAt: now, updatedAt: now })
       .execute()
     const editor = adminClient(t, await signIn(t, 'contentonly' as 'service'))
     expect((await editor.get('/storefront/link-targets', { kind: 'web' })).code).toBe(200)
