@@ -4,7 +4,7 @@ import { inTx } from '../../db/tx'
 import type { ExpressCompany, LogisticsInfo } from '../../../../types/logistics'
 import { AppError, ErrorCode } from '../../errors'
 import { runOrderHooks, type Operator } from '../order/hooks'
-import { logOrder, ownOrder } from '../order/service'
+import { logOrder, ownOrder, receiverAddress } from '../order/service'
 import { readTraces, recordTrace } from './provider'
 import { kuaidi100Settings, trackingLive } from './kuaidi100'
 import { backFill, queueSubscription, type TrackingCtx } from './tracking'
@@ -110,7 +110,7 @@ export async function orderTrace(ctx: Pick<TrackingCtx, 'db' | 'config'>, member
     receiver: {
       name: o.receiverName,
       phone: `${o.receiverPhone.slice(0, 3)}****${o.receiverPhone.slice(7)}`,
-      address: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+      address: receiverAddress(o),
     },
     traces,
     image: first?.image || '',

@@ -7,7 +7,7 @@ import { staffNamesAt, type AuditEntry } from '../../admin/audit'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder } from '../logistics/service'
-import { cancelOrderTx } from './service'
+import { cancelOrderTx, receiverAddress } from './service'
 import { orderCommissions } from '../agent/adminService'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { payMethodText } from '../../../../types/pay'
@@ -227,7 +227,7 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
             phone.get(r.memberId) || '',
             r.receiverName,
             r.receiverPhone,
-            `${r.receiverProvince}${r.receiverCity}${r.receiverDistrict}${r.receiverDetail}`,
+            receiverAddress(r),
             first.get(r.id)?.goodsName || '',
             r.itemCount,
             yuan(r.goodsAmount),
@@ -298,7 +298,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       priceAdjust: Number(o.priceAdjust) || 0,
       receiverName: o.receiverName,
       receiverPhone: o.receiverPhone,
-      receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+      receiverAddress: receiverAddress(o),
       remark: o.remark,
       adminRemark: o.adminRemark,
       cancelReason: o.cancelReason,

@@ -58,6 +58,10 @@ export async function reserveStock(tx: Conn, line: { skuId: number; goodsId: num
     .execute()
 }
 
+/** The receiver's address in one line, as the order keeps it (province, city, district, detail). */
+export const receiverAddress = (o: { receiverProvince: string; receiverCity: string; receiverDistrict: string; receiverDetail: string }) =>
+  `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`
+
 /** Gives n units back (cancel, expiry, refund of unshipped goods). A SKU deleted meanwhile is skipped. */
 export async function returnStock(tx: Conn, line: { skuId: number; goodsId: number; quantity: number }) {
   const n = line.quantity

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import type { Conn, Db } from '../../db/types'
 import { csvStream } from '../../admin/csv'
 import { allExpress } from '../logistics/service'
+import { receiverAddress } from './service'
 import { AppError, ErrorCode } from '../../errors'
 import type { OrderPrintSheet } from '../../../../types/admin'
 
@@ -69,7 +70,7 @@ export function shipTemplateCsv(db: Db): Readable {
         orderNo: o.orderNo,
         receiverName: o.receiverName,
         receiverPhone: o.receiverPhone,
-        address: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+        address: receiverAddress(o),
         goods: (goods.get(o.id) || []).join('；'),
       }))
     },
@@ -109,7 +110,7 @@ export async function printSheets(db: Conn, orderNos: string[]): Promise<OrderPr
       paidAt: o.paidAt === null ? null : Number(o.paidAt),
       receiverName: o.receiverName,
       receiverPhone: o.receiverPhone,
-      receiverAddress: `${o.receiverProvince}${o.receiverCity}${o.receiverDistrict}${o.receiverDetail}`,
+      receiverAddress: receiverAddress(o),
       remark: o.remark,
       adminRemark: o.adminRemark,
       payAmount: Number(o.payAmount),
