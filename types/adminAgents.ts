@@ -24,6 +24,8 @@ export const AGENTS_FIELD_LABELS: Record<string, string> = {
   payoutDailyMaxShop: '店铺每日打款上限',
   referenceNo: '打款凭证号',
   shopId: '代理店铺',
+  unbind: '解除会员绑定',
+  frozenCommission: '冻结佣金处理',
   from: '开始日期',
   to: '结束日期',
 }
@@ -60,7 +62,9 @@ export type RefuseBody = Static<typeof RefuseBody>
 
 // ------------------------------------------------------------------ agents
 
-export const AgentQuery = Closed({ keyword: Type.Optional(Str(32)), status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('closed')])), ...Paging })
+/** The states of an agent's shop in the console's words. */
+export const AGENT_SHOP_STATUS_TEXT: Record<string, string> = { active: '营业中', closed: '已关闭', suspended: '已清退' }
+export const AgentQuery = Closed({ keyword: Type.Optional(Str(32)), status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('closed'), Type.Literal('suspended')])), ...Paging })
 export type AgentQuery = Static<typeof AgentQuery>
 /** The figures of docs/agent.md: 累计佣金 = available + frozen + withdrawing + withdrawn; sales = paid orders' pay amount. */
 export const AgentFigures = Type.Object({
@@ -94,6 +98,9 @@ export const AdminAgentDetail = Type.Object({
   agent: AdminAgentRow,
   /** 专属佣金比例 (basis points): this agent's own rate over the category and default rates; null = the rules'. */
   rateOverride: Type.Union([Type.Integer(), Type.Null()]),
+  /** 清退: when and why staff suspended the shop (null / '' when it is not suspended). */
+  suspendedAt: Type.Union([Type.Integer(), Type.Null()]),
+  suspendReason: Type.String(),
   /** Whether Σ of the ledger's changes equals the account's buckets (a check shown on the page). */
   ledgerBalanced: Type.Boolean(),
   boundMembers: Type.Array(Type.Object({ id: Type.Integer(), nickname: Type.String(), phone: Type.String(), createdAt: Type.Integer() })),
@@ -217,6 +224,12 @@ export type WithdrawalAccountReply = Static<typeof WithdrawalAccountReply>
 /** 专属佣金比例: basis points (0–50 %), or null to follow the rules again. */
 export const AgentRateBody = Closed({ rate: Type.Union([Rate, Type.Null()]) })
 export type AgentRateBody = Static<typeof AgentRateBody>
+/**
+ * 清退 an agent: the reason (shown to the agent), whether its bound members are set free, and what becomes of the
+ * frozen commission (frozenCommission 'release': released as usual when each order's after-sales window ends; 'forfeit': cancelled now).
+ */
+export const SuspendAgentBody = Closed({ reason: Str(120, 1), unbind: Type.Boolean(), frozenCommission: Type.Union([Type.Literal('release'), Type.Literal('forfeit')]) })
+export type SuspendAgentBody = Static<typeof SuspendAgentBody>
 export const PayByHandBody = Closed({ referenceNo: Str(64, 4) })
 export type PayByHandBody = Static<typeof PayByHandBody>
 
@@ -227,6 +240,8 @@ export const AGENTS_AUDIT: import('./auditLabels').AuditLabels = {
     'agent.refuse': '拒绝代理申请',
     'agent.rules': '修改代理规则',
     'agent.rate': '设置专属佣金比例',
+    'agent.suspend': '清退代理',
+    'agent.reinstate': '恢复代理',
     'withdrawal.pay': '确认打款',
     'withdrawal.refuse': '驳回提现',
     'withdrawal.transfer': '微信转账',
@@ -235,5 +250,13 @@ export const AGENTS_AUDIT: import('./auditLabels').AuditLabels = {
     'withdrawal.export-accounts': '导出收款账号',
   },
   targets: { agentApplication: '代理申请', agentRules: '代理规则', agentShop: '代理店铺', withdrawal: '提现' },
-  fields: { withdrawNo: '提现单号', shopName: '店铺名称', realName: '姓名', account: '收款账号', rateOverride: '专属佣金比例' },
+  fields: {
+    withdrawNo: '提现单号',
+    shopName: '店铺名称',
+    realName: '姓名',
+    account: '收款账号',
+    rateOverride: '专属佣金比例',
+    unboundMembers: '解除绑定的会员数',
+    forfeitedCommission: '作废的冻结佣金',
+  },
 }

@@ -53,7 +53,9 @@ export interface AgentApplyOptions {
 
 /** GET /api/business/agent/toApply */
 export interface ToApplyResponse {
-  state: AgentApplyState
+  /** 'suspended': staff suspended (清退) the member's shop; `suspension` says when, why and whether money is left. */
+  state: AgentApplyState | 'suspended'
+  suspension: { at: number; reason: string; moneyLeft: boolean } | null
   /** The latest application (null when there is none). */
   application: AgentApplication | null
   /** The member's shop once approved. */

@@ -311,6 +311,76 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     expect((await commissionsOf(back.data.orderNo))[0]).toMatchObject({ rate: 1000 })
   })
 
+  it('清退: the shop closes (no commission on later orders, back office refused) but the money pages stay; members set free; frozen commission released or forfeited once; 恢复代理', async () => {
+    const settle = await agent()
+    const forfeit = await agent()
+    const g = await makeGoods(t, { skus: [{ price: 10000, stock: 50 }] })
+    for (const s of [settle, forfeit]) expect((await t.post('/api/business/goods/add', { goodsIds: [g.goodsId] }, s.token)).code).toBe(200)
+    const buyerA = await boundShopper(settle.shopId)
+    const buyerB = await boundShopper(forfeit.shopId)
+    const oa = await buyNow(t, buyerA, g.skuId)
+    const ob = await buyNow(t, buyerB, g.skuId)
+    await pay(buyerA, oa.data.orderNo)
+    await pay(buyerB, ob.data.orderNo)
+    await t.db.transaction().execute((tx) => moveMoney(tx, forfeit.shopId, { available: 3000, totalCommission: 3000 }, { type: 'commission_released', note: '测试结算' }))
+    expect(await balances(forfeit)).toMatchObject({ available: 3000, frozen: 1000 })
+
+    const body = { reason: '违反代理协议', unbind: true, frozenCommission: 'forfeit' }
+    expect((await operator.post(`/agents/${forfeit.shopId}/suspend`, body)).code).toBe(8003)
+    expect((await owner.post(`/agents/${forfeit.shopId}/suspend`, { ...body, reason: '' })).code).toBe(400)
+    // Twice at once: one suspension, one forfeit.
+    const both = await Promise.all([owner.post(`/agents/${forfeit.shopId}/suspend`, body), owner.post(`/agents/${forfeit.shopId}/suspend`, body)])
+    expect(both.map((r) => r.code).sort()).toEqual([200, 5002].sort())
+    expect(both.find((r) => r.code !== 200)!.msg).toBe('该代理已被清退')
+    expect(await balances(forfeit)).toMatchObject({ available: 3000, frozen: 0 })
+    expect((await commissionsOf(ob.data.orderNo))[0]).toMatchObject({ amount: 1000 })
+    expect((await t.db.selectFrom('commissions as c').innerJoin('orders as o', 'o.id', 'c.orderId').select('c.status').where('o.orderNo', '=', ob.data.orderNo).executeTakeFirstOrThrow()).status).toBe(
+      'cancelled',
+    )
+    // The back office is closed, the money pages are not; the member sees why.
+    expect((await t.get('/api/business/home', {}, forfeit.token)).code).toBe(5001)
+    expect((await t.get('/api/business/ledger/list', {}, forfeit.token)).code).toBe(200)
+    expect((await t.post('/api/business/withdraw/saveAccount', { method: 'bank', accountName: '李四', accountNo: '6222020200112233445', bankName: '工商银行' }, forfeit.token)).code).toBe(200)
+    expect((await t.post('/api/business/withdraw/apply', { amount: 2000, method: 'bank', requestId: requestId() }, forfeit.token)).code).toBe(200)
+    const standing = await t.get('/api/business/agent/toApply', {}, forfeit.token)
+    expect(standing.data).toMatchObject({ state: 'suspended', suspension: { reason: '违反代理协议', moneyLeft: true } })
+    expect((await t.post('/api/business/agent/apply', form(`重开${Date.now() % 1e5}`), forfeit.token)).msg).toBe('您的代理资格已被清退，如有疑问请联系客服')
+    expect((await t.get('/api/member/getMemberInfo', {}, forfeit.token)).data).toMatchObject({ isAgent: false, businessId: null })
+    // Members set free: a later order earns nobody; an invitation code may bind them again.
+    expect((await t.get('/api/member/getMemberInfo', {}, buyerB)).data.boundBusinessId ?? null).toBeNull()
+    const later = await buyNow(t, buyerB, g.skuId)
+    await pay(buyerB, later.data.orderNo)
+    expect(await commissionsOf(later.data.orderNo)).toEqual([])
+    const detail = await owner.get(`/agents/${forfeit.shopId}`)
+    expect(detail.data).toMatchObject({ agent: { status: 'suspended', members: 0 }, suspendReason: '违反代理协议', ledgerBalanced: true })
+    const [audit] = (await auditRows(t, 'agent.suspend')).filter((r) => r.targetId === String(forfeit.shopId))
+    expect(JSON.parse(audit.afterJson!)).toMatchObject({ status: 'suspended', unboundMembers: 1, forfeitedCommission: 1000 })
+    expect((await owner.get('/agents', { status: 'suspended' })).data.list.map((r: any) => r.shopId)).toContain(forfeit.shopId)
+
+    // Kept bound, frozen commission released as usual when its window ends.
+    expect((await owner.post(`/agents/${settle.shopId}/suspend`, { reason: '合作结束', unbind: false, frozenCommission: 'release' })).code).toBe(200)
+    expect(await balances(settle)).toMatchObject({ frozen: 1000 })
+    const kept = await buyNow(t, buyerA, g.skuId)
+    await pay(buyerA, kept.data.orderNo)
+    expect(await commissionsOf(kept.data.orderNo)).toEqual([])
+    await t.db
+      .updateTable('commissions')
+      .set({ releaseAt: Date.now() - 1000 })
+      .where('shopId', '=', settle.shopId)
+      .where('status', '=', 'frozen')
+      .execute()
+    const { releaseDueCommissions } = await import('../src/modules/agent/commission')
+    await releaseDueCommissions(t.db)
+    expect(await balances(settle)).toMatchObject({ frozen: 0, available: 1000 })
+
+    // 恢复代理: open again, nothing given back.
+    expect((await owner.post(`/agents/${settle.shopId}/reinstate`)).code).toBe(200)
+    expect((await owner.post(`/agents/${settle.shopId}/reinstate`)).msg).toBe('只有被清退的代理可以恢复')
+    expect((await t.get('/api/business/home', {}, settle.token)).code).toBe(200)
+    expect((await t.get('/api/business/agent/toApply', {}, settle.token)).data.state).toBe('approved')
+    expect((await auditRows(t, 'agent.reinstate')).filter((r) => r.targetId === String(settle.shopId))).toHaveLength(1)
+  })
+
   it('withdrawal limits come from the rules: daily count and daily amount', async () => {
     const rules = (await owner.get('/agents/rules')).data.rules
     await owner.put('/agents/rules', { ...rules, withdrawDailyCount: 1 })

@@ -138,7 +138,7 @@ describe.each(DIALECTS)('agent back office on %s', (dialect) => {
   })
 
   it('refuses a non-agent on every back-office route with code 5001 and no data, and a visitor with 403', async () => {
-    const routes = (routeRegistry.get(t.db) || []).filter((r) => r.url.startsWith('/h5/api/business/') && r.auth === 'agent')
+    const routes = (routeRegistry.get(t.db) || []).filter((r) => r.url.startsWith('/h5/api/business/') && (r.auth === 'agent' || r.auth === 'agentAccount'))
     expect(routes.length).toBeGreaterThanOrEqual(17)
     const member = await t.login(nextPhone())
     // Valid input from each route's schema, so the refusal comes from the auth check, not the validation.

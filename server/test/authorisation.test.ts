@@ -96,7 +96,7 @@ describe.each(DIALECTS)('object-level authorisation on %s', (dialect) => {
       }
     }
     candidates = { ids: [...ids].slice(0, dialect === 'postgres' ? 15 : 40), nos: [...nos].slice(0, 10) }
-    routes = (routeRegistry.get(t.db) || []).filter((r) => r.auth === 'member' || r.auth === 'agent')
+    routes = (routeRegistry.get(t.db) || []).filter((r) => r.auth === 'member' || r.auth === 'agent' || r.auth === 'agentAccount')
   })
   afterAll(async () => t.close())
 

@@ -15,6 +15,7 @@ import type {
   LedgerQuery,
   PayByHandBody,
   RefuseBody,
+  SuspendAgentBody,
 } from '@contract/adminAgents'
 import { buildUrl, get, post, put, type Query } from '../core/request'
 
@@ -24,6 +25,8 @@ export const refuseApplication = (id: number, body: RefuseBody) => post<OkReply>
 export const agentList = (q: AgentQuery) => get<AdminAgentPage>('/agents', q)
 export const agentDetail = (shopId: number) => get<AdminAgentDetail>(`/agents/${shopId}`)
 export const setAgentRate = (shopId: number, body: AgentRateBody) => put<OkReply>(`/agents/${shopId}/rate`, body)
+export const suspendAgent = (shopId: number, body: SuspendAgentBody) => post<OkReply>(`/agents/${shopId}/suspend`, body)
+export const reinstateAgent = (shopId: number) => post<OkReply>(`/agents/${shopId}/reinstate`)
 export const agentRules = () => get<AgentRulesReply>('/agents/rules')
 export const saveAgentRules = (body: AgentRules) => put<AgentRulesReply>('/agents/rules', body)
 export const agentLedger = (q: LedgerQuery) => get<AdminLedgerPage>('/agents/ledger', q)

@@ -70,6 +70,7 @@ const MONEY = new Set([
   'withdrawDailyMax',
   'balance',
   'frozen',
+  'forfeitedCommission',
 ])
 /** Records' bookkeeping: not something the merchant changed. */
 /** Not shown: secrets, bookkeeping, and a courier's code (its name, recorded beside it, says the same in words). */
@@ -88,6 +89,8 @@ const VALUE_TEXT: Record<string, string> = {
   read: '已读',
   replied: '已回复',
   closed: '已关闭',
+  active: '营业中',
+  suspended: '已清退',
   paid: '已支付',
   failed: '失败',
   success: '成功',

@@ -21,7 +21,7 @@ const DECLARED: Record<Permission, { group: string; name: string }> = {
   'marketing.read': { group: '营销', name: '查看营销活动' },
   'marketing.write': { group: '营销', name: '编辑营销活动' },
   'agents.read': { group: '代理', name: '查看代理与申请' },
-  'agents.write': { group: '代理', name: '审核代理、编辑代理规则' },
+  'agents.write': { group: '代理', name: '审核代理、清退代理、编辑代理规则' },
   'withdrawals.read': { group: '代理', name: '查看提现与佣金流水' },
   'withdrawals.write': { group: '代理', name: '处理提现（打款时可查看完整收款账户）' },
   'content.read': { group: '内容', name: '查看内容' },

@@ -43,10 +43,14 @@ export interface AgentShopTable {
   id: Generated<number>
   memberId: number
   shopName: string
+  /** 'active', 'closed' (the member logged off) or 'suspended' (清退 by staff, migration 100). */
   status: string
   commissionRate: number
   /** This agent's own rate in basis points (096), over the category and default rates; null = the rules'. */
   rateOverride: Generated<number | null>
+  /** When staff suspended (清退) the shop, and why (shown to the agent); null / '' otherwise. */
+  suspendedAt: Generated<number | null>
+  suspendReason: Generated<string>
   createdAt: number
 }
 

@@ -4,7 +4,8 @@ import type { Db } from '../db/types'
 import { AppError, ErrorCode } from '../errors'
 
 /** Who may call a route: nobody needs a token, a token is optional, a member, or an approved agent. */
-export type AuthLevel = 'none' | 'optional' | 'member' | 'agent'
+/** agentAccount: the agent's money pages, open to an active shop and to one suspended by staff (清退: the money earned stays the agent's). */
+export type AuthLevel = 'none' | 'optional' | 'member' | 'agent' | 'agentAccount'
 
 export interface AuthMember {
   id: number
@@ -91,9 +92,9 @@ export function authPlugin(app: FastifyInstance, db: Db) {
     req.member = await memberForToken(db, token)
     if (level === 'optional') return
     if (!req.member) throw new AppError(ErrorCode.UNAUTHORIZED, '登录已失效，请重新登录')
-    if (level === 'agent') {
+    if (level === 'agent' || level === 'agentAccount') {
       const shop = await db.selectFrom('agentShops').select(['id', 'status']).where('memberId', '=', req.member.id).executeTakeFirst()
-      if (!shop || shop.status !== 'active') throw new AppError(ErrorCode.NOT_AGENT, '您还不是代理，无法使用代理后台')
+      if (!shop || !(shop.status === 'active' || (level === 'agentAccount' && shop.status === 'suspended'))) throw new AppError(ErrorCode.NOT_AGENT, '您还不是代理，无法使用代理后台')
       req.agentShopId = shop.id
     }
   }

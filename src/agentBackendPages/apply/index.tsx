@@ -96,6 +96,22 @@ export default function ApplyIndexPage() {
         </View>
       )}
 
+      {state === 'suspended' && data?.suspension && (
+        <View className='agent-panel agent-panel--lift apply-state'>
+          <Text className='apply-state__icon'>!</Text>
+          <Text className='apply-state__title'>代理资格已被清退</Text>
+          <Text className='apply-state__text'>
+            {formatTime(data.suspension.at)} 起您的代理店铺已关闭，原因：{data.suspension.reason}
+          </Text>
+          <Text className='apply-state__text'>{data.suspension.moneyLeft ? '已赚取的佣金仍归您所有，可在收益与提现中查看和提现。' : '如有疑问请联系客服。'}</Text>
+          {data.suspension.moneyLeft && (
+            <Button type='primary' block className='apply-state__btn' onClick={() => redirectTo(ROUTES.agentWithdraw)}>
+              收益与提现
+            </Button>
+          )}
+        </View>
+      )}
+
       {state === 'pending' && app && (
         <View className='agent-panel agent-panel--lift apply-state'>
           <Text className='apply-state__icon'>…</Text>

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer, StatisticCard } from '@ant-design/pro-components'
-import { Button, Card, Descriptions, InputNumber, Modal, Result, Space, Table, Tag, Typography } from 'antd'
-import type { AdminAgentDetail } from '@contract/adminAgents'
-import { agentDetail, agentLedger, setAgentRate } from '../../api/agents'
+import { Alert, Button, Card, Checkbox, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Result, Space, Table, Tag, Typography } from 'antd'
+import { AGENT_SHOP_STATUS_TEXT, type AdminAgentDetail, type SuspendAgentBody } from '@contract/adminAgents'
+import { agentDetail, agentLedger, reinstateAgent, setAgentRate, suspendAgent } from '../../api/agents'
 import { buildUrl, type Query } from '../../core/request'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
@@ -30,6 +30,17 @@ export default function AgentDetail({ params }: { params: Record<string, string>
       void load()
     }
   }
+  // 清退 being filled in (docs/agent.md "Suspension").
+  const [suspend, setSuspend] = useState<SuspendAgentBody | null>(null)
+  async function confirmSuspend() {
+    if (suspend && (await run(suspendAgent(shopId, { ...suspend, reason: suspend.reason.trim() }), '已清退'))) {
+      setSuspend(null)
+      void load()
+    }
+  }
+  async function reinstate() {
+    if (await run(reinstateAgent(shopId), '已恢复代理')) void load()
+  }
   if (d === null) return <Result status='404' title='代理店铺不存在' />
   const a = d?.agent
   const f = a?.figures
@@ -43,7 +54,22 @@ export default function AgentDetail({ params }: { params: Record<string, string>
               <Descriptions.Item label='代理'>
                 {a.realName} {a.memberPhone}
               </Descriptions.Item>
-              <Descriptions.Item label='状态'>{a.status === 'active' ? <Tag color='green'>营业中</Tag> : <Tag>已关闭</Tag>}</Descriptions.Item>
+              <Descriptions.Item label='状态'>
+                <Space size={8} wrap>
+                  <Tag color={a.status === 'active' ? 'green' : a.status === 'suspended' ? 'red' : undefined}>{AGENT_SHOP_STATUS_TEXT[a.status] || '已关闭'}</Tag>
+                  {session.can('agents.write') && a.status === 'active' && <a onClick={() => setSuspend({ reason: '', unbind: true, frozenCommission: 'release' })}>清退</a>}
+                  {session.can('agents.write') && a.status === 'suspended' && (
+                    <Popconfirm title='恢复该代理？' description='店铺重新营业；清退时解除绑定的会员和作废的佣金不会恢复。' okText='恢复' cancelText='取消' onConfirm={reinstate}>
+                      <a>恢复代理</a>
+                    </Popconfirm>
+                  )}
+                </Space>
+              </Descriptions.Item>
+              {a.status === 'suspended' && d.suspendedAt !== null && (
+                <Descriptions.Item label='清退'>
+                  {dateTime(d.suspendedAt)}：{d.suspendReason}
+                </Descriptions.Item>
+              )}
               <Descriptions.Item label='开店时间'>{dateTime(a.createdAt)}</Descriptions.Item>
               <Descriptions.Item label='绑定会员'>{a.members}</Descriptions.Item>
               <Descriptions.Item label='订单 / 销售额'>
@@ -84,6 +110,52 @@ export default function AgentDetail({ params }: { params: Record<string, string>
               aria-label='专属佣金比例'
               style={{ width: 160 }}
             />
+          </Modal>
+          <Modal
+            open={!!suspend}
+            title={`清退代理「${a.shopName}」`}
+            okText='确认清退'
+            okButtonProps={{ danger: true, disabled: !suspend?.reason.trim() }}
+            onOk={confirmSuspend}
+            onCancel={() => setSuspend(null)}
+          >
+            {suspend && (
+              <Space direction='vertical' size={12} style={{ width: '100%' }}>
+                <Alert
+                  type='warning'
+                  showIcon
+                  message='清退后店铺关闭，之后下的订单不再产生佣金，代理后台只保留收益与提现。'
+                  description={`可提现 ${yuanLabel(f.available)}、提现中 ${yuanLabel(f.withdrawing)} 仍归代理所有；冻结中 ${yuanLabel(f.frozen)}；绑定会员 ${a.members} 位。`}
+                />
+                <div>
+                  <Typography.Text>清退原因（代理可见）</Typography.Text>
+                  <Input.TextArea
+                    aria-label='清退原因'
+                    maxLength={120}
+                    showCount
+                    rows={2}
+                    value={suspend.reason}
+                    onChange={(e) => setSuspend({ ...suspend, reason: e.target.value })}
+                    placeholder='如：违反代理协议，虚假宣传'
+                  />
+                </div>
+                <Checkbox checked={suspend.unbind} onChange={(e) => setSuspend({ ...suspend, unbind: e.target.checked })}>
+                  解除 {a.members} 位会员的绑定（之后可通过其他代理的邀请码重新绑定）
+                </Checkbox>
+                <div>
+                  <Typography.Text>冻结中的佣金 {yuanLabel(f.frozen)}</Typography.Text>
+                  <Radio.Group
+                    style={{ display: 'flex', flexDirection: 'column', gap: 4, marginTop: 4 }}
+                    value={suspend.frozenCommission}
+                    onChange={(e) => setSuspend({ ...suspend, frozenCommission: e.target.value })}
+                    options={[
+                      { value: 'release', label: '售后期满后照常结算，可提现' },
+                      { value: 'forfeit', label: '立即作废' },
+                    ]}
+                  />
+                </div>
+              </Space>
+            )}
           </Modal>
           <StatisticCard.Group direction={mobile ? 'column' : 'row'} style={{ marginBottom: 16, flexWrap: 'wrap' }}>
             {stat('累计佣金', f.totalCommission)}

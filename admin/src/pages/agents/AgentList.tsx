@@ -1,6 +1,6 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Tag } from 'antd'
-import type { AdminAgentRow } from '@contract/adminAgents'
+import { AGENT_SHOP_STATUS_TEXT, type AdminAgentRow } from '@contract/adminAgents'
 import { agentList } from '../../api/agents'
 import { run } from '../../core/feedback'
 import { date } from '../../core/format'
@@ -14,7 +14,7 @@ export default function AgentList() {
   const open = (r: AdminAgentRow) => navigate(`/agents/list/${r.shopId}`)
   const columns: ProColumns<AdminAgentRow>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '店铺名或代理手机号' } },
-    { title: '状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: { active: { text: '营业中' }, closed: { text: '已关闭' } } },
+    { title: '状态', dataIndex: 'status', hideInTable: true, valueType: 'select', valueEnum: Object.fromEntries(Object.entries(AGENT_SHOP_STATUS_TEXT).map(([k, text]) => [k, { text }])) },
     { title: '店铺', dataIndex: 'shopName', search: false, width: 130, render: (_, r) => <a onClick={() => open(r)}>{r.shopName}</a> },
     {
       title: '代理',
@@ -38,10 +38,10 @@ export default function AgentList() {
       render: (_, r) => (
         <>
           {date(r.createdAt)}
-          {r.status === 'closed' && (
+          {r.status !== 'active' && (
             <>
               <br />
-              <Tag>已关闭</Tag>
+              <Tag color={r.status === 'suspended' ? 'red' : undefined}>{AGENT_SHOP_STATUS_TEXT[r.status] || '已关闭'}</Tag>
             </>
           )}
         </>

@@ -9,6 +9,7 @@ import {
   PayByHandBody,
   RefuseBody,
   ShopIdParams,
+  SuspendAgentBody,
   type AdminAgentApplicationPage,
   type AdminAgentDetail,
   type AdminAgentPage,
@@ -33,8 +34,10 @@ import {
   payByHand,
   refuseApplicationAudited,
   refuseWithdrawal,
+  reinstateAgent,
   revealAccount,
   setAgentRate,
+  suspendAgent,
 } from './adminService'
 import { agentRules, saveAgentRules } from './rules'
 import { findWithdrawal } from './account'
@@ -73,6 +76,16 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   app.put('/agents/:shopId/rate', { config: write, schema: { params: ShopIdParams, body: AgentRateBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => setAgentRate(tx, req.params.shopId, req.body.rate, log))
+    return { ok: true }
+  })
+
+  // 清退 and 恢复代理 (docs/agent.md "Suspension").
+  app.post('/agents/:shopId/suspend', { config: write, schema: { params: ShopIdParams, body: SuspendAgentBody } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => suspendAgent(tx, req.params.shopId, req.body, log))
+    return { ok: true }
+  })
+  app.post('/agents/:shopId/reinstate', { config: write, schema: { params: ShopIdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => reinstateAgent(tx, req.params.shopId, log))
     return { ok: true }
   })
 

@@ -18,11 +18,13 @@ import type {
   AgentApplicationQuery,
   AgentQuery,
   LedgerQuery,
+  SuspendAgentBody,
   WithdrawalAccountReply,
 } from '../../../../types/adminAgents'
 import { approveApplication, rejectApplication } from './service'
 import { findWithdrawal, getAccount, payWithdrawal, rejectWithdrawal } from './account'
 import { shopTotals } from './stats'
+import { forfeitFrozenCommissions } from './commission'
 import { maskCard, maskIdCard, maskPhone, num } from './util'
 import './tables'
 import { onPage, countRows } from '../../db/paging'
@@ -148,7 +150,11 @@ async function ledgerSums(db: Conn, filter: (q: any) => any) {
 }
 
 export async function agentDetail(db: Conn, shopId: number): Promise<AdminAgentDetail> {
-  const shop = await db.selectFrom('agentShops').select(['id', 'shopName', 'status', 'memberId', 'createdAt', 'rateOverride']).where('id', '=', shopId).executeTakeFirst()
+  const shop = await db
+    .selectFrom('agentShops')
+    .select(['id', 'shopName', 'status', 'memberId', 'createdAt', 'rateOverride', 'suspendedAt', 'suspendReason'])
+    .where('id', '=', shopId)
+    .executeTakeFirst()
   if (!shop) throw new AppError(ErrorCode.NOT_FOUND, '代理店铺不存在')
   const [agent] = await agentRows(db, [shop])
   const sums = await ledgerSums(db, (q) => q.where('l.shopId', '=', shopId))
@@ -157,6 +163,8 @@ export async function agentDetail(db: Conn, shopId: number): Promise<AdminAgentD
   return {
     agent,
     rateOverride: shop.rateOverride === null ? null : num(shop.rateOverride),
+    suspendedAt: shop.suspendedAt === null ? null : num(shop.suspendedAt),
+    suspendReason: shop.suspendReason,
     ledgerBalanced: sums.available === f.available && sums.frozen === f.frozen && sums.withdrawing === f.withdrawing && sums.withdrawn === f.withdrawn,
     boundMembers: members.map((m) => ({ id: m.id, nickname: m.nickname, phone: maskPhone(m.phone), createdAt: num(m.createdAt) })),
   }
@@ -171,6 +179,56 @@ export async function setAgentRate(tx: Tx, shopId: number, rate: number | null, 
   if (!shop) throw new AppError(ErrorCode.NOT_FOUND, '代理店铺不存在')
   await tx.updateTable('agentShops').set({ rateOverride: rate }).where('id', '=', shopId).execute()
   log({ action: 'agent.rate', targetType: 'agentShop', targetId: shopId, before: { shopName: shop.shopName, rateOverride: shop.rateOverride }, after: { shopName: shop.shopName, rateOverride: rate } })
+}
+
+/**
+ * 清退: staff close an active agent's shop (docs/agent.md "Suspension"). The shop earns nothing on orders submitted
+ * after it (commission needs an active shop) and its back office closes except the money pages; with `unbind` its
+ * bound members are set free (an invitation code may bind them again); with `frozenCommission: 'forfeit'` the frozen commission
+ * is cancelled, else it is released as usual when each order's after-sales window ends. Available money and
+ * withdrawals in progress are the agent's and stay.
+ */
+export async function suspendAgent(tx: Tx, shopId: number, body: SuspendAgentBody, log: Log) {
+  const shop = await tx.selectFrom('agentShops').select(['id', 'shopName', 'status', 'memberId']).where('id', '=', shopId).executeTakeFirst()
+  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, '代理店铺不存在')
+  const t = Date.now()
+  const reason = body.reason.trim()
+  const res = await tx.updateTable('agentShops').set({ status: 'suspended', suspendedAt: t, suspendReason: reason }).where('id', '=', shopId).where('status', '=', 'active').executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) {
+    // Read again: a suspension committed by someone else since the first read is what changed it.
+    const now = await tx.selectFrom('agentShops').select('status').where('id', '=', shopId).executeTakeFirst()
+    throw new AppError(ErrorCode.AGENT_STATE, now?.status === 'suspended' ? '该代理已被清退' : '该代理店铺已关闭，无需清退')
+  }
+  let unbound = 0
+  if (body.unbind) {
+    const r = await tx.updateTable('members').set({ boundBusinessId: null, updatedAt: t }).where('boundBusinessId', '=', shopId).executeTakeFirst()
+    unbound = Number(r.numUpdatedRows)
+    await tx.deleteFrom('agentBindings').where('shopId', '=', shopId).execute()
+  }
+  const forfeited = body.frozenCommission === 'forfeit' ? await forfeitFrozenCommissions(tx, shopId, t) : 0
+  log({
+    action: 'agent.suspend',
+    targetType: 'agentShop',
+    targetId: shopId,
+    before: { shopName: shop.shopName, status: shop.status },
+    after: { shopName: shop.shopName, status: 'suspended', reason, unboundMembers: unbound, forfeitedCommission: forfeited },
+  })
+  return { unbound, forfeited }
+}
+
+/** 恢复代理: a suspended shop opens again; members set free and commission forfeited at the suspension stay so. */
+export async function reinstateAgent(tx: Tx, shopId: number, log: Log) {
+  const shop = await tx.selectFrom('agentShops').select(['id', 'shopName', 'status', 'suspendReason']).where('id', '=', shopId).executeTakeFirst()
+  if (!shop) throw new AppError(ErrorCode.NOT_FOUND, '代理店铺不存在')
+  const res = await tx.updateTable('agentShops').set({ status: 'active', suspendedAt: null, suspendReason: '' }).where('id', '=', shopId).where('status', '=', 'suspended').executeTakeFirst()
+  if (Number(res.numUpdatedRows) !== 1) throw new AppError(ErrorCode.AGENT_STATE, '只有被清退的代理可以恢复')
+  log({
+    action: 'agent.reinstate',
+    targetType: 'agentShop',
+    targetId: shopId,
+    before: { shopName: shop.shopName, status: 'suspended', reason: shop.suspendReason },
+    after: { shopName: shop.shopName, status: 'active' },
+  })
 }
 
 // ------------------------------------------------------------------ ledger

@@ -224,3 +224,28 @@ export const commissionOrderHooks: Partial<Record<OrderEvent, OrderHook>> = {
 export async function commissionRefundListener(tx: Tx, e: OrderRefundedEvent) {
   await onOrderRefunded(tx, e)
 }
+
+/**
+ * 清退 with the frozen commission forfeited: every frozen commission of the shop is cancelled (conditional on still
+ * being frozen, so a release or a refund running at the same time is never counted twice), one ledger entry per order.
+ * Released commission is never touched. Returns the amount taken out of 冻结.
+ */
+export async function forfeitFrozenCommissions(tx: Conn, shopId: number, t = Date.now()): Promise<number> {
+  const rows = await tx
+    .updateTable('commissions')
+    .set({ status: 'cancelled', cancelledAt: t, updatedAt: t })
+    .where('shopId', '=', shopId)
+    .where('status', '=', 'frozen')
+    .returning(['orderId', 'amount'])
+    .execute()
+  const byOrder = new Map<number, number>()
+  for (const r of rows) byOrder.set(r.orderId, (byOrder.get(r.orderId) || 0) + num(r.amount))
+  let total = 0
+  for (const [orderId, amount] of byOrder) {
+    if (amount <= 0) continue
+    const order = await tx.selectFrom('orders').select('orderNo').where('id', '=', orderId).executeTakeFirst()
+    await moveMoney(tx, shopId, { frozen: -amount }, { type: 'commission_cancelled', orderId, note: `代理清退，订单${order?.orderNo || ''}的冻结佣金作废` }, t)
+    total += amount
+  }
+  return total
+}

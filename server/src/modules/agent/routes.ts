@@ -35,7 +35,8 @@ const shopOf = (req: FastifyRequest): number => req.agentShopId as number
 /**
  * The agent back office: /api/business/*. toApply / apply are for members; visit is open to everyone; every
  * other route has auth 'agent' (the auth plugin refuses anyone without an active shop with code 5001 and sets
- * req.agentShopId), and every query is scoped to that shop.
+ * req.agentShopId) or, for the money pages, 'agentAccount' (a shop suspended by staff too), and every query is scoped
+ * to that shop.
  */
 export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
@@ -84,6 +85,8 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
 
   // ---------------------------------------------------------------- back office (agents)
   const agentOnly = { auth: 'agent' as const }
+  // The money pages stay open to a suspended (清退) agent: what was earned is still theirs to withdraw.
+  const agentMoney = { auth: 'agentAccount' as const }
 
   app.get('/api/business/home', {
     schema: { description: '`AgentHome` `{shop, today, month: {sales, orders, commission, visitors, views, newUsers}, account, users, actingGoods, pendingWithdrawals}`' },
@@ -152,11 +155,11 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/business/withdraw/info', {
     schema: { description: '`WithdrawInfo` `{account, rules: {min, max, feeBp, feeMin, dailyLimit}, accounts, realName, wechatBound, todayCount}`' },
-    config: agentOnly,
+    config: agentMoney,
     handler: async (req) => account.withdrawInfo(db, shopOf(req), memberId(req)),
   })
   app.post('/api/business/withdraw/saveAccount', {
-    config: agentOnly,
+    config: agentMoney,
     schema: {
       description: "`WithdrawAccount[]` (card masked); holder must be the applicant's real name; WeChat needs the member's openid",
       body: SaveWithdrawAccountRequest,
@@ -164,7 +167,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => account.saveWithdrawAccount(db, shopOf(req), memberId(req), req.body),
   })
   app.post('/api/business/withdraw/apply', {
-    config: agentOnly,
+    config: agentMoney,
     schema: {
       description:
         '`Withdrawal`; ≥ ¥10, ≤ ¥50,000, 3 a day (1001), fee 0.6 % min ¥0.10; 4001 over the available balance; the same requestId answers the same withdrawal. Request: `{amount (fen), method, requestId}`.',
@@ -174,7 +177,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
   })
   // WeChat merchant transfer: the agent confirms the receipt in the client, then asks for the result at once.
   app.get('/api/business/withdraw/transferParams', {
-    config: agentOnly,
+    config: agentMoney,
     schema: {
       description: '`TransferConfirmParams {withdrawNo, mchId, appId, package}` for `requestMerchantTransfer`; 4xx when the withdrawal does not wait for a confirmation',
       querystring: WithdrawNoRequest,
@@ -182,7 +185,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => payout.transferConfirmParams(ctx, shopOf(req), req.query.withdrawNo),
   })
   app.post('/api/business/withdraw/transferRefresh', {
-    config: agentOnly,
+    config: agentMoney,
     schema: {
       description: "`Withdrawal` after asking WeChat for the transfer's state (settled once: paid, or the money back to available)",
       body: WithdrawNoRequest,
@@ -190,7 +193,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
     handler: async (req) => account.toWithdrawal(await payout.refreshTransfer(ctx, shopOf(req), req.body.withdrawNo)),
   })
   app.get('/api/business/withdraw/list', {
-    config: agentOnly,
+    config: agentMoney,
     schema: {
       description: "`Page<Withdrawal>` (`needConfirm`: a WeChat merchant transfer waits for the agent's confirmation)",
       querystring: PagingQuery,
@@ -201,7 +204,7 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
     },
   })
   app.get('/api/business/ledger/list', {
-    config: agentOnly,
+    config: agentMoney,
     schema: {
       description:
         '`LedgerPage`: entries with the change of each balance and the balances after it, plus `income` / `expense` of the filter. Request: `filter: all/commission/withdraw, month? (YYYY-MM), page, pageSize`.',

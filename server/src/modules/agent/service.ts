@@ -65,6 +65,10 @@ async function activeShop(db: Conn, memberId: number) {
   return db.selectFrom('agentShops').select(['id', 'shopName', 'status', 'memberId', 'commissionRate', 'createdAt']).where('memberId', '=', memberId).where('status', '=', 'active').executeTakeFirst()
 }
 
+/** The member's shop suspended by staff (清退), if it is. */
+const suspendedShop = (db: Conn, memberId: number) =>
+  db.selectFrom('agentShops').select(['id', 'suspendedAt', 'suspendReason']).where('memberId', '=', memberId).where('status', '=', 'suspended').executeTakeFirst()
+
 const latestApplication = (db: Conn, memberId: number) =>
   db.selectFrom('agentApplications').selectAll().where('memberId', '=', memberId).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
 
@@ -82,9 +86,16 @@ export async function toApply(db: Db, memberId: number): Promise<ToApplyResponse
   const shop = await activeShop(db, memberId)
   const app = await latestApplication(db, memberId)
   const member = await db.selectFrom('members').select('phone').where('id', '=', memberId).executeTakeFirst()
-  const state = shop ? 'approved' : app?.status === 'pending' ? 'pending' : app?.status === 'rejected' ? 'rejected' : 'none'
+  const suspended = shop ? undefined : await suspendedShop(db, memberId)
+  const state = shop ? 'approved' : suspended ? 'suspended' : app?.status === 'pending' ? 'pending' : app?.status === 'rejected' ? 'rejected' : 'none'
+  let suspension: ToApplyResponse['suspension'] = null
+  if (suspended) {
+    const a = await getAccount(db, suspended.id)
+    suspension = { at: num(suspended.suspendedAt ?? 0), reason: suspended.suspendReason, moneyLeft: a.available + a.frozen + a.withdrawing > 0 }
+  }
   return {
     state,
+    suspension,
     application: app ? toApplication(app) : null,
     shop: shop ? { id: shop.id, shopName: shop.shopName } : null,
     options: await applyOptions(db),
@@ -122,6 +133,7 @@ async function shopNameTaken(db: Conn, shopName: string, memberId: number): Prom
 export async function apply(db: Db, memberId: number, input: AgentApplyRequest): Promise<ToApplyResponse> {
   const v = checkApplication(input)
   if (await activeShop(db, memberId)) throw new AppError(ErrorCode.AGENT_STATE, '您已是代理，无需重复申请')
+  if (await suspendedShop(db, memberId)) throw new AppError(ErrorCode.AGENT_STATE, '您的代理资格已被清退，如有疑问请联系客服')
   const member = await db.selectFrom('members').select('status').where('id', '=', memberId).executeTakeFirst()
   if (!member || member.status !== 'active') throw new AppError(ErrorCode.AGENT_STATE, '账号注销中，无法申请代理')
   if (await shopNameTaken(db, v.shopName, memberId)) throw new AppError(ErrorCode.CONFLICT, '店铺名称已被使用，请换一个')
