@@ -2,6 +2,7 @@
 // application (made in the shop) is approved and the member becomes an agent; the rules, agents and finance pages
 // render. At 375x812 (dark) the demo agent's pending withdrawal is paid by hand with a reference number (a too
 // short one refused first), and the agent sees it paid on the shop's withdraw page.
+// Then the demo agent is suspended (清退) at 375x812: the agent sees why and keeps the withdraw page.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { screenshot, newPhone } from './harness.mjs'
@@ -100,5 +101,40 @@ test('375x812 dark: a withdrawal paid by hand with its reference number; the age
     .first()
     .waitFor()
   await screenshot(agent.page, 'console-agent-sees-paid')
+  assert.deepEqual(agent.errors, [])
+})
+
+test('375x812: 清退 the demo agent with a reason (members kept, frozen commission forfeited); the agent sees why and keeps 收益与提现', async () => {
+  const token = await suite.shop.apiLogin(DEMO_AGENT)
+  const shopId = (await suite.shop.api('GET', '/api/member/getMemberInfo', null, token)).data.businessId
+  const { page, errors } = await suite.open({ width: 375, height: 812 })
+  await suite.signIn(page)
+  await page.goto(`${suite.shop.base}/admin/agents/list/${shopId}`)
+  await page.getByText('流水与余额一致').waitFor()
+  await page.getByText('清退', { exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByText('仍归代理所有').waitFor()
+  assert.equal(await btn(dialog, '确认清退').isDisabled(), true) // no reason yet
+  await dialog.getByLabel('清退原因').fill('违反代理协议，虚假宣传')
+  await dialog.getByText('解除', { exact: false }).first().click() // keep the members bound
+  await dialog.getByText('立即作废').click()
+  await screenshot(page, 'console-375-agent-suspend')
+  await btn(dialog, '确认清退').click()
+  await page.getByText('已清退', { exact: true }).first().waitFor()
+  await page.getByText('违反代理协议，虚假宣传').waitFor()
+  await page.getByText('恢复代理').waitFor()
+  assert.deepEqual(errors, [])
+
+  // The agent: the back office is closed; the application page says why and leads to 收益与提现.
+  assert.equal((await suite.shop.api('GET', '/api/business/home', null, token)).code, 5001)
+  const agent = await suite.open({ width: 375, height: 812 })
+  await shopAs(agent.page, suite.shop, token)
+  await agent.page.goto(`${suite.shop.base}/agentBackendPages/apply/index`)
+  await agent.page.getByText('代理资格已被清退').waitFor()
+  await agent.page.getByText('违反代理协议，虚假宣传', { exact: false }).waitFor()
+  await screenshot(agent.page, 'shop-agent-suspended')
+  await agent.page.getByText('收益与提现').click()
+  await agent.page.waitForURL(/withdraw\/index/)
+  await agent.page.locator('.withdraw-record').first().waitFor()
   assert.deepEqual(agent.errors, [])
 })

@@ -7,7 +7,17 @@ import { pointsRules, savePointsRules } from '../../api/rewards'
 import { errorText, run, toast } from '../../core/feedback'
 import { useSession } from '../../core/session'
 
-const pointsRule = (label: string, max: number) => ({ required: true, type: 'integer' as const, min: 0, max, message: `${label}须为 0 到 ${max} 的整数` })
+const pointsRule = (label: string, max: number, min = 0) => ({ required: true, type: 'integer' as const, min, max, message: `${label}须为 ${min} 到 ${max} 的整数` })
+const TASK_GONE = '该任务已删除：先在任务中心添加'
+
+/** One whole-number setting: its label, the range the server accepts (said in the refusal), a note and a unit. */
+function intRow(name: keyof PointsRulesBody, label: string, what: string, min: number, max: number, o: { extra?: string; addon?: string; width?: number } = {}) {
+  return (
+    <Form.Item label={label} name={name} rules={[pointsRule(what, max, min)]} extra={o.extra}>
+      <InputNumber precision={0} min={min} max={max} addonAfter={o.addon} style={{ width: o.width ?? 200 }} />
+    </Form.Item>
+  )
+}
 
 /** 营销 › 积分规则: check-in cycle, points per yuan, first-order and review rewards, the checkout's 积分抵现 rate and cap. Saved changes apply from then on. */
 export default function PointsRules() {
@@ -79,49 +89,15 @@ export default function PointsRules() {
               )}
             </Form.List>
           </Form.Item>
-          <Form.Item label='消费奖励：订单完成后每实付 1 元得（积分）' name='perYuan' rules={[pointsRule('每元积分', 100)]}>
-            <InputNumber precision={0} min={0} max={100} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            label='首次下单奖励（任务中心「首次下单」的积分）'
-            name='firstOrder'
-            rules={[pointsRule('首单积分', 100000)]}
-            extra={rules?.firstOrder === null ? '该任务已删除：先在任务中心添加' : undefined}
-          >
-            <InputNumber precision={0} min={0} max={100000} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            label='评价奖励（任务中心「评价商品」的积分，每天一次）'
-            name='review'
-            rules={[pointsRule('评价积分', 100000)]}
-            extra={rules?.review === null ? '该任务已删除：先在任务中心添加' : undefined}
-          >
-            <InputNumber precision={0} min={0} max={100000} style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            label='积分抵现：下单时多少积分抵 1 元'
-            name='redeemRate'
-            rules={[{ required: true, type: 'integer' as const, min: 1, max: 10000, message: '积分抵现比例须为 1 到 10000 的整数' }]}
-            extra='按整元抵扣，所用积分为该数的整数倍'
-          >
-            <InputNumber precision={0} min={1} max={10000} addonAfter='积分 = 1 元' style={{ width: 240 }} />
-          </Form.Item>
-          <Form.Item
-            label='每单积分最多抵扣（商品金额扣除优惠券后的百分比）'
-            name='redeemMaxPercent'
-            rules={[{ required: true, type: 'integer' as const, min: 0, max: 100, message: '积分抵扣上限须为 0 到 100 的整数' }]}
-            extra='填 0 表示下单时不能用积分抵扣'
-          >
-            <InputNumber precision={0} min={0} max={100} addonAfter='%' style={{ width: 200 }} />
-          </Form.Item>
-          <Form.Item
-            label='积分有效期（天）'
-            name='expireDays'
-            rules={[{ required: true, type: 'integer' as const, min: 0, max: 3650, message: '积分有效期须为 0 到 3650 的整数' }]}
-            extra='获得超过这么多天、还没用掉的积分过期（先用的是最早获得的积分），系统每小时检查一次；填 0 表示永久有效'
-          >
-            <InputNumber precision={0} min={0} max={3650} addonAfter='天' style={{ width: 200 }} />
-          </Form.Item>
+          {intRow('perYuan', '消费奖励：订单完成后每实付 1 元得（积分）', '每元积分', 0, 100)}
+          {intRow('firstOrder', '首次下单奖励（任务中心「首次下单」的积分）', '首单积分', 0, 100000, { extra: rules?.firstOrder === null ? TASK_GONE : undefined })}
+          {intRow('review', '评价奖励（任务中心「评价商品」的积分，每天一次）', '评价积分', 0, 100000, { extra: rules?.review === null ? TASK_GONE : undefined })}
+          {intRow('redeemRate', '积分抵现：下单时多少积分抵 1 元', '积分抵现比例', 1, 10000, { extra: '按整元抵扣，所用积分为该数的整数倍', addon: '积分 = 1 元', width: 240 })}
+          {intRow('redeemMaxPercent', '每单积分最多抵扣（商品金额扣除优惠券后的百分比）', '积分抵扣上限', 0, 100, { extra: '填 0 表示下单时不能用积分抵扣', addon: '%' })}
+          {intRow('expireDays', '积分有效期（天）', '积分有效期', 0, 3650, {
+            extra: '获得超过这么多天、还没用掉的积分过期（先用的是最早获得的积分），系统每小时检查一次；填 0 表示永久有效',
+            addon: '天',
+          })}
           {writable && (
             <Button type='primary' loading={saving} onClick={save}>
               保存
