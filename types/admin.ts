@@ -77,6 +77,10 @@ export type Role = string
 export const OWNER_ROLE = 'owner'
 
 /** Chinese names of request fields, for validation messages ("价格超出范围"). */
+/** 商品's own field names in validation messages (the goods module's adminFieldLabels). */
+export const GOODS_FIELD_LABELS: Record<string, string> = { code: '货号', barcode: '条码', weight: '重量', costPrice: '成本价' }
+/** 系统's own field names in validation messages (the system module's adminFieldLabels). */
+export const SYSTEM_FIELD_LABELS: Record<string, string> = { phone: '手机号', name: '角色名称' }
 export const ADMIN_FIELD_LABELS: Record<string, string> = {
   username: '用户名',
   password: '密码',

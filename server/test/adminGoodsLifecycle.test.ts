@@ -80,7 +80,7 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
       visible: true,
       status: 'on',
     }
-    expect((await c.post('/marketing/coupons', coupon)).code).toBe(200)
+    expect((await c.post('/coupons', coupon)).code).toBe(200)
     expect((await c.del(`/goods/${inCoupon.goodsId}`)).msg).toBe('优惠券「删除检查券」适用于该商品，请先修改优惠券的适用商品')
 
     // Never ordered, in a cart and a favourite: deleted, the cart line and favourite go with it.

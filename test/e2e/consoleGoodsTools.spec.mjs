@@ -19,7 +19,12 @@ test('375x812: 导入商品 from a CSV with a bad line; 复制 the imported good
   await page.getByRole('button', { name: '导入商品' }).click()
   const dialog = page.getByRole('dialog', { name: '导入商品' })
   await dialog.waitFor()
-  const csv = ['商品名称,分类,规格,货号,条码,售价,成本价,库存', `${NAME},收纳,颜色:黑,${CODE}-B,6901234567892,25,12.5,30`, `${NAME},收纳,颜色:红,${CODE}-R,,25,12.5,20`, `坏行商品,收纳,,${CODE}-X,,不是价格,,1`].join('\n')
+  const csv = [
+    '商品名称,分类,规格,货号,条码,售价,成本价,库存',
+    `${NAME},收纳,颜色:黑,${CODE}-B,6901234567892,25,12.5,30`,
+    `${NAME},收纳,颜色:红,${CODE}-R,,25,12.5,20`,
+    `坏行商品,收纳,,${CODE}-X,,不是价格,,1`,
+  ].join('\n')
   await dialog.locator('input[type=file]').setInputFiles({ name: 'goods.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${csv}`) })
   await dialog.getByText('新建 1 件商品，1 行未导入').waitFor()
   await dialog.getByText(/第 4 行/).waitFor()

@@ -18,6 +18,7 @@ import type {
   WebLinksReply,
   WebviewHostInput,
 } from '@contract/adminContent'
+import type { ActivityInput, ActivityQuery, AdminActivity, AdminActivityPage } from '@contract/adminPromotions'
 import { del, get, post, put } from '../core/request'
 
 // 文章
@@ -63,3 +64,10 @@ export const feedbackList = (q: AdminFeedbackQuery) => get<AdminFeedbackPage>('/
 export const readFeedback = (id: number) => post<OkReply>(`/feedback/${id}/read`)
 export const replyFeedback = (id: number, reply: string) => post<OkReply>(`/feedback/${id}/reply`, { reply })
 export const closeFeedback = (id: number) => post<OkReply>(`/feedback/${id}/close`)
+
+// 活动 (server module content)
+export const activities = (q: ActivityQuery) => get<AdminActivityPage>('/content/activities', q)
+export const activity = (id: number) => get<AdminActivity>(`/content/activities/${id}`)
+export const createActivity = (body: ActivityInput) => post<IdReply>('/content/activities', body)
+export const updateActivity = (id: number, body: ActivityInput) => put<IdReply>(`/content/activities/${id}`, body)
+export const deleteActivity = (id: number) => del<OkReply>(`/content/activities/${id}`)

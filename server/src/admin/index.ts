@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context'
 import type { ShopModule } from '../modules/shopModule'
 import { adminPlugin } from './plugin'
-import type { AdminApp, AdminRouteModule } from './types'
+import type { AdminApp, AdminRouteSet } from './types'
 import authRoutes from './authRoutes'
 import { staffCommand } from './cli'
 import { createStaff } from './staff'
@@ -12,10 +12,18 @@ import { createStaff } from './staff'
  * (modules/index.ts adminRouteModules; docs/console.md lists the paths). The plugin checks the staff session,
  * the CSRF token of writes and each route's declared permission before any handler runs.
  */
-export async function adminApi(app: FastifyInstance, ctx: AppContext, routes: readonly AdminRouteModule[]) {
+export async function adminApi(app: FastifyInstance, ctx: AppContext, modules: readonly AdminRouteSet[]) {
   await adminPlugin(app, ctx)
-  const typed: AdminApp = app.withTypeProvider()
-  for (const mod of routes) await mod(typed, ctx)
+  // Each module's routes in a scope of their own (the console's hooks and error handler are inherited) that puts the
+  // module's field names on every route's config for the validation messages.
+  for (const m of modules)
+    await app.register(async (scope) => {
+      scope.addHook('onRoute', (r) => {
+        r.config = { ...r.config, fieldLabels: m.fieldLabels }
+      })
+      const typed: AdminApp = scope.withTypeProvider()
+      await m.routes(typed, ctx)
+    })
 }
 
 /** Staff: the console's sign-in routes, the `staff add` command, and the demo seed's owner account. */

@@ -6,29 +6,13 @@ import type { AppContext } from '../context'
 import { envelopePlugin } from '../plugins/envelope'
 import { AppError } from '../errors'
 import { ADMIN_FIELD_LABELS, AdminCode, type Permission } from '../../../types/admin'
-import { AGENTS_FIELD_LABELS } from '../../../types/adminAgents'
-import { CONTENT_FIELD_LABELS } from '../../../types/adminContent'
-import { FINANCE_FIELD_LABELS } from '../../../types/adminFinance'
-import { REWARDS_FIELD_LABELS } from '../../../types/adminRewards'
 import { staffForCookie, staffSecurity, type SessionStaff } from './staff'
 
 /**
- * The Chinese field names of validation messages: an area's own table first (the same field name can mean 返现金额
- * in 好评返现 and 面额 in 优惠券), then the shared one. Keyed by the route path's first segment under /admin/api.
+ * The Chinese name of a field in a validation message: the route's module's own (`adminFieldLabels`, put on each
+ * route's config by adminApi: the same field name can mean 返现金额 in 好评返现 and 面额 in 优惠券), then the shared one.
  */
-const AREA_LABELS: Record<string, Record<string, string>> = {
-  points: REWARDS_FIELD_LABELS,
-  'blind-box': REWARDS_FIELD_LABELS,
-  cashback: REWARDS_FIELD_LABELS,
-  content: CONTENT_FIELD_LABELS,
-  feedback: CONTENT_FIELD_LABELS,
-  agents: AGENTS_FIELD_LABELS,
-  withdrawals: AGENTS_FIELD_LABELS,
-  finance: FINANCE_FIELD_LABELS,
-  system: { phone: '手机号', name: '角色名称' },
-  goods: { code: '货号', barcode: '条码', weight: '重量', costPrice: '成本价' },
-}
-const labelOf = (key: string, routeUrl: string) => AREA_LABELS[routeUrl.replace(/^\/admin\/api\//, '').split('/')[0]]?.[key] || ADMIN_FIELD_LABELS[key]
+const labelOf = (key: string, own: Record<string, string> | undefined) => own?.[key] || ADMIN_FIELD_LABELS[key]
 
 /**
  * Who may call a console route: anyone (sign-in), any signed-in staff, staff whose role has the permission, or (a
@@ -44,6 +28,8 @@ declare module 'fastify' {
     permission?: RoutePermission
     /** Answers a staff who must still change a password somebody else saw (auth/me, auth/password, auth/logout only). */
     beforePasswordChange?: boolean
+    /** The Chinese names of the route's module's fields in validation messages (set by adminApi from the module). */
+    fieldLabels?: Record<string, string>
   }
   interface FastifyRequest {
     /** The signed-in staff on a console route. */
@@ -140,14 +126,14 @@ export async function adminPlugin(app: FastifyInstance, ctx: AppContext) {
 }
 
 /** A schema refusal as a Chinese sentence naming the field ("价格超出范围"). */
-export function adminValidationMessage(errors: any[], _dataVar: string, routeUrl = ''): string {
+export function adminValidationMessage(errors: any[], _dataVar: string, req?: FastifyRequest): string {
   const e = errors?.[0]
   if (!e) return '请求参数错误'
   const segments = String(e.instancePath || '')
     .split('/')
     .filter((s) => s && !/^\d+$/.test(s))
   const key = e.keyword === 'required' ? e.params?.missingProperty : segments[segments.length - 1]
-  const label = (key && labelOf(key, routeUrl)) || key || '参数'
+  const label = (key && labelOf(key, req?.routeOptions.config?.fieldLabels)) || key || '参数'
   const limit = e.params?.limit
   switch (e.keyword) {
     case 'required':

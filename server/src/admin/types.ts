@@ -7,3 +7,13 @@ export type AdminApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpres
 
 /** A domain's console routes: server/src/modules/<domain>/adminRoutes.ts default-exports one. */
 export type AdminRouteModule = (app: AdminApp, ctx: AppContext) => Promise<void>
+
+/**
+ * One module's console API as the console mounts it: its routes and the Chinese names of its fields in validation
+ * messages (the module's `adminFieldLabels`: the same field name can mean 返现金额 in 好评返现 and 面额 in 优惠券).
+ */
+export interface AdminRouteSet {
+  name: string
+  routes: AdminRouteModule
+  fieldLabels: Record<string, string>
+}

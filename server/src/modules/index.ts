@@ -8,7 +8,7 @@
  * orders, promotions need goods and the demo shopper) and order hooks run.
  */
 import type { AdminCommandDef, Job, RoutePlugin, Seeder, ShopModule } from './shopModule'
-import type { AdminRouteModule } from '../admin/types'
+import type { AdminRouteSet } from '../admin/types'
 import { staffModule } from '../admin/index'
 import { dashboardModule } from './dashboard'
 import { systemModule } from './system'
@@ -97,8 +97,11 @@ const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.fl
  * onResponse hook counts the goods detail views of shoppers bound to a shop (modules/agent/routes.ts).
  */
 export const routeModules: RoutePlugin[] = all((m) => (m.routes ? [m.routes] : undefined))
-/** The merchant console's routes (modules/<domain>/adminRoutes.ts): the console mounts them in its scope under /admin/api (with its staff auth), not app.ts yet. */
-export const adminRouteModules: AdminRouteModule[] = all((m) => (m.adminRoutes ? [m.adminRoutes] : undefined))
+/**
+ * The merchant console's routes (modules/<domain>/adminRoutes.ts) with each module's field names: the console mounts
+ * them in its scope under /admin/api (with its staff auth), not app.ts yet.
+ */
+export const adminRouteModules: AdminRouteSet[] = all((m) => (m.adminRoutes ? [{ name: m.name, routes: m.adminRoutes, fieldLabels: m.adminFieldLabels || {} }] : undefined))
 /** Demo data, in order, for a first start on an empty database. */
 export const seeders: Seeder[] = all((m) => m.seeders)
 /** Periodic jobs (order expiry, commission release, logoff anonymisation, flash-sale schedule...). */

@@ -22,6 +22,8 @@ export interface ShopModule {
   routes?: RoutePlugin
   /** The merchant console's API (modules/<domain>/adminRoutes.ts), for its scope under /admin/api (adminRouteModules). */
   adminRoutes?: AdminRouteModule
+  /** The Chinese names of its console fields in validation messages, over the shared ADMIN_FIELD_LABELS (types/admin*.ts). */
+  adminFieldLabels?: Record<string, string>
   /** Demo data for a first start on an empty database; run in the module list's order. */
   seeders?: Seeder[]
   /** Periodic jobs, each run on one instance at a time (jobs.ts). */

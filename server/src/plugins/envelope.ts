@@ -24,7 +24,7 @@ export interface EnvelopeOptions {
   /** The shop's wire rule (p=4 on GET, p=3 on POST); the console's API does not use it. Default true. */
   wireP?: boolean
   /** Turns a schema refusal into the Chinese message (default: the shop's). */
-  validationMessage?: (errors: any[], dataVar: string, routeUrl: string) => string
+  validationMessage?: (errors: any[], dataVar: string, req: FastifyRequest) => string
 }
 
 export function envelopePlugin(app: FastifyInstance, opts: EnvelopeOptions = {}) {
@@ -52,7 +52,7 @@ export function envelopePlugin(app: FastifyInstance, opts: EnvelopeOptions = {})
       // The field and the rule go to the log; the shopper reads a plain message (schema.ts).
       const e = err.validation[0] || {}
       req.log.info({ badInput: { part: err.validationContext, path: e.instancePath, keyword: e.keyword, params: e.params, message: e.message } }, 'bad input refused')
-      return reply.send({ code: ErrorCode.BAD_REQUEST, msg: validationMessage(err.validation, err.validationContext, req.routeOptions?.url || ''), data: {} })
+      return reply.send({ code: ErrorCode.BAD_REQUEST, msg: validationMessage(err.validation, err.validationContext, req), data: {} })
     }
     if (err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.send({ code: ErrorCode.BAD_REQUEST, msg: '不支持的请求格式', data: {} })
     if (err.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError || err.statusCode === 400) {

@@ -4,7 +4,7 @@ import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Tab
 import { PlusOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import { CAMPAIGN_TYPE_TEXT, type AdminCampaign, type AdminCampaignPage, type CampaignInput } from '@contract/adminRewards'
-import { campaigns as campaignsApi, createCampaign, updateCampaign } from '../../api/rewards'
+import { campaigns as campaignsApi, createCampaign, updateCampaign } from '../../api/cashback'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan, yuanRule, yuanToFen } from '../../core/money'

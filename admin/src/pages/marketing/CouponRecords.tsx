@@ -2,7 +2,7 @@
 import { PageContainer, type ProColumns } from '@ant-design/pro-components'
 import { Tag } from 'antd'
 import type { CouponRecord } from '@contract/adminPromotions'
-import { couponRecords } from '../../api/promotions'
+import { couponRecords } from '../../api/coupon'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { navigate, useLocation } from '../../core/router'

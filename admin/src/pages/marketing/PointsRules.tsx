@@ -3,7 +3,7 @@ import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Form, InputNumber, Space, Typography } from 'antd'
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons'
 import type { PointsRulesBody, PointsRulesView } from '@contract/adminRewards'
-import { pointsRules, savePointsRules } from '../../api/rewards'
+import { pointsRules, savePointsRules } from '../../api/integral'
 import { errorText, run, toast } from '../../core/feedback'
 import { useSession } from '../../core/session'
 

@@ -9,7 +9,7 @@ import { Alert, Button, Card, DatePicker, Form, Input, InputNumber, Popconfirm, 
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
 import type { AdminSeckillItem, AdminSeckillSessionDetail, SeckillSessionInput, SkuOption } from '@contract/adminPromotions'
-import { createSeckill, deleteSeckill, seckillLive, seckillSession, seckillSkus, updateSeckill } from '../../api/promotions'
+import { createSeckill, deleteSeckill, seckillLive, seckillSession, seckillSkus, updateSeckill } from '../../api/seckill'
 import { errorText, run, toast } from '../../core/feedback'
 import { fenToYuan, yuanToFen } from '../../core/money'
 import { navigate } from '../../core/router'

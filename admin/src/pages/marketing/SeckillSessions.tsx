@@ -4,7 +4,7 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import { Button, Popconfirm, Progress, Space, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminSeckillSessionRow } from '@contract/adminPromotions'
-import { deleteSeckill, seckillSessions } from '../../api/promotions'
+import { deleteSeckill, seckillSessions } from '../../api/seckill'
 import { run } from '../../core/feedback'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'

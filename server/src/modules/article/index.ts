@@ -2,10 +2,12 @@ import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { articleSeeder } from './seed'
+import { CONTENT_FIELD_LABELS } from '../../../../types/adminContent'
 
 export const articleModule: ShopModule = {
   name: 'article',
   routes,
   adminRoutes,
+  adminFieldLabels: CONTENT_FIELD_LABELS,
   seeders: [articleSeeder],
 }

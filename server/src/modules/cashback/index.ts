@@ -3,11 +3,13 @@ import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { cashbackSeeder } from './seed'
 import { cashbackCommands } from './commands'
+import { REWARDS_FIELD_LABELS } from '../../../../types/adminRewards'
 
 export const cashbackModule: ShopModule = {
   name: 'cashback',
   routes,
   adminRoutes,
+  adminFieldLabels: REWARDS_FIELD_LABELS,
   seeders: [cashbackSeeder],
   commands: cashbackCommands,
 }

@@ -22,24 +22,24 @@ const couponAdminRoutes: AdminRouteModule = async (app, { db }) => {
   const read = { permission: 'marketing.read' as const }
   const write = { permission: 'marketing.write' as const }
 
-  app.get('/marketing/coupons', { config: read, schema: { querystring: CouponQuery } }, async (req): Promise<AdminCouponPage> => adminCouponList(db, req.query))
-  app.get('/marketing/coupons/records', { config: read, schema: { querystring: CouponRecordQuery } }, async (req): Promise<CouponRecordPage> => couponRecords(db, req.query))
-  app.get('/marketing/coupons/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminCoupon> => adminCouponDetail(db, req.params.id))
+  app.get('/coupons', { config: read, schema: { querystring: CouponQuery } }, async (req): Promise<AdminCouponPage> => adminCouponList(db, req.query))
+  app.get('/coupons/records', { config: read, schema: { querystring: CouponRecordQuery } }, async (req): Promise<CouponRecordPage> => couponRecords(db, req.query))
+  app.get('/coupons/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminCoupon> => adminCouponDetail(db, req.params.id))
 
-  app.post('/marketing/coupons', { config: write, schema: { body: CouponInput } }, async (req): Promise<IdReply> => ({
+  app.post('/coupons', { config: write, schema: { body: CouponInput } }, async (req): Promise<IdReply> => ({
     id: await audited(db, actorOf(req), (tx, log) => createCoupon(tx, req.body, log)),
   }))
-  app.put('/marketing/coupons/:id', { config: write, schema: { params: IdParams, body: CouponInput } }, async (req): Promise<IdReply> => {
+  app.put('/coupons/:id', { config: write, schema: { params: IdParams, body: CouponInput } }, async (req): Promise<IdReply> => {
     await audited(db, actorOf(req), (tx, log) => updateCoupon(tx, req.params.id, req.body, log))
     return { id: req.params.id }
   })
-  app.delete('/marketing/coupons/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.delete('/coupons/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => deleteCoupon(tx, req.params.id, log))
     return { ok: true }
   })
 
   // Each member in its own transaction (with its audit row): one at its limit does not stop the others.
-  app.post('/marketing/coupons/:id/issue', { config: write, schema: { params: IdParams, body: IssueBody } }, async (req): Promise<IssueReply> => {
+  app.post('/coupons/:id/issue', { config: write, schema: { params: IdParams, body: IssueBody } }, async (req): Promise<IssueReply> => {
     await adminCouponDetail(db, req.params.id)
     const targets = await issueTargets(db, req.body.memberIds, req.body.phones)
     if (!targets.length) throw new AppError(ErrorCode.BAD_REQUEST, '请填写会员编号或手机号')
@@ -64,8 +64,8 @@ const couponAdminRoutes: AdminRouteModule = async (app, { db }) => {
     return { issued, failed }
   })
 
-  app.get('/marketing/new-member-package', { config: read }, async (): Promise<NewMemberPackageReply> => newMemberPackage(db))
-  app.put('/marketing/new-member-package', { config: write, schema: { body: NewMemberPackageBody } }, async (req): Promise<NewMemberPackageReply> => {
+  app.get('/coupons/new-member-package', { config: read }, async (): Promise<NewMemberPackageReply> => newMemberPackage(db))
+  app.put('/coupons/new-member-package', { config: write, schema: { body: NewMemberPackageBody } }, async (req): Promise<NewMemberPackageReply> => {
     await audited(db, actorOf(req), (tx, log) => setNewMemberPackage(tx, req.body.couponIds, log))
     return newMemberPackage(db)
   })

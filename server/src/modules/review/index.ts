@@ -1,9 +1,11 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
+import { CONTENT_FIELD_LABELS } from '../../../../types/adminContent'
 
 export const reviewModule: ShopModule = {
   name: 'review',
   routes,
   adminRoutes,
+  adminFieldLabels: CONTENT_FIELD_LABELS,
 }

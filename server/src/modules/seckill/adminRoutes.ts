@@ -18,21 +18,21 @@ const seckillAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const read = { permission: 'marketing.read' as const }
   const write = { permission: 'marketing.write' as const }
 
-  app.get('/marketing/seckill/sessions', { config: read, schema: { querystring: SeckillSessionQuery } }, async (req): Promise<AdminSeckillSessionPage> => adminSessionList(db, req.query))
-  app.get('/marketing/seckill/skus', { config: read, schema: { querystring: SkuSearchQuery } }, async (req): Promise<SkuOption[]> => skuOptions(db, req.query.keyword))
-  app.get('/marketing/seckill/sessions/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminSeckillSessionDetail> => adminSessionDetail(db, req.params.id))
-  app.get('/marketing/seckill/sessions/:id/live', { config: read, schema: { params: IdParams } }, async (req): Promise<SeckillLiveReply> => adminSessionLive(db, req.params.id))
+  app.get('/seckill/sessions', { config: read, schema: { querystring: SeckillSessionQuery } }, async (req): Promise<AdminSeckillSessionPage> => adminSessionList(db, req.query))
+  app.get('/seckill/skus', { config: read, schema: { querystring: SkuSearchQuery } }, async (req): Promise<SkuOption[]> => skuOptions(db, req.query.keyword))
+  app.get('/seckill/sessions/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminSeckillSessionDetail> => adminSessionDetail(db, req.params.id))
+  app.get('/seckill/sessions/:id/live', { config: read, schema: { params: IdParams } }, async (req): Promise<SeckillLiveReply> => adminSessionLive(db, req.params.id))
 
-  app.post('/marketing/seckill/sessions', { config: write, schema: { body: SeckillSessionInput } }, async (req): Promise<IdReply> => {
+  app.post('/seckill/sessions', { config: write, schema: { body: SeckillSessionInput } }, async (req): Promise<IdReply> => {
     const id = await audited(db, actorOf(req), (tx, log) => createSession(tx, req.body, log))
     return { id }
   })
-  app.put('/marketing/seckill/sessions/:id', { config: write, schema: { params: IdParams, body: SeckillSessionInput } }, async (req): Promise<IdReply> => {
+  app.put('/seckill/sessions/:id', { config: write, schema: { params: IdParams, body: SeckillSessionInput } }, async (req): Promise<IdReply> => {
     const deltas = await audited(db, actorOf(req), (tx, log) => updateSession(tx, req.params.id, req.body, log))
     await afterSessionWrite(ctx, req.params.id, deltas)
     return { id: req.params.id }
   })
-  app.delete('/marketing/seckill/sessions/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.delete('/seckill/sessions/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => deleteSession(tx, req.params.id, log))
     await afterSessionWrite(ctx, req.params.id, [])
     return { ok: true }
