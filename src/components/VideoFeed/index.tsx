@@ -1,26 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import Taro from '@tarojs/taro'
-import { Button as TaroButton, Image, Input, ScrollView, Swiper, SwiperItem, Text, Video, View } from '@tarojs/components'
-import { Popup } from '@nutui/nutui-react-taro'
+import { Button as TaroButton, Image, Swiper, SwiperItem, Text, Video, View } from '@tarojs/components'
 import { Comment, Heart, HeartFill, Plus, Share, Cart } from '@nutui/icons-react-taro'
 import type { VideoComment, VideoItem } from '@contract/video'
-import { VIDEO_COMMENT_MAX } from '@contract/video'
 import { commentVideo, followMember, getVideoComments, likeVideo, shareVideo, viewVideo } from '@/api/video'
 import { assetUrl } from '@/core/request'
 import { navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { toast } from '@/core/toast'
-import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
 import { useUserStore } from '@/stores/user'
 import { useLatest } from '@/hooks/useLatest'
 import { buildShare } from '@/platform/share'
 import { copyText } from '@/utils/clipboard'
-import { fromNow } from '@/utils/time'
 import { yuan } from '@/utils/money'
-import { CONTROLS_HIDE_MS, DANMU_DURATION_MS, PLAYBACK_RATES, dueDanmu, launchDanmu, pruneDanmu, rateLabel, type ActiveDanmu } from '@/utils/danmu'
+import { DANMU_DURATION_MS, dueDanmu, launchDanmu, pruneDanmu, type ActiveDanmu } from '@/utils/danmu'
 import DanmuLayer from './Danmu'
+import CommentsSheet from './CommentsSheet'
+import Controls from './Controls'
+import GoodsSheet from './GoodsSheet'
+import { count } from './format'
 import { player, videoDomId } from './player'
+import { usePlayback } from './usePlayback'
 import './index.scss'
 
 export interface VideoFeedProps {
@@ -38,14 +38,6 @@ export interface VideoFeedProps {
   onVideoChange?: (video: VideoItem) => void
 }
 
-const fmt = (s: number) => {
-  const t = Math.max(0, Math.floor(s || 0))
-  return `${String(Math.floor(t / 60)).padStart(2, '0')}:${String(t % 60).padStart(2, '0')}`
-}
-/** On H5 the popups go to <body> so the tab bar (a later sibling of the page) cannot cover them. */
-const popupPortal = process.env.TARO_ENV === 'h5' ? () => document.body : undefined
-const count = (n: number) => (n >= 10000 ? `${(n / 10000).toFixed(1)}万` : String(n))
-
 /**
  * The vertical short-video feed: swipe to the next video; only the visible one plays. Tap to play or pause;
  * the controls (progress, playback rate, danmu switch, fullscreen) hide 3 s after the last touch.
@@ -62,24 +54,18 @@ export function isTallVideo(size: { width?: number; height?: number } | undefine
 
 export default function VideoFeed({ videos, height, initialIndex = 0, active = true, scope = 'feed', onIndexChange, onReachEnd, onVideoChange }: VideoFeedProps) {
   const [index, setIndex] = useState(initialIndex)
-  const [playing, setPlaying] = useState(false)
-  const [controls, setControls] = useState(true)
-  const [rate, setRate] = useState(1)
-  const [ratesOpen, setRatesOpen] = useState(false)
+  const playback = usePlayback()
+  const { playing, setPlaying, controls, showControls, rate, progress, setProgress, start } = playback
   const [danmuOn, setDanmuOn] = useState(true)
   const [danmu, setDanmu] = useState<ActiveDanmu[]>([])
-  const [progress, setProgress] = useState({ time: 0, duration: 0 })
   const [overrides, setOverrides] = useState<Record<number, Partial<VideoItem>>>({})
   // Phone-shaped videos fill the screen (a full-screen feed had black bands and the caption across the video's edge).
   const [fillsScreen, setFillsScreen] = useState<Record<number, boolean>>({})
   const [commentsOpen, setCommentsOpen] = useState(false)
   const [goodsOpen, setGoodsOpen] = useState(false)
-  const commentsDialog = useDialogFocus(commentsOpen, '评论', () => setCommentsOpen(false))
-  const goodsDialog = useDialogFocus(goodsOpen, '视频同款', () => setGoodsOpen(false))
   const [comments, setComments] = useState<Record<number, VideoComment[]>>({})
   const [draft, setDraft] = useState('')
   const [sending, setSending] = useState(false)
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null)
   const lastTime = useRef(-1)
   const loops = useRef(0)
   const viewed = useRef(new Set<number>())
@@ -88,19 +74,6 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
   const current: VideoItem | undefined = videos[index] ? { ...videos[index], ...overrides[videos[index].id] } : undefined
   const domId = useCallback((v: VideoItem) => videoDomId(v.id, scope), [scope])
   const patch = useCallback((id: number, p: Partial<VideoItem>) => setOverrides((o) => ({ ...o, [id]: { ...o[id], ...p } })), [])
-
-  const showControls = useCallback(() => {
-    setControls(true)
-    if (hideTimer.current) clearTimeout(hideTimer.current)
-    hideTimer.current = setTimeout(() => setControls(false), CONTROLS_HIDE_MS)
-  }, [])
-
-  useEffect(
-    () => () => {
-      if (hideTimer.current) clearTimeout(hideTimer.current)
-    },
-    [],
-  )
 
   // Only the visible video plays: pause the neighbours, play the current one (when the page is shown). Runs when
   // the shown video changes, not on every new list, comment or callback: those are read as they are then.
@@ -115,8 +88,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     lastTime.current = -1
     loops.current = 0
     setDanmu([])
-    setProgress({ time: 0, duration: current.duration })
-    setRatesOpen(false)
+    start(current.duration)
     if (!active) {
       player.pause(domId(current))
       return
@@ -141,7 +113,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
     }
     if (index >= videos.length - 2) onReachEnd?.()
     return () => clearTimeout(t)
-  }, [index, active, currentId, latest, domId, patch, showControls])
+  }, [index, active, currentId, latest, domId, patch, showControls, start])
 
   // Finished danmu leave the screen after 4 s.
   useEffect(() => {
@@ -171,18 +143,7 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
   }
 
   const togglePlay = () => {
-    if (!current) return
-    showControls()
-    if (playing) player.pause(domId(current))
-    else player.play(domId(current))
-  }
-
-  const chooseRate = (r: number) => {
-    if (!current) return
-    setRate(r)
-    setRatesOpen(false)
-    player.setRate(domId(current), r)
-    showControls()
+    if (current) playback.togglePlay(domId(current))
   }
 
   const toggleLike = async () => {
@@ -343,133 +304,23 @@ export default function VideoFeed({ videos, height, initialIndex = 0, active = t
               </View>
 
               {isCurrent && controls && (
-                <View className='vfeed__controls' onClick={showControls}>
-                  <Text className='vfeed__time'>{fmt(progress.time)}</Text>
-                  <View
-                    id={`${domId(v)}-bar`}
-                    className='vfeed__bar'
-                    onClick={(e: any) => {
-                      e.stopPropagation()
-                      const x = e.detail?.x ?? e.clientX ?? e.changedTouches?.[0]?.clientX
-                      if (typeof x !== 'number' || !progress.duration) return
-                      // Seek to where the bar was tapped.
-                      Taro.createSelectorQuery()
-                        .select(`#${domId(v)}-bar`)
-                        .boundingClientRect((rect: any) => {
-                          if (rect && rect.width) player.seek(domId(v), Math.max(0, Math.min(1, (x - rect.left) / rect.width)) * progress.duration)
-                        })
-                        .exec()
-                      showControls()
-                    }}
-                  >
-                    <View className='vfeed__bar-fill' style={{ width: `${progress.duration ? Math.min(100, (progress.time / progress.duration) * 100) : 0}%` }} />
-                  </View>
-                  <Text className='vfeed__time'>{fmt(progress.duration)}</Text>
-                  <View
-                    className='vfeed__ctl'
-                    onClick={(e) => {
-                      e.stopPropagation()
-                      setRatesOpen((o) => !o)
-                      showControls()
-                    }}
-                  >
-                    {rateLabel(rate)}
-                  </View>
-                  <View
-                    className={`vfeed__ctl ${danmuOn ? 'vfeed__ctl--on' : ''}`}
-                    onClick={(e) => {
-                      e.stopPropagation()
-                      setDanmuOn((d) => !d)
-                      setDanmu([])
-                      showControls()
-                    }}
-                  >
-                    弹
-                  </View>
-                  <View
-                    className='vfeed__ctl'
-                    onClick={(e) => {
-                      e.stopPropagation()
-                      player.fullscreen(domId(v))
-                    }}
-                  >
-                    全屏
-                  </View>
-                  {ratesOpen && (
-                    <View className='vfeed__rates'>
-                      {PLAYBACK_RATES.map((r) => (
-                        <View
-                          key={r}
-                          className={`vfeed__rate ${r === rate ? 'vfeed__rate--on' : ''}`}
-                          onClick={(e) => {
-                            e.stopPropagation()
-                            chooseRate(r)
-                          }}
-                        >
-                          {r}x
-                        </View>
-                      ))}
-                    </View>
-                  )}
-                </View>
+                <Controls
+                  domId={domId(v)}
+                  playback={playback}
+                  danmuOn={danmuOn}
+                  onDanmu={() => {
+                    setDanmuOn((d) => !d)
+                    setDanmu([])
+                  }}
+                />
               )}
             </SwiperItem>
           )
         })}
       </Swiper>
 
-      <Popup visible={commentsOpen} portal={popupPortal} position='bottom' round className={commentsDialog} onClose={() => setCommentsOpen(false)} title={`${current?.comments ?? 0}条评论`} closeable>
-        <View className='vfeed-comments'>
-          <ScrollView scrollY className='vfeed-comments__list'>
-            {list.length === 0 && <View className='empty-hint'>还没有评论，来抢沙发吧</View>}
-            {list.map((c) => (
-              <View key={c.id} className='vfeed-comments__item'>
-                {c.author.avatar ? (
-                  <Image className='vfeed-comments__avatar' src={assetUrl(c.author.avatar)} />
-                ) : (
-                  <View className='vfeed-comments__avatar vfeed-comments__avatar--text'>{(c.author.nickname || '会').slice(0, 1)}</View>
-                )}
-                <View className='vfeed-comments__body'>
-                  <Text className='vfeed-comments__nick'>{c.author.nickname}</Text>
-                  <Text className='vfeed-comments__text'>{c.content}</Text>
-                  <Text className='vfeed-comments__time'>
-                    {fromNow(c.createdAt)} · {fmt(c.time)}
-                  </Text>
-                </View>
-              </View>
-            ))}
-          </ScrollView>
-          <View className='vfeed-comments__bar'>
-            <Input
-              className='vfeed-comments__input'
-              value={draft}
-              maxlength={VIDEO_COMMENT_MAX}
-              placeholder='说点什么，评论会以弹幕出现'
-              confirmType='send'
-              onInput={(e) => setDraft(e.detail.value)}
-              onConfirm={sendComment}
-            />
-            <View className={`vfeed-comments__send ${draft.trim() ? '' : 'vfeed-comments__send--off'}`} onClick={sendComment}>
-              发送
-            </View>
-          </View>
-        </View>
-      </Popup>
-
-      <Popup visible={goodsOpen} portal={popupPortal} position='bottom' round className={goodsDialog} onClose={() => setGoodsOpen(false)} title='视频同款' closeable>
-        <View className='vfeed-goods'>
-          {current?.goods.map((g) => (
-            <View key={g.id} className='vfeed-goods__item' onClick={() => navigateTo(ROUTES.goodsDetails, { id: g.id })}>
-              <Image className='vfeed-goods__img' src={assetUrl(g.mainImage)} mode='aspectFill' />
-              <View className='vfeed-goods__text'>
-                <Text className='vfeed-goods__name'>{g.name}</Text>
-                <Text className='price'>¥{yuan(g.price)}</Text>
-              </View>
-              <View className='vfeed-goods__go'>去购买</View>
-            </View>
-          ))}
-        </View>
-      </Popup>
+      <CommentsSheet open={commentsOpen} onClose={() => setCommentsOpen(false)} total={current?.comments ?? 0} list={list} draft={draft} onDraft={setDraft} onSend={sendComment} />
+      <GoodsSheet open={goodsOpen} onClose={() => setGoodsOpen(false)} goods={current?.goods ?? []} />
     </View>
   )
 }
