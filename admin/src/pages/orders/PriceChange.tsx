@@ -5,6 +5,16 @@ import { FormModal } from '../../components/FormModal'
 
 type Values = { mode: 'total' | 'discount'; amount: string; reason: string }
 
+/** What the shopper pays after 改价: the new total, or the current amount less the discount (fen). */
+export const priceAfter = (mode: Values['mode'], amount: number, payAmount: number) => (mode === 'total' ? amount : payAmount - amount)
+/** Why an amount (fen) cannot be the new price, or '' when it can. */
+export function priceChangeProblem(mode: Values['mode'], amount: number, payAmount: number): string {
+  const to = priceAfter(mode, amount, payAmount)
+  if (to < 1) return '改价后金额至少 0.01 元'
+  if (to === payAmount) return '改价后金额与当前金额相同'
+  return ''
+}
+
 /**
  * 改价 of an unpaid order (the order's details and the list's row action): a new total, or an amount off the
  * current one, and a reason. The server refuses once the shopper has paid (or is paying) and closes the payments
@@ -14,7 +24,7 @@ export function PriceChangeModal({ open, orderNo, payAmount, onClose, onDone }: 
   const [form] = Form.useForm<Values>()
   const mode = Form.useWatch('mode', form) || 'total'
   const amount = yuanToFen(Form.useWatch('amount', form) ?? '')
-  const next = amount === null ? null : mode === 'total' ? amount : payAmount - amount
+  const next = amount === null ? null : priceAfter(mode, amount, payAmount)
   return (
     <FormModal<Values>
       open={open}
@@ -25,7 +35,7 @@ export function PriceChangeModal({ open, orderNo, payAmount, onClose, onDone }: 
       onClose={onClose}
       onSubmit={async (v) => {
         const fen = yuanToFen(v.amount)!
-        await changePrice(orderNo, { newPayAmount: v.mode === 'total' ? fen : payAmount - fen, reason: v.reason.trim() })
+        await changePrice(orderNo, { newPayAmount: priceAfter(v.mode, fen, payAmount), reason: v.reason.trim() })
         await onDone()
       }}
     >
@@ -49,10 +59,8 @@ export function PriceChangeModal({ open, orderNo, payAmount, onClose, onDone }: 
             validator: (_: unknown, value: unknown) => {
               const fen = yuanToFen(value as string)
               if (fen === null) return Promise.resolve()
-              const to = mode === 'total' ? fen : payAmount - fen
-              if (to < 1) return Promise.reject(new Error('改价后金额至少 0.01 元'))
-              if (to === payAmount) return Promise.reject(new Error('改价后金额与当前金额相同'))
-              return Promise.resolve()
+              const problem = priceChangeProblem(mode, fen, payAmount)
+              return problem ? Promise.reject(new Error(problem)) : Promise.resolve()
             },
           },
         ]}
