@@ -146,6 +146,8 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   provinces: '省份',
   extra: '加价',
   freightTemplateId: '运费模板',
+  perMemberLimit: '每人限购',
+  minQuantity: '起购数量',
   date: '日期',
   templateId: '模板 ID',
   fields: '字段',
@@ -379,6 +381,10 @@ export const GoodsInput = Closed({
   isNew: Type.Optional(Type.Boolean()),
   /** Freight template (设置 → 运费); null = the default template; left out on edit = unchanged. */
   freightTemplateId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** 每人限购 (units per member across their orders not cancelled); 0 = none; left out on edit = unchanged. */
+  perMemberLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
+  /** 起购数量 (units per order); 0 = none; left out on edit = unchanged. */
+  minQuantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
 })
 export type GoodsInput = Static<typeof GoodsInput>
 export const AdminSku = Type.Object({
@@ -413,6 +419,8 @@ export const AdminGoodsDetail = Type.Object({
   isHot: Type.Boolean(),
   isNew: Type.Boolean(),
   freightTemplateId: Type.Union([Type.Integer(), Type.Null()]),
+  perMemberLimit: Type.Integer(),
+  minQuantity: Type.Integer(),
   price: Type.Integer(),
   originalPrice: Type.Integer(),
   stock: Type.Integer(),
