@@ -70,10 +70,30 @@ describe.each(DIALECTS)('purchase limits (%s)', (dialect) => {
         { price: 1200, stock: 10 },
       ],
     })
-    await rules(g2.goodsId, 3, 0)
+    // (The limit set after the lines were put in the cart: the checkout still refuses.)
     for (const skuId of g2.skuIds) expect((await t.post('/api/cart/add', { skuId, quantity: 2 }, me.token)).code).toBe(200)
+    await rules(g2.goodsId, 3, 0)
     expect(await t.post('/api/order/preview', { from: 'cart' }, me.token)).toMatchObject({ code: 2005, msg: `「${await goodsName(g2.goodsId)}」每人限购3件` })
     expect((await stockOf(t, g2.skuIds[0])).stock).toBe(10)
+  })
+
+  it('the cart refuses more than the allowance, counting the bought units and its other lines of the goods', async () => {
+    const me = await shopper(t)
+    const g = await makeGoods(t, {
+      skus: [
+        { price: 1000, stock: 10 },
+        { price: 1100, stock: 10 },
+      ],
+    })
+    await rules(g.goodsId, 3, 0)
+    const name = await goodsName(g.goodsId)
+    await paidOrder(t, me.token, g.skuIds[0], 1)
+    expect((await t.post('/api/cart/add', { skuId: g.skuIds[0], quantity: 1 }, me.token)).code).toBe(200)
+    expect(await t.post('/api/cart/add', { skuId: g.skuIds[1], quantity: 2 }, me.token)).toMatchObject({ code: 2005, msg: `「${name}」每人限购3件，您已购买1件` })
+    const line = await t.post('/api/cart/add', { skuId: g.skuIds[1], quantity: 1 }, me.token)
+    expect(line.code).toBe(200)
+    expect(await t.post('/api/cart/update', { id: line.data.id, quantity: 2 }, me.token)).toMatchObject({ code: 2005 })
+    expect((await t.post('/api/cart/update', { id: line.data.id, quantity: 1 }, me.token)).code).toBe(200)
   })
 
   it('cancelled orders and refunded units give the allowance back', async () => {

@@ -88,3 +88,15 @@ export async function checkPurchaseLimits(db: Conn, memberId: number, lines: Lim
     if (had + u.quantity > r.perMemberLimit) throw new AppError(ErrorCode.PURCHASE_LIMIT, limitMessage(u.name, r.perMemberLimit, had), { goodsId: r.id, perMemberLimit: r.perMemberLimit, bought: had })
   }
 }
+
+/**
+ * The cart's side of 每人限购 (adding to it, changing a line's quantity): what the member holds already plus what
+ * their cart would then hold of the goods must stay within the limit. `cartUnits`: the cart's units of the goods
+ * after the change. The order is still checked when it is priced (the cart is no reservation).
+ */
+export async function checkCartAllowance(db: Conn, memberId: number, goodsId: number, cartUnits: number) {
+  const g = await db.selectFrom('goods').select(['name', 'perMemberLimit']).where('id', '=', goodsId).executeTakeFirst()
+  if (!g || g.perMemberLimit <= 0) return
+  const had = (await boughtUnits(db, memberId, [goodsId])).get(goodsId) ?? 0
+  if (had + cartUnits > g.perMemberLimit) throw new AppError(ErrorCode.PURCHASE_LIMIT, limitMessage(g.name, g.perMemberLimit, had), { goodsId, perMemberLimit: g.perMemberLimit, bought: had })
+}
