@@ -7,9 +7,12 @@ import { orderItems } from './afterSalesFixtures'
 describe.each(DIALECTS)('purchase limits (%s)', (dialect) => {
   let t: TestApp
   let c: AdminClient
+  let cookie: string
   beforeAll(async () => {
     t = await makeTestApp(dialect)
-    c = adminClient(t, await signIn(t, 'owner'))
+    const owner = await signIn(t, 'owner')
+    cookie = owner.cookie
+    c = adminClient(t, owner)
   })
   afterAll(() => t.close())
 
@@ -39,6 +42,29 @@ describe.each(DIALECTS)('purchase limits (%s)', (dialect) => {
     const { perMemberLimit: _l, minQuantity: _m, ...without } = body
     expect((await c.put(`/goods/${g.goodsId}`, without)).code).toBe(200)
     expect((await c.get(`/goods/${g.goodsId}`)).data).toMatchObject({ perMemberLimit: 5, minQuantity: 2 })
+  })
+
+  it('the goods CSV exports and imports both settings', async () => {
+    const g = await makeGoods(t)
+    await t.db
+      .updateTable('goodsSkus')
+      .set({ code: `PL-${g.skuId}` })
+      .where('id', '=', g.skuId)
+      .execute()
+    await rules(g.goodsId, 4, 2)
+    const res = await t.app.inject({ method: 'GET', url: '/admin/api/goods/export', headers: { cookie } })
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+    expect(lines[0].endsWith('"图片","每人限购","起购数量"')).toBe(true)
+    expect(lines.find((l) => l.includes(`"PL-${g.skuId}"`))!.endsWith('"4","2"')).toBe(true)
+    const csv = (limit: string, min: string) => `商品名称,货号,售价,每人限购,起购数量\r\nx,PL-${g.skuId},50,${limit},${min}`
+    expect((await c.post('/goods/import', { csv: csv('6', '') })).data).toMatchObject({ updated: 1, failed: [] })
+    expect((await c.get(`/goods/${g.goodsId}`)).data).toMatchObject({ perMemberLimit: 6, minQuantity: 2 })
+    expect((await c.post('/goods/import', { csv: csv('1', '3') })).data.failed).toEqual([{ line: 2, msg: '起购数量不能大于每人限购数量' }])
+    expect((await c.post('/goods/import', { csv: csv('0', '0') })).data).toMatchObject({ updated: 1 })
+    expect((await c.get(`/goods/${g.goodsId}`)).data).toMatchObject({ perMemberLimit: 0, minQuantity: 0 })
   })
 
   it('the goods details carry the rules and what the member bought', async () => {
