@@ -769,6 +769,9 @@ export const AdminAfterSaleDetail = Type.Object({
     type: Type.String(),
     status: Type.String(),
     amount: Type.Integer(),
+    /** What staff approved when less than asked (null = as asked) and why. */
+    approvedAmount: Type.Union([Type.Integer(), Type.Null()]),
+    approveNote: Type.String(),
     refundAmount: Type.Integer(),
     reason: Type.String(),
     description: Type.String(),
@@ -791,8 +794,11 @@ export const AdminAfterSaleDetail = Type.Object({
   logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
 })
 export type AdminAfterSaleDetail = Static<typeof AdminAfterSaleDetail>
-/** Approving a return: the return address the goods go to (absent: the default one). */
-export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id) })
+/**
+ * 同意: a return's address (else the default); `amount` (fen) to approve less than asked, at most what was asked,
+ * with `note`, the reason the shopper sees (required when lower). Left out: the amount asked.
+ */
+export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id), amount: Type.Optional(Fen), note: Type.Optional(Str(100)) })
 export type ApproveAfterSaleBody = Static<typeof ApproveAfterSaleBody>
 export const AfterSaleActionReply = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String() })
 export type AfterSaleActionReply = Static<typeof AfterSaleActionReply>
