@@ -724,6 +724,12 @@ export const RemarkBody = Closed({ remark: Str(500) })
 export type RemarkBody = Static<typeof RemarkBody>
 export const ReasonBody = Closed({ reason: Str(100, 1) })
 export type ReasonBody = Static<typeof ReasonBody>
+/** 退款 by staff of a paid, unshipped order: the reason, and the lines and units to refund (left out: every unit left). */
+export const StaffRefundBody = Closed({
+  reason: Str(100, 1),
+  items: Type.Optional(Type.Array(Closed({ orderItemId: Id, quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }), { minItems: 1, maxItems: 50 })),
+})
+export type StaffRefundBody = Static<typeof StaffRefundBody>
 /** 改价 of an unpaid order: the new total in fen (¥0.01 up to the goods' list amount plus freight), with a reason. */
 export const PriceChangeBody = Closed({ newPayAmount: Type.Integer({ minimum: 1, maximum: 100_000_000 }), reason: Str(100, 1) })
 export type PriceChangeBody = Static<typeof PriceChangeBody>

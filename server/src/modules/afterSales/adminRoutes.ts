@@ -4,6 +4,7 @@ import {
   IdParams,
   OrderNoParams,
   ReasonBody,
+  StaffRefundBody,
   type AdminAfterSaleDetail,
   type AdminAfterSalePage,
   type AfterSaleActionReply,
@@ -64,11 +65,11 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
   )
 
   /**
-   * 退款 by staff of a paid, unshipped order: an approved refund case for what is left (audited order.refund), then
+   * 退款 by staff of a paid, unshipped order: an approved refund case for the lines chosen, default what is left (audited order.refund), then
    * the same refund as an after-sales case's (above). A gateway failure leaves the case refunding, retried from 售后.
    */
-  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<AfterSaleActionReply> =>
-    adminStaffRefund(ctx, req.params.orderNo, req.body.reason, actorOf(req)),
+  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: StaffRefundBody } }, async (req): Promise<AfterSaleActionReply> =>
+    adminStaffRefund(ctx, req.params.orderNo, req.body.reason, actorOf(req), req.body.items),
   )
 }
 
