@@ -146,7 +146,6 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   provinces: '省份',
   extra: '加价',
   freightTemplateId: '运费模板',
-  perMemberLimit: '每人限购',
   minQuantity: '起购数量',
   date: '日期',
   templateId: '模板 ID',
