@@ -39,7 +39,8 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
   useEffect(() => setHint(''), [visible])
   const dialogClass = useDialogFocus(visible, '选择规格', onClose)
   const confirm = (action: 'cart' | 'buy') => {
-    const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) || quantityBlocker(goods, info.sku?.stock ?? 0, quantity) : '该商品已下架'
+    // 修改规格 in the cart keeps the line's units of the goods: the purchase rules are the cart's and the checkout's then.
+    const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) || (mode === 'change' ? '' : quantityBlocker(goods, info.sku?.stock ?? 0, quantity)) : '该商品已下架'
     if (blocker) return setHint(blocker)
     onConfirm(action, info.sku as Sku, quantity)
   }
