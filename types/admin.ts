@@ -150,6 +150,7 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   provinces: '省份',
   extra: '加价',
   freightTemplateId: '运费模板',
+  minQuantity: '起购数量',
   date: '日期',
   templateId: '模板 ID',
   fields: '字段',
@@ -383,6 +384,10 @@ export const GoodsInput = Closed({
   isNew: Type.Optional(Type.Boolean()),
   /** Freight template (设置 → 运费); null = the default template; left out on edit = unchanged. */
   freightTemplateId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** 每人限购 (units per member across their orders not cancelled); 0 = none; left out on edit = unchanged. */
+  perMemberLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
+  /** 起购数量 (units per order); 0 = none; left out on edit = unchanged. */
+  minQuantity: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
 })
 export type GoodsInput = Static<typeof GoodsInput>
 export const AdminSku = Type.Object({
@@ -417,6 +422,8 @@ export const AdminGoodsDetail = Type.Object({
   isHot: Type.Boolean(),
   isNew: Type.Boolean(),
   freightTemplateId: Type.Union([Type.Integer(), Type.Null()]),
+  perMemberLimit: Type.Integer(),
+  minQuantity: Type.Integer(),
   price: Type.Integer(),
   originalPrice: Type.Integer(),
   stock: Type.Integer(),
@@ -720,6 +727,12 @@ export const RemarkBody = Closed({ remark: Str(500) })
 export type RemarkBody = Static<typeof RemarkBody>
 export const ReasonBody = Closed({ reason: Str(100, 1) })
 export type ReasonBody = Static<typeof ReasonBody>
+/** 退款 by staff of a paid, unshipped order: the reason, and the lines and units to refund (left out: every unit left). */
+export const StaffRefundBody = Closed({
+  reason: Str(100, 1),
+  items: Type.Optional(Type.Array(Closed({ orderItemId: Id, quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }), { minItems: 1, maxItems: 50 })),
+})
+export type StaffRefundBody = Static<typeof StaffRefundBody>
 /** 改价 of an unpaid order: the new total in fen (¥0.01 up to the goods' list amount plus freight), with a reason. */
 export const PriceChangeBody = Closed({ newPayAmount: Type.Integer({ minimum: 1, maximum: 100_000_000 }), reason: Str(100, 1) })
 export type PriceChangeBody = Static<typeof PriceChangeBody>
@@ -765,6 +778,9 @@ export const AdminAfterSaleDetail = Type.Object({
     type: Type.String(),
     status: Type.String(),
     amount: Type.Integer(),
+    /** What staff approved when less than asked (null = as asked) and why. */
+    approvedAmount: Type.Union([Type.Integer(), Type.Null()]),
+    approveNote: Type.String(),
     refundAmount: Type.Integer(),
     reason: Type.String(),
     description: Type.String(),
@@ -787,8 +803,11 @@ export const AdminAfterSaleDetail = Type.Object({
   logs: Type.Array(Type.Object({ status: Type.String(), operator: Type.String(), staffName: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
 })
 export type AdminAfterSaleDetail = Static<typeof AdminAfterSaleDetail>
-/** Approving a return: the return address the goods go to (absent: the default one). */
-export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id) })
+/**
+ * 同意: a return's address (else the default); `amount` (fen) to approve less than asked, at most what was asked,
+ * with `note`, the reason the shopper sees (required when lower). Left out: the amount asked.
+ */
+export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id), amount: Type.Optional(Fen), note: Type.Optional(Str(100)) })
 export type ApproveAfterSaleBody = Static<typeof ApproveAfterSaleBody>
 export const AfterSaleActionReply = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String() })
 export type AfterSaleActionReply = Static<typeof AfterSaleActionReply>

@@ -112,9 +112,14 @@ export interface AfterSaleSummary {
   typeText: string
   status: AfterSaleState
   statusText: string
+  /** What the member asked. */
   amount: number
+  /** What the shop approved when less than asked (null: as asked) and why (docs/after-sales.md "Approving less than asked"). */
+  approvedAmount: number | null
+  approveNote: string
   refundAmount: number
-  items: Array<{ orderItemId: number; goodsName: string; image: string; specText: string; price: number; quantity: number }>
+  /** `amount`: what the line brings back, booked once refunding, before that its share of the case's amount (approved or asked). */
+  items: Array<{ orderItemId: number; goodsName: string; image: string; specText: string; price: number; quantity: number; amount: number }>
   createdAt: number
 }
 

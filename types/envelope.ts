@@ -23,6 +23,8 @@ export const ErrorCode = {
   GOODS_OFF_SHELF: 2002,
   ORDER_STATE: 2003,
   PAY_FAILED: 2004,
+  /** 每人限购 or 起购数量 of a goods (docs/orders.md "Purchase limits"). */
+  PURCHASE_LIMIT: 2005,
   COUPON_NOT_APPLICABLE: 3001,
   COUPON_LIMIT: 3002,
   POINTS_INSUFFICIENT: 3003,

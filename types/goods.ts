@@ -129,6 +129,12 @@ export interface GoodsDetail extends GoodsCard {
   category: { id: number; name: string; parentId: number }
   comments: CommentSummary
   collected: boolean
+  /** 每人限购: the most units one member may hold in orders not cancelled (refunded units given back); 0 = no limit. */
+  perMemberLimit: number
+  /** 起购数量: the fewest units of this goods in one order; 0 = none. */
+  minQuantity: number
+  /** Units the signed-in member holds already (counted when there is a limit; 0 for visitors). */
+  bought: number
   /** False when off the shelf: the detail call answers code GOODS_OFF_SHELF (2002) with this object as data. */
   onSale: boolean
 }

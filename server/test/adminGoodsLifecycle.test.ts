@@ -152,8 +152,8 @@ describe.each(DIALECTS)('console goods copy and delete (%s)', (dialect) => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n')
-    expect(lines[0]).toBe('"商品编号","商品名称","分类","品牌","状态","规格","货号","条码","售价","划线价","成本价","库存","重量（克）","销量","图片"')
-    expect(lines.find((l) => l.includes('TW-W'))).toBe(`"${made.data.id}","纯棉毛巾, ""加厚""","毛巾","","已上架","颜色:白","TW-W","","15.00","","6.00","10","","0","/media/goods/1.jpg"`)
+    expect(lines[0]).toBe('"商品编号","商品名称","分类","品牌","状态","规格","货号","条码","售价","划线价","成本价","库存","重量（克）","销量","图片","每人限购","起购数量"')
+    expect(lines.find((l) => l.includes('TW-W'))).toBe(`"${made.data.id}","纯棉毛巾, ""加厚""","毛巾","","已上架","颜色:白","TW-W","","15.00","","6.00","10","","0","/media/goods/1.jpg","",""`)
 
     // The export's header and its two lines, one edited; a new goods of two SKUs; three bad lines.
     const mine = lines.filter((l) => l.includes('"TW-'))

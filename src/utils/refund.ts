@@ -22,3 +22,16 @@ export function refundAmountError(input: string, maxAmount: number): string | nu
   if (fen > maxAmount) return `退款金额不能超过 ¥${yuan(maxAmount)}`
   return null
 }
+
+/** The case's approval when the shop approved less than asked: 「商家同意退款 ¥30.00（申请 ¥50.00）」, else ''. */
+export function approvedLessText(c: { amount: number; approvedAmount: number | null }): string {
+  if (c.approvedAmount === null || c.approvedAmount === undefined || c.approvedAmount >= c.amount) return ''
+  return `商家同意退款 ¥${yuan(c.approvedAmount)}（申请 ¥${yuan(c.amount)}）`
+}
+
+/** What the case refunds: the approved amount when lower, else what was asked (the refunded amount once refunded). */
+export const caseAmount = (c: { amount: number; approvedAmount: number | null; refundAmount: number; status: string }): number =>
+  c.status === 'refunding' || c.status === 'refunded' ? c.refundAmount : c.approvedAmount !== null && c.approvedAmount !== undefined && c.approvedAmount < c.amount ? c.approvedAmount : c.amount
+
+/** A case line's note: the money it brings back. */
+export const lineRefundNote = (amount: number) => `退款 ¥${yuan(amount)}`

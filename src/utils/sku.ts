@@ -1,4 +1,4 @@
-import type { Sku, SpecGroup } from '@contract/goods'
+import type { GoodsDetail, Sku, SpecGroup } from '@contract/goods'
 
 /** The buyer's choice: spec group name → chosen value. */
 export type Chosen = Record<string, string>
@@ -93,5 +93,55 @@ export function buyBlocker(groups: SpecGroup[], skus: Sku[], chosen: Chosen, qua
   if (sku.stock <= 0) return '该规格已售罄'
   if (quantity < 1) return '请选择购买数量'
   if (quantity > sku.stock) return `库存仅剩${sku.stock}件`
+  return ''
+}
+
+/** A goods' purchase rules as the detail call answers them (每人限购, 起购数量, what the member holds already). */
+export type PurchaseRules = Partial<Pick<GoodsDetail, 'perMemberLimit' | 'minQuantity' | 'bought'>>
+
+export interface QuantityBounds {
+  /** The stepper's lowest value: the 起购数量, at least 1. */
+  min: number
+  /** The stepper's highest value: the stock, and what the member may still buy under 每人限购. */
+  max: number
+  /** Units the member may still buy (Infinity without a limit). */
+  left: number
+  /** Why nothing can be bought (limit used up, less left than the minimum), or ''. */
+  blocker: string
+}
+
+/** 「每人限购2件」 / 「3件起购」, what the goods details and the spec sheet write (joined by ' · '), or ''. */
+export function purchaseRulesText(g: PurchaseRules): string {
+  const parts: string[] = []
+  if ((g.perMemberLimit || 0) > 0) parts.push(`每人限购${g.perMemberLimit}件`)
+  if ((g.minQuantity || 0) > 1) parts.push(`${g.minQuantity}件起购`)
+  return parts.join(' · ')
+}
+
+/** The same words as the server's refusal (code 2005), for the sheet's own hint. */
+export const limitReachedText = (g: PurchaseRules) => `该商品每人限购${g.perMemberLimit}件${(g.bought || 0) > 0 ? `，您已购买${g.bought}件` : ''}`
+
+/** The quantity a shopper may pick for a goods with `stock` units of the chosen SKU (docs/orders.md "Purchase limits"). */
+export function quantityBounds(g: PurchaseRules, stock: number): QuantityBounds {
+  const min = Math.max(1, g.minQuantity || 0)
+  const limit = g.perMemberLimit || 0
+  const left = limit > 0 ? Math.max(0, limit - (g.bought || 0)) : Infinity
+  const max = Math.max(0, Math.min(stock, left))
+  let blocker = ''
+  if (left <= 0) blocker = limitReachedText(g)
+  else if (left < min) blocker = `该商品${min}件起购，您还可购买${left}件`
+  else if (stock > 0 && stock < min) blocker = `该商品${min}件起购，库存仅剩${stock}件`
+  return { min, max, left, blocker }
+}
+
+/** A quantity brought within the bounds (the lowest when nothing fits). */
+export const boundQuantity = (q: number, b: Pick<QuantityBounds, 'min' | 'max'>): number => Math.max(b.min, Math.min(Math.floor(Number(q) || b.min), b.max))
+
+/** Why this quantity cannot be bought under the goods' rules, or ''. */
+export function quantityBlocker(g: PurchaseRules, stock: number, quantity: number): string {
+  const b = quantityBounds(g, stock)
+  if (b.blocker) return b.blocker
+  if (quantity < b.min) return `该商品${b.min}件起购`
+  if (quantity > b.left) return limitReachedText(g)
   return ''
 }

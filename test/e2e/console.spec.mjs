@@ -260,7 +260,8 @@ test('375x812: approve and refund an after-sales case from the phone; the shoppe
   await page.waitForURL(/\/admin\/after-sales\/\d+$/)
   await page.getByText('拍错了颜色').waitFor()
   await btn(page, '同意').click()
-  await btn(page, '确定').click()
+  // The 同意 dialog: the amount asked is filled in; approving it whole needs no reason.
+  await btn(page, '同意退款').click()
   await page.locator('.ant-tag', { hasText: '已同意' }).waitFor()
   await btn(page, '退款').click()
   await btn(page, '确定').click()

@@ -11,6 +11,7 @@ import type {
   ReasonBody,
   RemarkBody,
   ShipBody,
+  StaffRefundBody,
   TraceBody,
   WaybillBody,
 } from '@contract/admin'
@@ -31,7 +32,7 @@ export const correctWaybill = (orderNo: string, body: WaybillBody) => post<OkRep
 export const addTrace = (orderNo: string, body: TraceBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/trace`, body)
 export const remark = (orderNo: string, body: RemarkBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/remark`, body)
 export const cancel = (orderNo: string, body: ReasonBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/cancel`, body)
-export const staffRefund = (orderNo: string, body: ReasonBody) => post<AfterSaleActionReply>(`/orders/${encodeURIComponent(orderNo)}/refund`, body)
+export const staffRefund = (orderNo: string, body: StaffRefundBody) => post<AfterSaleActionReply>(`/orders/${encodeURIComponent(orderNo)}/refund`, body)
 export const changePrice = (orderNo: string, body: PriceChangeBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/price`, body)
 /** The filtered list as CSV, streamed by the server: a plain link (the session cookie goes with it). */
 export const exportUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/export', q as Query)

@@ -90,6 +90,10 @@ export interface AfterSaleTable {
   description: string
   images: string
   amount: number
+  /** What staff approved when less than `amount` (097); null = as asked. The refund books at most this. */
+  approvedAmount: Generated<number | null>
+  /** Why staff approved less (097), shown to the shopper; '' otherwise. */
+  approveNote: Generated<string>
   refundAmount: number
   freightAmount: number
   pointsReturned: number

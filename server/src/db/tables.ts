@@ -126,6 +126,10 @@ export interface GoodsTable {
   commissionRate: number | null
   /** Freight template (migration 055); null = the default template. */
   freightTemplateId?: number | null
+  /** 每人限购 (097): most units one member may hold in orders not cancelled (refunded units given back); 0 = no limit. */
+  perMemberLimit: Generated<number>
+  /** 起购数量 (097): fewest units of this goods in one order; 0 = none. */
+  minQuantity: Generated<number>
   reviewCount: number
   goodReviewCount: number
   createdAt: number

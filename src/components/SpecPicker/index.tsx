@@ -4,7 +4,7 @@ import { Popup, Button } from '@nutui/nutui-react-taro'
 import type { GoodsDetail, Sku } from '@contract/goods'
 import { assetUrl } from '@/core/request'
 import { yuan } from '@/utils/money'
-import { buyBlocker, choiceText, clampQuantity, isValueAvailable, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
+import { boundQuantity, buyBlocker, choiceText, isValueAvailable, limitReachedText, purchaseRulesText, quantityBlocker, quantityBounds, skuDisplay, toggleValue, type Chosen } from '@/utils/sku'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
 import QuantityInput from '@/components/QuantityInput'
 import './index.scss'
@@ -26,17 +26,21 @@ export interface SpecPickerProps {
   onConfirm: (action: 'cart' | 'buy', sku: Sku, quantity: number) => void
 }
 
-/** Spec chips per group (values no SKU in stock can reach are disabled), price and stock of the choice, quantity bounded by stock. */
+/** Spec chips per group (values no SKU in stock can reach are disabled), price and stock of the choice, quantity bounded by stock, 起购数量 and 每人限购. */
 export default function SpecPicker({ goods, visible, mode, chosen, quantity, onChange, onClose, onConfirm }: SpecPickerProps) {
   const info = skuDisplay(goods.specGroups, goods.skus, chosen, goods.mainImage)
-  const maxQty = info.sku ? info.sku.stock : Math.max(info.stock, 1)
+  // The stepper runs from the 起购数量 to the stock and what 每人限购 leaves the member (docs/orders.md "Purchase limits").
+  const bounds = quantityBounds(goods, info.sku ? info.sku.stock : Math.max(info.stock, 1))
+  const maxQty = Math.max(bounds.max, bounds.min)
+  const rules = purchaseRulesText(goods)
   // What stops the purchase ("请选择颜色"), written in the sheet above its buttons: a toast sat in the middle
   // of the screen, over the sheet's header (issue 18).
   const [hint, setHint] = useState('')
   useEffect(() => setHint(''), [visible])
   const dialogClass = useDialogFocus(visible, '选择规格', onClose)
   const confirm = (action: 'cart' | 'buy') => {
-    const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) : '该商品已下架'
+    // 修改规格 in the cart keeps the line's units of the goods: the purchase rules are the cart's and the checkout's then.
+    const blocker = goods.onSale ? buyBlocker(goods.specGroups, goods.skus, chosen, quantity) || (mode === 'change' ? '' : quantityBlocker(goods, info.sku?.stock ?? 0, quantity)) : '该商品已下架'
     if (blocker) return setHint(blocker)
     onConfirm(action, info.sku as Sku, quantity)
   }
@@ -46,7 +50,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
     setHint('')
     const next = toggleValue(chosen, group, value)
     const nextInfo = skuDisplay(goods.specGroups, goods.skus, next, goods.mainImage)
-    onChange(next, nextInfo.sku ? clampQuantity(quantity, nextInfo.sku.stock) || 1 : quantity)
+    onChange(next, nextInfo.sku ? boundQuantity(quantity, quantityBounds(goods, nextInfo.sku.stock)) : quantity)
   }
 
   return (
@@ -60,6 +64,7 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
           </Text>
           <Text className='spec-picker__stock'>{info.stock > 0 ? `库存 ${info.stock} 件` : '暂时缺货'}</Text>
           <Text className='spec-picker__chosen'>{choiceText(goods.specGroups, chosen) || '默认规格'}</Text>
+          {rules ? <Text className='spec-picker__rules'>{rules}</Text> : null}
         </View>
       </View>
       <View className='spec-picker__body'>
@@ -89,19 +94,19 @@ export default function SpecPicker({ goods, visible, mode, chosen, quantity, onC
             <QuantityInput
               label='购买数量'
               value={quantity}
-              min={1}
+              min={bounds.min}
               max={maxQty}
-              disabled={!goods.onSale || info.stock <= 0}
+              disabled={!goods.onSale || info.stock <= 0 || !!bounds.blocker}
               onChange={(v) => {
                 setHint('')
-                onChange(chosen, clampQuantity(Number(v), maxQty) || 1)
+                onChange(chosen, boundQuantity(Number(v), { min: bounds.min, max: maxQty }))
               }}
-              onOverlimit={() => setHint(quantity >= maxQty ? `库存仅剩${maxQty}件` : '至少购买1件')}
+              onOverlimit={() => setHint(quantity >= maxQty ? (bounds.left <= maxQty ? limitReachedText(goods) : `库存仅剩${maxQty}件`) : bounds.min > 1 ? `该商品${bounds.min}件起购` : '至少购买1件')}
             />
           </View>
         )}
       </View>
-      {hint ? <Text className='spec-picker__hint'>{hint}</Text> : null}
+      {hint || (mode !== 'change' && bounds.blocker) ? <Text className='spec-picker__hint'>{hint || bounds.blocker}</Text> : null}
       <View className='spec-picker__actions'>
         {mode === 'select' ? (
           <>

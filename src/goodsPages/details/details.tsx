@@ -20,7 +20,7 @@ import { fromNow } from '@/utils/time'
 import { yuan } from '@/utils/money'
 import { salesText } from '@/utils/counts'
 import { richHtml } from '@/utils/richHtml'
-import { choiceText, initialChoice, type Chosen } from '@/utils/sku'
+import { choiceText, initialChoice, purchaseRulesText, type Chosen } from '@/utils/sku'
 import { ErrorCode } from '@contract/envelope'
 import ServiceEntry from '@/components/ServiceEntry'
 import EmptyState from '@/components/EmptyState'
@@ -65,7 +65,8 @@ export default function DetailsDetailsPage() {
     setGoods(g)
     setCollected(g.collected)
     setChosen(initialChoice(g.specGroups))
-    setQuantity(1)
+    // The stepper starts at the 起购数量.
+    setQuantity(Math.max(1, g.minQuantity || 0))
   }
   useEffect(load, [id])
 
@@ -248,6 +249,12 @@ export default function DetailsDetailsPage() {
               ))}
             </View>
             <ArrowRight size={12} color='#999' />
+          </View>
+        )}
+        {!!purchaseRulesText(goods) && (
+          <View className='detail-cell'>
+            <Text className='detail-cell__label'>限购</Text>
+            <Text className='detail-cell__value detail-rules'>{purchaseRulesText(goods)}</Text>
           </View>
         )}
         {!!freight?.text && (

@@ -12,6 +12,7 @@ import { redirectTo, usePageParams } from '@/core/nav'
 import { ROUTES } from '@/routes'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
+import { approvedLessText, caseAmount, lineRefundNote } from '@/utils/refund'
 import './afterSales.scss'
 
 const STEPS = ['提交申请', '商家处理', '退款到账']
@@ -43,6 +44,12 @@ export default function AfterSalesApplyConfirmPage() {
                     ? `拒绝原因：${d.rejectReason}`
                     : '请留意售后进度'}
             </Text>
+            {!!approvedLessText(d) && (
+              <Text className='as-result__text as-approved'>
+                {approvedLessText(d)}
+                {d.approveNote ? `，原因：${d.approveNote}` : ''}
+              </Text>
+            )}
           </View>
           <View className='card as-steps'>
             {STEPS.map((s, i) => (
@@ -54,11 +61,11 @@ export default function AfterSalesApplyConfirmPage() {
           </View>
           <View className='card'>
             {d.items.map((i) => (
-              <GoodsLine key={i.orderItemId} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} />
+              <GoodsLine key={i.orderItemId} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={lineRefundNote(i.amount)} />
             ))}
             <View className='as-kv'>
               <Text>退款金额</Text>
-              <Text className='price'>¥{yuan(d.amount)}</Text>
+              <Text className='price'>¥{yuan(caseAmount(d))}</Text>
             </View>
             <View className='as-kv'>
               <Text>退款原因</Text>

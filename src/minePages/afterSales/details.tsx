@@ -16,6 +16,7 @@ import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
 import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { yuan } from '@/utils/money'
+import { approvedLessText, lineRefundNote } from '@/utils/refund'
 import { previewImages } from '@/platform/preview'
 import './afterSales.scss'
 
@@ -97,6 +98,12 @@ export default function AfterSalesDetailsPage() {
             <Text className='as-head__status'>{d.statusText}</Text>
             <Text className='as-head__hint'>{hint}</Text>
             {d.status === 'rejected' && <Text className='as-head__hint'>拒绝原因：{d.rejectReason}</Text>}
+            {!!approvedLessText(d) && (
+              <Text className='as-head__hint as-approved'>
+                {approvedLessText(d)}
+                {d.approveNote ? `，原因：${d.approveNote}` : ''}
+              </Text>
+            )}
             {d.status === 'refunded' && (
               <Text className='as-head__amount'>
                 退款金额 ¥{yuan(d.refundAmount)}
@@ -144,7 +151,7 @@ export default function AfterSalesDetailsPage() {
           )}
           <View className='card'>
             {d.items.map((i) => (
-              <GoodsLine key={i.orderItemId} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} />
+              <GoodsLine key={i.orderItemId} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={lineRefundNote(i.amount)} />
             ))}
             <View className='as-kv'>
               <Text>售后类型</Text>
@@ -154,6 +161,12 @@ export default function AfterSalesDetailsPage() {
               <Text>申请金额</Text>
               <Text className='price'>¥{yuan(d.amount)}</Text>
             </View>
+            {!!approvedLessText(d) && (
+              <View className='as-kv'>
+                <Text>同意退款</Text>
+                <Text className='price'>¥{yuan(d.approvedAmount ?? d.amount)}</Text>
+              </View>
+            )}
             <View className='as-kv'>
               <Text>售后原因</Text>
               <Text>{d.reason}</Text>

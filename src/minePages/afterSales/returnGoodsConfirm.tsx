@@ -16,6 +16,7 @@ import { ROUTES } from '@/routes'
 import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
+import { approvedLessText, caseAmount, lineRefundNote } from '@/utils/refund'
 import './afterSales.scss'
 
 const TRACKING_RE = /^[A-Za-z0-9-]{6,40}$/
@@ -85,8 +86,14 @@ export default function AfterSalesReturnGoodsConfirmPage() {
                     ? '商家收到退货后将为您退款'
                     : d.status === 'rejected'
                       ? `拒绝原因：${d.rejectReason}`
-                      : `退款金额 ¥${yuan(d.amount)}`}
+                      : `退款金额 ¥${yuan(caseAmount(d))}`}
             </Text>
+            {!!approvedLessText(d) && (
+              <Text className='as-head__hint as-approved'>
+                {approvedLessText(d)}
+                {d.approveNote ? `，原因：${d.approveNote}` : ''}
+              </Text>
+            )}
           </View>
           {addr && (
             <View className='card as-addr'>
@@ -131,11 +138,11 @@ export default function AfterSalesReturnGoodsConfirmPage() {
           )}
           <View className='card'>
             {d.items.map((i) => (
-              <GoodsLine key={i.orderItemId} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} />
+              <GoodsLine key={i.orderItemId} image={i.image} goodsName={i.goodsName} specText={i.specText} price={i.price} quantity={i.quantity} note={lineRefundNote(i.amount)} />
             ))}
             <View className='as-kv'>
               <Text>退款金额</Text>
-              <Text className='price'>¥{yuan(d.amount)}</Text>
+              <Text className='price'>¥{yuan(caseAmount(d))}</Text>
             </View>
             <View className='as-kv'>
               <Text>退货原因</Text>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Descriptions, Form, Image, Input, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminAfterSaleDetail } from '@contract/admin'
 import type { ReturnAddress } from '@contract/adminSettings'
 import { afterSaleDetail, approve, receive, refund, refuse } from '../../api/afterSales'
@@ -21,8 +21,9 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
   const [data, setData] = useState<AdminAfterSaleDetail | null>(null)
   const [error, setError] = useState('')
   const [refusing, setRefusing] = useState(false)
-  // Approving a return: the shop's return addresses to choose from (null while closed).
-  const [addresses, setAddresses] = useState<ReturnAddress[] | null>(null)
+  // The 同意 dialog (null while closed): the amount approved (at most what was asked; a reason when lower) and, for a
+  // return, the shop's return addresses to choose from.
+  const [approving, setApproving] = useState<{ addresses: ReturnAddress[] | null } | null>(null)
   const [busy, setBusy] = useState(false)
   const { can } = useSession()
   const mobile = useMobile()
@@ -48,6 +49,10 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
   const st = AFTER_SALE_STATUS[c.status]
   const write = can('afterSales.write')
   // The refund goes through the payment provider: once approved for a refund-only case, once the goods are back for a return.
+  // What the refund sends: what staff approved when lower, else what was asked.
+  const lowered = c.approvedAmount !== null && c.approvedAmount < c.amount
+  const approvedAmount = lowered ? c.approvedAmount! : c.amount
+  const addresses = approving?.addresses ?? null
   const canRefund = can('refunds.write') && ((c.type === 'refund' && c.status === 'approved') || c.status === 'received' || (c.status === 'refunding' && !!c.refundError))
 
   return (
@@ -63,11 +68,11 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
                 type='primary'
                 loading={busy}
                 onClick={async () => {
-                  if (c.type === 'refund') return act('同意仅退款？', () => approve(id), '已同意')
+                  if (c.type === 'refund') return setApproving({ addresses: null })
                   setBusy(true)
                   const list = await run(returnAddresses())
                   setBusy(false)
-                  if (list) setAddresses(list)
+                  if (list) setApproving({ addresses: list })
                 }}
               >
                 同意
@@ -83,7 +88,7 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
             </Button>
           )}
           {canRefund && (
-            <Button type='primary' danger loading={busy} onClick={() => act(`向买家原路退款 ${yuan(c.amount)}？`, () => refund(id), '已提交退款')}>
+            <Button type='primary' danger loading={busy} onClick={() => act(`向买家原路退款 ${yuan(approvedAmount)}？`, () => refund(id), '已提交退款')}>
               退款
             </Button>
           )}
@@ -99,6 +104,11 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
           </Descriptions.Item>
           <Descriptions.Item label='会员'>{c.memberPhone}</Descriptions.Item>
           <Descriptions.Item label='申请金额'>{yuan(c.amount)}</Descriptions.Item>
+          {lowered && (
+            <Descriptions.Item label='同意退款'>
+              {yuan(approvedAmount)}（原因：{c.approveNote}）
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label='已退金额'>{yuan(c.refundAmount)}</Descriptions.Item>
           <Descriptions.Item label='申请时间'>{dateTime(c.createdAt)}</Descriptions.Item>
           <Descriptions.Item label='原因'>{c.reason}</Descriptions.Item>
@@ -171,15 +181,21 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
           }))}
         />
       </Card>
-      <FormModal<{ returnAddressId?: number }>
-        open={!!addresses}
-        title='同意退货退款'
-        okText='同意退货'
-        initialValues={{ returnAddressId: addresses?.find((a) => a.isDefault)?.id }}
-        onClose={() => setAddresses(null)}
-        onSubmit={(v) => approve(id, { returnAddressId: v.returnAddressId }).then(() => load())}
+      <FormModal<{ amount: number; note?: string; returnAddressId?: number }>
+        open={!!approving}
+        title={c.type === 'refund' ? '同意仅退款' : '同意退货退款'}
+        okText={c.type === 'refund' ? '同意退款' : '同意退货'}
+        initialValues={{ amount: c.amount / 100, returnAddressId: addresses?.find((a) => a.isDefault)?.id }}
+        onClose={() => setApproving(null)}
+        onSubmit={(v) => {
+          const fen = Math.round(v.amount * 100)
+          return approve(id, {
+            ...(c.type === 'return_refund' ? { returnAddressId: v.returnAddressId } : {}),
+            ...(fen < c.amount ? { amount: fen, note: (v.note || '').trim() } : {}),
+          }).then(() => load())
+        }}
       >
-        {addresses && !addresses.length ? (
+        {c.type === 'return_refund' && addresses && !addresses.length ? (
           <Alert
             type='warning'
             showIcon
@@ -187,23 +203,55 @@ export default function AfterSalesDetail({ params }: { params: Record<string, st
             description={
               <>
                 买家需要知道把商品寄到哪里。请先在
-                {can('settings.read') ? <a onClick={() => navigate('/settings/return-addresses')}>「设置 → 退货地址」</a> : '「设置 → 退货地址」（请店主添加）'}
+                {can('settings.read') ? (
+                  <a onClick={() => navigate('/settings/return-addresses')} style={{ textDecoration: 'underline' }}>
+                    「设置 → 退货地址」
+                  </a>
+                ) : (
+                  '「设置 → 退货地址」（请店主添加）'
+                )}
                 添加地址，再同意退货。
               </>
             }
           />
         ) : (
           <>
-            <Typography.Paragraph>买家将按下面的地址寄回商品；地址会保存在这笔售后上，买家在售后详情中看到。</Typography.Paragraph>
-            <Form.Item label='退货地址' name='returnAddressId' rules={[{ required: true, message: '请选择退货地址' }]}>
-              <Select
-                options={(addresses || []).map((a) => ({
-                  value: a.id,
-                  label: `${a.isDefault ? '【默认】' : ''}${a.name} ${a.phone} ${addressText(a)}`,
-                }))}
-                optionRender={(o) => <div style={{ whiteSpace: 'normal' }}>{o.label}</div>}
-              />
+            <Form.Item
+              label='同意退款金额（元）'
+              name='amount'
+              extra={`买家申请 ${yuan(c.amount)}；可同意更少的金额，并填写原因（买家可见）`}
+              rules={[{ required: true, message: '请填写同意退款的金额' }]}
+            >
+              <InputNumber min={0.01} max={c.amount / 100} precision={2} step={1} prefix='¥' style={{ width: 200, maxWidth: '100%' }} data-testid='approve-amount' />
             </Form.Item>
+            <Form.Item
+              label='少退原因（买家可见）'
+              name='note'
+              dependencies={['amount']}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, value?: string) =>
+                    Math.round(Number(getFieldValue('amount') || 0) * 100) < c.amount && !(value || '').trim() ? Promise.reject(new Error('少于申请金额时请填写原因')) : Promise.resolve(),
+                }),
+                { max: 100, message: '最多 100 个字' },
+              ]}
+            >
+              <Input.TextArea rows={2} placeholder='同意全额时不必填写' />
+            </Form.Item>
+            {c.type === 'return_refund' && (
+              <>
+                <Typography.Paragraph>买家将按下面的地址寄回商品；地址会保存在这笔售后上，买家在售后详情中看到。</Typography.Paragraph>
+                <Form.Item label='退货地址' name='returnAddressId' rules={[{ required: true, message: '请选择退货地址' }]}>
+                  <Select
+                    options={(addresses || []).map((a) => ({
+                      value: a.id,
+                      label: `${a.isDefault ? '【默认】' : ''}${a.name} ${a.phone} ${addressText(a)}`,
+                    }))}
+                    optionRender={(o) => <div style={{ whiteSpace: 'normal' }}>{o.label}</div>}
+                  />
+                </Form.Item>
+              </>
+            )}
           </>
         )}
       </FormModal>

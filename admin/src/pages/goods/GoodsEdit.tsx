@@ -27,6 +27,8 @@ interface FormValues {
   isHot?: boolean
   isNew?: boolean
   freightTemplateId?: number | null
+  perMemberLimit?: number | null
+  minQuantity?: number | null
 }
 
 /** What is wrong with one SKU row (Chinese, for the table), or ''. */
@@ -82,6 +84,8 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
           isHot: g.isHot,
           isNew: g.isNew,
           freightTemplateId: g.freightTemplateId,
+          perMemberLimit: g.perMemberLimit || null,
+          minQuantity: g.minQuantity || null,
         })
         setSkuMap(
           Object.fromEntries(
@@ -168,6 +172,8 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
       isHot: !!v.isHot,
       isNew: !!v.isNew,
       freightTemplateId: v.freightTemplateId ?? null,
+      perMemberLimit: v.perMemberLimit || 0,
+      minQuantity: v.minQuantity || 0,
     }
     setSaving(true)
     try {
@@ -430,6 +436,31 @@ export default function GoodsEdit({ params }: { params: Record<string, string> }
             </Form.Item>
             <Form.Item name='isNew' valuePropName='checked' style={{ marginTop: 30 }}>
               <Checkbox>新品</Checkbox>
+            </Form.Item>
+          </Space>
+        </Card>
+
+        <Card title='购买限制' style={{ marginBottom: 16 }}>
+          <Space size='large' wrap align='start'>
+            <Form.Item label='每人限购' name='perMemberLimit' extra='每位会员累计最多可买的件数（未取消的订单，退款的件数不计）；不填为不限' style={{ maxWidth: 300 }}>
+              <InputNumber min={1} max={9999} precision={0} addonAfter='件' placeholder='不限' data-testid='goods-per-member-limit' style={{ width: 160 }} />
+            </Form.Item>
+            <Form.Item
+              label='起购数量'
+              name='minQuantity'
+              dependencies={['perMemberLimit']}
+              extra='每笔订单至少购买的件数；不填为不限'
+              style={{ maxWidth: 300 }}
+              rules={[
+                ({ getFieldValue }) => ({
+                  validator: (_, value?: number | null) => {
+                    const limit = getFieldValue('perMemberLimit') as number | null | undefined
+                    return value && limit && value > limit ? Promise.reject(new Error('起购数量不能大于每人限购')) : Promise.resolve()
+                  },
+                }),
+              ]}
+            >
+              <InputNumber min={1} max={9999} precision={0} addonAfter='件' placeholder='不限' data-testid='goods-min-quantity' style={{ width: 160 }} />
             </Form.Item>
           </Space>
         </Card>

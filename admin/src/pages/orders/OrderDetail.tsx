@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Descriptions, Form, Image, Input, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminOrderDetail, ShipBody } from '@contract/admin'
 import { TRACKING_STATE_LABEL } from '@contract/logistics'
 import { payMethodText } from '@contract/pay'
 import { addTrace, cancel, correctWaybill, staffRefund, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
+import { ApiError } from '../../core/request'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from '../../core/format'
 import { logNoteText, operatorText, orderActionText } from '../../core/logText'
 import { fenToYuan } from '../../core/money'
@@ -14,6 +15,7 @@ import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
 import { FormModal } from '../../components/FormModal'
 import { PriceChangeModal } from './PriceChange'
+import { allUnits, refundableLines, refundSelection, unitsLeft } from './refundLines'
 
 type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | 'price' | 'refund' | null
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`
@@ -319,17 +321,50 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Input.TextArea rows={4} />
         </Form.Item>
       </FormModal>
-      <FormModal<{ reason: string }>
+      <FormModal<{ reason: string; qty: Record<string, number | null> }>
         open={dialog === 'refund'}
         title='退款'
         okText='确认退款'
+        initialValues={{ qty: allUnits(items) }}
         onClose={() => setDialog(null)}
-        onSubmit={(v) => staffRefund(orderNo, { reason: v.reason.trim() }).then(done)}
+        onSubmit={(v) => {
+          const pick = refundSelection(items, v.qty || {})
+          // A choice the server would refuse is said in the form, like the server's refusals.
+          if (pick.error) return Promise.reject(new ApiError(400, pick.error))
+          return staffRefund(orderNo, { reason: v.reason.trim(), ...(pick.items ? { items: pick.items } : {}) }).then(done)
+        }}
       >
         <Typography.Paragraph>
-          将未退的商品和运费全部原路退回给买家（¥{fenToYuan(order.payAmount - refunds.reduce((s, r) => s + (r.status === 'refunded' ? r.refundAmount : 0), 0))}
-          ），库存、积分和优惠券随之退回，订单关闭。退款记入售后单和操作日志。
+          选择要退款的商品和数量（默认全部未退的商品）。所选商品按实付金额原路退回，库存和积分随之退回；全部退完时运费和优惠券一并退回，订单关闭，否则订单保留其余商品待发货。退款记入售后单和操作日志。
         </Typography.Paragraph>
+        <Table
+          size='small'
+          rowKey='id'
+          pagination={false}
+          dataSource={refundableLines(items)}
+          style={{ marginBottom: 16 }}
+          columns={[
+            {
+              title: '商品',
+              render: (_, i) => (
+                <span>
+                  {i.goodsName}
+                  {i.specText ? <Typography.Text type='secondary'>（{i.specText}）</Typography.Text> : null}
+                </span>
+              ),
+            },
+            { title: '可退', width: 60, align: 'right', render: (_, i) => `${unitsLeft(i)} 件` },
+            {
+              title: '退款数量',
+              width: 110,
+              render: (_, i) => (
+                <Form.Item name={['qty', String(i.id)]} noStyle>
+                  <InputNumber min={0} max={unitsLeft(i)} precision={0} style={{ width: 88 }} aria-label={`${i.goodsName}的退款数量`} data-testid={`refund-qty-${i.id}`} />
+                </Form.Item>
+              ),
+            },
+          ]}
+        />
         <Form.Item
           label='退款原因（买家可见）'
           name='reason'

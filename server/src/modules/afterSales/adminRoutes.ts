@@ -4,6 +4,7 @@ import {
   IdParams,
   OrderNoParams,
   ReasonBody,
+  StaffRefundBody,
   type AdminAfterSaleDetail,
   type AdminAfterSalePage,
   type AfterSaleActionReply,
@@ -34,11 +35,12 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
     (action: string, run: (tx: Db, ref: string, reason: string, addressId?: number) => Promise<{ id: number; afterSaleNo: string; status: string }>) =>
     async (id: number, reason: string, req: Parameters<typeof actorOf>[0], addressId?: number): Promise<AfterSaleActionReply> =>
       audited(db, actorOf(req), (tx, log) => adminCaseStep(tx, action, id, (ref) => run(tx, ref, reason, addressId), log))
-  const approve = step('afterSale.approve', (tx, ref, _reason, addressId) => approveAfterSale(tx, ref, 'admin', addressId))
+  const approve = (id: number, req: Parameters<typeof actorOf>[0], body: ApproveAfterSaleBody): Promise<AfterSaleActionReply> =>
+    audited(db, actorOf(req), (tx, log) => adminCaseStep(tx, 'afterSale.approve', id, (ref) => approveAfterSale(tx, ref, 'admin', body.returnAddressId, { amount: body.amount, note: body.note }), log))
   const refuse = step('afterSale.refuse', (tx, ref, reason) => rejectAfterSale(tx, ref, reason, 'admin'))
   const receive = step('afterSale.receive', (tx, ref) => receiveReturn(tx, ref, 'admin'))
 
-  app.post('/after-sales/:id/approve', { config: write, schema: { params: IdParams, body: ApproveAfterSaleBody } }, async (req) => approve(req.params.id, '', req, req.body.returnAddressId))
+  app.post('/after-sales/:id/approve', { config: write, schema: { params: IdParams, body: ApproveAfterSaleBody } }, async (req) => approve(req.params.id, req, req.body))
   app.post('/after-sales/:id/refuse', { config: write, schema: { params: IdParams, body: ReasonBody } }, async (req) => refuse(req.params.id, req.body.reason, req))
   app.post('/after-sales/:id/receive', { config: write, schema: { params: IdParams } }, async (req) => receive(req.params.id, '', req))
 
@@ -63,11 +65,11 @@ const afterSalesAdminRoutes: AdminRouteModule = async (app, ctx) => {
   )
 
   /**
-   * 退款 by staff of a paid, unshipped order: an approved refund case for what is left (audited order.refund), then
+   * 退款 by staff of a paid, unshipped order: an approved refund case for the lines chosen, default what is left (audited order.refund), then
    * the same refund as an after-sales case's (above). A gateway failure leaves the case refunding, retried from 售后.
    */
-  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: ReasonBody } }, async (req): Promise<AfterSaleActionReply> =>
-    adminStaffRefund(ctx, req.params.orderNo, req.body.reason, actorOf(req)),
+  app.post('/orders/:orderNo/refund', { config: { permission: 'refunds.write' }, schema: { params: OrderNoParams, body: StaffRefundBody } }, async (req): Promise<AfterSaleActionReply> =>
+    adminStaffRefund(ctx, req.params.orderNo, req.body.reason, actorOf(req), req.body.items),
   )
 }
 

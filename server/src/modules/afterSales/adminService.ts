@@ -7,6 +7,7 @@ import type { Conn, Db, Tx } from '../../db/types'
 import { countRows, onPage, paged } from '../../db/paging'
 import { findCase, openStaffRefund, refundAfterSale } from './service'
 import { isUniqueViolation } from '../order/service'
+import type { AfterSaleApplyItem } from '../../../../types/afterSales'
 
 type Log = (e: AuditEntry) => void
 
@@ -60,6 +61,8 @@ export async function adminCaseDetail(db: Conn, id: number): Promise<AdminAfterS
       type: c.type,
       status: c.status,
       amount: c.amount,
+      approvedAmount: c.approvedAmount,
+      approveNote: c.approveNote,
       refundAmount: c.refundAmount,
       reason: c.reason,
       description: c.description,
@@ -87,6 +90,7 @@ export const caseBrief = async (db: Conn, id: number) => {
   return {
     status: c.status,
     amount: c.amount,
+    ...(c.approvedAmount !== null ? { approvedAmount: c.approvedAmount, approveNote: c.approveNote } : {}),
     refundAmount: c.refundAmount,
     rejectReason: c.rejectReason,
     ...(c.returnAddress ? { returnTo: `${c.returnName} ${c.returnPhone} ${c.returnAddress}` } : {}),
@@ -126,16 +130,24 @@ export async function adminRefund(ctx: AppContext, id: number, actor: Actor): Pr
 }
 
 /**
- * 退款 by staff of a paid, unshipped order (docs/orders.md): an approved refund case for what is left, audited as
+ * 退款 by staff of a paid, unshipped order (docs/orders.md): an approved refund case for the lines and units chosen
+ * (default: what is left), audited as
  * order.refund, then the refund of that case (adminRefund). A member's case opened at the same moment holds the
  * order's one open case: the staff refund is refused then.
  */
-export async function adminStaffRefund(ctx: AppContext, orderNo: string, reason: string, actor: Actor): Promise<AfterSaleActionReply> {
+export async function adminStaffRefund(ctx: AppContext, orderNo: string, reason: string, actor: Actor, items?: AfterSaleApplyItem[]): Promise<AfterSaleActionReply> {
   let opened: Awaited<ReturnType<typeof openStaffRefund>>
   try {
     opened = await audited(ctx.db, actor, async (tx, log) => {
-      const r = await openStaffRefund(tx, orderNo, reason)
-      log({ action: 'order.refund', targetType: 'order', targetId: orderNo, before: { status: 'to_ship' }, after: { afterSaleNo: r.afterSaleNo, refundTotal: r.amount, reason: reason.trim() } })
+      const r = await openStaffRefund(tx, orderNo, reason, items)
+      const lines = await tx.selectFrom('afterSaleItems').select(['orderItemId', 'quantity']).where('afterSaleId', '=', r.id).orderBy('id').execute()
+      log({
+        action: 'order.refund',
+        targetType: 'order',
+        targetId: orderNo,
+        before: { status: 'to_ship' },
+        after: { afterSaleNo: r.afterSaleNo, refundTotal: r.amount, reason: reason.trim(), items: lines },
+      })
       return r
     })
   } catch (err) {

@@ -328,6 +328,16 @@ async function caseItems(db: Conn, ids: number[]) {
 }
 
 function toSummary(c: CaseRow & { orderNo: string }, items: Awaited<ReturnType<typeof caseItems>>): AfterSaleSummary {
+  const mine = items.filter((i) => i.afterSaleId === c.id)
+  // Each line's money: booked once the refund is (refundAmount); before that, its share of the case's amount by the
+  // lines' list value (the same split the booking makes within what each line may bring back).
+  const booked = mine.some((i) => i.refundAmount > 0)
+  const shares = booked
+    ? mine.map((i) => i.refundAmount)
+    : allocate(
+        mine.map((i) => ({ amount: i.price * i.quantity })),
+        caseRefundAmount(c),
+      )
   return {
     afterSaleNo: c.afterSaleNo,
     orderNo: c.orderNo,
@@ -336,8 +346,10 @@ function toSummary(c: CaseRow & { orderNo: string }, items: Awaited<ReturnType<t
     status: c.status,
     statusText: AFTER_SALE_STATE_TEXT[c.status],
     amount: c.amount,
+    approvedAmount: c.approvedAmount,
+    approveNote: c.approveNote,
     refundAmount: c.refundAmount,
-    items: items.filter((i) => i.afterSaleId === c.id).map((i) => ({ orderItemId: i.orderItemId, goodsName: i.goodsName, image: i.image, specText: i.specText, price: i.price, quantity: i.quantity })),
+    items: mine.map((i, k) => ({ orderItemId: i.orderItemId, goodsName: i.goodsName, image: i.image, specText: i.specText, price: i.price, quantity: i.quantity, amount: shares[k] })),
     createdAt: Number(c.createdAt),
   }
 }
@@ -395,21 +407,38 @@ export async function findCase(db: Conn, ref: string): Promise<CaseRow> {
   return c
 }
 
+/** What the case refunds: the amount staff approved when they approved less, else what the member asked. */
+export const caseRefundAmount = (c: Pick<CaseRow, 'amount' | 'approvedAmount'>) => (c.approvedAmount === null || c.approvedAmount === undefined ? c.amount : Math.min(c.approvedAmount, c.amount))
+
+const fenText = (fen: number) => `¥${(fen / 100).toFixed(2)}`
+
 /**
  * applied → approved. A return stores a copy of the return address it goes to: the one staff chose
  * (returnAddressId), else the shop's default; a shop without any refuses, saying where to set one.
+ * `approve.amount` (the console): staff approve less than asked (at least ¥0.01, at most what was asked), with a
+ * reason the shopper sees (required when lower); the refund then books at most that (caseRefundAmount).
  */
-export async function approveAfterSale(db: Db, ref: string, operator: CaseOperator = 'admin', returnAddressId?: number) {
+export async function approveAfterSale(db: Db, ref: string, operator: CaseOperator = 'admin', returnAddressId?: number, approve: { amount?: number; note?: string } = {}) {
   return inTx(db, async (tx) => {
     const c = await findCase(tx, ref)
     if (c.status !== 'applied') throw stateError(c, '同意')
     let patch: Partial<CaseRow> = { decidedAt: Date.now() }
-    let note = '商家同意退款'
+    const lower = approve.amount !== undefined && approve.amount !== c.amount
+    const why = (approve.note || '').trim().slice(0, 100)
+    if (lower) {
+      const amount = approve.amount!
+      if (!Number.isInteger(amount) || amount < 1) throw new AppError(ErrorCode.BAD_REQUEST, '同意退款金额须大于 0')
+      if (amount > c.amount) throw new AppError(ErrorCode.REFUND_EXCEEDS, `同意退款金额不能超过申请金额${fenText(c.amount)}`)
+      if (!why) throw new AppError(ErrorCode.BAD_REQUEST, '少于申请金额时请填写原因')
+      patch = { ...patch, approvedAmount: amount, approveNote: why }
+    }
+    const partNote = lower ? `，同意退款 ${fenText(approve.amount!)}（申请 ${fenText(c.amount)}），原因：${why}` : ''
+    let note = `商家同意退款${partNote}`
     if (c.type === 'return_refund') {
       const a = await returnAddressFor(tx, returnAddressId)
       if (!a) throw new AppError(ErrorCode.CONFLICT, NO_RETURN_ADDRESS)
       patch = { ...patch, returnName: a.name, returnPhone: a.phone, returnAddress: addressLine(a) }
-      note = '商家同意退货，请寄回商品并填写快递单号'
+      note = `商家同意退货，请寄回商品并填写快递单号${partNote}`
     }
     if (!(await move(tx, c.id, ['applied'], 'approved', patch))) throw new AppError(ErrorCode.AFTER_SALE_STATE, '售后状态已变化')
     await logCase(tx, c.id, 'approved', operator, note)
@@ -444,14 +473,15 @@ export async function receiveReturn(db: Db, ref: string, operator: CaseOperator 
 }
 
 /**
- * 退款 by staff of a paid, unshipped order (console 订单 › 退款), step 1: opens an approved refund case for every unit
- * not yet refunded, for what is left of the pay amount (freight included), made by the merchant (reason 商家退款,
+ * 退款 by staff of a paid, unshipped order (console 订单 › 退款), step 1: opens an approved refund case for the units
+ * staff picked (`picked`; default every unit not yet refunded), for what they are worth by the after-sales rule
+ * (quote: freight only with the last units of the order), made by the merchant (reason 商家退款,
  * the staff's reason as its description). The refund itself is then refundAfterSale's (book, gateway, finish: stock,
  * points, coupon and commission returned once, the order closed), so a member's after-sales case and a staff refund
  * share one path and one rule: at most one open case per order (the unique partial index also holds when both
  * arrive at once), and booking keeps the order's refunds within its pay amount. docs/after-sales.md.
  */
-export async function openStaffRefund(tx: Tx, orderNo: string, reason: string): Promise<{ id: number; afterSaleNo: string; amount: number; orderId: number }> {
+export async function openStaffRefund(tx: Tx, orderNo: string, reason: string, picked?: AfterSaleApplyItem[]): Promise<{ id: number; afterSaleNo: string; amount: number; orderId: number }> {
   const why = reason.trim()
   if (!why) throw new AppError(ErrorCode.BAD_REQUEST, '请填写退款原因')
   const o = await tx.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirst()
@@ -460,7 +490,9 @@ export async function openStaffRefund(tx: Tx, orderNo: string, reason: string): 
   const open = await tx.selectFrom('afterSales').select('afterSaleNo').where('orderId', '=', o.id).where('status', 'in', OPEN_STATES).executeTakeFirst()
   if (open) throw new AppError(ErrorCode.AFTER_SALE_STATE, '该订单有进行中的售后，请在售后中处理')
   const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
-  const selection = items.filter((i) => i.quantity > i.refundedQuantity).map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.refundedQuantity }))
+  // The lines and units staff chose (quote checks each is the order's and not yet refunded), else every unit left.
+  if (picked && new Set(picked.map((p) => p.orderItemId)).size !== picked.length) throw new AppError(ErrorCode.BAD_REQUEST, '同一商品只能选择一次')
+  const selection = picked?.length ? picked : items.filter((i) => i.quantity > i.refundedQuantity).map((i) => ({ orderItemId: i.id, quantity: i.quantity - i.refundedQuantity }))
   const q = selection.length ? quote(o, items, selection, await freightRefunded(tx, o.id)) : { maxAmount: 0 }
   if (q.maxAmount <= 0) throw new AppError(ErrorCode.REFUND_EXCEEDS, '该订单没有可退金额')
   const t = Date.now()
@@ -636,6 +668,8 @@ async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
       c0.type === 'return_refund' && ['approved', 'returned'].includes(c0.status) ? '商家确认收到退货后才能退款' : `售后单当前为「${AFTER_SALE_STATE_TEXT[c0.status]}」，不能退款`,
     )
   }
+  // Never more than staff approved (caseRefundAmount), never more than the lines and the order allow (below).
+  const amount = caseRefundAmount(c0)
   await db.transaction().execute(async (tx) => {
     const t = Date.now()
     // Lock the order row first: refunds of one order are booked one at a time (PostgreSQL; SQLite serialises anyway).
@@ -650,9 +684,9 @@ async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
       lines.map((l) => ({ orderItemId: l.orderItemId, quantity: l.quantity })),
       await freightRefunded(tx, order.id, c0.id),
     )
-    if (c0.amount > q.maxAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, `退款金额超出可退金额¥${(q.maxAmount / 100).toFixed(2)}`)
-    const goodsPart = Math.min(c0.amount, q.goodsAmount)
-    const freightPart = c0.amount - goodsPart
+    if (amount > q.maxAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, `退款金额超出可退金额¥${(q.maxAmount / 100).toFixed(2)}`)
+    const goodsPart = Math.min(amount, q.goodsAmount)
+    const freightPart = amount - goodsPart
     const parts = allocate(
       q.perItem.map((amount) => ({ amount })),
       goodsPart,
@@ -675,9 +709,9 @@ async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
       .where('status', 'in', ['refunding', 'refunded'])
       .where('id', '!=', c0.id)
       .executeTakeFirst()
-    if (Number(other?.s || 0) + c0.amount > order.payAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, '退款总额不能超过订单实付金额')
-    await tx.updateTable('afterSales').set({ refundAmount: c0.amount, freightAmount: freightPart }).where('id', '=', c0.id).execute()
-    await logCase(tx, c0.id, 'refunding', operator, `退款 ¥${(c0.amount / 100).toFixed(2)} 原路退回`)
+    if (Number(other?.s || 0) + amount > order.payAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, '退款总额不能超过订单实付金额')
+    await tx.updateTable('afterSales').set({ refundAmount: amount, freightAmount: freightPart }).where('id', '=', c0.id).execute()
+    await logCase(tx, c0.id, 'refunding', operator, `退款 ${fenText(amount)} 原路退回`)
   })
 }
 

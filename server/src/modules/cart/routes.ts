@@ -18,7 +18,8 @@ export default async function cartRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/cart/add', {
     schema: {
-      description: '`{id, quantity, count}`; adds to an existing line; total bounded by stock (2001), off shelf 2002, unknown SKU 404; at most 100 lines',
+      description:
+        "`{id, quantity, count}`; adds to an existing line; total bounded by stock (2001), off shelf 2002, unknown SKU 404; at most 100 lines; past the goods' 每人限购 (what the member bought plus the cart's units of the goods) 2005",
       body: CartAddRequest,
     },
     handler: async (req) => {
@@ -30,7 +31,7 @@ export default async function cartRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/cart/update', {
     schema: {
-      description: '`{id, quantity}`; 1 … stock (2001 above stock)',
+      description: "`{id, quantity}`; 1 … stock (2001 above stock); a raise past the goods' 每人限购 (what the member bought plus the cart's units of the goods) 2005",
       body: CartUpdateRequest,
     },
     handler: async (req) => {

@@ -1,6 +1,7 @@
 import type { Conn, Db } from '../../db/types'
 import type { CartChangeSkuResponse, CartInvalidReason, CartLine, CartList, CartCount } from '../../../../types/cart'
 import { AppError, ErrorCode } from '../../errors'
+import { checkCartAllowance } from '../order/limits'
 // At most this many lines per cart, and this many of one SKU per line (the routes' schemas use them too).
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../../types/cart'
 
@@ -95,6 +96,18 @@ export async function listCart(db: Conn, memberId: number): Promise<CartList> {
   }
 }
 
+/** The cart's units of a goods on its lines of other SKUs than `skuId`. */
+async function otherUnits(db: Conn, memberId: number, goodsId: number, skuId: number): Promise<number> {
+  const r = await db
+    .selectFrom('cartItems')
+    .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+    .where('memberId', '=', memberId)
+    .where('goodsId', '=', goodsId)
+    .where('skuId', '!=', skuId)
+    .executeTakeFirst()
+  return Number(r?.n) || 0
+}
+
 async function liveSku(db: Conn, skuId: number) {
   const sku = await db
     .selectFrom('goodsSkus as s')
@@ -123,6 +136,7 @@ export async function addToCart(db: Db, memberId: number, skuId: number, quantit
       if (!opts.clamp) throw new AppError(ErrorCode.OUT_OF_STOCK, existing ? `库存不足，购物车中已有${existing.quantity}件` : `库存不足，最多可购买${limit}件`, { stock: sku.stock })
       total = limit
     }
+    if (!opts.clamp) await checkCartAllowance(tx, memberId, sku.goodsId, (await otherUnits(tx, memberId, sku.goodsId, skuId)) + total)
     if (existing) {
       await tx.updateTable('cartItems').set({ quantity: total, selected: 1, updatedAt: t }).where('id', '=', existing.id).execute()
       return { id: existing.id, quantity: total }
@@ -146,6 +160,8 @@ export async function updateQuantity(db: Db, memberId: number, id: number, quant
   if (reason) throw new AppError(reason === 'sold_out' ? ErrorCode.OUT_OF_STOCK : ErrorCode.GOODS_OFF_SHELF, `商品${INVALID_TEXT[reason]}`)
   const stock = row.skuStock ?? 0
   if (quantity > Math.min(stock, MAX_LINE_QUANTITY)) throw new AppError(ErrorCode.OUT_OF_STOCK, `库存不足，最多可购买${Math.min(stock, MAX_LINE_QUANTITY)}件`, { stock })
+  // 每人限购: only a raise can break it (lowering a line is always allowed).
+  if (quantity > row.quantity && row.goodsId) await checkCartAllowance(db, memberId, row.goodsId, (await otherUnits(db, memberId, row.goodsId, row.skuId)) + quantity)
   await db.updateTable('cartItems').set({ quantity, updatedAt: Date.now() }).where('id', '=', id).where('memberId', '=', memberId).execute()
   return { id, quantity }
 }

@@ -146,6 +146,8 @@ export async function adminGoodsDetail(db: Conn, id: number): Promise<AdminGoods
     isHot: !!g.isHot,
     isNew: !!g.isNew,
     freightTemplateId: g.freightTemplateId ?? null,
+    perMemberLimit: g.perMemberLimit,
+    minQuantity: g.minQuantity,
     price: g.price,
     originalPrice: g.originalPrice,
     stock: g.stock,
@@ -169,6 +171,8 @@ async function checkGoods(db: Conn, input: GoodsInput, goodsId?: number) {
   if (!cat) throw bad('分类不存在')
   if (cat.parentId === 0) throw bad('请选择二级分类')
   if (input.brandId && !(await db.selectFrom('brands').select('id').where('id', '=', input.brandId).executeTakeFirst())) throw bad('品牌不存在')
+  const limit = input.perMemberLimit ?? 0
+  if (limit > 0 && (input.minQuantity ?? 0) > limit) throw bad('起购数量不能大于每人限购数量')
   if (input.freightTemplateId && !(await db.selectFrom('freightTemplates').select('id').where('id', '=', input.freightTemplateId).executeTakeFirst())) throw bad('运费模板不存在')
   const groups = input.specGroups
   const names = groups.map((g) => g.name.trim())
@@ -236,6 +240,8 @@ const goodsColumns = (input: GoodsInput, images: string[], skus: Array<{ price: 
     isHot: input.isHot ? 1 : 0,
     isNew: input.isNew ? 1 : 0,
     ...(input.freightTemplateId !== undefined ? { freightTemplateId: input.freightTemplateId } : {}),
+    ...(input.perMemberLimit !== undefined ? { perMemberLimit: input.perMemberLimit } : {}),
+    ...(input.minQuantity !== undefined ? { minQuantity: input.minQuantity } : {}),
   }
 }
 

@@ -13,7 +13,25 @@ import type { GoodsImportReply } from '../../../../types/admin'
  */
 type Log = (e: AuditEntry) => void
 
-export const GOODS_CSV_HEADER = ['商品编号', '商品名称', '分类', '品牌', '状态', '规格', '货号', '条码', '售价', '划线价', '成本价', '库存', '重量（克）', '销量', '图片'] as const
+export const GOODS_CSV_HEADER = [
+  '商品编号',
+  '商品名称',
+  '分类',
+  '品牌',
+  '状态',
+  '规格',
+  '货号',
+  '条码',
+  '售价',
+  '划线价',
+  '成本价',
+  '库存',
+  '重量（克）',
+  '销量',
+  '图片',
+  '每人限购',
+  '起购数量',
+] as const
 /** The columns the import reads; the others (商品编号, 品牌, 状态, 销量) are the export's own. */
 const NEEDED = ['商品名称', '货号', '售价'] as const
 export const GOODS_IMPORT_MAX = 2000
@@ -36,6 +54,8 @@ type Row = {
   sales: number
   image: string
   mainImage: string
+  perMemberLimit: number
+  minQuantity: number
 }
 
 /** 规格 as 颜色:红；尺码:M (the names kept, so the import can rebuild the goods' specs). */
@@ -76,6 +96,8 @@ export function exportGoodsCsv(db: Db): Readable {
           's.sales',
           's.image',
           'g.mainImage',
+          'g.perMemberLimit',
+          'g.minQuantity',
         ])
         .$if(!!after, (q) => q.where('s.id', '>', after!.skuId))
         .orderBy('s.id')
@@ -97,6 +119,8 @@ export function exportGoodsCsv(db: Db): Readable {
       r.weight || '',
       r.sales,
       r.image || r.mainImage,
+      r.perMemberLimit || '',
+      r.minQuantity || '',
     ],
   )
 }
@@ -114,6 +138,9 @@ interface Line {
   stock?: number
   weight?: number
   images: string[]
+  /** 每人限购 / 起购数量 of the goods (0 = none; left out = unchanged on an update). */
+  perMemberLimit?: number
+  minQuantity?: number
 }
 
 const fen = (cell: string, what: string) => {
@@ -161,10 +188,16 @@ function readLine(line: number, get: (col: string) => string): Line {
     costPrice: opt('成本价', (c) => fen(c, '成本价')),
     stock: opt('库存', (c) => whole(c, '库存', 10_000_000)),
     weight: opt('重量（克）', (c) => whole(c, '重量', 1_000_000)),
+    perMemberLimit: opt('每人限购', (c) => whole(c, '每人限购', 9999)),
+    minQuantity: opt('起购数量', (c) => whole(c, '起购数量', 9999)),
     images: get('图片')
       .split(/[\s|]+/)
       .filter((u) => /^(https:\/\/|\/uploads\/)/.test(u)),
   }
+}
+
+const checkRules = (r: { perMemberLimit: number; minQuantity: number }) => {
+  if (r.perMemberLimit > 0 && r.minQuantity > r.perMemberLimit) throw new AppError(ErrorCode.BAD_REQUEST, '起购数量不能大于每人限购数量')
 }
 
 /** A known 货号: that SKU's prices, stock, code facts; the goods' price and stock follow. */
@@ -183,7 +216,12 @@ async function updateSku(tx: Tx, l: Line, log: Log) {
   await tx.updateTable('goodsSkus').set(set).where('id', '=', sku.id).execute()
   await syncGoodsTotals(tx, [sku.goodsId])
   const before = { code: sku.code, price: sku.price, originalPrice: sku.originalPrice, costPrice: sku.costPrice, barcode: sku.barcode, weight: sku.weight, stock: sku.stock }
-  log({ action: 'goods.import', targetType: 'sku', targetId: sku.id, before: { goodsId: sku.goodsId, ...before }, after: { goodsId: sku.goodsId, ...before, ...set } })
+  // 每人限购 / 起购数量 are the goods' (the same on each of its lines).
+  const goods = await tx.selectFrom('goods').select(['perMemberLimit', 'minQuantity']).where('id', '=', sku.goodsId).executeTakeFirstOrThrow()
+  const rules = { perMemberLimit: l.perMemberLimit ?? goods.perMemberLimit, minQuantity: l.minQuantity ?? goods.minQuantity }
+  checkRules(rules)
+  if (rules.perMemberLimit !== goods.perMemberLimit || rules.minQuantity !== goods.minQuantity) await tx.updateTable('goods').set(rules).where('id', '=', sku.goodsId).execute()
+  log({ action: 'goods.import', targetType: 'sku', targetId: sku.id, before: { goodsId: sku.goodsId, ...before, ...goods }, after: { goodsId: sku.goodsId, ...before, ...set, ...rules } })
 }
 
 /** New 货号 under one 商品名称: a goods item off the shelf, its specs rebuilt from the lines' 规格. */
@@ -215,6 +253,8 @@ async function createFromLines(tx: Tx, lines: Line[], log: Log): Promise<number>
         costPrice: l.costPrice ?? 0,
       })),
       status: 'off',
+      perMemberLimit: first.perMemberLimit ?? 0,
+      minQuantity: first.minQuantity ?? 0,
     },
     log,
   )

@@ -25,6 +25,7 @@ import type { Page } from '../../../../types/envelope'
 import './tables'
 import { chinaDay } from '../../services/chinaTime'
 import { pageWindow } from '../../db/paging'
+import { boughtUnits } from '../order/limits'
 
 const DAY_MS = 86400_000
 
@@ -646,7 +647,10 @@ export async function goodsDetail(db: Db, id: number, memberId: number | null, c
     memberId ? db.selectFrom('collects').select('id').where('memberId', '=', memberId).where('goodsId', '=', id).executeTakeFirst() : Promise.resolve(undefined),
   ])
   // A visitor gets the shared object itself (collected is false there), whose JSON the envelope keeps.
-  return memberId ? { ...shared, collected: !!collected } : shared
+  if (!memberId) return shared
+  // 每人限购: what this member holds already (never in the shared, cached object).
+  const bought = shared.perMemberLimit > 0 ? ((await boughtUnits(db, memberId, [id])).get(id) ?? 0) : 0
+  return { ...shared, collected: !!collected, bought }
 }
 
 /** What every caller sees of a goods (collected: false); cached for visitors and members alike. */
@@ -679,6 +683,9 @@ async function sharedDetail(db: Db, id: number): Promise<GoodsDetail> {
     category: category ? { id: category.id, name: category.name, parentId: category.parentId } : { id: g.categoryId, name: '', parentId: 0 },
     comments,
     collected: false,
+    perMemberLimit: Number(g.perMemberLimit) || 0,
+    minQuantity: Number(g.minQuantity) || 0,
+    bought: 0,
     onSale,
   }
 }

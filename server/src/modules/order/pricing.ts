@@ -7,6 +7,7 @@ import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
 import { BASE_FREIGHT, FREE_FREIGHT_THRESHOLD, freightOfLines } from './freight'
+import { checkPurchaseLimits } from './limits'
 
 export { FREE_FREIGHT_THRESHOLD }
 
@@ -211,9 +212,13 @@ export function finalize(draft: OrderDraft): OrderDraft {
   return draft
 }
 
-/** Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). The steps are the modules' (ctx.modules). */
-export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, input: PricingInput): Promise<OrderDraft> {
+/**
+ * Prices an order: preview shows it, submit prices again inside its transaction (the client's prices are never used). The steps are the modules' (ctx.modules).
+ * The goods' 每人限购 / 起购数量 are checked on both (2005); `lock` (submit) serialises one member's submissions on PostgreSQL (./limits.ts).
+ */
+export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, input: PricingInput, opts: { lock?: boolean } = {}): Promise<OrderDraft> {
   const lines = await loadLines(db, input)
+  await checkPurchaseLimits(db, input.memberId, lines, opts)
   const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
   const draft = newDraft({ memberId: input.memberId, from: input.from, orderType: input.orderType || 'normal', lines, address, freightAmount: await freightOfLines(db, lines, address) })
   for (const step of modules.pricingSteps) await step.apply(db, draft, input)

@@ -231,7 +231,7 @@ export async function submitOrder(db: Db, config: Config, modules: Contributions
   if (before) return before
   try {
     return await db.transaction().execute(async (tx) => {
-      const draft = await priceOrder(tx, modules, input)
+      const draft = await priceOrder(tx, modules, input, { lock: true })
       const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, expireAt: o.expireAt, existing: false }
     })
