@@ -123,8 +123,12 @@ export async function checkoutPickup(
   required: boolean,
 ): Promise<{ preview: OrderPickupPreview; point: Row | null }> {
   const rows = await enabledPickupPoints(db)
-  const m = await db.selectFrom('members').select(['phone']).where('id', '=', memberId).executeTakeFirst()
-  const preview: OrderPickupPreview = { points: rows.map(shopperView), point: null, contactPhone: m?.phone || '', contactName: '' }
+  // The contact prefilled: the default address's receiver, else the member's own phone.
+  const home = rows.length
+    ? await db.selectFrom('memberAddresses').select(['name', 'phone']).where('memberId', '=', memberId).orderBy('isDefault', 'desc').orderBy('id', 'desc').executeTakeFirst()
+    : undefined
+  const m = rows.length && !home ? await db.selectFrom('members').select(['phone']).where('id', '=', memberId).executeTakeFirst() : undefined
+  const preview: OrderPickupPreview = { points: rows.map(shopperView), point: null, contactPhone: home?.phone || m?.phone || '', contactName: home?.name || '' }
   if (input.deliveryType !== 'pickup') return { preview, point: null }
   if (!rows.length) throw bad('本店暂不支持到店自提，请选择快递配送')
   let point: Row | undefined
