@@ -108,6 +108,7 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   skuId: '规格',
   parentId: '上级分类',
   icon: '图标',
+  hours: '营业时间',
   sort: '排序',
   logo: '标志',
   intro: '介绍',

@@ -330,6 +330,5 @@ export const SETTINGS_AUDIT: import('./auditLabels').AuditLabels = {
     district: '区县',
     detail: '详细地址',
     date: '日期',
-    hours: '营业时间',
   },
 }
