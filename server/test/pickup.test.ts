@@ -26,7 +26,7 @@ describe.each(DIALECTS)('self-pickup (%s)', (dialect) => {
     t = await makeTestApp(dialect, {
       http: byHost(api, gw),
       config,
-      modules: (m) => ({ ...m, orderHooks: [...m.orderHooks, { event: 'received', fn: async (_tx, p) => void received.push(p.order.orderNo) }] }),
+      modules: (m) => ({ ...m, orderHooks: [...m.orderHooks, { event: 'received', name: 'test', fn: async (_tx, p) => void received.push(p.order.orderNo) }] }),
     })
     owner = adminClient(t, await signIn(t, 'owner'))
     service = adminClient(t, await signIn(t, 'service'))
