@@ -112,6 +112,7 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
   skuId: '规格',
   parentId: '上级分类',
   icon: '图标',
+  hours: '营业时间',
   sort: '排序',
   logo: '标志',
   intro: '介绍',
@@ -592,6 +593,8 @@ export const AdminOrderRow = Type.Object({
   paidAt: Type.Union([Type.Integer(), Type.Null()]),
   /** The paid payment's channel ('' before payment): shown as 沙箱支付 / 微信支付. */
   payChannel: Type.String(),
+  /** delivery (快递配送) or pickup (到店自提: a paid one waiting is shown as 待自提). */
+  deliveryType: Type.String(),
 })
 export type AdminOrderRow = Static<typeof AdminOrderRow>
 export const AdminOrderPage = PageOf(AdminOrderRow)
@@ -626,7 +629,22 @@ export const AdminOrderDetail = Type.Object({
     receivedAt: Type.Union([Type.Integer(), Type.Null()]),
     completedAt: Type.Union([Type.Integer(), Type.Null()]),
     cancelledAt: Type.Union([Type.Integer(), Type.Null()]),
+    /** delivery (快递配送) or pickup (到店自提). */
+    deliveryType: Type.String(),
   }),
+  /** A pickup order's point (its copy at submission), code and verification; null for delivery orders. */
+  pickup: Type.Union([
+    Type.Object({
+      name: Type.String(),
+      address: Type.String(),
+      hours: Type.String(),
+      phone: Type.String(),
+      code: Type.String(),
+      verifiedAt: Type.Union([Type.Integer(), Type.Null()]),
+      verifiedBy: Type.String(),
+    }),
+    Type.Null(),
+  ]),
   items: Type.Array(
     Type.Object({
       id: Type.Integer(),
@@ -693,6 +711,28 @@ export const AdminOrderDetail = Type.Object({
   ),
 })
 export type AdminOrderDetail = Static<typeof AdminOrderDetail>
+/** 自提核销: the code the shopper shows (8 digits). GET /orders/pickup?code= looks it up, POST /orders/pickup/verify verifies. */
+export const PickupCodeBody = Closed({ code: Type.String({ pattern: '^[0-9]{8}$' }) })
+export type PickupCodeBody = Static<typeof PickupCodeBody>
+/** The order behind a pickup code, shown before staff confirm: its lines first, then who picks up and where. */
+export const PickupLookup = Type.Object({
+  orderNo: Type.String(),
+  status: Type.String(),
+  /** 待自提 / 已核销 / 已取消…, in words. */
+  statusText: Type.String(),
+  /** True when it may be verified now; else `reason` says why not (已核销, 未支付, 已取消, 售后处理中). */
+  verifiable: Type.Boolean(),
+  reason: Type.String(),
+  receiverName: Type.String(),
+  receiverPhone: Type.String(),
+  pointName: Type.String(),
+  payAmount: Type.Integer(),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
+  verifiedAt: Type.Union([Type.Integer(), Type.Null()]),
+  verifiedBy: Type.String(),
+  items: Type.Array(Type.Object({ goodsName: Type.String(), image: Type.String(), specText: Type.String(), quantity: Type.Integer(), refundedQuantity: Type.Integer() })),
+})
+export type PickupLookup = Static<typeof PickupLookup>
 export const ShipBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
 export type ShipBody = Static<typeof ShipBody>
 /** 打印发货单: up to 100 order numbers, comma separated. */
@@ -1026,6 +1066,7 @@ export const CORE_AUDIT: import('./auditLabels').AuditLabels = {
     'order.remark': '订单备注',
     'order.cancel': '取消订单',
     'order.price': '订单改价',
+    'order.pickup-verify': '自提核销',
     'order.refund': '商家退款',
     'afterSale.approve': '同意售后',
     'afterSale.refuse': '拒绝售后',

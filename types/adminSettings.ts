@@ -100,6 +100,41 @@ export const ReturnAddressInput = Closed({
 })
 export type ReturnAddressInput = Static<typeof ReturnAddressInput>
 
+// ------------------------------------------------------------------ 自提点
+
+/**
+ * The shop's pickup points (设置 → 自提点; docs/orders.md "Self-pickup"). The checkout offers 到店自提 while one is
+ * enabled; an order keeps a copy of the point chosen, so editing or deleting a point never changes old orders.
+ */
+export const AdminPickupPoint = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  province: Type.String(),
+  city: Type.String(),
+  district: Type.String(),
+  detail: Type.String(),
+  hours: Type.String(),
+  phone: Type.String(),
+  enabled: Type.Boolean(),
+  sort: Type.Integer(),
+})
+export type AdminPickupPoint = Static<typeof AdminPickupPoint>
+export const PickupPointInput = Closed({
+  name: Str(32, 1),
+  province: Str(16, 2),
+  city: Str(16, 1),
+  district: Str(16),
+  detail: Str(100, 2),
+  /** Business hours as shoppers read them, e.g. 每天 09:00-21:00. */
+  hours: Str(64, 1),
+  /** A mobile number or a landline with its area code. */
+  phone: Type.String({ minLength: 7, maxLength: 20, pattern: '^[0-9][0-9\\- ]*$' }),
+  enabled: Type.Boolean(),
+  /** Smaller first. */
+  sort: Type.Integer({ minimum: 0, maximum: 9999 }),
+})
+export type PickupPointInput = Static<typeof PickupPointInput>
+
 // ------------------------------------------------------------------ 微信
 
 /** One WeChat setting as the console sees it: plain values shown; secrets and files only as "已设置" + a hint. */
@@ -272,12 +307,15 @@ export const SETTINGS_AUDIT: import('./auditLabels').AuditLabels = {
     'returnAddress.create': '新建退货地址',
     'returnAddress.update': '编辑退货地址',
     'returnAddress.delete': '删除退货地址',
+    'pickupPoint.create': '新建自提点',
+    'pickupPoint.update': '编辑自提点',
+    'pickupPoint.delete': '删除自提点',
     'reconcile.run': '对账',
     'payment.refund-retry': '重试迟到支付的退款',
     'shipping.upload-retry': '重新上报发货信息',
     'message.retry': '重发消息',
   },
-  targets: { document: '协议', freightTemplate: '运费模板', returnAddress: '退货地址', message: '消息', messageTemplate: '消息模板', payment: '支付', reconcile: '对账' },
+  targets: { document: '协议', freightTemplate: '运费模板', returnAddress: '退货地址', pickupPoint: '自提点', message: '消息', messageTemplate: '消息模板', payment: '支付', reconcile: '对账' },
   fields: {
     shopName: '店铺名称',
     serviceWechatUrl: '微信客服链接',

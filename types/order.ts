@@ -29,8 +29,17 @@ export const ORDER_TABS = ['all', 'unpaid', 'unshipped', 'unreceived', 'unreview
 /** An order number as the client sends it back. */
 export const OrderNo = () => Str(32, 1, { pattern: '^[A-Za-z0-9]+$' })
 
+/** 快递配送 (shipped by courier) or 到店自提 (picked up at one of the shop's pickup points: docs/orders.md "Self-pickup"). */
+export type DeliveryType = 'delivery' | 'pickup'
+export const DELIVERY_TYPES = ['delivery', 'pickup'] as const
+/** A pickup code as staff type it: 8 digits (spaces and dashes are taken out by the console before sending). */
+export const PICKUP_CODE_PATTERN = '^[0-9]{8}$'
+
 const priceFields = {
   from: Enum(['cart', 'buyNow']),
+  /** Absent = delivery. pickup: no address, no freight; pickupPointId names an enabled point (preview: absent = the first). */
+  deliveryType: Opt(Enum(DELIVERY_TYPES)),
+  pickupPointId: Opt(Id()),
   skuId: Opt(Id()),
   quantity: Opt(Int(1, MAX_BUY_QUANTITY)),
   addressId: Opt(Id()),
@@ -43,7 +52,14 @@ export const OrderPreviewRequest = Obj(priceFields)
 export type OrderPreviewRequest = Static<typeof OrderPreviewRequest>
 
 /** POST /api/order/submit: the preview's fields, a remark and requestId (one per page visit: a double tap makes one order). */
-export const OrderSubmitRequest = Obj({ ...priceFields, remark: Opt(Str(200)), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) })
+export const OrderSubmitRequest = Obj({
+  ...priceFields,
+  remark: Opt(Str(200)),
+  requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }),
+  /** Pickup orders: who picks up (prefilled from the member's phone; required with deliveryType pickup). */
+  receiverName: Opt(Str(32)),
+  receiverPhone: Opt(Str(20)),
+})
 export type OrderSubmitRequest = Static<typeof OrderSubmitRequest>
 
 /** GET /api/order/list. */
@@ -74,8 +90,31 @@ export interface OrderPreviewLine {
   amount: number
 }
 
+/** A pickup point as the shopper sees it (the checkout's list, the order's copy). */
+export interface PickupPoint {
+  id: number
+  name: string
+  /** Region and detail in one line. */
+  address: string
+  /** Business hours as the shop wrote them (e.g. 每天 09:00-21:00). */
+  hours: string
+  phone: string
+}
+
+/** What the checkout needs for 到店自提: the enabled points (empty: the switch is hidden), the chosen one, the contact prefilled. */
+export interface OrderPickupPreview {
+  points: PickupPoint[]
+  /** The chosen point (pickup orders only), else null. */
+  point: PickupPoint | null
+  /** The member's own phone, prefilled as the pickup contact ('' when none). */
+  contactPhone: string
+  contactName: string
+}
+
 export interface OrderPreview {
   lines: OrderPreviewLine[]
+  deliveryType: DeliveryType
+  pickup: OrderPickupPreview
   address: MemberAddress | null
   goodsAmount: number
   freightAmount: number
@@ -124,7 +163,9 @@ export interface OrderItem {
 export interface OrderSummary {
   orderNo: string
   status: OrderStatus
+  /** 待自提 for a paid pickup order (status to_ship), else the status's words. */
   statusText: string
+  deliveryType: DeliveryType
   orderType: OrderType
   afterSaleStatus: AfterSaleStatus
   goodsAmount: number
@@ -143,7 +184,20 @@ export interface OrderSummary {
   expireAt: number
 }
 
+/** A pickup order's point (the copy made at submission), code and verification. */
+export interface OrderPickup {
+  name: string
+  address: string
+  hours: string
+  phone: string
+  /** Shown once the order is paid and waits for pickup (or was picked up); null before payment, after cancel or refund. */
+  code: string | null
+  verifiedAt: number | null
+}
+
 export interface OrderDetail extends OrderSummary {
+  /** Set for pickup orders only. */
+  pickup: OrderPickup | null
   receiver: { name: string; phone: string; province: string; city: string; district: string; detail: string }
   remark: string
   payChannel: string | null
@@ -199,7 +253,11 @@ export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
   late_payment: '收到迟到的支付',
   late_payment_refunded: '迟到的支付已退回',
   wechat_settlement: '微信确认收货',
+  pickup: '自提核销',
 }
+
+/** A paid pickup order waiting at the point (status to_ship). */
+export const PICKUP_WAITING_TEXT = '待自提'
 
 /** Who did a step of an order or an after-sales case (order_logs.operator, after_sale_logs.operator); a staff member's own name is shown when known. */
 export const OPERATOR_TEXT: Record<string, string> = {

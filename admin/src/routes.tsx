@@ -65,6 +65,7 @@ export const MENU: MenuGroup[] = [
     path: '/orders',
     children: [
       { path: '/orders', name: '订单列表', permission: 'orders.read', page: page(() => import('./pages/orders/OrderList')), menu: true },
+      { path: '/pickup-verify', name: '自提核销', permission: 'orders.write', page: page(() => import('./pages/orders/PickupVerify')), menu: true },
       { path: '/orders/print', name: '打印发货单', permission: 'orders.read', page: page(() => import('./pages/orders/OrdersPrint')) },
       { path: '/orders/:id', name: '订单详情', permission: 'orders.read', page: page(() => import('./pages/orders/OrderDetail')) },
     ],
@@ -153,6 +154,7 @@ export const MENU: MenuGroup[] = [
       { path: '/settings/shop', name: '店铺', permission: 'settings.read', page: page(() => import('./pages/settings/Shop')), menu: true },
       { path: '/settings/freight', name: '运费', permission: 'settings.read', page: page(() => import('./pages/settings/Freight')), menu: true },
       { path: '/settings/return-addresses', name: '退货地址', permission: 'settings.read', page: page(() => import('./pages/settings/ReturnAddresses')), menu: true },
+      { path: '/settings/pickup-points', name: '自提点', permission: 'settings.read', page: page(() => import('./pages/settings/PickupPoints')), menu: true },
       { path: '/settings/wechat', name: '微信', permission: 'settings.read', page: page(() => import('./pages/settings/Wechat')), menu: true },
       { path: '/settings/sms', name: '短信', permission: 'settings.read', page: page(() => import('./pages/settings/Sms')), menu: true },
       { path: '/settings/tracking', name: '物流跟踪', permission: 'settings.read', page: page(() => import('./pages/settings/Tracking')), menu: true },

@@ -60,9 +60,14 @@ describe('menu selection', () => {
     const goods = goodsOnly.find((g) => g.name === '商品')!
     expect(goods.routes?.map((c) => c.path)).toEqual(['/goods', '/categories', '/brands'])
     expect(selectedLeaves('/brands', goodsOnly)).toEqual(['/brands'])
-    const ordersOnly = menuRoute(MENU, (p) => !p || p.startsWith('orders')).routes
+    const ordersOnly = menuRoute(MENU, (p) => !p || p === 'orders.read').routes
     expect(ordersOnly.find((g) => g.name === '订单')!.path).toBe('/orders')
     expect(selectedLeaves(selectedMenuPath(MENU, '/orders/12')!, ordersOnly)).toEqual(['/orders'])
+    // With orders.write the group also holds 自提核销 (its own path, not under /orders: an /orders/… entry would light 订单列表 too).
+    const ordersWrite = menuRoute(MENU, (p) => !p || p.startsWith('orders')).routes
+    expect(ordersWrite.find((g) => g.name === '订单')!.routes?.map((c) => c.path)).toEqual(['/orders', '/pickup-verify'])
+    expect(selectedLeaves(selectedMenuPath(MENU, '/pickup-verify')!, ordersWrite)).toEqual(['/pickup-verify'])
+    expect(selectedLeaves(selectedMenuPath(MENU, '/orders/12')!, ordersWrite)).toEqual(['/orders'])
   })
 
   test('an unknown path highlights nothing', () => {

@@ -7,6 +7,7 @@ import type {
   BatchShipReply,
   OkReply,
   OrderPrintSheet,
+  PickupLookup,
   PriceChangeBody,
   ReasonBody,
   RemarkBody,
@@ -25,6 +26,9 @@ export interface ExpressCompany {
 
 export const orderList = (q: AdminOrderQuery) => get<AdminOrderPage>('/orders', q)
 export const orderDetail = (orderNo: string) => get<AdminOrderDetail>(`/orders/${encodeURIComponent(orderNo)}`)
+/** 自提核销: the order behind a pickup code, then its verification. */
+export const pickupLookup = (code: string) => get<PickupLookup>('/orders/pickup', { code })
+export const pickupVerify = (code: string) => post<{ orderNo: string }>('/orders/pickup/verify', { code })
 export const expressCompanies = () => get<ExpressCompany[]>('/orders/express')
 export const ship = (orderNo: string, body: ShipBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/ship`, body)
 export const shipBatch = (body: BatchShipBody) => post<BatchShipReply>('/orders/ship-batch', body)

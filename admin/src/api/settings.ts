@@ -7,6 +7,8 @@ import type {
   FreightTemplateInput,
   ReturnAddress,
   ReturnAddressInput,
+  AdminPickupPoint,
+  PickupPointInput,
   MessageSettings,
   MessageTemplateInput,
   ReconcileReply,
@@ -37,6 +39,10 @@ export const returnAddresses = () => get<ReturnAddress[]>('/return-addresses')
 export const createReturnAddress = (body: ReturnAddressInput) => post<IdReply>('/return-addresses', body)
 export const updateReturnAddress = (id: number, body: ReturnAddressInput) => put<IdReply>(`/return-addresses/${id}`, body)
 export const deleteReturnAddress = (id: number) => del<OkReply>(`/return-addresses/${id}`)
+export const pickupPoints = () => get<AdminPickupPoint[]>('/pickup-points')
+export const createPickupPoint = (body: PickupPointInput) => post<IdReply>('/pickup-points', body)
+export const updatePickupPoint = (id: number, body: PickupPointInput) => put<IdReply>(`/pickup-points/${id}`, body)
+export const deletePickupPoint = (id: number) => del<OkReply>(`/pickup-points/${id}`)
 
 export const wechatSettings = () => get<WechatSettingsView>('/settings/wechat')
 export const saveWechatSettings = (body: WechatSettingsInput) => put<WechatSettingsView>('/settings/wechat', body)

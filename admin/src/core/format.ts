@@ -12,6 +12,11 @@ export const ORDER_STATUS: Record<string, { text: string; color: string }> = {
   completed: { text: '已完成', color: 'green' },
   cancelled: { text: '已取消', color: 'default' },
 }
+/** A paid pickup order waiting at the point (status to_ship, delivery type pickup). */
+export const PICKUP_WAITING = { text: '待自提', color: 'orange' }
+/** The status tag of an order row: 待自提 for a pickup order waiting to be picked up. */
+export const orderStatusTag = (r: { status: string; deliveryType?: string }) => (r.status === 'to_ship' && r.deliveryType === 'pickup' ? PICKUP_WAITING : ORDER_STATUS[r.status])
+
 export const AFTER_SALE_STATUS: Record<string, { text: string; color: string }> = {
   applied: { text: '待审核', color: 'red' },
   approved: { text: '已同意', color: 'blue' },

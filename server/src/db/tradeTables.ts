@@ -71,6 +71,36 @@ export interface OrderTable {
   deletedAt: number | null
   createdAt: number
   updatedAt: number
+  /** Self-pickup (migration 098): 'delivery' (courier) or 'pickup'; the point chosen and a copy of it at submission. */
+  deliveryType: Generated<DeliveryTypeValue>
+  pickupPointId: number | null
+  pickupName: Generated<string>
+  pickupAddress: Generated<string>
+  pickupHours: Generated<string>
+  pickupPhone: Generated<string>
+  /** 8 random digits, unique; null for delivery orders. */
+  pickupCode: string | null
+  pickupVerifiedAt: number | null
+  /** The staff member who verified (核销) the pickup. */
+  pickupVerifiedBy: string | null
+}
+
+export type DeliveryTypeValue = 'delivery' | 'pickup'
+
+/** The shop's pickup points (设置 → 自提点, migration 098). */
+export interface PickupPointTable {
+  id: Generated<number>
+  name: string
+  province: string
+  city: string
+  district: string
+  detail: string
+  hours: string
+  phone: string
+  enabled: number
+  sort: number
+  createdAt: number
+  updatedAt: number
 }
 
 export interface OrderItemTable {
@@ -178,6 +208,7 @@ declare module './types' {
     cartItems: CartItemTable
     memberAddresses: MemberAddressTable
     orders: OrderTable
+    pickupPoints: PickupPointTable
     orderItems: OrderItemTable
     payments: PaymentTable
     orderLogs: OrderLogTable

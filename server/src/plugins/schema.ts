@@ -73,6 +73,8 @@ const FIELD_LABELS: Record<string, string> = {
   proofImages: '图片',
   proofText: '说明',
   keyword: '搜索词',
+  receiverName: '提货人姓名',
+  receiverPhone: '提货人手机号',
 }
 
 /** The last named field of an ajv error (`/items/0/content` -> content; a missing key -> its name). */

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { Button, TextArea } from '@nutui/nutui-react-taro'
+import { Button, Input, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight, Location } from '@nutui/icons-react-taro'
-import type { OrderPreview } from '@contract/order'
+import type { DeliveryType, OrderPreview } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import CouponPicker, { PointsSwitch } from '@/components/CouponPicker'
+import PickupPicker from '@/components/PickupPicker'
 import { GoodsLine, newRequestId, orderRequestFromQuery, payThenShowStatus } from '@/components/Order'
 import { previewOrder, submitOrder } from '@/api/order'
 import { ROUTES } from '@/routes'
@@ -28,12 +29,18 @@ export default function PlaceAnOrderIndexPage() {
   const [failed, setFailed] = useState('')
   const [remark, setRemark] = useState('')
   const chosen = useCommonStore((s) => s.shippingAddress)
+  // 到店自提: who picks up (the member's phone prefilled once the preview says it).
+  const [contactName, setContactName] = useState('')
+  const [contactPhone, setContactPhone] = useState<string | null>(null)
 
   const load = async () => {
     if (!base.current) return setFailed('商品信息有误，请返回重新选择')
     const addressId = useCommonStore.getState().shippingAddress?.id
     try {
-      setPreview(await previewOrder({ ...base.current, addressId }, { catch: true }))
+      const p = await previewOrder({ ...base.current, addressId }, { catch: true })
+      setPreview(p)
+      setContactPhone((v) => (v === null ? p.pickup.contactPhone : v))
+      setContactName((v) => v || p.pickup.contactName)
       setFailed('')
     } catch (err: any) {
       if (addressId && err?.code === 404) {
@@ -52,10 +59,23 @@ export default function PlaceAnOrderIndexPage() {
 
   const address = preview?.address ?? null
   const chooseAddress = () => navigateTo(ROUTES.addressList, { select: 1 })
+  const pickup = preview?.deliveryType === 'pickup'
+  const offersPickup = !!preview?.pickup.points.length
+  /** 快递配送 / 到店自提: priced again by the server (pickup: no address, no freight). */
+  const chooseDelivery = (deliveryType: DeliveryType, pickupPointId?: number) => {
+    if (!base.current) return
+    base.current = { ...base.current, deliveryType, pickupPointId: deliveryType === 'pickup' ? pickupPointId : undefined }
+    load()
+  }
 
   const submit = async () => {
     if (!preview || !base.current || submitting.current) return
-    if (!address) {
+    const point = pickup ? preview.pickup.point : null
+    if (pickup) {
+      if (!point) return toast('请选择自提点')
+      if (!contactName.trim()) return toast('请填写提货人姓名')
+      if (!/^1[3-9]\d{9}$/.test((contactPhone || '').trim())) return toast('请填写正确的提货人手机号')
+    } else if (!address) {
       toast('请先添加收货地址')
       return chooseAddress()
     }
@@ -64,7 +84,10 @@ export default function PlaceAnOrderIndexPage() {
     submitting.current = true
     setBusy(true)
     try {
-      const order = await submitOrder({ ...base.current, addressId: address.id, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      const where = point
+        ? { deliveryType: 'pickup' as const, pickupPointId: point.id, receiverName: contactName.trim(), receiverPhone: (contactPhone || '').trim() }
+        : { deliveryType: 'delivery' as const, pickupPointId: undefined, addressId: address!.id }
+      const order = await submitOrder({ ...base.current, ...where, remark: remark.trim(), requestId: requestId.current }, { catch: true })
       // The chosen address is for this order only; the next order starts from the default again.
       useCommonStore.getState().setShippingAddress(null)
       if (order.status !== 'unpaid') {
@@ -107,26 +130,64 @@ export default function PlaceAnOrderIndexPage() {
       )}
       {preview && (
         <View className='place-order'>
-          <View className='card place-order__address' onClick={chooseAddress}>
-            <Location size={20} className='place-order__pin' />
-            {address ? (
-              <View className='place-order__address-body'>
-                <View className='place-order__who'>
-                  <Text className='place-order__name'>{address.name}</Text>
-                  <Text className='place-order__phone'>{address.phone}</Text>
-                  {address.isDefault && <Text className='place-order__tag'>默认</Text>}
+          {offersPickup && (
+            <View className='place-order__modes' role='tablist' aria-label='配送方式'>
+              {(
+                [
+                  ['delivery', '快递配送'],
+                  ['pickup', '到店自提'],
+                ] as const
+              ).map(([type, label]) => (
+                <View
+                  key={type}
+                  role='tab'
+                  aria-selected={preview.deliveryType === type}
+                  className={`place-order__mode ${preview.deliveryType === type ? 'is-on' : ''}`}
+                  onClick={() => preview.deliveryType !== type && chooseDelivery(type)}
+                >
+                  <Text>{label}</Text>
                 </View>
-                <Text className='place-order__region'>{regionText(address.province, address.city, address.district)}</Text>
-                <Text className='place-order__detail'>{address.detail}</Text>
+              ))}
+            </View>
+          )}
+          {pickup ? (
+            <>
+              <PickupPicker points={preview.pickup.points} chosen={preview.pickup.point} onChange={(id) => chooseDelivery('pickup', id)} />
+              <View className='card place-order__contact'>
+                <View className='place-order__field'>
+                  <Text className='place-order__field-label'>提货人</Text>
+                  <Input className='place-order__field-input' value={contactName} onChange={(v) => setContactName(v)} maxLength={20} placeholder='请填写提货人姓名' />
+                </View>
+                <View className='place-order__field'>
+                  <Text className='place-order__field-label'>手机号</Text>
+                  <Input className='place-order__field-input' type='number' value={contactPhone || ''} onChange={(v) => setContactPhone(v)} maxLength={11} placeholder='请填写提货人手机号' />
+                </View>
               </View>
-            ) : (
-              <View className='place-order__address-body'>
-                <Text className='place-order__name'>请添加收货地址</Text>
+            </>
+          ) : (
+            <>
+              <View className='card place-order__address' onClick={chooseAddress}>
+                <Location size={20} className='place-order__pin' />
+                {address ? (
+                  <View className='place-order__address-body'>
+                    <View className='place-order__who'>
+                      <Text className='place-order__name'>{address.name}</Text>
+                      <Text className='place-order__phone'>{address.phone}</Text>
+                      {address.isDefault && <Text className='place-order__tag'>默认</Text>}
+                    </View>
+                    <Text className='place-order__region'>{regionText(address.province, address.city, address.district)}</Text>
+                    <Text className='place-order__detail'>{address.detail}</Text>
+                  </View>
+                ) : (
+                  <View className='place-order__address-body'>
+                    <Text className='place-order__name'>请添加收货地址</Text>
+                  </View>
+                )}
+                <ArrowRight size={14} className='muted' />
               </View>
-            )}
-            <ArrowRight size={14} className='muted' />
-          </View>
-          {chosen && address && chosen.id !== address.id && <Text className='place-order__note'>所选地址不可用，已使用默认地址</Text>}
+              {chosen && address && chosen.id !== address.id && <Text className='place-order__note'>所选地址不可用，已使用默认地址</Text>}
+            </>
+          )}
 
           <View className='card'>
             {preview.lines.map((l) => (
@@ -149,7 +210,7 @@ export default function PlaceAnOrderIndexPage() {
             </View>
             <View className='place-order__row'>
               <Text>运费</Text>
-              <Text>{preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
+              <Text>{pickup ? '到店自提，免运费' : preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
             </View>
             {preview.freightAmount > 0 && preview.freeFreightThreshold > preview.goodsAmount && (
               <Text className='place-order__hint'>

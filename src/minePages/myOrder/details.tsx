@@ -5,6 +5,7 @@ import { ArrowRight, Location, Service, Transit } from '@nutui/icons-react-taro'
 import type { OrderDetail } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import ServiceEntry from '@/components/ServiceEntry'
+import PickupCode from '@/components/PickupCode'
 import { ActionBar, GoodsLine } from '@/components/Order'
 import { getOrderDetail } from '@/api/order'
 import { ROUTES } from '@/routes'
@@ -82,7 +83,9 @@ export default function MyOrderDetailsPage() {
         : '订单即将超时关闭'
       : o.status === 'cancelled' && o.cancelReason
         ? o.cancelReason
-        : STATUS_HINT[o.status]
+        : o.pickup && o.status === 'to_ship'
+          ? '请在营业时间内到店，凭提货码提货'
+          : STATUS_HINT[o.status]
   const rows: Array<[string, string]> = [
     ['下单时间', formatTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss')],
     ...(o.paidAt
@@ -91,8 +94,8 @@ export default function MyOrderDetailsPage() {
           ['支付时间', formatTime(o.paidAt, 'YYYY-MM-DD HH:mm:ss')],
         ] as Array<[string, string]>)
       : []),
-    ...(o.shippedAt ? ([['发货时间', formatTime(o.shippedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
-    ...(o.receivedAt ? ([['收货时间', formatTime(o.receivedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.shippedAt && !o.pickup ? ([['发货时间', formatTime(o.shippedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
+    ...(o.receivedAt ? ([[o.pickup ? '提货时间' : '收货时间', formatTime(o.receivedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
     ...(o.completedAt ? ([['完成时间', formatTime(o.completedAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
     ...(o.cancelledAt ? ([['取消时间', formatTime(o.cancelledAt, 'YYYY-MM-DD HH:mm:ss')]] as Array<[string, string]>) : []),
     ...(o.remark ? ([['订单备注', o.remark]] as Array<[string, string]>) : []),
@@ -117,18 +120,32 @@ export default function MyOrderDetailsPage() {
         </View>
       )}
 
-      <View className='card order-detail__addr'>
-        <Location size={20} className='order-detail__pin' />
-        <View className='order-detail__addr-body'>
-          <View>
-            <Text className='order-detail__name'>{o.receiver.name}</Text>
-            <Text className='order-detail__phone'>{o.receiver.phone}</Text>
+      {o.pickup ? (
+        <>
+          <PickupCode pickup={o.pickup} />
+          <View className='card order-detail__addr'>
+            <View className='order-detail__addr-body'>
+              <View>
+                <Text className='order-detail__name'>提货人 {o.receiver.name}</Text>
+                <Text className='order-detail__phone'>{o.receiver.phone}</Text>
+              </View>
+            </View>
           </View>
-          <Text className='order-detail__addr-text'>
-            {regionText(o.receiver.province, o.receiver.city, o.receiver.district)} {o.receiver.detail}
-          </Text>
+        </>
+      ) : (
+        <View className='card order-detail__addr'>
+          <Location size={20} className='order-detail__pin' />
+          <View className='order-detail__addr-body'>
+            <View>
+              <Text className='order-detail__name'>{o.receiver.name}</Text>
+              <Text className='order-detail__phone'>{o.receiver.phone}</Text>
+            </View>
+            <Text className='order-detail__addr-text'>
+              {regionText(o.receiver.province, o.receiver.city, o.receiver.district)} {o.receiver.detail}
+            </Text>
+          </View>
         </View>
-      </View>
+      )}
 
       <View className='card'>
         {o.items.map((i) => (
@@ -150,7 +167,7 @@ export default function MyOrderDetailsPage() {
           </View>
           <View className='order-detail__row'>
             <Text>运费</Text>
-            <Text>{o.freightAmount ? `+¥${yuan(o.freightAmount)}` : '包邮'}</Text>
+            <Text>{o.pickup ? '到店自提，免运费' : o.freightAmount ? `+¥${yuan(o.freightAmount)}` : '包邮'}</Text>
           </View>
           {o.couponDiscount > 0 && (
             <View className='order-detail__row'>

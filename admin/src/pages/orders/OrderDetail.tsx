@@ -7,7 +7,7 @@ import { payMethodText } from '@contract/pay'
 import { addTrace, cancel, correctWaybill, staffRefund, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
 import { ApiError } from '../../core/request'
-import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from '../../core/format'
+import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS, PICKUP_WAITING } from '../../core/format'
 import { logNoteText, operatorText, orderActionText } from '../../core/logText'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
@@ -53,8 +53,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       </PageContainer>
     )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
-  const { order, items, timeline, payments, shipment, refunds, commissions } = data
-  const st = ORDER_STATUS[order.status]
+  const { order, items, timeline, payments, shipment, refunds, commissions, pickup } = data
+  const st = pickup && order.status === 'to_ship' ? PICKUP_WAITING : ORDER_STATUS[order.status]
   const done = async () => void (await load())
 
   // The courier and the waybill number: the same two fields when shipping and when correcting a waybill.
@@ -85,9 +85,14 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       extra={
         (writable || canRefund) && (
           <Space wrap>
-            {writable && order.status === 'to_ship' && (
+            {writable && order.status === 'to_ship' && !pickup && (
               <Button type='primary' onClick={() => setDialog('ship')}>
                 发货
+              </Button>
+            )}
+            {writable && order.status === 'to_ship' && pickup && (
+              <Button type='primary' onClick={() => navigate('/pickup-verify')}>
+                自提核销
               </Button>
             )}
             {canRefund && order.status === 'to_ship' && order.afterSaleStatus !== 'processing' && (
@@ -115,12 +120,18 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           </Descriptions.Item>
           <Descriptions.Item label='下单时间'>{dateTime(order.createdAt)}</Descriptions.Item>
           <Descriptions.Item label='支付时间'>{dateTime(order.paidAt)}</Descriptions.Item>
-          <Descriptions.Item label='收货人'>
+          <Descriptions.Item label={pickup ? '提货人' : '收货人'}>
             {order.receiverName} {order.receiverPhone}
           </Descriptions.Item>
-          <Descriptions.Item label='收货地址' span={mobile ? 1 : 2}>
-            {order.receiverAddress}
-          </Descriptions.Item>
+          {pickup ? (
+            <Descriptions.Item label='配送方式' span={mobile ? 1 : 2}>
+              到店自提
+            </Descriptions.Item>
+          ) : (
+            <Descriptions.Item label='收货地址' span={mobile ? 1 : 2}>
+              {order.receiverAddress}
+            </Descriptions.Item>
+          )}
           <Descriptions.Item label='买家留言'>{order.remark || '—'}</Descriptions.Item>
           <Descriptions.Item label='商家备注'>{order.adminRemark || '—'}</Descriptions.Item>
           {order.cancelReason && <Descriptions.Item label='取消原因'>{order.cancelReason}</Descriptions.Item>}
@@ -164,48 +175,63 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           </Descriptions.Item>
         </Descriptions>
       </Card>
-      <Card title='物流' style={{ marginBottom: 16 }}>
-        {shipment ? (
-          <>
-            <Descriptions column={mobile ? 1 : 3} size='small'>
-              <Descriptions.Item label='快递公司'>{shipment.expressName}</Descriptions.Item>
-              <Descriptions.Item label='运单号'>
-                <Typography.Text copyable>{shipment.trackingNo}</Typography.Text>
-              </Descriptions.Item>
-              <Descriptions.Item label='发货时间'>{dateTime(shipment.createdAt)}</Descriptions.Item>
-              <Descriptions.Item label='快递状态'>{TRACKING_STATE_LABEL[shipment.trackingState] || '快递公司尚无记录'}</Descriptions.Item>
-              <Descriptions.Item label='物流跟踪'>
-                <Tag color={SUBSCRIPTION[shipment.subscription]?.color}>{SUBSCRIPTION[shipment.subscription]?.text || shipment.subscription}</Tag>
-              </Descriptions.Item>
-              <Descriptions.Item label='最新轨迹'>{shipment.traces[0] ? `${dateTime(shipment.traces[0].time)} ${shipment.traces[0].text}` : '暂无'}</Descriptions.Item>
-            </Descriptions>
-            {!!shipment.subscriptionProblem && (
-              <Alert
-                style={{ marginTop: 12 }}
-                type='warning'
-                showIcon
-                message={shipment.subscriptionProblem}
-                description='运单号或快递公司填错时，请点「更正运单号」；快递100 的设置问题请到「设置 → 物流跟踪」处理。'
+      {pickup && (
+        <Card title='到店自提' style={{ marginBottom: 16 }}>
+          <Descriptions column={mobile ? 1 : 3} size='small'>
+            <Descriptions.Item label='自提点'>{pickup.name}</Descriptions.Item>
+            <Descriptions.Item label='地址' span={mobile ? 1 : 2}>
+              {pickup.address}
+            </Descriptions.Item>
+            <Descriptions.Item label='营业时间'>{pickup.hours}</Descriptions.Item>
+            <Descriptions.Item label='联系电话'>{pickup.phone}</Descriptions.Item>
+            <Descriptions.Item label='核销'>{pickup.verifiedAt ? `${dateTime(pickup.verifiedAt)} 由 ${pickup.verifiedBy || '店员'} 核销` : '未核销'}</Descriptions.Item>
+          </Descriptions>
+        </Card>
+      )}
+      {!pickup && (
+        <Card title='物流' style={{ marginBottom: 16 }}>
+          {shipment ? (
+            <>
+              <Descriptions column={mobile ? 1 : 3} size='small'>
+                <Descriptions.Item label='快递公司'>{shipment.expressName}</Descriptions.Item>
+                <Descriptions.Item label='运单号'>
+                  <Typography.Text copyable>{shipment.trackingNo}</Typography.Text>
+                </Descriptions.Item>
+                <Descriptions.Item label='发货时间'>{dateTime(shipment.createdAt)}</Descriptions.Item>
+                <Descriptions.Item label='快递状态'>{TRACKING_STATE_LABEL[shipment.trackingState] || '快递公司尚无记录'}</Descriptions.Item>
+                <Descriptions.Item label='物流跟踪'>
+                  <Tag color={SUBSCRIPTION[shipment.subscription]?.color}>{SUBSCRIPTION[shipment.subscription]?.text || shipment.subscription}</Tag>
+                </Descriptions.Item>
+                <Descriptions.Item label='最新轨迹'>{shipment.traces[0] ? `${dateTime(shipment.traces[0].time)} ${shipment.traces[0].text}` : '暂无'}</Descriptions.Item>
+              </Descriptions>
+              {!!shipment.subscriptionProblem && (
+                <Alert
+                  style={{ marginTop: 12 }}
+                  type='warning'
+                  showIcon
+                  message={shipment.subscriptionProblem}
+                  description='运单号或快递公司填错时，请点「更正运单号」；快递100 的设置问题请到「设置 → 物流跟踪」处理。'
+                />
+              )}
+              <Timeline
+                style={{ marginTop: 16 }}
+                items={[...shipment.traces].reverse().map((t) => ({
+                  children: (
+                    <>
+                      {t.text}
+                      {t.typed && <Tag style={{ marginLeft: 8 }}>人工录入</Tag>}
+                      <br />
+                      <Typography.Text type='secondary'>{dateTime(t.time)}</Typography.Text>
+                    </>
+                  ),
+                }))}
               />
-            )}
-            <Timeline
-              style={{ marginTop: 16 }}
-              items={[...shipment.traces].reverse().map((t) => ({
-                children: (
-                  <>
-                    {t.text}
-                    {t.typed && <Tag style={{ marginLeft: 8 }}>人工录入</Tag>}
-                    <br />
-                    <Typography.Text type='secondary'>{dateTime(t.time)}</Typography.Text>
-                  </>
-                ),
-              }))}
-            />
-          </>
-        ) : (
-          <Typography.Text type='secondary'>未发货</Typography.Text>
-        )}
-      </Card>
+            </>
+          ) : (
+            <Typography.Text type='secondary'>未发货</Typography.Text>
+          )}
+        </Card>
+      )}
       <Card title='支付与退款' style={{ marginBottom: 16 }}>
         <Table
           size='small'

@@ -7,7 +7,7 @@ import { payMethodText } from '@contract/pay'
 import { ORDER_STATUSES } from '@contract/admin'
 import { expressCompanies, exportUrl, orderList, shipBatch, shipTemplateUrl, type ExpressCompany } from '../../api/order'
 import { run, toast } from '../../core/feedback'
-import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS } from '../../core/format'
+import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS, orderStatusTag } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
@@ -133,7 +133,7 @@ export default function OrderList() {
       width: 120,
       render: (_, r) => (
         <Space size={4} wrap>
-          <Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>
+          <Tag color={orderStatusTag(r)?.color}>{orderStatusTag(r)?.text || r.status}</Tag>
           {ORDER_AFTER_SALE[r.afterSaleStatus] && <Tag color='purple'>{ORDER_AFTER_SALE[r.afterSaleStatus]}</Tag>}
         </Space>
       ),
@@ -172,7 +172,7 @@ export default function OrderList() {
         }}
         card={(r) => ({
           title: r.orderNo,
-          subTitle: <Tag color={ORDER_STATUS[r.status]?.color}>{ORDER_STATUS[r.status]?.text || r.status}</Tag>,
+          subTitle: <Tag color={orderStatusTag(r)?.color}>{orderStatusTag(r)?.text || r.status}</Tag>,
           content: (
             <Space align='start'>
               <Image src={r.firstImage} alt={r.firstGoodsName} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} preview={false} />

@@ -27,8 +27,9 @@ export async function shipOrder(db: Db, modules: Contributions, orderNo: string,
   return inTx(db, async (tx) => {
     const express = await tx.selectFrom('expressCompanies').select(['code', 'name']).where('code', '=', code).where('enabled', '=', 1).executeTakeFirst()
     if (!express) throw new AppError(ErrorCode.BAD_REQUEST, `未知的快递公司：${expressCode}`)
-    const o = await tx.selectFrom('orders').select(['id', 'status']).where('orderNo', '=', orderNo).executeTakeFirst()
+    const o = await tx.selectFrom('orders').select(['id', 'status', 'deliveryType']).where('orderNo', '=', orderNo).executeTakeFirst()
     if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
+    if (o.deliveryType === 'pickup') throw new AppError(ErrorCode.ORDER_STATE, '到店自提订单不需要发货：买家到店出示提货码后，在「订单 → 自提核销」核销')
     if (o.status !== 'to_ship') throw new AppError(ErrorCode.ORDER_STATE, o.status === 'unpaid' ? '订单未支付，不能发货' : '订单不是待发货状态')
     const t = Date.now()
     const res = await tx.updateTable('orders').set({ status: 'to_receive', shippedAt: t, updatedAt: t }).where('id', '=', o.id).where('status', '=', 'to_ship').executeTakeFirst()

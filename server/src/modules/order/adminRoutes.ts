@@ -3,6 +3,7 @@ import {
   BatchShipBody,
   OrderNoParams,
   OrderPrintQuery,
+  PickupCodeBody,
   PriceChangeBody,
   ReasonBody,
   RemarkBody,
@@ -14,7 +15,11 @@ import {
   type BatchShipReply,
   type OkReply,
   type OrderPrintSheet,
+  type PickupLookup,
+  IdParams,
+  type IdReply,
 } from '../../../../types/admin'
+import { PickupPointInput, type AdminPickupPoint } from '../../../../types/adminSettings'
 import type { ExpressCompany } from '../../../../types/logistics'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
@@ -25,6 +30,7 @@ import { sendCsv } from '../../admin/csv'
 import { changeOrderPriceTx, closePaymentsBeforePriceChange } from './priceChange'
 import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
 import { chinaDay } from '../../services/chinaTime'
+import { createPickupPoint, deletePickupPoint, lookupPickup, pickupPointsAdmin, updatePickupPoint, verifyPickup } from './pickup'
 
 export const BATCH_SHIP_MAX = 1000
 
@@ -47,6 +53,26 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
   // 打印发货单 / 拣货单 for the orders chosen in the list (order/shipBatch.ts).
   app.get('/orders/print', { config: read, schema: { querystring: OrderPrintQuery } }, async (req): Promise<OrderPrintSheet[]> => printSheets(db, req.query.orderNos.split(',')))
   app.get('/orders/express', { config: read }, async (): Promise<ExpressCompany[]> => allExpress(db))
+  // 自提核销 (docs/orders.md "Self-pickup"): the order behind a code first, then the verification (audited).
+  app.get('/orders/pickup', { config: read, schema: { querystring: PickupCodeBody } }, async (req): Promise<PickupLookup> => lookupPickup(db, req.query.code))
+  app.post('/orders/pickup/verify', { config: write, schema: { body: PickupCodeBody } }, async (req) =>
+    audited(db, actorOf(req), (tx, log) => verifyPickup(tx, modules, req.body.code, actorOf(req).username, log)),
+  )
+
+  // 设置 → 自提点 (settings.read to read, settings.write to change; audited).
+  app.get('/pickup-points', { config: { permission: 'settings.read' } }, async (): Promise<AdminPickupPoint[]> => pickupPointsAdmin(db))
+  app.post('/pickup-points', { config: { permission: 'settings.write' }, schema: { body: PickupPointInput } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createPickupPoint(tx, req.body, log)),
+  }))
+  app.put('/pickup-points/:id', { config: { permission: 'settings.write' }, schema: { params: IdParams, body: PickupPointInput } }, async (req): Promise<IdReply> => {
+    await audited(db, actorOf(req), (tx, log) => updatePickupPoint(tx, req.params.id, req.body, log))
+    return { id: req.params.id }
+  })
+  app.delete('/pickup-points/:id', { config: { permission: 'settings.write' }, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+    await audited(db, actorOf(req), (tx, log) => deletePickupPoint(tx, req.params.id, log))
+    return { ok: true }
+  })
+
   app.get('/orders/:orderNo', { config: read, schema: { params: OrderNoParams } }, async (req): Promise<AdminOrderDetail> => adminOrderDetail(db, req.params.orderNo))
 
   app.post('/orders/:orderNo/ship', { config: write, schema: { params: OrderNoParams, body: ShipBody } }, async (req): Promise<OkReply> => {

@@ -74,6 +74,7 @@ const ROW_COLUMNS = [
   'o.createdAt',
   'o.paidAt',
   'o.payChannel',
+  'o.deliveryType',
 ] as const
 
 /** First goods line of each order (name and picture for the list). */
@@ -110,6 +111,7 @@ export async function toRows(
     createdAt: number
     paidAt: number | null
     payChannel: string | null
+    deliveryType?: string
   }>,
 ): Promise<AdminOrderRow[]> {
   const [first, phone] = await Promise.all([
@@ -130,6 +132,7 @@ export async function toRows(
     createdAt: Number(r.createdAt),
     paidAt: r.paidAt === null ? null : Number(r.paidAt),
     payChannel: r.payChannel || '',
+    deliveryType: r.deliveryType || 'delivery',
   }))
 }
 
@@ -308,7 +311,20 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       receivedAt: n(o.receivedAt),
       completedAt: n(o.completedAt),
       cancelledAt: n(o.cancelledAt),
+      deliveryType: o.deliveryType,
     },
+    pickup:
+      o.deliveryType === 'pickup'
+        ? {
+            name: o.pickupName,
+            address: o.pickupAddress,
+            hours: o.pickupHours,
+            phone: o.pickupPhone,
+            code: o.pickupCode || '',
+            verifiedAt: n(o.pickupVerifiedAt),
+            verifiedBy: o.pickupVerifiedBy || '',
+          }
+        : null,
     items: items.map((i) => ({
       id: i.id,
       goodsId: i.goodsId,

@@ -1,13 +1,15 @@
+import type { Selectable } from 'kysely'
 import type { Conn, Tx } from '../../db/types'
 import type { Contributions } from '../contributions'
-import type { OrderTypeValue } from '../../db/tradeTables'
 import type { MemberAddress } from '../../../../types/address'
-import { MAX_BUY_QUANTITY, type OrderExtras, type OrderPreviewRequest } from '../../../../types/order'
+import type { OrderTypeValue, PickupPointTable } from '../../db/tradeTables'
+import { MAX_BUY_QUANTITY, type OrderExtras, type OrderPickupPreview, type OrderPreviewRequest } from '../../../../types/order'
 import { AppError, ErrorCode } from '../../errors'
 import { getAddress, defaultAddress } from '../address/service'
 import { invalidReason } from '../cart/service'
 import { BASE_FREIGHT, FREE_FREIGHT_THRESHOLD, freightOfLines } from './freight'
 import { checkPurchaseLimits } from './limits'
+import { checkoutPickup } from './pickup'
 
 export { FREE_FREIGHT_THRESHOLD }
 
@@ -28,6 +30,8 @@ export const freightFor = (goodsAmount: number): number => (goodsAmount <= 0 || 
 export type PricingInput = OrderPreviewRequest & {
   memberId: number
   orderType?: OrderTypeValue
+  /** Submit only: a pickup point must be named (the preview picks the first). */
+  submitting?: boolean
 }
 
 export interface DraftLine {
@@ -62,7 +66,14 @@ export interface OrderDraft {
   payAmount: number
   /** What a step wants the confirm page to show (usable coupons, points balance): one declared key per step. */
   extras: OrderExtras
+  /** 到店自提 (docs/orders.md "Self-pickup"): the point chosen (no address, no freight); null = delivered by courier. */
+  pickupPoint: Selectable<PickupPointTable> | null
+  /** The checkout's pickup part (points offered, the member's phone); empty for flash-sale and points orders (delivery only). */
+  pickupPreview: OrderPickupPreview
 }
+
+/** No pickup offered: flash-sale and points orders are delivered only. */
+export const NO_PICKUP: OrderPickupPreview = { points: [], point: null, contactPhone: '', contactName: '' }
 
 /**
  * A new draft of the given lines: their goods amount, nothing taken off yet, no extras. Every kind of order starts
@@ -83,6 +94,8 @@ export function newDraft(d: Pick<OrderDraft, 'memberId' | 'from' | 'orderType' |
     pointsDiscount: 0,
     payAmount: 0,
     extras: {},
+    pickupPoint: null,
+    pickupPreview: NO_PICKUP,
   }
 }
 
@@ -219,8 +232,13 @@ export function finalize(draft: OrderDraft): OrderDraft {
 export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, input: PricingInput, opts: { lock?: boolean } = {}): Promise<OrderDraft> {
   const lines = await loadLines(db, input)
   await checkPurchaseLimits(db, input.memberId, lines, opts)
-  const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
-  const draft = newDraft({ memberId: input.memberId, from: input.from, orderType: input.orderType || 'normal', lines, address, freightAmount: await freightOfLines(db, lines, address) })
+  const pickup = await checkoutPickup(db, input.memberId, input, !!input.submitting)
+  // A pickup order needs no address and pays no freight: the goods never travel.
+  const address = pickup.point ? null : input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
+  const freightAmount = pickup.point ? 0 : await freightOfLines(db, lines, address)
+  const draft = newDraft({ memberId: input.memberId, from: input.from, orderType: input.orderType || 'normal', lines, address, freightAmount })
+  draft.pickupPoint = pickup.point
+  draft.pickupPreview = pickup.preview
   for (const step of modules.pricingSteps) await step.apply(db, draft, input)
   return finalize(draft)
 }

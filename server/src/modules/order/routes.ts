@@ -29,7 +29,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/order/preview', {
     schema: {
       description:
-        "`OrderPreview {lines[], address, goodsAmount, freightAmount, couponDiscount, pointsDiscount, payAmount, freeFreightThreshold, extras}`; cart: selected valid lines; freight by the goods' freight templates (console 设置 → 运费; the default starts as ¥8 below ¥99, free from ¥99), `freeFreightThreshold` the order's template's threshold (0 when never free or several templates)",
+        "`OrderPreview {lines[], address, goodsAmount, freightAmount, couponDiscount, pointsDiscount, payAmount, freeFreightThreshold, extras}`; cart: selected valid lines; freight by the goods' freight templates (console 设置 → 运费; the default starts as ¥8 below ¥99, free from ¥99), `freeFreightThreshold` the order's template's threshold (0 when never free or several templates); `deliveryType` and `pickup {points, point, contactName, contactPhone}`: 到店自提 while a pickup point is enabled (`deliveryType: 'pickup'`, `pickupPointId?`: no address, freight 0; docs/orders.md \"Self-pickup\")",
       body: OrderPreviewRequest,
     },
     handler: async (req) => order.previewOrder(db, modules, { ...req.body, memberId: memberId(req) }),
@@ -38,7 +38,7 @@ export default async function orderRoutes(app: ShopApp, ctx: AppContext) {
   app.post('/api/order/submit', {
     schema: {
       description:
-        '`{orderNo, payAmount, status, expireAt, existing}`; one order per (member, requestId): a repeat answers the first order with `existing: true`; stock taken by conditional update in the same transaction (2001 when short); cart lines bought are removed; 400 `请选择收货地址` without an address. Request: preview fields + `{remark?, requestId}` (8–64 of `[A-Za-z0-9_-]`, one per page visit).',
+        '`{orderNo, payAmount, status, expireAt, existing}`; one order per (member, requestId): a repeat answers the first order with `existing: true`; stock taken by conditional update in the same transaction (2001 when short); cart lines bought are removed; 400 `请选择收货地址` without an address. Request: preview fields + `{remark?, requestId}` (8–64 of `[A-Za-z0-9_-]`, one per page visit); a pickup order also `pickupPointId`, `receiverName`, `receiverPhone` (no address, freight 0, an 8-digit pickup code).',
       body: OrderSubmitRequest,
     },
     handler: async (req) => order.submitOrder(db, config, modules, { ...req.body, memberId: memberId(req) }),

@@ -4,7 +4,6 @@ import type { Conn, Db, Tx } from '../../db/types'
 import type { OrderItemTable, OrderStatusValue, OrderTable } from '../../db/tradeTables'
 import type { Config } from '../../config'
 import type { BuyAgainResponse, OrderAction, OrderCounts, OrderDetail, OrderItem, OrderPage, OrderPreview, OrderSubmitResponse, OrderSummary, OrderTab } from '../../../../types/order'
-import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { addToCart } from '../cart/service'
@@ -12,6 +11,7 @@ import { priceOrder, type OrderDraft, type PricingInput } from './pricing'
 import type { Contributions } from '../contributions'
 import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
+import { newPickupCode, orderStatusText, pickupAddressLine } from './pickup'
 import { chinaClock } from '../../services/chinaTime'
 import { onPage, countRows } from '../../db/paging'
 
@@ -94,6 +94,8 @@ export interface CreateOrderOptions {
   operator?: Operator
   /** false when the caller has already taken the stock (e.g. from a flash-sale quota that is also SKU stock). */
   reserveStock?: boolean
+  /** Pickup orders: who picks up (the checkout's contact). */
+  pickupContact?: { name: string; phone: string }
   now?: number
 }
 
@@ -107,8 +109,11 @@ export interface CreateOrderOptions {
 export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDraft, opts: CreateOrderOptions) {
   const t = opts.now ?? Date.now()
   const operator = opts.operator || 'member'
-  const address = draft.address
+  const point = draft.pickupPoint
+  const contact = point ? pickupContactOf(opts.pickupContact) : null
+  const address = point ? { name: contact!.name, phone: contact!.phone, province: '', city: '', district: '', detail: '' } : draft.address
   if (!address) throw new AppError(ErrorCode.BAD_REQUEST, '请选择收货地址')
+  const pickupCode = point ? await newPickupCode(tx) : null
   const member = await tx.selectFrom('members').select(['boundBusinessId']).where('id', '=', draft.memberId).executeTakeFirst()
   const orderNo = makeOrderNo(t)
   const status: OrderStatusValue = draft.payAmount === 0 ? 'to_ship' : 'unpaid'
@@ -148,6 +153,17 @@ export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDr
       deletedAt: null,
       createdAt: t,
       updatedAt: t,
+      ...(point
+        ? {
+            deliveryType: 'pickup' as const,
+            pickupPointId: point.id,
+            pickupName: point.name,
+            pickupAddress: pickupAddressLine(point),
+            pickupHours: point.hours,
+            pickupPhone: point.phone,
+            pickupCode,
+          }
+        : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow()
@@ -186,6 +202,17 @@ export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDr
   return { id: row.id, orderNo, status, payAmount: draft.payAmount, expireAt: t + opts.expireMinutes * MIN }
 }
 
+const MOBILE = /^1[3-9]\d{9}$/
+
+/** A pickup order's contact: a name and a mainland mobile number (staff call it when the goods are ready). */
+function pickupContactOf(c?: { name: string; phone: string }) {
+  const name = (c?.name || '').trim()
+  const phone = (c?.phone || '').replace(/\s+/g, '')
+  if (!name) throw new AppError(ErrorCode.BAD_REQUEST, '请填写提货人姓名')
+  if (!MOBILE.test(phone)) throw new AppError(ErrorCode.BAD_REQUEST, '请填写正确的提货人手机号')
+  return { name: name.slice(0, 32), phone }
+}
+
 export async function previewOrder(db: Conn, modules: Contributions, input: PricingInput): Promise<OrderPreview> {
   const d = await priceOrder(db, modules, input)
   // The checkout's "free from ¥x" hint: the order's template's threshold (0 = no hint: never free, or mixed templates).
@@ -206,6 +233,8 @@ export function previewOf(d: OrderDraft, freeFreightThreshold: number): OrderPre
       stock: l.stock,
       amount: l.amount,
     })),
+    deliveryType: d.pickupPoint ? 'pickup' : 'delivery',
+    pickup: d.pickupPreview,
     address: d.address,
     goodsAmount: d.goodsAmount,
     freightAmount: d.freightAmount,
@@ -226,13 +255,23 @@ async function byRequest(db: Conn, memberId: number, requestId: string): Promise
  * Places an order. One order per (member, requestId): a repeated or concurrent submit with the same
  * requestId answers the first order. Prices, stock and the address are read inside the transaction.
  */
-export async function submitOrder(db: Db, config: Config, modules: Contributions, input: PricingInput & { remark?: string; requestId: string }): Promise<OrderSubmitResponse> {
+export async function submitOrder(
+  db: Db,
+  config: Config,
+  modules: Contributions,
+  input: PricingInput & { remark?: string; requestId: string; receiverName?: string; receiverPhone?: string },
+): Promise<OrderSubmitResponse> {
   const before = await byRequest(db, input.memberId, input.requestId)
   if (before) return before
   try {
     return await db.transaction().execute(async (tx) => {
-      const draft = await priceOrder(tx, modules, input, { lock: true })
-      const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
+      const draft = await priceOrder(tx, modules, { ...input, submitting: true }, { lock: true })
+      const o = await createOrder(tx, modules, draft, {
+        requestId: input.requestId,
+        remark: input.remark,
+        expireMinutes: config.orderExpireMinutes,
+        pickupContact: { name: input.receiverName || '', phone: input.receiverPhone || '' },
+      })
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, expireAt: o.expireAt, existing: false }
     })
   } catch (err) {
@@ -251,7 +290,7 @@ export async function submitOrder(db: Db, config: Config, modules: Contributions
  * first review that may still get its 追评 (docs/after-sales.md), from `followUpOrders`.
  */
 export function orderActions(
-  o: Pick<OrderRow, 'status' | 'orderType' | 'expireAt' | 'shippedAt' | 'receivedAt' | 'afterSaleStatus'>,
+  o: Pick<OrderRow, 'status' | 'orderType' | 'expireAt' | 'shippedAt' | 'receivedAt' | 'afterSaleStatus'> & { deliveryType?: OrderRow['deliveryType'] },
   afterSalesDays: number,
   now = Date.now(),
   followUp = false,
@@ -288,9 +327,11 @@ export function orderActions(
       if (again) a.push('buyAgain')
       break
   }
-  if (o.afterSaleStatus !== 'processing') return a
+  // A pickup order has no parcel to follow: no 查看物流.
+  const shown = o.deliveryType === 'pickup' ? a.filter((x) => x !== 'logistics') : a
+  if (o.afterSaleStatus !== 'processing') return shown
   // A case is open: its details instead of a second application, and the order stays until it ends.
-  const open = a.filter((x) => x !== 'delete' && x !== 'afterSale')
+  const open = shown.filter((x) => x !== 'delete' && x !== 'afterSale')
   return ['viewAfterSale', ...open]
 }
 
@@ -323,7 +364,8 @@ function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number, follow
   return {
     orderNo: o.orderNo,
     status: o.status,
-    statusText: ORDER_STATUS_TEXT[o.status],
+    statusText: orderStatusText(o),
+    deliveryType: o.deliveryType,
     orderType: o.orderType,
     afterSaleStatus: o.afterSaleStatus,
     goodsAmount: o.goodsAmount,
@@ -416,6 +458,18 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
     : undefined
   return {
     ...toSummary(o, items, config.afterSalesDays, (await followUpOrders(db, [o.id])).has(o.id)),
+    pickup:
+      o.deliveryType === 'pickup'
+        ? {
+            name: o.pickupName,
+            address: o.pickupAddress,
+            hours: o.pickupHours,
+            phone: o.pickupPhone,
+            // The code is shown only while it can be used or after it was: not before payment, not once cancelled or refunded.
+            code: o.paidAt && o.status !== 'cancelled' ? o.pickupCode : null,
+            verifiedAt: o.pickupVerifiedAt,
+          }
+        : null,
     receiver: { name: o.receiverName, phone: o.receiverPhone, province: o.receiverProvince, city: o.receiverCity, district: o.receiverDistrict, detail: o.receiverDetail },
     remark: o.remark,
     payChannel: o.payChannel,

@@ -35,7 +35,7 @@ export const SHIP_TEMPLATE_MAX = 2000
 
 type WaitingRow = { id: number; orderNo: string; receiverName: string; receiverPhone: string; address: string; goods: string }
 
-/** The orders 待发货 (at most SHIP_TEMPLATE_MAX), each a line to fill: 订单号, then 快递公司 and 运单号 left empty. */
+/** The orders 待发货 to ship by courier (pickup orders left out; at most SHIP_TEMPLATE_MAX), each a line to fill: 订单号, then 快递公司 and 运单号 left empty. */
 export function shipTemplateCsv(db: Db): Readable {
   let sent = 0
   return csvStream<WaitingRow>(
@@ -46,6 +46,8 @@ export function shipTemplateCsv(db: Db): Readable {
         .selectFrom('orders')
         .select(['id', 'orderNo', 'receiverName', 'receiverPhone', 'receiverProvince', 'receiverCity', 'receiverDistrict', 'receiverDetail'])
         .where('status', '=', 'to_ship')
+        // Pickup orders are never shipped: staff verify them at the point (自提核销).
+        .where('deliveryType', '=', 'delivery')
         .$if(!!after, (q) => q.where('id', '>', after!.id))
         .orderBy('id')
         .limit(Math.min(limit, SHIP_TEMPLATE_MAX - sent))

@@ -1,11 +1,11 @@
 import { adminCommand, type ShopModule } from '../shopModule'
-import { failedShippingUploads, queueShippingUpload, retryShippingUpload, uploadDueShipping } from './service'
+import { failedShippingUploads, queuePickupUpload, queueShippingUpload, retryShippingUpload, uploadDueShipping } from './service'
 import { handleTradeEvent, verifyPush } from './push'
 
 /** Shipping info of mini-program orders reported to WeChat (upload_shipping_info), with retries. */
 export const wechatShippingModule: ShopModule = {
   name: 'wechatShipping',
-  orderHooks: { shipped: queueShippingUpload },
+  orderHooks: { shipped: queueShippingUpload, received: queuePickupUpload },
   // The mini-program's message push (trade-management events): no token, no p, WeChat's own signature.
   routes: async (app, ctx) => {
     app.get('/api/wechat/miniPush', {

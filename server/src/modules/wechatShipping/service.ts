@@ -52,9 +52,18 @@ export const queueShippingUpload: OrderHook = async (tx, { order }) => {
     .execute()
 }
 
+/**
+ * The 'received' hook: a pickup order (到店自提) is reported when staff verify it (自提核销 runs the 'received' hooks),
+ * with logistics_type 4 (用户自提): the goods were handed over then. Courier orders were queued when shipped.
+ */
+export const queuePickupUpload: OrderHook = async (tx, payload) => {
+  if (payload.order.deliveryType !== 'pickup') return
+  await queueShippingUpload(tx, payload)
+}
+
 /** The request WeChat needs for one order: by transaction id, the tracking numbers, item description, the payer's openid. */
 export async function shippingRequest(db: Db, orderId: number, now = Date.now()) {
-  const o = await db.selectFrom('orders').select(['id', 'memberId', 'receiverPhone']).where('id', '=', orderId).executeTakeFirstOrThrow()
+  const o = await db.selectFrom('orders').select(['id', 'memberId', 'receiverPhone', 'deliveryType']).where('id', '=', orderId).executeTakeFirstOrThrow()
   const pay = await db
     .selectFrom('payments')
     .select(['transactionId'])
@@ -70,7 +79,8 @@ export async function shippingRequest(db: Db, orderId: number, now = Date.now())
   const itemDesc = utf8Cut(items.map((i) => `${i.goodsName}×${i.quantity}`).join('，') || '商品', 360)
   const ships = await db.selectFrom('shipments').select(['expressCode', 'trackingNo']).where('orderId', '=', orderId).orderBy('id').execute()
   const code = ships[0]?.expressCode || ''
-  const logisticsType = code === SELF_PICKUP ? 4 : code === VIRTUAL ? 3 : 1
+  // 4 用户自提: a pickup order (no waybill; WeChat wants one shipping_list entry with the item description only).
+  const logisticsType = o.deliveryType === 'pickup' || code === SELF_PICKUP ? 4 : code === VIRTUAL ? 3 : 1
   const masked = o.receiverPhone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
   return {
     order_key: { order_number_type: 2, transaction_id: pay.transactionId },

@@ -27,6 +27,8 @@ const adapter = paymentAdapter as jest.Mocked<typeof paymentAdapter>
 
 const PREVIEW: OrderPreview = {
   lines: [{ skuId: 5, goodsId: 50, goodsName: '真丝连衣裙', image: '', specText: '黑色 / M', price: 3300, quantity: 2, stock: 9, amount: 6600 }],
+  deliveryType: 'delivery',
+  pickup: { points: [], point: null, contactPhone: '', contactName: '' },
   address: { id: 7, name: '小美', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 478 号', tag: '', isDefault: true },
   goodsAmount: 6600,
   freightAmount: 800,
