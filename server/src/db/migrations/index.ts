@@ -28,6 +28,7 @@ import * as m092 from './092_staff_roles'
 import * as m093 from './093_order_price_change'
 import * as m095 from './095_sku_codes'
 import * as m096 from './096_agent_rate_override'
+import * as m099 from './099_parcels'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '093_order_price_change': m093,
   '095_sku_codes': m095,
   '096_agent_rate_override': m096,
+  '099_parcels': m099,
 }
