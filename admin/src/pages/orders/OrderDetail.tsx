@@ -98,7 +98,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                 发货
               </Button>
             )}
-            {canRefund && order.status === 'to_ship' && order.afterSaleStatus !== 'processing' && (
+            {/* 退款 returns the whole order: not once a parcel has left (部分发货: lines are refunded through 售后). */}
+            {canRefund && order.status === 'to_ship' && !partly && order.afterSaleStatus !== 'processing' && (
               <Button danger onClick={() => setDialog('refund')}>
                 退款
               </Button>
