@@ -252,7 +252,8 @@ for (const [width, height] of [
     assert.equal(await qty.inputValue(), '2', 'every unit waiting is in the parcel by default')
     await qty.fill('1')
     await choose(page, '快递公司', '顺丰')
-    await page.getByLabel('运单号').fill(`SF${width}00000001`)
+    // exact: the 更正运单号 dialog is labelled with the same word.
+    await page.getByLabel('运单号', { exact: true }).fill(`SF${width}00000001`)
     await screenshot(page, `console-${width}-ship-parcel`)
     await btn(page, '确认发货').click()
     await page.locator('.ant-tag', { hasText: '部分发货' }).first().waitFor()
@@ -262,7 +263,7 @@ for (const [width, height] of [
     await page.locator('.ant-modal-title, .ant-drawer-title', { hasText: '发货（包裹2）' }).first().waitFor()
     assert.equal(await page.getByTestId('ship-lines').getByRole('spinbutton').inputValue(), '1')
     await choose(page, '快递公司', '圆通')
-    await page.getByLabel('运单号').fill(`YT${width}00000002`)
+    await page.getByLabel('运单号', { exact: true }).fill(`YT${width}00000002`)
     await btn(page, '确认发货').click()
     await page.locator('.ant-tag', { hasText: '待收货' }).first().waitFor()
     await page.getByTestId('order-parcel').nth(1).getByText(`YT${width}00000002`).waitFor()
