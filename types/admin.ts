@@ -658,6 +658,8 @@ export const AdminOrderDetail = Type.Object({
       payAmount: Type.Integer(),
       refundedQuantity: Type.Integer(),
       refundedAmount: Type.Integer(),
+      /** Units already in a parcel; what is left to ship is quantity − refundedQuantity − shippedQuantity. */
+      shippedQuantity: Type.Integer(),
     }),
   ),
   /** The order's log, oldest first: what happened, by whom. */
@@ -676,6 +678,7 @@ export const AdminOrderDetail = Type.Object({
       paidAt: Type.Union([Type.Integer(), Type.Null()]),
     }),
   ),
+  /** The first parcel (kept for one-parcel orders); `parcels` lists them all. */
   shipment: Type.Union([
     Type.Object({
       expressCode: Type.String(),
@@ -692,6 +695,21 @@ export const AdminOrderDetail = Type.Object({
     }),
     Type.Null(),
   ]),
+  /** Every parcel, oldest first (包裹1、包裹2…): its courier, number, tracking, and the order lines and units it holds. */
+  parcels: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      expressCode: Type.String(),
+      expressName: Type.String(),
+      trackingNo: Type.String(),
+      createdAt: Type.Integer(),
+      trackingState: Type.String(),
+      subscription: Type.String(),
+      subscriptionProblem: Type.String(),
+      traces: Type.Array(Type.Object({ time: Type.Integer(), text: Type.String(), typed: Type.Boolean() })),
+      items: Type.Array(Type.Object({ orderItemId: Type.Integer(), goodsName: Type.String(), specText: Type.String(), quantity: Type.Integer() })),
+    }),
+  ),
   refunds: Type.Array(
     Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String(), amount: Type.Integer(), refundAmount: Type.Integer(), refundedAt: Type.Union([Type.Integer(), Type.Null()]) }),
   ),
@@ -733,7 +751,12 @@ export const PickupLookup = Type.Object({
   items: Type.Array(Type.Object({ goodsName: Type.String(), image: Type.String(), specText: Type.String(), quantity: Type.Integer(), refundedQuantity: Type.Integer() })),
 })
 export type PickupLookup = Static<typeof PickupLookup>
-export const ShipBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
+/** 发货: one parcel. `items` (the lines and units in it) left out ships every unit still waiting, in one parcel. */
+export const ShipBody = Closed({
+  expressCode: Str(16, 1),
+  trackingNo: Str(40, 1),
+  items: Type.Optional(Type.Array(Closed({ orderItemId: Id, quantity: Type.Integer({ minimum: 0, maximum: 9999 }) }), { minItems: 1, maxItems: 200 })),
+})
 export type ShipBody = Static<typeof ShipBody>
 /** 打印发货单: up to 100 order numbers, comma separated. */
 export const OrderPrintQuery = Closed({ orderNos: Type.String({ minLength: 1, maxLength: 3000, pattern: '^[0-9A-Za-z,]+$' }) })
@@ -753,13 +776,18 @@ export const OrderPrintSheet = Type.Object({
   items: Type.Array(Type.Object({ goodsName: Type.String(), specText: Type.String(), code: Type.String(), quantity: Type.Integer(), price: Type.Integer() })),
 })
 export type OrderPrintSheet = Static<typeof OrderPrintSheet>
-/** CSV text, one order per line: orderNo,expressCode,trackingNo (a header line is skipped). */
+/** CSV text, one order per line: orderNo,expressCode,trackingNo (a header line is skipped); or the 拣货单 export with 快递公司 and 快递单号 filled in (its header names the columns). */
 export const BatchShipBody = Closed({ csv: Str(1_000_000, 1) })
 export type BatchShipBody = Static<typeof BatchShipBody>
-export const BatchShipReply = Type.Object({ shipped: Type.Integer(), failed: Type.Array(Type.Object({ line: Type.Integer(), orderNo: Type.String(), msg: Type.String() })) })
+/** `skipped`: parcels already shipped under that number (the same file uploaded again ships nothing twice). */
+export const BatchShipReply = Type.Object({
+  shipped: Type.Integer(),
+  skipped: Type.Array(Type.Object({ line: Type.Integer(), orderNo: Type.String(), msg: Type.String() })),
+  failed: Type.Array(Type.Object({ line: Type.Integer(), orderNo: Type.String(), msg: Type.String() })),
+})
 export type BatchShipReply = Static<typeof BatchShipReply>
 /** 更正运单号: the right company and number of a shipped order (re-subscribed to the courier). */
-export const WaybillBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1) })
+export const WaybillBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1), shipmentId: Type.Optional(Id) })
 export type WaybillBody = Static<typeof WaybillBody>
 export const TraceBody = Closed({ text: Str(200, 1) })
 export type TraceBody = Static<typeof TraceBody>

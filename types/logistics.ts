@@ -46,6 +46,23 @@ export interface LogisticsInfo {
   traces: LogisticsTrace[]
   image: string
   itemCount: number
+  /** Every parcel of the order, oldest first (包裹1、包裹2…); the fields above are the first one's. */
+  parcels: LogisticsParcel[]
+}
+
+/** One parcel of an order (a shipment): its courier, number, lines and own tracking. */
+export interface LogisticsParcel {
+  shipmentId: number
+  expressCode: string
+  expressName: string
+  expressPhone: string
+  trackingNo: string
+  shippedAt: number
+  trackingState: string
+  wechatWaybill: boolean
+  /** Newest first. */
+  traces: LogisticsTrace[]
+  items: Array<{ goodsName: string; specText: string; image: string; quantity: number }>
 }
 
 /** POST /api/logistics/wechat-waybill: the token the mini-program opens WeChat's tracking page with. */

@@ -14,6 +14,9 @@ export type OrderTab = 'all' | 'unpaid' | 'unshipped' | 'unreceived' | 'unreview
 /** followUp: 追评 (a first review may still get it); viewAfterSale: 查看售后 (a case is open: no second application). */
 export type OrderAction = 'pay' | 'cancel' | 'confirmReceipt' | 'delete' | 'buyAgain' | 'logistics' | 'evaluate' | 'followUp' | 'afterSale' | 'viewAfterSale'
 
+/** A to_ship order of which some parcels have left (split shipment): shown to shopper and staff instead of 待发货. */
+export const PARTLY_SHIPPED_TEXT = '部分发货'
+
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   unpaid: '待付款',
   to_ship: '待发货',
@@ -158,6 +161,8 @@ export interface OrderItem {
   reviewed: boolean
   refundedQuantity: number
   refundedAmount: number
+  /** Units already in a parcel (split shipment). */
+  shippedQuantity: number
 }
 
 export interface OrderSummary {
@@ -207,7 +212,18 @@ export interface OrderDetail extends OrderSummary {
   receivedAt: number | null
   completedAt: number | null
   cancelledAt: number | null
+  /** The first parcel (an order of one parcel: its only one). */
   shipment: { expressCode: string; expressName: string; trackingNo: string; latest: { time: number; text: string } | null } | null
+  /** Every parcel, oldest first (包裹1、包裹2…), with the order lines and units it holds. */
+  parcels: OrderParcel[]
+}
+
+export interface OrderParcel {
+  expressCode: string
+  expressName: string
+  trackingNo: string
+  latest: { time: number; text: string } | null
+  items: Array<{ orderItemId: number; quantity: number }>
 }
 
 export type OrderPage = Page<OrderSummary>
@@ -245,6 +261,7 @@ export const ORDER_LOG_ACTION_TEXT: Record<string, string> = {
   pay: '支付',
   cancel: '取消',
   ship: '发货',
+  ship_part: '部分发货',
   waybill: '更正运单号',
   receive: '确认收货',
   complete: '完成',

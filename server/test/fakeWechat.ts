@@ -92,6 +92,14 @@ export class FakeWechat implements HttpClient {
       f.phone_info.purePhoneNumber = c.phone
       return { json: f }
     }
+    if (p === '/wxa/sec/order/upload_shipping_info' && body) {
+      // upload_shipping_info's documented rules: 统一发货 (delivery_mode 1) takes one waybill; 分拆发货 (2) needs
+      // is_all_delivered and 1 to 10 waybills. The first answer's text is WeChat's as quoted on its developer forum; the
+      // second is WeChat's generic 47001 (data format error), not a recorded answer to that exact mistake.
+      const list = Array.isArray(body.shipping_list) ? body.shipping_list : []
+      if (body.delivery_mode === 1 && list.length !== 1) return recorded('upload_shipping_info_unified_list')
+      if (body.delivery_mode === 2 && (typeof body.is_all_delivered !== 'boolean' || list.length < 1 || list.length > 10)) return recorded('upload_shipping_info_bad_split')
+    }
     const name = DEFAULTS[p]
     if (!name) throw new Error(`FakeWechat: no fixture for ${p}`)
     return recorded(name)

@@ -28,15 +28,15 @@ async function choose(page, label, option) {
   await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
 }
 
-/** A member with an address and an order paid in the sandbox: its order number. */
-async function paidOrder() {
+/** A member with an address and an order paid in the sandbox (`quantity` units of one SKU): its order number. */
+async function paidOrder(quantity = 1) {
   const token = await suite.shop.apiLogin(newPhone())
   await addAddress(suite.shop, token, '控制台买家')
   const search = await suite.shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
   const goods = search.data.list.find((g) => g.price >= 1000) || search.data.list[0]
   const d = await suite.shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
-  const sku = d.data.skus.find((s) => s.stock > 0)
-  const o = await suite.shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity: 1, requestId: `console${Date.now()}${Math.floor(Math.random() * 1000)}` }, token)
+  const sku = d.data.skus.find((s) => s.stock >= quantity)
+  const o = await suite.shop.api('POST', '/api/order/submit', { from: 'buyNow', skuId: sku.id, quantity, requestId: `console${Date.now()}${Math.floor(Math.random() * 1000)}` }, token)
   assert.equal(o.code, 200, o.msg)
   const p = await suite.shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, token)
   const c = await suite.shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)
@@ -175,7 +175,7 @@ test('1280x800: 批量发货 round trip: the template lists the paid order, fill
   assert.ok(line, 'the paid order is in the template')
   const csv = `${template.split('\r\n')[0]}\r\n${line.replace('"",""', '"圆通速递","YT9876543210"')}\r\n`
   await dialog.locator('input[type=file]').setInputFiles({ name: 'ship.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
-  await dialog.getByText('已发货 1 单').waitFor()
+  await dialog.getByText('已发货 1 个包裹').waitFor()
   await btn(page, '知道了').click()
   const detail = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
   assert.equal(detail.data.status, 'to_receive')
@@ -234,6 +234,56 @@ test('375x812: ship an order from the phone, add a trace; the shopper sees expre
   )
   assert.deepEqual(errors, [])
 })
+
+for (const [width, height] of [
+  [1280, 800],
+  [375, 812],
+]) {
+  test(`${width}x${height}: ship an order in two parcels: 部分发货 after the first, 待收货 after the second; the shopper sees 包裹1 and 包裹2`, async () => {
+    const { token, orderNo } = await paidOrder(2)
+    const { page, errors } = await suite.open({ width, height })
+    await signIn(page)
+    await page.goto(`${suite.shop.base}/admin/orders/${orderNo}`)
+    // Parcel 1: one of the two units.
+    await btn(page, '发货').click()
+    const lines = page.getByTestId('ship-lines')
+    await lines.waitFor()
+    const qty = lines.getByRole('spinbutton')
+    assert.equal(await qty.inputValue(), '2', 'every unit waiting is in the parcel by default')
+    await qty.fill('1')
+    await choose(page, '快递公司', '顺丰')
+    // exact: the 更正运单号 dialog is labelled with the same word.
+    await page.getByLabel('运单号', { exact: true }).fill(`SF${width}00000001`)
+    await screenshot(page, `console-${width}-ship-parcel`)
+    await btn(page, '确认发货').click()
+    await page.locator('.ant-tag', { hasText: '部分发货' }).first().waitFor()
+    assert.equal((await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)).data.statusText, '部分发货')
+    // Parcel 2: the unit left, by default.
+    await btn(page, '发货').click()
+    await page.locator('.ant-modal-title, .ant-drawer-title', { hasText: '发货（包裹2）' }).first().waitFor()
+    assert.equal(await page.getByTestId('ship-lines').getByRole('spinbutton').inputValue(), '1')
+    await choose(page, '快递公司', '圆通')
+    await page.getByLabel('运单号', { exact: true }).fill(`YT${width}00000002`)
+    await btn(page, '确认发货').click()
+    await page.locator('.ant-tag', { hasText: '待收货' }).first().waitFor()
+    await page.getByTestId('order-parcel').nth(1).getByText(`YT${width}00000002`).waitFor()
+    assert.equal(await page.getByTestId('order-parcel').count(), 2)
+    await page.getByText('包裹2').first().waitFor()
+    await screenshot(page, `console-${width}-parcels`)
+    const wide = await page.evaluate(() => document.scrollingElement.scrollWidth)
+    assert.ok(wide <= width, `no sideways scroll at ${width} (${wide})`)
+
+    const trace = await suite.shop.api('GET', `/api/logistics/trace?orderNo=${orderNo}`, null, token)
+    assert.deepEqual(
+      trace.data.parcels.map((p) => [p.trackingNo, p.items.map((i) => i.quantity)]),
+      [
+        [`SF${width}00000001`, [1]],
+        [`YT${width}00000002`, [1]],
+      ],
+    )
+    assert.deepEqual(errors, [])
+  })
+}
 
 test('375x812: approve and refund an after-sales case from the phone; the shopper sees it refunded', async () => {
   const { token, orderNo } = await paidOrder()

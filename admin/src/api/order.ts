@@ -40,6 +40,8 @@ export const staffRefund = (orderNo: string, body: StaffRefundBody) => post<Afte
 export const changePrice = (orderNo: string, body: PriceChangeBody) => post<OkReply>(`/orders/${encodeURIComponent(orderNo)}/price`, body)
 /** The filtered list as CSV, streamed by the server: a plain link (the session cookie goes with it). */
 export const exportUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/export', q as Query)
+/** 导出拣货单: the filtered orders, one row per goods line with 快递公司 and 快递单号 to fill; uploads back into 批量发货. */
+export const pickingListUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) => buildUrl('/orders/picking-list', q as Query)
 /** 发货单 / 拣货单 of the chosen orders. */
 export const printSheets = (orderNos: string[]) => get<OrderPrintSheet[]>('/orders/print', { orderNos: orderNos.join(',') })
 /** 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (CSV). */

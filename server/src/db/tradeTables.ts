@@ -119,6 +119,8 @@ export interface OrderItemTable {
   reviewed: number
   refundedQuantity: number
   refundedAmount: number
+  /** Units already in a parcel (migration 099); shipping raises it conditionally (shipped + refunded + n <= quantity). */
+  shippedQuantity: Generated<number>
   createdAt: number
 }
 
@@ -178,6 +180,14 @@ export interface ShipmentTable {
   signedAt: number | null
 }
 
+/** Migration 099: the order lines (and units) a parcel holds. */
+export interface ShipmentItemTable {
+  id: Generated<number>
+  shipmentId: number
+  orderItemId: number
+  quantity: number
+}
+
 export interface LogisticsTraceTable {
   id: Generated<number>
   shipmentId: number
@@ -214,6 +224,7 @@ declare module './types' {
     orderLogs: OrderLogTable
     expressCompanies: ExpressCompanyTable
     shipments: ShipmentTable
+    shipmentItems: ShipmentItemTable
     logisticsTraces: LogisticsTraceTable
     trackingSubscriptions: TrackingSubscriptionTable
   }

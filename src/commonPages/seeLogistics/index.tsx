@@ -19,6 +19,8 @@ export default function SeeLogisticsIndexPage() {
   const [info, setInfo] = useState<LogisticsInfo | null>(null)
   const [failed, setFailed] = useState('')
   const [refreshing, setRefreshing] = useState(false)
+  // Several parcels (split shipment): 包裹1、包裹2… each with its own courier, number, goods and tracking.
+  const [pick, setPick] = useState(0)
 
   useDidShow(() => {
     if (!requireLogin()) return
@@ -49,33 +51,57 @@ export default function SeeLogisticsIndexPage() {
       .finally(() => setOpening(false))
   }
 
+  const parcels = info ? info.parcels : []
+  const p = parcels[Math.min(pick, parcels.length - 1)]
+  const split = parcels.length > 1 || (info?.orderStatus === 'to_ship' && parcels.length > 0)
+
   return (
     <PageLayout variant='back' title='查看物流'>
       {failed && <View className='empty-hint'>{failed}</View>}
-      {info && (
+      {info && p && (
         <View className='logistics'>
+          {parcels.length > 1 && (
+            <View className='logistics__tabs'>
+              {parcels.map((x, k) => (
+                <Text key={x.shipmentId} className={`logistics__tab${x === p ? ' logistics__tab--on' : ''}`} onClick={() => setPick(k)}>
+                  包裹{k + 1}
+                </Text>
+              ))}
+            </View>
+          )}
           <View className='card logistics__head'>
-            {!!info.image && <Image className='logistics__img' src={assetUrl(info.image)} mode='aspectFill' />}
+            {!!(p.items[0]?.image || info.image) && <Image className='logistics__img' src={assetUrl(split ? p.items[0]?.image || info.image : info.image)} mode='aspectFill' />}
             <View className='logistics__meta'>
-              <Text className='logistics__state'>{TRACKING_STATE_LABEL[info.trackingState] || STATUS[info.orderStatus] || '运输中'}</Text>
+              <Text className='logistics__state'>{TRACKING_STATE_LABEL[p.trackingState] || STATUS[info.orderStatus] || '运输中'}</Text>
               <Text className='logistics__line'>
-                {info.expressName}
-                {!!info.expressPhone && (
-                  <Text className='logistics__phone' onClick={() => dial(info.expressPhone)}>
+                {p.expressName}
+                {!!p.expressPhone && (
+                  <Text className='logistics__phone' onClick={() => dial(p.expressPhone)}>
                     {' '}
-                    官方电话 {info.expressPhone}
+                    官方电话 {p.expressPhone}
                   </Text>
                 )}
               </Text>
               <View className='logistics__line'>
-                <Text>运单号：{info.trackingNo}</Text>
-                <Text className='logistics__copy' onClick={() => copyText(info.trackingNo)}>
+                <Text>运单号：{p.trackingNo}</Text>
+                <Text className='logistics__copy' onClick={() => copyText(p.trackingNo)}>
                   复制
                 </Text>
               </View>
             </View>
           </View>
-          {process.env.TARO_ENV === 'weapp' && info.wechatWaybill && (
+          {split && (
+            <View className='card logistics__goods'>
+              <Text className='muted'>{info.orderStatus === 'to_ship' ? '部分发货，其余商品稍后发出' : `共 ${parcels.length} 个包裹`}</Text>
+              {p.items.map((i, k) => (
+                <Text key={k} className='logistics__goods-line'>
+                  {i.goodsName}
+                  {i.specText ? `（${i.specText}）` : ''} ×{i.quantity}
+                </Text>
+              ))}
+            </View>
+          )}
+          {process.env.TARO_ENV === 'weapp' && p.wechatWaybill && (
             <View className='card logistics__wechat' onClick={openWechat}>
               <Text>微信物流详情</Text>
               <Text className='muted'>{opening ? '正在打开…' : '在微信中查看物流进度 ›'}</Text>
@@ -96,9 +122,9 @@ export default function SeeLogisticsIndexPage() {
                 </Text>
               </View>
             )}
-            {info.traces.length ? (
+            {p.traces.length ? (
               <Steps direction='vertical' type='dot' value={1}>
-                {info.traces.map((t, i) => (
+                {p.traces.map((t, i) => (
                   <Step key={`${t.time}-${i}`} value={i + 1} title={t.text} description={`${formatTime(t.time, 'YYYY-MM-DD HH:mm')}${t.typed ? ' · 商家录入' : ''}`} />
                 ))}
               </Steps>

@@ -109,16 +109,20 @@ export default function MyOrderDetailsPage() {
         {!!hint && <Text className='order-detail__status-hint'>{hint}</Text>}
       </View>
 
-      {o.shipment && (
-        <View className='card order-detail__ship' onClick={() => navigateTo(ROUTES.seeLogistics, { orderNo: o.orderNo })}>
+      {/* One card per parcel (包裹1、包裹2…); an order of one parcel looks as it always did. */}
+      {(o.parcels.length > 1 || (o.parcels.length === 1 && o.status === 'to_ship') ? o.parcels : o.shipment ? [o.shipment] : []).map((p, k, all) => (
+        <View key={p.trackingNo} className='card order-detail__ship' onClick={() => navigateTo(ROUTES.seeLogistics, { orderNo: o.orderNo })}>
           <Transit size={20} className='order-detail__ship-icon' />
           <View className='order-detail__ship-body'>
-            <Text className='order-detail__ship-text'>{o.shipment.latest?.text || `${o.shipment.expressName} ${o.shipment.trackingNo}`}</Text>
-            <Text className='order-detail__ship-time'>{o.shipment.latest ? formatTime(o.shipment.latest.time, 'YYYY-MM-DD HH:mm') : ''}</Text>
+            <Text className='order-detail__ship-text'>
+              {all.length > 1 || o.status === 'to_ship' ? `包裹${k + 1}：` : ''}
+              {p.latest?.text || `${p.expressName} ${p.trackingNo}`}
+            </Text>
+            <Text className='order-detail__ship-time'>{p.latest ? formatTime(p.latest.time, 'YYYY-MM-DD HH:mm') : ''}</Text>
           </View>
           <ArrowRight size={12} className='muted' />
         </View>
-      )}
+      ))}
 
       {o.pickup ? (
         <>

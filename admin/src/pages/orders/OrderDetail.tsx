@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
+import { Alert, Button, Card, Checkbox, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminOrderDetail, ShipBody } from '@contract/admin'
 import { TRACKING_STATE_LABEL } from '@contract/logistics'
+import { PARTLY_SHIPPED_TEXT } from '@contract/order'
 import { payMethodText } from '@contract/pay'
 import { addTrace, cancel, correctWaybill, staffRefund, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
@@ -19,6 +20,9 @@ import { allUnits, refundableLines, refundSelection, unitsLeft } from './refundL
 
 type Dialog = 'ship' | 'waybill' | 'trace' | 'remark' | 'cancel' | 'price' | 'refund' | null
 const yuan = (fen: number) => `¥${fenToYuan(fen)}`
+/** The 发货 dialog's values: the courier and number, and per line (by its id) whether it goes in this parcel and how many units. */
+type ShipForm = { expressCode: string; trackingNo: string; pick: Record<string, boolean>; qty: Record<string, number> }
+type Parcel = AdminOrderDetail['parcels'][number]
 const PAY_STATUS: Record<string, string> = { paid: '已支付', pending: '待支付', closed: '已关闭', refunded: '已退款' }
 /** The courier subscription (快递100), in the merchant's words. */
 const SUBSCRIPTION: Record<string, { text: string; color?: string }> = {
@@ -36,6 +40,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   const [error, setError] = useState('')
   const [dialog, setDialog] = useState<Dialog>(null)
   const [express, setExpress] = useState<ExpressCompany[]>([])
+  // The parcel 更正运单号 works on (an order of several parcels names one).
+  const [fixing, setFixing] = useState<Parcel | null>(null)
   const session = useSession()
   const writable = session.can('orders.write')
   const canRefund = session.can('refunds.write')
@@ -53,8 +59,12 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       </PageContainer>
     )
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
-  const { order, items, timeline, payments, shipment, refunds, commissions, pickup } = data
-  const st = pickup && order.status === 'to_ship' ? PICKUP_WAITING : ORDER_STATUS[order.status]
+  const { order, items, timeline, payments, parcels, refunds, commissions, pickup } = data
+  const partly = order.status === 'to_ship' && parcels.length > 0
+  const st = pickup && order.status === 'to_ship' ? PICKUP_WAITING : partly ? { text: PARTLY_SHIPPED_TEXT, color: 'orange' } : ORDER_STATUS[order.status]
+  // Units of each line still waiting: neither in a parcel nor refunded.
+  const waiting = items.map((i) => ({ ...i, left: Math.max(0, i.quantity - i.refundedQuantity - i.shippedQuantity) })).filter((i) => i.left > 0)
+  const openWaybill = (p: Parcel) => (setFixing(p), setDialog('waybill'))
   const done = async () => void (await load())
 
   // The courier and the waybill number: the same two fields when shipping and when correcting a waybill.
@@ -95,13 +105,14 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                 自提核销
               </Button>
             )}
-            {canRefund && order.status === 'to_ship' && order.afterSaleStatus !== 'processing' && (
+            {/* 退款 returns the whole order: not once a parcel has left (部分发货: lines are refunded through 售后). */}
+            {canRefund && order.status === 'to_ship' && !partly && order.afterSaleStatus !== 'processing' && (
               <Button danger onClick={() => setDialog('refund')}>
                 退款
               </Button>
             )}
-            {writable && shipment && order.status === 'to_receive' && <Button onClick={() => setDialog('waybill')}>更正运单号</Button>}
-            {writable && shipment && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
+            {writable && parcels.length === 1 && ['to_ship', 'to_receive'].includes(order.status) && <Button onClick={() => openWaybill(parcels[0])}>更正运单号</Button>}
+            {writable && parcels.length > 0 && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
             {writable && <Button onClick={() => setDialog('remark')}>备注</Button>}
             {writable && order.status === 'unpaid' && order.orderType !== 'points' && <Button onClick={() => setDialog('price')}>改价</Button>}
             {writable && order.status === 'unpaid' && (
@@ -161,6 +172,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
             { title: '单价', width: 90, align: 'right', render: (_, i) => yuan(i.price) },
             { title: '数量', dataIndex: 'quantity', width: 60, align: 'right' },
             { title: '实付', width: 90, align: 'right', render: (_, i) => yuan(i.payAmount) },
+            { title: '已发', width: 60, align: 'right', render: (_, i) => i.shippedQuantity || '—' },
             { title: '已退', width: 110, align: 'right', render: (_, i) => (i.refundedQuantity ? `${i.refundedQuantity} 件 ${yuan(i.refundedAmount)}` : '—') },
           ]}
         />
@@ -190,45 +202,67 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       )}
       {!pickup && (
         <Card title='物流' style={{ marginBottom: 16 }}>
-          {shipment ? (
-            <>
-              <Descriptions column={mobile ? 1 : 3} size='small'>
-                <Descriptions.Item label='快递公司'>{shipment.expressName}</Descriptions.Item>
-                <Descriptions.Item label='运单号'>
-                  <Typography.Text copyable>{shipment.trackingNo}</Typography.Text>
-                </Descriptions.Item>
-                <Descriptions.Item label='发货时间'>{dateTime(shipment.createdAt)}</Descriptions.Item>
-                <Descriptions.Item label='快递状态'>{TRACKING_STATE_LABEL[shipment.trackingState] || '快递公司尚无记录'}</Descriptions.Item>
-                <Descriptions.Item label='物流跟踪'>
-                  <Tag color={SUBSCRIPTION[shipment.subscription]?.color}>{SUBSCRIPTION[shipment.subscription]?.text || shipment.subscription}</Tag>
-                </Descriptions.Item>
-                <Descriptions.Item label='最新轨迹'>{shipment.traces[0] ? `${dateTime(shipment.traces[0].time)} ${shipment.traces[0].text}` : '暂无'}</Descriptions.Item>
-              </Descriptions>
-              {!!shipment.subscriptionProblem && (
-                <Alert
-                  style={{ marginTop: 12 }}
-                  type='warning'
-                  showIcon
-                  message={shipment.subscriptionProblem}
-                  description='运单号或快递公司填错时，请点「更正运单号」；快递100 的设置问题请到「设置 → 物流跟踪」处理。'
+          {parcels.length ? (
+            parcels.map((shipment, k) => (
+              <div key={shipment.id} data-testid='order-parcel' style={k ? { marginTop: 24, paddingTop: 16, borderTop: '1px solid rgba(5, 5, 5, 0.06)' } : undefined}>
+                {parcels.length > 1 && (
+                  <Space wrap style={{ marginBottom: 8 }}>
+                    <Typography.Text strong>包裹{k + 1}</Typography.Text>
+                    {writable && ['to_ship', 'to_receive'].includes(order.status) && (
+                      <Button size='small' onClick={() => openWaybill(shipment)}>
+                        更正运单号
+                      </Button>
+                    )}
+                  </Space>
+                )}
+                <Descriptions column={mobile ? 1 : 3} size='small'>
+                  <Descriptions.Item label='快递公司'>{shipment.expressName}</Descriptions.Item>
+                  <Descriptions.Item label='运单号'>
+                    <Typography.Text copyable>{shipment.trackingNo}</Typography.Text>
+                  </Descriptions.Item>
+                  <Descriptions.Item label='发货时间'>{dateTime(shipment.createdAt)}</Descriptions.Item>
+                  {(parcels.length > 1 || partly) && (
+                    <Descriptions.Item label='包裹内商品' span={mobile ? 1 : 3}>
+                      {shipment.items.map((i) => `${i.goodsName}${i.specText ? `（${i.specText}）` : ''} ×${i.quantity}`).join('；')}
+                    </Descriptions.Item>
+                  )}
+                  <Descriptions.Item label='快递状态'>{TRACKING_STATE_LABEL[shipment.trackingState] || '快递公司尚无记录'}</Descriptions.Item>
+                  <Descriptions.Item label='物流跟踪'>
+                    <Tag color={SUBSCRIPTION[shipment.subscription]?.color}>{SUBSCRIPTION[shipment.subscription]?.text || shipment.subscription}</Tag>
+                  </Descriptions.Item>
+                  <Descriptions.Item label='最新轨迹'>{shipment.traces[0] ? `${dateTime(shipment.traces[0].time)} ${shipment.traces[0].text}` : '暂无'}</Descriptions.Item>
+                </Descriptions>
+                {!!shipment.subscriptionProblem && (
+                  <Alert
+                    style={{ marginTop: 12 }}
+                    type='warning'
+                    showIcon
+                    message={shipment.subscriptionProblem}
+                    description='运单号或快递公司填错时，请点「更正运单号」；快递100 的设置问题请到「设置 → 物流跟踪」处理。'
+                  />
+                )}
+                <Timeline
+                  style={{ marginTop: 16 }}
+                  items={[...shipment.traces].reverse().map((t) => ({
+                    children: (
+                      <>
+                        {t.text}
+                        {t.typed && <Tag style={{ marginLeft: 8 }}>人工录入</Tag>}
+                        <br />
+                        <Typography.Text type='secondary'>{dateTime(t.time)}</Typography.Text>
+                      </>
+                    ),
+                  }))}
                 />
-              )}
-              <Timeline
-                style={{ marginTop: 16 }}
-                items={[...shipment.traces].reverse().map((t) => ({
-                  children: (
-                    <>
-                      {t.text}
-                      {t.typed && <Tag style={{ marginLeft: 8 }}>人工录入</Tag>}
-                      <br />
-                      <Typography.Text type='secondary'>{dateTime(t.time)}</Typography.Text>
-                    </>
-                  ),
-                }))}
-              />
-            </>
+              </div>
+            ))
           ) : (
             <Typography.Text type='secondary'>未发货</Typography.Text>
+          )}
+          {partly && (
+            <Typography.Paragraph type='secondary' style={{ marginTop: 8, marginBottom: 0 }}>
+              还有 {waiting.reduce((n, i) => n + i.left, 0)} 件商品待发货，全部发出后订单变为待收货。
+            </Typography.Paragraph>
           )}
         </Card>
       )}
@@ -304,22 +338,47 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         />
       </Card>
 
-      <FormModal<ShipBody>
+      <FormModal<ShipForm>
         open={dialog === 'ship'}
-        title='发货'
+        title={partly ? `发货（包裹${parcels.length + 1}）` : '发货'}
         okText='确认发货'
+        initialValues={{ pick: Object.fromEntries(waiting.map((i) => [i.id, true])), qty: Object.fromEntries(waiting.map((i) => [i.id, i.left])) }}
         onClose={() => setDialog(null)}
-        onSubmit={(v) => ship(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}
+        onSubmit={(v) => {
+          const chosen = waiting.filter((i) => v.pick?.[i.id] && (v.qty?.[i.id] || 0) > 0).map((i) => ({ orderItemId: i.id, quantity: v.qty[i.id] }))
+          if (!chosen.length) return Promise.reject(new Error('请勾选这个包裹里的商品'))
+          // Everything still waiting in this parcel: sent without lines, as one parcel (the order ships now).
+          const all = chosen.length === waiting.length && chosen.every((c) => c.quantity === waiting.find((i) => i.id === c.orderItemId)!.left)
+          const body: ShipBody = { expressCode: v.expressCode, trackingNo: v.trackingNo.trim(), ...(all ? {} : { items: chosen }) }
+          return ship(orderNo, body).then(done)
+        }}
       >
+        <Typography.Paragraph type='secondary'>默认全部商品装在一个包裹里；分开发货时，取消勾选或减少数量，其余商品稍后再发。</Typography.Paragraph>
+        <div data-testid='ship-lines' style={{ marginBottom: 16 }}>
+          {waiting.map((i) => (
+            <Space key={i.id} wrap style={{ display: 'flex', marginBottom: 8 }}>
+              <Form.Item name={['pick', String(i.id)]} valuePropName='checked' noStyle>
+                <Checkbox>
+                  {i.goodsName}
+                  {i.specText ? `（${i.specText}）` : ''}
+                </Checkbox>
+              </Form.Item>
+              <Form.Item name={['qty', String(i.id)]} noStyle>
+                <InputNumber min={1} max={i.left} precision={0} style={{ width: 96 }} aria-label={`${i.goodsName}${i.specText ? `（${i.specText}）` : ''} 发货数量`} addonAfter='件' />
+              </Form.Item>
+              <Typography.Text type='secondary'>待发 {i.left} 件</Typography.Text>
+            </Space>
+          ))}
+        </div>
         {waybillFields}
       </FormModal>
       <FormModal<ShipBody>
         open={dialog === 'waybill'}
-        title='更正运单号'
+        title={parcels.length > 1 && fixing ? `更正运单号（包裹${parcels.findIndex((p) => p.id === fixing.id) + 1}）` : '更正运单号'}
         okText='确认更正'
-        initialValues={shipment ? { expressCode: shipment.expressCode, trackingNo: shipment.trackingNo } : undefined}
-        onClose={() => setDialog(null)}
-        onSubmit={(v) => correctWaybill(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim() }).then(done)}
+        initialValues={fixing ? { expressCode: fixing.expressCode, trackingNo: fixing.trackingNo } : undefined}
+        onClose={() => (setDialog(null), setFixing(null))}
+        onSubmit={(v) => correctWaybill(orderNo, { expressCode: v.expressCode, trackingNo: v.trackingNo.trim(), ...(fixing ? { shipmentId: fixing.id } : {}) }).then(done)}
       >
         <Alert style={{ marginBottom: 16 }} type='info' showIcon message='更正后，原运单的快递轨迹会被清除，并按新运单号重新向快递公司订阅；人工录入的轨迹保留。' />
         {waybillFields}

@@ -1,16 +1,17 @@
 import { useRef, useState } from 'react'
 import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro-components'
 import { Button, Image, Space, Tabs, Tag, Typography } from 'antd'
-import { DownloadOutlined, PrinterOutlined } from '@ant-design/icons'
+import { DownloadOutlined, FileTextOutlined, PrinterOutlined } from '@ant-design/icons'
 import type { AdminOrderQuery, AdminOrderRow } from '@contract/admin'
 import { payMethodText } from '@contract/pay'
 import { ORDER_STATUSES } from '@contract/admin'
-import { expressCompanies, exportUrl, orderList, shipBatch, shipTemplateUrl, type ExpressCompany } from '../../api/order'
+import { expressCompanies, exportUrl, orderList, pickingListUrl, shipBatch, shipTemplateUrl, type ExpressCompany } from '../../api/order'
 import { run, toast } from '../../core/feedback'
 import { dateTime, ORDER_AFTER_SALE, ORDER_STATUS, orderStatusTag } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
+import { useMobile } from '../../core/useMobile'
 import { useQueryTab } from '../../core/useQueryTab'
 import { CsvUpload } from '../../components/CsvUpload'
 import { NameAndPhone } from '../../components/NameAndPhone'
@@ -47,10 +48,12 @@ function BatchShip({ onDone }: { onDone: () => void }) {
       onDone={onDone}
       send={async (csv) => {
         const r = await shipBatch({ csv })
+        // A parcel already shipped under its number (the same file uploaded again) is listed with the reason, not shipped twice.
+        const notShipped = [...r.skipped, ...r.failed].sort((a, b) => a.line - b.line)
         return {
-          summary: `已发货 ${r.shipped} 单${r.failed.length ? `，${r.failed.length} 行未发货` : ''}`,
+          summary: `已发货 ${r.shipped} 个包裹${r.skipped.length ? `，${r.skipped.length} 个之前已发货` : ''}${r.failed.length ? `，${r.failed.length} 行未发货` : ''}`,
           changed: r.shipped > 0,
-          failed: r.failed.map((f) => ({ line: f.line, label: f.orderNo, msg: f.msg })),
+          failed: notShipped.map((f) => ({ line: f.line, label: f.orderNo, msg: f.msg })),
         }
       }}
       intro={
@@ -71,6 +74,9 @@ function BatchShip({ onDone }: { onDone: () => void }) {
             ))}
           </div>
           <Typography.Paragraph>3. 保存为 CSV 后上传。第一行为表头；每行一单，前三列依次为订单号、快递公司、运单号。一次最多 1000 单。</Typography.Paragraph>
+          <Typography.Paragraph>
+            也可以上传「导出拣货单」的文件：每行一件商品，填好「快递公司」和「快递单号」的行发货，同一订单填同一单号的行装在一个包裹里；留空的行这次不发；已发货的行不会重复发货。
+          </Typography.Paragraph>
         </>
       }
     />
@@ -83,6 +89,7 @@ export default function OrderList() {
   const action = useRef<ActionType>()
   const writable = useSession().can('orders.write')
   const [repricing, setRepricing] = useState<AdminOrderRow | null>(null)
+  const mobile = useMobile()
 
   const columns: ProColumns<AdminOrderRow>[] = [
     { title: '订单号', dataIndex: 'orderNo', width: 190, render: (_, r) => <a onClick={() => navigate(`/orders/${r.orderNo}`)}>{r.orderNo}</a> },
@@ -213,6 +220,10 @@ export default function OrderList() {
           writable && <BatchShip key='batch' onDone={() => action.current?.reload()} />,
           <Button key='export' icon={<DownloadOutlined />} href={exportUrl(filters)} download>
             导出 CSV
+          </Button>,
+          // 拣货单: one row per goods line, 快递公司 and 快递单号 to fill; it goes back into 批量发货.
+          <Button key='picking' icon={<FileTextOutlined />} href={pickingListUrl(filters)} download aria-label='导出拣货单' title='导出拣货单'>
+            {mobile ? null : '导出拣货单'}
           </Button>,
         ]}
       />

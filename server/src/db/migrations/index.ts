@@ -30,6 +30,7 @@ import * as m095 from './095_sku_codes'
 import * as m096 from './096_agent_rate_override'
 import * as m097 from './097_limits'
 import * as m098 from './098_pickup'
+import * as m099 from './099_parcels'
 import * as m100 from './100_agent_suspend'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
@@ -65,5 +66,6 @@ export const migrations: Record<string, Migration> = {
   '096_agent_rate_override': m096,
   '097_limits': m097,
   '098_pickup': m098,
+  '099_parcels': m099,
   '100_agent_suspend': m100,
 }

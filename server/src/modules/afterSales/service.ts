@@ -28,6 +28,7 @@ import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
 import { queueMessage } from '../notifications/service'
 import { completeIfAllReviewed } from '../review/service'
+import { finishShippingIfDone } from '../logistics/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 import { addressLine, NO_RETURN_ADDRESS, returnAddressFor } from './returnAddresses'
 import type { Contributions } from '../contributions'
@@ -747,12 +748,12 @@ async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refu
   const order = await tx.selectFrom('orders').selectAll().where('id', '=', c.orderId).executeTakeFirstOrThrow()
   const items = await tx.selectFrom('orderItems').selectAll().where('orderId', '=', order.id).execute()
   const lines = await tx.selectFrom('afterSaleItems').selectAll().where('afterSaleId', '=', c.id).orderBy('id').execute()
-  // Stock: the goods came back (return), or never left (refund before shipping).
-  if (c.type === 'return_refund' || !order.shippedAt) {
-    for (const l of [...lines].sort((a, b) => a.orderItemId - b.orderItemId)) {
-      const it = items.find((i) => i.id === l.orderItemId)!
-      await returnStock(tx, { skuId: it.skuId, goodsId: it.goodsId, quantity: l.quantity })
-    }
+  // Stock: the goods came back (return), or never left (units of the line not in any parcel: split shipment).
+  for (const l of [...lines].sort((a, b) => a.orderItemId - b.orderItemId)) {
+    const it = items.find((i) => i.id === l.orderItemId)!
+    const unshipped = Math.max(0, it.quantity - it.shippedQuantity - (it.refundedQuantity - l.quantity))
+    const back = c.type === 'return_refund' ? l.quantity : Math.min(l.quantity, unshipped)
+    if (back > 0) await returnStock(tx, { skuId: it.skuId, goodsId: it.goodsId, quantity: back })
   }
   const fullyRefunded = items.every((i) => i.refundedQuantity >= i.quantity)
   const before = await tx
@@ -785,6 +786,9 @@ async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refu
     if (Number(res.numUpdatedRows) === 1) await logOrder(tx, order.id, order.status, 'cancelled', 'refund_close', operator, `售后单 ${c.afterSaleNo} 全额退款`)
   } else if (order.status === 'to_review') {
     await completeIfAllReviewed(tx, modules, order.id)
+  } else if (order.status === 'to_ship') {
+    // Split shipment: the refunded units were the last ones waiting; every other unit is in a parcel.
+    await finishShippingIfDone(tx, modules, order.id, operator)
   }
   await rejectTasksOfRefundedItems(
     tx,

@@ -59,7 +59,7 @@ export async function subscribeDue(ctx: TrackingCtx, now = Date.now(), limit = 5
   for (const row of due) {
     const w = await waybillOf(ctx.db, row.shipmentId)
     // Nobody waits for this parcel any more (received long ago, cancelled, refunded): nothing to subscribe.
-    if (!w || !['to_receive', 'to_review'].includes(w.orderStatus)) {
+    if (!w || !['to_ship', 'to_receive', 'to_review'].includes(w.orderStatus)) {
       await set(row.id, { status: 'skipped' })
       continue
     }
@@ -225,7 +225,7 @@ export async function backFill(ctx: TrackingCtx, shipmentId: number, now = Date.
 export async function retrySubscription(db: Conn, orderNo: string) {
   const s = await db.selectFrom('shipments as s').innerJoin('orders as o', 'o.id', 's.orderId').select(['s.id', 'o.status']).where('o.orderNo', '=', orderNo).executeTakeFirst()
   if (!s) throw new AppError(ErrorCode.NOT_FOUND, '该订单还没有发货')
-  if (s.status !== 'to_receive') throw new AppError(ErrorCode.ORDER_STATE, '只有待收货的订单需要物流跟踪')
+  if (s.status !== 'to_receive' && s.status !== 'to_ship') throw new AppError(ErrorCode.ORDER_STATE, '只有待收货的订单需要物流跟踪')
   await queueSubscription(db, s.id)
 }
 

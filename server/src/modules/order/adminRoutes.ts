@@ -28,7 +28,20 @@ import { allExpress } from '../logistics/service'
 import { expressResolver, printSheets, shipTemplateCsv } from './shipBatch'
 import { sendCsv } from '../../admin/csv'
 import { changeOrderPriceTx, closePaymentsBeforePriceChange } from './priceChange'
-import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv, parseShipCsv } from './adminService'
+import {
+  adminCancel,
+  adminCorrectWaybill,
+  adminOrderDetail,
+  adminOrderList,
+  adminRemark,
+  adminShip,
+  adminTrace,
+  exportOrdersCsv,
+  exportPickingCsv,
+  parsePickingCsv,
+  parseShipCsv,
+  shipBatchParcel,
+} from './adminService'
 import { chinaDay } from '../../services/chinaTime'
 import { createPickupPoint, deletePickupPoint, lookupPickup, pickupPointsAdmin, updatePickupPoint, verifyPickup } from './pickup'
 
@@ -76,36 +89,46 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.get('/orders/:orderNo', { config: read, schema: { params: OrderNoParams } }, async (req): Promise<AdminOrderDetail> => adminOrderDetail(db, req.params.orderNo))
 
   app.post('/orders/:orderNo/ship', { config: write, schema: { params: OrderNoParams, body: ShipBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), (tx, log) => adminShip(tx, modules, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log))
+    await audited(db, actorOf(req), (tx, log) => adminShip(tx, modules, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log, req.body.items))
     return { ok: true }
   })
 
-  // Each line ships in its own transaction: a bad line is reported and the others still ship.
+  // 导出拣货单: one row per order line and parcel; filled in, it goes back into 批量发货 (order/adminService.ts).
+  app.get('/orders/picking-list', { config: read, schema: { querystring: AdminOrderQuery } }, async (req, reply) => {
+    const { page: _p, pageSize: _s, ...filters } = req.query
+    return sendCsv(reply, 'picking-list', exportPickingCsv(db, filters))
+  })
+
+  // Each parcel ships in its own transaction: a bad one is reported and the others still ship.
   app.post('/orders/ship-batch', { config: write, schema: { body: BatchShipBody } }, async (req): Promise<BatchShipReply> => {
-    const lines = parseShipCsv(req.body.csv)
-    if (!lines.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司,运单号）')
-    if (lines.length > BATCH_SHIP_MAX) throw new AppError(400, `一次最多发货 ${BATCH_SHIP_MAX} 单`)
+    const picking = parsePickingCsv(req.body.csv)
+    const parcels = picking ? picking.parcels : parseShipCsv(req.body.csv)
+    const failed: BatchShipReply['failed'] = picking ? [...picking.bad] : []
+    if (!parcels.length && !failed.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司,运单号；或填好快递公司和快递单号的拣货单）')
+    if (parcels.length > BATCH_SHIP_MAX) throw new AppError(400, `一次最多发货 ${BATCH_SHIP_MAX} 单`)
     const actor = actorOf(req)
     const courier = await expressResolver(db)
-    const failed: BatchShipReply['failed'] = []
+    const skipped: BatchShipReply['skipped'] = []
     let shipped = 0
-    for (const l of lines) {
+    for (const l of parcels) {
       try {
         if (!l.orderNo || !l.expressCode || !l.trackingNo) throw new AppError(400, '缺少订单号、快递公司或运单号')
         const code = courier(l.expressCode)
         if (!code) throw new AppError(400, `快递公司「${l.expressCode}」不在可选的快递公司中：请填写名称（如 圆通速递）或编码`)
-        await audited(db, actor, (tx, log) => adminShip(tx, modules, l.orderNo, code, l.trackingNo, log))
-        shipped += 1
+        const r = await audited(db, actor, (tx, log) => shipBatchParcel(tx, modules, { ...l, expressCode: code }, log))
+        if (r === 'already') skipped.push({ line: l.line, orderNo: l.orderNo, msg: `运单号 ${l.trackingNo} 已发货，未重复发货` })
+        else shipped += 1
       } catch (err) {
         if (!(err instanceof AppError)) throw err
         failed.push({ line: l.line, orderNo: l.orderNo, msg: err.message })
       }
     }
-    return { shipped, failed }
+    failed.sort((a, b) => a.line - b.line)
+    return { shipped, skipped, failed }
   })
 
   app.post('/orders/:orderNo/waybill', { config: write, schema: { params: OrderNoParams, body: WaybillBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), (tx, log) => adminCorrectWaybill(tx, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log))
+    await audited(db, actorOf(req), (tx, log) => adminCorrectWaybill(tx, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log, req.body.shipmentId))
     return { ok: true }
   })
   app.post('/orders/:orderNo/trace', { config: write, schema: { params: OrderNoParams, body: TraceBody } }, async (req): Promise<OkReply> => {

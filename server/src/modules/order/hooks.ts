@@ -10,8 +10,10 @@ import type { Contributions } from '../contributions'
  * - promotions: 'cancelled' returns the coupon and the points; seckill returns its quota;
  * - agent commission: 'paid' books frozen commission for order.boundBusinessId, 'cancelled'/'completed' settle it;
  * - after-sales: 'received' starts the after-sales window.
+ * 'shipped' runs once, when the order becomes to_receive (its last parcel); 'parcel' for each parcel before that
+ * (split shipment: the order stays to_ship; the mini-program's shipping info is sent per parcel).
  */
-export type OrderEvent = 'created' | 'paid' | 'shipped' | 'received' | 'completed' | 'cancelled'
+export type OrderEvent = 'created' | 'paid' | 'parcel' | 'shipped' | 'received' | 'completed' | 'cancelled'
 export type Operator = 'member' | 'system' | 'admin' | 'gateway'
 
 export interface OrderHookPayload {

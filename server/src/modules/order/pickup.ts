@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { AdminPickupPoint, PickupPointInput } from '../../../../types/adminSettings'
 import type { PickupLookup } from '../../../../types/admin'
 import type { OrderPickupPreview, PickupPoint } from '../../../../types/order'
-import { ORDER_STATUS_TEXT, PICKUP_WAITING_TEXT } from '../../../../types/order'
+import { ORDER_STATUS_TEXT, PARTLY_SHIPPED_TEXT, PICKUP_WAITING_TEXT } from '../../../../types/order'
 import type { AuditEntry } from '../../admin/audit'
 import type { OrderTable, PickupPointTable } from '../../db/tradeTables'
 import type { Conn, Tx } from '../../db/types'
@@ -151,9 +151,9 @@ export async function newPickupCode(tx: Conn): Promise<string> {
   throw new AppError(ErrorCode.CONFLICT, '提货码生成失败，请重试')
 }
 
-/** The status in words: a paid pickup order that waits at the point is 待自提. */
-export const orderStatusText = (o: Pick<Selectable<OrderTable>, 'status' | 'deliveryType'>) =>
-  o.status === 'to_ship' && o.deliveryType === 'pickup' ? PICKUP_WAITING_TEXT : ORDER_STATUS_TEXT[o.status]
+/** The status in words: a paid pickup order that waits at the point is 待自提; a delivery order with some parcels sent, 部分发货. */
+export const orderStatusText = (o: Pick<Selectable<OrderTable>, 'status' | 'deliveryType' | 'shippedAt'>) =>
+  o.status !== 'to_ship' ? ORDER_STATUS_TEXT[o.status] : o.deliveryType === 'pickup' ? PICKUP_WAITING_TEXT : o.shippedAt ? PARTLY_SHIPPED_TEXT : ORDER_STATUS_TEXT.to_ship
 
 // ---------------------------------------------------------------- 自提核销
 

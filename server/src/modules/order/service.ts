@@ -304,6 +304,8 @@ export function orderActions(
       break
     case 'to_ship':
       a.push('afterSale')
+      // 部分发货: some parcels are on their way (split shipment).
+      if (o.shippedAt) a.push('logistics')
       if (again) a.push('buyAgain')
       break
     case 'to_receive':
@@ -358,6 +360,7 @@ const toItem = (i: ItemRow): OrderItem => ({
   reviewed: !!i.reviewed,
   refundedQuantity: i.refundedQuantity,
   refundedAmount: i.refundedAmount,
+  shippedQuantity: Number(i.shippedQuantity) || 0,
 })
 
 function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number, followUp: boolean): OrderSummary {
@@ -452,10 +455,31 @@ export async function orderCounts(db: Conn, memberId: number): Promise<OrderCoun
 export async function orderDetail(db: Conn, config: Config, memberId: number, orderNo: string): Promise<OrderDetail> {
   const o = await ownOrder(db, memberId, orderNo)
   const items = await db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
-  const ship = await db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).executeTakeFirst()
-  const latest = ship
-    ? await db.selectFrom('logisticsTraces').select(['time', 'text']).where('shipmentId', '=', ship.id).orderBy('time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
-    : undefined
+  const ships = await db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
+  const parcelLines = ships.length
+    ? await db
+        .selectFrom('shipmentItems')
+        .select(['shipmentId', 'orderItemId', 'quantity'])
+        .where(
+          'shipmentId',
+          'in',
+          ships.map((s) => s.id),
+        )
+        .orderBy('orderItemId')
+        .execute()
+    : []
+  const latestOf = (shipmentId: number) =>
+    db.selectFrom('logisticsTraces').select(['time', 'text']).where('shipmentId', '=', shipmentId).orderBy('time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
+  const parcels = await Promise.all(
+    ships.map(async (s) => ({
+      expressCode: s.expressCode,
+      expressName: s.expressName,
+      trackingNo: s.trackingNo,
+      latest: (await latestOf(s.id)) ?? null,
+      items: parcelLines.filter((l) => l.shipmentId === s.id).map((l) => ({ orderItemId: l.orderItemId, quantity: Number(l.quantity) })),
+    })),
+  )
+  const ship = parcels[0]
   return {
     ...toSummary(o, items, config.afterSalesDays, (await followUpOrders(db, [o.id])).has(o.id)),
     pickup:
@@ -479,7 +503,8 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
     receivedAt: o.receivedAt,
     completedAt: o.completedAt,
     cancelledAt: o.cancelledAt,
-    shipment: ship ? { expressCode: ship.expressCode, expressName: ship.expressName, trackingNo: ship.trackingNo, latest: latest ?? null } : null,
+    shipment: ship ? { expressCode: ship.expressCode, expressName: ship.expressName, trackingNo: ship.trackingNo, latest: ship.latest } : null,
+    parcels,
   }
 }
 
@@ -521,7 +546,7 @@ export async function cancelOrder(db: Db, modules: Contributions, memberId: numb
 export async function receiveOrderTx(tx: Tx, modules: Contributions, orderId: number, operator: Operator, t = Date.now(), autoDays = AUTO_RECEIVE_DAYS): Promise<boolean> {
   const res = await tx.updateTable('orders').set({ status: 'to_review', receivedAt: t, updatedAt: t }).where('id', '=', orderId).where('status', '=', 'to_receive').executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
-  const signed = operator === 'system' ? await tx.selectFrom('shipments').select('signedAt').where('orderId', '=', orderId).executeTakeFirst() : undefined
+  const signed = operator === 'system' ? await tx.selectFrom('shipments').select('signedAt').where('orderId', '=', orderId).orderBy('id', 'desc').executeTakeFirst() : undefined
   const note = operator !== 'system' ? '' : signed?.signedAt ? `快递签收${autoDays}天后自动确认收货` : `发货${autoDays}天后自动确认收货`
   await logOrder(tx, orderId, 'to_receive', 'to_review', 'receive', operator, note)
   await runOrderHooks(tx, modules, 'received', orderId, operator)
@@ -622,12 +647,13 @@ export async function autoAdvanceOrders(db: Db, modules: Contributions, now = Da
   let completed = 0
   // Counted from the courier's 签收 when it is known (migration 084, logistics/tracking.ts), else from shipping.
   const cutoff = now - receiveDays * DAY
+  // Several parcels: shipped_at is the last parcel's; every parcel signed for (when the courier said so) by the cutoff.
   const ship = await db
     .selectFrom('orders as o')
-    .leftJoin('shipments as s', 's.orderId', 'o.id')
     .select('o.id')
     .where('o.status', '=', 'to_receive')
-    .where((eb) => eb.or([eb.and([eb('s.signedAt', 'is', null), eb('o.shippedAt', '<=', cutoff)]), eb('s.signedAt', '<=', cutoff)]))
+    .where('o.shippedAt', '<=', cutoff)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('shipments as s').select('s.id').whereRef('s.orderId', '=', 'o.id').where('s.signedAt', '>', cutoff))))
     .limit(limit)
     .execute()
   for (const { id } of ship) if (await db.transaction().execute((tx) => receiveOrderTx(tx, modules, id, 'system', now, receiveDays))) received += 1

@@ -5,6 +5,7 @@ import { checkBody, wxPost } from '../../wechat/api'
 import { createTokenStore } from '../../wechat/tokens'
 import { rfc3339China, utf8Cut } from '../../payments/wechatpay'
 import '../../db/moneyTables'
+import { AppError, ErrorCode } from '../../errors'
 
 /**
  * Shipping info for mini-program orders (docs/wechat.md, "Shipping info"). WeChat holds the funds of an order paid in
@@ -41,14 +42,27 @@ export const WECHAT_EXPRESS_CODE: Record<string, string> = {
 export const SELF_PICKUP = 'SELF'
 export const VIRTUAL = 'VIRTUAL'
 
-/** The 'shipped' hook: an order paid in the mini-program gets an upload queued (once per order). */
+/** WeChat's split delivery takes at most this many parcels in shipping_list (the brief's and the docs' lower bound). */
+export const MAX_PARCELS = 10
+
+/**
+ * The 'parcel' and 'shipped' hooks: an order paid in the mini-program gets its upload queued, again for each parcel
+ * (one row per order: a parcel sets it pending anew, and the job sends every parcel so far; split delivery with
+ * is_all_delivered once the order is no longer waiting for a parcel). A parcel beyond MAX_PARCELS is refused.
+ */
 export const queueShippingUpload: OrderHook = async (tx, { order }) => {
   if (order.payChannel !== 'wechat_mini') return
+  const { n } = await tx
+    .selectFrom('shipments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('orderId', '=', order.id)
+    .executeTakeFirstOrThrow()
+  if (Number(n) > MAX_PARCELS) throw new AppError(ErrorCode.BAD_REQUEST, `小程序订单最多分 ${MAX_PARCELS} 个包裹发货`)
   const t = Date.now()
   await tx
     .insertInto('shippingUploads')
     .values({ orderId: order.id, status: 'pending', attempts: 0, nextAt: t, lastError: '', createdAt: t, updatedAt: t })
-    .onConflict((oc) => oc.column('orderId').doNothing())
+    .onConflict((oc) => oc.column('orderId').doUpdateSet({ status: 'pending', attempts: 0, nextAt: t, lastError: '', updatedAt: t }))
     .execute()
 }
 
@@ -63,7 +77,7 @@ export const queuePickupUpload: OrderHook = async (tx, payload) => {
 
 /** The request WeChat needs for one order: by transaction id, the tracking numbers, item description, the payer's openid. */
 export async function shippingRequest(db: Db, orderId: number, now = Date.now()) {
-  const o = await db.selectFrom('orders').select(['id', 'memberId', 'receiverPhone', 'deliveryType']).where('id', '=', orderId).executeTakeFirstOrThrow()
+  const o = await db.selectFrom('orders').select(['id', 'memberId', 'receiverPhone', 'deliveryType', 'status']).where('id', '=', orderId).executeTakeFirstOrThrow()
   const pay = await db
     .selectFrom('payments')
     .select(['transactionId'])
@@ -75,21 +89,41 @@ export async function shippingRequest(db: Db, orderId: number, now = Date.now())
   if (!pay?.transactionId) throw new Error('没有小程序支付记录')
   const m = await db.selectFrom('members').select('openidMini').where('id', '=', o.memberId).executeTakeFirstOrThrow()
   if (!m.openidMini) throw new Error('买家没有小程序 openid')
-  const items = await db.selectFrom('orderItems').select(['goodsName', 'quantity']).where('orderId', '=', orderId).orderBy('id').execute()
+  const items = await db.selectFrom('orderItems').select(['id', 'goodsName', 'quantity']).where('orderId', '=', orderId).orderBy('id').execute()
   const itemDesc = utf8Cut(items.map((i) => `${i.goodsName}×${i.quantity}`).join('，') || '商品', 360)
-  const ships = await db.selectFrom('shipments').select(['expressCode', 'trackingNo']).where('orderId', '=', orderId).orderBy('id').execute()
+  const ships = await db.selectFrom('shipments').select(['id', 'expressCode', 'trackingNo']).where('orderId', '=', orderId).orderBy('id').limit(MAX_PARCELS).execute()
+  const lines = ships.length
+    ? await db
+        .selectFrom('shipmentItems')
+        .select(['shipmentId', 'orderItemId', 'quantity'])
+        .where(
+          'shipmentId',
+          'in',
+          ships.map((s) => s.id),
+        )
+        .orderBy('orderItemId')
+        .execute()
+    : []
+  // A parcel's own lines (split shipment); a parcel without recorded lines holds the whole order.
+  const descOf = (shipmentId: number) => {
+    const own = lines.filter((l) => l.shipmentId === shipmentId)
+    if (!own.length) return itemDesc
+    return utf8Cut(own.map((l) => `${items.find((i) => i.id === l.orderItemId)?.goodsName || '商品'}×${l.quantity}`).join('，'), 360)
+  }
   const code = ships[0]?.expressCode || ''
   // 4 用户自提: a pickup order (no waybill; WeChat wants one shipping_list entry with the item description only).
   const logisticsType = o.deliveryType === 'pickup' || code === SELF_PICKUP ? 4 : code === VIRTUAL ? 3 : 1
   const masked = o.receiverPhone.replace(/^(\d{3})\d{4}(\d{4})$/, '$1****$2')
+  // Split delivery (分拆发货) once there is more than one parcel or the order still waits for one; is_all_delivered when none is left.
+  const split = logisticsType === 1 && (ships.length > 1 || o.status === 'to_ship')
   return {
     order_key: { order_number_type: 2, transaction_id: pay.transactionId },
     logistics_type: logisticsType,
-    delivery_mode: ships.length > 1 ? 2 : 1,
-    ...(ships.length > 1 ? { is_all_delivered: true } : {}),
+    delivery_mode: split ? 2 : 1,
+    ...(split ? { is_all_delivered: o.status !== 'to_ship' } : {}),
     shipping_list:
       logisticsType === 1
-        ? ships.map((s) => ({ tracking_no: s.trackingNo, express_company: WECHAT_EXPRESS_CODE[s.expressCode] || s.expressCode, item_desc: itemDesc, contact: { receiver_contact: masked } }))
+        ? ships.map((s) => ({ tracking_no: s.trackingNo, express_company: WECHAT_EXPRESS_CODE[s.expressCode] || s.expressCode, item_desc: descOf(s.id), contact: { receiver_contact: masked } }))
         : [{ item_desc: itemDesc }],
     upload_time: rfc3339China(now),
     payer: { openid: m.openidMini },
@@ -115,6 +149,8 @@ export async function uploadDueShipping(ctx: Pick<AppContext, 'config' | 'db' | 
         .set({ status: 'done', attempts: u.attempts + 1, lastError: '', updatedAt: Date.now() })
         .where('orderId', '=', u.orderId)
         .where('status', '=', 'pending')
+        // Not when a new parcel queued it again meanwhile: that one is sent on the next run.
+        .where('updatedAt', '=', u.updatedAt)
         .execute()
       done += 1
     } catch (err) {
@@ -127,6 +163,7 @@ export async function uploadDueShipping(ctx: Pick<AppContext, 'config' | 'db' | 
         .set({ status: last ? 'failed' : 'pending', attempts, nextAt: last ? u.nextAt : now + backoffMs(attempts), lastError: String((err as Error).message).slice(0, 200), updatedAt: Date.now() })
         .where('orderId', '=', u.orderId)
         .where('status', '=', 'pending')
+        .where('updatedAt', '=', u.updatedAt)
         .execute()
     }
   }
