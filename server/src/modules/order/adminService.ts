@@ -7,7 +7,7 @@ import { staffNamesAt, type AuditEntry } from '../../admin/audit'
 import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder, type ParcelLine } from '../logistics/service'
-import { cancelOrderTx, receiverAddress } from './service'
+import { cancelOrderTx, linesOfParcels, receiverAddress } from './service'
 import { orderCommissions } from '../agent/adminService'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { payMethodText } from '../../../../types/pay'
@@ -340,18 +340,10 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
     db.selectFrom('afterSales').select(['id', 'afterSaleNo', 'status', 'amount', 'refundAmount', 'refundedAt']).where('orderId', '=', o.id).orderBy('id').execute(),
     orderCommissions(db, o.id),
   ])
-  const parcelLines = ships.length
-    ? await db
-        .selectFrom('shipmentItems')
-        .select(['shipmentId', 'orderItemId', 'quantity'])
-        .where(
-          'shipmentId',
-          'in',
-          ships.map((s) => s.id),
-        )
-        .orderBy('orderItemId')
-        .execute()
-    : []
+  const parcelLines = await linesOfParcels(
+    db,
+    ships.map((s) => s.id),
+  )
   const parcels = await Promise.all(
     ships.map(async (s) => ({
       id: s.id,

@@ -452,22 +452,18 @@ export async function orderCounts(db: Conn, memberId: number): Promise<OrderCoun
   return { unpaid: by('unpaid'), unshipped: by('to_ship'), unreceived: by('to_receive'), unreviewed: by('to_review'), afterSale: Number(n) }
 }
 
+/** The lines and units in each of these parcels (shipment_items, migration 099), by order line. */
+export const linesOfParcels = async (db: Conn, shipmentIds: number[]) =>
+  shipmentIds.length ? db.selectFrom('shipmentItems').select(['shipmentId', 'orderItemId', 'quantity']).where('shipmentId', 'in', shipmentIds).orderBy('orderItemId').execute() : []
+
 export async function orderDetail(db: Conn, config: Config, memberId: number, orderNo: string): Promise<OrderDetail> {
   const o = await ownOrder(db, memberId, orderNo)
   const items = await db.selectFrom('orderItems').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
   const ships = await db.selectFrom('shipments').selectAll().where('orderId', '=', o.id).orderBy('id').execute()
-  const parcelLines = ships.length
-    ? await db
-        .selectFrom('shipmentItems')
-        .select(['shipmentId', 'orderItemId', 'quantity'])
-        .where(
-          'shipmentId',
-          'in',
-          ships.map((s) => s.id),
-        )
-        .orderBy('orderItemId')
-        .execute()
-    : []
+  const parcelLines = await linesOfParcels(
+    db,
+    ships.map((s) => s.id),
+  )
   const latestOf = (shipmentId: number) =>
     db.selectFrom('logisticsTraces').select(['time', 'text']).where('shipmentId', '=', shipmentId).orderBy('time', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst()
   const parcels = await Promise.all(

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context'
 import type { Conn, Db } from '../../db/types'
 import type { OrderHook } from '../order/hooks'
+import { linesOfParcels } from '../order/service'
 import { checkBody, wxPost } from '../../wechat/api'
 import { createTokenStore } from '../../wechat/tokens'
 import { rfc3339China, utf8Cut } from '../../payments/wechatpay'
@@ -92,18 +93,10 @@ export async function shippingRequest(db: Db, orderId: number, now = Date.now())
   const items = await db.selectFrom('orderItems').select(['id', 'goodsName', 'quantity']).where('orderId', '=', orderId).orderBy('id').execute()
   const itemDesc = utf8Cut(items.map((i) => `${i.goodsName}×${i.quantity}`).join('，') || '商品', 360)
   const ships = await db.selectFrom('shipments').select(['id', 'expressCode', 'trackingNo']).where('orderId', '=', orderId).orderBy('id').limit(MAX_PARCELS).execute()
-  const lines = ships.length
-    ? await db
-        .selectFrom('shipmentItems')
-        .select(['shipmentId', 'orderItemId', 'quantity'])
-        .where(
-          'shipmentId',
-          'in',
-          ships.map((s) => s.id),
-        )
-        .orderBy('orderItemId')
-        .execute()
-    : []
+  const lines = await linesOfParcels(
+    db,
+    ships.map((s) => s.id),
+  )
   // A parcel's own lines (split shipment); a parcel without recorded lines holds the whole order.
   const descOf = (shipmentId: number) => {
     const own = lines.filter((l) => l.shipmentId === shipmentId)
