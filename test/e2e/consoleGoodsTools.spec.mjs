@@ -47,6 +47,13 @@ test('375x812: 导入商品 from a CSV with a bad line; 复制 the imported good
   await btn(page, '删除').click()
   await copy.waitFor({ state: 'detached' })
   assert.equal(await page.locator('.ant-table-row', { hasText: NAME }).count(), 1)
+
+  // The goods form on the phone: the imported SKUs with their 货号, nothing wider than the screen.
+  await card.getByText('编辑', { exact: true }).click()
+  await page.waitForURL(/\/admin\/goods\/\d+$/)
+  await page.locator(`input[value="${CODE}-R"]`).waitFor()
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the goods form does not scroll sideways at 375')
+  await screenshot(page, 'console-375-goods-form-codes')
   assert.deepEqual(errors, [])
 })
 

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
-import { Alert, Button, Card, Form, Input, Select, Space, Switch, Table, Tag, Typography } from 'antd'
+import { Alert, Button, Card, Form, Input, Space, Switch, Table, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { ReturnAddress, ReturnAddressInput } from '@contract/adminSettings'
 import { createReturnAddress, deleteReturnAddress, returnAddresses, updateReturnAddress } from '../../api/settings'
 import { confirm, errorText, run } from '../../core/feedback'
 import { addressText } from '../../core/format'
-import { PROVINCES } from '../../core/provinces'
 import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
 import { FormModal } from '../../components/FormModal'
+import { AddressFields, phoneRules } from '../../components/AddressFields'
 
 type Values = Omit<ReturnAddressInput, 'isDefault'> & { isDefault: boolean }
 
@@ -144,45 +144,10 @@ export default function ReturnAddresses() {
         >
           <Input placeholder='姓名或部门，如：售后组 张三' maxLength={32} />
         </Form.Item>
-        <Form.Item
-          label='联系电话'
-          name='phone'
-          rules={[
-            { required: true, whitespace: true, message: '请填写联系电话' },
-            { pattern: /^[0-9][0-9\- ]{6,19}$/, message: '请填写手机号，或带区号的座机号（如 0571-88886666）' },
-          ]}
-        >
+        <Form.Item label='联系电话' name='phone' rules={phoneRules}>
           <Input inputMode='tel' placeholder='手机号或座机号' maxLength={20} />
         </Form.Item>
-        <Space wrap align='start'>
-          <Form.Item label='省份' name='province' rules={[{ required: true, message: '请选择省份' }]}>
-            <Select showSearch placeholder='选择省份' style={{ width: 180 }} options={PROVINCES.map((p) => ({ value: p, label: p }))} />
-          </Form.Item>
-          <Form.Item
-            label='城市'
-            name='city'
-            rules={[
-              { required: true, whitespace: true, message: '请填写城市' },
-              { max: 16, message: '最多 16 个字' },
-            ]}
-          >
-            <Input placeholder='如：杭州市' style={{ width: 140 }} maxLength={16} />
-          </Form.Item>
-          <Form.Item label='区县' name='district' rules={[{ max: 16, message: '最多 16 个字' }]}>
-            <Input placeholder='如：余杭区' style={{ width: 140 }} maxLength={16} />
-          </Form.Item>
-        </Space>
-        <Form.Item
-          label='详细地址'
-          name='detail'
-          rules={[
-            { required: true, whitespace: true, message: '请填写详细地址' },
-            { min: 2, message: '请填写街道和门牌号' },
-            { max: 100, message: '最多 100 个字' },
-          ]}
-        >
-          <Input.TextArea rows={2} placeholder='街道、门牌号、仓库或楼层' maxLength={100} showCount />
-        </Form.Item>
+        <AddressFields districtExample='余杭区' detailPlaceholder='街道、门牌号、仓库或楼层' />
         <Form.Item label='设为默认' name='isDefault' valuePropName='checked'>
           <Switch disabled={editing !== 'new' && !!editing && editing.isDefault} />
         </Form.Item>
