@@ -31,29 +31,33 @@ test('375x812: 导入商品 from a CSV with a bad line; 复制 the imported good
   await screenshot(page, 'console-375-goods-import')
   await btn(dialog, '知道了').click()
 
-  // The imported goods, off the shelf: copy it, then delete the copy (never ordered).
-  await page.getByPlaceholder('商品名称或编号').first().fill(NAME)
-  await btn(page, '查询').click()
-  const card = page.locator('.ant-table-row', { hasText: NAME }).first()
-  await card.waitFor()
+  // The imported goods, off the shelf, in the form on the phone: its SKUs with their 货号, nothing wider than the screen.
+  const search = async () => {
+    await page.goto(`${suite.shop.base}/admin/goods`)
+    await page.getByPlaceholder('商品名称或编号').first().fill(NAME)
+    await btn(page, '查询').click()
+    await page.locator('.ant-table-row', { hasText: NAME }).first().waitFor()
+  }
+  await search()
   assert.equal(await page.locator('.ant-table-row', { hasText: NAME }).count(), 1)
-  await card.getByText('复制', { exact: true }).click()
+  await page.locator('.ant-table-row', { hasText: NAME }).first().getByText('编辑', { exact: true }).click()
+  await page.waitForURL(/\/admin\/goods\/\d+$/)
+  await page.locator(`input[value="${CODE}-R"]`).waitFor()
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the goods form does not scroll sideways at 375')
+  await screenshot(page, 'console-375-goods-form-codes')
+
+  // 复制 opens the copy's form; the copy (never ordered) can be deleted, the original stays.
+  await search()
+  await page.locator('.ant-table-row', { hasText: NAME }).first().getByText('复制', { exact: true }).click()
   await page.getByText('已复制为下架商品').waitFor()
-  await btn(page, '查询').click()
-  await page.locator('.ant-table-row', { hasText: NAME }).nth(1).waitFor()
+  await page.locator(`input[value="${NAME}（副本）"]`).waitFor()
+  await search()
   const copy = page.locator('.ant-table-row', { hasText: `${NAME}（副本）` }).first()
   await copy.waitFor()
   await copy.getByText('删除', { exact: true }).click()
   await btn(page, '删除').click()
   await copy.waitFor({ state: 'detached' })
   assert.equal(await page.locator('.ant-table-row', { hasText: NAME }).count(), 1)
-
-  // The goods form on the phone: the imported SKUs with their 货号, nothing wider than the screen.
-  await card.getByText('编辑', { exact: true }).click()
-  await page.waitForURL(/\/admin\/goods\/\d+$/)
-  await page.locator(`input[value="${CODE}-R"]`).waitFor()
-  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the goods form does not scroll sideways at 375')
-  await screenshot(page, 'console-375-goods-form-codes')
   assert.deepEqual(errors, [])
 })
 
