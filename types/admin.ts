@@ -6,6 +6,7 @@
  * docs/console.md lists every path with its permission.
  */
 import { Type, type Static, type TSchema } from 'typebox'
+import { Id, PagingFields, Str } from './schema'
 
 // ------------------------------------------------------------------ codes
 
@@ -197,16 +198,10 @@ export const ADMIN_FIELD_LABELS: Record<string, string> = {
 
 // ------------------------------------------------------------------ helpers
 
-export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 })
 export const Fen = Type.Integer({ minimum: 0, maximum: 100_000_000 })
-export const Str = (maxLength: number, minLength = 0) => Type.String({ maxLength, minLength })
 export const Closed = <T extends Record<string, TSchema>>(props: T) => Type.Object(props, { additionalProperties: false })
-export const Paging = {
-  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000, default: 1 })),
-  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-}
 export const PageOf = <T extends TSchema>(item: T) => Type.Object({ list: Type.Array(item), total: Type.Integer(), page: Type.Integer(), pageSize: Type.Integer() })
-export const IdParams = Closed({ id: Id })
+export const IdParams = Closed({ id: Id() })
 export type IdParams = Static<typeof IdParams>
 export const OkReply = Type.Object({ ok: Type.Boolean() })
 export type OkReply = Static<typeof OkReply>
@@ -303,10 +298,10 @@ export type StaffSecurityBody = Static<typeof StaffSecurityBody>
 
 export const GoodsStatus = Type.Union([Type.Literal('on'), Type.Literal('off')])
 export const AdminGoodsQuery = Closed({
-  ...Paging,
+  ...PagingFields,
   keyword: Type.Optional(Str(64)),
-  categoryId: Type.Optional(Id),
-  brandId: Type.Optional(Id),
+  categoryId: Type.Optional(Id()),
+  brandId: Type.Optional(Id()),
   status: Type.Optional(GoodsStatus),
   /** Only goods whose total stock is at most this many (e.g. 10). */
   lowStock: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
@@ -352,7 +347,7 @@ export type GoodsPickReply = Static<typeof GoodsPickReply>
 export const SpecGroup = Closed({ name: Str(16, 1), values: Type.Array(Str(32, 1), { minItems: 1, maxItems: 30 }) })
 export const SkuInput = Closed({
   /** Existing SKU id when editing (omit for a new SKU). */
-  id: Type.Optional(Id),
+  id: Type.Optional(Id()),
   /** One value per spec group, in the groups' order, e.g. { 颜色: '红', 尺码: 'M' }. */
   specs: Type.Record(Type.String({ maxLength: 16 }), Type.String({ maxLength: 32 })),
   price: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
@@ -373,8 +368,8 @@ export type SkuInput = Static<typeof SkuInput>
 export const GoodsInput = Closed({
   name: Str(128, 1),
   subtitle: Type.Optional(Str(256)),
-  categoryId: Id,
-  brandId: Type.Optional(Type.Union([Id, Type.Null()])),
+  categoryId: Id(),
+  brandId: Type.Optional(Type.Union([Id(), Type.Null()])),
   images: Type.Array(Str(256, 1), { minItems: 1, maxItems: 10 }),
   detailHtml: Type.Optional(Str(100_000)),
   tags: Type.Optional(Type.Array(Str(16, 1), { maxItems: 5 })),
@@ -384,7 +379,7 @@ export const GoodsInput = Closed({
   isHot: Type.Optional(Type.Boolean()),
   isNew: Type.Optional(Type.Boolean()),
   /** Freight template (设置 → 运费); null = the default template; left out on edit = unchanged. */
-  freightTemplateId: Type.Optional(Type.Union([Id, Type.Null()])),
+  freightTemplateId: Type.Optional(Type.Union([Id(), Type.Null()])),
   /** 每人限购 (units per member across their orders not cancelled); 0 = none; left out on edit = unchanged. */
   perMemberLimit: Type.Optional(Type.Integer({ minimum: 0, maximum: 9999 })),
   /** 起购数量 (units per order); 0 = none; left out on edit = unchanged. */
@@ -446,10 +441,10 @@ export const GoodsImportReply = Type.Object({
   failed: Type.Array(Type.Object({ line: Type.Integer(), msg: Type.String() })),
 })
 export type GoodsImportReply = Static<typeof GoodsImportReply>
-export const ShelfBody = Closed({ ids: Type.Array(Id, { minItems: 1, maxItems: 500 }), status: GoodsStatus })
+export const ShelfBody = Closed({ ids: Type.Array(Id(), { minItems: 1, maxItems: 500 }), status: GoodsStatus })
 export type ShelfBody = Static<typeof ShelfBody>
 /** Batch stock change: each SKU's stock moves by delta (negative takes away; never below 0: the whole batch is refused). */
-export const StockBody = Closed({ items: Type.Array(Closed({ skuId: Id, delta: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 }) }), { minItems: 1, maxItems: 500 }) })
+export const StockBody = Closed({ items: Type.Array(Closed({ skuId: Id(), delta: Type.Integer({ minimum: -10_000_000, maximum: 10_000_000 }) }), { minItems: 1, maxItems: 500 }) })
 export type StockBody = Static<typeof StockBody>
 export const CountReply = Type.Object({ count: Type.Integer() })
 export type CountReply = Static<typeof CountReply>
@@ -540,7 +535,7 @@ export type AdminHotWord = Static<typeof AdminHotWord>
 export const SectionInput = Closed({
   title: Str(32, 1),
   subtitle: Type.Optional(Str(32)),
-  goodsIds: Type.Array(Id, { maxItems: 50 }),
+  goodsIds: Type.Array(Id(), { maxItems: 50 }),
   sort: Type.Optional(Type.Integer({ minimum: 0, maximum: 100_000 })),
   status: Type.Optional(GoodsStatus),
   startAt: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),
@@ -564,7 +559,7 @@ export type AdminSection = Static<typeof AdminSection>
 export const ORDER_STATUSES = ['unpaid', 'to_ship', 'to_receive', 'to_review', 'completed', 'cancelled'] as const
 export const OrderStatus = Type.Union([Type.Literal('unpaid'), Type.Literal('to_ship'), Type.Literal('to_receive'), Type.Literal('to_review'), Type.Literal('completed'), Type.Literal('cancelled')])
 export const AdminOrderQuery = Closed({
-  ...Paging,
+  ...PagingFields,
   status: Type.Optional(OrderStatus),
   orderNo: Type.Optional(Str(32)),
   /** The receiver's or the member's phone. */
@@ -755,7 +750,7 @@ export type PickupLookup = Static<typeof PickupLookup>
 export const ShipBody = Closed({
   expressCode: Str(16, 1),
   trackingNo: Str(40, 1),
-  items: Type.Optional(Type.Array(Closed({ orderItemId: Id, quantity: Type.Integer({ minimum: 0, maximum: 9999 }) }), { minItems: 1, maxItems: 200 })),
+  items: Type.Optional(Type.Array(Closed({ orderItemId: Id(), quantity: Type.Integer({ minimum: 0, maximum: 9999 }) }), { minItems: 1, maxItems: 200 })),
 })
 export type ShipBody = Static<typeof ShipBody>
 /** 打印发货单: up to 100 order numbers, comma separated. */
@@ -787,7 +782,7 @@ export const BatchShipReply = Type.Object({
 })
 export type BatchShipReply = Static<typeof BatchShipReply>
 /** 更正运单号: the right company and number of a shipped order (re-subscribed to the courier). */
-export const WaybillBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1), shipmentId: Type.Optional(Id) })
+export const WaybillBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1), shipmentId: Type.Optional(Id()) })
 export type WaybillBody = Static<typeof WaybillBody>
 export const TraceBody = Closed({ text: Str(200, 1) })
 export type TraceBody = Static<typeof TraceBody>
@@ -798,7 +793,7 @@ export type ReasonBody = Static<typeof ReasonBody>
 /** 退款 by staff of a paid, unshipped order: the reason, and the lines and units to refund (left out: every unit left). */
 export const StaffRefundBody = Closed({
   reason: Str(100, 1),
-  items: Type.Optional(Type.Array(Closed({ orderItemId: Id, quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }), { minItems: 1, maxItems: 50 })),
+  items: Type.Optional(Type.Array(Closed({ orderItemId: Id(), quantity: Type.Integer({ minimum: 1, maximum: 100_000 }) }), { minItems: 1, maxItems: 50 })),
 })
 export type StaffRefundBody = Static<typeof StaffRefundBody>
 /** 改价 of an unpaid order: the new total in fen (¥0.01 up to the goods' list amount plus freight), with a reason. */
@@ -821,7 +816,7 @@ export const AfterSaleStatus = Type.Union([
 ])
 /** The cases that wait for the shop (to review, returned goods to receive, received goods to refund): 工作台's 待处理售后, the list's 待处理 tab (status `waiting`). */
 export const AFTER_SALES_WAITING = ['applied', 'returned', 'received'] as const
-export const AdminAfterSaleQuery = Closed({ ...Paging, status: Type.Optional(Type.Union([AfterSaleStatus, Type.Literal('waiting')])), keyword: Type.Optional(Str(32)) })
+export const AdminAfterSaleQuery = Closed({ ...PagingFields, status: Type.Optional(Type.Union([AfterSaleStatus, Type.Literal('waiting')])), keyword: Type.Optional(Str(32)) })
 export type AdminAfterSaleQuery = Static<typeof AdminAfterSaleQuery>
 export const AdminAfterSaleRow = Type.Object({
   id: Type.Integer(),
@@ -875,14 +870,14 @@ export type AdminAfterSaleDetail = Static<typeof AdminAfterSaleDetail>
  * 同意: a return's address (else the default); `amount` (fen) to approve less than asked, at most what was asked,
  * with `note`, the reason the shopper sees (required when lower). Left out: the amount asked.
  */
-export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id), amount: Type.Optional(Fen), note: Type.Optional(Str(100)) })
+export const ApproveAfterSaleBody = Closed({ returnAddressId: Type.Optional(Id()), amount: Type.Optional(Fen), note: Type.Optional(Str(100)) })
 export type ApproveAfterSaleBody = Static<typeof ApproveAfterSaleBody>
 export const AfterSaleActionReply = Type.Object({ id: Type.Integer(), afterSaleNo: Type.String(), status: Type.String() })
 export type AfterSaleActionReply = Static<typeof AfterSaleActionReply>
 
 // ------------------------------------------------------------------ members
 
-export const AdminMemberQuery = Closed({ ...Paging, keyword: Type.Optional(Str(32)), disabled: Type.Optional(Type.Boolean()) })
+export const AdminMemberQuery = Closed({ ...PagingFields, keyword: Type.Optional(Str(32)), disabled: Type.Optional(Type.Boolean()) })
 export type AdminMemberQuery = Static<typeof AdminMemberQuery>
 export const AdminMemberRow = Type.Object({
   id: Type.Integer(),
@@ -1027,8 +1022,8 @@ export const RoleParams = Closed({ role: RoleSchema })
 export type RoleParams = Static<typeof RoleParams>
 
 export const AuditQuery = Closed({
-  ...Paging,
-  staffId: Type.Optional(Id),
+  ...PagingFields,
+  staffId: Type.Optional(Id()),
   action: Type.Optional(Str(64)),
   targetType: Type.Optional(Str(32)),
   targetId: Type.Optional(Str(64)),

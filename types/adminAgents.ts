@@ -3,7 +3,8 @@
  * Money in fen, rates in basis points (1000 = 10 %), times in ms. docs/console.md "代理" lists the paths.
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Fen, Id, PageOf, Paging, Str } from './admin'
+import { Closed, Fen, PageOf } from './admin'
+import { Id, PagingFields, Str } from './schema'
 
 /** The validation messages' Chinese names of this contract's fields (server/src/admin/plugin.ts joins the tables). */
 export const AGENTS_FIELD_LABELS: Record<string, string> = {
@@ -36,7 +37,7 @@ const Rate = Type.Integer({ minimum: 0, maximum: 5000 })
 
 export const ApplicationStatus = Type.Union([Type.Literal('pending'), Type.Literal('approved'), Type.Literal('rejected')])
 export type ApplicationStatus = Static<typeof ApplicationStatus>
-export const AgentApplicationQuery = Closed({ status: Type.Optional(ApplicationStatus), keyword: Type.Optional(Str(32)), ...Paging })
+export const AgentApplicationQuery = Closed({ status: Type.Optional(ApplicationStatus), keyword: Type.Optional(Str(32)), ...PagingFields })
 export type AgentApplicationQuery = Static<typeof AgentApplicationQuery>
 export const AdminAgentApplication = Type.Object({
   id: Type.Integer(),
@@ -64,7 +65,7 @@ export type RefuseBody = Static<typeof RefuseBody>
 
 /** The states of an agent's shop in the console's words. */
 export const AGENT_SHOP_STATUS_TEXT: Record<string, string> = { active: '营业中', closed: '已关闭', suspended: '已清退' }
-export const AgentQuery = Closed({ keyword: Type.Optional(Str(32)), status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('closed'), Type.Literal('suspended')])), ...Paging })
+export const AgentQuery = Closed({ keyword: Type.Optional(Str(32)), status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('closed'), Type.Literal('suspended')])), ...PagingFields })
 export type AgentQuery = Static<typeof AgentQuery>
 /** The figures of docs/agent.md: 累计佣金 = available + frozen + withdrawing + withdrawn; sales = paid orders' pay amount. */
 export const AgentFigures = Type.Object({
@@ -92,7 +93,7 @@ export const AdminAgentRow = Type.Object({
 export type AdminAgentRow = Static<typeof AdminAgentRow>
 export const AdminAgentPage = PageOf(AdminAgentRow)
 export type AdminAgentPage = Static<typeof AdminAgentPage>
-export const ShopIdParams = Closed({ shopId: Id })
+export const ShopIdParams = Closed({ shopId: Id() })
 export type ShopIdParams = Static<typeof ShopIdParams>
 export const AdminAgentDetail = Type.Object({
   agent: AdminAgentRow,
@@ -108,11 +109,11 @@ export const AdminAgentDetail = Type.Object({
 export type AdminAgentDetail = Static<typeof AdminAgentDetail>
 
 export const LedgerQuery = Closed({
-  shopId: Type.Optional(Id),
+  shopId: Type.Optional(Id()),
   type: Type.Optional(Str(32)),
   from: Type.Optional(Type.Integer({ minimum: 0 })),
   to: Type.Optional(Type.Integer({ minimum: 0 })),
-  ...Paging,
+  ...PagingFields,
 })
 export type LedgerQuery = Static<typeof LedgerQuery>
 export const AdminLedgerEntry = Type.Object({
@@ -150,9 +151,9 @@ export type BindingRule = Static<typeof BindingRule>
 export const AgentRules = Closed({
   /** Rate of goods with neither a goods nor a category rate. */
   defaultRate: Rate,
-  categoryRates: Type.Array(Closed({ categoryId: Id, rate: Rate }), { maxItems: 200 }),
+  categoryRates: Type.Array(Closed({ categoryId: Id(), rate: Rate }), { maxItems: 200 }),
   /** Per goods (goods.commission_rate): wins over the category's and the default. */
-  goodsRates: Type.Array(Closed({ goodsId: Id, rate: Rate }), { maxItems: 500 }),
+  goodsRates: Type.Array(Closed({ goodsId: Id(), rate: Rate }), { maxItems: 500 }),
   /** permanent: the first binding holds for ever; days: it lapses bindingDays after binding (orders after that earn nothing). */
   bindingRule: BindingRule,
   bindingDays: Type.Integer({ minimum: 0, maximum: 3650 }),
@@ -177,7 +178,7 @@ export type AgentRulesReply = Static<typeof AgentRulesReply>
 
 export const WithdrawalState = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('rejected')])
 export type WithdrawalState = Static<typeof WithdrawalState>
-export const AdminWithdrawalQuery = Closed({ status: Type.Optional(WithdrawalState), shopId: Type.Optional(Id), keyword: Type.Optional(Str(32)), ...Paging })
+export const AdminWithdrawalQuery = Closed({ status: Type.Optional(WithdrawalState), shopId: Type.Optional(Id()), keyword: Type.Optional(Str(32)), ...PagingFields })
 export type AdminWithdrawalQuery = Static<typeof AdminWithdrawalQuery>
 export const AdminWithdrawal = Type.Object({
   id: Type.Integer(),
@@ -206,7 +207,7 @@ export const AdminWithdrawal = Type.Object({
 export type AdminWithdrawal = Static<typeof AdminWithdrawal>
 export const AdminWithdrawalPage = PageOf(AdminWithdrawal)
 export type AdminWithdrawalPage = Static<typeof AdminWithdrawalPage>
-export const WithdrawalIdParams = Closed({ id: Id })
+export const WithdrawalIdParams = Closed({ id: Id() })
 /**
  * The full payee account of a bank withdrawal waiting to be paid by hand (POST /withdrawals/:id/account,
  * withdrawals.write): shown only when staff ask, each time audited; every list and page shows it masked.

@@ -4,7 +4,8 @@
  * Same rules as types/admin.ts: closed bodies, fen, epoch milliseconds.
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Id, PageOf, Paging, Str } from './admin'
+import { Closed, PageOf } from './admin'
+import { Id, PagingFields, Str } from './schema'
 
 /** Chinese names of this contract's request fields (the console plugin's validation messages). */
 export const CONTENT_FIELD_LABELS: Record<string, string> = {
@@ -25,9 +26,9 @@ export const CONTENT_FIELD_LABELS: Record<string, string> = {
 
 export const ArticleState = Type.Union([Type.Literal('draft'), Type.Literal('published')])
 export const AdminArticleQuery = Closed({
-  ...Paging,
+  ...PagingFields,
   keyword: Type.Optional(Str(30)),
-  categoryId: Type.Optional(Id),
+  categoryId: Type.Optional(Id()),
   status: Type.Optional(ArticleState),
   /** official: the shop's own articles; member: written by members. */
   author: Type.Optional(Type.Union([Type.Literal('official'), Type.Literal('member')])),
@@ -55,7 +56,7 @@ export type AdminArticleDetail = Static<typeof AdminArticleDetail>
 /** Create / edit an article (the shop's own; a member's article may be edited too). contentHtml is sanitised as the shop's editor. */
 export const ArticleInput = Closed({
   title: Str(64, 1),
-  categoryId: Id,
+  categoryId: Id(),
   cover: Type.Optional(Str(512)),
   summary: Type.Optional(Str(200)),
   contentHtml: Str(400_000, 1),
@@ -102,7 +103,7 @@ export type WebLinksReply = Static<typeof WebLinksReply>
 // ------------------------------------------------------------------ short videos
 
 export const VideoState = Type.Union([Type.Literal('pending'), Type.Literal('on'), Type.Literal('off')])
-export const AdminVideoQuery = Closed({ ...Paging, status: Type.Optional(VideoState), keyword: Type.Optional(Str(30)) })
+export const AdminVideoQuery = Closed({ ...PagingFields, status: Type.Optional(VideoState), keyword: Type.Optional(Str(30)) })
 export type AdminVideoQuery = Static<typeof AdminVideoQuery>
 export const AdminVideoRow = Type.Object({
   id: Type.Integer(),
@@ -126,7 +127,7 @@ export type AdminVideoPage = Static<typeof AdminVideoPage>
 export const TakeDownBody = Closed({ reason: Str(200, 1) })
 export type TakeDownBody = Static<typeof TakeDownBody>
 
-export const AdminVideoCommentQuery = Closed({ ...Paging, videoId: Type.Optional(Id), keyword: Type.Optional(Str(30)), hidden: Type.Optional(Type.Boolean()) })
+export const AdminVideoCommentQuery = Closed({ ...PagingFields, videoId: Type.Optional(Id()), keyword: Type.Optional(Str(30)), hidden: Type.Optional(Type.Boolean()) })
 export type AdminVideoCommentQuery = Static<typeof AdminVideoCommentQuery>
 export const AdminVideoComment = Type.Object({
   id: Type.Integer(),
@@ -149,8 +150,8 @@ export type HiddenBody = Static<typeof HiddenBody>
 // ------------------------------------------------------------------ goods reviews
 
 export const AdminReviewQuery = Closed({
-  ...Paging,
-  goodsId: Type.Optional(Id),
+  ...PagingFields,
+  goodsId: Type.Optional(Id()),
   rating: Type.Optional(Type.Integer({ minimum: 1, maximum: 5 })),
   hasImages: Type.Optional(Type.Boolean()),
   hidden: Type.Optional(Type.Boolean()),
@@ -185,7 +186,7 @@ export type ReplyBody = Static<typeof ReplyBody>
 // ------------------------------------------------------------------ feedback
 
 export const FeedbackState = Type.Union([Type.Literal('new'), Type.Literal('read'), Type.Literal('replied'), Type.Literal('closed')])
-export const AdminFeedbackQuery = Closed({ ...Paging, status: Type.Optional(FeedbackState), type: Type.Optional(Str(16)) })
+export const AdminFeedbackQuery = Closed({ ...PagingFields, status: Type.Optional(FeedbackState), type: Type.Optional(Str(16)) })
 export type AdminFeedbackQuery = Static<typeof AdminFeedbackQuery>
 export const AdminFeedbackRow = Type.Object({
   id: Type.Integer(),

@@ -3,7 +3,8 @@
  * ("2026-11-24"). docs/console.md "财务" lists the paths. Every list has a CSV twin (`…/export`, streamed).
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Id, PageOf, Paging, Str } from './admin'
+import { Closed, PageOf } from './admin'
+import { Id, PagingFields, Str } from './schema'
 
 /** The validation messages' Chinese names of this contract's fields (server/src/admin/plugin.ts joins the tables). */
 export const FINANCE_FIELD_LABELS: Record<string, string> = { orderNo: '订单号', memberId: '会员', day: '日期', kind: '类型' }
@@ -12,7 +13,7 @@ const Day = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 })
 const Range = { from: Type.Optional(Day), to: Type.Optional(Day) }
 
 export const PaymentState = Type.Union([Type.Literal('pending'), Type.Literal('paid'), Type.Literal('closed'), Type.Literal('refund_pending'), Type.Literal('refunded')])
-export const PaymentQuery = Closed({ ...Range, status: Type.Optional(PaymentState), orderNo: Type.Optional(Str(32)), ...Paging })
+export const PaymentQuery = Closed({ ...Range, status: Type.Optional(PaymentState), orderNo: Type.Optional(Str(32)), ...PagingFields })
 export type PaymentQuery = Static<typeof PaymentQuery>
 export const AdminPayment = Type.Object({
   id: Type.Integer(),
@@ -33,7 +34,7 @@ export type AdminPaymentPage = Static<typeof AdminPaymentPage>
 
 /** Refunds: after-sales refunds and late payments given back (a payment landing on a cancelled order). */
 export const RefundState = Type.Union([Type.Literal('refunding'), Type.Literal('refunded'), Type.Literal('failed')])
-export const RefundQuery = Closed({ ...Range, status: Type.Optional(RefundState), orderNo: Type.Optional(Str(32)), ...Paging })
+export const RefundQuery = Closed({ ...Range, status: Type.Optional(RefundState), orderNo: Type.Optional(Str(32)), ...PagingFields })
 export type RefundQuery = Static<typeof RefundQuery>
 export const AdminRefund = Type.Object({
   kind: Type.Union([Type.Literal('afterSale'), Type.Literal('latePayment')]),
@@ -64,7 +65,7 @@ export type DailyReply = Static<typeof DailyReply>
 
 export const LedgerKind = Type.Union([Type.Literal('points'), Type.Literal('cashback')])
 export type LedgerKind = Static<typeof LedgerKind>
-export const MemberLedgerQuery = Closed({ ...Range, memberId: Type.Optional(Id), ...Paging })
+export const MemberLedgerQuery = Closed({ ...Range, memberId: Type.Optional(Id()), ...PagingFields })
 export type MemberLedgerQuery = Static<typeof MemberLedgerQuery>
 export const KindParams = Closed({ kind: LedgerKind })
 export const MemberLedgerEntry = Type.Object({

@@ -4,13 +4,14 @@
  * docs/console.md "Pickers". Same rules as types/admin.ts.
  */
 import { Type, type Static } from 'typebox'
-import { Closed, PageOf, Paging, Str } from './admin'
+import { Closed, PageOf } from './admin'
+import { PagingFields, Str } from './schema'
 
 export const LinkTargetKind = Type.Union([Type.Literal('goods'), Type.Literal('category'), Type.Literal('activity'), Type.Literal('article'), Type.Literal('notice'), Type.Literal('web')])
 export type LinkTargetKind = Static<typeof LinkTargetKind>
 
 /** storefront/link-targets: one kind's records whose name contains the keyword (a goods id typed finds the goods). */
-export const LinkTargetQuery = Closed({ ...Paging, kind: LinkTargetKind, keyword: Type.Optional(Str(64)) })
+export const LinkTargetQuery = Closed({ ...PagingFields, kind: LinkTargetKind, keyword: Type.Optional(Str(64)) })
 export type LinkTargetQuery = Static<typeof LinkTargetQuery>
 
 export const LinkTarget = Type.Object({

@@ -4,7 +4,8 @@
  * rules in docs/promotions.md. Money in fen, times in epoch ms, discount rates in percent (88 = 8.8折).
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Fen, Id, PageOf, Paging, Str } from './admin'
+import { Closed, Fen, PageOf } from './admin'
+import { Id, PagingFields, Str } from './schema'
 
 const Count = (max: number, min = 0) => Type.Integer({ minimum: min, maximum: max })
 const Bool = Type.Boolean()
@@ -16,7 +17,7 @@ export const SeckillState = Type.Union([Type.Literal('upcoming'), Type.Literal('
 export type SeckillState = Static<typeof SeckillState>
 
 export const SeckillSessionQuery = Closed({
-  ...Paging,
+  ...PagingFields,
   /** China day YYYY-MM-DD: that day's sessions only. */
   day: Type.Optional(Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })),
 })
@@ -74,8 +75,8 @@ export type AdminSeckillSessionDetail = Static<typeof AdminSeckillSessionDetail>
 
 export const SeckillItemInput = Closed({
   /** An existing item of the session (omit to add one). */
-  id: Type.Optional(Id),
-  skuId: Id,
+  id: Type.Optional(Id()),
+  skuId: Id(),
   price: Type.Integer({ minimum: 1, maximum: 100_000_000 }),
   quota: Count(1_000_000, 1),
   perMemberLimit: Count(99, 1),
@@ -133,7 +134,7 @@ export const CouponInput = Closed({
   rate: Type.Optional(Count(99, 1)),
   maxDiscount: Type.Optional(Fen),
   scope: CouponScope,
-  scopeIds: Type.Array(Id, { maxItems: 200 }),
+  scopeIds: Type.Array(Id(), { maxItems: 200 }),
   validType: CouponValidType,
   validFrom: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
   validTo: Type.Optional(Nullable(Type.Integer({ minimum: 0 }))),
@@ -148,7 +149,7 @@ export const CouponInput = Closed({
 })
 export type CouponInput = Static<typeof CouponInput>
 
-export const CouponQuery = Closed({ ...Paging, keyword: Type.Optional(Str(32)), status: Type.Optional(OnOff) })
+export const CouponQuery = Closed({ ...PagingFields, keyword: Type.Optional(Str(32)), status: Type.Optional(OnOff) })
 export type CouponQuery = Static<typeof CouponQuery>
 export const AdminCoupon = Type.Object({
   id: Type.Integer(),
@@ -185,7 +186,7 @@ export type AdminCouponPage = Static<typeof AdminCouponPage>
 
 /** Issue a coupon to members: by member ids and/or phones (each member in its own transaction; failures per member). */
 export const IssueBody = Closed({
-  memberIds: Type.Optional(Type.Array(Id, { maxItems: 500 })),
+  memberIds: Type.Optional(Type.Array(Id(), { maxItems: 500 })),
   phones: Type.Optional(Type.Array(Type.String({ pattern: '^1\\d{10}$' }), { maxItems: 500 })),
 })
 export type IssueBody = Static<typeof IssueBody>
@@ -194,8 +195,8 @@ export type IssueReply = Static<typeof IssueReply>
 
 export const CouponRecordStatus = Type.Union([Type.Literal('unused'), Type.Literal('used'), Type.Literal('expired')])
 export const CouponRecordQuery = Closed({
-  ...Paging,
-  couponId: Type.Optional(Id),
+  ...PagingFields,
+  couponId: Type.Optional(Id()),
   phone: Type.Optional(Str(11)),
   status: Type.Optional(CouponRecordStatus),
   source: Type.Optional(Type.Union([Type.Literal('centre'), Type.Literal('new_member'), Type.Literal('prize'), Type.Literal('admin')])),
@@ -220,7 +221,7 @@ export const CouponRecordPage = PageOf(CouponRecord)
 export type CouponRecordPage = Static<typeof CouponRecordPage>
 
 /** The new-member package: the templates registering gives (and the home popup shows), in their sort order. */
-export const NewMemberPackageBody = Closed({ couponIds: Type.Array(Id, { maxItems: 10 }) })
+export const NewMemberPackageBody = Closed({ couponIds: Type.Array(Id(), { maxItems: 10 }) })
 export type NewMemberPackageBody = Static<typeof NewMemberPackageBody>
 export const NewMemberPackageReply = Type.Object({ coupons: Type.Array(AdminCoupon) })
 export type NewMemberPackageReply = Static<typeof NewMemberPackageReply>
@@ -241,10 +242,10 @@ export const ActivityInput = Closed({
   sort: Type.Optional(Count(100_000)),
   status: OnOff,
   /** Claimable coupons shoppers can take from the activity page, in this order. */
-  couponIds: Type.Array(Id, { maxItems: 20 }),
+  couponIds: Type.Array(Id(), { maxItems: 20 }),
 })
 export type ActivityInput = Static<typeof ActivityInput>
-export const ActivityQuery = Closed({ ...Paging, keyword: Type.Optional(Str(64)) })
+export const ActivityQuery = Closed({ ...PagingFields, keyword: Type.Optional(Str(64)) })
 export type ActivityQuery = Static<typeof ActivityQuery>
 export const AdminActivity = Type.Object({
   id: Type.Integer(),

@@ -4,7 +4,8 @@
  * Cashback*. Same wire rules as types/admin.ts (envelope, fen, epoch ms, closed bodies). Rules: docs/promotions.md.
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Fen, GoodsStatus, Id, PageOf, Paging, Str } from './admin'
+import { Closed, Fen, GoodsStatus, PageOf } from './admin'
+import { Id, PagingFields, Str } from './schema'
 
 /** Chinese names of this file's request fields, for validation messages (merged into the console's labels). */
 export const REWARDS_FIELD_LABELS: Record<string, string> = {
@@ -95,14 +96,14 @@ export const AdminPointsGoods = Type.Object({
 export type AdminPointsGoods = Static<typeof AdminPointsGoods>
 export const AdminPointsGoodsPage = PageOf(AdminPointsGoods)
 export type AdminPointsGoodsPage = Static<typeof AdminPointsGoodsPage>
-export const PointsGoodsQuery = Closed({ ...Paging, status: Type.Optional(GoodsStatus) })
+export const PointsGoodsQuery = Closed({ ...PagingFields, status: Type.Optional(GoodsStatus) })
 export type PointsGoodsQuery = Static<typeof PointsGoodsQuery>
 /**
  * Create and edit a points-mall item (a catalogue SKU redeemed for points, plus cash when `cash` > 0). On edit,
  * `stockBefore` is the stock the form loaded: the stock typed is saved only if no redemption changed it meanwhile (409).
  */
 export const PointsGoodsInput = Closed({
-  skuId: Id,
+  skuId: Id(),
   name: Str(64, 1),
   image: Type.Optional(Str(256)),
   points: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
@@ -185,8 +186,8 @@ export const PrizeInput = Closed({
   image: Type.Optional(Str(256)),
   kind: PrizeKind,
   points: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
-  couponId: Type.Optional(Type.Union([Id, Type.Null()])),
-  skuId: Type.Optional(Type.Union([Id, Type.Null()])),
+  couponId: Type.Optional(Type.Union([Id(), Type.Null()])),
+  skuId: Type.Optional(Type.Union([Id(), Type.Null()])),
   stock: Stock,
   stockBefore: Type.Optional(Stock),
   unlimited: Type.Boolean(),
@@ -194,11 +195,11 @@ export const PrizeInput = Closed({
 })
 export type PrizeInput = Static<typeof PrizeInput>
 /** The pool's odds and shelf state, saved together: the prizes on the shelf must add up to exactly 100 % (10000). */
-export const PoolBody = Closed({ items: Type.Array(Closed({ id: Id, weight: Type.Integer({ minimum: 0, maximum: 10_000 }), status: GoodsStatus }), { minItems: 1, maxItems: 100 }) })
+export const PoolBody = Closed({ items: Type.Array(Closed({ id: Id(), weight: Type.Integer({ minimum: 0, maximum: 10_000 }), status: GoodsStatus }), { minItems: 1, maxItems: 100 }) })
 export type PoolBody = Static<typeof PoolBody>
 export const BlindBoxSettingsBody = Closed({ cost: Type.Integer({ minimum: 1, maximum: 100_000 }) })
 export type BlindBoxSettingsBody = Static<typeof BlindBoxSettingsBody>
-export const DrawRecordQuery = Closed({ ...Paging, status: Type.Optional(Str(16)) })
+export const DrawRecordQuery = Closed({ ...PagingFields, status: Type.Optional(Str(16)) })
 export type DrawRecordQuery = Static<typeof DrawRecordQuery>
 export const AdminDrawRecord = Type.Object({
   id: Type.Integer(),
@@ -245,11 +246,11 @@ export const AdminCampaign = Type.Object({
 export type AdminCampaign = Static<typeof AdminCampaign>
 export const AdminCampaignPage = PageOf(AdminCampaign)
 export type AdminCampaignPage = Static<typeof AdminCampaignPage>
-export const CampaignQuery = Closed({ ...Paging, goodsId: Type.Optional(Id) })
+export const CampaignQuery = Closed({ ...PagingFields, goodsId: Type.Optional(Id()) })
 export type CampaignQuery = Static<typeof CampaignQuery>
 /** A goods' cashback rule: amount in fen (at most ¥1,000), the review it needs, places (null: no limit), the dates. */
 export const CampaignInput = Closed({
-  goodsId: Id,
+  goodsId: Id(),
   title: Str(32, 1),
   type: CampaignType,
   amount: Type.Integer({ minimum: 1, maximum: 100_000 }),
@@ -263,7 +264,7 @@ export const CampaignInput = Closed({
   endAt: Type.Integer({ minimum: 0 }),
 })
 export type CampaignInput = Static<typeof CampaignInput>
-export const CashbackTaskQuery = Closed({ ...Paging, status: Type.Optional(Type.Union([Type.Literal('submitted'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('paid')])) })
+export const CashbackTaskQuery = Closed({ ...PagingFields, status: Type.Optional(Type.Union([Type.Literal('submitted'), Type.Literal('approved'), Type.Literal('rejected'), Type.Literal('paid')])) })
 export type CashbackTaskQuery = Static<typeof CashbackTaskQuery>
 export const AdminCashbackTask = Type.Object({
   id: Type.Integer(),

@@ -5,7 +5,8 @@
  * unless noted (finance/* and todo/*: see docs/console.md).
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Fen, Id, Str } from './admin'
+import { Closed, Fen } from './admin'
+import { Id, Str } from './schema'
 
 // ------------------------------------------------------------------ 店铺
 
@@ -287,7 +288,7 @@ export const OrderNoBody = Closed({ orderNo: Str(32, 1) })
 export type OrderNoBody = Static<typeof OrderNoBody>
 export const PayNoBody = Closed({ payNo: Str(40, 1) })
 export type PayNoBody = Static<typeof PayNoBody>
-export const MessageIdBody = Closed({ id: Id })
+export const MessageIdBody = Closed({ id: Id() })
 export type MessageIdBody = Static<typeof MessageIdBody>
 
 /** 操作日志 words of 设置 and 对账 / 待处理异常: types/auditLabels.ts. */

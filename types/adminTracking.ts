@@ -3,7 +3,8 @@
  * Paths under /admin/api/; permission settings.read / settings.write. Secrets (key, salt) are never answered.
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Str } from './admin'
+import { Closed } from './admin'
+import { Str } from './schema'
 
 export const TrackingFieldView = Type.Object({
   key: Type.String(),
