@@ -590,6 +590,8 @@ export const AdminOrderRow = Type.Object({
   payChannel: Type.String(),
   /** delivery (快递配送) or pickup (到店自提: a paid one waiting is shown as 待自提). */
   deliveryType: Type.String(),
+  /** Paid, some parcels sent and others still to send (shown as 部分发货). */
+  partlyShipped: Type.Boolean(),
 })
 export type AdminOrderRow = Static<typeof AdminOrderRow>
 export const AdminOrderPage = PageOf(AdminOrderRow)

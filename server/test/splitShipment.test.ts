@@ -97,6 +97,9 @@ describe.each(DIALECTS)('split shipment (%s)', (dialect) => {
     expect(detail1.data).toMatchObject({ status: 'to_ship', statusText: '部分发货', actions: ['afterSale', 'logistics', 'buyAgain'] })
     expect(detail1.data.parcels).toEqual([{ expressCode: 'SF', expressName: '顺丰速运', trackingNo: 'SF1000000001', latest: null, items: [{ orderItemId: cup.id, quantity: 1 }] }])
     expect(Object.fromEntries(detail1.data.items.map((i: any) => [i.id, i.shippedQuantity]))).toEqual({ [cup.id]: 1, [pot.id]: 0 })
+    // The console's list says 部分发货 as well.
+    const listed = (await c.get('/orders', { orderNo })).data.list.find((r: any) => r.orderNo === orderNo)
+    expect(listed).toMatchObject({ status: 'to_ship', partlyShipped: true })
 
     // Parcel 2: the other cup and the pot: the last units, so the order ships now, hooks once.
     const second = await c.post(`/orders/${orderNo}/ship`, {

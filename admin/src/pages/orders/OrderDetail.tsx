@@ -3,12 +3,11 @@ import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
 import type { AdminOrderDetail, ShipBody } from '@contract/admin'
 import { TRACKING_STATE_LABEL } from '@contract/logistics'
-import { PARTLY_SHIPPED_TEXT } from '@contract/order'
 import { payMethodText } from '@contract/pay'
 import { addTrace, cancel, correctWaybill, staffRefund, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'
 import { errorText } from '../../core/feedback'
 import { ApiError } from '../../core/request'
-import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS, PICKUP_WAITING } from '../../core/format'
+import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS, orderStatusTag } from '../../core/format'
 import { logNoteText, operatorText, orderActionText } from '../../core/logText'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
@@ -61,7 +60,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   const { order, items, timeline, payments, parcels, refunds, commissions, pickup } = data
   const partly = order.status === 'to_ship' && parcels.length > 0
-  const st = pickup && order.status === 'to_ship' ? PICKUP_WAITING : partly ? { text: PARTLY_SHIPPED_TEXT, color: 'orange' } : ORDER_STATUS[order.status]
+  const st = orderStatusTag({ status: order.status, deliveryType: pickup ? 'pickup' : 'delivery', partlyShipped: partly })
   // Units of each line still waiting: neither in a parcel nor refunded.
   const waiting = items.map((i) => ({ ...i, left: Math.max(0, i.quantity - i.refundedQuantity - i.shippedQuantity) })).filter((i) => i.left > 0)
   const openWaybill = (p: Parcel) => (setFixing(p), setDialog('waybill'))

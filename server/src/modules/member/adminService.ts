@@ -11,7 +11,7 @@ import '../../db/tradeTables'
 import { countRows, onPage, paged } from '../../db/paging'
 import { changePoints } from '../integral/points'
 import { setMemberDisabled } from '../account/service'
-import { toRows } from '../order/adminService'
+import { ROW_COLUMNS, toRows } from '../order/adminService'
 
 type Log = (e: AuditEntry) => void
 
@@ -60,14 +60,7 @@ async function memberRow(db: Conn, id: number) {
 export async function adminMemberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
   const m = await memberRow(db, id)
   const [orders, addresses, points, cashback] = await Promise.all([
-    db
-      .selectFrom('orders as o')
-      .select(['o.id', 'o.orderNo', 'o.status', 'o.afterSaleStatus', 'o.memberId', 'o.receiverName', 'o.receiverPhone', 'o.payAmount', 'o.itemCount', 'o.createdAt', 'o.paidAt', 'o.payChannel'])
-      .where('o.memberId', '=', id)
-      .orderBy('o.createdAt', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(20)
-      .execute(),
+    db.selectFrom('orders as o').select(ROW_COLUMNS).where('o.memberId', '=', id).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(20).execute(),
     db.selectFrom('memberAddresses').selectAll().where('memberId', '=', id).orderBy('isDefault', 'desc').orderBy('id').execute(),
     db.selectFrom('pointsLedger').selectAll().where('memberId', '=', id).orderBy('id', 'desc').limit(50).execute(),
     db.selectFrom('cashbackLedger').selectAll().where('memberId', '=', id).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50).execute(),

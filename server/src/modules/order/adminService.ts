@@ -61,7 +61,8 @@ async function matchingLines(db: Db, kw: string) {
   return { lines: lines.where('i.goodsId', 'in', sql<number>`(SELECT value FROM json_each(${JSON.stringify(ids)}))`) }
 }
 
-const ROW_COLUMNS = [
+/** The columns of an order row in the console's lists (orders, a member's orders). */
+export const ROW_COLUMNS = [
   'o.id',
   'o.orderNo',
   'o.status',
@@ -75,6 +76,7 @@ const ROW_COLUMNS = [
   'o.paidAt',
   'o.payChannel',
   'o.deliveryType',
+  'o.shippedAt',
 ] as const
 
 /** First goods line of each order (name and picture for the list). */
@@ -111,7 +113,8 @@ export async function toRows(
     createdAt: number
     paidAt: number | null
     payChannel: string | null
-    deliveryType?: string
+    deliveryType: string
+    shippedAt: number | null
   }>,
 ): Promise<AdminOrderRow[]> {
   const [first, phone] = await Promise.all([
@@ -124,15 +127,16 @@ export async function toRows(
       rows.map((r) => r.memberId),
     ),
   ])
-  return rows.map((r) => ({
+  return rows.map(({ shippedAt, ...r }) => ({
     ...r,
+    // Some parcels sent, others still to send (docs/orders.md "Parcels").
+    partlyShipped: r.status === 'to_ship' && !!shippedAt,
     memberPhone: phone.get(r.memberId) || '',
     firstGoodsName: first.get(r.id)?.goodsName || '',
     firstImage: first.get(r.id)?.image || '',
     createdAt: Number(r.createdAt),
     paidAt: r.paidAt === null ? null : Number(r.paidAt),
     payChannel: r.payChannel || '',
-    deliveryType: r.deliveryType || 'delivery',
   }))
 }
 
