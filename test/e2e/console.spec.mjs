@@ -1,6 +1,6 @@
 // The merchant console (/admin/) in Chromium, through its UI: sign in as the demo owner; create goods with two SKUs
 // and a picture (bad input refused first), put it on the shelf, find it in the shop's search (1280x800); ship an
-// order and add a trace, seen by the shopper (375x812); approve and refund an after-sales case (375x812); light and
+// order and add a trace, seen by the shopper (375x812); the picking list filled in and uploaded into 批量发货 (375x812); approve and refund an after-sales case (375x812); light and
 // dark screenshots at both widths; sign out.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
@@ -188,6 +188,33 @@ test('1280x800: 批量发货 round trip: the template lists the paid order, fill
   await screenshot(page, 'console-1280-print-delivery')
   await page.getByText('拣货单（汇总）').click()
   await page.getByTestId('picking-sheet').getByText('1 个订单 · 共 1 件').waitFor()
+  assert.deepEqual(errors, [])
+})
+
+test('375x812: 导出拣货单 round trip on the phone: the picking list, filled in with a courier and a number, ships the order through 批量发货', async () => {
+  const { orderNo, token } = await paidOrder()
+  const { page, errors } = await suite.open({ width: 375, height: 812 })
+  await signIn(page)
+  await page.goto(`${suite.shop.base}/admin/orders`)
+  // The picking list, fetched with the page's session as the browser would download it: one row per goods line.
+  const href = await page.getByRole('link', { name: '导出拣货单' }).getAttribute('href')
+  const rows = (await (await page.request.get(`${suite.shop.base}${href}`)).text())
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n')
+  assert.equal(rows[0], '"订单号","行号","商品","规格","货号","数量","收货人","电话","地址","快递公司","快递单号"')
+  const mine = rows.filter((r) => r.startsWith(`"${orderNo}"`))
+  assert.ok(mine.length >= 1, 'the paid order is on the picking list')
+  const csv = [rows[0], ...mine.map((r) => r.replace(/"",""$/, '"圆通速递","YT7654321098"'))].join('\r\n')
+  await page.getByRole('button', { name: /批量发货/ }).click()
+  const dialog = page.locator('.ant-modal:visible')
+  await dialog.locator('input[type=file]').setInputFiles({ name: 'picking.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) })
+  await dialog.getByText('已发货 1 个包裹').waitFor()
+  assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 375, 'the dialog fits the phone')
+  await screenshot(page, 'console-375-picking-list-shipped')
+  await btn(page, '知道了').click()
+  const detail = await suite.shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, null, token)
+  assert.equal(detail.data.status, 'to_receive')
   assert.deepEqual(errors, [])
 })
 
