@@ -1,7 +1,7 @@
 // 到店自提 end to end (docs/orders.md "Self-pickup"): the owner adds a pickup point in 设置 → 自提点 (1280x800); a
 // shopper (375x812) chooses 到店自提 at checkout (no address, freight explained), pays in the sandbox and sees the
 // pickup code on the order; staff on a phone (375x812) open 自提核销, look the code up, see the lines, verify it, and
-// a second verification is refused.
+// a second verification is refused; at 1280x800 staff verify another order from 订单 → 自提核销 and it completes.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { button, newPhone, screenshot, shopAs, shown } from './harness.mjs'
@@ -97,5 +97,45 @@ test('375x812: staff verify the code on a phone: lines first, then 确认核销;
   await field.press('Enter')
   await page.locator('.ant-alert', { hasText: '该提货码已核销' }).waitFor()
   assert.equal(await btn(page, '确认核销').count(), 0)
+  assert.deepEqual(errors, [])
+})
+
+test('1280x800: staff verify a code from the desk: 订单 → 自提核销, the order completes for the shopper', async () => {
+  const { shop } = suite
+  const token = await shop.apiLogin(newPhone())
+  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=20', null, token)
+  const goods = search.data.list.find((g) => g.price < 9900) || search.data.list[0]
+  const d = await shop.api('GET', `/api/goods/detail?id=${goods.id}`, null, token)
+  const sku = d.data.skus.find((s) => s.stock > 0)
+  // The point the checkout offers first (added by the first test).
+  const preview = await shop.api('POST', '/api/order/preview', { from: 'buyNow', skuId: sku.id, quantity: 1, deliveryType: 'pickup' }, token)
+  const pickupPointId = preview.data.pickup.point.id
+  const o = await shop.api(
+    'POST',
+    '/api/order/submit',
+    { from: 'buyNow', skuId: sku.id, quantity: 1, deliveryType: 'pickup', pickupPointId, receiverName: '王五', receiverPhone: '13912345678', requestId: `pick${Date.now()}` },
+    token,
+  )
+  assert.equal(o.code, 200, o.msg)
+  const p = await shop.api('POST', '/api/pay/prepay', { orderNo: o.data.orderNo, channel: 'sandbox' }, token)
+  assert.equal((await shop.api('POST', '/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, token)).code, 200)
+  const pickupCode = (await shop.api('GET', `/api/order/detail?orderNo=${o.data.orderNo}`, null, token)).data.pickup.code
+  assert.match(pickupCode, /^\d{8}$/)
+
+  const { page, errors } = await suite.open({ width: 1280, height: 800 })
+  await suite.signIn(page)
+  await page.getByRole('menuitem', { name: '订单' }).click()
+  await page.getByRole('menuitem', { name: '自提核销' }).click()
+  await page.waitForURL(/\/admin\/pickup-verify$/)
+  await page.getByLabel('提货码').fill(pickupCode)
+  await page.getByLabel('提货码').press('Enter')
+  await page.getByText(o.data.orderNo).waitFor()
+  await screenshot(page, 'console-1280-pickup-verify')
+  await btn(page, '确认核销').click()
+  await btn(page, '确定').click()
+  await page.getByText(`订单 ${o.data.orderNo} 已核销`).waitFor()
+  const after = await shop.api('GET', `/api/order/detail?orderNo=${o.data.orderNo}`, null, token)
+  assert.equal(after.data.status, 'to_review')
+  assert.ok(after.data.pickup.verifiedAt)
   assert.deepEqual(errors, [])
 })
