@@ -4,7 +4,8 @@
  * Cashback*. Same wire rules as types/admin.ts (envelope, fen, epoch ms, closed bodies). Rules: docs/promotions.md.
  */
 import { Type, type Static } from 'typebox'
-import { Closed, Fen, GoodsStatus, PageOf } from './admin'
+import { Closed, Fen, PageOf } from './admin'
+import { GoodsStatus } from './adminGoods'
 import { Id, PagingFields, Str } from './schema'
 
 /** Chinese names of this file's request fields, for validation messages (merged into the console's labels). */

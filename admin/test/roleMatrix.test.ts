@@ -1,4 +1,4 @@
-import type { PermissionInfo } from '@contract/admin'
+import type { PermissionInfo } from '@contract/adminSystem'
 import { groupPermissions, groupState, matrixRows, staffLabel, toggleGroup } from '../src/pages/system/roleMatrix'
 
 const list: PermissionInfo[] = [

@@ -1,4 +1,5 @@
-import type { AdminAfterSaleDetail, AdminAfterSalePage, AdminAfterSaleQuery, AfterSaleActionReply, ApproveAfterSaleBody, ReasonBody } from '@contract/admin'
+import type { AdminAfterSaleDetail, AdminAfterSalePage, AdminAfterSaleQuery, AfterSaleActionReply, ApproveAfterSaleBody } from '@contract/adminAfterSales'
+import type { ReasonBody } from '@contract/adminOrders'
 import { get, post } from '../core/request'
 
 export const afterSaleList = (q: AdminAfterSaleQuery) => get<AdminAfterSalePage>('/after-sales', q)

@@ -1,5 +1,5 @@
 // 好评返现 (server module cashback): campaigns and tasks.
-import type { IdReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
 import type { AdminCampaignPage, AdminCashbackTaskPage, CampaignInput, CampaignQuery, CashbackDecisionReply, CashbackTaskQuery } from '@contract/adminRewards'
 import { get, post, put } from '../core/request'
 

@@ -1,5 +1,6 @@
 // 优惠券 (server module coupon): templates, issuing, records, the new-member package.
-import type { IdReply, OkReply } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
 import type { AdminCoupon, AdminCouponPage, CouponInput, CouponQuery, CouponRecordPage, CouponRecordQuery, IssueBody, IssueReply, NewMemberPackageReply } from '@contract/adminPromotions'
 import { del, get, post, put } from '../core/request'
 

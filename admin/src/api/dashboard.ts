@@ -1,4 +1,4 @@
-import type { DashboardReply } from '@contract/admin'
+import type { DashboardReply } from '@contract/adminDashboard'
 import { get } from '../core/request'
 
 export const dashboard = () => get<DashboardReply>('/dashboard')

@@ -1,3 +1,4 @@
+import type { OkReply } from '@contract/admin'
 import type {
   AdminBrand,
   AdminCategory,
@@ -13,11 +14,10 @@ import type {
   GoodsPickQuery,
   GoodsPickReply,
   IdReply,
-  OkReply,
   ShelfBody,
   StockBody,
   UploadReply,
-} from '@contract/admin'
+} from '@contract/adminGoods'
 import { buildUrl, del, get, post, put, upload } from '../core/request'
 
 export const goodsList = (q: AdminGoodsQuery) => get<AdminGoodsPage>('/goods', q)

@@ -1,5 +1,6 @@
 // 积分 (server module integral): rules, the points mall, missions.
-import type { IdReply, OkReply } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
 import type { AdminMission, AdminPointsGoodsPage, MissionInput, PointsGoodsInput, PointsGoodsQuery, PointsRulesBody, PointsRulesView } from '@contract/adminRewards'
 import { del, get, post, put } from '../core/request'
 

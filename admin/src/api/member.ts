@@ -1,4 +1,5 @@
-import type { AdminMemberDetail, AdminMemberPage, AdminMemberQuery, DisableBody, OkReply, PointsBody, PointsReply } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { AdminMemberDetail, AdminMemberPage, AdminMemberQuery, DisableBody, PointsBody, PointsReply } from '@contract/adminMembers'
 import { get, post } from '../core/request'
 
 export const memberList = (q: AdminMemberQuery) => get<AdminMemberPage>('/members', q)

@@ -1,11 +1,11 @@
+import type { OkReply } from '@contract/admin'
+import type { AfterSaleActionReply } from '@contract/adminAfterSales'
 import type {
   AdminOrderDetail,
-  AfterSaleActionReply,
   AdminOrderPage,
   AdminOrderQuery,
   BatchShipBody,
   BatchShipReply,
-  OkReply,
   OrderPrintSheet,
   PickupLookup,
   PriceChangeBody,
@@ -15,7 +15,7 @@ import type {
   StaffRefundBody,
   TraceBody,
   WaybillBody,
-} from '@contract/admin'
+} from '@contract/adminOrders'
 import { buildUrl, get, post, type Query } from '../core/request'
 
 export interface ExpressCompany {

@@ -1,5 +1,6 @@
 // 秒杀 (server module seckill): sessions, their SKUs and live figures.
-import type { IdReply, OkReply } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
 import type { AdminSeckillSessionDetail, AdminSeckillSessionPage, SeckillLiveReply, SeckillSessionInput, SeckillSessionQuery, SkuOption } from '@contract/adminPromotions'
 import { del, get, post, put } from '../core/request'
 

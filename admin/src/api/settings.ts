@@ -1,4 +1,5 @@
-import type { IdReply, OkReply } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
 import type {
   DocumentInput,
   FailureCounts,

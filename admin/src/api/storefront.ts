@@ -1,4 +1,6 @@
-import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, BannerInput, HotWordInput, IdReply, NavInput, NoticeInput, OkReply, SectionInput } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
+import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, BannerInput, HotWordInput, NavInput, NoticeInput, SectionInput } from '@contract/adminStorefront'
 import type { LinkNamesQuery, LinkNamesReply, LinkTargetPage, LinkTargetQuery } from '@contract/adminLinks'
 import { del, get, post, put } from '../core/request'
 

@@ -1,4 +1,5 @@
-import type { AuditPage, AuditQuery, OkReply, PasswordResetReply, RoleBody, RolesReply, RoleView, StaffCreateBody, StaffCreateReply, StaffUpdateBody, StaffView } from '@contract/admin'
+import type { OkReply, StaffView } from '@contract/admin'
+import type { AuditPage, AuditQuery, PasswordResetReply, RoleBody, RolesReply, RoleView, StaffCreateBody, StaffCreateReply, StaffUpdateBody } from '@contract/adminSystem'
 import { del, get, post, put } from '../core/request'
 
 export const roles = () => get<RolesReply>('/system/roles')

@@ -1,5 +1,7 @@
 // 盲盒 (server module turntable): the pool, prizes, draws and their shipping.
-import type { IdReply, OkReply, ShipBody } from '@contract/admin'
+import type { OkReply } from '@contract/admin'
+import type { IdReply } from '@contract/adminGoods'
+import type { ShipBody } from '@contract/adminOrders'
 import type { AdminDrawRecordPage, BlindBoxView, DrawRecordQuery, PoolBody, PrizeInput } from '@contract/adminRewards'
 import { get, post, put } from '../core/request'
 

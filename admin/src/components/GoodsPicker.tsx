@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { Avatar, Select, Space, Spin, Tag, Typography } from 'antd'
 import { ShoppingOutlined } from '@ant-design/icons'
-import type { GoodsPickItem } from '@contract/admin'
+import type { GoodsPickItem } from '@contract/adminGoods'
 import { goodsPick } from '../api/goods'
 import { yuanLabel } from '../core/money'
 

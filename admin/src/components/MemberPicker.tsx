@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react'
 import { Avatar, Select, Space, Spin, Tag, Typography } from 'antd'
 import { UserOutlined } from '@ant-design/icons'
-import type { AdminMemberRow } from '@contract/admin'
+import type { AdminMemberRow } from '@contract/adminMembers'
 import { memberList } from '../api/member'
 import { memberSearchHint } from '../core/pickers'
 

@@ -4,7 +4,8 @@
  * 「字段：修改前 → 修改后」 rows. Nothing of a record is ever shown as JSON: an unnamed field gets a readable
  * fallback, a value that is a code word gets its name or 「其他」.
  */
-import { ADMIN_FIELD_LABELS, BUILT_IN_ROLE_NAMES, CORE_AUDIT } from '@contract/admin'
+import { ADMIN_FIELD_LABELS, BUILT_IN_ROLE_NAMES } from '@contract/admin'
+import { CORE_AUDIT } from '@contract/adminSystem'
 import { AGENTS_AUDIT, AGENTS_FIELD_LABELS } from '@contract/adminAgents'
 import { CONTENT_AUDIT, CONTENT_FIELD_LABELS } from '@contract/adminContent'
 import { FINANCE_FIELD_LABELS } from '@contract/adminFinance'

@@ -1,4 +1,5 @@
-import { PERMISSIONS, type Permission, type PermissionInfo } from '../../../types/admin'
+import { PERMISSIONS, type Permission } from '../../../types/admin'
+import { type PermissionInfo } from '../../../types/adminSystem'
 
 /**
  * Every permission a console route can declare, with its Chinese name and the menu it belongs to, in menu order:

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { Conn } from '../db/types'
 import { AppError, ErrorCode } from '../errors'
-import { OWNER_ROLE, PERMISSIONS, type RoleBody, type RoleView } from '../../../types/admin'
+import { OWNER_ROLE, PERMISSIONS } from '../../../types/admin'
+import { type RoleBody, type RoleView } from '../../../types/adminSystem'
 import { isPermission, PERMISSION_LIST } from './permissions'
 import './tables'
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
-import type { AdminAfterSaleDetail } from '@contract/admin'
+import type { AdminAfterSaleDetail } from '@contract/adminAfterSales'
 import type { ReturnAddress } from '@contract/adminSettings'
 import { afterSaleDetail, approve, receive, refund, refuse } from '../../api/afterSales'
 import { returnAddresses } from '../../api/settings'

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react'
 import { PageContainer, StatisticCard } from '@ant-design/pro-components'
 import { Alert, Badge, Card, Col, Empty, Image, List, Progress, Row, Segmented, Spin, Tag, Typography } from 'antd'
-import type { DashboardReply, Figures } from '@contract/admin'
+import type { DashboardReply, Figures } from '@contract/adminDashboard'
 import { dashboard } from '../../api/dashboard'
 import { errorText } from '../../core/feedback'
 import { ORDER_STATUS } from '../../core/format'

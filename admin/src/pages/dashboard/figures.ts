@@ -1,5 +1,5 @@
 /** 工作台's figures: what each one is (title, definition) and how its value and 环比 read. docs/console.md "工作台" defines the same. */
-import type { DashboardTodo, Figures, Metric } from '@contract/admin'
+import type { DashboardTodo, Figures, Metric } from '@contract/adminDashboard'
 import { fenToYuan } from '../../core/money'
 
 export type FigureKey = keyof Figures

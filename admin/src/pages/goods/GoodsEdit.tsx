@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FocusEvent, typ
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Col, Form, Input, InputNumber, Row, Select, Space, Spin, Switch, Table, Typography } from 'antd'
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons'
-import type { GoodsInput } from '@contract/admin'
+import type { GoodsInput } from '@contract/adminGoods'
 import type { FreightTemplate } from '@contract/adminSettings'
 import { freightTemplates } from '../../api/settings'
 import { createGoods, goodsDetail, updateGoods } from '../../api/goods'

@@ -1,6 +1,6 @@
 /** Categories and brands for selects (read once per page). */
 import { useEffect, useState } from 'react'
-import type { AdminBrand, AdminCategory } from '@contract/admin'
+import type { AdminBrand, AdminCategory } from '@contract/adminGoods'
 import { brands as brandsApi, categories as categoriesApi } from '../../api/goods'
 import { run } from '../../core/feedback'
 

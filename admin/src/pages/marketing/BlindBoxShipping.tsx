@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Card, Form, Input, Select, Table, Tabs, Tag } from 'antd'
-import type { ShipBody } from '@contract/admin'
+import type { ShipBody } from '@contract/adminOrders'
 import type { AdminDrawRecord, AdminDrawRecordPage } from '@contract/adminRewards'
 import { drawRecords, shipPrize } from '../../api/turntable'
 import { expressCompanies, type ExpressCompany } from '../../api/order'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Card, Form, Image, Input, Popconfirm, Rate, Space, Table, Tabs, Tag } from 'antd'
-import type { ReasonBody } from '@contract/admin'
+import type { ReasonBody } from '@contract/adminOrders'
 import type { AdminCashbackTask, AdminCashbackTaskPage, CashbackTaskQuery } from '@contract/adminRewards'
 import { approveCashback, cashbackTasks, refuseCashback } from '../../api/cashback'
 import { run } from '../../core/feedback'

@@ -8,7 +8,7 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import { Alert, Button, DatePicker, Form, Input, InputNumber, Modal, Popconfirm, Radio, Select, Space, Switch, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
-import type { AdminCategory } from '@contract/admin'
+import type { AdminCategory } from '@contract/adminGoods'
 import type { AdminCoupon, CouponInput, IssueReply } from '@contract/adminPromotions'
 import { categories as loadCategories } from '../../api/goods'
 import { coupons, createCoupon, deleteCoupon, issueCoupon, updateCoupon } from '../../api/coupon'

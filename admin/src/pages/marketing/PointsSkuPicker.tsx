@@ -5,7 +5,7 @@
  */
 import { useEffect, useState } from 'react'
 import { Select, Space } from 'antd'
-import type { AdminSku } from '@contract/admin'
+import type { AdminSku } from '@contract/adminGoods'
 import { goodsDetail } from '../../api/goods'
 import { GoodsSelect } from '../../components/GoodsPicker'
 import { yuanLabel } from '../../core/money'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Avatar, Button, Card, Descriptions, Form, Input, InputNumber, Space, Spin, Table, Tabs, Tag } from 'antd'
-import type { AdminMemberDetail, PointsBody } from '@contract/admin'
+import type { AdminMemberDetail, PointsBody } from '@contract/adminMembers'
 import { adjustPoints, memberDetail, setDisabled } from '../../api/member'
 import { confirm, errorText, run } from '../../core/feedback'
 import { dateTime, ORDER_STATUS } from '../../core/format'

@@ -1,6 +1,6 @@
 import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-components'
 import { Avatar, Space, Tag } from 'antd'
-import type { AdminMemberRow } from '@contract/admin'
+import type { AdminMemberRow } from '@contract/adminMembers'
 import { memberList } from '../../api/member'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'

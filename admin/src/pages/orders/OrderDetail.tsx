@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Descriptions, Form, Image, Input, InputNumber, Select, Space, Spin, Table, Tag, Timeline, Typography } from 'antd'
-import type { AdminOrderDetail, ShipBody } from '@contract/admin'
+import type { AdminOrderDetail, ShipBody } from '@contract/adminOrders'
 import { TRACKING_STATE_LABEL } from '@contract/logistics'
 import { payMethodText } from '@contract/pay'
 import { addTrace, cancel, correctWaybill, staffRefund, expressCompanies, orderDetail, remark, ship, type ExpressCompany } from '../../api/order'

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Descriptions, Image, Input, List, Typography, type InputRef } from 'antd'
-import type { PickupLookup } from '@contract/admin'
+import type { PickupLookup } from '@contract/adminOrders'
 import { pickupLookup, pickupVerify } from '../../api/order'
 import { confirm, errorText, run } from '../../core/feedback'
 import { dateTime } from '../../core/format'

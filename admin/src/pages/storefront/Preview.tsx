@@ -4,7 +4,8 @@
  */
 import { useEffect, useState } from 'react'
 import { SearchOutlined, SoundOutlined } from '@ant-design/icons'
-import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection, AdminGoodsDetail } from '@contract/admin'
+import type { AdminGoodsDetail } from '@contract/adminGoods'
+import type { AdminBanner, AdminHotWord, AdminNav, AdminNotice, AdminSection } from '@contract/adminStorefront'
 import { goodsDetail } from '../../api/goods'
 import { fenToYuan } from '../../core/money'
 import { useLatest } from '../../hooks/useLatest'

@@ -1,5 +1,5 @@
 /** The 角色 page's logic: the server's declared permissions grouped by menu, and a staff's display name. */
-import type { PermissionInfo, RoleView } from '@contract/admin'
+import type { PermissionInfo, RoleView } from '@contract/adminSystem'
 
 export interface PermissionGroup {
   group: string

@@ -1,16 +1,7 @@
-import {
-  AdminAfterSaleQuery,
-  ApproveAfterSaleBody,
-  IdParams,
-  OrderNoParams,
-  ReasonBody,
-  StaffRefundBody,
-  type AdminAfterSaleDetail,
-  type AdminAfterSalePage,
-  type AfterSaleActionReply,
-  type IdReply,
-  type OkReply,
-} from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { AdminAfterSaleQuery, ApproveAfterSaleBody, type AdminAfterSaleDetail, type AdminAfterSalePage, type AfterSaleActionReply } from '../../../../types/adminAfterSales'
+import { type IdReply } from '../../../../types/adminGoods'
+import { OrderNoParams, ReasonBody, StaffRefundBody } from '../../../../types/adminOrders'
 import { ReturnAddressInput, type ReturnAddress } from '../../../../types/adminSettings'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'

@@ -1,5 +1,5 @@
 /** 售后 in the console: the queries behind its routes (adminRoutes.ts is HTTP only). */
-import { AFTER_SALES_WAITING, type AdminAfterSaleDetail, type AdminAfterSalePage, type AdminAfterSaleQuery, type AfterSaleActionReply } from '../../../../types/admin'
+import { AFTER_SALES_WAITING, type AdminAfterSaleDetail, type AdminAfterSalePage, type AdminAfterSaleQuery, type AfterSaleActionReply } from '../../../../types/adminAfterSales'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, staffNamesAt, type Actor, type AuditEntry } from '../../admin/audit'
 import type { AppContext } from '../../context'

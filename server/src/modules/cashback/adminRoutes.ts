@@ -1,4 +1,6 @@
-import { IdParams, ReasonBody, type IdReply } from '../../../../types/admin'
+import { IdParams } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
+import { ReasonBody } from '../../../../types/adminOrders'
 import { CampaignInput, CampaignQuery, CashbackTaskQuery, type AdminCampaignPage, type AdminCashbackTaskPage, type CashbackDecisionReply } from '../../../../types/adminRewards'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'

@@ -1,4 +1,5 @@
-import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
 import { ActivityInput, ActivityQuery, type AdminActivity, type AdminActivityPage } from '../../../../types/adminPromotions'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'

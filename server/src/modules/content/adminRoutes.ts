@@ -1,4 +1,5 @@
-import { IdParams, IdReply, OkReply } from '../../../../types/admin'
+import { IdParams, OkReply } from '../../../../types/admin'
+import { IdReply } from '../../../../types/adminGoods'
 import { WebLinkInput, WebviewHostInput, type WebLinksReply } from '../../../../types/adminContent'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'

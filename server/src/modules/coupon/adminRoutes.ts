@@ -1,4 +1,5 @@
-import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
 import {
   CouponInput,
   CouponQuery,

@@ -1,4 +1,4 @@
-import type { DashboardReply } from '../../../../types/admin'
+import type { DashboardReply } from '../../../../types/adminDashboard'
 import type { AdminRouteModule } from '../../admin/types'
 import { dashboard } from './service'
 

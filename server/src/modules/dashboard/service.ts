@@ -1,5 +1,7 @@
 import { sql } from 'kysely'
-import { AFTER_SALES_WAITING, type DashboardReply, type DashboardTodo, type Figures, type Metric, type Permission, type TopGoods, type TrendPoint } from '../../../../types/admin'
+import { type Permission } from '../../../../types/admin'
+import { AFTER_SALES_WAITING } from '../../../../types/adminAfterSales'
+import { type DashboardReply, type DashboardTodo, type Figures, type Metric, type TopGoods, type TrendPoint } from '../../../../types/adminDashboard'
 import type { Db } from '../../db/types'
 import '../../db/afterSalesTables'
 import '../agent/tables'

@@ -1,3 +1,4 @@
+import { IdParams, type OkReply } from '../../../../types/admin'
 import {
   AdminGoodsQuery,
   GoodsPickQuery,
@@ -5,7 +6,6 @@ import {
   CategoryInput,
   GoodsImportBody,
   GoodsInput,
-  IdParams,
   ShelfBody,
   StockBody,
   type AdminBrand,
@@ -16,9 +16,8 @@ import {
   type CountReply,
   type GoodsImportReply,
   type IdReply,
-  type OkReply,
   type UploadReply,
-} from '../../../../types/admin'
+} from '../../../../types/adminGoods'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'

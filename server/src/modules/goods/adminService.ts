@@ -19,7 +19,7 @@ import type {
   GoodsPickQuery,
   GoodsPickReply,
   StockBody,
-} from '../../../../types/admin'
+} from '../../../../types/adminGoods'
 import { onPage, countRows, paged } from '../../db/paging'
 
 /**

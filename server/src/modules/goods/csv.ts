@@ -5,7 +5,7 @@ import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
 import { csvStream, csvYuan, parseCsv } from '../../admin/csv'
 import { createGoods, syncGoodsTotals } from './adminService'
-import type { GoodsImportReply } from '../../../../types/admin'
+import type { GoodsImportReply } from '../../../../types/adminGoods'
 
 /**
  * 商品 CSV: the export (one row per SKU) and the import that reads the same columns back: a line whose 货号 is

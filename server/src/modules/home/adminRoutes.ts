@@ -1,5 +1,6 @@
 import type { TSchema, Static } from 'typebox'
-import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
 import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminApp, AdminRouteModule } from '../../admin/types'

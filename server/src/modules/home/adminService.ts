@@ -3,7 +3,18 @@
  * sections) reads, checks and writes its rows; adminRoutes.ts gives each its HTTP routes and audit rows.
  */
 import type { TSchema, Static } from 'typebox'
-import { BannerInput, HotWordInput, NavInput, NoticeInput, SectionInput, type AdminBanner, type AdminHotWord, type AdminNav, type AdminNotice, type AdminSection } from '../../../../types/admin'
+import {
+  BannerInput,
+  HotWordInput,
+  NavInput,
+  NoticeInput,
+  SectionInput,
+  type AdminBanner,
+  type AdminHotWord,
+  type AdminNav,
+  type AdminNotice,
+  type AdminSection,
+} from '../../../../types/adminStorefront'
 import { AppError, ErrorCode } from '../../errors'
 import type { Db, Tx } from '../../db/types'
 import '../../admin/tables'

@@ -1,4 +1,5 @@
-import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
 import { MissionInput, PointsGoodsInput, PointsGoodsQuery, PointsRulesBody, StatusBody, type AdminMission, type AdminPointsGoodsPage, type PointsRulesView } from '../../../../types/adminRewards'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'

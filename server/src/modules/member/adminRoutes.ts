@@ -1,4 +1,5 @@
-import { AdminMemberQuery, DisableBody, IdParams, PointsBody, type AdminMemberDetail, type AdminMemberPage, type OkReply, type PointsReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { AdminMemberQuery, DisableBody, PointsBody, type AdminMemberDetail, type AdminMemberPage, type PointsReply } from '../../../../types/adminMembers'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { adjustMemberPoints, adminMemberDetail, adminMemberList, setAdminMemberDisabled } from './adminService'

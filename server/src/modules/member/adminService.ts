@@ -1,5 +1,5 @@
 /** 会员 in the console: the queries behind its routes (adminRoutes.ts is HTTP only). */
-import type { AdminMemberDetail, AdminMemberPage, AdminMemberQuery, AdminMemberRow } from '../../../../types/admin'
+import type { AdminMemberDetail, AdminMemberPage, AdminMemberQuery, AdminMemberRow } from '../../../../types/adminMembers'
 import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
 import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
 import { AppError, ErrorCode } from '../../errors'

@@ -1,3 +1,5 @@
+import { type OkReply, IdParams } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
 import {
   AdminOrderQuery,
   BatchShipBody,
@@ -13,12 +15,9 @@ import {
   type AdminOrderDetail,
   type AdminOrderPage,
   type BatchShipReply,
-  type OkReply,
   type OrderPrintSheet,
   type PickupLookup,
-  IdParams,
-  type IdReply,
-} from '../../../../types/admin'
+} from '../../../../types/adminOrders'
 import { PickupPointInput, type AdminPickupPoint } from '../../../../types/adminSettings'
 import type { ExpressCompany } from '../../../../types/logistics'
 import { AppError, ErrorCode } from '../../errors'

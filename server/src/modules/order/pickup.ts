@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import type { Selectable } from 'kysely'
 import type { AdminPickupPoint, PickupPointInput } from '../../../../types/adminSettings'
-import type { PickupLookup } from '../../../../types/admin'
+import type { PickupLookup } from '../../../../types/adminOrders'
 import type { OrderPickupPreview, PickupPoint } from '../../../../types/order'
 import { ORDER_STATUS_TEXT, PARTLY_SHIPPED_TEXT, PICKUP_WAITING_TEXT } from '../../../../types/order'
 import type { AuditEntry } from '../../admin/audit'

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context'
 import type { Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
-import type { PriceChangeBody } from '../../../../types/admin'
+import type { PriceChangeBody } from '../../../../types/adminOrders'
 import { AppError, ErrorCode } from '../../errors'
 import { checkWithGateway, closeOpenPayments } from '../pay/settle'
 import { allocate } from './pricing'

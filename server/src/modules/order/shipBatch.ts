@@ -4,7 +4,7 @@ import { csvStream } from '../../admin/csv'
 import { allExpress } from '../logistics/service'
 import { receiverAddress } from './service'
 import { AppError, ErrorCode } from '../../errors'
-import type { OrderPrintSheet } from '../../../../types/admin'
+import type { OrderPrintSheet } from '../../../../types/adminOrders'
 
 /**
  * 批量发货's helpers (docs/console.md): the courier typed as the warehouse writes it, and the template to fill —

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto'
 import type { AdminRouteModule } from '../../admin/types'
 import { audited, actorOf } from '../../admin/audit'
-import { IdParams, type IdReply, type OkReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
 import {
   DocKeyParams,
   DocumentInput,

@@ -1,18 +1,16 @@
+import { IdParams, type OkReply, type StaffView } from '../../../../types/admin'
 import {
   AuditQuery,
-  IdParams,
   RoleBody,
   RoleParams,
   StaffCreateBody,
   StaffUpdateBody,
   type AuditPage,
-  type OkReply,
   type PasswordResetReply,
   type RolesReply,
   type RoleView,
   type StaffCreateReply,
-  type StaffView,
-} from '../../../../types/admin'
+} from '../../../../types/adminSystem'
 import { audited, actorOf, staffOf } from '../../admin/audit'
 import { PERMISSION_LIST } from '../../admin/permissions'
 import { createRole, deleteRole, listRoles, updateRole } from '../../admin/roles'

@@ -1,5 +1,6 @@
 /** 系统 in the console: the queries behind its routes (adminRoutes.ts is HTTP only; roles and staff rows: admin/roles.ts, admin/staff.ts). */
-import { OWNER_ROLE, type AuditPage, type AuditQuery, type PasswordResetReply, type StaffUpdateBody, type StaffView } from '../../../../types/admin'
+import { OWNER_ROLE, type StaffView } from '../../../../types/admin'
+import { type AuditPage, type AuditQuery, type PasswordResetReply, type StaffUpdateBody } from '../../../../types/adminSystem'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
 import { findRole } from '../../admin/roles'

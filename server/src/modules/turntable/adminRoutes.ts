@@ -1,4 +1,6 @@
-import { IdParams, ShipBody, type IdReply, type OkReply } from '../../../../types/admin'
+import { IdParams, type OkReply } from '../../../../types/admin'
+import { type IdReply } from '../../../../types/adminGoods'
+import { ShipBody } from '../../../../types/adminOrders'
 import { BlindBoxSettingsBody, DrawRecordQuery, PoolBody, PrizeInput, type AdminDrawRecordPage, type BlindBoxView } from '../../../../types/adminRewards'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
