@@ -44,10 +44,22 @@ async function consoleApi(base, method, url, body) {
 
 const suite = useConsoleSuite({
   // What the demo seed leaves empty, made through the shop's API (an agent application and a feedback) and the
-  // console's (a saved web link: the demo's festival page).
+  // console's (a saved web link: the demo's festival page; a pickup point: the demo shop delivers only).
   setup: async (s) => {
     const link = await consoleApi(s.shop.base, 'POST', 'content/web-links', { title: '节日活动页', url: '/media/activity/festival.html', sort: 0 })
     assert.equal(link.code, 200, link.msg)
+    const point = await consoleApi(s.shop.base, 'POST', 'pickup-points', {
+      name: '西湖门店',
+      province: '浙江省',
+      city: '杭州市',
+      district: '西湖区',
+      detail: '文三路 200 号一楼',
+      hours: '每天 09:00-21:00',
+      phone: '0571-88886666',
+      enabled: true,
+      sort: 0,
+    })
+    assert.equal(point.code, 200, point.msg)
     const token = await s.shop.apiLogin(newPhone())
     const applied = await s.shop.api(
       'POST',
