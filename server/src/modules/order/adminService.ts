@@ -179,6 +179,25 @@ const cell = csvCell
 
 export const EXPORT_BATCH = 500
 
+/** The filtered orders in pages of EXPORT_BATCH, newest first, by keyset (created_at, id): `read` selects a page's rows. */
+async function* keysetPages<R extends { id: number; createdAt: number }>(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>, read: (b: OrderQuery) => Promise<R[]>): AsyncGenerator<R[]> {
+  let after: { createdAt: number; id: number } | null = null
+  for (;;) {
+    let b = (await filtered(db, q)).query
+    if (after) {
+      const a: { createdAt: number; id: number } = after
+      b = b.where((eb) => eb.or([eb('o.createdAt', '<', a.createdAt), eb.and([eb('o.createdAt', '=', a.createdAt), eb('o.id', '<', a.id)])]))
+    }
+    const rows = await read(b.orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(EXPORT_BATCH))
+    if (!rows.length) return
+    yield rows
+    const last = rows[rows.length - 1]
+    after = { createdAt: Number(last.createdAt), id: last.id }
+    if (rows.length < EXPORT_BATCH) return
+  }
+}
+type OrderQuery = Awaited<ReturnType<typeof filtered>>['query']
+
 /**
  * The filtered orders as CSV, streamed: pages of EXPORT_BATCH rows by keyset (created_at, id), so 100,000 rows
  * never sit in memory together. A UTF-8 BOM first, so spreadsheet programs read the Chinese.
@@ -186,14 +205,8 @@ export const EXPORT_BATCH = 500
 export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Readable {
   async function* lines() {
     yield `\uFEFF${CSV_HEADER.map(cell).join(',')}\r\n`
-    let after: { createdAt: number; id: number } | null = null
-    for (;;) {
-      let b = (await filtered(db, q)).query
-      if (after) {
-        const a: { createdAt: number; id: number } = after
-        b = b.where((eb) => eb.or([eb('o.createdAt', '<', a.createdAt), eb.and([eb('o.createdAt', '=', a.createdAt), eb('o.id', '<', a.id)])]))
-      }
-      const rows = await b
+    for await (const rows of keysetPages(db, q, (b) =>
+      b
         .select([
           ...ROW_COLUMNS,
           'o.receiverProvince',
@@ -207,11 +220,8 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
           'o.remark',
           'o.adminRemark',
         ])
-        .orderBy('o.createdAt', 'desc')
-        .orderBy('o.id', 'desc')
-        .limit(EXPORT_BATCH)
-        .execute()
-      if (!rows.length) return
+        .execute(),
+    )) {
       const [first, phone] = await Promise.all([
         firstItems(
           db,
@@ -248,9 +258,6 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
             .join(',') + '\r\n'
       }
       yield chunk
-      const last = rows[rows.length - 1]
-      after = { createdAt: Number(last.createdAt), id: last.id }
-      if (rows.length < EXPORT_BATCH) return
     }
   }
   return Readable.from(lines())
@@ -267,20 +274,9 @@ export const PICKING_HEADER = ['订单号', '行号', '商品', '规格', '货�
 export function exportPickingCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Readable {
   async function* lines() {
     yield `\uFEFF${PICKING_HEADER.map(cell).join(',')}\r\n`
-    let after: { createdAt: number; id: number } | null = null
-    for (;;) {
-      let b = (await filtered(db, q)).query
-      if (after) {
-        const a: { createdAt: number; id: number } = after
-        b = b.where((eb) => eb.or([eb('o.createdAt', '<', a.createdAt), eb.and([eb('o.createdAt', '=', a.createdAt), eb('o.id', '<', a.id)])]))
-      }
-      const rows = await b
-        .select(['o.id', 'o.orderNo', 'o.createdAt', 'o.receiverName', 'o.receiverPhone', 'o.receiverProvince', 'o.receiverCity', 'o.receiverDistrict', 'o.receiverDetail'])
-        .orderBy('o.createdAt', 'desc')
-        .orderBy('o.id', 'desc')
-        .limit(EXPORT_BATCH)
-        .execute()
-      if (!rows.length) return
+    for await (const rows of keysetPages(db, q, (b) =>
+      b.select(['o.id', 'o.orderNo', 'o.createdAt', 'o.receiverName', 'o.receiverPhone', 'o.receiverProvince', 'o.receiverCity', 'o.receiverDistrict', 'o.receiverDetail']).execute(),
+    )) {
       const ids = rows.map((r) => r.id)
       const [items, parcels] = await Promise.all([
         db
@@ -312,9 +308,6 @@ export function exportPickingCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'page
           })
       }
       if (chunk) yield chunk
-      const last = rows[rows.length - 1]
-      after = { createdAt: Number(last.createdAt), id: last.id }
-      if (rows.length < EXPORT_BATCH) return
     }
   }
   return Readable.from(lines())
