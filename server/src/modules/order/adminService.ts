@@ -8,6 +8,7 @@ import { keywordMatch, normaliseKeyword } from '../goods/service'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder, type ParcelLine } from '../logistics/service'
 import { cancelOrderTx, linesOfParcels, receiverAddress } from './service'
+import { pickupPointOf } from './pickup'
 import { orderCommissions } from '../agent/adminService'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { payMethodText } from '../../../../types/pay'
@@ -400,10 +401,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
     pickup:
       o.deliveryType === 'pickup'
         ? {
-            name: o.pickupName,
-            address: o.pickupAddress,
-            hours: o.pickupHours,
-            phone: o.pickupPhone,
+            ...pickupPointOf(o),
             code: o.pickupCode || '',
             verifiedAt: n(o.pickupVerifiedAt),
             verifiedBy: o.pickupVerifiedBy || '',

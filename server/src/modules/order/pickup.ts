@@ -151,6 +151,14 @@ export async function newPickupCode(tx: Conn): Promise<string> {
   throw new AppError(ErrorCode.CONFLICT, '提货码生成失败，请重试')
 }
 
+/** The point a pickup order was placed for: the copy made at submission (later edits of the point do not change it). */
+export const pickupPointOf = (o: Pick<Selectable<OrderTable>, 'pickupName' | 'pickupAddress' | 'pickupHours' | 'pickupPhone'>) => ({
+  name: o.pickupName,
+  address: o.pickupAddress,
+  hours: o.pickupHours,
+  phone: o.pickupPhone,
+})
+
 /** The status in words: a paid pickup order that waits at the point is 待自提; a delivery order with some parcels sent, 部分发货. */
 export const orderStatusText = (o: Pick<Selectable<OrderTable>, 'status' | 'deliveryType' | 'shippedAt'>) =>
   o.status !== 'to_ship' ? ORDER_STATUS_TEXT[o.status] : o.deliveryType === 'pickup' ? PICKUP_WAITING_TEXT : o.shippedAt ? PARTLY_SHIPPED_TEXT : ORDER_STATUS_TEXT.to_ship

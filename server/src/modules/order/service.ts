@@ -11,7 +11,7 @@ import { priceOrder, type OrderDraft, type PricingInput } from './pricing'
 import type { Contributions } from '../contributions'
 import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
-import { newPickupCode, orderStatusText, pickupAddressLine } from './pickup'
+import { newPickupCode, orderStatusText, pickupAddressLine, pickupPointOf } from './pickup'
 import { chinaClock } from '../../services/chinaTime'
 import { onPage, countRows } from '../../db/paging'
 
@@ -481,10 +481,7 @@ export async function orderDetail(db: Conn, config: Config, memberId: number, or
     pickup:
       o.deliveryType === 'pickup'
         ? {
-            name: o.pickupName,
-            address: o.pickupAddress,
-            hours: o.pickupHours,
-            phone: o.pickupPhone,
+            ...pickupPointOf(o),
             // The code is shown only while it can be used or after it was: not before payment, not once cancelled or refunded.
             code: o.paidAt && o.status !== 'cancelled' ? o.pickupCode : null,
             verifiedAt: o.pickupVerifiedAt,
