@@ -23,6 +23,9 @@ export const AGENTS_FIELD_LABELS: Record<string, string> = {
   withdrawFeeMin: '最低手续费',
   withdrawDailyMax: '每日提现上限',
   payoutDailyMaxShop: '店铺每日打款上限',
+  teamDefaultRate: '二级默认佣金比例',
+  teamCategoryRates: '二级分类佣金比例',
+  teamGoodsRates: '二级商品佣金比例',
   referenceNo: '打款凭证号',
   shopId: '代理店铺',
   unbind: '解除会员绑定',
@@ -95,6 +98,7 @@ export const AdminAgentPage = PageOf(AdminAgentRow)
 export type AdminAgentPage = Static<typeof AdminAgentPage>
 export const ShopIdParams = Closed({ shopId: Id() })
 export type ShopIdParams = Static<typeof ShopIdParams>
+const TeamLevel = Type.Object({ total: Type.Integer(), frozen: Type.Integer(), settled: Type.Integer() })
 export const AdminAgentDetail = Type.Object({
   agent: AdminAgentRow,
   /** 专属佣金比例 (basis points): this agent's own rate over the category and default rates; null = the rules'. */
@@ -105,6 +109,23 @@ export const AdminAgentDetail = Type.Object({
   /** Whether Σ of the ledger's changes equals the account's buckets (a check shown on the page). */
   ledgerBalanced: Type.Boolean(),
   boundMembers: Type.Array(Type.Object({ id: Type.Integer(), nickname: Type.String(), phone: Type.String(), createdAt: Type.Integer() })),
+  /** 上级代理: the agent through whose share or invitation this one became an agent (two-level distribution). */
+  parent: Type.Union([Type.Object({ shopId: Type.Integer(), shopName: Type.String(), status: Type.String() }), Type.Null()]),
+  /** 下级代理 (the latest 50; childCount: all): joined = approval; sales = their shop's paid orders; earned = this agent's second-level commission on them. */
+  children: Type.Array(
+    Type.Object({
+      shopId: Type.Integer(),
+      shopName: Type.String(),
+      status: Type.String(),
+      joinedAt: Type.Integer(),
+      orders: Type.Integer(),
+      sales: Type.Integer(),
+      earned: Type.Integer(),
+    }),
+  ),
+  childCount: Type.Integer(),
+  /** Commission per level (own shop's orders, sub-agents' orders): total = frozen + settled, cancelled excluded. */
+  levels: Type.Object({ own: TeamLevel, team: TeamLevel }),
 })
 export type AdminAgentDetail = Static<typeof AdminAgentDetail>
 
@@ -169,6 +190,13 @@ export const AgentRules = Closed({
   withdrawDailyMax: Fen,
   /** The whole shop, per China day: Σ sent by WeChat merchant transfer. */
   payoutDailyMaxShop: Fen,
+  /**
+   * 二级佣金 (two-level distribution): what the parent of the order's agent earns on the line, by goods > category >
+   * default like the first level (no agent's own rate at this level). Fixed per order line at submission.
+   */
+  teamDefaultRate: Rate,
+  teamCategoryRates: Type.Array(Closed({ categoryId: Id(), rate: Rate }), { maxItems: 200 }),
+  teamGoodsRates: Type.Array(Closed({ goodsId: Id(), rate: Rate }), { maxItems: 500 }),
 })
 export type AgentRules = Static<typeof AgentRules>
 export const AgentRulesReply = Type.Object({ rules: AgentRules, updatedAt: Type.Union([Type.Integer(), Type.Null()]) })

@@ -479,3 +479,41 @@ export type AgentFootprintsQuery = Static<typeof AgentFootprintsQuery>
 /** GET /api/business/users/list (keyword: nickname or phone digits). */
 export const ShopUsersQuery = Paging({ keyword: Opt(Str(20)), sort: Opt(Enum(SHOP_USER_SORTS, { default: 'recent' })) })
 export type ShopUsersQuery = Static<typeof ShopUsersQuery>
+
+// ------------------------------------------------------------------ team (two-level distribution)
+
+/**
+ * One level's commission figures (docs/agent.md "Two-level distribution"): total = frozen + settled, cancelled excluded.
+ * Summed over both levels they are the home page's 累计佣金 / 冻结中 / 已结算.
+ */
+export interface TeamLevelFigures {
+  total: number
+  frozen: number
+  settled: number
+}
+
+/** A sub-agent: an agent who became an agent through this agent's share or invitation. */
+export interface TeamMember {
+  shopId: number
+  shopName: string
+  /** The sub-agent's nickname (the real name is never shown to another agent). */
+  nickname: string
+  avatar: string
+  /** When it became this agent's sub-agent (its approval). */
+  joinedAt: number
+  /** Its shop's paid orders and their pay amount (the home page's sales rule). */
+  orders: number
+  sales: number
+  /** What this agent earned on its shop's orders (second level, cancelled excluded). */
+  earned: number
+  /** false: the sub-agent's shop is closed or suspended (it earns nothing new, neither does its parent on it). */
+  active: boolean
+}
+
+/** GET /api/business/team: my parent, my commission per level, my sub-agents (a page). */
+export interface TeamPage extends Page<TeamMember> {
+  parent: { shopName: string } | null
+  /** The second-level rate by default (goods and categories may differ), for the page's rules text. */
+  teamDefaultRate: number
+  levels: { own: TeamLevelFigures; team: TeamLevelFigures }
+}

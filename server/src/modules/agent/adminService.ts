@@ -22,6 +22,7 @@ import type {
   WithdrawalAccountReply,
 } from '../../../../types/adminAgents'
 import { approveApplication, rejectApplication } from './service'
+import { levelFigures, listChildren, parentOf } from './team'
 import { findWithdrawal, getAccount, payWithdrawal, rejectWithdrawal } from './account'
 import { shopTotals } from './stats'
 import { forfeitFrozenCommissions } from './commission'
@@ -167,6 +168,20 @@ export async function agentDetail(db: Conn, shopId: number): Promise<AdminAgentD
     suspendReason: shop.suspendReason,
     ledgerBalanced: sums.available === f.available && sums.frozen === f.frozen && sums.withdrawing === f.withdrawing && sums.withdrawn === f.withdrawn,
     boundMembers: members.map((m) => ({ id: m.id, nickname: m.nickname, phone: maskPhone(m.phone), createdAt: num(m.createdAt) })),
+    ...(await teamOf(db, shopId)),
+  }
+}
+
+/** 团队 of the agent detail: its parent, its sub-agents (the latest 50) with their sales, and its commission per level. */
+async function teamOf(db: Conn, shopId: number): Promise<Pick<AdminAgentDetail, 'parent' | 'children' | 'childCount' | 'levels'>> {
+  const parentId = await parentOf(db, shopId)
+  const parent = parentId ? await db.selectFrom('agentShops').select(['id', 'shopName', 'status']).where('id', '=', parentId).executeTakeFirst() : undefined
+  const children = await listChildren(db, shopId, { page: 1, pageSize: 50 })
+  return {
+    parent: parent ? { shopId: parent.id, shopName: parent.shopName, status: parent.status } : null,
+    children: children.list.map((c) => ({ shopId: c.shopId, shopName: c.shopName, status: c.status, joinedAt: c.joinedAt, orders: c.orders, sales: c.sales, earned: c.earned })),
+    childCount: children.total,
+    levels: await levelFigures(db, shopId),
   }
 }
 

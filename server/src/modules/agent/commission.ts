@@ -6,7 +6,8 @@ import type { OrderEvent, OrderHook } from '../order/hooks'
 import type { OrderRefundedEvent } from '../order/events'
 import { moveMoney } from './account'
 import { DAY, num } from './util'
-import { bindingExpiresAt, ratesFor, storedRules } from './rules'
+import { bindingExpiresAt, ratesFor, storedRules, teamRatesFor } from './rules'
+import { parentOf } from './team'
 import './tables'
 
 /**
@@ -18,6 +19,11 @@ import './tables'
  * - frozen at payment; release time = receipt + the order's freeze days (rules, fixed at submission); the release job makes it available
  *   (not while an after-sales case is open); a refund while frozen shrinks it in proportion to what stays paid,
  *   a full refund or a cancel cancels it. Released commission is final.
+ * - second level (two-level distribution): the parent of the order's shop (agent_parents) earns a second commission
+ *   row on each line that earns the first level, at the second-level rate fixed at submission (terms.parent_rate),
+ *   if the parent is active at payment and is not the buyer. Each level is its own row (commissions.level) in its
+ *   own shop's account: frozen, released, reduced and cancelled by the same code, so each shop's ledger identities
+ *   hold unchanged and per level.
  */
 
 type OrderRow = Selectable<OrderTable>
@@ -33,26 +39,82 @@ export async function fixCommissionTerms(tx: Conn, order: OrderRow, items: ItemR
   const rules = await storedRules(tx)
   const expires = await bindingExpiresAt(tx, order.memberId, rules)
   const lapsed = expires !== null && expires <= num(order.createdAt || t)
-  const rates = await ratesFor(tx, [...new Set(items.map((i) => i.goodsId))], rules, order.boundBusinessId)
+  const goodsIds = [...new Set(items.map((i) => i.goodsId))]
+  const rates = await ratesFor(tx, goodsIds, rules, order.boundBusinessId)
+  const parentShopId = await parentOf(tx, order.boundBusinessId)
+  const teamRates = parentShopId ? await teamRatesFor(tx, goodsIds, rules) : new Map<number, number>()
   for (const i of items) {
     await tx
       .insertInto('agentOrderTerms')
-      .values({ orderItemId: i.id, orderId: order.id, shopId: order.boundBusinessId, rate: lapsed ? 0 : (rates.get(i.goodsId) ?? rules.defaultRate), freezeDays: rules.freezeDays, createdAt: t })
+      .values({
+        orderItemId: i.id,
+        orderId: order.id,
+        shopId: order.boundBusinessId,
+        rate: lapsed ? 0 : (rates.get(i.goodsId) ?? rules.defaultRate),
+        freezeDays: rules.freezeDays,
+        parentShopId,
+        parentRate: lapsed || !parentShopId ? 0 : (teamRates.get(i.goodsId) ?? rules.teamDefaultRate),
+        createdAt: t,
+      })
       .onConflict((oc) => oc.column('orderItemId').doNothing())
       .execute()
   }
 }
 
-/** The order's terms by line, and its freeze days (orders submitted before the terms existed: the rules now). */
+/**
+ * The order's terms by line, and its freeze days (orders submitted before the terms existed: the rules now). The
+ * second level by line: its parent shop and rate (orders submitted before migration 102: none).
+ */
 async function termsOf(tx: Conn, orderId: number) {
   const rows = await tx.selectFrom('agentOrderTerms').selectAll().where('orderId', '=', orderId).execute()
-  return { rates: new Map(rows.map((r) => [r.orderItemId, num(r.rate)])), freezeDays: rows.length ? num(rows[0].freezeDays) : (await storedRules(tx)).freezeDays }
+  return {
+    rates: new Map(rows.map((r) => [r.orderItemId, num(r.rate)])),
+    team: new Map(rows.filter((r) => r.parentShopId).map((r) => [r.orderItemId, { shopId: num(r.parentShopId), rate: num(r.parentRate) }])),
+    freezeDays: rows.length ? num(rows[0].freezeDays) : (await storedRules(tx)).freezeDays,
+  }
 }
 
-/** Books frozen commission for a paid order (idempotent: one commission per order line). */
+/** One commission row (level 1 or 2) of a line, frozen; answers its amount, 0 if there was one already (idempotent). */
+async function insertCommission(tx: Conn, c: { shopId: number; sourceShopId: number; level: 1 | 2; order: OrderRow; item: ItemRow; rate: number; releaseAt: number | null }, t: number) {
+  const base = num(c.item.payAmount)
+  const refunded = Math.min(base, num(c.item.refundedAmount))
+  const amount = commissionOf(base - refunded, c.rate)
+  if (amount <= 0) return 0
+  const inserted = await tx
+    .insertInto('commissions')
+    .values({
+      shopId: c.shopId,
+      sourceShopId: c.sourceShopId,
+      level: c.level,
+      orderId: c.order.id,
+      orderItemId: c.item.id,
+      buyerId: c.order.memberId,
+      goodsId: c.item.goodsId,
+      baseAmount: base,
+      rate: c.rate,
+      refundedBase: refunded,
+      originalAmount: commissionOf(base, c.rate),
+      amount,
+      status: 'frozen',
+      releaseAt: c.releaseAt,
+      releasedAt: null,
+      cancelledAt: null,
+      createdAt: t,
+      updatedAt: t,
+    })
+    .onConflict((oc) => oc.columns(['orderItemId', 'level']).doNothing())
+    .returning('amount')
+    .executeTakeFirst()
+  return inserted ? num(inserted.amount) : 0
+}
+
+/**
+ * Books frozen commission for a paid order (idempotent: one commission per order line and level): the first level
+ * for the order's shop, the second for that shop's parent on the same lines. Answers the first level's total.
+ */
 export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[], t = Date.now()): Promise<number> {
   if (!order.boundBusinessId || order.orderType !== 'normal' || !items.length) return 0
-  const shop = await tx.selectFrom('agentShops').select(['id', 'memberId', 'status']).where('id', '=', order.boundBusinessId).executeTakeFirst()
+  const shop = await tx.selectFrom('agentShops').select(['id', 'memberId', 'status', 'shopName']).where('id', '=', order.boundBusinessId).executeTakeFirst()
   if (!shop || shop.status !== 'active' || shop.memberId === order.memberId) return 0
   const goodsIds = [...new Set(items.map((i) => i.goodsId))]
   const shelf = await tx.selectFrom('agentGoods').select('goodsId').where('shopId', '=', shop.id).where('status', '=', 'on').where('goodsId', 'in', goodsIds).execute()
@@ -61,41 +123,24 @@ export async function bookCommission(tx: Conn, order: OrderRow, items: ItemRow[]
   const terms = await termsOf(tx, order.id)
   const current = terms.rates.size ? null : await ratesFor(tx, goodsIds, undefined, shop.id)
   const rateOf = (item: ItemRow) => (current ? (current.get(item.goodsId) ?? 0) : (terms.rates.get(item.id) ?? 0))
-  const afterSalesDays = terms.freezeDays
+  const releaseAt = order.receivedAt ? num(order.receivedAt) + terms.freezeDays * DAY : null
+  // The second level: the parent fixed in the terms, if it is still active and is not the buyer.
+  const parentIds = [...new Set([...terms.team.values()].map((p) => p.shopId))]
+  const parents = parentIds.length ? await tx.selectFrom('agentShops').select(['id', 'memberId', 'status']).where('id', 'in', parentIds).execute() : []
+  const earning = new Set(parents.filter((p) => p.status === 'active' && p.memberId !== order.memberId).map((p) => p.id))
   let total = 0
+  const team = new Map<number, number>()
   for (const item of items) {
     if (!onShelf.has(item.goodsId)) continue
-    const rate = rateOf(item)
-    const base = num(item.payAmount)
-    const refunded = Math.min(base, num(item.refundedAmount))
-    const amount = commissionOf(base - refunded, rate)
-    if (amount <= 0) continue
-    const inserted = await tx
-      .insertInto('commissions')
-      .values({
-        shopId: shop.id,
-        orderId: order.id,
-        orderItemId: item.id,
-        buyerId: order.memberId,
-        goodsId: item.goodsId,
-        baseAmount: base,
-        rate,
-        refundedBase: refunded,
-        originalAmount: commissionOf(base, rate),
-        amount,
-        status: 'frozen',
-        releaseAt: order.receivedAt ? num(order.receivedAt) + afterSalesDays * DAY : null,
-        releasedAt: null,
-        cancelledAt: null,
-        createdAt: t,
-        updatedAt: t,
-      })
-      .onConflict((oc) => oc.column('orderItemId').doNothing())
-      .returning('amount')
-      .executeTakeFirst()
-    if (inserted) total += num(inserted.amount)
+    total += await insertCommission(tx, { shopId: shop.id, sourceShopId: shop.id, level: 1, order, item, rate: rateOf(item), releaseAt }, t)
+    const p = terms.team.get(item.id)
+    if (!p || !earning.has(p.shopId)) continue
+    const amount = await insertCommission(tx, { shopId: p.shopId, sourceShopId: shop.id, level: 2, order, item, rate: p.rate, releaseAt }, t)
+    if (amount > 0) team.set(p.shopId, (team.get(p.shopId) || 0) + amount)
   }
   if (total > 0) await moveMoney(tx, shop.id, { frozen: total }, { type: 'commission_frozen', orderId: order.id, note: `订单${order.orderNo}佣金，售后期满后结算` }, t)
+  for (const [parentId, amount] of team)
+    await moveMoney(tx, parentId, { frozen: amount }, { type: 'commission_frozen', orderId: order.id, note: `下级代理「${shop.shopName}」订单${order.orderNo}的二级佣金，售后期满后结算` }, t)
   return total
 }
 
@@ -119,15 +164,15 @@ export async function scheduleRelease(tx: Conn, order: OrderRow, t = Date.now())
 export async function reduceCommissions(tx: Conn, orderId: number, refunds: Map<number, number> | 'all', t = Date.now()): Promise<number> {
   const rows = await tx.selectFrom('commissions').selectAll().where('orderId', '=', orderId).where('status', '=', 'frozen').orderBy('id').execute()
   if (!rows.length) return 0
-  let total = 0
-  let shopId = 0
-  let left = 0
+  // Per shop (the order's shop at level 1, its parent at level 2): what was taken out and what stays frozen.
+  const byShop = new Map<number, { total: number; left: number }>()
+  const at = (shopId: number) => byShop.get(shopId) ?? byShop.set(shopId, { total: 0, left: 0 }).get(shopId)!
   for (const c of rows) {
     const refunded = refunds === 'all' ? num(c.baseAmount) : Math.min(num(c.baseAmount), num(c.refundedBase) + (refunds.get(c.orderItemId) || 0))
     const target = refunds === 'all' ? 0 : Math.min(num(c.amount), commissionOf(num(c.baseAmount) - refunded, num(c.rate)))
     const diff = num(c.amount) - target
     if (diff <= 0 && refunded === num(c.refundedBase)) {
-      left += num(c.amount)
+      at(c.shopId).left += num(c.amount)
       continue
     }
     const res = await tx
@@ -138,19 +183,21 @@ export async function reduceCommissions(tx: Conn, orderId: number, refunds: Map<
       .where('amount', '=', c.amount)
       .executeTakeFirst()
     if (Number(res.numUpdatedRows) !== 1) continue
-    total += diff
-    shopId = c.shopId
-    left += target
+    at(c.shopId).total += diff
+    at(c.shopId).left += target
   }
-  if (total > 0) {
-    const order = await tx.selectFrom('orders').select('orderNo').where('id', '=', orderId).executeTakeFirst()
+  let total = 0
+  const order = byShop.size ? await tx.selectFrom('orders').select('orderNo').where('id', '=', orderId).executeTakeFirst() : undefined
+  for (const [shopId, s] of byShop) {
+    if (s.total <= 0) continue
     await moveMoney(
       tx,
       shopId,
-      { frozen: -total },
-      { type: left === 0 ? 'commission_cancelled' : 'commission_adjusted', orderId, note: `订单${order?.orderNo || ''}${refunds === 'all' && !left ? '取消或全额退款' : '部分退款'}，扣减冻结佣金` },
+      { frozen: -s.total },
+      { type: s.left === 0 ? 'commission_cancelled' : 'commission_adjusted', orderId, note: `订单${order?.orderNo || ''}${refunds === 'all' && !s.left ? '取消或全额退款' : '部分退款'}，扣减冻结佣金` },
       t,
     )
+    total += s.total
   }
   return total
 }

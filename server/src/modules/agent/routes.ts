@@ -29,6 +29,7 @@ import * as goods from './goods'
 import * as stats from './stats'
 import * as views from './views'
 import * as share from './share'
+import * as team from './team'
 
 const shopOf = (req: FastifyRequest): number => req.agentShopId as number
 
@@ -236,6 +237,15 @@ export default async function agentRoutes(app: ShopApp, ctx: AppContext) {
       querystring: ShopUsersQuery,
     },
     handler: async (req) => stats.listShopUsers(db, shopOf(req), { ...paged(req.query), sort: req.query.sort ?? 'recent' }),
+  })
+  app.get('/api/business/team', {
+    config: agentOnly,
+    schema: {
+      description:
+        '`TeamPage` 团队 (two-level distribution): `{parent, teamDefaultRate, levels: {own, team: {total, frozen, settled}}, list: sub-agents (shop name, nickname, joined, orders, sales, earned, active), total, page, pageSize}`',
+      querystring: PagingQuery,
+    },
+    handler: async (req) => team.teamPage(db, shopOf(req), paged(req.query)),
   })
 
   app.get('/api/business/share/goods', {

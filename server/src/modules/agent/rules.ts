@@ -19,6 +19,8 @@ import './tables'
 export const RULES_KEY = 'agentRules'
 /** Commission rate (basis points) when nothing else is set: 10 %. */
 export const DEFAULT_RATE = 1000
+/** Second-level (parent's) rate when nothing else is set: 5 %, half the first level's default. */
+export const DEFAULT_TEAM_RATE = 500
 
 type StoredRules = Omit<AgentRules, 'goodsRates'>
 
@@ -40,6 +42,9 @@ export function defaultRules(config: Pick<Config, 'payout'>, afterSalesDays: num
     withdrawFeeMin: WITHDRAW_FEE_MIN,
     withdrawDailyMax: config.payout.dailyLimitAgent,
     payoutDailyMaxShop: config.payout.dailyLimitShop,
+    teamDefaultRate: DEFAULT_TEAM_RATE,
+    teamCategoryRates: [],
+    teamGoodsRates: [],
   }
 }
 
@@ -65,15 +70,25 @@ async function checkRules(db: Conn, r: AgentRules) {
   const dup = <T>(xs: T[]) => new Set(xs).size !== xs.length
   if (dup(r.categoryRates.map((c) => c.categoryId))) throw new AppError(ErrorCode.BAD_REQUEST, '分类佣金比例中有重复的分类')
   if (dup(r.goodsRates.map((g) => g.goodsId))) throw new AppError(ErrorCode.BAD_REQUEST, '商品佣金比例中有重复的商品')
-  const catIds = r.categoryRates.map((c) => c.categoryId)
-  if (catIds.length) {
+  if (dup(r.teamCategoryRates.map((c) => c.categoryId))) throw new AppError(ErrorCode.BAD_REQUEST, '二级分类佣金比例中有重复的分类')
+  if (dup(r.teamGoodsRates.map((g) => g.goodsId))) throw new AppError(ErrorCode.BAD_REQUEST, '二级商品佣金比例中有重复的商品')
+  for (const [list, what] of [
+    [r.categoryRates, ''],
+    [r.teamCategoryRates, '二级'],
+  ] as const) {
+    const catIds = list.map((c) => c.categoryId)
+    if (!catIds.length) continue
     const found = await db.selectFrom('categories').select('id').where('id', 'in', catIds).execute()
-    if (found.length !== catIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '分类佣金比例中的分类不存在')
+    if (found.length !== new Set(catIds).size) throw new AppError(ErrorCode.BAD_REQUEST, `${what}分类佣金比例中的分类不存在`)
   }
-  const goodsIds = r.goodsRates.map((g) => g.goodsId)
-  if (goodsIds.length) {
+  for (const [list, what] of [
+    [r.goodsRates, ''],
+    [r.teamGoodsRates, '二级'],
+  ] as const) {
+    const goodsIds = list.map((g) => g.goodsId)
+    if (!goodsIds.length) continue
     const found = await db.selectFrom('goods').select('id').where('id', 'in', goodsIds).execute()
-    if (found.length !== goodsIds.length) throw new AppError(ErrorCode.BAD_REQUEST, '商品佣金比例中的商品不存在')
+    if (found.length !== new Set(goodsIds).size) throw new AppError(ErrorCode.BAD_REQUEST, `${what}商品佣金比例中的商品不存在`)
   }
 }
 
@@ -113,6 +128,26 @@ export async function ratesFor(db: Conn, goodsIds: number[], rules?: StoredRules
     const own = g.commissionRate === null || g.commissionRate === undefined ? undefined : num(g.commissionRate)
     out.set(g.id, own ?? agentRate ?? byCat.get(g.categoryId) ?? (g.parentId ? byCat.get(num(g.parentId)) : undefined) ?? r.defaultRate)
   }
+  return out
+}
+
+/**
+ * The second-level (parent's) rate of each goods: the goods' own second-level rate, else its category's (or its
+ * parent category's), else the second-level default. The same precedence as the first level, without an agent's own rate.
+ */
+export async function teamRatesFor(db: Conn, goodsIds: number[], rules?: StoredRules): Promise<Map<number, number>> {
+  const r = rules || (await storedRules(db))
+  const out = new Map<number, number>()
+  if (!goodsIds.length) return out
+  const goods = await db
+    .selectFrom('goods as g')
+    .leftJoin('categories as c', 'c.id', 'g.categoryId')
+    .select(['g.id', 'g.categoryId', 'c.parentId'])
+    .where('g.id', 'in', goodsIds)
+    .execute()
+  const byGoods = new Map(r.teamGoodsRates.map((g) => [g.goodsId, g.rate]))
+  const byCat = new Map(r.teamCategoryRates.map((c) => [c.categoryId, c.rate]))
+  for (const g of goods) out.set(g.id, byGoods.get(g.id) ?? byCat.get(g.categoryId) ?? (g.parentId ? byCat.get(num(g.parentId)) : undefined) ?? r.teamDefaultRate)
   return out
 }
 

@@ -18,13 +18,16 @@ import type { AgentApplicationTable } from './tables'
 import { ensureAccount, getAccount } from './account'
 import { maskIdCard, maskPhone, num } from './util'
 import { storedRules } from './rules'
+import { recordParent } from './team'
 import { inTx } from '../../db/tx'
 import './tables'
 
 /** The application form's options; the rules text follows the agent rules set in the console (rules.ts). */
 export async function applyOptions(db: Conn): Promise<AgentApplyOptions> {
   const r = await storedRules(db)
-  const pct = `${(r.defaultRate / 100).toFixed(r.defaultRate % 100 ? 1 : 0)}%`
+  const pctOf = (bp: number) => `${(bp / 100).toFixed(bp % 100 ? 1 : 0)}%`
+  const pct = pctOf(r.defaultRate)
+  const pct2 = pctOf(r.teamDefaultRate)
   return {
     shopNameMin: SHOP_NAME_MIN,
     shopNameMax: SHOP_NAME_MAX,
@@ -37,6 +40,7 @@ export async function applyOptions(db: Conn): Promise<AgentApplyOptions> {
       '通过后即开通代理店铺：从平台商品中选品上架，分享商品给好友。',
       `好友通过您的分享链接或小程序码注册后与您的店铺绑定（首次绑定有效，不可更改${r.bindingRule === 'days' ? `，有效期 ${r.bindingDays} 天` : ''}）。`,
       `绑定用户购买您店铺上架的商品，您可获得实付金额 ${pct} 起的佣金（部分商品或分类单独设定比例）。`,
+      ...(r.teamDefaultRate > 0 ? [`您邀请的好友成为代理后，其店铺的订单您可获得实付金额 ${pct2} 的二级佣金（部分商品或分类单独设定比例）。`] : []),
       `佣金在订单确认收货${r.freezeDays} 天后（售后期满）结算为可提现余额；订单退款时相应佣金扣减。`,
       `提现单笔不低于 ¥${(r.withdrawMin / 100).toFixed(2)}，${withdrawFeeText(r.withdrawFeeBp, r.withdrawFeeMin)}，每日最多 ${r.withdrawDailyCount} 次，审核后 1-3 个工作日到账。`,
     ],
@@ -175,6 +179,7 @@ export async function approveApplication(db: Db, applicationId: number): Promise
     }
     await tx.updateTable('agentApplications').set({ shopId }).where('id', '=', app.id).execute()
     await ensureAccount(tx, shopId)
+    await recordParent(tx, shopId, app.memberId, t)
     return { shopId, shopName: app.shopName, memberId: app.memberId }
   })
 }

@@ -111,7 +111,8 @@ async function summarise(db: Conn, orders: any[]): Promise<AgentOrderSummary[]> 
   if (!orders.length) return []
   const ids = orders.map((o) => o.id)
   const items = await db.selectFrom('orderItems').selectAll().where('orderId', 'in', ids).orderBy('id').execute()
-  const comms = await db.selectFrom('commissions').selectAll().where('orderId', 'in', ids).execute()
+  // The shop's own (first-level) commission: its parent's second-level rows on the same orders are the parent's.
+  const comms = await db.selectFrom('commissions').selectAll().where('orderId', 'in', ids).where('level', '=', 1).execute()
   const buyers = await db
     .selectFrom('members')
     .select(['id', 'nickname', 'avatar'])
@@ -172,7 +173,7 @@ export async function shopOrderDetail(db: Db, shopId: number, orderNo: string): 
   const o = await db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).where('boundBusinessId', '=', shopId).executeTakeFirst()
   if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
   const [s] = await summarise(db, [o])
-  const comms = await db.selectFrom('commissions').select(['releaseAt', 'releasedAt', 'status']).where('orderId', '=', o.id).execute()
+  const comms = await db.selectFrom('commissions').select(['releaseAt', 'releasedAt', 'status']).where('orderId', '=', o.id).where('level', '=', 1).execute()
   const releaseAt = comms
     .map((c) => c.releaseAt)
     .filter((x): x is number => x !== null)

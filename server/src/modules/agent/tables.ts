@@ -45,6 +45,10 @@ export interface CommissionTable {
   cancelledAt: number | null
   createdAt: number
   updatedAt: number
+  /** 1: the shop the buyer is bound to; 2: that shop's parent (second-level commission, migration 102). */
+  level: Generated<number>
+  /** The shop whose sale earned it: shopId itself at level 1, the sub-agent's shop at level 2. */
+  sourceShopId: number
 }
 
 export interface AgentAccountTable {
@@ -136,6 +140,16 @@ export interface AgentOrderTermsTable {
   rate: number
   freezeDays: number
   createdAt: number
+  /** The second level (102): the parent of the line's shop and its rate, fixed at submission; null / 0 = none. */
+  parentShopId: Generated<number | null>
+  parentRate: Generated<number>
+}
+
+/** An agent's parent (102): the agent through whose share or invitation it became an agent, written once. */
+export interface AgentParentTable {
+  shopId: number
+  parentShopId: number
+  createdAt: number
 }
 
 /** When a member was bound to its shop (050_agent_rules); members bound before it count from registration. */
@@ -157,5 +171,6 @@ declare module '../../db/types' {
     shopViews: ShopViewTable
     agentOrderTerms: AgentOrderTermsTable
     agentBindings: AgentBindingTable
+    agentParents: AgentParentTable
   }
 }
