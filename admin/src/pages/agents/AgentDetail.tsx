@@ -9,6 +9,7 @@ import { dateTime } from '../../core/format'
 import { fenToYuan, yuanLabel } from '../../core/money'
 import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
+import { navigate } from '../../core/router'
 import { LedgerTable } from './LedgerTable'
 
 /** One agent: shop, figures (累计佣金 = 可提现 + 冻结 + 提现中 + 已提现), bound members and its ledger. */
@@ -164,6 +165,42 @@ export default function AgentDetail({ params }: { params: Record<string, string>
             {stat('提现中', f.withdrawing)}
             {stat('已提现', f.withdrawn)}
           </StatisticCard.Group>
+          <Card title='团队（二级分销）' style={{ marginBottom: 16 }}>
+            <Descriptions column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
+              <Descriptions.Item label='上级代理'>
+                {d.parent ? (
+                  <Space size={8}>
+                    <a onClick={() => navigate(`/agents/list/${d.parent!.shopId}`)}>{d.parent.shopName}</a>
+                    {d.parent.status !== 'active' && <Tag>{AGENT_SHOP_STATUS_TEXT[d.parent.status] || '已关闭'}</Tag>}
+                  </Space>
+                ) : (
+                  <Typography.Text type='secondary'>无</Typography.Text>
+                )}
+              </Descriptions.Item>
+              <Descriptions.Item label='下级代理'>{d.childCount} 位</Descriptions.Item>
+              <Descriptions.Item label='自营佣金（累计 / 冻结 / 已结算）'>
+                {yuanLabel(d.levels.own.total)} / {yuanLabel(d.levels.own.frozen)} / {yuanLabel(d.levels.own.settled)}
+              </Descriptions.Item>
+              <Descriptions.Item label='二级佣金（累计 / 冻结 / 已结算）'>
+                {yuanLabel(d.levels.team.total)} / {yuanLabel(d.levels.team.frozen)} / {yuanLabel(d.levels.team.settled)}
+              </Descriptions.Item>
+            </Descriptions>
+            <Table
+              rowKey='shopId'
+              size='small'
+              pagination={false}
+              scroll={{ x: 640 }}
+              dataSource={d.children}
+              locale={{ emptyText: '暂无下级代理' }}
+              columns={[
+                { title: '下级代理店铺', dataIndex: 'shopName', render: (v: string, r) => <a onClick={() => navigate(`/agents/list/${r.shopId}`)}>{v}</a> },
+                { title: '状态', dataIndex: 'status', render: (v: string) => AGENT_SHOP_STATUS_TEXT[v] || '已关闭' },
+                { title: '加入时间', dataIndex: 'joinedAt', render: (v: number) => dateTime(v) },
+                { title: '订单 / 销售额', dataIndex: 'sales', render: (v: number, r) => `${r.orders} / ${yuanLabel(v)}` },
+                { title: '带来的二级佣金', dataIndex: 'earned', render: (v: number) => yuanLabel(v) },
+              ]}
+            />
+          </Card>
           <Card title='绑定会员（最近 50 位）' style={{ marginBottom: 16 }}>
             <Table
               rowKey='id'

@@ -28,6 +28,10 @@ interface RulesForm {
   withdrawFeeMin: string
   withdrawDailyMax: string
   payoutDailyMaxShop: string
+  /** 二级佣金 (the parent of the order's agent), percent like the first level's. */
+  teamDefaultRate: number
+  teamCategoryRates: Array<{ categoryId: number; rate: number }>
+  teamGoodsRates: Array<{ goodsId: number; rate: number }>
 }
 
 const pct = (bp: number) => bp / 100
@@ -43,6 +47,9 @@ const toForm = (r: AgentRules): RulesForm => ({
   withdrawFeeMin: fenToYuan(r.withdrawFeeMin),
   withdrawDailyMax: fenToYuan(r.withdrawDailyMax),
   payoutDailyMaxShop: fenToYuan(r.payoutDailyMaxShop),
+  teamDefaultRate: pct(r.teamDefaultRate),
+  teamCategoryRates: r.teamCategoryRates.map((c) => ({ ...c, rate: pct(c.rate) })),
+  teamGoodsRates: r.teamGoodsRates.map((g) => ({ ...g, rate: pct(g.rate) })),
 })
 const toWire = (v: RulesForm): AgentRules => ({
   defaultRate: bp(v.defaultRate),
@@ -58,10 +65,68 @@ const toWire = (v: RulesForm): AgentRules => ({
   withdrawFeeMin: yuanToFen(v.withdrawFeeMin)!,
   withdrawDailyMax: yuanToFen(v.withdrawDailyMax)!,
   payoutDailyMaxShop: yuanToFen(v.payoutDailyMaxShop)!,
+  teamDefaultRate: bp(v.teamDefaultRate),
+  teamCategoryRates: (v.teamCategoryRates || []).map((c) => ({ categoryId: c.categoryId, rate: bp(c.rate) })),
+  teamGoodsRates: (v.teamGoodsRates || []).map((g) => ({ goodsId: g.goodsId, rate: bp(g.rate) })),
 })
 
 const rateInput = <InputNumber min={0} max={50} precision={2} addonAfter='%' style={{ width: 140 }} />
 const rateRules = [{ required: true, message: '请填写比例' }]
+
+/** The category and goods rate lists of one level (first: categoryRates / goodsRates; second: teamCategoryRates / teamGoodsRates). */
+function RateLists({ cats, categoryField, goodsField }: { cats: AdminCategory[]; categoryField: 'categoryRates' | 'teamCategoryRates'; goodsField: 'goodsRates' | 'teamGoodsRates' }) {
+  const second = categoryField === 'teamCategoryRates'
+  return (
+    <>
+      <Form.List name={categoryField}>
+        {(fields, { add, remove }) => (
+          <Form.Item label={second ? '二级分类佣金比例' : '分类佣金比例'}>
+            {fields.map((f) => (
+              <Space key={f.key} align='baseline' wrap>
+                <Form.Item name={[f.name, 'categoryId']} rules={[{ required: true, message: '请选择分类' }]}>
+                  <Select
+                    style={{ width: 200 }}
+                    placeholder='选择分类'
+                    showSearch
+                    optionFilterProp='label'
+                    options={cats.map((c) => ({ value: c.id, label: `${c.parentId ? '　' : ''}${c.name}` }))}
+                  />
+                </Form.Item>
+                <Form.Item name={[f.name, 'rate']} rules={rateRules}>
+                  {rateInput}
+                </Form.Item>
+                <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除' />
+              </Space>
+            ))}
+            <Button type='dashed' icon={<PlusOutlined />} onClick={() => add({ rate: second ? 5 : 10 })}>
+              {second ? '添加二级分类比例' : '添加分类比例'}
+            </Button>
+          </Form.Item>
+        )}
+      </Form.List>
+      <Form.List name={goodsField}>
+        {(fields, { add, remove }) => (
+          <Form.Item label={second ? '二级商品单独比例' : '商品单独比例'}>
+            {fields.map((f) => (
+              <Space key={f.key} align='baseline' wrap>
+                <Form.Item name={[f.name, 'goodsId']} rules={[{ required: true, message: '请选择商品' }]}>
+                  <GoodsSelect style={{ width: 260 }} />
+                </Form.Item>
+                <Form.Item name={[f.name, 'rate']} rules={rateRules}>
+                  {rateInput}
+                </Form.Item>
+                <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除' />
+              </Space>
+            ))}
+            <Button type='dashed' icon={<PlusOutlined />} onClick={() => add({ rate: second ? 5 : 10 })}>
+              {second ? '添加二级商品比例' : '添加商品比例'}
+            </Button>
+          </Form.Item>
+        )}
+      </Form.List>
+    </>
+  )
+}
 
 /** 代理规则: one form (agents.write); a change applies to orders submitted after it and is in the audit log. */
 export default function Rules() {
@@ -121,52 +186,17 @@ export default function Rules() {
           <Form.Item name='defaultRate' label='默认佣金比例' rules={rateRules}>
             {rateInput}
           </Form.Item>
-          <Form.List name='categoryRates'>
-            {(fields, { add, remove }) => (
-              <Form.Item label='分类佣金比例'>
-                {fields.map((f) => (
-                  <Space key={f.key} align='baseline' wrap>
-                    <Form.Item name={[f.name, 'categoryId']} rules={[{ required: true, message: '请选择分类' }]}>
-                      <Select
-                        style={{ width: 200 }}
-                        placeholder='选择分类'
-                        showSearch
-                        optionFilterProp='label'
-                        options={cats.map((c) => ({ value: c.id, label: `${c.parentId ? '　' : ''}${c.name}` }))}
-                      />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'rate']} rules={rateRules}>
-                      {rateInput}
-                    </Form.Item>
-                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除' />
-                  </Space>
-                ))}
-                <Button type='dashed' icon={<PlusOutlined />} onClick={() => add({ rate: 10 })}>
-                  添加分类比例
-                </Button>
-              </Form.Item>
-            )}
-          </Form.List>
-          <Form.List name='goodsRates'>
-            {(fields, { add, remove }) => (
-              <Form.Item label='商品单独比例'>
-                {fields.map((f) => (
-                  <Space key={f.key} align='baseline' wrap>
-                    <Form.Item name={[f.name, 'goodsId']} rules={[{ required: true, message: '请选择商品' }]}>
-                      <GoodsSelect style={{ width: 260 }} />
-                    </Form.Item>
-                    <Form.Item name={[f.name, 'rate']} rules={rateRules}>
-                      {rateInput}
-                    </Form.Item>
-                    <MinusCircleOutlined onClick={() => remove(f.name)} aria-label='删除' />
-                  </Space>
-                ))}
-                <Button type='dashed' icon={<PlusOutlined />} onClick={() => add({ rate: 10 })}>
-                  添加商品比例
-                </Button>
-              </Form.Item>
-            )}
-          </Form.List>
+          <RateLists cats={cats} categoryField='categoryRates' goodsField='goodsRates' />
+        </Card>
+        <Card title='二级佣金（上级代理）' style={{ marginBottom: 16 }}>
+          <Typography.Paragraph type='secondary'>
+            会员通过代理的分享或邀请成为代理后，邀请他的代理即为其上级。下级代理店铺的订单产生佣金时，上级代理另得二级佣金：商品实付金额 × 二级比例（向下取整到分），下单时锁定，与一级佣金一同冻结、结算和随退款扣减。优先级：商品单独比例 &gt;
+            分类比例 &gt; 默认比例。
+          </Typography.Paragraph>
+          <Form.Item name='teamDefaultRate' label='二级默认佣金比例' rules={rateRules}>
+            {rateInput}
+          </Form.Item>
+          <RateLists cats={cats} categoryField='teamCategoryRates' goodsField='teamGoodsRates' />
         </Card>
         <Card title='绑定与结算' style={{ marginBottom: 16 }}>
           <Form.Item name='bindingRule' label='绑定规则'>
