@@ -94,6 +94,7 @@ export const SUBPACKAGES = [
       'footprints/index',
       'userManage/index',
       'goodsShare/index',
+      'team/index',
     ],
   },
 ] as const
@@ -179,6 +180,7 @@ export const ROUTES = {
   agentFootprints: '/agentBackendPages/footprints/index',
   agentUsers: '/agentBackendPages/userManage/index',
   agentGoodsShare: '/agentBackendPages/goodsShare/index',
+  agentTeam: '/agentBackendPages/team/index',
 } as const
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES]

@@ -2,9 +2,8 @@ import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { ADDRESS, makeGoods, paidOrder, buyNow } from './tradeFixtures'
 import { makeCategories, setCategory } from './promoFixtures'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
-import { approveApplication } from '../src/modules/agent/service'
+import { approveApplication, closeAgentShop } from '../src/modules/agent/service'
 import { releaseDueCommissions } from '../src/modules/agent/commission'
-import { closeAgentShop } from '../src/modules/agent/service'
 import { approveAfterSale, refundAfterSale } from '../src/modules/afterSales/service'
 import { shipOrder } from '../src/modules/logistics/service'
 
@@ -93,7 +92,11 @@ describe.each(DIALECTS)('two-level distribution (%s)', (dialect) => {
     // A cycle: a's shop closes, a's member binds to c by invitation code, a applies again and is approved: a's shop
     // reopens, but c's chain (c → b → a) reaches a, so a gets no parent.
     await closeAgentShop(t.db, a.memberId)
-    await t.db.updateTable('members').set({ invitationCode: `TEAM${c.shopId}` }).where('id', '=', c.memberId).execute()
+    await t.db
+      .updateTable('members')
+      .set({ invitationCode: `TEAM${c.shopId}` })
+      .where('id', '=', c.memberId)
+      .execute()
     expect((await t.post('/api/member/bindInvitationCode', { invitationCode: `TEAM${c.shopId}` }, a.token)).code).toBe(200)
     expect((await t.get('/api/member/getMemberInfo', {}, a.token)).data.boundBusinessId).toBe(c.shopId)
     const again = await agent(undefined, a.token)

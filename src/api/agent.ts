@@ -19,6 +19,7 @@ import type {
   ShareGoodsInfo,
   ShopUserPage,
   ShopUsersQuery,
+  TeamPage,
   ToApplyResponse,
   WithdrawAccount,
   WithdrawApplyRequest,
@@ -58,6 +59,8 @@ export const getLedger = (q: AgentLedgerQuery, opts?: RequestOptions) => get<Led
 export const getFlowSummary = (q: { days: number; goodsId?: number }, opts?: RequestOptions) => get<FlowSummary>('/api/business/flow/summary', q, opts)
 export const getFootprints = (q: AgentFootprintsQuery, opts?: RequestOptions) => get<FootprintPage>('/api/business/footprints/list', q, opts)
 export const getShopUsers = (q: ShopUsersQuery, opts?: RequestOptions) => get<ShopUserPage>('/api/business/users/list', q, opts)
+/** 团队: my parent, my commission per level and a page of my sub-agents (two-level distribution). */
+export const getTeam = (q: { page: number; pageSize: number }, opts?: RequestOptions) => get<TeamPage>('/api/business/team', q, opts)
 
 export const getShareGoods = (goodsId: number, opts?: RequestOptions) => get<ShareGoodsInfo>('/api/business/share/goods', { goodsId }, opts)
 

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
-import { ArrowRight, Eye, Footprint, List, Order, Share, Store, User, Wallet } from '@nutui/icons-react-taro'
+import { ArrowRight, Eye, Footprint, List, Order, Share, Store, User, UserAdd, Wallet } from '@nutui/icons-react-taro'
 import type { AgentHome, AgentPeriodStats } from '@contract/agent'
 import PageLayout from '@/components/PageLayout'
 import { getAgentHome } from '@/api/agent'
@@ -24,6 +24,7 @@ const SHORTCUTS = [
   { text: '店铺流量', icon: <Eye size={24} />, path: ROUTES.agentFlow },
   { text: '访客足迹', icon: <Footprint size={24} />, path: ROUTES.agentFootprints },
   { text: '用户管理', icon: <User size={24} />, path: ROUTES.agentUsers },
+  { text: '我的团队', icon: <UserAdd size={24} />, path: ROUTES.agentTeam },
 ]
 
 /** The back office's first page: balances, today's and this month's figures, and the way to every tool. */

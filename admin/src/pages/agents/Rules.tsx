@@ -84,13 +84,7 @@ function RateLists({ cats, categoryField, goodsField }: { cats: AdminCategory[];
             {fields.map((f) => (
               <Space key={f.key} align='baseline' wrap>
                 <Form.Item name={[f.name, 'categoryId']} rules={[{ required: true, message: '请选择分类' }]}>
-                  <Select
-                    style={{ width: 200 }}
-                    placeholder='选择分类'
-                    showSearch
-                    optionFilterProp='label'
-                    options={cats.map((c) => ({ value: c.id, label: `${c.parentId ? '　' : ''}${c.name}` }))}
-                  />
+                  <Select style={{ width: 200 }} placeholder='选择分类' showSearch optionFilterProp='label' options={cats.map((c) => ({ value: c.id, label: `${c.parentId ? '　' : ''}${c.name}` }))} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'rate']} rules={rateRules}>
                   {rateInput}
@@ -190,8 +184,8 @@ export default function Rules() {
         </Card>
         <Card title='二级佣金（上级代理）' style={{ marginBottom: 16 }}>
           <Typography.Paragraph type='secondary'>
-            会员通过代理的分享或邀请成为代理后，邀请他的代理即为其上级。下级代理店铺的订单产生佣金时，上级代理另得二级佣金：商品实付金额 × 二级比例（向下取整到分），下单时锁定，与一级佣金一同冻结、结算和随退款扣减。优先级：商品单独比例 &gt;
-            分类比例 &gt; 默认比例。
+            会员通过代理的分享或邀请成为代理后，邀请他的代理即为其上级。下级代理店铺的订单产生佣金时，上级代理另得二级佣金：商品实付金额 ×
+            二级比例（向下取整到分），下单时锁定，与一级佣金一同冻结、结算和随退款扣减。优先级：商品单独比例 &gt; 分类比例 &gt; 默认比例。
           </Typography.Paragraph>
           <Form.Item name='teamDefaultRate' label='二级默认佣金比例' rules={rateRules}>
             {rateInput}

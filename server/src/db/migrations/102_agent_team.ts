@@ -23,10 +23,7 @@ export async function up(db: Kysely<any>) {
     .execute()
   await db.schema.createIndex('agent_parents_parent').on('agent_parents').columns(['parent_shop_id', 'created_at']).execute()
 
-  await db.schema
-    .alterTable('agent_order_terms')
-    .addColumn('parent_shop_id', 'integer')
-    .execute()
+  await db.schema.alterTable('agent_order_terms').addColumn('parent_shop_id', 'integer').execute()
   await db.schema
     .alterTable('agent_order_terms')
     .addColumn('parent_rate', 'integer', (c) => c.notNull().defaultTo(0))
@@ -36,7 +33,12 @@ export async function up(db: Kysely<any>) {
     await sql`ALTER TABLE commissions DROP CONSTRAINT commissions_order_item_id_key`.execute(db)
     await db.schema
       .alterTable('commissions')
-      .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1).check(sql`level IN (1, 2)`))
+      .addColumn('level', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`level IN (1, 2)`),
+      )
       .execute()
     await db.schema.alterTable('commissions').addColumn('source_shop_id', 'integer').execute()
     await sql`UPDATE commissions SET source_shop_id = shop_id`.execute(db)
@@ -60,7 +62,12 @@ export async function up(db: Kysely<any>) {
       .addColumn('cancelled_at', TIME)
       .addColumn('created_at', TIME, (c) => c.notNull())
       .addColumn('updated_at', TIME, (c) => c.notNull())
-      .addColumn('level', 'integer', (c) => c.notNull().defaultTo(1).check(sql`level IN (1, 2)`))
+      .addColumn('level', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(1)
+          .check(sql`level IN (1, 2)`),
+      )
       .addColumn('source_shop_id', 'integer', (c) => c.notNull())
       .addCheckConstraint('commissions_amount_bounds', sql`amount >= 0 AND amount <= original_amount`)
       .execute()

@@ -194,7 +194,11 @@ export async function reduceCommissions(tx: Conn, orderId: number, refunds: Map<
       tx,
       shopId,
       { frozen: -s.total },
-      { type: s.left === 0 ? 'commission_cancelled' : 'commission_adjusted', orderId, note: `订单${order?.orderNo || ''}${refunds === 'all' && !s.left ? '取消或全额退款' : '部分退款'}，扣减冻结佣金` },
+      {
+        type: s.left === 0 ? 'commission_cancelled' : 'commission_adjusted',
+        orderId,
+        note: `订单${order?.orderNo || ''}${refunds === 'all' && !s.left ? '取消或全额退款' : '部分退款'}，扣减冻结佣金`,
+      },
       t,
     )
     total += s.total

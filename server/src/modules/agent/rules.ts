@@ -139,12 +139,7 @@ export async function teamRatesFor(db: Conn, goodsIds: number[], rules?: StoredR
   const r = rules || (await storedRules(db))
   const out = new Map<number, number>()
   if (!goodsIds.length) return out
-  const goods = await db
-    .selectFrom('goods as g')
-    .leftJoin('categories as c', 'c.id', 'g.categoryId')
-    .select(['g.id', 'g.categoryId', 'c.parentId'])
-    .where('g.id', 'in', goodsIds)
-    .execute()
+  const goods = await db.selectFrom('goods as g').leftJoin('categories as c', 'c.id', 'g.categoryId').select(['g.id', 'g.categoryId', 'c.parentId']).where('g.id', 'in', goodsIds).execute()
   const byGoods = new Map(r.teamGoodsRates.map((g) => [g.goodsId, g.rate]))
   const byCat = new Map(r.teamCategoryRates.map((c) => [c.categoryId, c.rate]))
   for (const g of goods) out.set(g.id, byGoods.get(g.id) ?? byCat.get(g.categoryId) ?? (g.parentId ? byCat.get(num(g.parentId)) : undefined) ?? r.teamDefaultRate)
