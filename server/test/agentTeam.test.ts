@@ -132,6 +132,11 @@ describe.each(DIALECTS)('two-level distribution (%s)', (dialect) => {
     ])
     expect(Number((await accountOf(a.shopId)).frozen)).toBe(1000)
     expect(Number((await accountOf(b.shopId)).frozen)).toBe(2000)
+    // The parent's ledger names the sub-agent's order without linking to it (the order's page is the sub-agent's).
+    const [entry] = (await t.get('/api/business/ledger/list', {}, a.token)).data.list
+    expect(entry).toMatchObject({ type: 'commission_frozen', orderNo: '', amount: 1000 })
+    expect(entry.note).toContain(unpaid.data.orderNo)
+    expect((await t.get('/api/business/ledger/list', {}, b.token)).data.list[0]).toMatchObject({ orderNo: unpaid.data.orderNo })
     // A new order takes the new rate.
     const later = await paidOrder(t, buyer, g.skuId, 1)
     expect((await commissionsOf(later))[1]).toMatchObject({ level: 2, rate: 800, amount: 800 })

@@ -128,8 +128,10 @@ export async function listLedger(db: Conn, shopId: number, q: { filter: LedgerFi
       sql<number>`COALESCE(SUM(CASE WHEN l.available_change < 0 THEN -l.available_change ELSE 0 END), 0)`.as('expense'),
     ])
     .executeTakeFirstOrThrow()
+  // The order number (a link to the shop's order page) only for the shop's own orders: a second-level entry names
+  // the sub-agent's order in its note, and that order's page is the sub-agent's.
   const rows = await base
-    .leftJoin('orders as o', 'o.id', 'l.orderId')
+    .leftJoin('orders as o', (j) => j.onRef('o.id', '=', 'l.orderId').onRef('o.boundBusinessId', '=', 'l.shopId'))
     .leftJoin('withdrawals as w', 'w.id', 'l.withdrawalId')
     .selectAll('l')
     .select(['o.orderNo', 'w.withdrawNo'])
