@@ -513,6 +513,15 @@ describe.each(DIALECTS)('agent demo data on %s', (dialect) => {
     expect((await t.get('/api/business/flow/summary', { days: 14 }, token)).data.totals.pv).toBeGreaterThan(50)
     expect((await t.get('/api/business/footprints/list', {}, token)).data.total).toBeGreaterThan(5)
     expect((await t.get('/api/member/getMemberInfo', {}, token)).data).toMatchObject({ isAgent: true, shopName: '花语小店' })
+    // Two-level distribution: the demo sub-agent 小满鲜花铺, and the second-level commission of its shopper's order.
+    const team = (await t.get('/api/business/team', {}, token)).data
+    expect(team.list).toEqual([expect.objectContaining({ shopName: '小满鲜花铺', nickname: '周小满', orders: 1, active: true })])
+    expect(team.list[0].earned).toBeGreaterThan(0)
+    expect(team.levels.team).toEqual({ total: team.list[0].earned, frozen: team.list[0].earned, settled: 0 })
+    expect(team.levels.own.frozen + team.levels.team.frozen).toBe(a.frozen)
+    const sub = await t.login('13700137005')
+    expect((await t.get('/api/business/team', {}, sub)).data.parent).toEqual({ shopName: '花语小店' })
+    expect((await t.get('/api/business/order/list', {}, sub)).data.list[0].commissionStatus).toBe('frozen')
   })
 })
 

@@ -4,7 +4,7 @@
 // and 账户明细, all at 375×812. Setup that other specs cover (applying, buying, paying) goes through the API.
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
-import { startShop, openBrowser, screenshot, fill, newPhone, shopAs } from './harness.mjs'
+import { startShop, openBrowser, shot, fill, newPhone, shopAs } from './harness.mjs'
 
 let shop, parentBrowser, childBrowser
 const state = {}
@@ -109,7 +109,7 @@ test('a shopper bound to the sub-agent buys: both agents see their commission', 
   await page.goto(`${shop.base}/agentBackendPages/team/index`)
   await page.getByText('我的上级：上级花店').waitFor()
   await page.getByText('还没有下级代理，邀请好友一起开店吧').waitFor()
-  await screenshot(page, 'agent-team-child')
+  await shot(page, 'agent-team-child')
 
   // The parent: 我的团队 from the back-office home, the sub-agent's sales and the second-level commission, frozen.
   const p = parentBrowser.page
@@ -129,11 +129,11 @@ test('a shopper bound to the sub-agent buys: both agents see their commission', 
     [yuan(state.parentCommission), yuan(state.parentCommission), '0.00'],
   )
   await p.getByText('下级代理 1 位').waitFor()
-  await screenshot(p, 'agent-team-parent')
+  await shot(p, 'agent-team-parent')
 
   await p.goto(`${shop.base}/agentBackendPages/withdraw/details`)
   await p.locator('.ledger-item', { hasText: '下级代理「下级果园」' }).first().waitFor()
-  await screenshot(p, 'agent-team-parent-ledger')
+  await shot(p, 'agent-team-parent-ledger')
 })
 
 test('received and past the after-sales window: both levels are released together, the parent sees it settled', async () => {

@@ -11,6 +11,7 @@ import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../or
 import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../order/service'
 import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from './account'
 import { bookCommission, releaseDueCommissions } from './commission'
+import { approveApplication } from './service'
 import { DAY } from './util'
 import './tables'
 import { chinaDay } from '../../services/chinaTime'
@@ -211,6 +212,20 @@ export const agentSeeder: Seeder = {
     // A refund through the after-sales flow cancels a frozen commission (王先生's order of yesterday).
     if (o5) await refundWholeOrder(ctx, wang.id, o5.orderNo).catch((err) => ctx.log.info({ err: String(err?.message || err) }, 'agent seed: demo refund skipped'))
 
+    // A sub-agent (two-level distribution): 周小满, bound to the demo shop through its link, applied and was approved,
+    // so the demo shop is its parent; a shopper bound to it bought today: both shops earn (docs/agent.md §4a).
+    const sub = await seedSubAgent(
+      ctx,
+      agent.id,
+      shop.id,
+      goods.slice(0, 4).map((x) => x.id),
+      t0,
+    )
+    if (sub) {
+      const o = await orderFor(sub.buyerId, goods[0].id, 1, t0 - HOUR)
+      if (!o) ctx.log.info('agent seed: the sub-agent demo order was skipped (no stock)')
+    }
+
     await seedViews(
       db,
       shop.id,
@@ -221,6 +236,76 @@ export const agentSeeder: Seeder = {
       t0,
     )
   },
+}
+
+/** Demo members of the sub-agent (log in with these phones): the sub-agent, and a shopper bound to its shop. */
+export const DEMO_SUB_AGENT = { phone: '13700137005', nickname: '周小满', shopName: '小满鲜花铺', buyerPhone: '13700137006', buyerNickname: '小满的朋友' }
+
+/**
+ * 周小满 registered through the demo shop's link 12 days ago, applied and was approved (approveApplication, which
+ * records the demo shop as the parent); its shelf has a few goods; 小满的朋友 registered through its link. Answers the
+ * shopper's id, or null when the sub-agent exists already.
+ */
+async function seedSubAgent(ctx: AppContext, parentMemberId: number, parentShopId: number, shelf: number[], t0: number) {
+  const { db } = ctx
+  if (await db.selectFrom('members').select('id').where('phone', '=', DEMO_SUB_AGENT.phone).executeTakeFirst()) return null
+  const member = (at: number, phone: string, nickname: string, sharer: number, shopId: number) =>
+    db
+      .insertInto('members')
+      .values({
+        phone,
+        nickname,
+        avatar: '',
+        gender: 0,
+        openidH5: null,
+        openidMini: null,
+        shareMemberId: sharer,
+        boundBusinessId: shopId,
+        invitationCode: null,
+        points: 0,
+        cashbackBalance: 0,
+        status: 'active',
+        logoffAt: null,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  const joined = t0 - 12 * DAY
+  const { id: subMemberId } = await member(joined, DEMO_SUB_AGENT.phone, DEMO_SUB_AGENT.nickname, parentMemberId, parentShopId)
+  await db.insertInto('agentBindings').values({ memberId: subMemberId, shopId: parentShopId, boundAt: joined }).execute()
+  const app = await db
+    .insertInto('agentApplications')
+    .values({
+      memberId: subMemberId,
+      shopName: DEMO_SUB_AGENT.shopName,
+      realName: '周小满',
+      phone: DEMO_SUB_AGENT.phone,
+      idCard: '110101199003074514',
+      reason: '在花语小店买过花，想一起做鲜花生意',
+      status: 'pending',
+      rejectReason: '',
+      shopId: null,
+      reviewedAt: null,
+      createdAt: joined + DAY,
+      updatedAt: joined + DAY,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  const { shopId } = await approveApplication(db, app.id)
+  const approved = joined + 2 * DAY
+  await db.updateTable('agentApplications').set({ reviewedAt: approved, updatedAt: approved }).where('id', '=', app.id).execute()
+  await db.updateTable('agentShops').set({ createdAt: approved }).where('id', '=', shopId).execute()
+  await db.updateTable('agentParents').set({ createdAt: approved }).where('shopId', '=', shopId).execute()
+  await db
+    .insertInto('agentGoods')
+    .values(shelf.map((goodsId) => ({ shopId, goodsId, status: 'on' as const, createdAt: approved, updatedAt: approved })))
+    .onConflict((oc) => oc.columns(['shopId', 'goodsId']).doNothing())
+    .execute()
+  const at = t0 - 5 * DAY
+  const { id: buyerId } = await member(at, DEMO_SUB_AGENT.buyerPhone, DEMO_SUB_AGENT.buyerNickname, subMemberId, shopId)
+  await db.insertInto('agentBindings').values({ memberId: buyerId, shopId, boundAt: at }).execute()
+  return { shopId, buyerId }
 }
 
 async function addressOf(db: Db, memberId: number) {
