@@ -31,10 +31,11 @@ test('1280x800: the agent detail shows parent and sub-agents; 代理规则 sets 
   await rate.waitFor()
   assert.equal(await rate.inputValue(), '5.00')
   await rate.fill('8')
+  await page.locator('.ant-card', { hasText: '二级佣金（上级代理）' }).scrollIntoViewIfNeeded()
+  await screenshot(page, 'console-1280-agent-rules-team')
   await btn(page, '保存规则').click()
   await btn(page, '确定').click()
   await page.getByText('代理规则已保存').waitFor()
-  await screenshot(page, 'console-1280-agent-rules-team')
   const rules = await suite.shop.api('GET', '/api/business/agent/toApply', null, await suite.shop.apiLogin('13700137006'))
   assert.ok(
     rules.data.options.rules.some((r) => r.includes('8% 的二级佣金')),

@@ -166,7 +166,7 @@ export default function AgentDetail({ params }: { params: Record<string, string>
             {stat('已提现', f.withdrawn)}
           </StatisticCard.Group>
           <Card title='团队（二级分销）' style={{ marginBottom: 16 }}>
-            <Descriptions column={{ xs: 1, sm: 2, md: 3 }} style={{ marginBottom: 12 }}>
+            <Descriptions column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 2 }} style={{ marginBottom: 12 }}>
               <Descriptions.Item label='上级代理'>
                 {d.parent ? (
                   <Space size={8}>
@@ -178,11 +178,11 @@ export default function AgentDetail({ params }: { params: Record<string, string>
                 )}
               </Descriptions.Item>
               <Descriptions.Item label='下级代理'>{d.childCount} 位</Descriptions.Item>
-              <Descriptions.Item label='自营佣金（累计 / 冻结 / 已结算）'>
-                {yuanLabel(d.levels.own.total)} / {yuanLabel(d.levels.own.frozen)} / {yuanLabel(d.levels.own.settled)}
+              <Descriptions.Item label='自营佣金'>
+                累计 {yuanLabel(d.levels.own.total)} · 冻结 {yuanLabel(d.levels.own.frozen)} · 已结算 {yuanLabel(d.levels.own.settled)}
               </Descriptions.Item>
-              <Descriptions.Item label='二级佣金（累计 / 冻结 / 已结算）'>
-                {yuanLabel(d.levels.team.total)} / {yuanLabel(d.levels.team.frozen)} / {yuanLabel(d.levels.team.settled)}
+              <Descriptions.Item label='二级佣金'>
+                累计 {yuanLabel(d.levels.team.total)} · 冻结 {yuanLabel(d.levels.team.frozen)} · 已结算 {yuanLabel(d.levels.team.settled)}
               </Descriptions.Item>
             </Descriptions>
             <Table
