@@ -164,6 +164,8 @@ export const AdminOrderDetail = Type.Object({
     Type.Object({
       shopId: Type.Integer(),
       shopName: Type.String(),
+      /** 1: the shop the buyer is bound to; 2: its parent's second-level commission (docs/agent.md §4a). */
+      level: Type.Integer(),
       orderItemId: Type.Integer(),
       rate: Type.Integer(),
       baseAmount: Type.Integer(),

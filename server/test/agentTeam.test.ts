@@ -145,6 +145,9 @@ describe.each(DIALECTS)('two-level distribution (%s)', (dialect) => {
     expect(entry).toMatchObject({ type: 'commission_frozen', orderNo: '', amount: 1000 })
     expect(entry.note).toContain(unpaid.data.orderNo)
     expect((await t.get('/api/business/ledger/list', {}, b.token)).data.list[0]).toMatchObject({ orderNo: unpaid.data.orderNo })
+    // The console's order detail names both shops and their level.
+    const detail = (await owner.get(`/orders/${unpaid.data.orderNo}`)).data
+    expect(detail.commissions).toEqual([expect.objectContaining({ shopId: b.shopId, level: 1, amount: 2000 }), expect.objectContaining({ shopId: a.shopId, level: 2, amount: 1000 })])
     // A new order takes the new rate.
     const later = await paidOrder(t, buyer, g.skuId, 1)
     expect((await commissionsOf(later))[1]).toMatchObject({ level: 2, rate: 800, amount: 800 })

@@ -309,6 +309,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
             scroll={{ x: 640 }}
             columns={[
               { title: '代理店铺', render: (_, c) => (session.can('agents.read') ? <a onClick={() => navigate(`/agents/list/${c.shopId}`)}>{c.shopName}</a> : c.shopName) },
+              { title: '级别', render: (_, c) => (c.level === 2 ? '二级（上级代理）' : '一级') },
               { title: '商品', render: (_, c) => items.find((i) => i.id === c.orderItemId)?.goodsName || '—', ellipsis: true },
               { title: '佣金比例', align: 'right', render: (_, c) => `${Number((c.rate / 100).toFixed(2))}%` },
               { title: '计佣金额', align: 'right', render: (_, c) => yuan(c.baseAmount) },

@@ -478,18 +478,20 @@ export async function refuseWithdrawal(tx: Tx, id: number, reason: string, log: 
 
 const COMMISSION_STATUS_TEXT = { frozen: '冻结中', released: '已结算', cancelled: '已取消' } as const
 
-/** 订单详情's 代理佣金: which agent's shop earns what on each line of an order (docs/agent.md), oldest first. */
+/** 订单详情's 代理佣金: which agent's shop earns what on each line of an order (docs/agent.md), the first level first. */
 export async function orderCommissions(db: Conn, orderId: number) {
   const rows = await db
     .selectFrom('commissions as c')
     .innerJoin('agentShops as s', 's.id', 'c.shopId')
-    .select(['c.shopId', 's.shopName', 'c.orderItemId', 'c.rate', 'c.baseAmount', 'c.amount', 'c.originalAmount', 'c.status', 'c.releaseAt'])
+    .select(['c.shopId', 's.shopName', 'c.level', 'c.orderItemId', 'c.rate', 'c.baseAmount', 'c.amount', 'c.originalAmount', 'c.status', 'c.releaseAt'])
     .where('c.orderId', '=', orderId)
+    .orderBy('c.level')
     .orderBy('c.id')
     .execute()
   return rows.map((r) => ({
     shopId: r.shopId,
     shopName: r.shopName,
+    level: Number(r.level),
     orderItemId: r.orderItemId,
     rate: Number(r.rate),
     baseAmount: Number(r.baseAmount),
