@@ -131,7 +131,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
     return { ok: true }
   })
   app.post('/orders/:orderNo/trace', { config: write, schema: { params: OrderNoParams, body: TraceBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), (tx, log) => adminTrace(tx, req.params.orderNo, req.body.text, log))
+    await audited(db, actorOf(req), (tx, log) => adminTrace(tx, req.params.orderNo, req.body.text, log, req.body.shipmentId))
     return { ok: true }
   })
   app.post('/orders/:orderNo/remark', { config: write, schema: { params: OrderNoParams, body: RemarkBody } }, async (req): Promise<OkReply> => {

@@ -542,9 +542,9 @@ export async function adminCorrectWaybill(tx: Tx, orderNo: string, expressCode: 
   return r
 }
 
-export async function adminTrace(tx: Tx, orderNo: string, text: string, log: Log) {
-  const r = await addTrace(tx, orderNo, text)
-  log({ action: 'order.trace', targetType: 'order', targetId: orderNo, after: { time: r.time, text: r.text } })
+export async function adminTrace(tx: Tx, orderNo: string, text: string, log: Log, shipmentId?: number) {
+  const r = await addTrace(tx, orderNo, text, Date.now(), shipmentId)
+  log({ action: 'order.trace', targetType: 'order', targetId: orderNo, after: { time: r.time, text: r.text, shipmentId: r.shipmentId } })
 }
 
 export async function adminRemark(tx: Tx, orderNo: string, remark: string, log: Log) {
