@@ -11,7 +11,6 @@ import { failedMessages, retryMessage } from '../notifications/service'
 import { failedSubscriptions, retrySubscription } from '../logistics/tracking'
 import { reconcileDay } from '../reconcile/service'
 import { checkPhone } from '../member/service'
-import { maskPhone } from '../member/sms'
 import { hit } from '../../services/rateLimit'
 import { chinaDay } from '../../services/chinaTime'
 import { AppError, ErrorCode } from '../../errors'
@@ -55,7 +54,7 @@ import {
   type StoredWechat,
   type WechatField,
 } from './store'
-import { missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
+import { maskPhone, missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
 import '../../db/settingsTables'
 
 type Log = (e: AuditEntry) => void
