@@ -45,7 +45,11 @@ export function levelBenefits(l: Pick<MemberLevelInfo, 'discount' | 'freeShippin
  * Progress to the next level: 「成长值 x / y」 and the bar's percent from the current level's threshold (0 below the
  * first) to the next's; at the top level 「成长值 x」 and a full bar.
  */
-export function levelProgress(growth: number, level: Pick<MemberLevelInfo, 'minGrowth'> | null, next: Pick<MemberLevelInfo, 'minGrowth' | 'name'> | null): { text: string; percent: number; hint: string } {
+export function levelProgress(
+  growth: number,
+  level: Pick<MemberLevelInfo, 'minGrowth'> | null,
+  next: Pick<MemberLevelInfo, 'minGrowth' | 'name'> | null,
+): { text: string; percent: number; hint: string } {
   if (!next) return { text: `成长值 ${growth}`, percent: 100, hint: level ? '已是最高等级' : '' }
   const from = level ? level.minGrowth : 0
   const span = Math.max(1, next.minGrowth - from)

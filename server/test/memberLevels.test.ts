@@ -113,7 +113,10 @@ describe.each(DIALECTS)('member levels (%s)', (dialect) => {
     await setGrowth(me.memberId, 800)
     const couponId = await makeCoupon(t, { kind: 'threshold', amount: 2000, threshold: 10000, name: '满100减20', issuedCount: 1 })
     const now = Date.now()
-    await t.db.insertInto('memberCoupons').values({ memberId: me.memberId, couponId, status: 'unused', source: 'admin', validFrom: now - HOUR, validTo: now + 24 * HOUR, orderId: null, usedAt: null, receivedAt: now }).execute()
+    await t.db
+      .insertInto('memberCoupons')
+      .values({ memberId: me.memberId, couponId, status: 'unused', source: 'admin', validFrom: now - HOUR, validTo: now + 24 * HOUR, orderId: null, usedAt: null, receivedAt: now })
+      .execute()
     const g = await makeGoods(t, { skus: [{ price: 10500, stock: 50 }] })
     // ¥105 at 9折 is ¥94.50: below the ¥100 threshold, so the coupon does not apply.
     let p = await preview(me.token, g.skuId)

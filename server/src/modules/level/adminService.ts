@@ -3,6 +3,7 @@ import type { AuditEntry } from '../../admin/audit'
 import type { Conn, Tx } from '../../db/types'
 import type { AdminLevel, AdminLevelList, AdminMemberGrowth, LevelBody } from '../../../../types/adminLevels'
 import { GROWTH_KIND_TEXT } from '../../../../types/adminLevels'
+import { discountText, multiplierText } from '../../../../types/level'
 import { AppError, ErrorCode } from '../../errors'
 import { enabledLevels, growthOf, levelFor, type LevelRow } from './service'
 import '../../db/levelTables'
@@ -22,7 +23,14 @@ const toAdmin = (r: LevelRow, members: number): AdminLevel => ({
 })
 
 /** What the audit row records of a level: the merchant's fields, no bookkeeping. */
-const auditView = (l: AdminLevel) => ({ name: l.name, minGrowth: l.minGrowth, discount: l.discount, freeShipping: l.freeShipping, pointsTenths: l.pointsTenths, enabled: l.enabled })
+const auditView = (l: AdminLevel) => ({
+  name: l.name,
+  minGrowth: l.minGrowth,
+  discount: l.discount < 100 ? discountText(l.discount) : '不打折',
+  freeShipping: l.freeShipping,
+  pointsTenths: multiplierText(l.pointsTenths),
+  enabled: l.enabled,
+})
 
 /** Members at each enabled level now: growth in [its threshold, the next enabled threshold); members without growth count as 0. */
 async function membersPerLevel(db: Conn): Promise<Map<number, number>> {
@@ -55,7 +63,10 @@ async function levelRow(db: Conn, id: number): Promise<LevelRow> {
 
 /** Two levels never share a name or a threshold (the unique indexes say so too; this says it in words). */
 async function checkUnique(db: Conn, b: LevelBody, id: number | null) {
-  let q = db.selectFrom('memberLevels').select(['id', 'name', 'threshold']).where((eb) => eb.or([eb('name', '=', b.name.trim()), eb('threshold', '=', b.minGrowth)]))
+  let q = db
+    .selectFrom('memberLevels')
+    .select(['id', 'name', 'threshold'])
+    .where((eb) => eb.or([eb('name', '=', b.name.trim()), eb('threshold', '=', b.minGrowth)]))
   if (id !== null) q = q.where('id', '!=', id)
   const other = await q.executeTakeFirst()
   if (!other) return

@@ -7,7 +7,10 @@ import { myLevel } from './service'
 export default async function levelRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
   app.get('/api/level/mine', {
-    schema: { description: '`MyLevel` `{growth, level: MemberLevelInfo|null, next: MemberLevelInfo|null, levels: MemberLevelInfo[]}`; MemberLevelInfo `{id, name, minGrowth, discount (percent paid), freeShipping, pointsTenths}`' },
+    schema: {
+      description:
+        '`MyLevel` `{growth, level: MemberLevelInfo|null, next: MemberLevelInfo|null, levels: MemberLevelInfo[]}`; MemberLevelInfo `{id, name, minGrowth, discount (percent paid), freeShipping, pointsTenths}`',
+    },
     handler: async (req) => myLevel(db, memberId(req)),
   })
 }

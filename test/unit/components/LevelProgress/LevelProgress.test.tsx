@@ -4,7 +4,15 @@ import { render } from '@testing-library/react'
 import { levelBenefits, levelProgress, type MemberLevelInfo } from '@contract/level'
 import LevelProgress from '@/components/LevelProgress'
 
-const level = (id: number, name: string, minGrowth: number, over: Partial<MemberLevelInfo> = {}): MemberLevelInfo => ({ id, name, minGrowth, discount: 100, freeShipping: false, pointsTenths: 10, ...over })
+const level = (id: number, name: string, minGrowth: number, over: Partial<MemberLevelInfo> = {}): MemberLevelInfo => ({
+  id,
+  name,
+  minGrowth,
+  discount: 100,
+  freeShipping: false,
+  pointsTenths: 10,
+  ...over,
+})
 const silver = level(1, '白银会员', 2000)
 const gold = level(2, '黄金会员', 5000, { discount: 95, freeShipping: true, pointsTenths: 15 })
 

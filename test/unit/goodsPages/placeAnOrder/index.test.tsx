@@ -88,7 +88,7 @@ describe('confirm-order page', () => {
     expect(document.querySelector('.place-order__sum-price')!.textContent).toBe('¥74.00')
   })
 
-  it('shows 会员折扣 with the level's name when the member level takes something off', async () => {
+  it('shows 会员折扣 with the level name when the member level takes something off', async () => {
     order.previewOrder.mockResolvedValue({ ...PREVIEW, levelDiscount: 330, payAmount: 7070, extras: { level: { name: '黄金会员', discount: 95, freeShipping: false, pointsTenths: 15 } } })
     await act(async () => {
       render(<PlaceOrderPage />)
