@@ -105,6 +105,8 @@ describe.each(DIALECTS)('member levels (%s)', (dialect) => {
     expect(items.map((i) => i.payAmount)).toEqual([9500])
     const detail = (await t.get('/api/order/detail', { orderNo: o.data.orderNo }, me.token)).data
     expect(detail.levelDiscount).toBe(500)
+    const staff = adminClient(t, await signIn(t, 'owner'))
+    expect((await staff.get(`/orders/${o.data.orderNo}`)).data.order).toMatchObject({ levelDiscount: 500, payAmount: 9500 })
   })
 
   it('level + coupon: the coupon threshold sees the goods after the level discount', async () => {
