@@ -1,10 +1,12 @@
 // 会员等级 end to end (docs/promotions.md "Member levels"): the owner (1280x800) opens 会员 → 会员等级, sees the seeded
 // levels and adds one within reach of the demo shopper's growth (9折); the shopper (375x812) sees 会员折扣 at checkout
-// (the amount the server priced), the level and 成长值 on mine, and the levels with their benefits on 我的等级.
+// (the amount the server priced), the level and 成长值 on mine, and the levels with their benefits on 我的等级; axe
+// finds nothing serious on the console page, mine and 我的等级.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { screenshot, shopAs, shown } from './harness.mjs'
 import { btn, useConsoleSuite } from './consoleHarness.mjs'
+import { axeProblems } from './axe.mjs'
 
 const DEMO_SHOPPER = '13800138000'
 const LEVEL = '体验会员'
@@ -38,6 +40,7 @@ test('1280x800: the owner adds a level within the shopper’s reach in 会员 �
   const row = page.locator('tr', { hasText: LEVEL })
   await row.getByText('9折').waitFor()
   await screenshot(page, 'console-1280-member-levels')
+  assert.deepEqual(await axeProblems(page), [])
   // The same threshold twice is refused in words.
   await btn(page, '新建等级').click()
   await modal.getByLabel('等级名称').fill('重复门槛')
@@ -71,10 +74,12 @@ test('375x812: the shopper sees 会员折扣 at checkout, the level on mine and 
   const level = shown(page, '.mine__level')
   await level.getByText(LEVEL).waitFor()
   await level.getByText(`成长值 ${growth} / 2000`).waitFor()
+  assert.deepEqual(await axeProblems(page), [], 'mine with the level card')
   await level.click()
   await page.waitForURL(/\/minePages\/myLevel\/index/)
   await shown(page, '.my-level__level--mine', { hasText: LEVEL }).getByText('商品9折').waitFor()
   await shown(page, '.my-level__level', { hasText: '黄金会员' }).getByText('积分1.5倍').waitFor()
   await screenshot(page, 'member-levels-375-my-level')
+  assert.deepEqual(await axeProblems(page), [], '我的等级')
   assert.deepEqual(errors, [])
 })

@@ -159,7 +159,7 @@ export default function MineIndexPage() {
         )}
 
         {logged && level && (
-          <View className='card mine__level' onClick={() => open(ROUTES.myLevel)} aria-label='我的等级'>
+          <View className='card mine__level' onClick={() => open(ROUTES.myLevel)}>
             <LevelProgress growth={level.growth} level={level.level} next={level.next} />
           </View>
         )}
