@@ -4,7 +4,7 @@
 // finds nothing serious on the console page, mine and 我的等级.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { screenshot, shopAs, shown } from './harness.mjs'
+import { screenshot, shopAs, shot, shown } from './harness.mjs'
 import { btn, useConsoleSuite } from './consoleHarness.mjs'
 import { axeProblems } from './axe.mjs'
 
@@ -68,7 +68,7 @@ test('375x812: the shopper sees 会员折扣 at checkout, the level on mine and 
   await row.waitFor()
   assert.equal((await row.locator('.price').innerText()).trim(), `-¥${(preview.data.levelDiscount / 100).toFixed(2)}`)
   assert.equal((await shown(page, '.place-order__sum-price').innerText()).trim(), `¥${(preview.data.payAmount / 100).toFixed(2)}`)
-  await screenshot(page, 'member-levels-375-checkout')
+  await shot(page, 'member-levels-375-checkout')
 
   await page.goto(`${shop.base}/pages/mine/index`)
   const level = shown(page, '.mine__level')
@@ -79,7 +79,7 @@ test('375x812: the shopper sees 会员折扣 at checkout, the level on mine and 
   await page.waitForURL(/\/minePages\/myLevel\/index/)
   await shown(page, '.my-level__level--mine', { hasText: LEVEL }).getByText('商品9折').waitFor()
   await shown(page, '.my-level__level', { hasText: '黄金会员' }).getByText('积分1.5倍').waitFor()
-  await screenshot(page, 'member-levels-375-my-level')
+  await shot(page, 'member-levels-375-my-level')
   assert.deepEqual(await axeProblems(page), [], '我的等级')
   assert.deepEqual(errors, [])
 })
