@@ -58,6 +58,8 @@ export const AdminOrderDetail = Type.Object({
     memberPhone: Type.String(),
     goodsAmount: Type.Integer(),
     freightAmount: Type.Integer(),
+    /** 会员折扣 (the member level's discount at submission). */
+    levelDiscount: Type.Integer(),
     couponDiscount: Type.Integer(),
     pointsDiscount: Type.Integer(),
     payAmount: Type.Integer(),

@@ -180,6 +180,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         <Descriptions column={mobile ? 2 : 5} size='small' style={{ marginTop: 12 }}>
           <Descriptions.Item label='商品金额'>{yuan(order.goodsAmount)}</Descriptions.Item>
           <Descriptions.Item label='运费'>{yuan(order.freightAmount)}</Descriptions.Item>
+          {order.levelDiscount > 0 && <Descriptions.Item label='会员折扣'>-{yuan(order.levelDiscount)}</Descriptions.Item>}
           <Descriptions.Item label='优惠券'>-{yuan(order.couponDiscount)}</Descriptions.Item>
           <Descriptions.Item label='积分抵扣'>-{yuan(order.pointsDiscount)}</Descriptions.Item>
           {order.priceAdjust !== 0 && <Descriptions.Item label='改价前'>{yuan(order.payAmount + order.priceAdjust)}</Descriptions.Item>}
