@@ -8,7 +8,7 @@ import { sql } from 'kysely'
 import '../server/src/db/tables'
 import { createDb } from '../server/src/db'
 import { migrateToLatest } from '../server/src/db/migrate'
-import { searchGoods } from '../server/src/modules/goods/service'
+import { searchGoods } from '../server/src/modules/goods/search'
 import type { Db } from '../server/src/db/types'
 // @ts-expect-error plain ESM helper (no declarations)
 import { freshPostgres, postgresAvailable, table, percentile } from './lib.mjs'

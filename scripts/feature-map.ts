@@ -2,7 +2,8 @@
  * Writes docs/feature-map.md: for every page of src/routes.ts, the src/api files it calls (through its own
  * components), the API paths, the server modules that answer them and the tests that cover each layer.
  * Generated from the code so that it cannot drift: `npx tsx scripts/feature-map.ts` writes it,
- * `--check` fails when the file is stale (run by the client unit tests).
+ * `--check` fails when the file is stale or when a src/api file calls a path that no server route registers
+ * (run by the client unit tests).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -63,13 +64,20 @@ const API_PATH = /['"`](\/(?:api|common)\/[A-Za-z0-9/_-]+)['"`]/g
 const pathsIn = (file: string) => [...new Set([...read(file).matchAll(API_PATH)].map((m) => m[1]))].sort()
 
 /** A route registration (`app.get('/api/...'`): the routes' schema descriptions also quote other modules' paths. */
-const ROUTE_PATH = /\.(?:get|post)\(\s*['"`](\/(?:api|common)\/[A-Za-z0-9/_-]+)['"`]/g
-/** API path -> the server module folder that registers it. */
+const ROUTE_PATH = /\.(?:get|post|put|delete)\(\s*['"`](\/(?:api|common)\/[A-Za-z0-9/_-]+)['"`]/g
+/** API path -> the server module folder that registers it (in its routes.ts, or any other file of the module: settings registers in index.ts). */
+const MODULES_DIR = path.join(ROOT, 'server', 'src', 'modules')
 const serverModuleOf = new Map<string, string>()
-for (const f of walk(path.join(ROOT, 'server', 'src', 'modules'), (p) => /routes\.ts$/.test(p))) {
-  const mod = path.basename(path.dirname(f))
+for (const f of walk(MODULES_DIR, (p) => p.endsWith('.ts') && !/adminRoutes\.ts$/.test(p) && path.dirname(p) !== MODULES_DIR)) {
+  const mod = path.relative(MODULES_DIR, f).split(path.sep)[0]
   for (const m of read(f).matchAll(ROUTE_PATH)) serverModuleOf.set(m[1], mod)
 }
+/** Client paths (src/api) that no server route registers: a call that can only answer 404. */
+const unregistered = walk(API_DIR, (p) => /\.tsx?$/.test(p)).flatMap((f) =>
+  pathsIn(f)
+    .filter((p) => !serverModuleOf.has(p))
+    .map((p) => `${rel(f)}: ${p}`),
+)
 
 const serverTests = walk(path.join(ROOT, 'server', 'test'), (p) => p.endsWith('.test.ts')).map((f) => ({ f, text: read(f) }))
 const clientTests = walk(path.join(ROOT, 'test', 'unit'), (p) => /\.test\.tsx?$/.test(p)).map((f) => ({ f, text: read(f) }))
@@ -137,11 +145,14 @@ ${rows.join('\n')}
 
 if (process.argv.includes('--check')) {
   const now = fs.existsSync(OUT) ? read(OUT) : ''
-  if (now !== doc) {
-    console.error('docs/feature-map.md is stale: run npx tsx scripts/feature-map.ts')
+  if (unregistered.length) console.error(`src/api calls paths no server route registers (server/src/modules):\n${unregistered.join('\n')}`)
+  if (now !== doc) console.error('docs/feature-map.md is stale: run npx tsx scripts/feature-map.ts')
+  if (unregistered.length || now !== doc) process.exit(1)
+} else {
+  if (unregistered.length) {
+    console.error(`src/api calls paths no server route registers (server/src/modules):\n${unregistered.join('\n')}`)
     process.exit(1)
   }
-} else {
   fs.writeFileSync(OUT, doc)
   console.log(`wrote ${rel(OUT)} (${ALL_PAGES.length} pages)`)
 }

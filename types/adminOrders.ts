@@ -58,6 +58,8 @@ export const AdminOrderDetail = Type.Object({
     memberPhone: Type.String(),
     goodsAmount: Type.Integer(),
     freightAmount: Type.Integer(),
+    /** 会员折扣 (the member level's discount at submission). */
+    levelDiscount: Type.Integer(),
     couponDiscount: Type.Integer(),
     pointsDiscount: Type.Integer(),
     payAmount: Type.Integer(),
@@ -237,7 +239,8 @@ export type BatchShipReply = Static<typeof BatchShipReply>
 /** 更正运单号: the right company and number of a shipped order (re-subscribed to the courier). */
 export const WaybillBody = Closed({ expressCode: Str(16, 1), trackingNo: Str(40, 1), shipmentId: Type.Optional(Id()) })
 export type WaybillBody = Static<typeof WaybillBody>
-export const TraceBody = Closed({ text: Str(200, 1) })
+/** 添加物流轨迹: the text, and the parcel (an order of several parcels names one). */
+export const TraceBody = Closed({ text: Str(200, 1), shipmentId: Type.Optional(Id()) })
 export type TraceBody = Static<typeof TraceBody>
 export const RemarkBody = Closed({ remark: Str(500) })
 export type RemarkBody = Static<typeof RemarkBody>

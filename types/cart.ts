@@ -25,6 +25,12 @@ export interface CartLine {
   /** Stock now; the quantity stepper is bounded by it. */
   stock: number
   selected: boolean
+  /** 起购数量 of the goods (units of all its lines in one order; 0 = none). */
+  minQuantity: number
+  /** 每人限购 of the goods (0 = none). */
+  perMemberLimit: number
+  /** Units of the goods the member holds already in orders (counted only when it has a limit). */
+  bought: number
   /** Set on invalid lines only. */
   invalidReason?: CartInvalidReason
   invalidText?: string

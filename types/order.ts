@@ -121,6 +121,8 @@ export interface OrderPreview {
   address: MemberAddress | null
   goodsAmount: number
   freightAmount: number
+  /** 会员折扣: what the member level's discount takes off the goods (0 = none). */
+  levelDiscount: number
   couponDiscount: number
   pointsDiscount: number
   payAmount: number
@@ -136,6 +138,8 @@ export interface OrderExtras {
   coupons?: OrderCouponExtras
   /** The points step (integral module): the balance and what this order may take off. Not on flash-sale orders. */
   points?: OrderPointsExtras
+  /** The member level step (level module): the member's level and what its benefits did to this order. Absent without a level. */
+  level?: OrderLevelExtras
 }
 
 export interface OrderSubmitResponse {
@@ -175,6 +179,8 @@ export interface OrderSummary {
   afterSaleStatus: AfterSaleStatus
   goodsAmount: number
   freightAmount: number
+  /** 会员折扣 taken off at submission (0 = none). */
+  levelDiscount: number
   couponDiscount: number
   pointsDiscount: number
   /** Points spent on this order (a points-mall order's price in points; a normal order's points discount). */
@@ -282,4 +288,14 @@ export const OPERATOR_TEXT: Record<string, string> = {
   system: '系统',
   gateway: '系统',
   admin: '商家',
+}
+
+/** The member level's part of a checkout: the level's name and what its benefits did to this order. */
+export interface OrderLevelExtras {
+  name: string
+  /** Percent of the price paid on normal-price goods (100 = no discount). */
+  discount: number
+  freeShipping: boolean
+  /** Points multiplier in tenths (10 = 1×). */
+  pointsTenths: number
 }

@@ -78,6 +78,7 @@ export const SUBPACKAGES = [
       'cashback/index',
       'cashback/details',
       'cashback/submitTask',
+      'myLevel/index',
     ],
   },
   {
@@ -169,6 +170,7 @@ export const ROUTES = {
   cashback: '/minePages/cashback/index',
   cashbackDetails: '/minePages/cashback/details',
   cashbackSubmitTask: '/minePages/cashback/submitTask',
+  myLevel: '/minePages/myLevel/index',
   agentHome: '/agentBackendPages/home/index',
   agentApply: '/agentBackendPages/apply/index',
   agentWithdraw: '/agentBackendPages/withdraw/index',

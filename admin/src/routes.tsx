@@ -86,6 +86,7 @@ export const MENU: MenuGroup[] = [
     children: [
       { path: '/members', name: '会员列表', permission: 'members.read', page: page(() => import('./pages/members/MemberList')), menu: true },
       { path: '/members/:id', name: '会员详情', permission: 'members.read', page: page(() => import('./pages/members/MemberDetail')) },
+      { path: '/member-levels', name: '会员等级', permission: 'members.read', page: page(() => import('./pages/members/MemberLevels')), menu: true },
     ],
   },
   {

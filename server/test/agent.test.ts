@@ -278,7 +278,11 @@ describe.each(DIALECTS)('agent back office on %s', (dialect) => {
     const orderNo = await paidOrder(t, s.token, g.skuId, 1)
     await t.get('/api/goods/detail', { id: g.goodsId }, s.token)
 
-    expect((await t.get('/api/business/order/list', {}, a.token)).data.list.map((o: any) => o.orderNo)).toEqual([orderNo])
+    expect((await t.get('/api/business/order/list', {}, a.token)).data.list.map((o: any) => [o.orderNo, o.statusText])).toEqual([[orderNo, '待发货']])
+    // The agent reads the shopper's words: a pickup order waiting at the point is 待自提, not 待发货.
+    await t.db.updateTable('orders').set({ deliveryType: 'pickup' }).where('orderNo', '=', orderNo).execute()
+    expect((await t.get('/api/business/order/list', {}, a.token)).data.list[0].statusText).toBe('待自提')
+    await t.db.updateTable('orders').set({ deliveryType: 'delivery' }).where('orderNo', '=', orderNo).execute()
     expect((await t.get('/api/business/users/list', {}, a.token)).data.list.map((u: any) => u.id)).toEqual([s.memberId])
     expect((await t.get('/api/business/footprints/list', {}, a.token)).data.total).toBe(1)
     expect((await t.get('/api/business/ledger/list', {}, a.token)).data.total).toBe(1)

@@ -1,5 +1,5 @@
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
-import { maskNickname } from '../src/modules/goods/service'
+import { maskNickname } from '../src/modules/goods/reviews'
 import { chinaDay } from '../src/services/chinaTime'
 
 describe.each(DIALECTS)('goods module on %s', (dialect) => {

@@ -120,6 +120,14 @@ describe.each(DIALECTS)('purchase limits (%s)', (dialect) => {
     expect(line.code).toBe(200)
     expect(await t.post('/api/cart/update', { id: line.data.id, quantity: 2 }, me.token)).toMatchObject({ code: 2005 })
     expect((await t.post('/api/cart/update', { id: line.data.id, quantity: 1 }, me.token)).code).toBe(200)
+    // The cart's lines carry the rules and what was bought, so its stepper stops where the server would refuse.
+    const cart = (await t.get('/api/cart/list', {}, me.token)).data
+    expect(cart.valid.map((l: any) => [l.skuId, l.perMemberLimit, l.bought, l.minQuantity])).toEqual(
+      expect.arrayContaining([
+        [g.skuIds[0], 3, 1, 0],
+        [g.skuIds[1], 3, 1, 0],
+      ]),
+    )
   })
 
   it('cancelled orders and refunded units give the allowance back', async () => {

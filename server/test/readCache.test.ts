@@ -5,7 +5,8 @@ import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { createDb } from '../src/db'
 import { dataVersionOf, OTHER_PROCESSES_CHECK_MS, writeMatters } from '../src/db/writeTracking'
 import { versionedCache } from '../src/services/readCache'
-import { flushSearchTerms, recordFootprint } from '../src/modules/goods/service'
+import { flushSearchTerms } from '../src/modules/goods/hotWords'
+import { recordFootprint } from '../src/modules/goods/footprints'
 
 /** Runs `body` with Date.now reading `clock.now` (a test moves time by adding to it). */
 async function withClock(body: (clock: { now: number }) => Promise<void>) {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { SEARCH_TOTAL_CAP } from '../../types/goods'
-import { searchGoods } from '../src/modules/goods/service'
+import { searchGoods } from '../src/modules/goods/search'
 
 /** Search plans of issue 9: the count cap, the index walk for common words, bigrams for two characters. */
 describe.each(DIALECTS)('goods search plans on %s', (dialect) => {

@@ -149,6 +149,18 @@ describe.each(DIALECTS)('split shipment (%s)', (dialect) => {
     expect(fix.code).toBe(200)
     const ships = await t.db.selectFrom('shipments').select(['trackingNo']).where('orderId', '=', o.id).orderBy('id').execute()
     expect(ships.map((s) => s.trackingNo)).toEqual(['SF1000000001', 'ZT2000000009'])
+
+    // 添加物流轨迹 names the parcel too: the typed scan lands on that parcel only.
+    expect((await c.post(`/orders/${orderNo}/trace`, { text: '仓库：包裹已交给快递员' })).msg).toBe('该订单有多个包裹，请选择要添加轨迹的包裹')
+    expect((await c.post(`/orders/${orderNo}/trace`, { text: '仓库：包裹已交给快递员', shipmentId: 999999 })).code).toBe(404)
+    expect((await c.post(`/orders/${orderNo}/trace`, { text: '仓库：包裹已交给快递员', shipmentId: admin.data.parcels[0].id })).code).toBe(200)
+    const typed = await t.db
+      .selectFrom('logisticsTraces')
+      .select(['shipmentId', 'text'])
+      .where('shipmentId', 'in', [admin.data.parcels[0].id, admin.data.parcels[1].id])
+      .where('text', '=', '仓库：包裹已交给快递员')
+      .execute()
+    expect(typed).toEqual([{ shipmentId: admin.data.parcels[0].id, text: '仓库：包裹已交给快递员' }])
   })
 
   it('auto-receive counts from the last parcel', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from '@contract/envelope'
 import type { GoodsCard } from '@contract/goods'
 import type { FollowRequest, UserMaterial, VideoComment, VideoCommentRequest, VideoGoods, VideoItem, VideoPage, VideoReleaseRequest } from '@contract/video'
-import { get, post, upload, type RequestOptions } from '@/core/request'
+import { get, post, type RequestOptions } from '@/core/request'
 
 // Lists opt in to catch so a failed page can show a retry instead of hanging.
 const LIST: RequestOptions = { catch: true }
@@ -34,14 +34,3 @@ export async function findGoodsForVideo(keyword: string): Promise<VideoGoods[]> 
   }
   return get<VideoGoods[]>('/api/video/goodsOptions', { keyword: keyword || undefined }, { catch: true })
 }
-
-export interface UploadedFile {
-  id: number
-  url: string
-  kind: 'image' | 'video'
-  mime: string
-  size: number
-}
-
-/** Uploads one file through /api/upload, reporting progress (0-100). */
-export const uploadMedia = (filePath: string, onProgress?: (percent: number) => void) => upload<UploadedFile>(filePath, { onProgress, catch: true })

@@ -1,5 +1,5 @@
 import Taro from '@tarojs/taro'
-import { post } from '@/core/request'
+import { sandboxCancel, sandboxConfirm } from '@/api/pay'
 import { confirm } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
 import { getPublicSettings, publicSettingsNow } from '@/api/settings'
@@ -16,11 +16,11 @@ if (currentShell() === 'h5') getPublicSettings().catch(() => undefined)
 /** Sandbox: a confirm / cancel step; on confirm the server runs the same notify path a real gateway would. */
 async function sandboxPay(p: PayParams): Promise<PayResult> {
   if (!(await confirm(`模拟支付 ¥${(p.amount / 100).toFixed(2)}，确认支付？`, '沙箱支付', { confirmText: '确认支付' }))) {
-    await post('/api/pay/sandboxCancel', { payNo: p.payNo }, { toast: false, catch: true }).catch(() => undefined)
+    await sandboxCancel({ payNo: p.payNo }, { toast: false, catch: true }).catch(() => undefined)
     return 'cancelled'
   }
   try {
-    await post('/api/pay/sandboxConfirm', { payNo: p.payNo, ticket: p.params.ticket }, { catch: true })
+    await sandboxConfirm({ payNo: p.payNo, ticket: p.params.ticket }, { catch: true })
     return 'paid'
   } catch {
     return 'failed'

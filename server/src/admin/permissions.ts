@@ -18,7 +18,7 @@ const DECLARED: Record<Permission, { group: string; name: string }> = {
   'afterSales.write': { group: '售后', name: '审核售后' },
   'refunds.write': { group: '售后', name: '退款' },
   'members.read': { group: '会员', name: '查看会员' },
-  'members.write': { group: '会员', name: '调整积分、停用会员' },
+  'members.write': { group: '会员', name: '调整积分、停用会员、设置会员等级' },
   'marketing.read': { group: '营销', name: '查看营销活动' },
   'marketing.write': { group: '营销', name: '编辑营销活动' },
   'agents.read': { group: '代理', name: '查看代理与申请' },

@@ -47,6 +47,10 @@ export interface OrderTable {
   couponDiscount: number
   pointsUsed: number
   pointsDiscount: number
+  /** Fen the member level's discount took off (migration 101). */
+  levelDiscount: Generated<number>
+  /** The member level's points multiplier at submission, in tenths (10 = 1×; migration 101). */
+  pointsTenths: Generated<number>
   payAmount: number
   /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust (migration 093). */
   priceAdjust: Generated<number>

@@ -27,7 +27,7 @@ export interface OrderEventEntry<E extends keyof OrderEventMap = keyof OrderEven
  * imported. Only types here, so any file may import it.
  */
 export interface Contributions {
-  /** Order pricing steps, in PRICING_ORDER (coupon, then points). */
+  /** Order pricing steps, in PRICING_ORDER (the member level, the coupon, then points). */
   pricingSteps: readonly PricingStep[]
   /** Order state hooks in the module list's order, run inside the transaction that changes the order's state. */
   orderHooks: readonly OrderHookEntry[]

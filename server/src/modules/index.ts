@@ -43,6 +43,7 @@ import { couponModule } from './coupon'
 import { integralModule } from './integral'
 import { seckillModule } from './seckill'
 import { turntableModule } from './turntable'
+import { levelModule } from './level'
 
 export const shopModules: readonly ShopModule[] = [
   // Members and the catalogue (docs/catalogue.md)
@@ -78,6 +79,8 @@ export const shopModules: readonly ShopModule[] = [
   integralModule,
   seckillModule,
   turntableModule,
+  // 会员等级: growth, levels and their benefits (docs/promotions.md "Member levels")
+  levelModule,
   // The merchant console's own: staff sign-in (server/src/admin), the dashboard, staff and the audit log
   staffModule,
   dashboardModule,
@@ -85,10 +88,11 @@ export const shopModules: readonly ShopModule[] = [
 ]
 
 /**
- * The order pricing steps run in: the coupon first, then points (the points cap is taken on the amount after
- * the coupon). A module's step missing from this list is an error at start, not a silent reorder.
+ * The order pricing steps run in: the member level's discount first (normal-price goods), then the coupon (its
+ * thresholds see the goods after the level's discount), then points (the points cap is taken on the amount after
+ * both). A module's step missing from this list is an error at start, not a silent reorder.
  */
-export const PRICING_ORDER = ['coupon', 'points'] as const
+export const PRICING_ORDER = ['level', 'coupon', 'points'] as const
 
 const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.flatMap((m) => pick(m) || [])
 

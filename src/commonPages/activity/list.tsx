@@ -1,9 +1,12 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
 import { Tabs } from '@nutui/nutui-react-taro'
-import type { ActivityItem, ActivityStatus } from '@contract/content'
+import type { ActivityStatus } from '@contract/content'
 import PageLayout from '@/components/PageLayout'
+import ListFooter from '@/components/ListFooter'
 import { getActivities } from '@/api/content'
+import { usePagedList } from '@/hooks/usePagedList'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
@@ -22,29 +25,10 @@ const FILTERS: Array<{ key: Filter; title: string }> = [
 /** Activities with their time window and status. */
 export default function ActivityListPage() {
   const [filter, setFilter] = useState<Filter>('all')
-  const [list, setList] = useState<ActivityItem[]>([])
-  const [total, setTotal] = useState(-1)
-  const [page, setPage] = useState(1)
-  const [failed, setFailed] = useState(false)
-  const [loading, setLoading] = useState(false)
-
-  const load = async (f: Filter, next: number) => {
-    setLoading(true)
-    setFailed(false)
-    try {
-      const res = await getActivities(f, next)
-      setList((l) => (next === 1 ? res.list : [...l, ...res.list]))
-      setTotal(res.total)
-      setPage(next)
-    } catch {
-      setFailed(true)
-    } finally {
-      setLoading(false)
-    }
-  }
-  useEffect(() => {
-    load(filter, 1)
-  }, [filter])
+  const list = usePagedList((page, size) => getActivities(filter, page, size), [filter], { pageSize: 10 })
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
   return (
     <PageLayout variant='back' title='活动中心'>
@@ -56,7 +40,7 @@ export default function ActivityListPage() {
         </Tabs>
       </View>
       <View className='content-list'>
-        {list.map((a) => (
+        {list.list.map((a) => (
           <View key={a.id} className='activity-card' onClick={() => navigateTo(ROUTES.activityDetails, { id: a.id })}>
             {a.cover ? <Image className='activity-card__cover' src={assetUrl(a.cover)} mode='aspectFill' lazyLoad /> : null}
             <View className='activity-card__body'>
@@ -71,17 +55,7 @@ export default function ActivityListPage() {
             </View>
           </View>
         ))}
-        {total === 0 && <View className='empty-hint'>暂无活动</View>}
-        {failed && (
-          <View className='content-more' onClick={() => load(filter, page)}>
-            加载失败，点击重试
-          </View>
-        )}
-        {!failed && list.length > 0 && list.length < total && (
-          <View className='content-more' onClick={() => !loading && load(filter, page + 1)}>
-            {loading ? '加载中…' : '加载更多'}
-          </View>
-        )}
+        <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText='暂无活动' onRetry={list.reload} onMore={list.loadMore} />
       </View>
     </PageLayout>
   )

@@ -1,9 +1,12 @@
 import { useEffect, useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
 import { Tabs } from '@nutui/nutui-react-taro'
-import type { ArticleCategory, ArticleSummary } from '@contract/article'
+import type { ArticleCategory } from '@contract/article'
 import PageLayout from '@/components/PageLayout'
+import ListFooter from '@/components/ListFooter'
 import { getArticleCategories, getArticles } from '@/api/article'
+import { usePagedList } from '@/hooks/usePagedList'
 import { navigateTo } from '@/core/nav'
 import { articleSectionTitle, useShopInfo } from '@/core/shopInfo'
 import { assetUrl } from '@/core/request'
@@ -18,36 +21,16 @@ const PAGE_SIZE = 10
 export default function GenderSchoolListPage() {
   const [cats, setCats] = useState<ArticleCategory[]>([])
   const [cat, setCat] = useState<number>(0)
-  const [list, setList] = useState<ArticleSummary[]>([])
-  const [total, setTotal] = useState(-1)
-  const [page, setPage] = useState(1)
-  const [loading, setLoading] = useState(false)
-  const [failed, setFailed] = useState(false)
-
   useEffect(() => {
     getArticleCategories()
       .then(setCats)
       .catch(() => undefined)
   }, [])
 
-  const load = async (categoryId: number, next: number) => {
-    setLoading(true)
-    setFailed(false)
-    try {
-      const res = await getArticles({ categoryId: categoryId || undefined, page: next, pageSize: PAGE_SIZE })
-      setList((l) => (next === 1 ? res.list : [...l, ...res.list]))
-      setTotal(res.total)
-      setPage(next)
-    } catch {
-      setFailed(true)
-    } finally {
-      setLoading(false)
-    }
-  }
-
-  useEffect(() => {
-    load(cat, 1)
-  }, [cat])
+  const list = usePagedList((page, size) => getArticles({ categoryId: cat || undefined, page, pageSize: size }), [cat], { pageSize: PAGE_SIZE })
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
   // The section's name is the console's (设置 → 店铺); the share card names it too.
   const section = articleSectionTitle(useShopInfo())
@@ -64,7 +47,7 @@ export default function GenderSchoolListPage() {
         </Tabs>
       </View>
       <View className='content-list'>
-        {list.map((a) => (
+        {list.list.map((a) => (
           <View key={a.id} className='content-card' onClick={() => navigateTo(ROUTES.genderSchoolDetails, { id: a.id })}>
             <View className='content-card__text'>
               <Text className='content-card__title'>{a.title}</Text>
@@ -76,17 +59,15 @@ export default function GenderSchoolListPage() {
             {a.cover ? <Image className='content-card__cover' src={assetUrl(a.cover)} mode='aspectFill' lazyLoad /> : null}
           </View>
         ))}
-        {total === 0 && <View className='empty-hint'>该分类下还没有文章</View>}
-        {failed && (
-          <View className='content-more' onClick={() => load(cat, page)}>
-            加载失败，点击重试
-          </View>
-        )}
-        {!failed && list.length > 0 && list.length < total && (
-          <View className='content-more' onClick={() => !loading && load(cat, page + 1)}>
-            {loading ? '加载中…' : '加载更多'}
-          </View>
-        )}
+        <ListFooter
+          loading={list.loading}
+          finished={list.finished}
+          error={list.error}
+          empty={list.loaded && !list.list.length}
+          emptyText='该分类下还没有文章'
+          onRetry={list.reload}
+          onMore={list.loadMore}
+        />
       </View>
     </PageLayout>
   )

@@ -1,12 +1,14 @@
 import { useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { SearchBar } from '@nutui/nutui-react-taro'
 import { Del } from '@nutui/icons-react-taro'
-import type { VideoItem } from '@contract/video'
 import PageLayout from '@/components/PageLayout'
+import ListFooter from '@/components/ListFooter'
 import VideoGrid from '@/components/VideoFeed/VideoGrid'
 import VideoFeedOverlay from '@/components/VideoFeed/Overlay'
 import { searchVideos } from '@/api/video'
+import { usePagedList } from '@/hooks/usePagedList'
 import { useCommonStore } from '@/stores/common'
 import { confirm } from '@/core/toast'
 import './videoSearch.scss'
@@ -18,31 +20,22 @@ export default function VideoSearchPage() {
   const clearVideoSearch = useCommonStore((s) => s.clearVideoSearch)
   const [keyword, setKeyword] = useState('')
   const [searched, setSearched] = useState('')
-  const [results, setResults] = useState<VideoItem[]>([])
-  const [total, setTotal] = useState(0)
-  const [page, setPage] = useState(1)
-  const [loading, setLoading] = useState(false)
+  // Each search (the same term again too) loads its first page afresh; the next pages at the bottom or on 加载更多.
+  const [searchNo, setSearchNo] = useState(0)
   const [open, setOpen] = useState<number | null>(null)
+  const list = usePagedList((page, size) => searchVideos(searched, page, size), [searched, searchNo], { pageSize: 20, enabled: !!searched })
+  const results = list.list
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
-  const run = async (term: string, next = 1) => {
+  const run = (term: string) => {
     const t = String(term ?? '').trim()
     if (!t) return
-    if (next === 1) {
-      addVideoSearch(t)
-      setKeyword(t)
-      setSearched(t)
-    }
-    setLoading(true)
-    try {
-      const res = await searchVideos(t, next)
-      setResults((r) => (next === 1 ? res.list : [...r, ...res.list]))
-      setTotal(res.total)
-      setPage(next)
-    } catch {
-      if (next === 1) setResults([])
-    } finally {
-      setLoading(false)
-    }
+    addVideoSearch(t)
+    setKeyword(t)
+    setSearched(t)
+    setSearchNo((n) => n + 1)
   }
 
   const clear = async () => {
@@ -89,12 +82,16 @@ export default function VideoSearchPage() {
       )}
       {searched && (
         <View className='vsearch__results'>
-          {results.length === 0 && !loading ? <View className='empty-hint'>没有找到“{searched}”相关的视频</View> : <VideoGrid videos={results} onOpen={setOpen} />}
-          {results.length > 0 && results.length < total && (
-            <View className='vsearch__more' onClick={() => !loading && run(searched, page + 1)}>
-              {loading ? '加载中…' : '加载更多'}
-            </View>
-          )}
+          <VideoGrid videos={results} onOpen={setOpen} />
+          <ListFooter
+            loading={list.loading}
+            finished={list.finished}
+            error={list.error}
+            empty={list.loaded && !results.length}
+            emptyText={`没有找到“${searched}”相关的视频`}
+            onRetry={list.reload}
+            onMore={list.loadMore}
+          />
         </View>
       )}
       {open !== null && <VideoFeedOverlay videos={results} index={open} onClose={() => setOpen(null)} />}

@@ -18,7 +18,7 @@ import { yuan } from '@/utils/money'
 import SwipeRow from '@/components/SwipeRow'
 import QuantityInput from '@/components/QuantityInput'
 import GuessYouLike from '@/components/GuessYouLike/lazy'
-import { cartTotals, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
+import { belowMinimum, cartTotals, limitTags, lineMax, overMaxText, removeLines, setAllSelected, setQuantity, setSelected } from './logic'
 import './index.scss'
 
 export interface CartProps {
@@ -100,7 +100,7 @@ export default function Cart({ variant }: CartProps) {
   const changeQuantity = (line: CartLine, value: number | string) => {
     const q = Number(value)
     if (!Number.isInteger(q) || q === line.quantity) return
-    if (q > line.stock) return toast(`库存仅剩${line.stock}件`)
+    if (q > lineMax(line, list.valid)) return toast(overMaxText(line, list.valid))
     if (q < 1) return
     apply(setQuantity(list.valid, line.id, q))
     updateCartQuantity(line.id, q, { catch: true }).catch(load)
@@ -117,6 +117,8 @@ export default function Cart({ variant }: CartProps) {
   }
   const checkout = () => {
     if (!totals.count) return toast('请选择要结算的商品')
+    const short = belowMinimum(list.valid)
+    if (short) return toast(short)
     navigateTo(ROUTES.placeOrder, { from: 'cart' })
   }
   const openSpec = async (line: CartLine) => {
@@ -201,14 +203,16 @@ export default function Cart({ variant }: CartProps) {
                   className='cart-line__stepper'
                   value={line.quantity}
                   min={1}
-                  max={Math.max(1, Math.min(line.stock, 999))}
+                  max={lineMax(line, list.valid)}
                   onChange={(v) => changeQuantity(line, v as number)}
-                  onOverlimit={() => toast(line.quantity >= line.stock ? `库存仅剩${line.stock}件` : '至少购买1件')}
+                  onOverlimit={() => toast(line.quantity >= lineMax(line, list.valid) ? overMaxText(line, list.valid) : '至少购买1件')}
                 />
               </View>
             </View>
           )}
-          {!invalid && line.stock <= 5 && <Text className='cart-line__low'>仅剩{line.stock}件</Text>}
+          {!invalid && (line.stock <= 5 || limitTags(line).length > 0) && (
+            <Text className='cart-line__low'>{[...limitTags(line), ...(line.stock <= 5 ? [`仅剩${line.stock}件`] : [])].join(' · ')}</Text>
+          )}
         </View>
       </View>
     </SwipeRow>

@@ -2,7 +2,8 @@ import { useState } from 'react'
 import Taro from '@tarojs/taro'
 import { View, Text, Image } from '@tarojs/components'
 import { Close, Photograph } from '@nutui/icons-react-taro'
-import { assetUrl, upload } from '@/core/request'
+import { assetUrl } from '@/core/request'
+import { uploadMedia } from '@/api/upload'
 import { toast } from '@/core/toast'
 import { previewImages } from '@/platform/preview'
 import './index.scss'
@@ -18,7 +19,7 @@ export interface PhotoUploaderProps {
 }
 
 /**
- * Picks images (album or camera) and uploads each through upload() of core/request; shows thumbnails that
+ * Picks images (album or camera) and uploads each through uploadMedia() of api/upload; shows thumbnails that
  * open full screen and can be removed, and an add tile with the count, until `max` is reached.
  */
 export default function PhotoUploader({ value, onChange, max = 9, label = '上传图片', disabled }: PhotoUploaderProps) {
@@ -39,7 +40,7 @@ export default function PhotoUploader({ value, onChange, max = 9, label = '上�
     const added: string[] = []
     for (const f of files) {
       try {
-        const r = await upload<{ url: string }>(f, { catch: true })
+        const r = await uploadMedia(f)
         added.push(r.url)
       } catch {
         // the request layer has shown the reason

@@ -217,6 +217,12 @@ export default function PlaceAnOrderIndexPage() {
                 再买¥{yuan(preview.freeFreightThreshold - preview.goodsAmount)}即可包邮（满¥{yuan(preview.freeFreightThreshold)}包邮）
               </Text>
             )}
+            {preview.levelDiscount > 0 && (
+              <View className='place-order__row'>
+                <Text>会员折扣{preview.extras.level ? `（${preview.extras.level.name}）` : ''}</Text>
+                <Text className='price'>-¥{yuan(preview.levelDiscount)}</Text>
+              </View>
+            )}
             <CouponPicker extras={preview.extras.coupons} discount={preview.couponDiscount} onChange={(couponId) => ((base.current = { ...base.current!, couponId }), load())} />
             <PointsSwitch extras={preview.extras.points} onChange={(usePoints) => ((base.current = { ...base.current!, usePoints }), load())} />
             {preview.pointsDiscount > 0 && (

@@ -6,6 +6,7 @@ import type { AfterSaleDetail } from '@contract/afterSales'
 import PageLayout from '@/components/PageLayout'
 import EmptyState, { LoadEmptyState } from '@/components/EmptyState'
 import { GoodsLine } from '@/components/Order'
+import Timeline from '@/components/Timeline'
 import { cancelAfterSale, getAfterSaleDetail, getAfterSaleList } from '@/api/afterSales'
 import { requireLogin } from '@/core/auth'
 import { navigateTo, usePageParams } from '@/core/nav'
@@ -114,18 +115,7 @@ export default function AfterSalesDetailsPage() {
           </View>
           <View className='card'>
             <Text className='as-section'>售后进度</Text>
-            <View className='as-timeline'>
-              {[...d.logs].reverse().map((l, i) => (
-                <View key={`${l.status}-${l.createdAt}-${i}`} className={`as-timeline__item ${i === 0 ? 'as-timeline__item--now' : ''}`}>
-                  <View className='as-timeline__dot' />
-                  <View className='as-timeline__body'>
-                    <Text className='as-timeline__title'>{l.text}</Text>
-                    {l.note && <Text className='as-timeline__note'>{l.note}</Text>}
-                    <Text className='as-timeline__time'>{formatTime(l.createdAt, 'YYYY-MM-DD HH:mm:ss')}</Text>
-                  </View>
-                </View>
-              ))}
-            </View>
+            <Timeline entries={d.logs.map((l) => ({ title: l.text, note: l.note, at: l.createdAt }))} />
           </View>
           {d.returnAddress && (
             <View className='card'>

@@ -6,6 +6,7 @@ import type { CashbackTaskDetail } from '@contract/cashback'
 import { CASHBACK_TASK_STATUS_TEXT } from '@contract/cashback'
 import PageLayout from '@/components/PageLayout'
 import { LoadEmptyState } from '@/components/EmptyState'
+import Timeline from '@/components/Timeline'
 import { getCashbackTask } from '@/api/cashback'
 import { requireLogin } from '@/core/auth'
 import { queryId } from '@/hooks/useLoadById'
@@ -13,7 +14,6 @@ import { useLoadStatus } from '@/hooks/useLoadStatus'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
-import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
 import { previewImages } from '@/platform/preview'
 import './cashback.scss'
@@ -85,18 +85,7 @@ export default function CashbackDetailsPage() {
           </View>
           <View className='card'>
             <Text className='cb-section'>进度</Text>
-            <View className='cb-timeline'>
-              {[...task.logs].reverse().map((l, i) => (
-                <View key={`${l.status}-${l.createdAt}-${i}`} className={`cb-timeline__item ${i === 0 ? 'cb-timeline__item--now' : ''}`}>
-                  <View className='cb-timeline__dot' />
-                  <View className='cb-timeline__body'>
-                    <Text className='cb-timeline__title'>{CASHBACK_TASK_STATUS_TEXT[l.status]}</Text>
-                    {l.note && <Text className='cb-timeline__note'>{l.note}</Text>}
-                    <Text className='cb-timeline__time'>{formatTime(l.createdAt, 'YYYY-MM-DD HH:mm:ss')}</Text>
-                  </View>
-                </View>
-              ))}
-            </View>
+            <Timeline entries={task.logs.map((l) => ({ title: CASHBACK_TASK_STATUS_TEXT[l.status], note: l.note, at: l.createdAt }))} />
           </View>
           {(task.proofImages.length > 0 || task.proofText) && (
             <View className='card'>

@@ -179,6 +179,12 @@ export default function MyOrderDetailsPage() {
               <Text className='price'>-¥{yuan(o.couponDiscount)}</Text>
             </View>
           )}
+          {o.levelDiscount > 0 && (
+            <View className='order-detail__row'>
+              <Text>会员折扣</Text>
+              <Text className='price'>-¥{yuan(o.levelDiscount)}</Text>
+            </View>
+          )}
           {o.pointsDiscount > 0 && (
             <View className='order-detail__row'>
               <Text>积分抵扣</Text>

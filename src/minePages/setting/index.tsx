@@ -8,7 +8,8 @@ import PageLayout from '@/components/PageLayout'
 import { agentLogoffHint, applyLogoff, cancelLogoff, signOut, updateMemberInfo } from '@/api/member'
 import { APP_VERSION, APP_VERSION_CODE, logout, requireLogin, loadMemberInfo } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
-import { assetUrl, upload } from '@/core/request'
+import { assetUrl } from '@/core/request'
+import { uploadMedia } from '@/api/upload'
 import { confirm, hideLoading, showLoading, toast } from '@/core/toast'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
 import { ROUTES } from '@/routes'
@@ -57,7 +58,7 @@ export default function SettingIndexPage() {
     if (!path) return
     showLoading('上传中')
     try {
-      const { url } = await upload<{ url: string }>(path, { catch: true })
+      const { url } = await uploadMedia(path)
       useUserStore.getState().setUserInfo(await updateMemberInfo({ avatar: url }))
       toast('头像已更新', 'success')
     } catch {

@@ -1,14 +1,14 @@
 import { useState } from 'react'
-import { useDidShow } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
 import { Del } from '@nutui/icons-react-taro'
 import type { VideoItem } from '@contract/video'
 import PageLayout from '@/components/PageLayout'
+import ListFooter from '@/components/ListFooter'
 import VideoGrid from '@/components/VideoFeed/VideoGrid'
 import VideoFeedOverlay from '@/components/VideoFeed/Overlay'
 import { deleteVideo, getMyVideos } from '@/api/video'
-import { requireLogin } from '@/core/auth'
+import { useOwnPagedList } from '@/hooks/useOwnPagedList'
 import { navigateTo } from '@/core/nav'
 import { confirm, toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
@@ -18,35 +18,15 @@ import './video.scss'
 /** My videos: watch, delete, publish a new one. */
 export default function MyVideoListPage() {
   const me = useUserStore((s) => s.userInfo.id)
-  const [videos, setVideos] = useState<VideoItem[]>([])
-  const [total, setTotal] = useState(-1)
-  const [page, setPage] = useState(1)
-  const [loading, setLoading] = useState(false)
   const [open, setOpen] = useState<number | null>(null)
-
-  const load = async (next = 1) => {
-    setLoading(true)
-    try {
-      const res = await getMyVideos(next)
-      setVideos((l) => (next === 1 ? res.list : [...l, ...res.list]))
-      setTotal(res.total)
-      setPage(next)
-    } catch {
-      // toast shown by the request helper
-    } finally {
-      setLoading(false)
-    }
-  }
-
-  useDidShow(() => {
-    if (requireLogin()) load(1)
-  })
+  // Logged in first; loads again each time the page shows (a video published or removed elsewhere), the next page at the bottom.
+  const list = useOwnPagedList((page, size) => getMyVideos(page, size), [], { pageSize: 18 })
+  const videos = list.list
 
   const remove = async (v: VideoItem) => {
     if (!(await confirm(`确定删除“${v.title}”吗？删除后不可恢复`))) return
     await deleteVideo(v.id)
-    setVideos((l) => l.filter((x) => x.id !== v.id))
-    setTotal((n) => n - 1)
+    list.removeWhere((x) => x.id === v.id)
     toast('已删除')
   }
 
@@ -65,7 +45,7 @@ export default function MyVideoListPage() {
     >
       <View className='myvideo__stats'>
         <Text>
-          共 {Math.max(total, 0)} 个作品 · 获赞 {totalLikes}
+          共 {list.total} 个作品 · 获赞 {totalLikes}
         </Text>
         {me ? (
           <Text className='muted' onClick={() => navigateTo(ROUTES.videoUserMaterial, { memberId: me })}>
@@ -73,7 +53,6 @@ export default function MyVideoListPage() {
           </Text>
         ) : null}
       </View>
-      {total === 0 && <View className='empty-hint'>还没有发布视频</View>}
       <VideoGrid
         videos={videos}
         onOpen={setOpen}
@@ -90,11 +69,7 @@ export default function MyVideoListPage() {
           </View>
         )}
       />
-      {videos.length > 0 && videos.length < total && (
-        <View className='empty-hint' style={{ padding: '24px 0' }} onClick={() => !loading && load(page + 1)}>
-          {loading ? '加载中…' : '加载更多'}
-        </View>
-      )}
+      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !videos.length} emptyText='还没有发布视频' onRetry={list.reload} onMore={list.loadMore} />
       {open !== null && <VideoFeedOverlay videos={videos} index={open} onClose={() => setOpen(null)} />}
     </PageLayout>
   )

@@ -1,8 +1,10 @@
 import { useState } from 'react'
+import { useReachBottom } from '@tarojs/taro'
 import { Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { UserMaterial, VideoItem } from '@contract/video'
+import type { UserMaterial } from '@contract/video'
 import PageLayout from '@/components/PageLayout'
+import ListFooter from '@/components/ListFooter'
 import { LoadEmptyState } from '@/components/EmptyState'
 import VideoGrid from '@/components/VideoFeed/VideoGrid'
 import VideoFeedOverlay from '@/components/VideoFeed/Overlay'
@@ -13,34 +15,21 @@ import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { buildShare, useShare } from '@/platform/share'
 import { useLoadById } from '@/hooks/useLoadById'
+import { usePagedList } from '@/hooks/usePagedList'
 import './video.scss'
 
 /** A creator's profile: counts (likes, following, followers, videos), follow, and their videos. */
 export default function UserMaterialPage() {
-  const [videos, setVideos] = useState<VideoItem[]>([])
-  const [total, setTotal] = useState(0)
-  const [page, setPage] = useState(1)
   const [open, setOpen] = useState<number | null>(null)
 
   // The creator first, their videos once they exist: a link to nobody costs one request.
-  const loadCreator = async (id: number) => {
-    const m = await getUserMaterial(id)
-    const v = await getUserVideos(id, 1)
-    setVideos(v.list)
-    setTotal(v.total)
-    setPage(1)
-    return m
-  }
-  const { id, data: info, setData: setInfo, state, reload } = useLoadById<UserMaterial>(loadCreator, 'memberId')
+  const { id, data: info, setData: setInfo, state, reload } = useLoadById<UserMaterial>(getUserMaterial, 'memberId')
   const memberId = id || 0
-
-  const more = async () => {
-    if (videos.length >= total) return
-    const v = await getUserVideos(memberId, page + 1).catch(() => null)
-    if (!v) return
-    setVideos((l) => [...l, ...v.list])
-    setPage(page + 1)
-  }
+  const list = usePagedList((page, size) => getUserVideos(memberId, page, size), [memberId], { pageSize: 18, enabled: !!info })
+  const videos = list.list
+  useReachBottom(() => {
+    list.loadMore()
+  })
 
   useShare(() => buildShare(ROUTES.videoUserMaterial, { title: info ? `${info.member.nickname}的短视频` : undefined, query: { memberId } }), [info?.member.id])
 
@@ -97,11 +86,20 @@ export default function UserMaterialPage() {
       )}
       {info && (
         <View className='umat__section'>
-          <Text className='umat__section-title'>作品 {total}</Text>
-          {videos.length === 0 ? <View className='empty-hint'>还没有发布作品</View> : <VideoGrid videos={videos} onOpen={setOpen} />}
+          <Text className='umat__section-title'>作品 {list.total}</Text>
+          <VideoGrid videos={videos} onOpen={setOpen} />
+          <ListFooter
+            loading={list.loading}
+            finished={list.finished}
+            error={list.error}
+            empty={list.loaded && !videos.length}
+            emptyText='还没有发布作品'
+            onRetry={list.reload}
+            onMore={list.loadMore}
+          />
         </View>
       )}
-      {open !== null && <VideoFeedOverlay videos={videos} index={open} onClose={() => setOpen(null)} onReachEnd={more} />}
+      {open !== null && <VideoFeedOverlay videos={videos} index={open} onClose={() => setOpen(null)} onReachEnd={list.loadMore} />}
     </PageLayout>
   )
 }

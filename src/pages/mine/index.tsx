@@ -26,10 +26,13 @@ import {
   Wallet,
 } from '@nutui/icons-react-taro'
 import type { OrderCounts, OrderTab } from '@contract/order'
+import type { MyLevel } from '@contract/level'
 import PageLayout from '@/components/PageLayout'
 import ServiceEntry from '@/components/ServiceEntry'
+import LevelProgress from '@/components/LevelProgress'
 import { getOrderCounts } from '@/api/order'
 import { getCouponCounts } from '@/api/coupon'
+import { getMyLevel } from '@/api/level'
 import { loadMemberInfo, goLogin, isLoggedIn } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
@@ -78,9 +81,14 @@ export default function MineIndexPage() {
   const logged = isLoggedIn({ token, userInfo })
   const [counts, setCounts] = useState<OrderCounts>(EMPTY_COUNTS)
   const [coupons, setCoupons] = useState(0)
+  const [level, setLevel] = useState<MyLevel | null>(null)
 
   useDidShow(() => {
-    if (!isLoggedIn()) return setCounts(EMPTY_COUNTS)
+    if (!isLoggedIn()) {
+      setLevel(null)
+      return setCounts(EMPTY_COUNTS)
+    }
+    getMyLevel({ catch: true, toast: false }).then(setLevel, () => undefined)
     loadMemberInfo().catch(() => undefined)
     getOrderCounts({ catch: true, toast: false }).then(setCounts, () => undefined)
     // The 优惠券 stat is a number like its neighbours: the member's unused coupons.
@@ -147,6 +155,12 @@ export default function MineIndexPage() {
               <Text className='mine__asset-num'>{coupons}</Text>
               <Text className='mine__asset-label'>优惠券</Text>
             </View>
+          </View>
+        )}
+
+        {logged && level && (
+          <View className='card mine__level' onClick={() => open(ROUTES.myLevel)}>
+            <LevelProgress growth={level.growth} level={level.level} next={level.next} />
           </View>
         )}
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useDidHide, useDidShow, useRouter } from '@tarojs/taro'
 import { Text, View } from '@tarojs/components'
 import { Search, Plus } from '@nutui/icons-react-taro'
@@ -9,6 +9,7 @@ import { getVideoDetail, getVideoList } from '@/api/video'
 import { navigateTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { queryId } from '@/hooks/useLoadById'
+import { usePagedList } from '@/hooks/usePagedList'
 import { ROUTES } from '@/routes'
 import { useShare, buildShare } from '@/platform/share'
 import { assetUrl } from '@/core/request'
@@ -30,13 +31,8 @@ function feedHeight(): string {
 export default function VideoIndexPage() {
   const reviewMode = useReviewMode()
   const router = useRouter()
-  const [videos, setVideos] = useState<VideoItem[]>([])
-  const [page, setPage] = useState(0)
-  const [total, setTotal] = useState(-1)
-  const [error, setError] = useState(false)
   const [shown, setShown] = useState(true)
   const [current, setCurrent] = useState<VideoItem | null>(null)
-  const loading = useRef(false)
   const [height, setHeight] = useState(feedHeight)
 
   useEffect(() => {
@@ -50,35 +46,19 @@ export default function VideoIndexPage() {
     }
   }, [])
 
-  const load = async (next: number) => {
-    if (loading.current) return
-    loading.current = true
-    setError(false)
-    try {
-      const res = await getVideoList(next, PAGE_SIZE)
-      setVideos((list) => {
-        const seen = new Set(list.map((v) => v.id))
-        return next === 1 && !list.length ? res.list : [...list, ...res.list.filter((v) => !seen.has(v.id))]
-      })
-      setPage(next)
-      setTotal(res.total)
-    } catch {
-      setError(true)
-    } finally {
-      loading.current = false
-    }
-  }
-
-  // A shared link opens its video first (?vid=), then the feed follows; once on opening the page.
+  // A shared link opens its video first (?vid=), then the feed follows (its pages as the shopper swipes to the end).
   const vid = queryId(router.params.vid)
+  const [lead, setLead] = useState<VideoItem | null>(null)
+  const [leadAsked, setLeadAsked] = useState(!vid)
   useEffect(() => {
-    if (vid) {
-      getVideoDetail(vid)
-        .then((v) => setVideos((list) => [v, ...list.filter((x) => x.id !== v.id)]))
-        .catch(() => undefined)
-        .finally(() => load(1))
-    } else load(1)
+    if (!vid) return
+    getVideoDetail(vid)
+      .then(setLead)
+      .catch(() => undefined)
+      .finally(() => setLeadAsked(true))
   }, [vid])
+  const feed = usePagedList((page, size) => getVideoList(page, size), [], { pageSize: PAGE_SIZE, enabled: leadAsked })
+  const videos = useMemo(() => (lead ? [lead, ...feed.list.filter((v) => v.id !== lead.id)] : feed.list), [lead, feed.list])
 
   useDidShow(() => {
     setShown(true)
@@ -88,19 +68,14 @@ export default function VideoIndexPage() {
 
   useShare(() => (current ? buildShare(ROUTES.video, { title: current.title, imageUrl: assetUrl(current.cover), query: { vid: current.id } }) : buildShare(ROUTES.video)), [current?.id])
 
-  const more = () => {
-    if (total >= 0 && videos.length >= total) return
-    load(page + 1)
-  }
-
   const top = getStatusBarHeight()
   return (
     <PageLayout variant='tab' title='短视频' className='video-page'>
       {videos.length > 0 ? (
-        <VideoFeed videos={videos} height={height} active={shown} onReachEnd={more} onVideoChange={setCurrent} />
+        <VideoFeed videos={videos} height={height} active={shown} onReachEnd={feed.loadMore} onVideoChange={setCurrent} />
       ) : (
         <View className='video-page__empty' style={{ height }}>
-          {error ? <Text onClick={() => load(1)}>加载失败，点击重试</Text> : total === 0 ? <Text>还没有视频，来发布第一条吧</Text> : <Text>加载中…</Text>}
+          {feed.error ? <Text onClick={feed.reload}>加载失败，点击重试</Text> : feed.loaded ? <Text>还没有视频，来发布第一条吧</Text> : <Text>加载中…</Text>}
         </View>
       )}
       <View className='video-page__top' style={{ top: `${top + 8}px` }}>

@@ -10,6 +10,7 @@ import { navigate } from '../../core/router'
 import { useSession } from '../../core/session'
 import { useMobile } from '../../core/useMobile'
 import { FormModal } from '../../components/FormModal'
+import MemberGrowthCard from './MemberGrowthCard'
 
 const signed = (n: number) => (n > 0 ? `+${n}` : String(n))
 
@@ -68,6 +69,7 @@ export default function MemberDetail({ params }: { params: Record<string, string
           <Descriptions.Item label='返现余额'>¥{fenToYuan(m.cashbackBalance)}</Descriptions.Item>
         </Descriptions>
       </Card>
+      <MemberGrowthCard memberId={id} />
       <Card>
         <Tabs
           items={[

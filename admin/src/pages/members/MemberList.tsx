@@ -2,14 +2,18 @@ import { PageContainer, ProTable, type ProColumns } from '@ant-design/pro-compon
 import { Avatar, Space, Tag } from 'antd'
 import type { AdminMemberRow } from '@contract/adminMembers'
 import { memberList } from '../../api/member'
+import { membersGrowth } from '../../api/level'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { navigate } from '../../core/router'
 
+/** A member row with its level and growth (会员等级, read beside the list). */
+type Row = AdminMemberRow & { growth?: number; levelName?: string }
+
 export default function MemberList() {
   const open = (r: AdminMemberRow) => navigate(`/members/${r.id}`)
-  const columns: ProColumns<AdminMemberRow>[] = [
+  const columns: ProColumns<Row>[] = [
     { title: '关键词', dataIndex: 'keyword', hideInTable: true, fieldProps: { placeholder: '手机号、昵称或会员编号' } },
     {
       title: '会员',
@@ -24,6 +28,8 @@ export default function MemberList() {
     },
     { title: '手机号', dataIndex: 'phone', search: false, width: 130 },
     { title: '编号', dataIndex: 'id', search: false, width: 80 },
+    { title: '等级', dataIndex: 'levelName', search: false, width: 100, render: (_, r) => (r.growth === undefined ? '—' : r.levelName || '普通会员') },
+    { title: '成长值', dataIndex: 'growth', search: false, width: 90, align: 'right', render: (_, r) => r.growth ?? '—' },
     { title: '积分', dataIndex: 'points', search: false, width: 90, align: 'right' },
     { title: '返现余额', dataIndex: 'cashbackBalance', search: false, width: 110, align: 'right', render: (_, r) => `¥${fenToYuan(r.cashbackBalance)}` },
     {
@@ -49,15 +55,18 @@ export default function MemberList() {
   ]
   return (
     <PageContainer title='会员'>
-      <ProTable<AdminMemberRow>
+      <ProTable<Row>
         rowKey='id'
         columns={columns}
-        scroll={{ x: 900 }}
+        scroll={{ x: 1100 }}
         search={{ labelWidth: 'auto' }}
         pagination={{ defaultPageSize: 20 }}
         request={async (p) => {
           const r = await run(memberList({ keyword: p.keyword?.trim() || undefined, disabled: p.disabled === undefined ? undefined : p.disabled === 'true', page: p.current, pageSize: p.pageSize }))
-          return { data: r?.list || [], total: r?.total || 0, success: !!r }
+          const list = r?.list || []
+          const growth = list.length ? await run(membersGrowth(list.map((m) => m.id))) : undefined
+          const data: Row[] = list.map((m) => ({ ...m, ...growth?.list.find((g) => g.memberId === m.id) }))
+          return { data, total: r?.total || 0, success: !!r }
         }}
       />
     </PageContainer>

@@ -64,6 +64,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   // Units of each line still waiting: neither in a parcel nor refunded.
   const waiting = items.map((i) => ({ ...i, left: Math.max(0, i.quantity - i.refundedQuantity - i.shippedQuantity) })).filter((i) => i.left > 0)
   const openWaybill = (p: Parcel) => (setFixing(p), setDialog('waybill'))
+  const openTrace = (p: Parcel) => (setFixing(p), setDialog('trace'))
+  const parcelName = (p: Parcel | null) => (p && parcels.length > 1 ? `（包裹${parcels.findIndex((x) => x.id === p.id) + 1}）` : '')
   const done = async () => void (await load())
 
   // The courier and the waybill number: the same two fields when shipping and when correcting a waybill.
@@ -111,7 +113,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
               </Button>
             )}
             {writable && parcels.length === 1 && ['to_ship', 'to_receive'].includes(order.status) && <Button onClick={() => openWaybill(parcels[0])}>更正运单号</Button>}
-            {writable && parcels.length > 0 && <Button onClick={() => setDialog('trace')}>添加物流轨迹</Button>}
+            {writable && parcels.length === 1 && <Button onClick={() => openTrace(parcels[0])}>添加物流轨迹</Button>}
             {writable && <Button onClick={() => setDialog('remark')}>备注</Button>}
             {writable && order.status === 'unpaid' && order.orderType !== 'points' && <Button onClick={() => setDialog('price')}>改价</Button>}
             {writable && order.status === 'unpaid' && (
@@ -178,6 +180,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         <Descriptions column={mobile ? 2 : 5} size='small' style={{ marginTop: 12 }}>
           <Descriptions.Item label='商品金额'>{yuan(order.goodsAmount)}</Descriptions.Item>
           <Descriptions.Item label='运费'>{yuan(order.freightAmount)}</Descriptions.Item>
+          {order.levelDiscount > 0 && <Descriptions.Item label='会员折扣'>-{yuan(order.levelDiscount)}</Descriptions.Item>}
           <Descriptions.Item label='优惠券'>-{yuan(order.couponDiscount)}</Descriptions.Item>
           <Descriptions.Item label='积分抵扣'>-{yuan(order.pointsDiscount)}</Descriptions.Item>
           {order.priceAdjust !== 0 && <Descriptions.Item label='改价前'>{yuan(order.payAmount + order.priceAdjust)}</Descriptions.Item>}
@@ -210,6 +213,11 @@ export default function OrderDetail({ params }: { params: Record<string, string>
                     {writable && ['to_ship', 'to_receive'].includes(order.status) && (
                       <Button size='small' onClick={() => openWaybill(shipment)}>
                         更正运单号
+                      </Button>
+                    )}
+                    {writable && (
+                      <Button size='small' onClick={() => openTrace(shipment)}>
+                        添加物流轨迹
                       </Button>
                     )}
                   </Space>
@@ -374,7 +382,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       </FormModal>
       <FormModal<ShipBody>
         open={dialog === 'waybill'}
-        title={parcels.length > 1 && fixing ? `更正运单号（包裹${parcels.findIndex((p) => p.id === fixing.id) + 1}）` : '更正运单号'}
+        title={`更正运单号${parcelName(fixing)}`}
         okText='确认更正'
         initialValues={fixing ? { expressCode: fixing.expressCode, trackingNo: fixing.trackingNo } : undefined}
         onClose={() => (setDialog(null), setFixing(null))}
@@ -383,7 +391,12 @@ export default function OrderDetail({ params }: { params: Record<string, string>
         <Alert style={{ marginBottom: 16 }} type='info' showIcon message='更正后，原运单的快递轨迹会被清除，并按新运单号重新向快递公司订阅；人工录入的轨迹保留。' />
         {waybillFields}
       </FormModal>
-      <FormModal<{ text: string }> open={dialog === 'trace'} title='添加物流轨迹（人工录入）' onClose={() => setDialog(null)} onSubmit={(v) => addTrace(orderNo, { text: v.text.trim() }).then(done)}>
+      <FormModal<{ text: string }>
+        open={dialog === 'trace'}
+        title={`添加物流轨迹${parcelName(fixing)}`}
+        onClose={() => (setDialog(null), setFixing(null))}
+        onSubmit={(v) => addTrace(orderNo, { text: v.text.trim(), ...(fixing ? { shipmentId: fixing.id } : {}) }).then(done)}
+      >
         <Form.Item
           label='轨迹内容'
           name='text'

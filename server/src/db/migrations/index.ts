@@ -32,6 +32,7 @@ import * as m097 from './097_limits'
 import * as m098 from './098_pickup'
 import * as m099 from './099_parcels'
 import * as m100 from './100_agent_suspend'
+import * as m101 from './101_member_levels'
 import * as m102 from './102_agent_team'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
@@ -69,5 +70,6 @@ export const migrations: Record<string, Migration> = {
   '098_pickup': m098,
   '099_parcels': m099,
   '100_agent_suspend': m100,
+  '101_member_levels': m101,
   '102_agent_team': m102,
 }

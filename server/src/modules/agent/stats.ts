@@ -3,7 +3,7 @@ import type { Conn, Db } from '../../db/types'
 import type { OrderStatusValue } from '../../db/tradeTables'
 import { ilike, dialectOf } from '../../db'
 import { AppError, ErrorCode } from '../../errors'
-import { ORDER_STATUS_TEXT } from '../../../../types/order'
+import { orderStatusText } from '../order/pickup'
 import {
   COMMISSION_STATUS_TEXT,
   type AgentHome,
@@ -125,7 +125,8 @@ async function summarise(db: Conn, orders: any[]): Promise<AgentOrderSummary[]> 
     return {
       orderNo: o.orderNo,
       status: o.status,
-      statusText: ORDER_STATUS_TEXT[o.status as OrderStatusValue] || o.status,
+      // The shopper's words: 待自提 for a pickup order, 部分发货 once some parcels left.
+      statusText: orderStatusText(o),
       payAmount: num(o.payAmount),
       itemCount: num(o.itemCount),
       createdAt: num(o.createdAt),

@@ -1,7 +1,7 @@
 import type { Conn, Db } from '../../db/types'
 import type { CartChangeSkuResponse, CartInvalidReason, CartLine, CartList, CartCount } from '../../../../types/cart'
 import { AppError, ErrorCode } from '../../errors'
-import { checkCartAllowance } from '../order/limits'
+import { checkCartAllowance, goodsLimits } from '../order/limits'
 // At most this many lines per cart, and this many of one SKU per line (the routes' schemas use them too).
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../../../types/cart'
 
@@ -72,6 +72,9 @@ function toLine(r: JoinedRow): CartLine {
     quantity: r.quantity,
     stock: Math.max(0, r.skuStock ?? 0),
     selected: !!r.selected,
+    minQuantity: 0,
+    perMemberLimit: 0,
+    bought: 0,
   }
   if (reason) {
     line.invalidReason = reason
@@ -84,6 +87,16 @@ function toLine(r: JoinedRow): CartLine {
 /** The cart: valid lines and invalid ones (sold out / off shelf / SKU gone) apart, with the selected total. */
 export async function listCart(db: Conn, memberId: number): Promise<CartList> {
   const lines = (await joined(db, memberId)).map(toLine)
+  // 起购数量 and 每人限购 beside each line, so the stepper stops where the order would be refused.
+  const limits = await goodsLimits(
+    db,
+    memberId,
+    lines.filter((l) => !l.invalidReason).map((l) => l.goodsId),
+  )
+  for (const l of lines) {
+    const g = limits.get(l.goodsId)
+    if (g) Object.assign(l, { minQuantity: g.minQuantity, perMemberLimit: g.perMemberLimit, bought: g.bought })
+  }
   const valid = lines.filter((l) => !l.invalidReason)
   const invalid = lines.filter((l) => l.invalidReason)
   const chosen = valid.filter((l) => l.selected)

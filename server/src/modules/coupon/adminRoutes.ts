@@ -12,11 +12,9 @@ import {
   type IssueReply,
   type NewMemberPackageReply,
 } from '../../../../types/adminPromotions'
-import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
-import { isUniqueViolation } from '../order/service'
-import { adminCouponDetail, adminCouponList, couponRecords, createCoupon, deleteCoupon, issueCoupon, issueTargets, newMemberPackage, setNewMemberPackage, updateCoupon } from './adminService'
+import { adminCouponDetail, adminCouponList, couponRecords, createCoupon, deleteCoupon, issueCouponToMembers, newMemberPackage, setNewMemberPackage, updateCoupon } from './adminService'
 
 /** 营销 · 优惠券: templates, issue to members, claim and use records, the new-member package. */
 const couponAdminRoutes: AdminRouteModule = async (app, { db }) => {
@@ -39,31 +37,8 @@ const couponAdminRoutes: AdminRouteModule = async (app, { db }) => {
     return { ok: true }
   })
 
-  // Each member in its own transaction (with its audit row): one at its limit does not stop the others.
-  app.post('/coupons/:id/issue', { config: write, schema: { params: IdParams, body: IssueBody } }, async (req): Promise<IssueReply> => {
-    await adminCouponDetail(db, req.params.id)
-    const targets = await issueTargets(db, req.body.memberIds, req.body.phones)
-    if (!targets.length) throw new AppError(ErrorCode.BAD_REQUEST, '请填写会员编号或手机号')
-    const actor = actorOf(req)
-    const failed: IssueReply['failed'] = []
-    let issued = 0
-    for (const t of targets) {
-      if (t.memberId === null) {
-        failed.push({ who: t.who, msg: '会员不存在' })
-        continue
-      }
-      const memberId = t.memberId
-      try {
-        await audited(db, actor, (tx, log) => issueCoupon(tx, req.params.id, memberId, log))
-        issued += 1
-      } catch (err) {
-        if (isUniqueViolation(err)) failed.push({ who: t.who, msg: '发放太频繁，请稍后再试' })
-        else if (err instanceof AppError) failed.push({ who: t.who, msg: err.message })
-        else throw err
-      }
-    }
-    return { issued, failed }
-  })
+  // Each member in its own audited transaction: one at its limit does not stop the others (adminService.ts).
+  app.post('/coupons/:id/issue', { config: write, schema: { params: IdParams, body: IssueBody } }, async (req): Promise<IssueReply> => issueCouponToMembers(db, actorOf(req), req.params.id, req.body))
 
   app.get('/coupons/new-member-package', { config: read }, async (): Promise<NewMemberPackageReply> => newMemberPackage(db))
   app.put('/coupons/new-member-package', { config: write, schema: { body: NewMemberPackageBody } }, async (req): Promise<NewMemberPackageReply> => {

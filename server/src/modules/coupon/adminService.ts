@@ -2,10 +2,11 @@ import type { Selectable } from 'kysely'
 import type { Conn, Db, Tx } from '../../db/types'
 import type { CouponTable } from '../../db/promotionTables'
 import { AppError, ErrorCode } from '../../errors'
-import type { AuditEntry } from '../../admin/audit'
-import type { AdminCoupon, AdminCouponPage, CouponInput, CouponQuery, CouponRecordPage, CouponRecordQuery, NewMemberPackageReply } from '../../../../types/adminPromotions'
+import { audited, type Actor, type AuditEntry } from '../../admin/audit'
+import type { AdminCoupon, AdminCouponPage, CouponInput, CouponQuery, CouponRecordPage, CouponRecordQuery, IssueBody, IssueReply, NewMemberPackageReply } from '../../../../types/adminPromotions'
 import { grantCoupon, memberCouponStatus, validText } from './service'
 import { parseIds, ruleText } from './rules'
+import { isUniqueViolation } from '../order/service'
 import '../../db/promotionTables'
 import '../../db/contentTables'
 import { onPage, countRows, paged } from '../../db/paging'
@@ -194,6 +195,34 @@ export async function issueTargets(db: Conn, memberIds: number[] = [], phones: s
 export async function issueCoupon(tx: Tx, couponId: number, memberId: number, log: Log, now = Date.now()) {
   const g = await grantCoupon(tx, memberId, couponId, 'admin', now)
   log({ action: 'coupon.issue', targetType: 'memberCoupon', targetId: g.row.id, after: { couponId, memberId, validFrom: g.row.validFrom, validTo: g.row.validTo } })
+}
+
+/**
+ * 发放 to the members named by id or phone: each in its own audited transaction, so one at its limit (or not found, or
+ * issued to twice at once) is reported in words and does not stop the others.
+ */
+export async function issueCouponToMembers(db: Db, actor: Actor, couponId: number, body: IssueBody): Promise<IssueReply> {
+  await adminCouponDetail(db, couponId)
+  const targets = await issueTargets(db, body.memberIds, body.phones)
+  if (!targets.length) throw new AppError(ErrorCode.BAD_REQUEST, '请填写会员编号或手机号')
+  const failed: IssueReply['failed'] = []
+  let issued = 0
+  for (const t of targets) {
+    if (t.memberId === null) {
+      failed.push({ who: t.who, msg: '会员不存在' })
+      continue
+    }
+    const memberId = t.memberId
+    try {
+      await audited(db, actor, (tx, log) => issueCoupon(tx, couponId, memberId, log))
+      issued += 1
+    } catch (err) {
+      if (isUniqueViolation(err)) failed.push({ who: t.who, msg: '发放太频繁，请稍后再试' })
+      else if (err instanceof AppError) failed.push({ who: t.who, msg: err.message })
+      else throw err
+    }
+  }
+  return { issued, failed }
 }
 
 export async function couponRecords(db: Db, q: CouponRecordQuery, now = Date.now()): Promise<CouponRecordPage> {

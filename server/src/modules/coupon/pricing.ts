@@ -1,12 +1,12 @@
 import type { Conn, Tx } from '../../db/types'
 import type { CouponOption, OrderCouponExtras } from '../../../../types/coupon'
 import { AppError, ErrorCode } from '../../errors'
-import type { OrderDraft, PricingStep } from '../order/pricing'
+import { afterLevel, type OrderDraft, type PricingStep } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { couponDiscount, faceText, ruleText, scopeText, type CouponLine } from './rules'
 import '../../db/promotionTables'
 
-/** The draft's lines with their categories, as the coupon rules need them. */
+/** The draft's lines with their categories, as the coupon rules need them; amounts after the member level's discount (it runs first). */
 async function couponLines(db: Conn, draft: OrderDraft): Promise<CouponLine[]> {
   const ids = [...new Set(draft.lines.map((l) => l.goodsId))]
   const cats = ids.length
@@ -14,7 +14,7 @@ async function couponLines(db: Conn, draft: OrderDraft): Promise<CouponLine[]> {
     : []
   return draft.lines.map((l) => {
     const c = cats.find((x) => x.id === l.goodsId)
-    return { goodsId: l.goodsId, categoryId: Number(c?.categoryId || 0), parentCategoryId: Number(c?.parentId || 0), amount: l.amount }
+    return { goodsId: l.goodsId, categoryId: Number(c?.categoryId || 0), parentCategoryId: Number(c?.parentId || 0), amount: afterLevel(l) }
   })
 }
 

@@ -4,7 +4,7 @@ import { AppError, ErrorCode } from '../../errors'
 import '../../db/settingsTables'
 import type { AuditEntry } from '../../admin/audit'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
-import { keywordMatch, normaliseKeyword } from './service'
+import { keywordMatch, normaliseKeyword } from './keyword'
 import { syncFreeShippingTags } from '../order/freight'
 import { parseIds } from '../coupon/rules'
 import type {

@@ -3,7 +3,14 @@ import type { ShopApp } from '../shopModule'
 import { BrandsQuery, CollectRequest, CommentListQuery, DeleteFootprintsRequest, GoodsIdQuery, GoodsSearchQuery, SuggestQuery, UncollectRequest } from '../../../../types/goods'
 import { PagingQuery } from '../../../../types/schema'
 import { memberId } from '../../plugins/auth'
-import * as goods from './service'
+import { collect, collectList, uncollect } from './collects'
+import { viewGoods } from './detail'
+import { deleteFootprints, footprintList } from './footprints'
+import { flushSearchTerms, hotWords } from './hotWords'
+import { guessYouLike } from './recommend'
+import { commentList } from './reviews'
+import { searchGoods, suggest } from './search'
+import { categoryTree, listBrands } from './service'
 import { readCache } from '../../services/readCache'
 
 export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
@@ -11,13 +18,13 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
   const cache = readCache(db, ctx.config.readCacheMs)
   // Search terms are counted in memory (see flushSearchTerms): write what is left when the app stops.
   app.addHook('onClose', async () => {
-    await goods.flushSearchTerms(db).catch((err) => ctx.log.warn({ err: err.message }, 'search terms not written'))
+    await flushSearchTerms(db).catch((err) => ctx.log.warn({ err: err.message }, 'search terms not written'))
   })
 
   app.get('/api/goods/categoryTree', {
     schema: { description: '`{list: CategoryNode[]}` top categories with `children`' },
     config: { auth: 'none' },
-    handler: async () => ({ list: await goods.categoryTree(db) }),
+    handler: async () => ({ list: await categoryTree(db) }),
   })
 
   app.get('/api/goods/brands', {
@@ -26,7 +33,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
       description: '`{list: Brand[]}` with `isExclusive`, `goodsCount` (on shelf)',
       querystring: BrandsQuery,
     },
-    handler: async (req) => ({ list: await goods.listBrands(db, req.query.exclusive === 1) }),
+    handler: async (req) => ({ list: await listBrands(db, req.query.exclusive === 1) }),
   })
 
   app.get('/api/goods/hotWords', {
@@ -35,7 +42,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
         "`{list: string[]}` search terms that found goods and are whole words of the catalogue (a category or brand name, or the end of a word of an on-sale goods' name: 猫粮 of 全价猫粮, never the fragment 连衣 of 碎花连衣裙), most searched first (a process counts every search in memory and writes them every 2 s and before this list is read)",
     },
     config: { auth: 'none' },
-    handler: async () => ({ list: await goods.hotWords(db) }),
+    handler: async () => ({ list: await hotWords(db) }),
   })
 
   app.get('/api/goods/search', {
@@ -49,7 +56,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     // Not async: a page from the read cache comes back as a value, which Fastify sends without waiting a tick.
     handler: (req) => {
       const { page = 1, pageSize = 20 } = req.query
-      return goods.searchGoods(db, { ...req.query, page, pageSize }, cache)
+      return searchGoods(db, { ...req.query, page, pageSize }, cache)
     },
   })
 
@@ -60,7 +67,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
         '`{list: string[]}` at most 10 suggestions while typing `keyword` (1–32 characters): category and brand names, then searched terms that name the catalogue, then names of on-sale goods (best sellers first) holding the text, case-insensitively; those starting with it first in each group. Goods names only from 2 characters on (through the name index). Cached like the search',
       querystring: SuggestQuery,
     },
-    handler: async (req) => ({ list: await goods.suggest(db, req.query.keyword, cache) }),
+    handler: async (req) => ({ list: await suggest(db, req.query.keyword, cache) }),
   })
 
   app.get('/api/goods/guessYouLike', {
@@ -72,7 +79,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     },
     handler: async (req) => {
       const { page = 1, pageSize = 20 } = req.query
-      return goods.guessYouLike(db, ctx.cache, req.member?.id ?? null, page, pageSize)
+      return guessYouLike(db, ctx.cache, req.member?.id ?? null, page, pageSize)
     },
   })
 
@@ -83,7 +90,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
         '`GoodsDetail`: images, `detailHtml` (`<p>`, `<img src="/media/...">`), `specGroups` `[{name, values}]`, `skus` `[{id, specs: {组名: 值}, specText, price, originalPrice, stock, image}]`, `brand`, `category`, `comments` `{count, withImageCount, goodRate (%), latest: 2 newest, with images first}`, `collected`, `onSale`. For a member it records the footprint (one row per member, goods and China day; a later view moves `viewedAt`). Unknown id: 404. **Off the shelf: code 2002 `该商品已下架` with the same `GoodsDetail` as data (`onSale: false`, every SKU stock 0)**: the detail page shows it greyed with buying disabled, and order/collect pages can still show name and picture; no footprint is recorded',
       querystring: GoodsIdQuery,
     },
-    handler: async (req) => goods.viewGoods(db, req.query.id, req.member?.id ?? null, cache),
+    handler: async (req) => viewGoods(db, req.query.id, req.member?.id ?? null, cache),
   })
 
   app.get('/api/goods/commentList', {
@@ -94,7 +101,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     },
     handler: async (req) => {
       const { goodsId, hasImage, page = 1, pageSize = 20 } = req.query
-      return goods.commentList(db, goodsId, hasImage === 1, page, pageSize)
+      return commentList(db, goodsId, hasImage === 1, page, pageSize)
     },
   })
 
@@ -103,7 +110,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
       description: '`{collected: true}`; idempotent; unknown goods 404',
       body: CollectRequest,
     },
-    handler: async (req) => goods.collect(db, memberId(req), req.body.goodsId),
+    handler: async (req) => collect(db, memberId(req), req.body.goodsId),
   })
 
   app.post('/api/goods/uncollect', {
@@ -111,7 +118,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
       description: "`{removed}`; only the caller's own rows",
       body: UncollectRequest,
     },
-    handler: async (req) => goods.uncollect(db, memberId(req), req.body.goodsIds),
+    handler: async (req) => uncollect(db, memberId(req), req.body.goodsIds),
   })
 
   app.get('/api/goods/collectList', {
@@ -121,7 +128,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     },
     handler: async (req) => {
       const { page = 1, pageSize = 20 } = req.query
-      return goods.collectList(db, memberId(req), page, pageSize)
+      return collectList(db, memberId(req), page, pageSize)
     },
   })
 
@@ -132,7 +139,7 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
     },
     handler: async (req) => {
       const { page = 1, pageSize = 20 } = req.query
-      return goods.footprintList(db, memberId(req), page, pageSize)
+      return footprintList(db, memberId(req), page, pageSize)
     },
   })
 
@@ -141,6 +148,6 @@ export default async function goodsRoutes(app: ShopApp, ctx: AppContext) {
       description: "`{deleted}`; only the caller's own rows; none of the three: 400. Request: `{ids: number[]}` or `{day: 'YYYY-MM-DD'}` or `{all: true}`.",
       body: DeleteFootprintsRequest,
     },
-    handler: async (req) => goods.deleteFootprints(db, memberId(req), req.body),
+    handler: async (req) => deleteFootprints(db, memberId(req), req.body),
   })
 }

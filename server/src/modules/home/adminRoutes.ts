@@ -1,49 +1,30 @@
 import type { TSchema, Static } from 'typebox'
 import { IdParams, type OkReply } from '../../../../types/admin'
 import { type IdReply } from '../../../../types/adminGoods'
-import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminApp, AdminRouteModule } from '../../admin/types'
-import type { Db, Tx } from '../../db/types'
+import type { Db } from '../../db/types'
 import { LinkNamesQuery, LinkTargetQuery, type LinkNamesReply, type LinkTargetPage } from '../../../../types/adminLinks'
 import { linkNames, searchLinkTargets } from './linkTargets'
-import { bannerList, hotWordList, navList, noticeList, sectionList, type StorefrontList } from './adminService'
+import { bannerList, createStorefrontRow, deleteStorefrontRow, hotWordList, navList, noticeList, sectionList, updateStorefrontRow, type StorefrontList } from './adminService'
 
 /** Who may look up what a link opens (the link picker): 店铺装修's banners and entries, and who edits 内容's activities (their button). */
 const LINK_PICKERS = ['storefront.read', 'content.write'] as const
 
-/** GET / POST / PUT /:id / DELETE /:id of a storefront list, each write with its audit row. */
+/** GET / POST / PUT /:id / DELETE /:id of a storefront list, each write audited (adminService.ts). */
 function resource<S extends TSchema, V>(app: AdminApp, db: Db, r: StorefrontList<S, V>) {
   const read = { permission: 'storefront.read' as const }
   const write = { permission: 'storefront.write' as const }
-  const found = async (tx: Tx, id: number) => {
-    const v = await r.get(tx, id)
-    if (!v) throw new AppError(ErrorCode.NOT_FOUND, '记录不存在')
-    return v
-  }
   app.get(`/storefront/${r.path}`, { config: read }, async (): Promise<V[]> => r.list(db))
-  app.post(`/storefront/${r.path}`, { config: write, schema: { body: r.body } }, async (req): Promise<IdReply> => {
-    const id = await audited(db, actorOf(req), async (tx, log) => {
-      const newId = await r.insert(tx, req.body as Static<S>)
-      log({ action: `${r.targetType}.create`, targetType: r.targetType, targetId: newId, after: await r.get(tx, newId) })
-      return newId
-    })
-    return { id }
-  })
+  app.post(`/storefront/${r.path}`, { config: write, schema: { body: r.body } }, async (req): Promise<IdReply> => ({
+    id: await audited(db, actorOf(req), (tx, log) => createStorefrontRow(tx, r, req.body as Static<S>, log)),
+  }))
   app.put(`/storefront/${r.path}/:id`, { config: write, schema: { params: IdParams, body: r.body } }, async (req): Promise<IdReply> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      const before = await found(tx, req.params.id)
-      await r.update(tx, req.params.id, req.body as Static<S>)
-      log({ action: `${r.targetType}.update`, targetType: r.targetType, targetId: req.params.id, before, after: await r.get(tx, req.params.id) })
-    })
+    await audited(db, actorOf(req), (tx, log) => updateStorefrontRow(tx, r, req.params.id, req.body as Static<S>, log))
     return { id: req.params.id }
   })
   app.delete(`/storefront/${r.path}/:id`, { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      const before = await found(tx, req.params.id)
-      await r.remove(tx, req.params.id)
-      log({ action: `${r.targetType}.delete`, targetType: r.targetType, targetId: req.params.id, before })
-    })
+    await audited(db, actorOf(req), (tx, log) => deleteStorefrontRow(tx, r, req.params.id, log))
     return { ok: true }
   })
 }

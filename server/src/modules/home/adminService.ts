@@ -17,6 +17,7 @@ import {
 } from '../../../../types/adminStorefront'
 import { AppError, ErrorCode } from '../../errors'
 import type { Db, Tx } from '../../db/types'
+import type { AuditEntry } from '../../admin/audit'
 import '../../admin/tables'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 
@@ -48,6 +49,35 @@ export interface StorefrontList<S extends TSchema, V> {
   insert(tx: Tx, input: Static<S>): Promise<number>
   update(tx: Tx, id: number, input: Static<S>): Promise<void>
   remove(tx: Tx, id: number): Promise<void>
+}
+
+type Log = (e: AuditEntry) => void
+
+const existing = async <S extends TSchema, V>(r: StorefrontList<S, V>, tx: Tx, id: number): Promise<V> => {
+  const v = await r.get(tx, id)
+  if (!v) throw new AppError(ErrorCode.NOT_FOUND, '记录不存在')
+  return v
+}
+
+/** Adds a row to a storefront list (in the audited transaction: `<targetType>.create` with the row as saved). */
+export async function createStorefrontRow<S extends TSchema, V>(tx: Tx, r: StorefrontList<S, V>, input: Static<S>, log: Log): Promise<number> {
+  const id = await r.insert(tx, input)
+  log({ action: `${r.targetType}.create`, targetType: r.targetType, targetId: id, after: await r.get(tx, id) })
+  return id
+}
+
+/** Changes a row of a storefront list (404 when it is gone; `<targetType>.update` with before and after). */
+export async function updateStorefrontRow<S extends TSchema, V>(tx: Tx, r: StorefrontList<S, V>, id: number, input: Static<S>, log: Log) {
+  const before = await existing(r, tx, id)
+  await r.update(tx, id, input)
+  log({ action: `${r.targetType}.update`, targetType: r.targetType, targetId: id, before, after: await r.get(tx, id) })
+}
+
+/** Removes a row of a storefront list (404 when it is gone; `<targetType>.delete` with the row removed). */
+export async function deleteStorefrontRow<S extends TSchema, V>(tx: Tx, r: StorefrontList<S, V>, id: number, log: Log) {
+  const before = await existing(r, tx, id)
+  await r.remove(tx, id)
+  log({ action: `${r.targetType}.delete`, targetType: r.targetType, targetId: id, before })
 }
 
 type BannerRow = { id: number; title: string; image: string; link: string; sort: number; status: string; startAt: number | null; endAt: number | null }

@@ -8,7 +8,7 @@ import type { Db } from '../../db/types'
 import { countRows, onPage, pageWindow, paged } from '../../db/paging'
 import type { LinkNamesQuery, LinkNamesReply, LinkTarget, LinkTargetPage, LinkTargetQuery } from '../../../../types/adminLinks'
 import { adminWebLinks } from '../content/adminService'
-import { keywordMatch, normaliseKeyword } from '../goods/service'
+import { keywordMatch, normaliseKeyword } from '../goods/keyword'
 import { contains } from '../video/service'
 import { chinaDay } from '../../services/chinaTime'
 

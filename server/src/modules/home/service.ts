@@ -2,7 +2,8 @@ import type { Db } from '../../db/types'
 import '../../admin/tables'
 import type { ReadCache } from '../../services/readCache'
 import type { HomeSelfList, HomeSection } from '../../../../types/home'
-import { CARD_COLUMNS, hotWords, toCard, type CardRow } from '../goods/service'
+import { CARD_COLUMNS, toCard, type CardRow } from '../goods/service'
+import { hotWords } from '../goods/hotWords'
 
 export const HOME_NOTICE_COUNT = 5
 export const SECTION_SIZE = 6

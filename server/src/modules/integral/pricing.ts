@@ -23,14 +23,14 @@ export function usablePoints(balance: number, goodsAfterCoupon: number, rate = 1
  * submit alike, so submit prices by the rules of that moment). Normal orders may use points when the member asks (usePoints);
  * flash-sale orders may not. Points-mall orders come priced already (pointsUsed is their price).
  * commit: takes the points with a ledger row ('order_deduct', or 'redeem' for points-mall orders).
- * It runs after the coupon step (PRICING_ORDER in modules/index.ts): the cap is taken on the amount after the coupon.
+ * It runs after the level and coupon steps (PRICING_ORDER in modules/index.ts): the cap is taken on the goods after the level's discount and the coupon.
  */
 export const pointsPricingStep: PricingStep = {
   name: 'points',
   async apply(db, draft, input) {
     if (draft.orderType !== 'normal') return
     const [balance, rules] = await Promise.all([pointsBalance(db, draft.memberId), pointsRules(db)])
-    const usable = usablePoints(balance, draft.goodsAmount - draft.couponDiscount, rules.redeemRate, rules.redeemMaxPercent)
+    const usable = usablePoints(balance, draft.goodsAmount - draft.levelDiscount - draft.couponDiscount, rules.redeemRate, rules.redeemMaxPercent)
     const used = input.usePoints ? usable.points : 0
     draft.pointsUsed = used
     draft.pointsDiscount = input.usePoints ? usable.discount : 0
@@ -73,10 +73,14 @@ export const pointsCancelledHook: OrderHook = async (tx, { order }) => {
     .execute()
 }
 
-/** A completed cash order earns points: the rules' points per whole yuan paid (1 by default), once per order. */
+/**
+ * A completed cash order earns points: the rules' points per whole yuan paid (1 by default), times the member level's
+ * multiplier fixed on the order at submission (orders.points_tenths, 15 = 1.5×, rounded down), once per order.
+ */
 export const pointsRewardHook: OrderHook = async (tx, { order }) => {
   if (order.orderType === 'points') return
-  const points = Math.floor(order.payAmount / 100) * (await pointsRules(tx)).perYuan
+  const base = Math.floor(order.payAmount / 100) * (await pointsRules(tx)).perYuan
+  const points = Math.floor((base * Math.max(10, Number(order.pointsTenths) || 10)) / 10)
   if (points <= 0) return
   const key = `reward:${order.id}`
   if (await hasLedgerKey(tx, order.memberId, key)) return

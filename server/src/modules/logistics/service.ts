@@ -170,14 +170,17 @@ export async function correctWaybill(tx: Conn, orderNo: string, expressCode: str
 }
 
 /** Adds a typed tracking event to a shipped order (staff in the console, the CLI, the demo seed); shown as typed. */
-export async function addTrace(db: Db, orderNo: string, text: string, time = Date.now()) {
+export async function addTrace(db: Db, orderNo: string, text: string, time = Date.now(), shipmentId?: number) {
   const body = text.trim()
   if (!body) throw new AppError(ErrorCode.BAD_REQUEST, '物流信息不能为空')
-  // An order of several parcels: the latest one (the console names no parcel here).
-  const s = await db.selectFrom('shipments as s').innerJoin('orders as o', 'o.id', 's.orderId').select(['s.id']).where('o.orderNo', '=', orderNo).orderBy('s.id', 'desc').executeTakeFirst()
-  if (!s) throw new AppError(ErrorCode.NOT_FOUND, '该订单还没有发货')
+  // An order of several parcels names the parcel, as 更正运单号 does: a scan typed on the wrong parcel misleads the shopper.
+  const parcels = await db.selectFrom('shipments as s').innerJoin('orders as o', 'o.id', 's.orderId').select(['s.id']).where('o.orderNo', '=', orderNo).orderBy('s.id').execute()
+  if (!parcels.length) throw new AppError(ErrorCode.NOT_FOUND, '该订单还没有发货')
+  if (shipmentId === undefined && parcels.length > 1) throw new AppError(ErrorCode.BAD_REQUEST, '该订单有多个包裹，请选择要添加轨迹的包裹')
+  const s = shipmentId === undefined ? parcels[0] : parcels.find((p) => p.id === shipmentId)
+  if (!s) throw new AppError(ErrorCode.NOT_FOUND, '包裹不存在')
   await recordTrace(db, s.id, { time, text: body })
-  return { orderNo, time, text: body }
+  return { orderNo, shipmentId: s.id, time, text: body }
 }
 
 /** The shopper's 刷新: a real-time query of the courier for each parcel when allowed (tracking.ts backFill), then the page's data. */

@@ -20,31 +20,15 @@ import {
 } from '../../../../types/adminOrders'
 import { PickupPointInput, type AdminPickupPoint } from '../../../../types/adminSettings'
 import type { ExpressCompany } from '../../../../types/logistics'
-import { AppError, ErrorCode } from '../../errors'
 import { audited, actorOf } from '../../admin/audit'
 import type { AdminRouteModule } from '../../admin/types'
 import { allExpress } from '../logistics/service'
-import { expressResolver, printSheets, shipTemplateCsv } from './shipBatch'
+import { exportPickingCsv, printSheets, shipBatch, shipTemplateCsv } from './shipBatch'
 import { sendCsv } from '../../admin/csv'
-import { changeOrderPriceTx, closePaymentsBeforePriceChange } from './priceChange'
-import {
-  adminCancel,
-  adminCorrectWaybill,
-  adminOrderDetail,
-  adminOrderList,
-  adminRemark,
-  adminShip,
-  adminTrace,
-  exportOrdersCsv,
-  exportPickingCsv,
-  parsePickingCsv,
-  parseShipCsv,
-  shipBatchParcel,
-} from './adminService'
+import { changeOrderPrice } from './priceChange'
+import { adminCancel, adminCorrectWaybill, adminOrderDetail, adminOrderList, adminRemark, adminShip, adminTrace, exportOrdersCsv } from './adminService'
 import { chinaDay } from '../../services/chinaTime'
 import { createPickupPoint, deletePickupPoint, lookupPickup, pickupPointsAdmin, updatePickupPoint, verifyPickup } from './pickup'
-
-export const BATCH_SHIP_MAX = 1000
 
 /** 订单: list, export, details, ship (single and batch), traces, remarks, cancel, 改价. */
 const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
@@ -92,46 +76,21 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
     return { ok: true }
   })
 
-  // 导出拣货单: one row per order line and parcel; filled in, it goes back into 批量发货 (order/adminService.ts).
+  // 导出拣货单: one row per order line and parcel; filled in, it goes back into 批量发货 (order/shipBatch.ts).
   app.get('/orders/picking-list', { config: read, schema: { querystring: AdminOrderQuery } }, async (req, reply) => {
     const { page: _p, pageSize: _s, ...filters } = req.query
     return sendCsv(reply, 'picking-list', exportPickingCsv(db, filters))
   })
 
-  // Each parcel ships in its own transaction: a bad one is reported and the others still ship.
-  app.post('/orders/ship-batch', { config: write, schema: { body: BatchShipBody } }, async (req): Promise<BatchShipReply> => {
-    const picking = parsePickingCsv(req.body.csv)
-    const parcels = picking ? picking.parcels : parseShipCsv(req.body.csv)
-    const failed: BatchShipReply['failed'] = picking ? [...picking.bad] : []
-    if (!parcels.length && !failed.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司,运单号；或填好快递公司和快递单号的拣货单）')
-    if (parcels.length > BATCH_SHIP_MAX) throw new AppError(400, `一次最多发货 ${BATCH_SHIP_MAX} 单`)
-    const actor = actorOf(req)
-    const courier = await expressResolver(db)
-    const skipped: BatchShipReply['skipped'] = []
-    let shipped = 0
-    for (const l of parcels) {
-      try {
-        if (!l.orderNo || !l.expressCode || !l.trackingNo) throw new AppError(400, '缺少订单号、快递公司或运单号')
-        const code = courier(l.expressCode)
-        if (!code) throw new AppError(400, `快递公司「${l.expressCode}」不在可选的快递公司中：请填写名称（如 圆通速递）或编码`)
-        const r = await audited(db, actor, (tx, log) => shipBatchParcel(tx, modules, { ...l, expressCode: code }, log))
-        if (r === 'already') skipped.push({ line: l.line, orderNo: l.orderNo, msg: `运单号 ${l.trackingNo} 已发货，未重复发货` })
-        else shipped += 1
-      } catch (err) {
-        if (!(err instanceof AppError)) throw err
-        failed.push({ line: l.line, orderNo: l.orderNo, msg: err.message })
-      }
-    }
-    failed.sort((a, b) => a.line - b.line)
-    return { shipped, skipped, failed }
-  })
+  // 批量发货 (order/shipBatch.ts): each parcel in its own audited transaction; a bad one is reported, the others ship.
+  app.post('/orders/ship-batch', { config: write, schema: { body: BatchShipBody } }, async (req): Promise<BatchShipReply> => shipBatch(db, modules, actorOf(req), req.body.csv))
 
   app.post('/orders/:orderNo/waybill', { config: write, schema: { params: OrderNoParams, body: WaybillBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminCorrectWaybill(tx, req.params.orderNo, req.body.expressCode, req.body.trackingNo, log, req.body.shipmentId))
     return { ok: true }
   })
   app.post('/orders/:orderNo/trace', { config: write, schema: { params: OrderNoParams, body: TraceBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), (tx, log) => adminTrace(tx, req.params.orderNo, req.body.text, log))
+    await audited(db, actorOf(req), (tx, log) => adminTrace(tx, req.params.orderNo, req.body.text, log, req.body.shipmentId))
     return { ok: true }
   })
   app.post('/orders/:orderNo/remark', { config: write, schema: { params: OrderNoParams, body: RemarkBody } }, async (req): Promise<OkReply> => {
@@ -144,11 +103,7 @@ const orderAdminRoutes: AdminRouteModule = async (app, ctx) => {
   })
   // 改价: payments made before the change are closed at the gateway first (or the change is refused), then one audited transaction.
   app.post('/orders/:orderNo/price', { config: write, schema: { params: OrderNoParams, body: PriceChangeBody } }, async (req): Promise<OkReply> => {
-    const o = await db.selectFrom('orders').select(['id', 'status']).where('orderNo', '=', req.params.orderNo).executeTakeFirst()
-    if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
-    if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, '只有待付款的订单可以改价')
-    await closePaymentsBeforePriceChange(ctx, o.id)
-    await audited(db, actorOf(req), (tx, log) => changeOrderPriceTx(tx, req.params.orderNo, req.body, log))
+    await changeOrderPrice(ctx, actorOf(req), req.params.orderNo, req.body)
     return { ok: true }
   })
 }

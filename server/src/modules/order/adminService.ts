@@ -4,7 +4,7 @@ import { dialectOf } from '../../db'
 import type { Conn, Db, Tx } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { staffNamesAt, type AuditEntry } from '../../admin/audit'
-import { keywordMatch, normaliseKeyword } from '../goods/service'
+import { keywordMatch, normaliseKeyword } from '../goods/keyword'
 import { readTraces } from '../logistics/provider'
 import { addTrace, correctWaybill, shipOrder, type ParcelLine } from '../logistics/service'
 import { cancelOrderTx, linesOfParcels, receiverAddress } from './service'
@@ -13,7 +13,7 @@ import { orderCommissions } from '../agent/adminService'
 import { ORDER_STATUS_TEXT } from '../../../../types/order'
 import { payMethodText } from '../../../../types/pay'
 import type { AdminOrderDetail, AdminOrderPage, AdminOrderQuery, AdminOrderRow } from '../../../../types/adminOrders'
-import { csvCell, parseCsv } from '../../admin/csv'
+import { csvCell } from '../../admin/csv'
 import type { Contributions } from '../contributions'
 import { chinaSecond } from '../../services/chinaTime'
 import { onPage, paged } from '../../db/paging'
@@ -181,7 +181,7 @@ const cell = csvCell
 export const EXPORT_BATCH = 500
 
 /** The filtered orders in pages of EXPORT_BATCH, newest first, by keyset (created_at, id): `read` selects a page's rows. */
-async function* keysetPages<R extends { id: number; createdAt: number }>(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>, read: (b: OrderQuery) => Promise<R[]>): AsyncGenerator<R[]> {
+export async function* keysetPages<R extends { id: number; createdAt: number }>(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>, read: (b: OrderQuery) => Promise<R[]>): AsyncGenerator<R[]> {
   let after: { createdAt: number; id: number } | null = null
   for (;;) {
     let b = (await filtered(db, q)).query
@@ -218,6 +218,7 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
           'o.freightAmount',
           'o.couponDiscount',
           'o.pointsDiscount',
+          'o.levelDiscount',
           'o.remark',
           'o.adminRemark',
         ])
@@ -250,7 +251,7 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
             r.itemCount,
             yuan(r.goodsAmount),
             yuan(r.freightAmount),
-            yuan(r.couponDiscount + r.pointsDiscount),
+            yuan(r.couponDiscount + r.pointsDiscount + Number(r.levelDiscount)),
             yuan(r.payAmount),
             r.remark,
             r.adminRemark,
@@ -264,57 +265,7 @@ export function exportOrdersCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageS
   return Readable.from(lines())
 }
 
-export const PICKING_HEADER = ['订单号', '行号', '商品', '规格', '货号', '数量', '收货人', '电话', '地址', '快递公司', '快递单号'] as const
-
-/**
- * 导出拣货单: the filtered orders as a picking list, one row per order line and parcel, streamed by keyset like the
- * order export. A line's units in a parcel are a row with that parcel's 快递公司 and 快递单号; its units still waiting
- * (neither shipped nor refunded) a row with both empty, for the warehouse to fill. 行号 is the line's place in its
- * order (1, 2…): the same file, filled in, goes back into 批量发货 (parsePickingCsv / shipBatchParcel).
- */
-export function exportPickingCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Readable {
-  async function* lines() {
-    yield `\uFEFF${PICKING_HEADER.map(cell).join(',')}\r\n`
-    for await (const rows of keysetPages(db, q, (b) =>
-      b.select(['o.id', 'o.orderNo', 'o.createdAt', 'o.receiverName', 'o.receiverPhone', 'o.receiverProvince', 'o.receiverCity', 'o.receiverDistrict', 'o.receiverDetail']).execute(),
-    )) {
-      const ids = rows.map((r) => r.id)
-      const [items, parcels] = await Promise.all([
-        db
-          .selectFrom('orderItems as i')
-          .leftJoin('goodsSkus as k', 'k.id', 'i.skuId')
-          .select(['i.id', 'i.orderId', 'i.goodsName', 'i.specText', 'i.quantity', 'i.refundedQuantity', 'i.shippedQuantity', 'k.code'])
-          .where('i.orderId', 'in', ids)
-          .orderBy('i.id')
-          .execute(),
-        db
-          .selectFrom('shipmentItems as si')
-          .innerJoin('shipments as s', 's.id', 'si.shipmentId')
-          .select(['si.orderItemId', 'si.quantity', 's.expressName', 's.trackingNo'])
-          .where('s.orderId', 'in', ids)
-          .orderBy('s.id')
-          .execute(),
-      ])
-      let chunk = ''
-      for (const r of rows) {
-        const address = receiverAddress(r)
-        items
-          .filter((i) => i.orderId === r.id)
-          .forEach((i, k) => {
-            const row = (quantity: number, expressName: string, trackingNo: string) =>
-              [r.orderNo, k + 1, i.goodsName, i.specText, i.code || '', quantity, r.receiverName, r.receiverPhone, address, expressName, trackingNo].map(cell).join(',') + '\r\n'
-            for (const p of parcels.filter((p) => p.orderItemId === i.id)) chunk += row(Number(p.quantity), p.expressName, p.trackingNo)
-            const left = Math.max(0, i.quantity - i.refundedQuantity - Number(i.shippedQuantity))
-            if (left) chunk += row(left, '', '')
-          })
-      }
-      if (chunk) yield chunk
-    }
-  }
-  return Readable.from(lines())
-}
-
-async function orderByNo(db: Conn, orderNo: string) {
+export async function orderByNo(db: Conn, orderNo: string) {
   const o = await db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirst()
   if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
   return o
@@ -380,6 +331,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       memberPhone: member?.phone || '',
       goodsAmount: o.goodsAmount,
       freightAmount: o.freightAmount,
+      levelDiscount: Number(o.levelDiscount) || 0,
       couponDiscount: o.couponDiscount,
       pointsDiscount: o.pointsDiscount,
       payAmount: o.payAmount,
@@ -454,87 +406,6 @@ export async function adminShip(tx: Tx, modules: Contributions, orderNo: string,
   return r
 }
 
-/**
- * One parcel of 批量发货: from the short form (one line: every unit still waiting) or the 拣货单 (the rows of one order
- * with the same 快递公司 and 快递单号: those lines, 行号 and 数量).
- */
-export type BatchParcel = { line: number; orderNo: string; expressCode: string; trackingNo: string; rows?: Array<{ lineNo: number; quantity: number }> }
-
-/**
- * The 拣货单 (exportPickingCsv) filled in by the warehouse, read back by its header's column names: rows with 快递公司
- * and 快递单号 make parcels (rows of one order with the same number: one parcel); rows with both empty are skipped
- * (not shipped now); a row with only one of them, or a 行号 / 数量 that is not a number, is reported (`bad`).
- * Null when the text is not a 拣货单 (the short form: parseShipCsv).
- */
-export function parsePickingCsv(csv: string): { parcels: BatchParcel[]; bad: Array<{ line: number; orderNo: string; msg: string }> } | null {
-  const rows = parseCsv(csv)
-  if (!rows.length) return null
-  const head = rows[0].cells
-  const col = (name: string) => head.indexOf(name)
-  const [cNo, cLine, cQty, cExp, cTrack] = ['订单号', '行号', '数量', '快递公司', '快递单号'].map(col)
-  if ([cNo, cLine, cQty, cExp, cTrack].some((c) => c < 0)) return null
-  const byKey = new Map<string, BatchParcel>()
-  const bad: Array<{ line: number; orderNo: string; msg: string }> = []
-  for (const r of rows.slice(1)) {
-    const at = (c: number) => (r.cells[c] || '').trim()
-    const orderNo = at(cNo)
-    const expressCode = at(cExp)
-    const trackingNo = at(cTrack)
-    if (!expressCode && !trackingNo) continue
-    const lineNo = Number(at(cLine))
-    const quantity = Number(at(cQty))
-    if (!orderNo || !expressCode || !trackingNo) {
-      bad.push({ line: r.line, orderNo, msg: '缺少订单号、快递公司或快递单号' })
-      continue
-    }
-    if (!Number.isInteger(lineNo) || lineNo < 1 || !Number.isInteger(quantity) || quantity < 1) {
-      bad.push({ line: r.line, orderNo, msg: '行号或数量不正确' })
-      continue
-    }
-    const key = `${orderNo}\u0000${trackingNo}`
-    const p = byKey.get(key) || { line: r.line, orderNo, expressCode, trackingNo, rows: [] }
-    p.rows!.push({ lineNo, quantity })
-    byKey.set(key, p)
-  }
-  return { parcels: [...byKey.values()], bad }
-}
-
-/**
- * Ships one parcel of 批量发货 in the audited transaction: a parcel whose number the order already has is reported as
- * shipped (a file uploaded twice ships nothing twice); the 拣货单's 行号 name the order's lines.
- */
-export async function shipBatchParcel(tx: Tx, modules: Contributions, p: BatchParcel, log: Log): Promise<'shipped' | 'already'> {
-  const o = await orderByNo(tx, p.orderNo)
-  const same = await tx.selectFrom('shipments').select('id').where('orderId', '=', o.id).where('trackingNo', '=', p.trackingNo.trim()).executeTakeFirst()
-  if (same) return 'already'
-  let lines: ParcelLine[] | undefined
-  if (p.rows) {
-    const items = await tx.selectFrom('orderItems').select('id').where('orderId', '=', o.id).orderBy('id').execute()
-    lines = p.rows.map((r) => {
-      const it = items[r.lineNo - 1]
-      if (!it) throw new AppError(ErrorCode.BAD_REQUEST, `订单没有第 ${r.lineNo} 行商品`)
-      return { orderItemId: it.id, quantity: r.quantity }
-    })
-  }
-  await adminShip(tx, modules, p.orderNo, p.expressCode, p.trackingNo, log, lines)
-  return 'shipped'
-}
-
-/** Batch ship lines: orderNo,expressCode,trackingNo (commas or tabs; a header line or blank lines are skipped). */
-export function parseShipCsv(csv: string): Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> {
-  const out: Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> = []
-  csv
-    .replace(/^\uFEFF/, '')
-    .split(/\r?\n/)
-    .forEach((raw, i) => {
-      const cells = raw.split(/[,\t，]/).map((c) => c.trim().replace(/^"|"$/g, '').trim())
-      if (!cells.join('')) return
-      if (i === 0 && !/\d{6,}/.test(cells[0])) return // header
-      out.push({ line: i + 1, orderNo: cells[0] || '', expressCode: cells[1] || '', trackingNo: cells[2] || '' })
-    })
-  return out
-}
-
 /** 更正运单号 (logistics/service.ts correctWaybill), audited. */
 export async function adminCorrectWaybill(tx: Tx, orderNo: string, expressCode: string, trackingNo: string, log: Log, shipmentId?: number) {
   const r = await correctWaybill(tx, orderNo, expressCode, trackingNo, shipmentId)
@@ -542,9 +413,9 @@ export async function adminCorrectWaybill(tx: Tx, orderNo: string, expressCode: 
   return r
 }
 
-export async function adminTrace(tx: Tx, orderNo: string, text: string, log: Log) {
-  const r = await addTrace(tx, orderNo, text)
-  log({ action: 'order.trace', targetType: 'order', targetId: orderNo, after: { time: r.time, text: r.text } })
+export async function adminTrace(tx: Tx, orderNo: string, text: string, log: Log, shipmentId?: number) {
+  const r = await addTrace(tx, orderNo, text, Date.now(), shipmentId)
+  log({ action: 'order.trace', targetType: 'order', targetId: orderNo, after: { time: r.time, text: r.text, shipmentId: r.shipmentId } })
 }
 
 export async function adminRemark(tx: Tx, orderNo: string, remark: string, log: Log) {

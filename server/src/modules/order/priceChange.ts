@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import type { Tx } from '../../db/types'
-import type { AuditEntry } from '../../admin/audit'
+import { audited, type Actor, type AuditEntry } from '../../admin/audit'
 import type { PriceChangeBody } from '../../../../types/adminOrders'
 import { AppError, ErrorCode } from '../../errors'
 import { checkWithGateway, closeOpenPayments } from '../pay/settle'
@@ -69,4 +69,13 @@ export async function changeOrderPriceTx(tx: Tx, orderNo: string, body: PriceCha
   await logOrder(tx, o.id, 'unpaid', 'unpaid', 'price', 'admin', note)
   log({ action: 'order.price', targetType: 'order', targetId: orderNo, before: { payAmount: from }, after: { payAmount: to, reason } })
   return { from, to }
+}
+
+/** 改价 as the console asks it: the order must be unpaid, its open payments closed at the gateway (step 1), then the change in one audited transaction (step 2). */
+export async function changeOrderPrice(ctx: AppContext, actor: Actor, orderNo: string, body: PriceChangeBody) {
+  const o = await ctx.db.selectFrom('orders').select(['id', 'status']).where('orderNo', '=', orderNo).executeTakeFirst()
+  if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
+  if (o.status !== 'unpaid') throw new AppError(ErrorCode.ORDER_STATE, '只有待付款的订单可以改价')
+  await closePaymentsBeforePriceChange(ctx, o.id)
+  await audited(ctx.db, actor, (tx, log) => changeOrderPriceTx(tx, orderNo, body, log))
 }

@@ -47,6 +47,8 @@ export interface DraftLine {
   amount: number
   /** amount minus this line's share of the discounts (set by finalize). */
   payAmount: number
+  /** What the member level's discount takes off this line (the level step; absent = nothing). */
+  levelDiscount?: number
   /** The cart line it came from (removed when the order is made). */
   cartItemId: number | null
 }
@@ -59,6 +61,10 @@ export interface OrderDraft {
   address: MemberAddress | null
   goodsAmount: number
   freightAmount: number
+  /** The member level's discount (the sum of the lines'); the coupon and the points see the goods after it. */
+  levelDiscount: number
+  /** The member level's points multiplier in tenths (10 = 1×), kept on the order for its completion reward. */
+  pointsTenths: number
   couponId: number | null
   couponDiscount: number
   pointsUsed: number
@@ -88,6 +94,8 @@ export function newDraft(d: Pick<OrderDraft, 'memberId' | 'from' | 'orderType' |
     address: d.address,
     goodsAmount: d.lines.reduce((s, l) => s + l.amount, 0),
     freightAmount: d.freightAmount ?? 0,
+    levelDiscount: 0,
+    pointsTenths: 10,
     couponId: null,
     couponDiscount: 0,
     pointsUsed: d.pointsUsed ?? 0,
@@ -212,16 +220,29 @@ export function allocate(lines: Array<{ amount: number }>, discount: number): nu
   return parts
 }
 
-/** Pay amount and per-line shares; discounts never take the amount below zero. */
+/** What the member level's discount left of each line: the amount the coupon and the points are shared over. */
+export const afterLevel = (l: DraftLine): number => l.amount - Math.max(0, Math.min(l.levelDiscount || 0, l.amount))
+
+/**
+ * Pay amount and per-line shares; discounts never take the amount below zero. The level's discount comes off its
+ * own lines first, then the coupon and the points are shared over what is left of each line (PRICING_ORDER).
+ */
 export function finalize(draft: OrderDraft): OrderDraft {
-  const gross = draft.goodsAmount + draft.freightAmount
+  const net = draft.lines.map(afterLevel)
+  const level = draft.lines.reduce((s, l, i) => s + l.amount - net[i], 0)
+  const gross = draft.goodsAmount + draft.freightAmount - level
   const coupon = Math.max(0, Math.min(draft.couponDiscount, gross))
   const points = Math.max(0, Math.min(draft.pointsDiscount, gross - coupon))
+  draft.levelDiscount = level
   draft.couponDiscount = coupon
   draft.pointsDiscount = points
   draft.payAmount = gross - coupon - points
-  const shares = allocate(draft.lines, Math.min(coupon + points, draft.goodsAmount))
-  draft.lines.forEach((l, i) => (l.payAmount = l.amount - shares[i]))
+  const netGoods = draft.goodsAmount - level
+  const shares = allocate(
+    net.map((amount) => ({ amount })),
+    Math.min(coupon + points, netGoods),
+  )
+  draft.lines.forEach((l, i) => (l.payAmount = net[i] - shares[i]))
   return draft
 }
 

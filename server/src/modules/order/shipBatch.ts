@@ -1,14 +1,21 @@
-import type { Readable } from 'node:stream'
-import type { Conn, Db } from '../../db/types'
-import { csvStream } from '../../admin/csv'
-import { allExpress } from '../logistics/service'
+import { Readable } from 'node:stream'
+import type { Conn, Db, Tx } from '../../db/types'
+import { csvCell, csvStream, parseCsv } from '../../admin/csv'
+import { audited, type Actor, type AuditEntry } from '../../admin/audit'
+import { allExpress, type ParcelLine } from '../logistics/service'
+import type { Contributions } from '../contributions'
 import { receiverAddress } from './service'
+import { adminShip, keysetPages, orderByNo } from './adminService'
 import { AppError, ErrorCode } from '../../errors'
-import type { OrderPrintSheet } from '../../../../types/adminOrders'
+import type { AdminOrderQuery, BatchShipReply, OrderPrintSheet } from '../../../../types/adminOrders'
+
+type Log = (e: AuditEntry) => void
+const cell = csvCell
 
 /**
- * 批量发货's helpers (docs/console.md): the courier typed as the warehouse writes it, and the template to fill —
- * the orders waiting to ship, oldest first, with receiver and goods beside an empty 快递公司 and 运单号.
+ * 批量发货 and its files (docs/console.md): the courier typed as the warehouse writes it, the template to fill (the
+ * orders waiting to ship, oldest first, with receiver and goods beside an empty 快递公司 and 运单号), the 拣货单
+ * export, reading either file back and shipping its parcels, and the printed 发货单 / 拣货单.
  */
 
 /** Normalises a courier as typed: its code in any case, its name, or its name without 快递/速递/物流/快运. */
@@ -118,4 +125,168 @@ export async function printSheets(db: Conn, orderNos: string[]): Promise<OrderPr
       payAmount: Number(o.payAmount),
       items: items.filter((i) => i.orderId === o.id).map((i) => ({ goodsName: i.goodsName, specText: i.specText, code: i.code || '', quantity: Number(i.quantity), price: Number(i.price) })),
     }))
+}
+
+export const PICKING_HEADER = ['订单号', '行号', '商品', '规格', '货号', '数量', '收货人', '电话', '地址', '快递公司', '快递单号'] as const
+
+/**
+ * 导出拣货单: the filtered orders as a picking list, one row per order line and parcel, streamed by keyset like the
+ * order export. A line's units in a parcel are a row with that parcel's 快递公司 and 快递单号; its units still waiting
+ * (neither shipped nor refunded) a row with both empty, for the warehouse to fill. 行号 is the line's place in its
+ * order (1, 2…): the same file, filled in, goes back into 批量发货 (parsePickingCsv / shipBatchParcel).
+ */
+export function exportPickingCsv(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>): Readable {
+  async function* lines() {
+    yield `\uFEFF${PICKING_HEADER.map(cell).join(',')}\r\n`
+    for await (const rows of keysetPages(db, q, (b) =>
+      b.select(['o.id', 'o.orderNo', 'o.createdAt', 'o.receiverName', 'o.receiverPhone', 'o.receiverProvince', 'o.receiverCity', 'o.receiverDistrict', 'o.receiverDetail']).execute(),
+    )) {
+      const ids = rows.map((r) => r.id)
+      const [items, parcels] = await Promise.all([
+        db
+          .selectFrom('orderItems as i')
+          .leftJoin('goodsSkus as k', 'k.id', 'i.skuId')
+          .select(['i.id', 'i.orderId', 'i.goodsName', 'i.specText', 'i.quantity', 'i.refundedQuantity', 'i.shippedQuantity', 'k.code'])
+          .where('i.orderId', 'in', ids)
+          .orderBy('i.id')
+          .execute(),
+        db
+          .selectFrom('shipmentItems as si')
+          .innerJoin('shipments as s', 's.id', 'si.shipmentId')
+          .select(['si.orderItemId', 'si.quantity', 's.expressName', 's.trackingNo'])
+          .where('s.orderId', 'in', ids)
+          .orderBy('s.id')
+          .execute(),
+      ])
+      let chunk = ''
+      for (const r of rows) {
+        const address = receiverAddress(r)
+        items
+          .filter((i) => i.orderId === r.id)
+          .forEach((i, k) => {
+            const row = (quantity: number, expressName: string, trackingNo: string) =>
+              [r.orderNo, k + 1, i.goodsName, i.specText, i.code || '', quantity, r.receiverName, r.receiverPhone, address, expressName, trackingNo].map(cell).join(',') + '\r\n'
+            for (const p of parcels.filter((p) => p.orderItemId === i.id)) chunk += row(Number(p.quantity), p.expressName, p.trackingNo)
+            const left = Math.max(0, i.quantity - i.refundedQuantity - Number(i.shippedQuantity))
+            if (left) chunk += row(left, '', '')
+          })
+      }
+      if (chunk) yield chunk
+    }
+  }
+  return Readable.from(lines())
+}
+
+/**
+ * One parcel of 批量发货: from the short form (one line: every unit still waiting) or the 拣货单 (the rows of one order
+ * with the same 快递公司 and 快递单号: those lines, 行号 and 数量).
+ */
+export type BatchParcel = { line: number; orderNo: string; expressCode: string; trackingNo: string; rows?: Array<{ lineNo: number; quantity: number }> }
+
+/**
+ * The 拣货单 (exportPickingCsv) filled in by the warehouse, read back by its header's column names: rows with 快递公司
+ * and 快递单号 make parcels (rows of one order with the same number: one parcel); rows with both empty are skipped
+ * (not shipped now); a row with only one of them, or a 行号 / 数量 that is not a number, is reported (`bad`).
+ * Null when the text is not a 拣货单 (the short form: parseShipCsv).
+ */
+export function parsePickingCsv(csv: string): { parcels: BatchParcel[]; bad: Array<{ line: number; orderNo: string; msg: string }> } | null {
+  const rows = parseCsv(csv)
+  if (!rows.length) return null
+  const head = rows[0].cells
+  const col = (name: string) => head.indexOf(name)
+  const [cNo, cLine, cQty, cExp, cTrack] = ['订单号', '行号', '数量', '快递公司', '快递单号'].map(col)
+  if ([cNo, cLine, cQty, cExp, cTrack].some((c) => c < 0)) return null
+  const byKey = new Map<string, BatchParcel>()
+  const bad: Array<{ line: number; orderNo: string; msg: string }> = []
+  for (const r of rows.slice(1)) {
+    const at = (c: number) => (r.cells[c] || '').trim()
+    const orderNo = at(cNo)
+    const expressCode = at(cExp)
+    const trackingNo = at(cTrack)
+    if (!expressCode && !trackingNo) continue
+    const lineNo = Number(at(cLine))
+    const quantity = Number(at(cQty))
+    if (!orderNo || !expressCode || !trackingNo) {
+      bad.push({ line: r.line, orderNo, msg: '缺少订单号、快递公司或快递单号' })
+      continue
+    }
+    if (!Number.isInteger(lineNo) || lineNo < 1 || !Number.isInteger(quantity) || quantity < 1) {
+      bad.push({ line: r.line, orderNo, msg: '行号或数量不正确' })
+      continue
+    }
+    const key = `${orderNo}\u0000${trackingNo}`
+    const p = byKey.get(key) || { line: r.line, orderNo, expressCode, trackingNo, rows: [] }
+    p.rows!.push({ lineNo, quantity })
+    byKey.set(key, p)
+  }
+  return { parcels: [...byKey.values()], bad }
+}
+
+/**
+ * Ships one parcel of 批量发货 in the audited transaction: a parcel whose number the order already has is reported as
+ * shipped (a file uploaded twice ships nothing twice); the 拣货单's 行号 name the order's lines.
+ */
+export async function shipBatchParcel(tx: Tx, modules: Contributions, p: BatchParcel, log: Log): Promise<'shipped' | 'already'> {
+  const o = await orderByNo(tx, p.orderNo)
+  const same = await tx.selectFrom('shipments').select('id').where('orderId', '=', o.id).where('trackingNo', '=', p.trackingNo.trim()).executeTakeFirst()
+  if (same) return 'already'
+  let lines: ParcelLine[] | undefined
+  if (p.rows) {
+    const items = await tx.selectFrom('orderItems').select('id').where('orderId', '=', o.id).orderBy('id').execute()
+    lines = p.rows.map((r) => {
+      const it = items[r.lineNo - 1]
+      if (!it) throw new AppError(ErrorCode.BAD_REQUEST, `订单没有第 ${r.lineNo} 行商品`)
+      return { orderItemId: it.id, quantity: r.quantity }
+    })
+  }
+  await adminShip(tx, modules, p.orderNo, p.expressCode, p.trackingNo, log, lines)
+  return 'shipped'
+}
+
+/** Batch ship lines: orderNo,expressCode,trackingNo (commas or tabs; a header line or blank lines are skipped). */
+export function parseShipCsv(csv: string): Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> {
+  const out: Array<{ line: number; orderNo: string; expressCode: string; trackingNo: string }> = []
+  csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .forEach((raw, i) => {
+      const cells = raw.split(/[,\t，]/).map((c) => c.trim().replace(/^"|"$/g, '').trim())
+      if (!cells.join('')) return
+      if (i === 0 && !/\d{6,}/.test(cells[0])) return // header
+      out.push({ line: i + 1, orderNo: cells[0] || '', expressCode: cells[1] || '', trackingNo: cells[2] || '' })
+    })
+  return out
+}
+
+export const BATCH_SHIP_MAX = 1000
+
+/**
+ * 批量发货: the uploaded text is a filled-in 拣货单 (parsePickingCsv) or the short form (parseShipCsv); each parcel
+ * ships in its own audited transaction, so a bad one is reported (its line and the reason) and the others still ship,
+ * and a parcel already shipped under the same number is reported as skipped, never shipped twice.
+ */
+export async function shipBatch(db: Db, modules: Contributions, actor: Actor, csv: string): Promise<BatchShipReply> {
+  const picking = parsePickingCsv(csv)
+  const parcels = picking ? picking.parcels : parseShipCsv(csv)
+  const failed: BatchShipReply['failed'] = picking ? [...picking.bad] : []
+  if (!parcels.length && !failed.length) throw new AppError(400, 'CSV 中没有发货数据（每行：订单号,快递公司,运单号；或填好快递公司和快递单号的拣货单）')
+  if (parcels.length > BATCH_SHIP_MAX) throw new AppError(400, `一次最多发货 ${BATCH_SHIP_MAX} 单`)
+  const courier = await expressResolver(db)
+  const skipped: BatchShipReply['skipped'] = []
+  let shipped = 0
+  for (const l of parcels) {
+    try {
+      if (!l.orderNo || !l.expressCode || !l.trackingNo) throw new AppError(400, '缺少订单号、快递公司或运单号')
+      const code = courier(l.expressCode)
+      if (!code) throw new AppError(400, `快递公司「${l.expressCode}」不在可选的快递公司中：请填写名称（如 圆通速递）或编码`)
+      const r = await audited(db, actor, (tx, log) => shipBatchParcel(tx, modules, { ...l, expressCode: code }, log))
+      if (r === 'already') skipped.push({ line: l.line, orderNo: l.orderNo, msg: `运单号 ${l.trackingNo} 已发货，未重复发货` })
+      else shipped += 1
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err
+      failed.push({ line: l.line, orderNo: l.orderNo, msg: err.message })
+    }
+  }
+  failed.sort((a, b) => a.line - b.line)
+  return { shipped, skipped, failed }
 }

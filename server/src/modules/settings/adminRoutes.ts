@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import type { AdminRouteModule } from '../../admin/types'
 import { audited, actorOf } from '../../admin/audit'
 import { IdParams, type OkReply } from '../../../../types/admin'
@@ -30,10 +29,6 @@ import {
   type SmsTestReply,
   type WechatSettingsView,
 } from '../../../../types/adminSettings'
-import { AppError, ErrorCode } from '../../errors'
-import { retryShippingUpload } from '../wechatShipping/service'
-import { retryMessage } from '../notifications/service'
-import { reconcileDay } from '../reconcile/service'
 import {
   createFreightTemplate,
   deleteFreightTemplate,
@@ -42,11 +37,17 @@ import {
   messageSettings,
   reconcileView,
   retryLatePaymentRefund,
+  retryMessageAudited,
+  retryShippingAudited,
+  retryTrackingAudited,
+  runReconcile,
+  saveReviewMode,
   saveDocument,
   saveMessageTemplate,
   saveShopProfile,
   saveSmsSettings,
   saveWechatSettings,
+  sendSmsTest,
   settingsDocument,
   shopProfile,
   smsSettingsView,
@@ -54,14 +55,8 @@ import {
   wechatSettingsView,
 } from './adminService'
 import { failureCounts } from './failures'
-import { retrySubscription } from '../logistics/tracking'
 import { runDoctor } from './doctor'
-import { reviewMode, setSetting } from './service'
 import { applyStoredSettings } from './store'
-import { hit } from '../../services/rateLimit'
-import { checkPhone } from '../member/service'
-import { maskPhone } from '../member/sms'
-import { chinaDay } from '../../services/chinaTime'
 
 /**
  * 设置 (settings.read / .write): shop profile and timeouts, the login page's documents, freight templates, WeChat
@@ -114,24 +109,7 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
     await applyStoredSettings(db, config)
     return smsSettingsView(db, config)
   })
-  app.post('/settings/sms/test', { config: write, schema: { body: SmsTestInput } }, async (req): Promise<SmsTestReply> => {
-    const phone = req.body.phone.trim()
-    checkPhone(phone)
-    await hit(db, `smsTest:${actorOf(req).id}`, 10, 3600_000, '测试短信每小时最多发送 10 条')
-    // A code like a real one; it is not stored, so it signs nobody in.
-    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
-    let reply: SmsTestReply
-    try {
-      await ctx.sms.send(phone, code)
-      reply = { sent: true, message: config.sms.provider === 'log' ? '演示模式：验证码只写入了服务器日志，手机不会收到短信' : `已发送到 ${maskPhone(phone)}，请查看手机` }
-    } catch (err) {
-      reply = { sent: false, message: err instanceof AppError ? err.message : '发送失败，请稍后再试' }
-    }
-    await audited(db, actorOf(req), async (_tx, log) =>
-      log({ action: 'settings.sms-test', targetType: 'settings', targetId: 'sms', after: { phone: maskPhone(phone), provider: config.sms.provider, ...reply } }),
-    )
-    return reply
-  })
+  app.post('/settings/sms/test', { config: write, schema: { body: SmsTestInput } }, async (req): Promise<SmsTestReply> => sendSmsTest(ctx, actorOf(req), req.body.phone))
 
   app.get('/settings/messages', { config: read }, async (): Promise<MessageSettings> => messageSettings(db, config))
   app.put('/settings/messages/:kind/:event', { config: write, schema: { params: MessageEventParams, body: MessageTemplateInput } }, async (req): Promise<MessageSettings> => {
@@ -139,11 +117,7 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
     return messageSettings(db, config)
   })
   app.put('/settings/review-mode', { config: write, schema: { body: ReviewModeBody } }, async (req): Promise<MessageSettings> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      const before = await reviewMode(tx)
-      await setSetting(tx, 'reviewMode', req.body.on)
-      log({ action: 'settings.review-mode', targetType: 'settings', targetId: 'reviewMode', before: { on: before }, after: { on: req.body.on } })
-    })
+    await audited(db, actorOf(req), (tx, log) => saveReviewMode(tx, req.body.on, log))
     return messageSettings(db, config)
   })
 
@@ -153,12 +127,7 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   app.get('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { querystring: ReconcileQuery } }, async (req): Promise<ReconcileReply> => reconcileView(db, req.query.date))
   app.post('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { body: ReconcileQuery } }, async (req): Promise<ReconcileReply> => {
-    const today = chinaDay()
-    if (req.body.date >= today) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
-    const r = await reconcileDay(ctx, req.body.date)
-    await audited(db, actorOf(req), async (_tx, log) =>
-      log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }),
-    )
+    await runReconcile(ctx, actorOf(req), req.body.date)
     return reconcileView(db, req.body.date)
   })
 
@@ -171,28 +140,15 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
     return retryLatePaymentRefund(ctx, req.body.payNo, actorOf(req))
   })
   app.post('/todo/shipping/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      try {
-        await retryShippingUpload(tx, req.body.orderNo)
-      } catch (err) {
-        throw new AppError(ErrorCode.CONFLICT, (err as Error).message)
-      }
-      log({ action: 'shipping.upload-retry', targetType: 'order', targetId: req.body.orderNo })
-    })
+    await audited(db, actorOf(req), (tx, log) => retryShippingAudited(tx, req.body.orderNo, log))
     return { ok: true }
   })
   app.post('/todo/tracking/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      await retrySubscription(tx, req.body.orderNo)
-      log({ action: 'tracking.retry', targetType: 'order', targetId: req.body.orderNo })
-    })
+    await audited(db, actorOf(req), (tx, log) => retryTrackingAudited(tx, req.body.orderNo, log))
     return { ok: true }
   })
   app.post('/todo/messages/retry', { config: write, schema: { body: MessageIdBody } }, async (req): Promise<OkReply> => {
-    await audited(db, actorOf(req), async (tx, log) => {
-      await retryMessage(tx, req.body.id)
-      log({ action: 'message.retry', targetType: 'message', targetId: req.body.id })
-    })
+    await audited(db, actorOf(req), (tx, log) => retryMessageAudited(tx, req.body.id, log))
     return { ok: true }
   })
 }

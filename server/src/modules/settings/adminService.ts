@@ -6,9 +6,13 @@ import type { AppContext } from '../../context'
 import type { OkReply } from '../../../../types/admin'
 import { failedRefunds } from '../pay/refunds'
 import { refundLatePayment } from '../pay/notify'
-import { failedShippingUploads } from '../wechatShipping/service'
-import { failedMessages } from '../notifications/service'
-import { failedSubscriptions } from '../logistics/tracking'
+import { failedShippingUploads, retryShippingUpload } from '../wechatShipping/service'
+import { failedMessages, retryMessage } from '../notifications/service'
+import { failedSubscriptions, retrySubscription } from '../logistics/tracking'
+import { reconcileDay } from '../reconcile/service'
+import { checkPhone } from '../member/service'
+import { hit } from '../../services/rateLimit'
+import { chinaDay } from '../../services/chinaTime'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { parseRegionFees, syncFreeShippingTags } from '../order/freight'
@@ -26,6 +30,7 @@ import type {
   ShopProfileInput,
   SmsSettingsInput,
   SmsSettingsView,
+  SmsTestReply,
   WechatSettingsInput,
   WechatSettingsView,
 } from '../../../../types/adminSettings'
@@ -49,7 +54,7 @@ import {
   type StoredWechat,
   type WechatField,
 } from './store'
-import { missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
+import { maskPhone, missingSmsFields, SMS_PROVIDER_LABELS } from '../member/sms'
 import '../../db/settingsTables'
 
 type Log = (e: AuditEntry) => void
@@ -454,4 +459,66 @@ export async function retryLatePaymentRefund(ctx: AppContext, payNo: string, act
   const after = await db.selectFrom('payments').select(['status', 'refundError']).where('payNo', '=', pay.payNo).executeTakeFirstOrThrow()
   await audited(db, actor, async (_tx, log) => log({ action: 'payment.refund-retry', targetType: 'payment', targetId: pay.payNo, before: { refundError: pay.refundError }, after }))
   return { ok: after.status === 'refunded' || !after.refundError }
+}
+
+/**
+ * 设置 → 短信 → 发送测试短信: a code like a real one to the merchant's phone (not stored, so it signs nobody in), at most
+ * 10 an hour per staff member; the answer says in words what happened (the log gateway only writes the server log),
+ * and the attempt is audited either way.
+ */
+export async function sendSmsTest(ctx: AppContext, actor: Actor, rawPhone: string): Promise<SmsTestReply> {
+  const { db, config } = ctx
+  const phone = rawPhone.trim()
+  checkPhone(phone)
+  await hit(db, `smsTest:${actor.id}`, 10, 3600_000, '测试短信每小时最多发送 10 条')
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
+  let reply: SmsTestReply
+  try {
+    await ctx.sms.send(phone, code)
+    reply = { sent: true, message: config.sms.provider === 'log' ? '演示模式：验证码只写入了服务器日志，手机不会收到短信' : `已发送到 ${maskPhone(phone)}，请查看手机` }
+  } catch (err) {
+    reply = { sent: false, message: err instanceof AppError ? err.message : '发送失败，请稍后再试' }
+  }
+  await audited(db, actor, async (_tx, log) =>
+    log({ action: 'settings.sms-test', targetType: 'settings', targetId: 'sms', after: { phone: maskPhone(phone), provider: config.sms.provider, ...reply } }),
+  )
+  return reply
+}
+
+/** 审核模式 on or off, in the audited transaction (before and after logged). */
+export async function saveReviewMode(tx: Tx, on: boolean, log: Log) {
+  const before = await reviewMode(tx)
+  await setSetting(tx, 'reviewMode', on)
+  log({ action: 'settings.review-mode', targetType: 'settings', targetId: 'reviewMode', before: { on: before }, after: { on } })
+}
+
+/** 财务 → 对账 → 重新对账: a day before today only (WeChat makes a day's bill after 9:00 the next day); the run is audited. */
+export async function runReconcile(ctx: AppContext, actor: Actor, date: string) {
+  if (date >= chinaDay()) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
+  const r = await reconcileDay(ctx, date)
+  await audited(ctx.db, actor, async (_tx, log) =>
+    log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }),
+  )
+}
+
+/** 待处理异常 → 发货信息 → 重试 (in the audited transaction): a refusal of WeChat's is shown in its words. */
+export async function retryShippingAudited(tx: Tx, orderNo: string, log: Log) {
+  try {
+    await retryShippingUpload(tx, orderNo)
+  } catch (err) {
+    throw new AppError(ErrorCode.CONFLICT, (err as Error).message)
+  }
+  log({ action: 'shipping.upload-retry', targetType: 'order', targetId: orderNo })
+}
+
+/** 待处理异常 → 物流订阅 → 重试 (in the audited transaction). */
+export async function retryTrackingAudited(tx: Tx, orderNo: string, log: Log) {
+  await retrySubscription(tx, orderNo)
+  log({ action: 'tracking.retry', targetType: 'order', targetId: orderNo })
+}
+
+/** 待处理异常 → 消息 → 重试 (in the audited transaction). */
+export async function retryMessageAudited(tx: Tx, id: number, log: Log) {
+  await retryMessage(tx, id)
+  log({ action: 'message.retry', targetType: 'message', targetId: id })
 }

@@ -13,10 +13,10 @@ import {
 } from '../../../../types/adminSystem'
 import { audited, actorOf, staffOf } from '../../admin/audit'
 import { PERMISSION_LIST } from '../../admin/permissions'
-import { createRole, deleteRole, listRoles, updateRole } from '../../admin/roles'
-import { createStaff, staffViews } from '../../admin/staff'
+import { listRoles } from '../../admin/roles'
+import { staffViews } from '../../admin/staff'
 import type { AdminRouteModule } from '../../admin/types'
-import { auditPage, resetStaffPassword, updateStaff } from './adminService'
+import { addRole, addStaff, auditPage, changeRole, removeRole, resetStaffPassword, updateStaff } from './adminService'
 
 /** 系统: staff, roles, audit log. */
 const systemAdminRoutes: AdminRouteModule = async (app, { db }) => {
@@ -24,41 +24,23 @@ const systemAdminRoutes: AdminRouteModule = async (app, { db }) => {
 
   app.get('/system/roles', { config: { permission: 'staff.read' } }, async (): Promise<RolesReply> => ({ roles: await listRoles(db), permissions: [...PERMISSION_LIST] }))
 
-  app.post('/system/roles', { config: { permission: 'staff.write' }, schema: { body: RoleBody } }, async (req): Promise<RoleView> =>
-    audited(db, actorOf(req), async (tx, log) => {
-      const role = await createRole(tx, req.body)
-      log({ action: 'role.create', targetType: 'role', targetId: role.role, after: role })
-      return role
-    }),
-  )
+  app.post('/system/roles', { config: { permission: 'staff.write' }, schema: { body: RoleBody } }, async (req): Promise<RoleView> => audited(db, actorOf(req), (tx, log) => addRole(tx, req.body, log)))
 
   app.put('/system/roles/:role', { config: { permission: 'staff.write' }, schema: { params: RoleParams, body: RoleBody } }, async (req): Promise<RoleView> =>
-    audited(db, actorOf(req), async (tx, log) => {
-      const { before, after } = await updateRole(tx, req.params.role, req.body)
-      log({ action: 'role.update', targetType: 'role', targetId: after.role, before, after })
-      return after
-    }),
+    audited(db, actorOf(req), (tx, log) => changeRole(tx, req.params.role, req.body, log)),
   )
 
   app.delete('/system/roles/:role', { config: { permission: 'staff.write' }, schema: { params: RoleParams } }, async (req): Promise<OkReply> =>
-    audited(db, actorOf(req), async (tx, log) => {
-      const before = await deleteRole(tx, req.params.role)
-      log({ action: 'role.delete', targetType: 'role', targetId: before.role, before })
-      return { ok: true }
-    }),
+    audited(db, actorOf(req), (tx, log) => removeRole(tx, req.params.role, log)),
   )
 
   // ---------------------------------------------------------------- staff
 
   app.get('/system/staff', { config: { permission: 'staff.read' } }, async (): Promise<StaffView[]> => staffViews(db))
 
-  /** The owner (or whoever has staff.write) chose or saw the password: the staff changes it at the first sign-in. */
+  // The staff member changes the password chosen here at the first sign-in (adminService.ts addStaff).
   app.post('/system/staff', { config: { permission: 'staff.write' }, schema: { body: StaffCreateBody } }, async (req): Promise<StaffCreateReply> =>
-    audited(db, actorOf(req), async (tx, log) => {
-      const r = await createStaff(tx, { ...req.body, mustChangePassword: true })
-      log({ action: 'staff.create', targetType: 'staff', targetId: r.staff.id, after: r.staff })
-      return r
-    }),
+    audited(db, actorOf(req), (tx, log) => addStaff(tx, req.body, log)),
   )
 
   app.put('/system/staff/:id', { config: { permission: 'staff.write' }, schema: { params: IdParams, body: StaffUpdateBody } }, async (req): Promise<StaffView> => {

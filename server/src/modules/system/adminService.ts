@@ -1,15 +1,52 @@
 /** 系统 in the console: the queries behind its routes (adminRoutes.ts is HTTP only; roles and staff rows: admin/roles.ts, admin/staff.ts). */
-import { OWNER_ROLE, type StaffView } from '../../../../types/admin'
-import { type AuditPage, type AuditQuery, type PasswordResetReply, type StaffUpdateBody } from '../../../../types/adminSystem'
+import { OWNER_ROLE, type OkReply, type StaffView } from '../../../../types/admin'
+import {
+  type AuditPage,
+  type AuditQuery,
+  type PasswordResetReply,
+  type RoleBody,
+  type RoleView,
+  type StaffCreateBody,
+  type StaffCreateReply,
+  type StaffUpdateBody,
+} from '../../../../types/adminSystem'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
-import { findRole } from '../../admin/roles'
-import { checkNameAndPhone, generatePassword, setPassword, staffView } from '../../admin/staff'
+import { createRole, deleteRole, findRole, updateRole } from '../../admin/roles'
+import { checkNameAndPhone, createStaff, generatePassword, setPassword, staffView } from '../../admin/staff'
 import type { Db, Tx } from '../../db/types'
 import { countRows, onPage, paged } from '../../db/paging'
 
 type Log = (e: AuditEntry) => void
 const parse = (s: string | null) => (s === null ? null : JSON.parse(s))
+
+/** 系统 → 角色 → 新建 (audited `role.create`). */
+export async function addRole(tx: Tx, body: RoleBody, log: Log): Promise<RoleView> {
+  const role = await createRole(tx, body)
+  log({ action: 'role.create', targetType: 'role', targetId: role.role, after: role })
+  return role
+}
+
+/** 系统 → 角色 → 编辑 (audited `role.update` with before and after). */
+export async function changeRole(tx: Tx, code: string, body: RoleBody, log: Log): Promise<RoleView> {
+  const { before, after } = await updateRole(tx, code, body)
+  log({ action: 'role.update', targetType: 'role', targetId: after.role, before, after })
+  return after
+}
+
+/** 系统 → 角色 → 删除 (audited `role.delete` with the role removed). */
+export async function removeRole(tx: Tx, code: string, log: Log): Promise<OkReply> {
+  const before = await deleteRole(tx, code)
+  log({ action: 'role.delete', targetType: 'role', targetId: before.role, before })
+  return { ok: true }
+}
+
+/** 系统 → 员工 → 新建: the owner (or whoever has staff.write) chose or saw the password, so the staff changes it at the first sign-in (audited `staff.create`). */
+export async function addStaff(tx: Tx, body: StaffCreateBody, log: Log): Promise<StaffCreateReply> {
+  const r = await createStaff(tx, { ...body, mustChangePassword: true })
+  log({ action: 'staff.create', targetType: 'staff', targetId: r.staff.id, after: r.staff })
+  return r
+}
 
 /** Edits a staff member (role, 停用, 姓名, phone); the shop keeps an owner who can sign in; a disabled staff is signed out. */
 export async function updateStaff(tx: Tx, meId: number, id: number, body: StaffUpdateBody, log: Log): Promise<StaffView> {

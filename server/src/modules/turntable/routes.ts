@@ -4,7 +4,7 @@ import { DrawRecordQuery, DrawRecordsQuery, DrawRequest, WriteAddressRequest } f
 import { memberId } from '../../plugins/auth'
 import * as turntable from './service'
 
-/** Blind box / turntable: /api/turntable/* (the four calls of the spec, plus the prize pool). */
+/** The blind box (盲盒), under the original app's paths /api/turntable/* (the four calls of the spec, plus the prize pool). */
 export default async function turntableRoutes(app: ShopApp, ctx: AppContext) {
   const { db } = ctx
 

@@ -13,6 +13,8 @@ import { getSetting } from '../settings/service'
 import '../../db/promotionTables'
 import { onPage, countRows } from '../../db/paging'
 
+/** The blind box (盲盒; `turntable` after the original app's API paths): the prize pool, the draw, claiming and shipping prizes. */
+
 /** Points one draw costs until the console sets another (营销 › 盲盒, shop_settings 'blindBoxCost'). */
 export const DRAW_COST = 50
 export const drawCost = (db: Conn) => getSetting(db, 'blindBoxCost', DRAW_COST)

@@ -2,7 +2,7 @@ import Taro from '@tarojs/taro'
 import { render, fireEvent, act, screen } from '@testing-library/react'
 import type { CartLine, CartList } from '@contract/cart'
 import Cart from '@/components/Cart'
-import { cartTotals, clampQuantity, removeLines, setAllSelected, setQuantity, setSelected } from '@/components/Cart/logic'
+import { belowMinimum, cartTotals, clampQuantity, limitTags, lineMax, overMaxText, removeLines, setAllSelected, setQuantity, setSelected } from '@/components/Cart/logic'
 import * as api from '@/api/cart'
 import * as goodsApi from '@/api/goods'
 import { useUserStore } from '@/stores/user'
@@ -31,6 +31,9 @@ const line = (id: number, price: number, quantity: number, extra: Partial<CartLi
   quantity,
   stock: 10,
   selected: true,
+  minQuantity: 0,
+  perMemberLimit: 0,
+  bought: 0,
   ...extra,
 })
 
@@ -59,6 +62,35 @@ describe('cart logic', () => {
     expect(next.find((l) => l.id === 2)!.quantity).toBe(10)
     // A quantity above stock (stock fell after it was added) counts only what can be bought.
     expect(cartTotals([line(9, 100, 8, { stock: 5 })]).amount).toBe(500)
+  })
+
+  it("stops a line at 每人限购 less what was bought and the goods' other lines, and says why", () => {
+    const a = line(1, 100, 1, { goodsId: 7, perMemberLimit: 5, bought: 2 })
+    const b = line(2, 100, 1, { goodsId: 7, perMemberLimit: 5, bought: 2 })
+    const other = line(3, 100, 4)
+    expect(lineMax(a, [a, other])).toBe(3)
+    expect(lineMax(a, [a, b, other])).toBe(2)
+    expect(overMaxText(a, [a, b])).toBe('每人限购5件，您已购买2件')
+    // no limit: the stock bounds it
+    expect(lineMax(other, [a, other])).toBe(10)
+    expect(overMaxText(other, [other])).toBe('库存仅剩10件')
+    // stock lower than the allowance: the stock speaks
+    const low = line(4, 100, 1, { perMemberLimit: 9, stock: 3 })
+    expect(lineMax(low, [low])).toBe(3)
+    expect(overMaxText(low, [low])).toBe('库存仅剩3件')
+    // nothing left to buy still leaves 1 (the server refuses the order with its message)
+    expect(lineMax(line(5, 100, 1, { perMemberLimit: 2, bought: 2 }), [])).toBe(1)
+  })
+
+  it('shows the limits and refuses checkout below 起购数量 across the lines of one goods', () => {
+    expect(limitTags(line(1, 100, 1, { perMemberLimit: 3, minQuantity: 2 }))).toEqual(['限购3件', '2件起购'])
+    expect(limitTags(line(1, 100, 1, { minQuantity: 1 }))).toEqual([])
+    const a = line(1, 100, 1, { goodsId: 7, goodsName: '茶', minQuantity: 3 })
+    const b = line(2, 100, 1, { goodsId: 7, goodsName: '茶', minQuantity: 3 })
+    expect(belowMinimum([a, b])).toBe('「茶」3件起购，请再加1件')
+    expect(belowMinimum([a, { ...b, quantity: 2 }])).toBeNull()
+    // unselected lines neither count nor are checked
+    expect(belowMinimum([{ ...a, selected: false }])).toBeNull()
   })
 
   it('removes lines and recomputes the list totals', () => {

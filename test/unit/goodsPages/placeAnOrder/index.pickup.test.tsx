@@ -30,6 +30,7 @@ const PREVIEW: OrderPreview = {
   address: { id: 7, name: '小美', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 478 号', tag: '', isDefault: true },
   goodsAmount: 6600,
   freightAmount: 800,
+  levelDiscount: 0,
   couponDiscount: 0,
   pointsDiscount: 0,
   payAmount: 7400,

@@ -32,6 +32,7 @@ const PREVIEW: OrderPreview = {
   address: { id: 7, name: '小美', phone: '13800138000', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 478 号', tag: '', isDefault: true },
   goodsAmount: 6600,
   freightAmount: 800,
+  levelDiscount: 0,
   couponDiscount: 0,
   pointsDiscount: 0,
   payAmount: 7400,
@@ -85,6 +86,22 @@ describe('confirm-order page', () => {
     expect(screen.getByText('+¥8.00')).toBeTruthy()
     expect(screen.getByText('再买¥33.00即可包邮（满¥99.00包邮）')).toBeTruthy()
     expect(document.querySelector('.place-order__sum-price')!.textContent).toBe('¥74.00')
+  })
+
+  it('shows 会员折扣 with the level name when the member level takes something off', async () => {
+    order.previewOrder.mockResolvedValue({ ...PREVIEW, levelDiscount: 330, payAmount: 7070, extras: { level: { name: '黄金会员', discount: 95, freeShipping: false, pointsTenths: 15 } } })
+    await act(async () => {
+      render(<PlaceOrderPage />)
+    })
+    expect(screen.getByText('会员折扣（黄金会员）')).toBeTruthy()
+    expect(screen.getByText('-¥3.30')).toBeTruthy()
+  })
+
+  it('has no 会员折扣 row without a level discount', async () => {
+    await act(async () => {
+      render(<PlaceOrderPage />)
+    })
+    expect(screen.queryByText(/会员折扣/)).toBeNull()
   })
 
   it('submits once when tapped twice, then pays through the adapter and shows the pay status', async () => {
