@@ -34,8 +34,18 @@ test('1280x800: the agent detail shows parent and sub-agents; 代理规则 sets 
   await page.locator('.ant-card', { hasText: '二级佣金（上级代理）' }).scrollIntoViewIfNeeded()
   await screenshot(page, 'console-1280-agent-rules-team')
   await btn(page, '保存规则').click()
-  await btn(page, '确定').click()
-  await page.getByText('代理规则已保存').waitFor()
+  // The confirm dialog's button once the dialog has opened (a click during its opening animation can be lost).
+  const dialog = page.locator('.ant-modal-confirm', { hasText: '保存代理规则？' })
+  await dialog.waitFor()
+  await page.waitForTimeout(300)
+  await dialog.getByRole('button', { name: /确\s*定/ }).click()
+  await page
+    .getByText('代理规则已保存')
+    .waitFor()
+    .catch(async (e) => {
+      await screenshot(page, 'debug-rules')
+      throw new Error(`${e.message}\n${await page.locator('.ant-alert, .ant-form-item-explain-error, .ant-message').allInnerTexts()}`)
+    })
   const rules = await suite.shop.api('GET', '/api/business/agent/toApply', null, await suite.shop.apiLogin('13700137006'))
   assert.ok(
     rules.data.options.rules.some((r) => r.includes('8% 的二级佣金')),
