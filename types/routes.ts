@@ -78,6 +78,7 @@ export const SUBPACKAGES = [
       'cashback/index',
       'cashback/details',
       'cashback/submitTask',
+      'balance/index',
     ],
   },
   {
@@ -168,6 +169,7 @@ export const ROUTES = {
   cashback: '/minePages/cashback/index',
   cashbackDetails: '/minePages/cashback/details',
   cashbackSubmitTask: '/minePages/cashback/submitTask',
+  balance: '/minePages/balance/index',
   agentHome: '/agentBackendPages/home/index',
   agentApply: '/agentBackendPages/apply/index',
   agentWithdraw: '/agentBackendPages/withdraw/index',

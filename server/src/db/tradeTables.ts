@@ -48,6 +48,10 @@ export interface OrderTable {
   pointsUsed: number
   pointsDiscount: number
   payAmount: number
+  /** What the balance pays of payAmount (held while unpaid; migration 103); the gateway pays payAmount - balanceAmount. */
+  balanceAmount: Generated<number>
+  /** How much of balanceAmount went back to the balance by refunds. */
+  balanceRefunded: Generated<number>
   /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust (migration 093). */
   priceAdjust: Generated<number>
   itemCount: number

@@ -43,6 +43,7 @@ import { couponModule } from './coupon'
 import { integralModule } from './integral'
 import { seckillModule } from './seckill'
 import { turntableModule } from './turntable'
+import { balanceModule } from './balance'
 
 export const shopModules: readonly ShopModule[] = [
   // Members and the catalogue (docs/catalogue.md)
@@ -78,6 +79,8 @@ export const shopModules: readonly ShopModule[] = [
   integralModule,
   seckillModule,
   turntableModule,
+  // The shopper's balance (docs/balance.md): spent at checkout, refunded in proportion
+  balanceModule,
   // The merchant console's own: staff sign-in (server/src/admin), the dashboard, staff and the audit log
   staffModule,
   dashboardModule,
@@ -86,9 +89,9 @@ export const shopModules: readonly ShopModule[] = [
 
 /**
  * The order pricing steps run in: the coupon first, then points (the points cap is taken on the amount after
- * the coupon). A module's step missing from this list is an error at start, not a silent reorder.
+ * the coupon), then the balance (it pays part of the final amount: its afterFinalize). A module's step missing from this list is an error at start, not a silent reorder.
  */
-export const PRICING_ORDER = ['coupon', 'points'] as const
+export const PRICING_ORDER = ['coupon', 'points', 'balance'] as const
 
 const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.flatMap((m) => pick(m) || [])
 

@@ -25,7 +25,7 @@ export default function MemberList() {
     { title: '手机号', dataIndex: 'phone', search: false, width: 130 },
     { title: '编号', dataIndex: 'id', search: false, width: 80 },
     { title: '积分', dataIndex: 'points', search: false, width: 90, align: 'right' },
-    { title: '返现余额', dataIndex: 'cashbackBalance', search: false, width: 110, align: 'right', render: (_, r) => `¥${fenToYuan(r.cashbackBalance)}` },
+    { title: '余额', dataIndex: 'balance', search: false, width: 110, align: 'right', render: (_, r) => `¥${fenToYuan(r.balance)}` },
     {
       title: '状态',
       dataIndex: 'disabled',

@@ -32,6 +32,8 @@ import * as m097 from './097_limits'
 import * as m098 from './098_pickup'
 import * as m099 from './099_parcels'
 import * as m100 from './100_agent_suspend'
+import * as m103 from './103_balance'
+import * as m104 from './104_balance_permission'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -68,4 +70,6 @@ export const migrations: Record<string, Migration> = {
   '098_pickup': m098,
   '099_parcels': m099,
   '100_agent_suspend': m100,
+  '103_balance': m103,
+  '104_balance_permission': m104,
 }

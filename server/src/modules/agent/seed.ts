@@ -93,7 +93,6 @@ export const agentSeeder: Seeder = {
           boundBusinessId: shop.id,
           invitationCode: null,
           points: 0,
-          cashbackBalance: 0,
           status: 'active',
           logoffAt: null,
           createdAt: at,
