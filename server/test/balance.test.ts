@@ -1,3 +1,4 @@
+import { Migrator, sql } from 'kysely'
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
 import { buyNow, makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
@@ -5,6 +6,9 @@ import { orderItems } from './afterSalesFixtures'
 import { balanceShareOfRefund, ledgerIdentity } from '../src/modules/balance/service'
 import { expireOrders } from '../src/modules/order/service'
 import { handlePaidNotice } from '../src/modules/pay/service'
+import { createDb } from '../src/db'
+import { migrateToLatest } from '../src/db/migrate'
+import { migrations } from '../src/db/migrations'
 
 /** The shopper's balance (余额): the account, spending it at checkout, refunds split in proportion, 财务 → 余额. docs/balance.md. */
 describe.each(DIALECTS)('balance (%s)', (dialect) => {
@@ -230,5 +234,48 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
     // The shopper's page: the same rows, filtered.
     expect((await t.get('/api/balance/ledger', { flow: 'out' }, me.token)).data.list.map((l: any) => l.amount)).toEqual([-500])
     expect((await t.get('/api/balance/ledger', { flow: 'in' }, me.token)).data.list.map((l: any) => l.kindText)).toEqual(['商家调整'])
+  })
+})
+
+describe('migration 103: the cashback balance becomes the balance', () => {
+  it('keeps every cashback figure and ledger row (withdrawable), and a figure without rows gets one row for it', async () => {
+    const db = createDb({ sqliteFile: ':memory:' })
+    const before = Object.fromEntries(Object.entries(migrations).filter(([name]) => name < '103'))
+    await new Migrator({ db, provider: { getMigrations: async () => before } }).migrateToLatest()
+    const t0 = 1_764_000_000_000
+    const member = async (phone: string, cashback: number) =>
+      (
+        await sql<{ id: number }>`INSERT INTO members (phone, nickname, avatar, gender, points, cashback_balance, status, created_at, updated_at)
+          VALUES (${phone}, '老顾客', '', 0, 0, ${cashback}, 'active', ${t0}, ${t0}) RETURNING id`.execute(db)
+      ).rows[0].id
+    const a = await member('13900000001', 500)
+    const b = await member('13900000002', 700)
+    await member('13900000003', 0)
+    for (const [memberId, change, after, type, biz] of [
+      [a, 300, 300, 'task_payout', 1],
+      [a, 200, 500, 'task_payout', 2],
+      [b, 400, 400, 'adjust', 9],
+    ] as const)
+      await sql`INSERT INTO cashback_ledger (member_id, change, balance_after, type, biz_id, note, created_at) VALUES (${memberId}, ${change}, ${after}, ${type}, ${biz}, '好评返现', ${t0})`.execute(
+        db,
+      )
+    await migrateToLatest(db)
+    const m = await db.selectFrom('members').select(['id', 'balance', 'balanceWithdrawable']).orderBy('id').execute()
+    expect(m.map((x) => [Number(x.balance), Number(x.balanceWithdrawable)])).toEqual([
+      [500, 500],
+      [700, 700],
+      [0, 0],
+    ])
+    const rows = await db.selectFrom('balanceLedger').select(['memberId', 'kind', 'amount', 'withdrawableAmount', 'refType', 'refId']).orderBy('id').execute()
+    expect(rows).toEqual([
+      { memberId: a, kind: 'cashback', amount: 300, withdrawableAmount: 300, refType: 'cashback_task', refId: '1' },
+      { memberId: a, kind: 'cashback', amount: 200, withdrawableAmount: 200, refType: 'cashback_task', refId: '2' },
+      { memberId: b, kind: 'staff_adjust', amount: 400, withdrawableAmount: 400, refType: 'cashback_adjust', refId: '9' },
+      { memberId: b, kind: 'staff_adjust', amount: 300, withdrawableAmount: 300, refType: 'migration', refId: String(b) },
+    ])
+    expect((await ledgerIdentity(db)).ok).toBe(true)
+    // The range check holds from now on: no write can take the balance below 0.
+    await expect(db.updateTable('members').set({ balance: -1 }).where('id', '=', a).execute()).rejects.toThrow(/CHECK|members_balance_range/)
+    await db.destroy()
   })
 })

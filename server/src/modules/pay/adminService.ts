@@ -312,12 +312,14 @@ const toMemberEntry = (kind: LedgerKind, r: MemberLedgerRow): MemberLedgerEntry 
 
 export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedgerQuery): Promise<MemberLedgerPage> {
   const { page, pageSize } = paging(q)
+  // The change's column: points_ledger.change, balance_ledger.amount.
+  const change = sql.raw(kind === 'points' ? 'l.change' : 'l.amount')
   const sums = await memberLedgerQuery(db, kind, q)
     .clearSelect()
     .select([
       sql<number>`COUNT(*)`.as('n'),
-      sql<number>`COALESCE(SUM(CASE WHEN l.change > 0 THEN l.change ELSE 0 END), 0)`.as('income'),
-      sql<number>`COALESCE(SUM(CASE WHEN l.change < 0 THEN -l.change ELSE 0 END), 0)`.as('expense'),
+      sql<number>`COALESCE(SUM(CASE WHEN ${change} > 0 THEN ${change} ELSE 0 END), 0)`.as('income'),
+      sql<number>`COALESCE(SUM(CASE WHEN ${change} < 0 THEN -${change} ELSE 0 END), 0)`.as('expense'),
     ])
     .executeTakeFirstOrThrow()
   const rows = await memberLedgerQuery(db, kind, q).orderBy('l.id', 'desc').$call(onPage(page, pageSize)).execute()
