@@ -10,11 +10,12 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const yuan = (fen) => (fen / 100).toFixed(2)
 const requestId = () => `e2e${Date.now()}${Math.floor(Math.random() * 1000)}`
 
+// The console is served from admin/dist when the shop starts: built before the suite's shop.
+buildConsole()
 const state = { cashback: 0 }
 const suite = useShopSuite({
   member: newPhone(),
   async setup(s) {
-    buildConsole()
     await changeDemoOwnerPassword(s.shop.base)
     const addr = await s.shop.api(
       'POST',
@@ -94,7 +95,9 @@ test('good-review cashback is in the balance: 我的 shows it beside points and 
   await page.waitForURL(/\/minePages\/balance\/index/)
   await shown(page, '.balance__amount', { hasText: yuan(state.cashback) }).waitFor()
   await shown(page, '.balance__parts', { hasText: `可提现 ¥${yuan(state.cashback)}` }).waitFor()
-  await shown(page, '.balance__row', { hasText: '好评返现' }).locator('.balance__change', { hasText: `+${yuan(state.cashback)}` }).waitFor()
+  await shown(page, '.balance__row', { hasText: '好评返现' })
+    .locator('.balance__change', { hasText: `+${yuan(state.cashback)}` })
+    .waitFor()
   await shown(page, '.balance__tab', { hasText: '支出' }).click()
   await shown(page, '.list-footer', { hasText: '暂无余额记录' }).waitFor()
   await screenshot(page, 'balance-page')
@@ -116,7 +119,9 @@ test('使用余额 pays part of the order, the sandbox the rest; the order shows
   await row.locator('.nut-switch').click()
   await row.locator('.coupon-picker__text', { hasText: `抵扣¥${yuan(state.cashback)}` }).waitFor()
   const gateway = totalFen - state.cashback
-  await shown(page, '.place-order__sum', { hasText: '还需支付' }).locator('.place-order__sum-price', { hasText: `¥${yuan(gateway)}` }).waitFor()
+  await shown(page, '.place-order__sum', { hasText: '还需支付' })
+    .locator('.place-order__sum-price', { hasText: `¥${yuan(gateway)}` })
+    .waitFor()
   await screenshot(page, 'balance-checkout')
   await button(page, '提交订单').click()
   // The sandbox asks only for the gateway's part.
@@ -133,8 +138,12 @@ test('使用余额 pays part of the order, the sandbox the rest; the order shows
   order = { orderNo, total: totalFen, gateway, items: o.items }
 
   await page.goto(`${suite.shop.base}/minePages/myOrder/details?orderNo=${orderNo}`)
-  await shown(page, '.order-detail__row', { hasText: '余额支付' }).filter({ hasText: `¥${yuan(state.cashback)}` }).waitFor()
-  await shown(page, '.order-detail__row', { hasText: '沙箱支付' }).filter({ hasText: `¥${yuan(gateway)}` }).waitFor()
+  await shown(page, '.order-detail__row', { hasText: '余额支付' })
+    .filter({ hasText: `¥${yuan(state.cashback)}` })
+    .waitFor()
+  await shown(page, '.order-detail__row', { hasText: '沙箱支付' })
+    .filter({ hasText: `¥${yuan(gateway)}` })
+    .waitFor()
   await screenshot(page, 'balance-order-detail')
   const summary = await suite.shop.api('GET', '/api/balance/summary', null, suite.token)
   assert.deepEqual(summary.data, { balance: 0, withdrawable: 0, held: 0 })
@@ -166,8 +175,12 @@ test('an after-sales refund approved by the console puts the balance part back i
   )
   await page.goto(`${suite.shop.base}/minePages/balance/index`)
   await shown(page, '.balance__amount', { hasText: yuan(state.cashback) }).waitFor()
-  await shown(page, '.balance__row', { hasText: '售后退款' }).locator('.balance__change', { hasText: `+${yuan(state.cashback)}` }).waitFor()
-  await shown(page, '.balance__row', { hasText: '订单支付' }).locator('.balance__change', { hasText: `-${yuan(state.cashback)}` }).waitFor()
+  await shown(page, '.balance__row', { hasText: '售后退款' })
+    .locator('.balance__change', { hasText: `+${yuan(state.cashback)}` })
+    .waitFor()
+  await shown(page, '.balance__row', { hasText: '订单支付' })
+    .locator('.balance__change', { hasText: `-${yuan(state.cashback)}` })
+    .waitFor()
   // The cashback was withdrawable, so is its refund.
   await shown(page, '.balance__parts', { hasText: `可提现 ¥${yuan(state.cashback)}` }).waitFor()
   await screenshot(page, 'balance-refunded')

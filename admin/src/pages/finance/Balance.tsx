@@ -75,7 +75,7 @@ export default function Balance() {
   const columns: ProColumns<AdminBalanceMember>[] = [
     { title: '手机号或昵称', dataIndex: 'keyword', hideInTable: true },
     { title: '排序', dataIndex: 'sort', hideInTable: true, valueType: 'select', valueEnum: SORTS, initialValue: 'balance_desc' },
-    { title: '会员', search: false, render: (_, r) => `${r.nickname || '未设置昵称'} ${r.phone}` },
+    { title: '会员', search: false, width: 240, ellipsis: true, render: (_, r) => `${r.nickname || '未设置昵称'} ${r.phone}` },
     { title: '余额（元）', dataIndex: 'balance', search: false, align: 'right', width: 120, render: (_, r) => fenToYuan(r.balance) },
     { title: '可提现（元）', dataIndex: 'withdrawable', search: false, align: 'right', width: 120, render: (_, r) => fenToYuan(r.withdrawable) },
     {
@@ -87,6 +87,7 @@ export default function Balance() {
     },
     {
       title: '操作',
+      valueType: 'option',
       search: false,
       width: 150,
       render: (_, r) => (
