@@ -57,7 +57,7 @@ export interface SeckillDetail extends SeckillItem {
 }
 
 /** couponId: a member coupon id; 0 = no coupon; absent = the server picks the best usable one. */
-const seckillOrderFields = { itemId: Id(), quantity: Int(1, 99), addressId: Opt(Id()), couponId: Opt(Int(0)), useBalance: Opt(Bool()) }
+const seckillOrderFields = { itemId: Id(), quantity: Int(1, 99), addressId: Opt(Id()), couponId: Opt(Int(0)), useBalance: Opt(Bool()), balanceAmount: Opt(Int(0)) }
 /** POST /api/seckill/preview. */
 export const SeckillPreviewRequest = Obj(seckillOrderFields)
 export type SeckillPreviewRequest = Static<typeof SeckillPreviewRequest>

@@ -275,7 +275,16 @@ describe('migration 103: the cashback balance becomes the balance', () => {
     ])
     expect((await ledgerIdentity(db)).ok).toBe(true)
     // The range check holds from now on: no write can take the balance below 0.
-    await expect(db.updateTable('members').set({ balance: -1 }).where('id', '=', a).execute()).rejects.toThrow(/CHECK|members_balance_range/)
+    const triggers = (await sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name`.execute(db)).rows.map((r) => r.name)
+    expect(triggers).toEqual(expect.arrayContaining(['members_balance_range', 'orders_balance_range', 'orders_balance_range_insert']))
+    let refused = ''
+    try {
+      const r = await sql`UPDATE members SET balance = -1 WHERE id = ${a}`.execute(db)
+      refused = `not refused: ${String(r.numAffectedRows)} row(s) changed`
+    } catch (err) {
+      refused = String((err as Error).message)
+    }
+    expect(refused).toMatch(/members_balance_range/)
     await db.destroy()
   })
 })

@@ -338,6 +338,7 @@ async function seckillDraft(db: Conn, modules: Contributions, item: JoinedItem, 
     addressId: input.addressId,
     couponId: input.couponId,
     useBalance: input.useBalance,
+    balanceAmount: input.balanceAmount,
     orderType: 'seckill',
   }
   for (const step of modules.pricingSteps) await step.apply(db, draft, pricingInput)
