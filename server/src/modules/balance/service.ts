@@ -60,11 +60,13 @@ export async function changeBalance(tx: Tx, c: BalanceChange): Promise<BalanceEn
   if (amount > 0) {
     w = c.withdrawableAmount ?? 0
     if (!Number.isInteger(w) || w < 0 || w > amount) throw new AppError(ErrorCode.BAD_REQUEST, '可提现金额无效')
+    // Money that was the member's own (an order's refund or held part) goes back even to an anonymised account; new money does not.
+    const giveBack = c.kind === 'order_refund' || c.kind === 'order_hold_returned'
     after = await tx
       .updateTable('members')
       .set((eb) => ({ balance: eb('balance', '+', amount), balanceWithdrawable: eb('balanceWithdrawable', '+', w), updatedAt: t }))
       .where('id', '=', c.memberId)
-      .where('status', '!=', 'anonymised')
+      .$if(!giveBack, (q) => q.where('status', '!=', 'anonymised'))
       .returning(['balance', 'balanceWithdrawable'])
       .executeTakeFirst()
     if (!after) throw new AppError(ErrorCode.CONFLICT, '会员不存在或已注销')
