@@ -103,7 +103,6 @@ export async function fill(db: Db, n: number) {
       boundBusinessId: null,
       invitationCode: null,
       points: 0,
-      cashbackBalance: 0,
       status: 'active' as const,
       logoffAt: null,
       createdAt: t - rnd(1e10),

@@ -76,7 +76,6 @@ async function main() {
       boundBusinessId: null,
       invitationCode: null,
       points: 0,
-      cashbackBalance: 0,
       status: 'active' as const,
       logoffAt: null,
       createdAt: t,

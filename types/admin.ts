@@ -50,6 +50,7 @@ export const PERMISSIONS = [
   'withdrawals.read',
   'withdrawals.write',
   'ledgers.read',
+  'balance.adjust',
   'marketing.read',
   'marketing.write',
   'agents.read',

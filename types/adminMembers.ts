@@ -14,7 +14,7 @@ export const AdminMemberRow = Type.Object({
   nickname: Type.String(),
   avatar: Type.String(),
   points: Type.Integer(),
-  cashbackBalance: Type.Integer(),
+  balance: Type.Integer(),
   status: Type.String(),
   disabled: Type.Boolean(),
   createdAt: Type.Integer(),
@@ -26,9 +26,9 @@ export const AdminMemberDetail = Type.Object({
   member: AdminMemberRow,
   orders: Type.Array(AdminOrderRow),
   addresses: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), phone: Type.String(), address: Type.String(), isDefault: Type.Boolean() })),
-  /** `reason` / `type`: the ledger row's kind in words (POINTS_REASON_TEXT, CASHBACK_LEDGER_TEXT); `note` left out when it only repeats it. */
+  /** `reason` / `type`: the ledger row's kind in words (POINTS_REASON_TEXT, BALANCE_KIND_TEXT); `note` left out when it only repeats it. */
   pointsLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), reason: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
-  cashbackLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), type: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
+  balanceLedger: Type.Array(Type.Object({ id: Type.Integer(), change: Type.Integer(), balanceAfter: Type.Integer(), type: Type.String(), note: Type.String(), createdAt: Type.Integer() })),
 })
 export type AdminMemberDetail = Static<typeof AdminMemberDetail>
 /** delta: points to add (negative takes away, never below 0). */

@@ -63,6 +63,8 @@ export const AdminOrderDetail = Type.Object({
     couponDiscount: Type.Integer(),
     pointsDiscount: Type.Integer(),
     payAmount: Type.Integer(),
+    /** What the balance paid of payAmount (docs/balance.md); the gateway paid the rest. */
+    balanceAmount: Type.Integer(),
     /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust. */
     priceAdjust: Type.Integer(),
     receiverName: Type.String(),

@@ -11,7 +11,8 @@ export interface MemberInfo {
   isAgent: boolean
   agentStatus: 'none' | 'pending' | 'approved' | 'rejected'
   points: number
-  cashbackBalance: number
+  /** 余额 in fen (docs/balance.md). */
+  balance: number
   boundBusinessId: number | null
   logoffAt: number | null
   createdAt: number

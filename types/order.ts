@@ -3,6 +3,7 @@ import type { Page } from './envelope'
 import type { MemberAddress } from './address'
 import type { OrderCouponExtras } from './coupon'
 import type { OrderPointsExtras } from './integral'
+import type { OrderBalanceExtras } from './balance'
 import { Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type OrderStatus = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
@@ -49,6 +50,10 @@ const priceFields = {
   /** A member coupon id; 0 = no coupon; absent = the best one (promotions). */
   couponId: Opt(Int(0)),
   usePoints: Opt(Bool()),
+  /** 使用余额: the balance pays what it can of the order (docs/balance.md). */
+  useBalance: Opt(Bool()),
+  /** Submit: what the preview showed the balance paying; less balance than that now (spent meanwhile) refuses with 余额不足. */
+  balanceAmount: Opt(Int(0)),
 }
 /** POST /api/order/preview. Promotions (coupons / points) read couponId and usePoints. */
 export const OrderPreviewRequest = Obj(priceFields)
@@ -140,6 +145,8 @@ export interface OrderExtras {
   points?: OrderPointsExtras
   /** The member level step (level module): the member's level and what its benefits did to this order. Absent without a level. */
   level?: OrderLevelExtras
+  /** The balance step (balance module): the balance and what it pays of this order. */
+  balance?: OrderBalanceExtras
 }
 
 export interface OrderSubmitResponse {
@@ -186,6 +193,8 @@ export interface OrderSummary {
   /** Points spent on this order (a points-mall order's price in points; a normal order's points discount). */
   pointsUsed: number
   payAmount: number
+  /** What the balance paid (or holds, while unpaid) of payAmount; the rest is the gateway's (微信支付). docs/balance.md. */
+  balanceAmount: number
   /** Fen the merchant took off with 改价 (negative: raised); 0 when never changed. 原价 = payAmount + priceAdjust. */
   priceAdjust: number
   itemCount: number

@@ -40,6 +40,7 @@ export interface PayStatus {
 
 /** A payment's method as the merchant reads it (payments.provider + channel): 沙箱支付 for the demo gateway, else 微信支付. */
 export function payMethodText(provider: string, channel: string): string {
+  if (channel === 'balance') return '余额支付'
   if (provider === 'sandbox' || channel === 'sandbox') return '沙箱支付'
   if (provider === 'wechatpay' || channel.startsWith('wechat')) return '微信支付'
   return '其他支付'

@@ -79,6 +79,7 @@ export const SUBPACKAGES = [
       'cashback/details',
       'cashback/submitTask',
       'myLevel/index',
+      'balance/index',
     ],
   },
   {
@@ -171,6 +172,7 @@ export const ROUTES = {
   cashbackDetails: '/minePages/cashback/details',
   cashbackSubmitTask: '/minePages/cashback/submitTask',
   myLevel: '/minePages/myLevel/index',
+  balance: '/minePages/balance/index',
   agentHome: '/agentBackendPages/home/index',
   agentApply: '/agentBackendPages/apply/index',
   agentWithdraw: '/agentBackendPages/withdraw/index',

@@ -1,7 +1,7 @@
 /** Flash sales (/api/seckill/*). Money in fen, times in ms. Rules: docs/promotions.md. */
 import type { MemberAddress } from './address'
 import type { OrderPreview } from './order'
-import { Id, Int, Obj, Opt, Str, type Static } from './schema'
+import { Bool, Id, Int, Obj, Opt, Str, type Static } from './schema'
 
 export type SessionState = 'upcoming' | 'active' | 'ended'
 
@@ -57,7 +57,7 @@ export interface SeckillDetail extends SeckillItem {
 }
 
 /** couponId: a member coupon id; 0 = no coupon; absent = the server picks the best usable one. */
-const seckillOrderFields = { itemId: Id(), quantity: Int(1, 99), addressId: Opt(Id()), couponId: Opt(Int(0)) }
+const seckillOrderFields = { itemId: Id(), quantity: Int(1, 99), addressId: Opt(Id()), couponId: Opt(Int(0)), useBalance: Opt(Bool()), balanceAmount: Opt(Int(0)) }
 /** POST /api/seckill/preview. */
 export const SeckillPreviewRequest = Obj(seckillOrderFields)
 export type SeckillPreviewRequest = Static<typeof SeckillPreviewRequest>

@@ -1,7 +1,7 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { adminClient, signIn, type AdminClient, type StaffSession } from './adminHelpers'
 import { makeGoods, paidOrder, shopper } from './tradeFixtures'
-import { creditCashback } from '../src/modules/cashback/service'
+import { changeBalance } from '../src/modules/balance/service'
 
 const chinaDay = (t = Date.now()) => new Date(t + 8 * 3600_000).toISOString().slice(0, 10)
 
@@ -31,7 +31,7 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
     expect((await owner.post(`/after-sales/${cs.id}/approve`)).code).toBe(200)
     expect((await owner.post(`/after-sales/${cs.id}/refund`)).data.status).toBe('refunded')
     expect((await owner.post(`/members/${me.memberId}/points`, { delta: 120, note: '客诉补偿' })).code).toBe(200)
-    await t.db.transaction().execute((tx) => creditCashback(tx, me.memberId, 880, 'adjust', 0, '测试返现'))
+    await t.db.transaction().execute((tx) => changeBalance(tx, { memberId: me.memberId, amount: 880, kind: 'staff_adjust', refType: 'staff_adjust', refId: 'test', note: '测试返现' }))
   })
   afterAll(() => t.close())
 
@@ -100,11 +100,11 @@ describe.each(DIALECTS)('console finance (%s)', (dialect) => {
     expect(points.data.list[0]).toMatchObject({ memberId: me.memberId, change: 120, reason: '客服调整', note: '客诉补偿' })
     expect(points.data.income).toBeGreaterThanOrEqual(120)
     const cashback = await c.get('/finance/ledgers/cashback', { memberId: me.memberId })
-    expect(cashback.data.list).toEqual([expect.objectContaining({ change: 880, balanceAfter: 880, reason: '人工调整', note: '测试返现' })])
+    expect(cashback.data.list).toEqual([expect.objectContaining({ change: 880, balanceAfter: 880, reason: '商家调整', note: '测试返现' })])
     expect(cashback.data).toMatchObject({ income: 880, expense: 0, total: 1 })
     expect((await c.get('/finance/ledgers/coupons')).code).toBe(400)
     const lines = await csv(`/finance/ledgers/cashback/export?memberId=${me.memberId}`)
-    expect(lines).toEqual([expect.stringContaining('返现变动(元)'), expect.stringContaining('"8.80","8.80","人工调整","测试返现"')])
+    expect(lines).toEqual([expect.stringContaining('余额变动(元)'), expect.stringContaining('"8.80","8.80","商家调整","测试返现"')])
     expect((await csv(`/finance/ledgers/points/export?memberId=${me.memberId}`)).length).toBe(1 + points.data.total)
     expect((await c.get('/finance/ledgers/agent')).code).toBe(200)
     const operator = adminClient(t, await signIn(t, 'operator'))

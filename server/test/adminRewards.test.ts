@@ -306,7 +306,7 @@ describe.each(DIALECTS)('console rewards: points, blind box, cashback (%s)', (di
       expect((await c.post(`/cashback/tasks/${taskId}/approve`)).code).toBe(409)
       const bal = await t.get('/api/cashback/balance', {}, me.token)
       expect(bal.data.balance).toBe(300)
-      expect(await t.db.selectFrom('cashbackLedger').selectAll().where('memberId', '=', me.memberId).execute()).toHaveLength(1)
+      expect(await t.db.selectFrom('balanceLedger').selectAll().where('memberId', '=', me.memberId).where('kind', '=', 'cashback').execute()).toHaveLength(1)
       expect((await auditRows(t, 'cashback.approve')).filter((r) => r.targetId === String(taskId))).toHaveLength(1)
 
       expect(await c.post(`/cashback/tasks/${other}/refuse`, { reason: '' })).toMatchObject({ code: 400, msg: '请填写原因' })

@@ -24,7 +24,7 @@ const EXTRA_FIELDS: Record<string, unknown> = {
   pointsDiscount: SENTINEL_NUMBER + 5,
   freightAmount: SENTINEL_NUMBER + 6,
   points: SENTINEL_NUMBER + 7,
-  cashbackBalance: SENTINEL_NUMBER + 8,
+  balanceWithdrawable: SENTINEL_NUMBER + 8,
   commission: SENTINEL_NUMBER + 9,
   balance: SENTINEL_NUMBER + 10,
   createdAt: SENTINEL_NUMBER + 11,

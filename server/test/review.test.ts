@@ -13,7 +13,7 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
   afterAll(async () => t.close())
 
   const goodsCounters = (goodsId: number) => t.db.selectFrom('goods').select(['reviewCount', 'goodReviewCount']).where('id', '=', goodsId).executeTakeFirstOrThrow()
-  const balanceOf = async (memberId: number) => Number((await t.db.selectFrom('members').select('cashbackBalance').where('id', '=', memberId).executeTakeFirstOrThrow()).cashbackBalance)
+  const balanceOf = async (memberId: number) => Number((await t.db.selectFrom('members').select('balance').where('id', '=', memberId).executeTakeFirstOrThrow()).balance)
 
   describe('reviews', () => {
     it('reviews every line of a received order: comment list shows it, counters move, the order completes', async () => {
@@ -208,7 +208,7 @@ describe.each(DIALECTS)('reviews and good-review cashback on %s', (dialect) => {
       const lines: string[] = []
       expect(await runAdminCommand(['cashback', 'approve', String(taskId)], { config: t.ctx.config, db: t.db, out: (l) => lines.push(l) })).toBe(1)
       expect(await balanceOf(me.memberId)).toBe(300)
-      const rows = await t.db.selectFrom('cashbackLedger').selectAll().where('memberId', '=', me.memberId).execute()
+      const rows = await t.db.selectFrom('balanceLedger').selectAll().where('memberId', '=', me.memberId).where('kind', '=', 'cashback').execute()
       expect(rows).toHaveLength(1)
     })
 

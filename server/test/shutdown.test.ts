@@ -25,10 +25,7 @@ describe('graceful shutdown', () => {
     const dataDir = path.join(os.tmpdir(), `mall-shutdown-${crypto.randomBytes(4).toString('hex')}`)
     const db = createDb({ sqliteFile: path.join(dataDir, 'mall.sqlite') })
     await migrateToLatest(db)
-    await db
-      .insertInto('members')
-      .values({ phone: '13900000000', nickname: 'x', avatar: '', gender: 0, points: 0, cashbackBalance: 0, status: 'active', createdAt: Date.now(), updatedAt: Date.now() })
-      .execute()
+    await db.insertInto('members').values({ phone: '13900000000', nickname: 'x', avatar: '', gender: 0, points: 0, status: 'active', createdAt: Date.now(), updatedAt: Date.now() }).execute()
     await db.destroy()
 
     const port = await freePort()

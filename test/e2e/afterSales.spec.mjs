@@ -103,7 +103,7 @@ test('a review with photos earns cashback: task submitted, approved by the opera
   await screenshot(page, 'aftersales-cashback-paid')
   await page.locator('.cb-task').first().click()
   await page.waitForURL(/\/minePages\/cashback\/details/)
-  await page.getByText('返现已存入您的返现余额').waitFor()
+  await page.getByText('返现已存入您的余额').waitFor()
   const bal = await suite.shop.api('GET', '/api/cashback/balance', null, suite.token)
   assert.equal(bal.data.balance, campaign.amount)
   assert.deepEqual(suite.errors, [])

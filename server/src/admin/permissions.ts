@@ -30,6 +30,7 @@ const DECLARED: Record<Permission, { group: string; name: string }> = {
   'feedback.read': { group: '内容', name: '查看意见反馈' },
   'feedback.write': { group: '内容', name: '处理意见反馈' },
   'ledgers.read': { group: '财务', name: '查看资金明细与对账' },
+  'balance.adjust': { group: '财务', name: '调整会员余额' },
   'settings.read': { group: '设置', name: '查看店铺设置' },
   'settings.write': { group: '设置', name: '修改店铺设置' },
   'staff.read': { group: '系统', name: '查看员工与角色' },

@@ -56,17 +56,6 @@ export interface CashbackTaskLogTable {
   createdAt: number
 }
 
-export interface CashbackLedgerTable {
-  id: Generated<number>
-  memberId: number
-  change: number
-  balanceAfter: number
-  type: 'task_payout' | 'adjust'
-  bizId: number
-  note: string
-  createdAt: number
-}
-
 export interface ReturnAddressTable {
   id: Generated<number>
   name: string
@@ -95,6 +84,8 @@ export interface AfterSaleTable {
   /** Why staff approved less (097), shown to the shopper; '' otherwise. */
   approveNote: Generated<string>
   refundAmount: number
+  /** The balance part of refundAmount (migration 103): credited to the balance, the rest goes back through the gateway. */
+  balanceRefundAmount: Generated<number>
   freightAmount: number
   pointsReturned: number
   couponReturned: number
@@ -156,7 +147,6 @@ declare module './types' {
     cashbackCampaigns: CashbackCampaignTable
     cashbackTasks: CashbackTaskTable
     cashbackTaskLogs: CashbackTaskLogTable
-    cashbackLedger: CashbackLedgerTable
     returnAddresses: ReturnAddressTable
     afterSales: AfterSaleTable
     afterSaleItems: AfterSaleItemTable

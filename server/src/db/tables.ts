@@ -12,7 +12,10 @@ export interface MemberTable {
   boundBusinessId: number | null
   invitationCode: string | null
   points: number
-  cashbackBalance: number
+  /** 余额 in fen (migration 103; docs/balance.md): changed only by balance/service.ts changeBalance. */
+  balance: Generated<number>
+  /** The withdrawable part of balance (0 ≤ it ≤ balance). */
+  balanceWithdrawable: Generated<number>
   status: 'active' | 'logoff_pending' | 'anonymised'
   logoffAt: number | null
   /** When the shop disabled the account (migration 012); null = usable. */

@@ -52,6 +52,10 @@ export interface OrderTable {
   /** The member level's points multiplier at submission, in tenths (10 = 1×; migration 101). */
   pointsTenths: Generated<number>
   payAmount: number
+  /** What the balance pays of payAmount (held while unpaid; migration 103); the gateway pays payAmount - balanceAmount. */
+  balanceAmount: Generated<number>
+  /** How much of balanceAmount went back to the balance by refunds. */
+  balanceRefunded: Generated<number>
   /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust (migration 093). */
   priceAdjust: Generated<number>
   itemCount: number

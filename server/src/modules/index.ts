@@ -44,6 +44,7 @@ import { integralModule } from './integral'
 import { seckillModule } from './seckill'
 import { turntableModule } from './turntable'
 import { levelModule } from './level'
+import { balanceModule } from './balance'
 
 export const shopModules: readonly ShopModule[] = [
   // Members and the catalogue (docs/catalogue.md)
@@ -81,6 +82,8 @@ export const shopModules: readonly ShopModule[] = [
   turntableModule,
   // 会员等级: growth, levels and their benefits (docs/promotions.md "Member levels")
   levelModule,
+  // The shopper's balance (docs/balance.md): spent at checkout, refunded in proportion
+  balanceModule,
   // The merchant console's own: staff sign-in (server/src/admin), the dashboard, staff and the audit log
   staffModule,
   dashboardModule,
@@ -90,9 +93,10 @@ export const shopModules: readonly ShopModule[] = [
 /**
  * The order pricing steps run in: the member level's discount first (normal-price goods), then the coupon (its
  * thresholds see the goods after the level's discount), then points (the points cap is taken on the amount after
- * both). A module's step missing from this list is an error at start, not a silent reorder.
+ * both), then the balance (it pays part of the final amount: its afterFinalize). A module's step missing from this
+ * list is an error at start, not a silent reorder.
  */
-export const PRICING_ORDER = ['level', 'coupon', 'points'] as const
+export const PRICING_ORDER = ['level', 'coupon', 'points', 'balance'] as const
 
 const all = <T>(pick: (m: ShopModule) => T[] | undefined): T[] => shopModules.flatMap((m) => pick(m) || [])
 

@@ -85,3 +85,4 @@ export default function CouponPicker({ extras, discount, onChange }: CouponPicke
 }
 
 export { default as PointsSwitch } from './PointsSwitch'
+export { default as BalanceSwitch } from './BalanceSwitch'

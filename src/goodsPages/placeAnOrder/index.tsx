@@ -5,7 +5,7 @@ import { Button, Input, TextArea } from '@nutui/nutui-react-taro'
 import { ArrowRight, Location } from '@nutui/icons-react-taro'
 import type { DeliveryType, OrderPreview } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
-import CouponPicker, { PointsSwitch } from '@/components/CouponPicker'
+import CouponPicker, { BalanceSwitch, PointsSwitch } from '@/components/CouponPicker'
 import PickupPicker from '@/components/PickupPicker'
 import { GoodsLine, newRequestId, orderRequestFromQuery, payThenShowStatus } from '@/components/Order'
 import { previewOrder, submitOrder } from '@/api/order'
@@ -58,6 +58,7 @@ export default function PlaceAnOrderIndexPage() {
   })
 
   const address = preview?.address ?? null
+  const balanceUsed = preview?.extras.balance?.used ?? 0
   const chooseAddress = () => navigateTo(ROUTES.addressList, { select: 1 })
   const pickup = preview?.deliveryType === 'pickup'
   const offersPickup = !!preview?.pickup.points.length
@@ -87,7 +88,9 @@ export default function PlaceAnOrderIndexPage() {
       const where = point
         ? { deliveryType: 'pickup' as const, pickupPointId: point.id, receiverName: contactName.trim(), receiverPhone: (contactPhone || '').trim() }
         : { deliveryType: 'delivery' as const, pickupPointId: undefined, addressId: address!.id }
-      const order = await submitOrder({ ...base.current, ...where, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      // The balance part the shopper saw: spent meanwhile (another checkout), the server refuses instead of asking the gateway for more.
+      const balanceAmount = preview.extras.balance?.used || undefined
+      const order = await submitOrder({ ...base.current, ...where, balanceAmount, remark: remark.trim(), requestId: requestId.current }, { catch: true })
       // The chosen address is for this order only; the next order starts from the default again.
       useCommonStore.getState().setShippingAddress(null)
       if (order.status !== 'unpaid') {
@@ -107,8 +110,8 @@ export default function PlaceAnOrderIndexPage() {
   const footer = preview && (
     <View className='place-order__bar'>
       <View className='place-order__sum'>
-        <Text className='place-order__sum-label'>实付款：</Text>
-        <Text className='place-order__sum-price'>¥{yuan(preview.payAmount)}</Text>
+        <Text className='place-order__sum-label'>{balanceUsed ? '还需支付：' : '实付款：'}</Text>
+        <Text className='place-order__sum-price'>¥{yuan(preview.payAmount - balanceUsed)}</Text>
       </View>
       <Button type='primary' className='place-order__submit' loading={busy} disabled={busy} onClick={submit}>
         提交订单
@@ -235,6 +238,13 @@ export default function PlaceAnOrderIndexPage() {
               <Text>小计</Text>
               <Text className='price'>¥{yuan(preview.payAmount)}</Text>
             </View>
+            <BalanceSwitch extras={preview.extras.balance} onChange={(useBalance) => ((base.current = { ...base.current!, useBalance }), load())} />
+            {!!balanceUsed && (
+              <View className='place-order__row'>
+                <Text>余额支付</Text>
+                <Text className='price'>-¥{yuan(balanceUsed)}</Text>
+              </View>
+            )}
           </View>
 
           <View className='card place-order__remark'>

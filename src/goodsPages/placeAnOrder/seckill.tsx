@@ -4,7 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { SeckillPreview } from '@contract/seckill'
 import PageLayout from '@/components/PageLayout'
-import CouponPicker from '@/components/CouponPicker'
+import CouponPicker, { BalanceSwitch } from '@/components/CouponPicker'
 import PickAddress from '@/components/PickAddress'
 import { GoodsLine, newRequestId, payThenShowStatus } from '@/components/Order'
 import { previewSeckill, submitSeckill } from '@/api/seckill'
@@ -23,6 +23,7 @@ export default function PlaceAnOrderSeckillPage() {
   const itemId = Number(params.itemId || 0)
   const [quantity, setQuantity] = useState(Math.max(1, Number(params.quantity || 1)))
   const [couponId, setCouponId] = useState<number | undefined>(undefined)
+  const [useBalance, setUseBalance] = useState(false)
   const [preview, setPreview] = useState<SeckillPreview | null>(null)
   const [failed, setFailed] = useState('')
   const [remark, setRemark] = useState('')
@@ -30,21 +31,21 @@ export default function PlaceAnOrderSeckillPage() {
   const requestId = useRef(newRequestId())
   const submitting = useRef(false)
 
-  const load = async (q = quantity, c = couponId) => {
+  const load = async (q = quantity, c = couponId, b = useBalance) => {
     if (!itemId) return setFailed('秒杀商品不存在')
     const addressId = useCommonStore.getState().shippingAddress?.id
     try {
-      setPreview(await previewSeckill({ itemId, quantity: q, addressId, couponId: c }, { catch: true }))
+      setPreview(await previewSeckill({ itemId, quantity: q, addressId, couponId: c, useBalance: b }, { catch: true }))
       setFailed('')
     } catch (err: any) {
       if (addressId && err?.code === 404 && /地址/.test(err?.message || '')) {
         useCommonStore.getState().setShippingAddress(null)
-        return load(q, c)
+        return load(q, c, b)
       }
       if (c && err?.code === 3001) {
         // The chosen coupon no longer fits (quantity changed): let the server pick again.
         setCouponId(undefined)
-        return load(q, undefined)
+        return load(q, undefined, b)
       }
       if (!preview) setFailed(err?.message || '订单信息加载失败')
     }
@@ -66,6 +67,11 @@ export default function PlaceAnOrderSeckillPage() {
     setCouponId(id)
     load(quantity, id)
   }
+  const changeBalance = (b: boolean) => {
+    setUseBalance(b)
+    load(quantity, couponId, b)
+  }
+  const balanceUsed = preview?.extras.balance?.used ?? 0
 
   const submit = async () => {
     if (!preview || submitting.current) return
@@ -82,6 +88,9 @@ export default function PlaceAnOrderSeckillPage() {
           quantity,
           addressId: preview.address.id,
           couponId: preview.extras.coupons ? (preview.extras.coupons.selectedId ?? 0) : undefined,
+          // What the preview showed the balance paying: spent meanwhile, the server refuses (余额不足) instead of asking the gateway for more.
+          useBalance,
+          balanceAmount: balanceUsed || undefined,
           remark: remark.trim(),
           requestId: requestId.current,
         },
@@ -102,8 +111,8 @@ export default function PlaceAnOrderSeckillPage() {
   const footer = preview && (
     <View className='seckill-order__bar'>
       <View className='seckill-order__sum'>
-        <Text>实付款：</Text>
-        <Text className='seckill-order__sum-price'>¥{yuan(preview.payAmount)}</Text>
+        <Text>{balanceUsed ? '还需支付：' : '实付款：'}</Text>
+        <Text className='seckill-order__sum-price'>¥{yuan(preview.payAmount - balanceUsed)}</Text>
       </View>
       <Button type='primary' className='seckill-order__submit' loading={busy} disabled={busy} onClick={submit}>
         立即抢购
@@ -155,6 +164,13 @@ export default function PlaceAnOrderSeckillPage() {
               <Text>小计</Text>
               <Text className='price'>¥{yuan(preview.payAmount)}</Text>
             </View>
+            <BalanceSwitch extras={preview.extras.balance} onChange={changeBalance} />
+            {!!balanceUsed && (
+              <View className='seckill-order__row'>
+                <Text>余额支付</Text>
+                <Text className='price'>-¥{yuan(balanceUsed)}</Text>
+              </View>
+            )}
           </View>
           <View className='card'>
             <Text className='seckill-order__label'>订单备注</Text>

@@ -22,7 +22,7 @@ const HINT: Record<string, string> = {
   submitted: '平台将在1-3个工作日内完成审核',
   approved: '审核已通过，返现正在发放',
   rejected: '审核未通过，可修改后重新提交',
-  paid: '返现已存入您的返现余额',
+  paid: '返现已存入您的余额',
 }
 
 function Images({ urls }: { urls: string[] }) {

@@ -129,8 +129,14 @@ export default function CashbackIndexPage() {
       <View className='cb-head'>
         {logged ? (
           <>
-            <Text className='cb-head__label'>返现余额（元）</Text>
-            <Text className='cb-head__balance'>{yuan(balance?.balance ?? 0)}</Text>
+            {/* Cashback is paid into the balance (余额): its figure is the balance, its page one tap away. */}
+            <View className='cb-head__label' onClick={() => navigateTo(ROUTES.balance)}>
+              <Text>我的余额（元）</Text>
+              <Text className='cb-head__link'>查看余额 ›</Text>
+            </View>
+            <Text className='cb-head__balance' onClick={() => navigateTo(ROUTES.balance)}>
+              {yuan(balance?.balance ?? 0)}
+            </Text>
             <View className='cb-head__row'>
               <View className='cb-head__cell'>
                 <Text className='cb-head__num'>{yuan(balance?.totalEarned ?? 0)}</Text>
@@ -144,7 +150,7 @@ export default function CashbackIndexPage() {
           </>
         ) : (
           <View className='cb-head__login' onClick={() => goLogin()}>
-            <Text className='cb-head__balance cb-head__balance--small'>登录后查看返现余额</Text>
+            <Text className='cb-head__balance cb-head__balance--small'>登录后查看余额</Text>
           </View>
         )}
       </View>

@@ -24,7 +24,7 @@ const STATUS_HINT: Record<string, string> = {
   completed: '交易已完成，感谢您的购买',
   cancelled: '订单已取消',
 }
-const PAY_CHANNEL: Record<string, string> = { sandbox: '沙箱支付', wechat_jsapi: '微信支付', wechat_mini: '微信支付' }
+const PAY_CHANNEL: Record<string, string> = { sandbox: '沙箱支付', wechat_jsapi: '微信支付', wechat_mini: '微信支付', wechat_h5: '微信支付', balance: '余额支付' }
 
 /** mm:ss until the order expires. */
 function leftText(ms: number): string {
@@ -201,6 +201,20 @@ export default function MyOrderDetailsPage() {
             <Text>{o.priceAdjust ? `改价后${o.paidAt ? '实付款' : '需付款'}` : o.paidAt ? '实付款' : '需付款'}</Text>
             <Text className='price'>{cashAndPoints(o.payAmount, o.orderType === 'points' ? o.pointsUsed : 0)}</Text>
           </View>
+          {o.balanceAmount > 0 && (
+            <>
+              <View className='order-detail__row'>
+                <Text>余额支付</Text>
+                <Text>¥{yuan(o.balanceAmount)}</Text>
+              </View>
+              {o.payAmount > o.balanceAmount && (
+                <View className='order-detail__row'>
+                  <Text>{o.payChannel === 'sandbox' ? '沙箱支付' : '微信支付'}</Text>
+                  <Text>¥{yuan(o.payAmount - o.balanceAmount)}</Text>
+                </View>
+              )}
+            </>
+          )}
         </View>
       </View>
 

@@ -72,7 +72,7 @@ export default function MyOrderEvaluatePage() {
           <Success size={56} color='#af57ff' />
           <Text className='review-done__title'>评价成功</Text>
           <Text className='review-done__text'>感谢您的评价，您的分享能帮助更多人</Text>
-          {cash > 0 && <Text className='review-done__cash'>好评返现 ¥{yuan(cash)} 已提交审核，审核通过后存入返现余额</Text>}
+          {cash > 0 && <Text className='review-done__cash'>好评返现 ¥{yuan(cash)} 已提交审核，审核通过后存入余额</Text>}
           <View className='review-done__btns'>
             {cash > 0 && (
               <Button type='primary' onClick={() => redirectTo(ROUTES.cashback, { tab: 'tasks' })}>

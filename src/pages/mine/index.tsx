@@ -147,9 +147,9 @@ export default function MineIndexPage() {
               <Text className='mine__asset-num'>{userInfo.points ?? 0}</Text>
               <Text className='mine__asset-label'>积分</Text>
             </View>
-            <View className='mine__asset' onClick={() => open(ROUTES.cashback)}>
-              <Text className='mine__asset-num'>{((userInfo.cashbackBalance ?? 0) / 100).toFixed(2)}</Text>
-              <Text className='mine__asset-label'>返现(元)</Text>
+            <View className='mine__asset' onClick={() => open(ROUTES.balance)}>
+              <Text className='mine__asset-num'>{((userInfo.balance ?? 0) / 100).toFixed(2)}</Text>
+              <Text className='mine__asset-label'>余额(元)</Text>
             </View>
             <View className='mine__asset' onClick={() => open(ROUTES.myCoupon)}>
               <Text className='mine__asset-num'>{coupons}</Text>

@@ -74,7 +74,7 @@ export default function Ledgers() {
         destroyInactiveTabPane
         items={[
           { key: 'points', label: '积分', children: <MemberLedger kind='points' /> },
-          { key: 'cashback', label: '返现', children: <MemberLedger kind='cashback' /> },
+          { key: 'cashback', label: '余额', children: <MemberLedger kind='cashback' /> },
           { key: 'agent', label: '代理佣金', children: <LedgerTable load={agentLedger} exportUrl={agentLedgerExportUrl} /> },
         ]}
       />

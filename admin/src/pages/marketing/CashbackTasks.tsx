@@ -106,7 +106,7 @@ export default function CashbackTasks() {
                   <Space>
                     <Popconfirm
                       title={`通过并返现 ¥${fenToYuan(r.amount)}？`}
-                      description='返现存入会员的返现余额，每个任务只发一次'
+                      description='返现存入会员的余额（可提现），每个任务只发一次'
                       onConfirm={() => run(approveCashback(r.id), '已通过，返现已到账').then(load)}
                     >
                       <a>通过</a>

@@ -66,7 +66,7 @@ export default function MemberDetail({ params }: { params: Record<string, string
           <Descriptions.Item label='编号'>{m.id}</Descriptions.Item>
           <Descriptions.Item label='注册时间'>{dateTime(m.createdAt)}</Descriptions.Item>
           <Descriptions.Item label='积分'>{m.points}</Descriptions.Item>
-          <Descriptions.Item label='返现余额'>¥{fenToYuan(m.cashbackBalance)}</Descriptions.Item>
+          <Descriptions.Item label='余额'>¥{fenToYuan(m.balance)}</Descriptions.Item>
         </Descriptions>
       </Card>
       <MemberGrowthCard memberId={id} />
@@ -139,13 +139,13 @@ export default function MemberDetail({ params }: { params: Record<string, string
               ),
             },
             {
-              key: 'cashback',
-              label: '返现明细',
+              key: 'balance',
+              label: '余额明细',
               children: (
                 <Table
                   size='small'
                   rowKey='id'
-                  dataSource={data.cashbackLedger}
+                  dataSource={data.balanceLedger}
                   pagination={{ pageSize: 10 }}
                   scroll={{ x: 500 }}
                   columns={[

@@ -31,7 +31,7 @@ export default function MemberList() {
     { title: '等级', dataIndex: 'levelName', search: false, width: 100, render: (_, r) => (r.growth === undefined ? '—' : r.levelName || '普通会员') },
     { title: '成长值', dataIndex: 'growth', search: false, width: 90, align: 'right', render: (_, r) => r.growth ?? '—' },
     { title: '积分', dataIndex: 'points', search: false, width: 90, align: 'right' },
-    { title: '返现余额', dataIndex: 'cashbackBalance', search: false, width: 110, align: 'right', render: (_, r) => `¥${fenToYuan(r.cashbackBalance)}` },
+    { title: '余额', dataIndex: 'balance', search: false, width: 110, align: 'right', render: (_, r) => `¥${fenToYuan(r.balance)}` },
     {
       title: '状态',
       dataIndex: 'disabled',

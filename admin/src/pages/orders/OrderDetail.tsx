@@ -187,6 +187,8 @@ export default function OrderDetail({ params }: { params: Record<string, string>
           <Descriptions.Item label={order.priceAdjust !== 0 ? '改价后实付' : '实付'}>
             <Typography.Text strong>{yuan(order.payAmount)}</Typography.Text>
           </Descriptions.Item>
+          {order.balanceAmount > 0 && <Descriptions.Item label='余额支付'>{yuan(order.balanceAmount)}</Descriptions.Item>}
+          {order.balanceAmount > 0 && order.payAmount > order.balanceAmount && <Descriptions.Item label='微信支付'>{yuan(order.payAmount - order.balanceAmount)}</Descriptions.Item>}
         </Descriptions>
       </Card>
       {pickup && (

@@ -34,6 +34,8 @@ import * as m099 from './099_parcels'
 import * as m100 from './100_agent_suspend'
 import * as m101 from './101_member_levels'
 import * as m102 from './102_agent_team'
+import * as m103 from './103_balance'
+import * as m104 from './104_balance_permission'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +74,6 @@ export const migrations: Record<string, Migration> = {
   '100_agent_suspend': m100,
   '101_member_levels': m101,
   '102_agent_team': m102,
+  '103_balance': m103,
+  '104_balance_permission': m104,
 }

@@ -42,10 +42,10 @@ async function blockers(db: Conn, memberId: number): Promise<string[]> {
 }
 
 export async function logoffHint(db: Db, config: Config, modules: Pick<Contributions, 'account'>, memberId: number): Promise<LogoffHint> {
-  const m = await db.selectFrom('members').select(['status', 'logoffAt', 'cashbackBalance', 'points']).where('id', '=', memberId).executeTakeFirstOrThrow()
+  const m = await db.selectFrom('members').select(['status', 'logoffAt', 'balance', 'points']).where('id', '=', memberId).executeTakeFirstOrThrow()
   const agent = await moduleNotices(db, modules, memberId)
   const warnings: string[] = []
-  if (m.cashbackBalance > 0) warnings.push(`返现余额¥${(m.cashbackBalance / 100).toFixed(2)}将被清空`)
+  if (m.balance > 0) warnings.push(`余额¥${(m.balance / 100).toFixed(2)}将被清空`)
   if (m.points > 0) warnings.push(`${m.points}积分将被清空`)
   return {
     isAgent: agent.isAgent,

@@ -23,6 +23,8 @@ import { getPaymentProvider } from '../../payments'
 import { allocate } from '../order/pricing'
 import { isUniqueViolation, logOrder, makeOrderNo, ownOrder, returnStock, setAfterSaleStatus } from '../order/service'
 import { emitOrderEvent } from '../order/events'
+import { balanceShareOfRefund, changeBalance } from '../balance/service'
+import { withdrawableBack } from '../balance/order'
 import { changePoints, hasLedgerKey } from '../integral/points'
 import { giveCouponBack } from '../coupon/pricing'
 import { rejectTasksOfRefundedItems } from '../cashback/service'
@@ -563,6 +565,12 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
     await bookRefund(db, c0, operator)
   }
   const c = await findCase(db, String(c0.id))
+  // Paid by the balance alone: nothing goes through the gateway; the balance part is credited as the case finishes.
+  const gatewayPart = c.refundAmount - c.balanceRefundAmount
+  if (gatewayPart <= 0) {
+    await db.transaction().execute((tx) => finishRefund(tx, ctx.modules, c.id, '', null, 0, operator))
+    return { id: c.id, afterSaleNo: c.afterSaleNo, status: 'refunded' as const, refundAmount: c.refundAmount }
+  }
   const pay = await db.selectFrom('payments').selectAll().where('orderId', '=', c.orderId).where('status', 'in', ['paid', 'refunded']).orderBy('paidAt', 'desc').executeTakeFirst()
   const fail = async (msg: string) => {
     await markRefundFailed(db, c.id, msg)
@@ -574,7 +582,7 @@ export async function refundAfterSale(ctx: RefundCtx, ref: string, operator: Cas
     result = await getPaymentProvider(ctx as AppContext, pay.provider).refund({
       payNo: pay.payNo,
       refundNo: c.refundNo!,
-      refundAmount: c.refundAmount,
+      refundAmount: gatewayPart,
       totalAmount: pay.amount,
       reason: `售后退款 ${c.reason}`.slice(0, 80),
     })
@@ -711,10 +719,25 @@ async function bookRefund(db: Db, c0: CaseRow, operator: CaseOperator) {
       .where('id', '!=', c0.id)
       .executeTakeFirst()
     if (Number(other?.s || 0) + amount > order.payAmount) throw new AppError(ErrorCode.REFUND_EXCEEDS, '退款总额不能超过订单实付金额')
-    await tx.updateTable('afterSales').set({ refundAmount: amount, freightAmount: freightPart }).where('id', '=', c0.id).execute()
-    await logCase(tx, c0.id, 'refunding', operator, `退款 ${fenText(amount)} 原路退回`)
+    // The balance's part of this refund (docs/balance.md "Refunds"), taken from what the order's balance part has left.
+    const balancePart = balanceShareOfRefund(order, Number(other?.s || 0), amount)
+    if (balancePart > 0) {
+      const took = await tx
+        .updateTable('orders')
+        .set((eb) => ({ balanceRefunded: eb('balanceRefunded', '+', balancePart) }))
+        .where('id', '=', order.id)
+        .where((eb) => eb(eb('balanceRefunded', '+', balancePart), '<=', eb.ref('balanceAmount')))
+        .executeTakeFirst()
+      if (Number(took.numUpdatedRows) !== 1) throw new AppError(ErrorCode.REFUND_EXCEEDS, '退款超出余额支付的金额')
+    }
+    await tx.updateTable('afterSales').set({ refundAmount: amount, balanceRefundAmount: balancePart, freightAmount: freightPart }).where('id', '=', c0.id).execute()
+    await logCase(tx, c0.id, 'refunding', operator, `退款 ${fenText(amount)}${refundPartsText(amount, balancePart)}`)
   })
 }
+
+/** How a refund goes back: all through the gateway (原路退回), or its balance and gateway parts. */
+const refundPartsText = (amount: number, balancePart: number) =>
+  balancePart <= 0 ? ' 原路退回' : balancePart >= amount ? ' 退回余额' : `（退回余额 ${fenText(balancePart)}，原路退回 ${fenText(amount - balancePart)}）`
 
 /** Points given back for a refund: proportional to the goods amount refunded so far, all of the rest when fully refunded. */
 export function pointsToReturn(pointsUsed: number, goodsAmount: number, refundedGoodsAmount: number, fullyRefunded: boolean, returnedBefore: number): number {
@@ -741,7 +764,7 @@ async function givePointsAndCouponBack(tx: Tx, order: OrderRow, c: CaseRow, poin
   return { points: givenPoints, coupon: givenCoupon }
 }
 
-async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refundId: string, paymentId: number, paymentAmount: number, operator: CaseOperator) {
+async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refundId: string, paymentId: number | null, paymentAmount: number, operator: CaseOperator) {
   const t = Date.now()
   if (!(await move(tx, caseId, ['refunding'], 'refunded', { refundId, refundError: '', refundedAt: t }))) return
   const c = await tx.selectFrom('afterSales').selectAll().where('id', '=', caseId).executeTakeFirstOrThrow()
@@ -758,7 +781,12 @@ async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refu
   const fullyRefunded = items.every((i) => i.refundedQuantity >= i.quantity)
   const before = await tx
     .selectFrom('afterSales')
-    .select((eb) => [eb.fn.sum<number>('pointsReturned').as('p'), eb.fn.sum<number>('couponReturned').as('c'), eb.fn.sum<number>('refundAmount').as('m')])
+    .select((eb) => [
+      eb.fn.sum<number>('pointsReturned').as('p'),
+      eb.fn.sum<number>('couponReturned').as('c'),
+      eb.fn.sum<number>('refundAmount').as('m'),
+      eb.fn.sum<number>('balanceRefundAmount').as('b'),
+    ])
     .where('orderId', '=', order.id)
     .where('status', '=', 'refunded')
     .where('id', '!=', c.id)
@@ -772,7 +800,21 @@ async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refu
     .set({ pointsReturned: given.points, couponReturned: given.coupon ? 1 : 0 })
     .where('id', '=', c.id)
     .execute()
-  if (Number(before?.m || 0) + c.refundAmount >= paymentAmount) {
+  // The balance part goes back to the balance (once: the case left 'refunding' above, and the ledger key is the case).
+  const balanceBefore = Number(before?.b || 0)
+  if (c.balanceRefundAmount > 0) {
+    await changeBalance(tx, {
+      memberId: order.memberId,
+      amount: c.balanceRefundAmount,
+      withdrawableAmount: await withdrawableBack(tx, order, balanceBefore, c.balanceRefundAmount),
+      kind: 'order_refund',
+      refType: 'after_sale',
+      refId: c.id,
+      note: `售后退款 ${c.afterSaleNo}（订单 ${order.orderNo}）`,
+    })
+  }
+  const gatewayBefore = Number(before?.m || 0) - balanceBefore
+  if (paymentId !== null && gatewayBefore + c.refundAmount - c.balanceRefundAmount >= paymentAmount) {
     await tx.updateTable('payments').set({ status: 'refunded', updatedAt: t }).where('id', '=', paymentId).where('status', '=', 'paid').execute()
   }
   // Every unit refunded before completion: the order closes (it must not ship, nor wait for a review).
@@ -794,7 +836,13 @@ async function finishRefund(tx: Tx, modules: Contributions, caseId: number, refu
     tx,
     lines.map((l) => l.orderItemId),
   )
-  await logCase(tx, c.id, 'refunded', operator, `¥${(c.refundAmount / 100).toFixed(2)} 已原路退回${given.points ? `，退还积分${given.points}` : ''}${given.coupon ? '，优惠券已退回' : ''}`)
+  await logCase(
+    tx,
+    c.id,
+    'refunded',
+    operator,
+    `¥${(c.refundAmount / 100).toFixed(2)} 已${refundPartsText(c.refundAmount, c.balanceRefundAmount).trim()}${given.points ? `，退还积分${given.points}` : ''}${given.coupon ? '，优惠券已退回' : ''}`,
+  )
   await syncOrderFlag(tx, order.id)
   await emitOrderEvent(tx, modules, 'refunded', {
     orderId: order.id,

@@ -22,7 +22,7 @@ export const cashbackCommands: AdminCommandDef[] = [
       const [action, id, ...rest] = args
       if (action === 'approve') {
         const r = await approveTask(db, taskId(id))
-        out(`任务 #${r.taskId} 已通过，¥${yuan(r.amount)} 已存入会员 ${r.memberId} 的返现余额（余额 ¥${yuan(r.balance)}）`)
+        out(`任务 #${r.taskId} 已通过，¥${yuan(r.amount)} 已存入会员 ${r.memberId} 的余额（余额 ¥${yuan(r.balance)}）`)
         return
       }
       if (action === 'reject') {

@@ -17,6 +17,7 @@ import { CASHBACK_TASK_STATUS_TEXT, PROOF_MAX_IMAGES } from '../../../../types/c
 import { EMPTY_REVIEW_TEXT } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { isUniqueViolation } from '../order/service'
+import { changeBalance } from '../balance/service'
 import { charCount, ownImages, parseImages } from '../review/images'
 import { queueMessage } from '../notifications/service'
 import { chinaMinute } from '../../services/chinaTime'
@@ -304,10 +305,10 @@ export async function approveTask(db: Db, taskId: number, operator: CaseOperator
       .executeTakeFirst()
     if (Number(place.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '活动名额已满')
     await logTask(tx, taskId, 'approved', operator)
-    const paid = await creditCashback(tx, task.memberId, task.amount, 'task_payout', taskId, `好评返现 任务#${taskId}`)
+    const paid = await creditCashback(tx, task.memberId, task.amount, taskId, `好评返现 任务#${taskId}`)
     const done = await tx.updateTable('cashbackTasks').set({ status: 'paid', paidAt: t, updatedAt: t }).where('id', '=', taskId).where('status', '=', 'approved').executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CONFLICT, '任务状态已变化')
-    await logTask(tx, taskId, 'paid', 'system', `¥${(task.amount / 100).toFixed(2)} 已存入返现余额`)
+    await logTask(tx, taskId, 'paid', 'system', `¥${(task.amount / 100).toFixed(2)} 已存入余额`)
     await queueMessage(tx, task.memberId, 'cashback_paid', {
       amount: `${(task.amount / 100).toFixed(2)}元`,
       note: '好评返现已到账',
@@ -317,27 +318,18 @@ export async function approveTask(db: Db, taskId: number, operator: CaseOperator
   })
 }
 
-/** Adds to members.cashback_balance by a conditional update and writes the ledger row ((type, bizId) unique). */
-export async function creditCashback(tx: Tx, memberId: number, amount: number, type: 'task_payout' | 'adjust', bizId: number, note: string) {
+/**
+ * Pays cashback into the member's balance (余额, docs/balance.md) through changeBalance: withdrawable, one ledger row per
+ * task ((cashback, cashback_task, task id) is unique, so a task pays once).
+ */
+export async function creditCashback(tx: Tx, memberId: number, amount: number, taskId: number, note: string) {
   if (!Number.isInteger(amount) || amount <= 0) throw new AppError(ErrorCode.BAD_REQUEST, '金额无效')
-  const row = await tx
-    .updateTable('members')
-    .set((eb) => ({ cashbackBalance: eb('cashbackBalance', '+', amount), updatedAt: Date.now() }))
-    .where('id', '=', memberId)
-    .where('status', '!=', 'anonymised')
-    .returning('cashbackBalance')
-    .executeTakeFirst()
-  if (!row) throw new AppError(ErrorCode.CONFLICT, '会员不存在或已注销')
   try {
-    await tx
-      .insertInto('cashbackLedger')
-      .values({ memberId, change: amount, balanceAfter: Number(row.cashbackBalance), type, bizId, note: note.slice(0, 100), createdAt: Date.now() })
-      .execute()
+    return await changeBalance(tx, { memberId, amount, withdrawableAmount: amount, kind: 'cashback', refType: 'cashback_task', refId: taskId, note })
   } catch (err) {
-    if (isUniqueViolation(err)) throw new AppError(ErrorCode.CONFLICT, '该任务已返现，不会重复发放')
+    if (err instanceof AppError && err.code === ErrorCode.CONFLICT && /重复/.test(err.message)) throw new AppError(ErrorCode.CONFLICT, '该任务已返现，不会重复发放')
     throw err
   }
-  return { balanceAfter: Number(row.cashbackBalance) }
 }
 
 /** Operator rejection with a reason: only a submitted task. The member may fix it and submit again. */
@@ -384,12 +376,10 @@ export async function rejectTasksOfRefundedItems(tx: Tx, orderItemIds: number[])
 }
 
 export async function balance(db: Db, memberId: number): Promise<CashbackBalance> {
-  const m = await db.selectFrom('members').select('cashbackBalance').where('id', '=', memberId).executeTakeFirstOrThrow()
-  const earned = await db
-    .selectFrom('cashbackLedger')
-    .select((eb) => eb.fn.sum<number>('change').as('s'))
-    .where('memberId', '=', memberId)
-    .where('type', '=', 'task_payout')
+  const m = await db.selectFrom('members').select('balance').where('id', '=', memberId).executeTakeFirstOrThrow()
+  const earned = await cashbackRows(db, memberId)
+    .select((eb) => eb.fn.sum<number>('amount').as('s'))
+    .where('kind', '=', 'cashback')
     .executeTakeFirst()
   const pending = await db
     .selectFrom('cashbackTasks')
@@ -397,7 +387,7 @@ export async function balance(db: Db, memberId: number): Promise<CashbackBalance
     .where('memberId', '=', memberId)
     .where('status', 'in', ['submitted', 'approved'])
     .executeTakeFirst()
-  return { balance: Number(m.cashbackBalance), totalEarned: Number(earned?.s || 0), pendingAmount: Number(pending?.s || 0), pendingCount: Number(pending?.n || 0) }
+  return { balance: Number(m.balance), totalEarned: Number(earned?.s || 0), pendingAmount: Number(pending?.s || 0), pendingCount: Number(pending?.n || 0) }
 }
 
 const taskQuery = (db: Conn) =>
@@ -460,21 +450,36 @@ export async function taskDetail(db: Db, memberId: number, id: number, now = Dat
   }
 }
 
+/** The cashback rows of the member's balance ledger: cashback paid, and the cashback adjustments made before migration 103. */
+const cashbackRows = (db: Conn, memberId: number) =>
+  db
+    .selectFrom('balanceLedger')
+    .where('memberId', '=', memberId)
+    .where((eb) => eb.or([eb('kind', '=', 'cashback'), eb('refType', '=', 'cashback_adjust')]))
+
 export async function ledger(db: Db, memberId: number, page: number, pageSize: number): Promise<CashbackLedgerPage> {
-  const { n } = await db
-    .selectFrom('cashbackLedger')
+  const { n } = await cashbackRows(db, memberId)
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('memberId', '=', memberId)
     .executeTakeFirstOrThrow()
-  const rows = await db
-    .selectFrom('cashbackLedger')
-    .select(['id', 'change', 'balanceAfter', 'type', 'note', 'createdAt'])
-    .where('memberId', '=', memberId)
+  const rows = await cashbackRows(db, memberId)
+    .select(['id', 'amount', 'balanceAfter', 'kind', 'note', 'createdAt'])
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .$call(onPage(page, pageSize))
     .execute()
-  return { list: rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) })), total: Number(n), page, pageSize }
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      change: r.amount,
+      balanceAfter: r.balanceAfter,
+      type: r.kind === 'cashback' ? ('task_payout' as const) : ('adjust' as const),
+      note: r.note,
+      createdAt: Number(r.createdAt),
+    })),
+    total: Number(n),
+    page,
+    pageSize,
+  }
 }
 
 /** For the submit page: one campaign with the caller's state. */

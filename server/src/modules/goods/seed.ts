@@ -107,7 +107,6 @@ export async function seedCatalog(db: Db, dataDir: string) {
     boundBusinessId: null,
     invitationCode: null,
     points: 0,
-    cashbackBalance: 0,
     status: 'active',
     logoffAt: null,
     createdAt: now - 200 * DAY,

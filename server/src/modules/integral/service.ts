@@ -24,7 +24,7 @@ import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
 import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
-import { finalize, newDraft } from '../order/pricing'
+import { finalizeWithSteps, newDraft } from '../order/pricing'
 import { changePoints, pointsBalance } from './points'
 import { DEFAULT_POINTS_RULES, missionRows, pointsRules, signInPointsOf, type MissionRow } from './rules'
 import { chinaDay, parseChinaDay } from '../../services/chinaTime'
@@ -359,7 +359,7 @@ export async function redeem(db: Db, config: Config, modules: Contributions, mem
         address,
         pointsUsed: r.points * q,
       })
-      finalize(draft)
+      await finalizeWithSteps(tx, modules, draft, { memberId, from: 'buyNow', orderType: 'points', useBalance: input.useBalance })
       const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       await tx.insertInto('pointsOrders').values({ orderId: o.id, pointsGoodsId: r.id, memberId, quantity: q, returned: 0, createdAt: t }).execute()
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, pointsUsed: draft.pointsUsed, existing: false }

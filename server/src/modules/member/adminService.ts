@@ -1,7 +1,7 @@
 /** 会员 in the console: the queries behind its routes (adminRoutes.ts is HTTP only). */
 import type { AdminMemberDetail, AdminMemberPage, AdminMemberQuery, AdminMemberRow } from '../../../../types/adminMembers'
 import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
-import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
+import { BALANCE_KIND_TEXT } from '../../../../types/balance'
 import { AppError, ErrorCode } from '../../errors'
 import type { AuditEntry } from '../../admin/audit'
 import type { Conn, Db, Tx } from '../../db/types'
@@ -15,13 +15,13 @@ import { ROW_COLUMNS, toRows } from '../order/adminService'
 
 type Log = (e: AuditEntry) => void
 
-const MEMBER_COLUMNS = ['id', 'phone', 'nickname', 'avatar', 'points', 'cashbackBalance', 'status', 'disabledAt', 'createdAt'] as const
-type MemberRow = { id: number; phone: string | null; nickname: string; avatar: string; points: number; cashbackBalance: number; status: string; disabledAt: number | null; createdAt: number }
+const MEMBER_COLUMNS = ['id', 'phone', 'nickname', 'avatar', 'points', 'balance', 'status', 'disabledAt', 'createdAt'] as const
+type MemberRow = { id: number; phone: string | null; nickname: string; avatar: string; points: number; balance: number; status: string; disabledAt: number | null; createdAt: number }
 const toMember = ({ disabledAt, ...m }: MemberRow): AdminMemberRow => ({
   ...m,
   phone: m.phone || '',
   points: Number(m.points),
-  cashbackBalance: Number(m.cashbackBalance),
+  balance: Number(m.balance),
   disabled: disabledAt != null,
   createdAt: Number(m.createdAt),
 })
@@ -56,14 +56,14 @@ async function memberRow(db: Conn, id: number) {
   return m
 }
 
-/** One member with the latest orders, addresses, points and cashback ledgers. */
+/** One member with the latest orders, addresses, points and balance ledgers. */
 export async function adminMemberDetail(db: Db, id: number): Promise<AdminMemberDetail> {
   const m = await memberRow(db, id)
-  const [orders, addresses, points, cashback] = await Promise.all([
+  const [orders, addresses, points, balance] = await Promise.all([
     db.selectFrom('orders as o').select(ROW_COLUMNS).where('o.memberId', '=', id).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(20).execute(),
     db.selectFrom('memberAddresses').selectAll().where('memberId', '=', id).orderBy('isDefault', 'desc').orderBy('id').execute(),
     db.selectFrom('pointsLedger').selectAll().where('memberId', '=', id).orderBy('id', 'desc').limit(50).execute(),
-    db.selectFrom('cashbackLedger').selectAll().where('memberId', '=', id).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50).execute(),
+    db.selectFrom('balanceLedger').selectAll().where('memberId', '=', id).orderBy('createdAt', 'desc').orderBy('id', 'desc').limit(50).execute(),
   ])
   return {
     member: toMember(m),
@@ -77,7 +77,7 @@ export async function adminMemberDetail(db: Db, id: number): Promise<AdminMember
       note: p.note === POINTS_REASON_TEXT[p.reason as PointsReason] ? '' : p.note,
       createdAt: Number(p.createdAt),
     })),
-    cashbackLedger: cashback.map((c) => ({ id: c.id, change: c.change, balanceAfter: c.balanceAfter, type: CASHBACK_LEDGER_TEXT[c.type] || '返现变动', note: c.note, createdAt: Number(c.createdAt) })),
+    balanceLedger: balance.map((c) => ({ id: c.id, change: c.amount, balanceAfter: c.balanceAfter, type: BALANCE_KIND_TEXT[c.kind] || '余额变动', note: c.note, createdAt: Number(c.createdAt) })),
   }
 }
 

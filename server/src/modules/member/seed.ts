@@ -17,7 +17,6 @@ export const memberSeeder: Seeder = {
       boundBusinessId: null,
       invitationCode: null,
       points: 0,
-      cashbackBalance: 0,
       status: 'active' as const,
       logoffAt: null,
       createdAt: t,

@@ -335,6 +335,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       couponDiscount: o.couponDiscount,
       pointsDiscount: o.pointsDiscount,
       payAmount: o.payAmount,
+      balanceAmount: Number(o.balanceAmount) || 0,
       priceAdjust: Number(o.priceAdjust) || 0,
       receiverName: o.receiverName,
       receiverPhone: o.receiverPhone,

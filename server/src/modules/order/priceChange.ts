@@ -46,6 +46,8 @@ export async function changeOrderPriceTx(tx: Tx, orderNo: string, body: PriceCha
   const ceiling = o.goodsAmount + o.freightAmount
   if (to > ceiling) throw new AppError(ErrorCode.BAD_REQUEST, `改价后金额不能高于商品原价加运费 ${yuan(ceiling)}`)
   if (to === from) throw new AppError(ErrorCode.BAD_REQUEST, '改价后金额与当前金额相同')
+  // The balance's part is already taken (docs/balance.md): the new total must leave something for the gateway to pay.
+  if (o.balanceAmount > 0 && to <= o.balanceAmount) throw new AppError(ErrorCode.BAD_REQUEST, `该订单已用余额支付 ${yuan(o.balanceAmount)}，改价后金额须高于此数`)
   const t = Date.now()
   const res = await tx
     .updateTable('orders')

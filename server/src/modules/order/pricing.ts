@@ -70,6 +70,8 @@ export interface OrderDraft {
   pointsUsed: number
   pointsDiscount: number
   payAmount: number
+  /** What the balance pays of payAmount (the balance step, after finalize); the gateway pays the rest. */
+  balanceAmount: number
   /** What a step wants the confirm page to show (usable coupons, points balance): one declared key per step. */
   extras: OrderExtras
   /** 到店自提 (docs/orders.md "Self-pickup"): the point chosen (no address, no freight); null = delivered by courier. */
@@ -101,6 +103,7 @@ export function newDraft(d: Pick<OrderDraft, 'memberId' | 'from' | 'orderType' |
     pointsUsed: d.pointsUsed ?? 0,
     pointsDiscount: 0,
     payAmount: 0,
+    balanceAmount: 0,
     extras: {},
     pickupPoint: null,
     pickupPreview: NO_PICKUP,
@@ -119,6 +122,8 @@ export interface PricingStep {
   name: string
   apply(db: Conn, draft: OrderDraft, input: PricingInput): Promise<void>
   commit?(tx: Tx, draft: OrderDraft, order: { id: number; orderNo: string; memberId: number }): Promise<void>
+  /** Runs once the amounts are final (after finalize), for a step that pays part of payAmount (the balance); must not write. */
+  afterFinalize?(db: Conn, draft: OrderDraft, input: PricingInput): Promise<void>
 }
 
 const outOfStock = (name: string, stock: number) => new AppError(ErrorCode.OUT_OF_STOCK, stock <= 0 ? `「${name}」已售罄` : `「${name}」库存不足，仅剩${stock}件`, { stock })
@@ -261,5 +266,13 @@ export async function priceOrder(db: Conn, modules: Pick<Contributions, 'pricing
   draft.pickupPoint = pickup.point
   draft.pickupPreview = pickup.preview
   for (const step of modules.pricingSteps) await step.apply(db, draft, input)
-  return finalize(draft)
+  return finalizeWithSteps(db, modules, draft, input)
+}
+
+/** finalize(), then the steps that pay part of the final amount (the balance): every kind of order that takes them ends here. */
+export async function finalizeWithSteps(db: Conn, modules: Pick<Contributions, 'pricingSteps'>, draft: OrderDraft, input: PricingInput): Promise<OrderDraft> {
+  finalize(draft)
+  draft.balanceAmount = 0
+  for (const step of modules.pricingSteps) if (step.afterFinalize) await step.afterFinalize(db, draft, input)
+  return draft
 }

@@ -35,6 +35,12 @@ export function makeOrderNo(t = Date.now(), prefix = ''): string {
   return `${prefix}${stamp}${String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')}`
 }
 
+/**
+ * What the gateway is asked for: the order's amount less what the balance paid (docs/balance.md). Prepay, the paid
+ * notification's amount check and refunds use this, never payAmount alone.
+ */
+export const gatewayAmount = (o: { payAmount: number; balanceAmount: number }) => Number(o.payAmount) - Number(o.balanceAmount || 0)
+
 export function isUniqueViolation(err: any): boolean {
   return err?.code === '23505' || /UNIQUE constraint failed/i.test(String(err?.message || '')) || err?.code === 'SQLITE_CONSTRAINT_UNIQUE'
 }
@@ -116,7 +122,8 @@ export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDr
   const pickupCode = point ? await newPickupCode(tx) : null
   const member = await tx.selectFrom('members').select(['boundBusinessId']).where('id', '=', draft.memberId).executeTakeFirst()
   const orderNo = makeOrderNo(t)
-  const status: OrderStatusValue = draft.payAmount === 0 ? 'to_ship' : 'unpaid'
+  // Nothing left for the gateway (free, points, or the balance pays it all): paid at once, through the same 'paid' hooks.
+  const status: OrderStatusValue = gatewayAmount(draft) === 0 ? 'to_ship' : 'unpaid'
   const row = await tx
     .insertInto('orders')
     .values({
@@ -134,6 +141,7 @@ export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDr
       pointsUsed: draft.pointsUsed,
       pointsDiscount: draft.pointsDiscount,
       payAmount: draft.payAmount,
+      balanceAmount: draft.balanceAmount,
       itemCount: draft.lines.reduce((s, l) => s + l.quantity, 0),
       receiverName: address.name,
       receiverPhone: address.phone,
@@ -144,7 +152,7 @@ export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDr
       remark: (opts.remark || '').trim().slice(0, 200),
       requestId: opts.requestId,
       boundBusinessId: member?.boundBusinessId ?? null,
-      payChannel: null,
+      payChannel: status === 'to_ship' && draft.balanceAmount > 0 ? 'balance' : null,
       cancelReason: '',
       expireAt: t + opts.expireMinutes * MIN,
       paidAt: status === 'to_ship' ? t : null,
@@ -194,14 +202,15 @@ export async function createOrder(tx: Tx, modules: Contributions, draft: OrderDr
       })),
     )
     .execute()
-  await logOrder(tx, row.id, '', status, 'submit', operator, status === 'to_ship' ? '无需支付' : '')
+  const balanceNote = draft.balanceAmount > 0 ? `余额支付 ¥${(draft.balanceAmount / 100).toFixed(2)}` : ''
+  await logOrder(tx, row.id, '', status, 'submit', operator, status === 'to_ship' ? balanceNote || '无需支付' : balanceNote)
   const ref = { id: row.id, orderNo, memberId: draft.memberId }
   for (const step of modules.pricingSteps) if (step.commit) await step.commit(tx, draft, ref)
   const cartIds = draft.lines.map((l) => l.cartItemId).filter((x): x is number => !!x)
   if (cartIds.length) await tx.deleteFrom('cartItems').where('memberId', '=', draft.memberId).where('id', 'in', cartIds).execute()
   await runOrderHooks(tx, modules, 'created', row.id, operator)
   if (status === 'to_ship') await runOrderHooks(tx, modules, 'paid', row.id, operator)
-  return { id: row.id, orderNo, status, payAmount: draft.payAmount, expireAt: t + opts.expireMinutes * MIN }
+  return { id: row.id, orderNo, status, payAmount: draft.payAmount, balanceAmount: draft.balanceAmount, expireAt: t + opts.expireMinutes * MIN }
 }
 
 const MOBILE = /^1[3-9]\d{9}$/
@@ -381,6 +390,7 @@ function toSummary(o: OrderRow, items: ItemRow[], afterSalesDays: number, follow
     pointsDiscount: o.pointsDiscount,
     pointsUsed: Number(o.pointsUsed) || 0,
     payAmount: o.payAmount,
+    balanceAmount: Number(o.balanceAmount) || 0,
     priceAdjust: Number(o.priceAdjust) || 0,
     itemCount: o.itemCount,
     items: items.map(toItem),

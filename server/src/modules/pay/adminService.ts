@@ -17,7 +17,7 @@ import type {
   RefundQuery,
 } from '../../../../types/adminFinance'
 import { POINTS_REASON_TEXT, type PointsReason } from '../../../../types/integral'
-import { CASHBACK_LEDGER_TEXT } from '../../../../types/cashback'
+import { BALANCE_KIND_TEXT, type BalanceKindValue } from '../../../../types/balance'
 import { payMethodText } from '../../../../types/pay'
 import '../../db/afterSalesTables'
 import '../../db/promotionTables'
@@ -276,16 +276,16 @@ export async function exportDailyCsv(db: Db, q: DailyQuery) {
 
 // ------------------------------------------------------------------ points and cashback ledgers
 
-/** The points ledger (integral module: points_ledger) or the cashback ledger (cashback module: cashback_ledger). */
+/** The points ledger (integral module: points_ledger) or the balance ledger ('cashback': balance module's balance_ledger, which holds the cashback since migration 103). */
 type MemberLedgerFilters = Omit<MemberLedgerQuery, 'page' | 'pageSize'>
 function memberLedgerQuery(db: Conn, kind: LedgerKind, q: MemberLedgerFilters) {
   let b =
     kind === 'points'
       ? pointsBase(db)
       : (db
-          .selectFrom('cashbackLedger as l')
+          .selectFrom('balanceLedger as l')
           .innerJoin('members as m', 'm.id', 'l.memberId')
-          .select(['l.id', 'l.memberId', 'l.change', 'l.balanceAfter', 'l.type as reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname']) as unknown as ReturnType<typeof pointsBase>)
+          .select(['l.id', 'l.memberId', 'l.amount as change', 'l.balanceAfter', 'l.kind as reason', 'l.note', 'l.createdAt', 'm.phone', 'm.nickname']) as unknown as ReturnType<typeof pointsBase>)
   const { start, end } = chinaDayRange(q.from, q.to)
   if (start !== undefined) b = b.where('l.createdAt', '>=', start)
   if (end !== undefined) b = b.where('l.createdAt', '<', end)
@@ -305,19 +305,21 @@ const toMemberEntry = (kind: LedgerKind, r: MemberLedgerRow): MemberLedgerEntry 
   nickname: r.nickname,
   change: num(r.change),
   balanceAfter: num(r.balanceAfter),
-  reason: (kind === 'cashback' ? CASHBACK_LEDGER_TEXT[r.reason] : POINTS_REASON_TEXT[r.reason as PointsReason]) || (kind === 'cashback' ? '返现变动' : '积分变动'),
+  reason: (kind === 'cashback' ? BALANCE_KIND_TEXT[r.reason as BalanceKindValue] : POINTS_REASON_TEXT[r.reason as PointsReason]) || (kind === 'cashback' ? '余额变动' : '积分变动'),
   note: r.note,
   createdAt: num(r.createdAt),
 })
 
 export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedgerQuery): Promise<MemberLedgerPage> {
   const { page, pageSize } = paging(q)
+  // The change's column: points_ledger.change, balance_ledger.amount.
+  const change = sql.raw(kind === 'points' ? 'l.change' : 'l.amount')
   const sums = await memberLedgerQuery(db, kind, q)
     .clearSelect()
     .select([
       sql<number>`COUNT(*)`.as('n'),
-      sql<number>`COALESCE(SUM(CASE WHEN l.change > 0 THEN l.change ELSE 0 END), 0)`.as('income'),
-      sql<number>`COALESCE(SUM(CASE WHEN l.change < 0 THEN -l.change ELSE 0 END), 0)`.as('expense'),
+      sql<number>`COALESCE(SUM(CASE WHEN ${change} > 0 THEN ${change} ELSE 0 END), 0)`.as('income'),
+      sql<number>`COALESCE(SUM(CASE WHEN ${change} < 0 THEN -${change} ELSE 0 END), 0)`.as('expense'),
     ])
     .executeTakeFirstOrThrow()
   const rows = await memberLedgerQuery(db, kind, q).orderBy('l.id', 'desc').$call(onPage(page, pageSize)).execute()
@@ -326,7 +328,7 @@ export async function listMemberLedger(db: Conn, kind: LedgerKind, q: MemberLedg
 
 export const exportMemberLedgerCsv = (db: Db, kind: LedgerKind, q: MemberLedgerFilters) =>
   csvStream<MemberLedgerRow>(
-    ['时间', '会员ID', '会员手机', '昵称', kind === 'points' ? '积分变动' : '返现变动(元)', kind === 'points' ? '积分余额' : '返现余额(元)', '类型', '说明'],
+    ['时间', '会员ID', '会员手机', '昵称', kind === 'points' ? '积分变动' : '余额变动(元)', kind === 'points' ? '积分余额' : '余额(元)', '类型', '说明'],
     (after, limit) => {
       let b = memberLedgerQuery(db, kind, q)
       if (after) b = b.where('l.id', '<', after.id)

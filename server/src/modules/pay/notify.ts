@@ -4,7 +4,7 @@ import type { PaidNotice } from '../../payments/provider'
 import { AppError, ErrorCode } from '../../errors'
 import { getPaymentProvider } from '../../payments'
 import { runOrderHooks } from '../order/hooks'
-import { logOrder } from '../order/service'
+import { gatewayAmount, logOrder } from '../order/service'
 import { payMethodText } from '../../../../types/pay'
 
 export type NoticeOutcome = 'paid' | 'duplicate' | 'late'
@@ -48,7 +48,8 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
       .set({ status: 'to_ship', paidAt: notice.paidAt, payChannel: pay.channel, updatedAt: t })
       .where('id', '=', order.id)
       .where('status', '=', 'unpaid')
-      .where('payAmount', '=', pay.amount)
+      // The gateway's part of the order (gatewayAmount: what the balance did not pay) must be what this payment paid.
+      .where((eb) => eb(eb('payAmount', '-', eb.ref('balanceAmount')), '=', pay.amount))
       .executeTakeFirst()
     if (Number(up.numUpdatedRows) === 1) {
       await tx.updateTable('payments').set({ status: 'closed', updatedAt: t }).where('orderId', '=', order.id).where('status', '=', 'pending').execute()
@@ -56,11 +57,11 @@ export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw:
       await runOrderHooks(tx, ctx.modules, 'paid', order.id, 'gateway')
       return { outcome: 'paid' as const, orderNo: order.orderNo }
     }
-    const now = await tx.selectFrom('orders').select(['status', 'payAmount']).where('id', '=', order.id).executeTakeFirstOrThrow()
+    const now = await tx.selectFrom('orders').select(['status', 'payAmount', 'balanceAmount']).where('id', '=', order.id).executeTakeFirstOrThrow()
     await tx.updateTable('payments').set({ status: 'refund_pending', updatedAt: t }).where('id', '=', pay.id).execute()
     const why =
       now.status === 'unpaid'
-        ? `订单已改价为 ¥${(now.payAmount / 100).toFixed(2)}，按原金额 ¥${(pay.amount / 100).toFixed(2)} 收到的支付 ${pay.payNo} 原路退回`
+        ? `订单已改价为 ¥${(gatewayAmount(now) / 100).toFixed(2)}，按原金额 ¥${(pay.amount / 100).toFixed(2)} 收到的支付 ${pay.payNo} 原路退回`
         : `${now.status === 'cancelled' ? '订单已取消' : '订单已支付'}后收到支付 ${pay.payNo}，原路退回`
     await logOrder(tx, order.id, now.status, now.status, 'late_payment', 'gateway', why)
     return { outcome: 'late' as const, orderNo: order.orderNo }

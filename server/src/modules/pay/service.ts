@@ -4,7 +4,7 @@ import type { PayChannel } from '../../payments/provider'
 import type { PayStatus, PrepayResponse } from '../../../../types/pay'
 import { AppError, ErrorCode } from '../../errors'
 import { CHANNELS, getPaymentProvider } from '../../payments'
-import { PAID_STATES, makeOrderNo, ownOrder } from '../order/service'
+import { PAID_STATES, gatewayAmount, makeOrderNo, ownOrder } from '../order/service'
 import { handlePaidNotice } from './notify'
 import type { SandboxProvider } from '../../payments/sandbox'
 import { checkWithGateway, expireOrder } from './settle'
@@ -34,6 +34,8 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
     const m = await db.selectFrom('members').select(['openidH5', 'openidMini']).where('id', '=', memberId).executeTakeFirstOrThrow()
     openId = channel === 'wechat_mini' ? m.openidMini : m.openidH5
   }
+  // The balance's part is held on the order (docs/balance.md): the gateway is asked only for the rest.
+  const amount = gatewayAmount(o)
   const existing = await db
     .selectFrom('payments')
     .select('payNo')
@@ -41,7 +43,7 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
     .where('channel', '=', channel)
     .where('provider', '=', providerName)
     .where('status', '=', 'pending')
-    .where('amount', '=', o.payAmount)
+    .where('amount', '=', amount)
     .orderBy('id', 'desc')
     .executeTakeFirst()
   let payNo = existing?.payNo
@@ -55,7 +57,7 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
         memberId,
         channel,
         provider: providerName,
-        amount: o.payAmount,
+        amount,
         status: 'pending',
         transactionId: null,
         paidAt: null,
@@ -68,9 +70,9 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
   }
   const items = await db.selectFrom('orderItems').select('goodsName').where('orderId', '=', o.id).orderBy('id').execute()
   const description = items.length > 1 ? `${items[0].goodsName}等${items.length}件商品` : items[0]?.goodsName || '商城订单'
-  const r = await provider.prepay({ payNo, amount: o.payAmount, description, channel, openId, expiresAt: o.expireAt, clientIp })
+  const r = await provider.prepay({ payNo, amount, description, channel, openId, expiresAt: o.expireAt, clientIp })
   // H5: the client needs the order number for the pay-status page WeChat sends the shopper back to.
-  return { channel, payNo, amount: o.payAmount, params: channel === 'wechat_h5' ? { ...r.params, orderNo } : r.params }
+  return { channel, payNo, amount, params: channel === 'wechat_h5' ? { ...r.params, orderNo } : r.params }
 }
 
 async function ownPayment(db: Db, memberId: number, payNo: string) {

@@ -17,7 +17,7 @@ import type {
 import { AppError, ErrorCode } from '../../errors'
 import { defaultAddress, getAddress } from '../address/service'
 import type { Contributions } from '../contributions'
-import { FREE_FREIGHT_THRESHOLD, finalize, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
+import { FREE_FREIGHT_THRESHOLD, finalizeWithSteps, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../order/service'
 import { createGate, type SeckillGate } from './gate'
@@ -337,10 +337,12 @@ async function seckillDraft(db: Conn, modules: Contributions, item: JoinedItem, 
     quantity: input.quantity,
     addressId: input.addressId,
     couponId: input.couponId,
+    useBalance: input.useBalance,
+    balanceAmount: input.balanceAmount,
     orderType: 'seckill',
   }
   for (const step of modules.pricingSteps) await step.apply(db, draft, pricingInput)
-  return finalize(draft)
+  return finalizeWithSteps(db, modules, draft, pricingInput)
 }
 
 export async function preview(db: Conn, modules: Contributions, input: DraftInput, now = Date.now()): Promise<SeckillPreview> {

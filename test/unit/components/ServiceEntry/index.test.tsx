@@ -169,9 +169,9 @@ describe('mine', () => {
         ? { unused: 3, used: 1, expired: 0 }
         : url.includes('/api/order/counts')
           ? { unpaid: 0, unshipped: 0, unreceived: 0, unreviewed: 0, afterSale: 0 }
-          : { id: 12, nickname: '小美', points: 40, cashbackBalance: 0 },
+          : { id: 12, nickname: '小美', points: 40, balance: 0 },
     )
-    useUserStore.setState({ token: 't', userInfo: { id: 12, nickname: '小美', points: 40, cashbackBalance: 0 } as any })
+    useUserStore.setState({ token: 't', userInfo: { id: 12, nickname: '小美', points: 40, balance: 0 } as any })
     render(<MinePage />)
     await flush()
     await flush()

@@ -170,4 +170,26 @@ describe('confirm-order page', () => {
     expect(order.submitOrder).not.toHaveBeenCalled()
     expect((Taro.navigateTo as jest.Mock).mock.calls[0][0].url).toBe('/minePages/shippingAddress/index?select=1')
   })
+  it('使用余额: the switch asks the server again with useBalance; the bar shows what is left to pay; submit sends what the balance pays', async () => {
+    const off = { ...PREVIEW, extras: { balance: { available: 3000, used: 0, gatewayAmount: 7400 } } }
+    const on = { ...PREVIEW, extras: { balance: { available: 3000, used: 3000, gatewayAmount: 4400 } } }
+    order.previewOrder.mockImplementation(async (req) => (req.useBalance ? on : off))
+    order.submitOrder.mockResolvedValue({ orderNo: '20261122000000777777', payAmount: 7400, status: 'unpaid', expireAt: Date.now() + 1e6, existing: false })
+    await act(async () => {
+      render(<PlaceOrderPage />)
+    })
+    expect(screen.getByText('可用余额¥30.00')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(document.querySelector('.coupon-picker__row .nut-switch')!)
+    })
+    expect(order.previewOrder).toHaveBeenLastCalledWith(expect.objectContaining({ useBalance: true }), expect.anything())
+    expect(screen.getByText('抵扣¥30.00')).toBeTruthy()
+    expect(screen.getByText('余额支付')).toBeTruthy()
+    expect(screen.getByText('还需支付：')).toBeTruthy()
+    expect(document.querySelector('.place-order__sum-price')!.textContent).toBe('¥44.00')
+    await act(async () => {
+      fireEvent.click(screen.getByText('提交订单'))
+    })
+    expect(order.submitOrder.mock.calls[0][0]).toMatchObject({ useBalance: true, balanceAmount: 3000 })
+  })
 })

@@ -1,0 +1,74 @@
+import { useEffect, useState } from 'react'
+import { useDidShow, useReachBottom } from '@tarojs/taro'
+import { View, Text } from '@tarojs/components'
+import type { BalanceFlow, BalanceSummary } from '@contract/balance'
+import PageLayout from '@/components/PageLayout'
+import ListFooter from '@/components/ListFooter'
+import { getBalanceLedger, getBalanceSummary } from '@/api/balance'
+import { usePagedList } from '@/hooks/usePagedList'
+import { isLoggedIn, requireLogin } from '@/core/auth'
+import { formatTime } from '@/utils/time'
+import { yuan } from '@/utils/money'
+import './index.scss'
+
+const TABS: Array<{ key: BalanceFlow; label: string }> = [
+  { key: 'all', label: '全部' },
+  { key: 'in', label: '收入' },
+  { key: 'out', label: '支出' },
+]
+
+const signed = (fen: number) => (fen > 0 ? `+${yuan(fen)}` : `-${yuan(-fen)}`)
+
+/** 我的 → 余额: the balance, what may be withdrawn, what unpaid orders hold, and every change (全部 / 收入 / 支出). */
+export default function BalancePage() {
+  const [flow, setFlow] = useState<BalanceFlow>('all')
+  const [loggedIn] = useState(() => isLoggedIn())
+  const [summary, setSummary] = useState<BalanceSummary | null>(null)
+  const list = usePagedList((page, size) => getBalanceLedger(flow, page, size), [flow], { enabled: loggedIn, pageSize: 20 })
+  useEffect(() => {
+    if (!loggedIn) requireLogin()
+  }, [loggedIn])
+  useDidShow(() => {
+    if (loggedIn) getBalanceSummary({ catch: true }).then(setSummary, () => undefined)
+  })
+  useReachBottom(() => {
+    list.loadMore()
+  })
+
+  return (
+    <PageLayout variant='back' title='我的余额' className='balance'>
+      <View className='balance__head'>
+        <Text className='balance__label'>余额（元）</Text>
+        <Text className='balance__amount'>{summary ? yuan(summary.balance) : '--'}</Text>
+        <View className='balance__parts'>
+          <Text>可提现 ¥{summary ? yuan(summary.withdrawable) : '--'}</Text>
+          {!!summary?.held && <Text>待支付订单占用 ¥{yuan(summary.held)}</Text>}
+        </View>
+        <Text className='balance__hint'>下单时打开「使用余额」即可抵扣；好评返现、售后退款会存入余额</Text>
+      </View>
+      <View className='balance__tabs'>
+        {TABS.map((t) => (
+          <View key={t.key} className={`balance__tab ${flow === t.key ? 'is-active' : ''}`} onClick={() => setFlow(t.key)}>
+            {t.label}
+          </View>
+        ))}
+      </View>
+      <View className='balance__list'>
+        {list.list.map((e) => (
+          <View key={e.id} className='balance__row'>
+            <View className='balance__left'>
+              <Text className='balance__kind'>{e.kindText}</Text>
+              {!!e.note && e.note !== e.kindText && <Text className='balance__note'>{e.note}</Text>}
+              <Text className='balance__time'>{formatTime(e.createdAt)}</Text>
+            </View>
+            <View className='balance__right'>
+              <Text className={`balance__change ${e.amount > 0 ? 'is-in' : 'is-out'}`}>{signed(e.amount)}</Text>
+              <Text className='balance__after'>余额 {yuan(e.balanceAfter)}</Text>
+            </View>
+          </View>
+        ))}
+      </View>
+      <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText='暂无余额记录' onRetry={list.reload} />
+    </PageLayout>
+  )
+}
