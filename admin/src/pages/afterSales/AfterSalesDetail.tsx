@@ -4,7 +4,7 @@ import { Alert, Button, Card, Descriptions, Form, Image, Input, InputNumber, Sel
 import type { AdminAfterSaleDetail } from '@contract/adminAfterSales'
 import type { ReturnAddress } from '@contract/adminSettings'
 import { afterSaleDetail, approve, receive, refund, refuse } from '../../api/afterSales'
-import { returnAddresses } from '../../api/settings'
+import { returnAddresses } from '../../api/afterSales'
 import { confirm, errorText, run } from '../../core/feedback'
 import { addressText, AFTER_SALE_STATUS, AFTER_SALE_TYPE, dateTime } from '../../core/format'
 import { operatorText } from '../../core/logText'
