@@ -1,9 +1,9 @@
 import type { AdminAfterSaleDetail, AdminAfterSalePage, AdminAfterSaleQuery, AfterSaleActionReply, ApproveAfterSaleBody } from '@contract/adminAfterSales'
 import type { ReasonBody } from '@contract/adminOrders'
-import { del, get, post, put } from '../core/request'
 import type { OkReply } from '@contract/admin'
 import type { IdReply } from '@contract/adminGoods'
 import type { ReturnAddress, ReturnAddressInput } from '@contract/adminSettings'
+import { del, get, post, put } from '../core/request'
 
 export const afterSaleList = (q: AdminAfterSaleQuery) => get<AdminAfterSalePage>('/after-sales', q)
 export const afterSaleDetail = (id: number) => get<AdminAfterSaleDetail>(`/after-sales/${id}`)

@@ -16,9 +16,9 @@ import type {
   TraceBody,
   WaybillBody,
 } from '@contract/adminOrders'
-import { buildUrl, del, get, post, put, type Query } from '../core/request'
 import type { IdReply } from '@contract/adminGoods'
 import type { AdminPickupPoint, PickupPointInput } from '@contract/adminSettings'
+import { buildUrl, del, get, post, put, type Query } from '../core/request'
 
 export interface ExpressCompany {
   code: string
