@@ -1,8 +1,8 @@
 /**
  * Console 设置 and the WeChat loop's console side (docs/console.md "设置"): shop profile and timeouts, documents,
- * freight templates, WeChat settings (secrets never answered), messages and review mode, the setup check,
- * reconciliation and the failures to-do list. Paths under /admin/api/; permission settings.read / settings.write
- * unless noted (finance/* and todo/*: see docs/console.md).
+ * freight templates, WeChat settings (secrets never answered), messages and review mode, the setup check and the
+ * failures to-do list. Paths under /admin/api/; permission settings.read / settings.write unless noted (todo/*: see
+ * docs/console.md). Reconciliation is the reconcile module's (types/adminReconcile.ts).
  */
 import { Type, type Static } from 'typebox'
 import { Closed, Fen } from './admin'
@@ -250,26 +250,6 @@ export const SetupCheck = Type.Object({ key: Type.String(), title: Type.String()
 export type SetupCheck = Static<typeof SetupCheck>
 export const SetupCheckReply = Type.Object({ checks: Type.Array(SetupCheck), checkedAt: Type.Integer() })
 export type SetupCheckReply = Static<typeof SetupCheckReply>
-
-// ------------------------------------------------------------------ 财务 → 对账 (ledgers.read / withdrawals.write)
-
-export const ReconcileQuery = Closed({ date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) })
-export type ReconcileQuery = Static<typeof ReconcileQuery>
-export const ReconcileDiff = Type.Object({
-  id: Type.Integer(),
-  kind: Type.String(),
-  refNo: Type.String(),
-  issue: Type.String(),
-  ours: Type.Union([Type.Integer(), Type.Null()]),
-  theirs: Type.Union([Type.Integer(), Type.Null()]),
-})
-export const ReconcileReply = Type.Object({
-  date: Type.String(),
-  /** The day's run, null when it has not been reconciled yet. */
-  run: Type.Union([Type.Object({ provider: Type.String(), payments: Type.Integer(), refunds: Type.Integer(), differences: Type.Integer(), ranAt: Type.Integer() }), Type.Null()]),
-  diffs: Type.Array(ReconcileDiff),
-})
-export type ReconcileReply = Static<typeof ReconcileReply>
 
 // ------------------------------------------------------------------ 工作台 → 待处理异常
 

@@ -203,11 +203,11 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     const f = detail.data.agent.figures
     expect(f).toMatchObject({ available: 14000, frozen: 0, withdrawing: 2000, withdrawn: 4000 })
     expect(f.totalCommission).toBe(f.available + f.frozen + f.withdrawing + f.withdrawn)
-    const ledger = await finance.get('/withdrawals/ledger', { shopId: a.shopId, pageSize: 100 })
+    const ledger = await finance.get('/agents/ledger', { shopId: a.shopId, pageSize: 100 })
     expect(ledger.data.sums).toEqual({ available: f.available, frozen: f.frozen, withdrawing: f.withdrawing, withdrawn: f.withdrawn })
     expect(ledger.data.list.map((e: any) => e.type)).toEqual(['withdraw_apply', 'withdraw_paid', 'withdraw_apply', 'commission_released', 'commission_frozen'])
     // Every shop's ledger together adds up to the sum of every account.
-    const all = (await finance.get('/withdrawals/ledger', { pageSize: 1 })).data.sums
+    const all = (await finance.get('/agents/ledger', { pageSize: 1 })).data.sums
     const acc = await t.db
       .selectFrom('agentAccounts')
       .select((eb) => [eb.fn.sum<number>('available').as('a'), eb.fn.sum<number>('frozen').as('f'), eb.fn.sum<number>('withdrawing').as('w'), eb.fn.sum<number>('withdrawn').as('d')])
@@ -219,7 +219,7 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
 
     // CSV is not an envelope: a raw request with a finance session.
     const s = await signIn(t, 'finance')
-    const res = await t.app.inject({ method: 'GET', url: `/admin/api/withdrawals/ledger/export?shopId=${a.shopId}`, headers: { cookie: s.cookie } })
+    const res = await t.app.inject({ method: 'GET', url: `/admin/api/agents/ledger/export?shopId=${a.shopId}`, headers: { cookie: s.cookie } })
     expect(res.statusCode).toBe(200)
     expect(res.headers['content-type']).toContain('text/csv')
     const lines = res.body
@@ -241,7 +241,7 @@ describe.each(DIALECTS)('console agents and withdrawals (%s)', (dialect) => {
     const listed = (await finance.get('/withdrawals', { shopId: a.shopId })).data.list
     expect(listed[0].accountText).toBe('工商银行 **** 3445')
     const detail = await finance.get(`/agents/${a.shopId}`)
-    for (const view of [listed, detail.data, (await finance.get('/withdrawals/ledger', { shopId: a.shopId })).data, (await t.get('/api/business/withdraw/list', {}, a.token)).data])
+    for (const view of [listed, detail.data, (await finance.get('/agents/ledger', { shopId: a.shopId })).data, (await t.get('/api/business/withdraw/list', {}, a.token)).data])
       expect(JSON.stringify(view)).not.toContain(CARD)
 
     expect((await operator.post(`/withdrawals/${w}/account`)).code).toBe(8003) // no payout permission

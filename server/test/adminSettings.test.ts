@@ -196,9 +196,9 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
 
   it('reconciliation and the failures to-do list: run a day, list its differences; failed messages listed, counted and retried', async () => {
     const day = new Date(Date.now() + 8 * 3600_000 - 2 * 86400_000).toISOString().slice(0, 10)
-    expect((await c.get('/finance/reconcile', { date: day })).data).toEqual({ date: day, run: null, diffs: [] })
-    expect((await c.post('/finance/reconcile', { date: '2099-01-01' })).code).toBe(400)
-    const ran = await c.post('/finance/reconcile', { date: day })
+    expect((await c.get('/reconcile', { date: day })).data).toEqual({ date: day, run: null, diffs: [] })
+    expect((await c.post('/reconcile', { date: '2099-01-01' })).code).toBe(400)
+    const ran = await c.post('/reconcile', { date: day })
     expect(ran.code).toBe(200)
     expect(ran.data.run).toMatchObject({ provider: 'sandbox' })
     expect(await auditRows(t, 'reconcile.run')).toHaveLength(1)

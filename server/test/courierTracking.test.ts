@@ -294,12 +294,12 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
 
   it('设置 → 物流跟踪: server-set fields are read-only, secrets saved encrypted and never answered, audited; the setup check says whether tracking is live', async () => {
     const admin = adminClient(t, await signIn(t, 'owner'))
-    const view = await admin.get('/settings/tracking')
+    const view = await admin.get('/logistics/settings')
     expect(view.data).toMatchObject({ live: true })
     expect(view.data.fields.find((f: any) => f.key === 'key')).toMatchObject({ set: true, value: '', fromServer: true, hint: expect.stringMatching(/^已设置 · 指纹 [0-9a-f]{8}/) })
     expect(JSON.stringify(view.data)).not.toContain(KD100.key)
-    expect((await admin.put('/settings/tracking', { key: 'x' })).msg).toBe('「授权码」已在服务器配置中设置，不能在后台修改')
-    expect((await adminClient(t, await signIn(t, 'service')).put('/settings/tracking', { customer: 'x' })).code).not.toBe(200)
+    expect((await admin.put('/logistics/settings', { key: 'x' })).msg).toBe('「授权码」已在服务器配置中设置，不能在后台修改')
+    expect((await adminClient(t, await signIn(t, 'service')).put('/logistics/settings', { customer: 'x' })).code).not.toBe(200)
 
     const saved = { ...t.ctx.config.kuaidi100 }
     const savedKey = t.ctx.config.settingsKey
@@ -308,8 +308,8 @@ describe.each(DIALECTS)('courier tracking on %s', (dialect) => {
     try {
       const off = await trackingCheck(t.ctx)
       expect(off).toMatchObject({ status: 'skip', message: expect.stringContaining('未接入') })
-      expect((await admin.put('/settings/tracking', { callbackUrl: 'not a url' })).msg).toContain('推送地址应是完整的网址')
-      const put = await admin.put('/settings/tracking', { key: KD100.key, customer: KD100.customer, salt: KD100.salt, callbackUrl: 'http://shop.example.com/h5/api/logistics/kuaidi100' })
+      expect((await admin.put('/logistics/settings', { callbackUrl: 'not a url' })).msg).toContain('推送地址应是完整的网址')
+      const put = await admin.put('/logistics/settings', { key: KD100.key, customer: KD100.customer, salt: KD100.salt, callbackUrl: 'http://shop.example.com/h5/api/logistics/kuaidi100' })
       expect(put.code).toBe(200)
       expect(put.data.live).toBe(true)
       expect(JSON.stringify(put.data)).not.toContain(KD100.key)

@@ -30,7 +30,7 @@ describe.each(DIALECTS)('WeChat waybill tracking on %s', (dialect) => {
   beforeEach(() => api.reset())
 
   const setSwitch = async (on: boolean) => {
-    const r = await adminClient(t, await signIn(t, 'owner')).put('/settings/tracking', { wechatWaybill: on })
+    const r = await adminClient(t, await signIn(t, 'owner')).put('/logistics/settings', { wechatWaybill: on })
     expect(r.code).toBe(200)
     expect(r.data.wechatWaybill).toBe(on)
   }
@@ -64,7 +64,7 @@ describe.each(DIALECTS)('WeChat waybill tracking on %s', (dialect) => {
     expect(JSON.parse(audit.afterJson!)).toEqual({ enabled: true })
     expect((await t.get('/api/logistics/trace', { orderNo: o.orderNo }, me.token)).data.wechatWaybill).toBe(true)
     // The service role may read settings but not change them.
-    expect((await adminClient(t, await signIn(t, 'service')).put('/settings/tracking', { wechatWaybill: false })).code).not.toBe(200)
+    expect((await adminClient(t, await signIn(t, 'service')).put('/logistics/settings', { wechatWaybill: false })).code).not.toBe(200)
   })
 
   it('hands the waybill to WeChat once and returns its token, cached for the same waybill', async () => {

@@ -51,7 +51,7 @@ test('1280x800: a pending video is approved in the console and listed in the sho
   await page.waitForURL(/\/admin\/content\/reviews$/)
   const first = page.locator('tr.ant-table-row').first()
   await first.waitFor()
-  const reviews = await (await page.request.get(`${suite.shop.base}/admin/api/content/reviews?page=1&pageSize=1`)).json()
+  const reviews = await (await page.request.get(`${suite.shop.base}/admin/api/reviews?page=1&pageSize=1`)).json()
   const review = reviews.data.list[0]
   const reply = `感谢您的评价，欢迎再来${Date.now() % 1000}`
   await first.getByText('回复', { exact: true }).click()

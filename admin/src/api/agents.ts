@@ -6,7 +6,6 @@ import type {
   AdminLedgerPage,
   AdminWithdrawalPage,
   AdminWithdrawalQuery,
-  WithdrawalAccountReply,
   AgentApplicationQuery,
   AgentQuery,
   AgentRateBody,
@@ -16,6 +15,7 @@ import type {
   PayByHandBody,
   RefuseBody,
   SuspendAgentBody,
+  WithdrawalAccountReply,
 } from '@contract/adminAgents'
 import { buildUrl, get, post, put, type Query } from '../core/request'
 
@@ -38,5 +38,6 @@ export const refuseWithdrawal = (id: number, body: RefuseBody) => post<OkReply>(
 export const transferWithdrawal = (id: number) => post<OkReply>(`/withdrawals/${id}/transfer`)
 /** The full bank account of a withdrawal to pay by hand (audited on the server each time). */
 export const withdrawalAccount = (id: number) => post<WithdrawalAccountReply>(`/withdrawals/${id}/account`, {})
-export const withdrawalLedger = (q: LedgerQuery) => get<AdminLedgerPage>('/withdrawals/ledger', q)
-export const withdrawalLedgerExportUrl = (q: Omit<LedgerQuery, 'page' | 'pageSize'>) => buildUrl('/withdrawals/ledger/export', q as Query)
+
+/** Every agent's commission ledger (an agent's detail, 代理 → 佣金流水, 财务 → 资金流水), and its CSV. */
+export const agentLedgerExportUrl = (q: Omit<LedgerQuery, 'page' | 'pageSize'>) => buildUrl('/agents/ledger/export', q as Query)

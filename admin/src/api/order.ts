@@ -16,7 +16,9 @@ import type {
   TraceBody,
   WaybillBody,
 } from '@contract/adminOrders'
-import { buildUrl, get, post, type Query } from '../core/request'
+import type { IdReply } from '@contract/adminGoods'
+import type { AdminPickupPoint, PickupPointInput } from '@contract/adminSettings'
+import { buildUrl, del, get, post, put, type Query } from '../core/request'
 
 export interface ExpressCompany {
   code: string
@@ -46,3 +48,8 @@ export const pickingListUrl = (q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) =>
 export const printSheets = (orderNos: string[]) => get<OrderPrintSheet[]>('/orders/print', { orderNos: orderNos.join(',') })
 /** 批量发货's template: the orders waiting to ship, 快递公司 and 运单号 to fill (CSV). */
 export const shipTemplateUrl = () => buildUrl('/orders/ship-template')
+
+export const pickupPoints = () => get<AdminPickupPoint[]>('/pickup-points')
+export const createPickupPoint = (body: PickupPointInput) => post<IdReply>('/pickup-points', body)
+export const updatePickupPoint = (id: number, body: PickupPointInput) => put<IdReply>(`/pickup-points/${id}`, body)
+export const deletePickupPoint = (id: number) => del<OkReply>(`/pickup-points/${id}`)

@@ -6,13 +6,8 @@ import type {
   FailuresReply,
   FreightTemplate,
   FreightTemplateInput,
-  ReturnAddress,
-  ReturnAddressInput,
-  AdminPickupPoint,
-  PickupPointInput,
   MessageSettings,
   MessageTemplateInput,
-  ReconcileReply,
   SettingsDocument,
   SetupCheckReply,
   ShopProfile,
@@ -23,10 +18,9 @@ import type {
   WechatSettingsInput,
   WechatSettingsView,
 } from '@contract/adminSettings'
-import type { TrackingSettingsInput, TrackingSettingsView } from '@contract/adminTracking'
 import { del, get, post, put } from '../core/request'
 
-/** 设置 (types/adminSettings.ts), 财务 → 对账 and 工作台 → 待处理异常. */
+/** 设置 (types/adminSettings.ts) and 工作台 → 待处理异常 (the settings module's routes). */
 export const shopProfile = () => get<ShopProfile>('/settings/shop')
 export const saveShopProfile = (body: ShopProfileInput) => put<ShopProfile>('/settings/shop', body)
 export const settingsDocument = (key: string) => get<SettingsDocument>(`/settings/documents/${key}`)
@@ -36,15 +30,6 @@ export const freightTemplates = () => get<FreightTemplate[]>('/settings/freight'
 export const createFreightTemplate = (body: FreightTemplateInput) => post<IdReply>('/settings/freight', body)
 export const updateFreightTemplate = (id: number, body: FreightTemplateInput) => put<IdReply>(`/settings/freight/${id}`, body)
 export const deleteFreightTemplate = (id: number) => del<OkReply>(`/settings/freight/${id}`)
-export const returnAddresses = () => get<ReturnAddress[]>('/return-addresses')
-export const createReturnAddress = (body: ReturnAddressInput) => post<IdReply>('/return-addresses', body)
-export const updateReturnAddress = (id: number, body: ReturnAddressInput) => put<IdReply>(`/return-addresses/${id}`, body)
-export const deleteReturnAddress = (id: number) => del<OkReply>(`/return-addresses/${id}`)
-export const pickupPoints = () => get<AdminPickupPoint[]>('/pickup-points')
-export const createPickupPoint = (body: PickupPointInput) => post<IdReply>('/pickup-points', body)
-export const updatePickupPoint = (id: number, body: PickupPointInput) => put<IdReply>(`/pickup-points/${id}`, body)
-export const deletePickupPoint = (id: number) => del<OkReply>(`/pickup-points/${id}`)
-
 export const wechatSettings = () => get<WechatSettingsView>('/settings/wechat')
 export const saveWechatSettings = (body: WechatSettingsInput) => put<WechatSettingsView>('/settings/wechat', body)
 
@@ -57,12 +42,7 @@ export const saveSmsSettings = (body: SmsSettingsInput) => put<SmsSettingsView>(
 export const sendTestSms = (phone: string) => post<SmsTestReply>('/settings/sms/test', { phone })
 export const setupCheck = () => get<SetupCheckReply>('/settings/doctor')
 
-export const reconcile = (date: string) => get<ReconcileReply>('/finance/reconcile', { date })
-export const runReconcile = (date: string) => post<ReconcileReply>('/finance/reconcile', { date })
-
 export const failures = () => get<FailuresReply>('/todo/failures')
-export const trackingSettings = () => get<TrackingSettingsView>('/settings/tracking')
-export const saveTrackingSettings = (body: TrackingSettingsInput) => put<TrackingSettingsView>('/settings/tracking', body)
 export const retryTracking = (orderNo: string) => post<OkReply>('/todo/tracking/retry', { orderNo })
 export const failureCounts = () => get<FailureCounts>('/todo/failure-counts')
 export const retryLatePayment = (payNo: string) => post<OkReply>('/todo/late-payments/retry', { payNo })

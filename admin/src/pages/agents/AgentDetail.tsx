@@ -2,8 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { PageContainer, StatisticCard } from '@ant-design/pro-components'
 import { Alert, Button, Card, Checkbox, Descriptions, Input, InputNumber, Modal, Popconfirm, Radio, Result, Space, Table, Tag, Typography } from 'antd'
 import { AGENT_SHOP_STATUS_TEXT, type AdminAgentDetail, type SuspendAgentBody } from '@contract/adminAgents'
-import { agentDetail, agentLedger, reinstateAgent, setAgentRate, suspendAgent } from '../../api/agents'
-import { buildUrl, type Query } from '../../core/request'
+import { agentDetail, agentLedger, agentLedgerExportUrl, reinstateAgent, setAgentRate, suspendAgent } from '../../api/agents'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan, yuanLabel } from '../../core/money'
@@ -216,7 +215,7 @@ export default function AgentDetail({ params }: { params: Record<string, string>
             />
           </Card>
           <Card title='佣金流水'>
-            <LedgerTable shopId={shopId} load={agentLedger} exportUrl={(q) => (canExport ? buildUrl('/withdrawals/ledger/export', q as Query) : '')} />
+            <LedgerTable shopId={shopId} load={agentLedger} exportUrl={(q) => (canExport ? agentLedgerExportUrl(q) : '')} />
           </Card>
         </>
       )}

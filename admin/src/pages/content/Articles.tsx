@@ -4,7 +4,7 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import { Button, Checkbox, Form, Input, InputNumber, Popconfirm, Select, Space, Tabs, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import type { AdminArticleCategory, AdminArticleRow, ArticleCategoryInput, ArticleInput } from '@contract/adminContent'
-import { articleCategories, articleCategoryApi, articleDetail, articleList, createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from '../../api/content'
+import { articleCategories, articleCategoryApi, articleDetail, articleList, createArticle, deleteArticle, publishArticle, unpublishArticle, updateArticle } from '../../api/article'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'

@@ -4,7 +4,7 @@ import { PageContainer, type ActionType, type ProColumns } from '@ant-design/pro
 import { Descriptions, Drawer, Image, Popconfirm, Space, Tabs, Tag } from 'antd'
 import type { AdminFeedbackRow } from '@contract/adminContent'
 import { FEEDBACK_TYPES } from '@contract/feedback'
-import { closeFeedback, feedbackList, readFeedback, replyFeedback } from '../../api/content'
+import { closeFeedback, feedbackList, readFeedback, replyFeedback } from '../../api/feedback'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Alert, Button, Card, Collapse, Form, Input, Space, Spin, Switch, Tag, Typography } from 'antd'
 import type { TrackingFieldView, TrackingSettingsInput, TrackingSettingsView } from '@contract/adminTracking'
-import { saveTrackingSettings, trackingSettings } from '../../api/settings'
+import { saveTrackingSettings, trackingSettings } from '../../api/logistics'
 import { errorText, toast } from '../../core/feedback'
 import { useSession } from '../../core/session'
 

@@ -50,7 +50,6 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
   const write = { permission: 'agents.write' as const }
   const wRead = { permission: 'withdrawals.read' as const }
   const wWrite = { permission: 'withdrawals.write' as const }
-  const ledgers = { permission: 'ledgers.read' as const }
 
   app.get('/agents/applications', { config: read, schema: { querystring: AgentApplicationQuery } }, async (req): Promise<AdminAgentApplicationPage> => listApplications(db, req.query))
   app.post('/agents/applications/:id/approve', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
@@ -89,7 +88,15 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
     return { ok: true }
   })
 
-  app.get('/agents/ledger', { config: read, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
+  // Every agent's commission ledger: one route for the three pages that show it (an agent's detail, 代理 → 佣金流水,
+  // 财务 → 资金流水), each readable with its own page's permission; the CSV for those who may export ledgers.
+  const ledgerRead = { permission: ['agents.read', 'withdrawals.read', 'ledgers.read'] as const }
+  const ledgerExport = { permission: ['withdrawals.read', 'ledgers.read'] as const }
+  app.get('/agents/ledger', { config: ledgerRead, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
+  app.get('/agents/ledger/export', { config: ledgerExport, schema: { querystring: LedgerQuery } }, async (req, reply) => {
+    const { page: _p, pageSize: _s, ...filters } = req.query
+    return sendCsv(reply, 'agent-ledger', exportLedgerCsv(db, filters))
+  })
   app.get('/agents/:shopId', { config: read, schema: { params: ShopIdParams } }, async (req): Promise<AdminAgentDetail> => agentDetail(db, req.params.shopId))
 
   // ---------------------------------------------------------------- withdrawals
@@ -108,11 +115,6 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
   app.post('/withdrawals/:id/account', { config: wWrite, schema: { params: IdParams } }, async (req): Promise<WithdrawalAccountReply> =>
     audited(db, actorOf(req), (tx, log) => revealAccount(tx, req.params.id, log)),
   )
-  app.get('/withdrawals/ledger', { config: wRead, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
-  app.get('/withdrawals/ledger/export', { config: wRead, schema: { querystring: LedgerQuery } }, async (req, reply) => {
-    const { page: _p, pageSize: _s, ...filters } = req.query
-    return sendCsv(reply, 'agent-ledger', exportLedgerCsv(db, filters))
-  })
   app.post('/withdrawals/:id/pay', { config: wWrite, schema: { params: IdParams, body: PayByHandBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => payByHand(tx, req.params.id, req.body.referenceNo, log))
     return { ok: true }
@@ -150,13 +152,6 @@ const agentAdminRoutes: AdminRouteModule = async (app, ctx) => {
       throw new AppError(ErrorCode.PAY_FAILED, `微信转账失败：${(err as Error).message}`.slice(0, 200))
     }
     return { ok: true }
-  })
-
-  // 财务: the agent commission ledger beside the points and cashback ledgers.
-  app.get('/finance/ledgers/agent', { config: ledgers, schema: { querystring: LedgerQuery } }, async (req): Promise<AdminLedgerPage> => listLedger(db, req.query))
-  app.get('/finance/ledgers/agent/export', { config: ledgers, schema: { querystring: LedgerQuery } }, async (req, reply) => {
-    const { page: _p, pageSize: _s, ...filters } = req.query
-    return sendCsv(reply, 'agent-ledger', exportLedgerCsv(db, filters))
   })
 }
 

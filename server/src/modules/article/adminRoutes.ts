@@ -10,35 +10,35 @@ const articleAdminRoutes: AdminRouteModule = async (app, { db }) => {
   const read = { permission: 'content.read' as const }
   const write = { permission: 'content.write' as const }
 
-  app.get('/content/articles', { config: read, schema: { querystring: AdminArticleQuery } }, async (req): Promise<AdminArticlePage> => svc.adminArticleList(db, req.query))
-  app.get('/content/articles/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminArticleDetail> => svc.adminArticleDetail(db, req.params.id))
-  app.post('/content/articles', { config: write, bodyLimit: 512 * 1024, schema: { body: ArticleInput } }, async (req): Promise<IdReply> =>
+  app.get('/articles', { config: read, schema: { querystring: AdminArticleQuery } }, async (req): Promise<AdminArticlePage> => svc.adminArticleList(db, req.query))
+  app.get('/articles/:id', { config: read, schema: { params: IdParams } }, async (req): Promise<AdminArticleDetail> => svc.adminArticleDetail(db, req.params.id))
+  app.post('/articles', { config: write, bodyLimit: 512 * 1024, schema: { body: ArticleInput } }, async (req): Promise<IdReply> =>
     audited(db, actorOf(req), (tx, log) => svc.adminCreateArticle(tx, req.body, log)),
   )
-  app.put('/content/articles/:id', { config: write, bodyLimit: 512 * 1024, schema: { params: IdParams, body: ArticleInput } }, async (req): Promise<IdReply> =>
+  app.put('/articles/:id', { config: write, bodyLimit: 512 * 1024, schema: { params: IdParams, body: ArticleInput } }, async (req): Promise<IdReply> =>
     audited(db, actorOf(req), (tx, log) => svc.adminUpdateArticle(tx, req.params.id, req.body, log)),
   )
-  app.post('/content/articles/:id/publish', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.post('/articles/:id/publish', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => svc.adminSetArticleStatus(tx, req.params.id, 'published', log))
     return { ok: true }
   })
-  app.post('/content/articles/:id/unpublish', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.post('/articles/:id/unpublish', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => svc.adminSetArticleStatus(tx, req.params.id, 'draft', log))
     return { ok: true }
   })
-  app.delete('/content/articles/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.delete('/articles/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => svc.adminDeleteArticle(tx, req.params.id, log))
     return { ok: true }
   })
 
-  app.get('/content/article-categories', { config: read }, async (): Promise<AdminArticleCategory[]> => svc.adminArticleCategories(db))
-  app.post('/content/article-categories', { config: write, schema: { body: ArticleCategoryInput } }, async (req): Promise<IdReply> =>
+  app.get('/article-categories', { config: read }, async (): Promise<AdminArticleCategory[]> => svc.adminArticleCategories(db))
+  app.post('/article-categories', { config: write, schema: { body: ArticleCategoryInput } }, async (req): Promise<IdReply> =>
     audited(db, actorOf(req), (tx, log) => svc.adminCreateCategory(tx, req.body, log)),
   )
-  app.put('/content/article-categories/:id', { config: write, schema: { params: IdParams, body: ArticleCategoryInput } }, async (req): Promise<IdReply> =>
+  app.put('/article-categories/:id', { config: write, schema: { params: IdParams, body: ArticleCategoryInput } }, async (req): Promise<IdReply> =>
     audited(db, actorOf(req), (tx, log) => svc.adminUpdateCategory(tx, req.params.id, req.body, log)),
   )
-  app.delete('/content/article-categories/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.delete('/article-categories/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => svc.adminDeleteCategory(tx, req.params.id, log))
     return { ok: true }
   })

@@ -18,16 +18,16 @@ const financeAdminRoutes: AdminRouteModule = async (app, { db }) => {
   const read = { permission: 'ledgers.read' as const }
   const noPaging = <T extends { page?: number; pageSize?: number }>({ page: _p, pageSize: _s, ...rest }: T) => rest
 
-  app.get('/finance/payments', { config: read, schema: { querystring: PaymentQuery } }, async (req): Promise<AdminPaymentPage> => listPayments(db, req.query))
-  app.get('/finance/payments/export', { config: read, schema: { querystring: PaymentQuery } }, async (req, reply) => sendCsv(reply, 'payments', exportPaymentsCsv(db, noPaging(req.query))))
-  app.get('/finance/refunds', { config: read, schema: { querystring: RefundQuery } }, async (req): Promise<AdminRefundPage> => listRefunds(db, req.query))
-  app.get('/finance/refunds/export', { config: read, schema: { querystring: RefundQuery } }, async (req, reply) => sendCsv(reply, 'refunds', exportRefundsCsv(db, noPaging(req.query))))
-  app.get('/finance/daily', { config: read, schema: { querystring: DailyQuery } }, async (req): Promise<DailyReply> => dailyTotals(db, req.query))
-  app.get('/finance/daily/export', { config: read, schema: { querystring: DailyQuery } }, async (req, reply) => sendCsv(reply, 'daily', await exportDailyCsv(db, req.query)))
-  app.get('/finance/ledgers/:kind', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req): Promise<MemberLedgerPage> =>
+  app.get('/pay/payments', { config: read, schema: { querystring: PaymentQuery } }, async (req): Promise<AdminPaymentPage> => listPayments(db, req.query))
+  app.get('/pay/payments/export', { config: read, schema: { querystring: PaymentQuery } }, async (req, reply) => sendCsv(reply, 'payments', exportPaymentsCsv(db, noPaging(req.query))))
+  app.get('/pay/refunds', { config: read, schema: { querystring: RefundQuery } }, async (req): Promise<AdminRefundPage> => listRefunds(db, req.query))
+  app.get('/pay/refunds/export', { config: read, schema: { querystring: RefundQuery } }, async (req, reply) => sendCsv(reply, 'refunds', exportRefundsCsv(db, noPaging(req.query))))
+  app.get('/pay/daily', { config: read, schema: { querystring: DailyQuery } }, async (req): Promise<DailyReply> => dailyTotals(db, req.query))
+  app.get('/pay/daily/export', { config: read, schema: { querystring: DailyQuery } }, async (req, reply) => sendCsv(reply, 'daily', await exportDailyCsv(db, req.query)))
+  app.get('/pay/ledgers/:kind', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req): Promise<MemberLedgerPage> =>
     listMemberLedger(db, req.params.kind, req.query),
   )
-  app.get('/finance/ledgers/:kind/export', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req, reply) =>
+  app.get('/pay/ledgers/:kind/export', { config: read, schema: { params: KindParams, querystring: MemberLedgerQuery } }, async (req, reply) =>
     sendCsv(reply, `${req.params.kind}-ledger`, exportMemberLedgerCsv(db, req.params.kind, noPaging(req.query))),
   )
 }

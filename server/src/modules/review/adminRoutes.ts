@@ -9,12 +9,12 @@ const reviewAdminRoutes: AdminRouteModule = async (app, { db }) => {
   const read = { permission: 'content.read' as const }
   const write = { permission: 'content.write' as const }
 
-  app.get('/content/reviews', { config: read, schema: { querystring: AdminReviewQuery } }, async (req): Promise<AdminReviewPage> => adminReviewList(db, req.query))
-  app.post('/content/reviews/:id/hidden', { config: write, schema: { params: IdParams, body: HiddenBody } }, async (req): Promise<OkReply> => {
+  app.get('/reviews', { config: read, schema: { querystring: AdminReviewQuery } }, async (req): Promise<AdminReviewPage> => adminReviewList(db, req.query))
+  app.post('/reviews/:id/hidden', { config: write, schema: { params: IdParams, body: HiddenBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminHideReview(tx, req.params.id, req.body.hidden, log))
     return { ok: true }
   })
-  app.post('/content/reviews/:id/reply', { config: write, schema: { params: IdParams, body: ReplyBody } }, async (req): Promise<OkReply> => {
+  app.post('/reviews/:id/reply', { config: write, schema: { params: IdParams, body: ReplyBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminReplyReview(tx, req.params.id, req.body.reply, log))
     return { ok: true }
   })

@@ -11,7 +11,6 @@ import {
   MessageTemplateInput,
   OrderNoBody,
   PayNoBody,
-  ReconcileQuery,
   ReviewModeBody,
   ShopProfileInput,
   SmsSettingsInput,
@@ -21,7 +20,6 @@ import {
   type FailuresReply,
   type FreightTemplate,
   type MessageSettings,
-  type ReconcileReply,
   type SettingsDocument,
   type SetupCheckReply,
   type ShopProfile,
@@ -35,12 +33,10 @@ import {
   failuresReply,
   freightTemplates,
   messageSettings,
-  reconcileView,
   retryLatePaymentRefund,
   retryMessageAudited,
   retryShippingAudited,
   retryTrackingAudited,
-  runReconcile,
   saveReviewMode,
   saveDocument,
   saveMessageTemplate,
@@ -122,14 +118,6 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
   })
 
   app.get('/settings/doctor', { config: read }, async (): Promise<SetupCheckReply> => runDoctor(ctx))
-
-  // ---------------------------------------------------------------- 财务 → 对账
-
-  app.get('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { querystring: ReconcileQuery } }, async (req): Promise<ReconcileReply> => reconcileView(db, req.query.date))
-  app.post('/finance/reconcile', { config: { permission: 'ledgers.read' }, schema: { body: ReconcileQuery } }, async (req): Promise<ReconcileReply> => {
-    await runReconcile(ctx, actorOf(req), req.body.date)
-    return reconcileView(db, req.body.date)
-  })
 
   // ---------------------------------------------------------------- 工作台 → 待处理异常
 

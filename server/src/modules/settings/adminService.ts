@@ -9,10 +9,8 @@ import { refundLatePayment } from '../pay/notify'
 import { failedShippingUploads, retryShippingUpload } from '../wechatShipping/service'
 import { failedMessages, retryMessage } from '../notifications/service'
 import { failedSubscriptions, retrySubscription } from '../logistics/tracking'
-import { reconcileDay } from '../reconcile/service'
 import { checkPhone } from '../member/service'
 import { hit } from '../../services/rateLimit'
-import { chinaDay } from '../../services/chinaTime'
 import { AppError, ErrorCode } from '../../errors'
 import { safeUrl, sanitizeArticleHtml } from '../article/sanitize'
 import { parseRegionFees, syncFreeShippingTags } from '../order/freight'
@@ -20,7 +18,6 @@ import { ALL_PAGES, ROUTES } from '../../../../types/routes'
 import type {
   DocumentInput,
   FailuresReply,
-  ReconcileReply,
   FreightTemplate,
   FreightTemplateInput,
   MessageSettings,
@@ -425,18 +422,7 @@ export async function saveMessageTemplate(tx: Tx, config: Config, kind: 'subscri
   log({ action: `settings.message.${kind}`, targetType: 'messageTemplate', targetId: event, before, after: value })
 }
 
-// ---------------------------------------------------------------- 财务 → 对账, 工作台 → 待处理异常
-
-/** 财务 → 对账: the day's run and its differences. */
-export async function reconcileView(db: Conn, date: string): Promise<ReconcileReply> {
-  const run = await db.selectFrom('reconcileRuns').selectAll().where('billDate', '=', date).executeTakeFirst()
-  const diffs = await db.selectFrom('reconcileDiffs').select(['id', 'kind', 'refNo', 'issue', 'ours', 'theirs']).where('billDate', '=', date).orderBy('id').execute()
-  return {
-    date,
-    run: run ? { provider: run.provider, payments: Number(run.payments), refunds: Number(run.refunds), differences: Number(run.differences), ranAt: Number(run.ranAt) } : null,
-    diffs: diffs.map((d) => ({ ...d, ours: d.ours === null ? null : Number(d.ours), theirs: d.theirs === null ? null : Number(d.theirs) })),
-  }
-}
+// ---------------------------------------------------------------- 工作台 → 待处理异常
 
 /** 工作台 → 待处理异常: refunds, late payments, shipping uploads, messages and tracking subscriptions that failed. */
 export async function failuresReply(db: Db): Promise<FailuresReply> {
@@ -490,15 +476,6 @@ export async function saveReviewMode(tx: Tx, on: boolean, log: Log) {
   const before = await reviewMode(tx)
   await setSetting(tx, 'reviewMode', on)
   log({ action: 'settings.review-mode', targetType: 'settings', targetId: 'reviewMode', before: { on: before }, after: { on } })
-}
-
-/** 财务 → 对账 → 重新对账: a day before today only (WeChat makes a day's bill after 9:00 the next day); the run is audited. */
-export async function runReconcile(ctx: AppContext, actor: Actor, date: string) {
-  if (date >= chinaDay()) throw new AppError(ErrorCode.BAD_REQUEST, '只能对账今天以前的日期（微信次日 9 点后生成前一天的账单）')
-  const r = await reconcileDay(ctx, date)
-  await audited(ctx.db, actor, async (_tx, log) =>
-    log({ action: 'reconcile.run', targetType: 'reconcile', targetId: r.date, after: { provider: r.provider, payments: r.payments, refunds: r.refunds, differences: r.differences.length } }),
-  )
 }
 
 /** 待处理异常 → 发货信息 → 重试 (in the audited transaction): a refusal of WeChat's is shown in its words. */

@@ -9,21 +9,21 @@ const videoAdminRoutes: AdminRouteModule = async (app, { db }) => {
   const read = { permission: 'content.read' as const }
   const write = { permission: 'content.write' as const }
 
-  app.get('/content/videos', { config: read, schema: { querystring: AdminVideoQuery } }, async (req): Promise<AdminVideoPage> => adminVideoList(db, req.query))
-  app.post('/content/videos/:id/approve', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.get('/videos', { config: read, schema: { querystring: AdminVideoQuery } }, async (req): Promise<AdminVideoPage> => adminVideoList(db, req.query))
+  app.post('/videos/:id/approve', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminReviewVideo(tx, req.params.id, 'on', '', log))
     return { ok: true }
   })
-  app.post('/content/videos/:id/take-down', { config: write, schema: { params: IdParams, body: TakeDownBody } }, async (req): Promise<OkReply> => {
+  app.post('/videos/:id/take-down', { config: write, schema: { params: IdParams, body: TakeDownBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminReviewVideo(tx, req.params.id, 'off', req.body.reason, log))
     return { ok: true }
   })
-  app.get('/content/video-comments', { config: read, schema: { querystring: AdminVideoCommentQuery } }, async (req): Promise<AdminVideoCommentPage> => adminVideoComments(db, req.query))
-  app.post('/content/video-comments/:id/hidden', { config: write, schema: { params: IdParams, body: HiddenBody } }, async (req): Promise<OkReply> => {
+  app.get('/video-comments', { config: read, schema: { querystring: AdminVideoCommentQuery } }, async (req): Promise<AdminVideoCommentPage> => adminVideoComments(db, req.query))
+  app.post('/video-comments/:id/hidden', { config: write, schema: { params: IdParams, body: HiddenBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminHideComment(tx, req.params.id, req.body.hidden, log))
     return { ok: true }
   })
-  app.delete('/content/video-comments/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
+  app.delete('/video-comments/:id', { config: write, schema: { params: IdParams } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => adminDeleteComment(tx, req.params.id, log))
     return { ok: true }
   })
