@@ -144,6 +144,7 @@ export const MENU: MenuGroup[] = [
       { path: '/finance/payments', name: '支付记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Payments')), menu: true },
       { path: '/finance/refunds', name: '退款记录', permission: 'ledgers.read', page: page(() => import('./pages/finance/Refunds')), menu: true },
       { path: '/finance/balance', name: '余额', permission: 'ledgers.read', page: page(() => import('./pages/finance/Balance')), menu: true },
+      { path: '/finance/balance-withdrawals', name: '余额提现', permission: 'ledgers.read', page: page(() => import('./pages/finance/BalanceWithdrawals')), menu: true },
       { path: '/finance/ledgers', name: '账本', permission: 'ledgers.read', page: page(() => import('./pages/finance/Ledgers')), menu: true },
       { path: '/finance/reconcile', name: '对账', permission: 'ledgers.read', page: page(() => import('./pages/finance/Reconcile')), menu: true },
     ],

@@ -21,6 +21,7 @@ const MAY_BE_EMPTY = new Set([
   '/finance/refunds', // no refund before an after-sales case is refunded
   '/marketing/blind-box-shipping', // no prize won yet
   '/marketing/cashback-tasks', // no cashback claim yet
+  '/finance/balance-withdrawals', // withdrawals to WeChat change need WeChat Pay: none in a sandbox shop
   '/finance/reconcile', // reconciliation runs on WeChat Pay's bill: none in a sandbox shop
   '/content/videos', // opens on 待审核, and every demo video is approved (a pending one needs a shopper's upload)
 ])

@@ -15,11 +15,12 @@ import { SETTINGS_AUDIT } from '@contract/adminSettings'
 import { TRACKING_AUDIT } from '@contract/adminTracking'
 import { LEVELS_AUDIT } from '@contract/adminLevels'
 import { BALANCE_AUDIT } from '@contract/adminBalance'
+import { BALANCE_WITHDRAW_AUDIT } from '@contract/balanceWithdraw'
 import type { AuditLabels } from '@contract/auditLabels'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from './format'
 import { fenToYuan } from './money'
 
-const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT]
+const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT, BALANCE_WITHDRAW_AUDIT]
 
 export const AUDIT_ACTIONS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.actions))
 export const AUDIT_TARGETS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.targets))
@@ -84,6 +85,9 @@ const VALUE_TEXT: Record<string, string> = {
   ...Object.fromEntries(Object.entries(ORDER_STATUS).map(([k, v]) => [k, v.text])),
   ...Object.fromEntries(Object.entries(AFTER_SALE_STATUS).map(([k, v]) => [k, v.text])),
   ...BUILT_IN_ROLE_NAMES,
+  reviewing: '待审核',
+  transferring: '转账中',
+  returned: '已退回',
   on: '开启',
   off: '关闭',
   draft: '草稿',

@@ -27,3 +27,34 @@ declare module './types' {
     balanceLedger: BalanceLedgerTable
   }
 }
+
+/** Migration 106_balance_withdraw: a withdrawal of the balance to WeChat change (docs/balance.md "Withdrawals"). */
+export type BalanceWithdrawalStatus = 'reviewing' | 'transferring' | 'paid' | 'returned'
+
+export interface BalanceWithdrawalTable {
+  id: Generated<number>
+  withdrawNo: string
+  memberId: number
+  amount: number
+  fee: number
+  /** What reaches the shopper: amount − fee. */
+  actualAmount: number
+  status: BalanceWithdrawalStatus
+  /** WeChat's transfer state ('' before the transfer; CREATING while it is being created). */
+  transferState: string
+  transferBillNo: string
+  packageInfo: string
+  /** Why it was returned (staff's refusal or the transfer's failure). */
+  reason: string
+  requestId: string
+  transferAt: number | null
+  closedAt: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+declare module './types' {
+  interface DB {
+    balanceWithdrawals: BalanceWithdrawalTable
+  }
+}

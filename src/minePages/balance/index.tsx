@@ -7,6 +7,8 @@ import ListFooter from '@/components/ListFooter'
 import { getBalanceLedger, getBalanceSummary } from '@/api/balance'
 import { usePagedList } from '@/hooks/usePagedList'
 import { isLoggedIn, requireLogin } from '@/core/auth'
+import { navigateTo } from '@/core/nav'
+import { ROUTES } from '@/routes'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
 import './index.scss'
@@ -43,6 +45,9 @@ export default function BalancePage() {
         <View className='balance__parts'>
           <Text>可提现 ¥{summary ? yuan(summary.withdrawable) : '--'}</Text>
           {!!summary?.held && <Text>待支付订单占用 ¥{yuan(summary.held)}</Text>}
+          <Text className='balance__withdraw' onClick={() => navigateTo(ROUTES.balanceWithdraw)}>
+            提现
+          </Text>
         </View>
         <Text className='balance__hint'>下单时打开「使用余额」即可抵扣；好评返现、售后退款会存入余额</Text>
       </View>

@@ -1,7 +1,7 @@
 import type { PaymentCtx } from '../../payments'
 import { AppError, ErrorCode } from '../../errors'
-import { getPaymentProvider } from '../../payments'
-import { isWechatPay, TRANSFER_NAME_FROM, WechatPayError, type TransferBill, type WechatPay } from '../../payments/wechatpay'
+import { TRANSFER_NAME_FROM, type TransferBill, type WechatPay } from '../../payments/wechatpay'
+import { FINAL_TRANSFER_STATES, isDefiniteTransferFailure, transferGateway, transferPayee } from '../../payments/merchantTransfer'
 import { agentRealName, closeWithdrawalTx, findWithdrawal } from './account'
 import { num } from './util'
 import { storedRules } from './rules'
@@ -15,23 +15,12 @@ import { chinaDayStart } from '../../services/chinaTime'
  * closeWithdrawalTx (a conditional update on 'pending'), so a repeated notification moves the money once.
  */
 
-const FINAL = ['SUCCESS', 'FAIL', 'CANCELLED']
+const FINAL = FINAL_TRANSFER_STATES
 
-function wechatPay(ctx: PaymentCtx): WechatPay {
-  if (ctx.config.payProvider !== 'wechatpay') throw new AppError(ErrorCode.PAY_FAILED, '未启用微信支付，请线下打款后确认打款')
-  const p = getPaymentProvider(ctx, 'wechatpay')
-  if (!isWechatPay(p)) throw new AppError(ErrorCode.PAY_FAILED, '未启用微信支付，请线下打款后确认打款')
-  return p
-}
+const wechatPay = (ctx: PaymentCtx): WechatPay => transferGateway(ctx, '未启用微信支付，请线下打款后确认打款')
 
 /** The app and openid the transfer goes to: the mini-program's when the agent has one, else the official account's. */
-async function payee(ctx: PaymentCtx, memberId: number) {
-  const m = await ctx.db.selectFrom('members').select(['openidMini', 'openidH5']).where('id', '=', memberId).executeTakeFirstOrThrow()
-  const w = ctx.config.wechat
-  if (m.openidMini && w.miniAppId) return { appId: w.miniAppId, openId: m.openidMini }
-  if (m.openidH5 && w.h5AppId) return { appId: w.h5AppId, openId: m.openidH5 }
-  throw new AppError(ErrorCode.PAY_FAILED, '代理未绑定微信，无法转账')
-}
+const payee = (ctx: PaymentCtx, memberId: number) => transferPayee(ctx, memberId, '代理未绑定微信，无法转账')
 
 /** Money already sent by transfer today (China day), not failed: for one shop, or for the whole shop. */
 async function sentToday(ctx: PaymentCtx, shopId: number | null, now: number) {
@@ -87,8 +76,7 @@ export async function startTransfer(ctx: PaymentCtx, ref: string, now = Date.now
       userName: w.actualAmount >= TRANSFER_NAME_FROM ? await agentRealName(ctx.db, w.shopId) : undefined,
     })
   } catch (err) {
-    const definite = err instanceof WechatPayError && err.status >= 400 && err.status < 500 && err.gatewayCode !== 'FREQUENCY_LIMITED'
-    if (definite || !(err instanceof WechatPayError)) {
+    if (isDefiniteTransferFailure(err)) {
       await ctx.db
         .updateTable('withdrawals')
         .set({ transferState: '', transferAt: null, failReason: String((err as Error).message).slice(0, 200), updatedAt: Date.now() })

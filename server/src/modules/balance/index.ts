@@ -1,17 +1,28 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
+import withdrawRoutes from './withdrawRoutes'
+import withdrawAdminRoutes from './withdrawAdminRoutes'
 import { balanceCancelledHook, balancePricingStep } from './order'
 import { balanceSeeder } from './seed'
+import { checkBalanceTransfers } from './withdraw'
 import { BALANCE_FIELD_LABELS } from '../../../../types/adminBalance'
+import { BALANCE_WITHDRAW_FIELD_LABELS } from '../../../../types/balanceWithdraw'
 
-/** The shopper's balance (余额, docs/balance.md): the account and its ledger, 使用余额 at checkout (a pricing step), the held part back on cancel, 财务 → 余额. */
+/** The shopper's balance (余额, docs/balance.md): the account and its ledger, 使用余额 at checkout (a pricing step), the held part back on cancel, 提现, 财务 → 余额. */
 export const balanceModule: ShopModule = {
   name: 'balance',
-  routes,
-  adminRoutes,
-  adminFieldLabels: BALANCE_FIELD_LABELS,
+  routes: async (app, ctx) => {
+    await routes(app, ctx)
+    await withdrawRoutes(app, ctx)
+  },
+  adminRoutes: async (app, ctx) => {
+    await adminRoutes(app, ctx)
+    await withdrawAdminRoutes(app, ctx)
+  },
+  adminFieldLabels: { ...BALANCE_FIELD_LABELS, ...BALANCE_WITHDRAW_FIELD_LABELS },
   seeders: [balanceSeeder],
   pricingSteps: [balancePricingStep],
   orderHooks: { cancelled: balanceCancelledHook },
+  jobs: [{ name: 'balance-transfer-check', everyMs: 5 * 60_000, run: (ctx) => checkBalanceTransfers(ctx) }],
 }

@@ -8,6 +8,7 @@ import * as pay from './service'
 import { isWechatPay } from '../../payments/wechatpay'
 import { handleRefundResult } from './settle'
 import { settleTransfer } from '../agent/payout'
+import { BALANCE_WITHDRAW_PREFIX, settleBalanceTransfer } from '../balance/withdraw'
 
 /** Payment: prepay, the sandbox gateway's confirm / cancel, WeChat Pay's notify, and the status the pay-status page polls. */
 export default async function payRoutes(app: ShopApp, ctx: AppContext) {
@@ -84,7 +85,8 @@ export default async function payRoutes(app: ShopApp, ctx: AppContext) {
             handle = () => handleRefundResult(ctx, result)
           } else if (isWechatPay(gateway) && event.startsWith('MCHTRANSFER.')) {
             const bill = await gateway.decodeTransferNotify(req.headers, raw)
-            handle = () => settleTransfer(ctx, bill)
+            // Balance withdrawals are numbered BW…, agent payouts W….
+            handle = () => (bill.outBillNo.startsWith(BALANCE_WITHDRAW_PREFIX) ? settleBalanceTransfer(ctx, bill) : settleTransfer(ctx, bill))
           } else {
             const notice = await gateway.verifyNotify(req.headers, raw)
             handle = () => pay.handlePaidNotice(ctx, notice, raw)

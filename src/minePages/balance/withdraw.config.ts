@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '余额提现', navigationStyle: 'custom' })
