@@ -2,6 +2,7 @@ import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { settleGroups } from '../src/modules/groupBuy/service'
 import { shipOrder } from '../src/modules/logistics/service'
+import { adminClient, auditRows, signIn } from './adminHelpers'
 
 const HOUR = 3600_000
 
@@ -31,7 +32,8 @@ async function activity(t: TestApp, opts: { size?: number; virtualFill?: number;
 }
 
 type Shopper = Awaited<ReturnType<typeof shopper>>
-const submit = (t: TestApp, s: Shopper, activityId: number, skuId: number, groupId?: number) => t.post('/api/groupBuy/submit', { activityId, skuId, quantity: 1, groupId, requestId: requestId() }, s.token)
+const submit = (t: TestApp, s: Shopper, activityId: number, skuId: number, groupId?: number) =>
+  t.post('/api/groupBuy/submit', { activityId, skuId, quantity: 1, groupId, requestId: requestId() }, s.token)
 
 async function pay(t: TestApp, s: Shopper, orderNo: string) {
   const p = await t.post('/api/pay/prepay', { orderNo, channel: 'sandbox' }, s.token)
@@ -149,7 +151,11 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     const b = await shopper(t)
     const ob = await submit(t, b, a.activityId, a.skuId, groupId)
     // The deadline passes; the job and the payment race.
-    await t.db.updateTable('groupBuyGroups').set({ expiresAt: Date.now() - 1 }).where('id', '=', groupId).execute()
+    await t.db
+      .updateTable('groupBuyGroups')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('id', '=', groupId)
+      .execute()
     const p = await t.post('/api/pay/prepay', { orderNo: ob.data.orderNo, channel: 'sandbox' }, b.token)
     await Promise.all([settleGroups(t.ctx), t.post('/api/pay/sandboxConfirm', { payNo: p.data.payNo, ticket: p.data.params.ticket }, b.token)])
     await settleGroups(t.ctx)
@@ -167,11 +173,64 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect((await stockOf(t, a.skuId)).stock).toBe(100)
   })
 
+  it('console: creates an activity (audited, marketing permission), refuses a group price not below the single price or a size over 10, and shows live figures', async () => {
+    const owner = adminClient(t, await signIn(t, 'owner'))
+    const service = adminClient(t, await signIn(t, 'service'))
+    const g = await makeGoods(t, { skus: [{ price: 9900, stock: 50 }] })
+    const now = Date.now()
+    const body = {
+      goodsId: g.goodsId,
+      title: '三人团',
+      size: 3,
+      hours: 24,
+      perMemberLimit: 1,
+      startAt: now - HOUR,
+      endAt: now + 48 * HOUR,
+      virtualFill: false,
+      leaderDiscount: 500,
+      skus: [{ skuId: g.skuId, price: 6900 }],
+    }
+    expect((await service.post('/group-buy/activities', body)).code).not.toBe(200)
+    expect((await owner.post('/group-buy/activities', { ...body, skus: [{ skuId: g.skuId, price: 9900 }] })).msg).toContain('拼团价需低于单买价')
+    expect((await owner.post('/group-buy/activities', { ...body, size: 11 })).code).not.toBe(200)
+    const c = await owner.post('/group-buy/activities', body)
+    expect(c.code).toBe(200)
+    expect((await owner.post('/group-buy/activities', body)).msg).toBe('该商品在这段时间已有拼团活动')
+    expect(await auditRows(t, 'groupBuy.create')).toHaveLength(1)
+    const { groupId } = await openGroup(t, { activityId: c.data.id, skuId: g.skuId })
+    const d = await owner.get(`/group-buy/activities/${c.data.id}`)
+    expect(d.data).toMatchObject({ goodsId: g.goodsId, size: 3, leaderDiscount: 500, figures: { open: 1, formed: 0, failed: 0, orders: 1, sales: 6400 } })
+    expect(groupId).toBeGreaterThan(0)
+    expect((await owner.post(`/group-buy/activities/${c.data.id}/enabled`, { enabled: false })).code).toBe(200)
+    expect(await auditRows(t, 'groupBuy.disable')).toHaveLength(1)
+    expect((await t.get('/api/groupBuy/goods', { goodsId: g.goodsId })).data.activity).toBeNull()
+    const list = await owner.get('/group-buy/activities')
+    expect(list.data.list.find((r: any) => r.id === c.data.id)).toMatchObject({ enabled: false })
+  })
+
   it('模拟成团 fills a group at its deadline with virtual members and releases it for shipping', async () => {
     const a = await activity(t, { size: 3, virtualFill: 1 })
     const { orderNo, groupId } = await openGroup(t, a)
     await settleGroups(t.ctx, Date.now() + 25 * HOUR)
     expect(await groupOf(t, groupId)).toMatchObject({ status: 'formed', paidCount: 1, virtualCount: 2 })
     expect(await orderOf(t, orderNo)).toMatchObject({ status: 'to_ship', shipHold: 0 })
+  })
+})
+
+describe('group buying demo seed', () => {
+  it('creates one live activity with one open group, its leader paid through the sandbox', async () => {
+    const t = await makeTestApp('sqlite', { seed: true })
+    try {
+      const a = await t.db.selectFrom('groupBuyActivities').selectAll().execute()
+      expect(a).toHaveLength(1)
+      const r = await t.get('/api/groupBuy/goods', { goodsId: a[0].goodsId })
+      expect(r.data.activity).toMatchObject({ id: a[0].id, size: 2 })
+      expect(r.data.groups).toHaveLength(1)
+      expect(r.data.groups[0]).toMatchObject({ state: 'open', missing: 1, seats: [{ nickname: '花语小店店主', isLeader: true }] })
+      const paid = await t.db.selectFrom('payments as p').innerJoin('groupBuyMembers as m', 'm.orderId', 'p.orderId').select('p.status').execute()
+      expect(paid).toEqual([{ status: 'paid' }])
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -10,13 +10,21 @@ export default async function groupBuyRoutes(app: ShopApp, ctx: AppContext) {
 
   app.get('/api/groupBuy/goods', {
     config: { auth: 'none' },
-    schema: { description: '`{now, activity: {id, title, size, hours, perMemberLimit, leaderDiscount, endAt, skus: [{skuId, specText, price, groupPrice}]} | null, groups: GroupSummary[]}` the live activity of a goods and its open groups', querystring: GoodsGroupBuyQuery },
+    schema: {
+      description:
+        '`{now, activity: {id, title, size, hours, perMemberLimit, leaderDiscount, endAt, skus: [{skuId, specText, price, groupPrice}]} | null, groups: GroupSummary[]}` the live activity of a goods and its open groups',
+      querystring: GoodsGroupBuyQuery,
+    },
     handler: async (req) => groupBuy.goodsGroupBuy(db, req.query.goodsId),
   })
 
   app.get('/api/groupBuy/group', {
     config: { auth: 'optional' },
-    schema: { description: '`GroupDetail`: the group (state, size, filled, missing, expiresAt, seats), its goods and group price; `myOrderNo` when the caller is in it. Public: a shared link opens it logged out.', querystring: GroupQuery },
+    schema: {
+      description:
+        '`GroupDetail`: the group (state, size, filled, missing, expiresAt, seats), its goods and group price; `myOrderNo` when the caller is in it. Public: a shared link opens it logged out.',
+      querystring: GroupQuery,
+    },
     handler: async (req) => groupBuy.groupDetail(db, req.query.groupId, req.member?.id ?? null),
   })
 
@@ -27,7 +35,8 @@ export default async function groupBuyRoutes(app: ShopApp, ctx: AppContext) {
 
   app.post('/api/groupBuy/submit', {
     schema: {
-      description: "`{orderNo, groupId, payAmount, status, expireAt, existing}`: starts a group (no `groupId`) or joins one; pay with `/api/pay/prepay`. The place counts once paid; a repeated `requestId` answers the first order.",
+      description:
+        '`{orderNo, groupId, payAmount, status, expireAt, existing}`: starts a group (no `groupId`) or joins one; pay with `/api/pay/prepay`. The place counts once paid; a repeated `requestId` answers the first order.',
       body: GroupSubmitRequest,
     },
     handler: async (req) => groupBuy.submit(ctx, { ...req.body, memberId: memberId(req) }),

@@ -104,7 +104,11 @@ export async function groupDetail(db: Conn, groupId: number, memberId: number | 
     .where('g.id', '=', groupId)
     .executeTakeFirst()
   if (!g || g.status === 'pending' || g.status === 'cancelled') throw new AppError(ErrorCode.NOT_FOUND, '拼团不存在')
-  const price = await db.selectFrom('groupBuySkus').select((eb) => eb.fn.min<number>('price').as('p')).where('activityId', '=', g.activityId).executeTakeFirst()
+  const price = await db
+    .selectFrom('groupBuySkus')
+    .select((eb) => eb.fn.min<number>('price').as('p'))
+    .where('activityId', '=', g.activityId)
+    .executeTakeFirst()
   const mine = memberId
     ? await db
         .selectFrom('groupBuyMembers as m')
@@ -181,7 +185,19 @@ async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequ
   if (leader) {
     const g = await tx
       .insertInto('groupBuyGroups')
-      .values({ activityId: a.id, goodsId: a.goodsId, leaderMemberId: input.memberId, size: a.size, paidCount: 0, virtualCount: 0, status: 'pending', expiresAt: null, formedAt: null, failedAt: null, createdAt: now })
+      .values({
+        activityId: a.id,
+        goodsId: a.goodsId,
+        leaderMemberId: input.memberId,
+        size: a.size,
+        paidCount: 0,
+        virtualCount: 0,
+        status: 'pending',
+        expiresAt: null,
+        formedAt: null,
+        failedAt: null,
+        createdAt: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     groupId = g.id
@@ -394,13 +410,7 @@ export async function settleGroups(ctx: Pick<AppContext, 'db' | 'config' | 'http
           .executeTakeFirst()
         if (Number(res.numUpdatedRows) === 1 && (await formIfFull(tx, g.id, now))) formed += 1
       } else {
-        const res = await tx
-          .updateTable('groupBuyGroups')
-          .set({ status: 'failed', failedAt: now })
-          .where('id', '=', g.id)
-          .where('status', '=', 'open')
-          .where('expiresAt', '<=', now)
-          .executeTakeFirst()
+        const res = await tx.updateTable('groupBuyGroups').set({ status: 'failed', failedAt: now }).where('id', '=', g.id).where('status', '=', 'open').where('expiresAt', '<=', now).executeTakeFirst()
         if (Number(res.numUpdatedRows) === 1) failed += 1
       }
     })
