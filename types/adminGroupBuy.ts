@@ -69,5 +69,5 @@ export const GROUP_BUY_AUDIT: import('./auditLabels').AuditLabels = {
     'groupBuy.disable': '关闭拼团活动',
   },
   targets: { groupBuyActivity: '拼团活动' },
-  fields: { ...GROUP_BUY_FIELD_LABELS, title: '活动名称', startAt: '开始时间', endAt: '结束时间', enabled: '开启' },
+  fields: GROUP_BUY_FIELD_LABELS,
 }

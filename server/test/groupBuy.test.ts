@@ -75,6 +75,14 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     await pay(t, leader, lo.data.orderNo)
     expect(await orderOf(t, lo.data.orderNo)).toMatchObject({ status: 'to_ship', shipHold: 1 })
     await expect(shipOrder(t.db, t.ctx.modules, lo.data.orderNo, 'SF', 'SF12345678')).rejects.toThrow('拼团尚未成团')
+    // Nor can the leader take the paid place back by an after-sales refund while the group is open.
+    const item = await t.db.selectFrom('orderItems as i').innerJoin('orders as o', 'o.id', 'i.orderId').select('i.id').where('o.orderNo', '=', lo.data.orderNo).executeTakeFirstOrThrow()
+    const ap = await t.post(
+      '/api/afterSales/apply',
+      { orderNo: lo.data.orderNo, type: 'refund', items: [{ orderItemId: item.id, quantity: 1 }], reason: '不想要了', images: [], amount: 4900 },
+      leader.token,
+    )
+    expect(ap.msg).toContain('拼团进行中')
     const open = await t.get('/api/groupBuy/goods', { goodsId: a.goodsId })
     expect(open.data.groups).toHaveLength(1)
     expect(open.data.groups[0]).toMatchObject({ id: lo.data.groupId, missing: 1, state: 'open' })

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context'
-import type { Conn, Db, Tx } from '../../db/types'
+import type { Conn, Tx } from '../../db/types'
 import type { GoodsGroupBuy, GroupDetail, GroupSeat, GroupState, GroupSubmitRequest, GroupSubmitResponse, GroupSummary, MyGroup } from '../../../../types/groupBuy'
 import { AppError, ErrorCode } from '../../errors'
 import { defaultAddress, getAddress } from '../address/service'
