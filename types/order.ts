@@ -7,7 +7,7 @@ import type { OrderBalanceExtras } from './balance'
 import { Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type OrderStatus = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
-export type OrderType = 'normal' | 'seckill' | 'points'
+export type OrderType = 'normal' | 'seckill' | 'points' | 'group'
 export type AfterSaleStatus = 'none' | 'processing' | 'finished'
 /** The list tabs: 全部 / 待付款 / 待发货 / 待收货 / 待评价 / 售后. */
 export type OrderTab = 'all' | 'unpaid' | 'unshipped' | 'unreceived' | 'unreviewed' | 'afterSale'

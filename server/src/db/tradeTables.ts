@@ -31,7 +31,7 @@ export interface MemberAddressTable {
 }
 
 export type OrderStatusValue = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
-export type OrderTypeValue = 'normal' | 'seckill' | 'points'
+export type OrderTypeValue = 'normal' | 'seckill' | 'points' | 'group'
 export type AfterSaleStatusValue = 'none' | 'processing' | 'finished'
 
 export interface OrderTable {
@@ -56,6 +56,8 @@ export interface OrderTable {
   balanceAmount: Generated<number>
   /** How much of balanceAmount went back to the balance by refunds. */
   balanceRefunded: Generated<number>
+  /** 1 while a group order (拼团) waits for its group to form: nothing ships it (migration 107). */
+  shipHold: Generated<number>
   /** Fen taken off by 改价 (negative: raised); the total before it is payAmount + priceAdjust (migration 093). */
   priceAdjust: Generated<number>
   itemCount: number

@@ -42,6 +42,7 @@ import { agentModule } from './agent'
 import { couponModule } from './coupon'
 import { integralModule } from './integral'
 import { seckillModule } from './seckill'
+import { groupBuyModule } from './groupBuy'
 import { turntableModule } from './turntable'
 import { levelModule } from './level'
 import { balanceModule } from './balance'
@@ -79,6 +80,8 @@ export const shopModules: readonly ShopModule[] = [
   couponModule,
   integralModule,
   seckillModule,
+  // 拼团 (docs/promotions.md "Group buying")
+  groupBuyModule,
   turntableModule,
   // 会员等级: growth, levels and their benefits (docs/promotions.md "Member levels")
   levelModule,

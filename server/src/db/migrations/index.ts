@@ -37,6 +37,7 @@ import * as m102 from './102_agent_team'
 import * as m103 from './103_balance'
 import * as m104 from './104_balance_permission'
 import * as m106 from './106_balance_withdraw'
+import * as m107 from './107_group_buy'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -78,4 +79,5 @@ export const migrations: Record<string, Migration> = {
   '103_balance': m103,
   '104_balance_permission': m104,
   '106_balance_withdraw': m106,
+  '107_group_buy': m107,
 }

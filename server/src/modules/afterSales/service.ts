@@ -156,7 +156,7 @@ export async function applyInfo(db: Db, config: Config, memberId: number, orderN
     orderNo: o.orderNo,
     orderStatus: o.status,
     shipped: !!o.shippedAt,
-    types: all.length ? allowedTypes(o, config) : [],
+    types: all.length && !o.shipHold ? allowedTypes(o, config) : [],
     items: items.map(toRefundable),
     refundableFreight: q.freightAmount,
     openAfterSaleNo: open?.afterSaleNo ?? null,
@@ -206,6 +206,8 @@ export async function applyAfterSale(db: Db, config: Config, memberId: number, r
   try {
     return await db.transaction().execute(async (tx) => {
       const o = await ownOrder(tx, memberId, req.orderNo)
+      // A group order still waiting for its group (拼团): its place counts in the group; a failed group refunds it in full.
+      if (o.shipHold) throw new AppError(ErrorCode.ORDER_STATE, '拼团进行中，成团后可申请售后；未成团将自动全额退款')
       const types = allowedTypes(o, config)
       if (!types.includes(req.type)) {
         throw new AppError(ErrorCode.ORDER_STATE, !types.length ? (o.status === 'completed' ? '已超过售后期限' : '该订单当前不能申请售后') : '商品未发货，请申请仅退款')

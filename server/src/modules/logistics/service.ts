@@ -38,13 +38,15 @@ export async function shipOrder(db: Db, modules: Contributions, orderNo: string,
   return inTx(db, async (tx) => {
     const express = await tx.selectFrom('expressCompanies').select(['code', 'name']).where('code', '=', code).where('enabled', '=', 1).executeTakeFirst()
     if (!express) throw new AppError(ErrorCode.BAD_REQUEST, `未知的快递公司：${expressCode}`)
-    const o = await tx.selectFrom('orders').select(['id', 'status', 'deliveryType', 'shippedAt']).where('orderNo', '=', orderNo).executeTakeFirst()
+    const o = await tx.selectFrom('orders').select(['id', 'status', 'deliveryType', 'shippedAt', 'shipHold']).where('orderNo', '=', orderNo).executeTakeFirst()
     if (!o) throw new AppError(ErrorCode.NOT_FOUND, '订单不存在')
     if (o.deliveryType === 'pickup') throw new AppError(ErrorCode.ORDER_STATE, '到店自提订单不需要发货：买家到店出示提货码后，在「订单 → 自提核销」核销')
     if (o.status !== 'to_ship') throw new AppError(ErrorCode.ORDER_STATE, o.status === 'unpaid' ? '订单未支付，不能发货' : '订单不是待发货状态')
+    if (o.shipHold) throw new AppError(ErrorCode.ORDER_STATE, '拼团尚未成团，成团后才能发货')
     const t = Date.now()
     // Lock the order first: parcels of one order are made one at a time (PostgreSQL; SQLite serialises anyway).
-    const lock = await tx.updateTable('orders').set({ updatedAt: t }).where('id', '=', o.id).where('status', '=', 'to_ship').executeTakeFirst()
+    // A group order still waiting for its group (ship_hold, docs/promotions.md) is never shipped.
+    const lock = await tx.updateTable('orders').set({ updatedAt: t }).where('id', '=', o.id).where('status', '=', 'to_ship').where('shipHold', '=', 0).executeTakeFirst()
     if (Number(lock.numUpdatedRows) !== 1) throw new AppError(ErrorCode.ORDER_STATE, '订单状态已变化')
     const items = await tx.selectFrom('orderItems').select(['id', 'goodsName', 'quantity', 'refundedQuantity', 'shippedQuantity']).where('orderId', '=', o.id).orderBy('id').execute()
     const wanted = new Map<number, number>()

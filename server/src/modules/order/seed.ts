@@ -174,7 +174,7 @@ export const tradeSeeder: Seeder = {
 }
 
 /** A sandbox payment paid through the real notify path. */
-async function seedPayment(ctx: AppContext, o: { id: number; orderNo: string; payAmount: number }, at: number) {
+export async function seedPayment(ctx: AppContext, o: { id: number; orderNo: string; payAmount: number }, at: number) {
   const db: Db = ctx.db
   const row = await db.selectFrom('orders').select(['memberId', 'expireAt']).where('id', '=', o.id).executeTakeFirstOrThrow()
   const payNo = makeOrderNo(at, 'P')
