@@ -3,7 +3,7 @@
 // light colours from app.config (src/app.scss turns it dark like theme.json does for the mini-program).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, screenshot } from './harness.mjs'
+import { useShopSuite, gotoSettled, shot, transitionsOver } from './harness.mjs'
 
 /** WCAG contrast ratio of two computed CSS colours "rgb(r, g, b)". */
 function contrast(a, b) {
@@ -32,11 +32,11 @@ const suite = useShopSuite({
   },
 })
 
+/** Opens the page and waits until it is drawn, its calls are over and its colours have reached their end (no fixed wait), then takes its screenshot. */
 async function show(path, name) {
-  await suite.page.goto(`${suite.shop.base}${path}`)
-  await suite.page.locator('.taro_page').first().waitFor()
-  await suite.page.waitForTimeout(1500)
-  await screenshot(suite.page, `dark-${name}`)
+  await gotoSettled(suite.page, `${suite.shop.base}${path}`)
+  await suite.page.waitForFunction(transitionsOver)
+  await shot(suite.page, `dark-${name}`)
 }
 
 test('login in the dark: dark page, light text', async () => {
@@ -58,8 +58,9 @@ test('the tab pages and goods details in the dark: a dark tab bar with readable 
     if (name === 'home' && (await suite.page.locator('.new-member-coupon__close').isVisible())) {
       // The new-member popup covers home: close it to see the page itself.
       await suite.page.locator('.new-member-coupon__close').click()
-      await suite.page.waitForTimeout(600)
-      await screenshot(suite.page, 'dark-home')
+      await suite.page.locator('.new-member-coupon__close').waitFor({ state: 'hidden' })
+      await suite.page.waitForFunction(transitionsOver)
+      await shot(suite.page, 'dark-home')
     }
     const bar = await suite.page.evaluate(() => ({
       bg: getComputedStyle(document.querySelector('.weui-tabbar')).backgroundColor,

@@ -21,12 +21,22 @@ const freePort = () =>
     })
   })
 
+/**
+ * Node's arguments for the server (`main`) or the operator CLI (`admin`): the bundles run.mjs built for this run
+ * (E2E_SERVER_BUNDLE, serverBundle.mjs), else the TypeScript sources through tsx (a spec started on its own).
+ */
+function serverCommand(entry) {
+  const bundle = process.env.E2E_SERVER_BUNDLE && path.join(process.env.E2E_SERVER_BUNDLE, `${entry}.cjs`)
+  if (bundle && fs.existsSync(bundle)) return ['--enable-source-maps', bundle]
+  return [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', `${entry}.ts`)]
+}
+
 /** Starts the shop on a free port (or env.PORT, for builds that name their host:port) with its own data folder; resolves when it answers. */
 export async function startShop(env = {}) {
   const port = Number(env.PORT) || (await freePort())
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-e2e-'))
   const log = []
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', 'main.ts')], {
+  const child = spawn(process.execPath, serverCommand('main'), {
     cwd: ROOT,
     // PORT last: the port waited for is the one the server is given (an empty PORT in env means "any").
     env: { ...process.env, HOST: '127.0.0.1', DATA_DIR: dataDir, H5_DIR, LOG_LEVEL: 'info', DATABASE_URL: '', ...env, PORT: String(port) },
@@ -82,7 +92,7 @@ export async function startShop(env = {}) {
     /** Runs the operator CLI against this shop's database. */
     admin(...args) {
       return new Promise((resolve, reject) => {
-        const c = spawn(process.execPath, [path.join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), path.join(ROOT, 'server', 'src', 'admin.ts'), ...args], {
+        const c = spawn(process.execPath, [...serverCommand('admin'), ...args], {
           cwd: ROOT,
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
         })

@@ -207,8 +207,7 @@ test('大字模式 (the switch in 设置) makes buttons, tab titles, grid labels
     }
     const problems = []
     for (const [p, selectors] of Object.entries(CONTROLS)) {
-      await page.goto(`${suite.shop.base}/${p}`)
-      await page.waitForTimeout(1200)
+      await gotoSettled(page, `${suite.shop.base}/${p}`)
       const plain = await page.evaluate(sizesOf, selectors)
       await page.evaluate(() => document.documentElement.classList.add('large-text'))
       const large = await page.evaluate(sizesOf, selectors)

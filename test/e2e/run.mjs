@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { ROOT, H5_DIR } from './harness.mjs'
 import { buildConsole } from './consoleHarness.mjs'
+import { buildServerBundle } from './serverBundle.mjs'
 
 if (!fs.existsSync('/usr/bin/chromium') && !process.env.CHROME_PATH) {
   console.error('e2e: Chromium is missing: apt-get install -y chromium')
@@ -33,12 +34,19 @@ const specs = fs
   .map((f) => path.join('test', 'e2e', f))
 // Console specs share admin/dist: built here once, not by two specs at the same time.
 if (specs.some((f) => path.basename(f).startsWith('console'))) buildConsole()
+// The server and its CLI bundled once for this run (serverBundle.mjs): each spec's shop starts without tsx compiling it.
+const serverBundle = path.join(ROOT, 'dist', 'e2e-server')
+await buildServerBundle(ROOT, serverBundle)
 const concurrency = Math.max(1, Number(process.env.E2E_CONCURRENCY) || 1)
 console.log(`e2e: ${specs.length} spec files, ${concurrency} at a time`)
 // The spec reporter for people, then each file's time (timesReporter.mjs); a TAP copy for scripts/test.mjs to count passes and failures.
 const reporters = ['--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./test/e2e/timesReporter.mjs', '--test-reporter-destination=stdout']
 if (process.env.E2E_TAP) reporters.push('--test-reporter=tap', `--test-reporter-destination=${process.env.E2E_TAP}`)
 const started = Date.now()
-const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporters, ...specs], { cwd: ROOT, stdio: 'inherit' })
+const r = spawnSync(process.execPath, ['--test', `--test-concurrency=${concurrency}`, ...reporters, ...specs], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env: { ...process.env, E2E_SERVER_BUNDLE: serverBundle },
+})
 console.log(`e2e: specs ran in ${Math.round((Date.now() - started) / 1000)} s`)
 process.exit(r.status ?? 1)
