@@ -29,8 +29,6 @@ export const ALLOWED_WORDS = new Set([
   'Edge',
   'Firefox',
   'Linux',
-  'LED', // goods names of the catalogue (LED吸顶灯, Mini LED电视): the product words shoppers search for
-  'Mini',
   // Abbreviations written in Latin in Chinese software.
   'App', // 手机 App
   'ID', // 会员 ID, AppID
