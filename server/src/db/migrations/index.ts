@@ -36,6 +36,7 @@ import * as m101 from './101_member_levels'
 import * as m102 from './102_agent_team'
 import * as m103 from './103_balance'
 import * as m104 from './104_balance_permission'
+import * as m105 from './105_recharge'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -76,4 +77,5 @@ export const migrations: Record<string, Migration> = {
   '102_agent_team': m102,
   '103_balance': m103,
   '104_balance_permission': m104,
+  '105_recharge': m105,
 }
