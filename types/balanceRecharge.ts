@@ -72,7 +72,7 @@ export const RechargePackageBody = Closed({
   payAmount: Type.Integer({ minimum: 1, maximum: 10_000_000 }),
   bonusAmount: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
   enabled: Type.Boolean(),
-  sort: Int(0, 9999),
+  sort: Int(0, 100000),
 })
 export type RechargePackageBody = Static<typeof RechargePackageBody>
 export const AdminRechargePackage = Type.Object({
@@ -125,3 +125,15 @@ export const RECHARGE_AUDIT: import('./auditLabels').AuditLabels = {
   targets: { rechargePackage: '充值套餐', rechargeSettings: '充值设置' },
   fields: { name: '套餐名称', payAmount: '充值金额', bonusAmount: '赠送金额', enabled: '上架', sort: '排序', withdrawable: '充值金额可提现' },
 }
+
+/** One China day's outstanding balance (财务 → 充值与余额日报): total and withdrawable from the ledger, ledgerTotal the members' cross-check. */
+export const AdminBalanceSnapshot = Type.Object({
+  day: Type.String(),
+  total: Type.Integer(),
+  withdrawable: Type.Integer(),
+  held: Type.Integer(),
+  ledgerTotal: Type.Integer(),
+  consistent: Type.Boolean(),
+  takenAt: Type.Integer(),
+})
+export type AdminBalanceSnapshot = Static<typeof AdminBalanceSnapshot>

@@ -80,6 +80,7 @@ export const SUBPACKAGES = [
       'cashback/submitTask',
       'myLevel/index',
       'balance/index',
+      'balance/recharge',
     ],
   },
   {
@@ -173,6 +174,7 @@ export const ROUTES = {
   cashbackSubmitTask: '/minePages/cashback/submitTask',
   myLevel: '/minePages/myLevel/index',
   balance: '/minePages/balance/index',
+  balanceRecharge: '/minePages/balance/recharge',
   agentHome: '/agentBackendPages/home/index',
   agentApply: '/agentBackendPages/apply/index',
   agentWithdraw: '/agentBackendPages/withdraw/index',

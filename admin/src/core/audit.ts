@@ -15,11 +15,12 @@ import { SETTINGS_AUDIT } from '@contract/adminSettings'
 import { TRACKING_AUDIT } from '@contract/adminTracking'
 import { LEVELS_AUDIT } from '@contract/adminLevels'
 import { BALANCE_AUDIT } from '@contract/adminBalance'
+import { RECHARGE_AUDIT } from '@contract/balanceRecharge'
 import type { AuditLabels } from '@contract/auditLabels'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from './format'
 import { fenToYuan } from './money'
 
-const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT]
+const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT, RECHARGE_AUDIT]
 
 export const AUDIT_ACTIONS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.actions))
 export const AUDIT_TARGETS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.targets))

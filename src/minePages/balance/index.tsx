@@ -9,6 +9,8 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
+import { navigateTo } from '@/core/nav'
+import { ROUTES } from '@/routes'
 import './index.scss'
 
 const TABS: Array<{ key: BalanceFlow; label: string }> = [
@@ -45,6 +47,11 @@ export default function BalancePage() {
           {!!summary?.held && <Text>待支付订单占用 ¥{yuan(summary.held)}</Text>}
         </View>
         <Text className='balance__hint'>下单时打开「使用余额」即可抵扣；好评返现、售后退款会存入余额</Text>
+        <View className='balance__actions'>
+          <View className='balance__action' onClick={() => navigateTo(ROUTES.balanceRecharge)}>
+            充值
+          </View>
+        </View>
       </View>
       <View className='balance__tabs'>
         {TABS.map((t) => (

@@ -11,6 +11,7 @@ import {
   RechargePrepayBody,
   RechargeSettingsBody,
   type AdminRechargePackages,
+  type AdminBalanceSnapshot,
   type AdminRechargePage,
 } from '../../../../types/balanceRecharge'
 import { memberId } from '../../plugins/auth'
@@ -28,6 +29,7 @@ import {
   shopRechargeOptions,
   updateRechargePackage,
 } from './recharge'
+import { balanceSnapshots } from './snapshot'
 
 /** 我的 → 余额 → 充值: /api/recharge/* (members only; docs/balance.md "Recharge"). */
 export async function rechargeRoutes(app: ShopApp, ctx: AppContext) {
@@ -71,4 +73,5 @@ export const rechargeAdminRoutes: AdminRouteModule = async (app, { db }) => {
   app.get('/balance/recharges', { config: { permission: 'ledgers.read' as const }, schema: { querystring: AdminRechargeQuery } }, async (req): Promise<AdminRechargePage> =>
     adminRechargeOrders(db, req.query),
   )
+  app.get('/balance/snapshots', { config: { permission: 'ledgers.read' as const } }, async (): Promise<AdminBalanceSnapshot[]> => balanceSnapshots(db, 30))
 }
