@@ -38,6 +38,7 @@ test('recharge a package in the sandbox: the balance shows amount + bonus; the c
   await page.waitForURL(/\/minePages\/balance\/index/)
   await shown(page, '.balance__amount', { hasText: yuan(pkg.payAmount + pkg.bonusAmount) }).waitFor()
   await shown(page, '.balance__parts', { hasText: '可提现 ¥0.00' }).waitFor()
+  await page.reload()
   await shown(page, '.balance__row', { hasText: '充值赠送' })
     .locator('.balance__change', { hasText: `+${yuan(pkg.bonusAmount)}` })
     .waitFor()

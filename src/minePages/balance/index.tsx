@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useDidShow, useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { BalanceFlow, BalanceSummary } from '@contract/balance'
@@ -30,8 +30,13 @@ export default function BalancePage() {
   useEffect(() => {
     if (!loggedIn) requireLogin()
   }, [loggedIn])
+  // Back from 充值 (or an order): the figures and the ledger are read again, so a new credit shows at once.
+  const shownBefore = useRef(false)
   useDidShow(() => {
-    if (loggedIn) getBalanceSummary({ catch: true }).then(setSummary, () => undefined)
+    if (!loggedIn) return
+    getBalanceSummary({ catch: true }).then(setSummary, () => undefined)
+    if (shownBefore.current) list.reload()
+    shownBefore.current = true
   })
   useReachBottom(() => {
     list.loadMore()
