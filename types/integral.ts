@@ -78,7 +78,7 @@ export type ReportShareRequest = Static<typeof ReportShareRequest>
 
 const redeemFields = { id: Id(), quantity: Int(1, 99), addressId: Opt(Id()) }
 /** POST /api/integral/preview: a points-mall goods (id) bought with points. */
-export const RedeemPreviewRequest = Obj(redeemFields)
+export const RedeemPreviewRequest = Obj({ ...redeemFields, useBalance: Opt(Bool()) })
 export type RedeemPreviewRequest = Static<typeof RedeemPreviewRequest>
 /** POST /api/integral/redeem: requestId one per page visit (a double tap redeems once). */
 export const RedeemRequest = Obj({ ...redeemFields, useBalance: Opt(Bool()), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }), remark: Opt(Str(200)) })
@@ -132,6 +132,8 @@ export interface RedeemPreview {
   cash: number
   balance: number
   address: MemberAddress | null
+  /** 使用余额 for the cash part (null when there is no cash to pay): the same figures as an order preview's extras.balance. */
+  balancePay: import('./balance').OrderBalanceExtras | null
 }
 
 export interface RedeemResponse {

@@ -81,6 +81,7 @@ export const SUBPACKAGES = [
       'myLevel/index',
       'balance/index',
       'balance/withdraw',
+      'balance/recharge',
     ],
   },
   {
@@ -175,6 +176,7 @@ export const ROUTES = {
   myLevel: '/minePages/myLevel/index',
   balance: '/minePages/balance/index',
   balanceWithdraw: '/minePages/balance/withdraw',
+  balanceRecharge: '/minePages/balance/recharge',
   agentHome: '/agentBackendPages/home/index',
   agentApply: '/agentBackendPages/apply/index',
   agentWithdraw: '/agentBackendPages/withdraw/index',

@@ -6,6 +6,7 @@ import { usablePoints } from '../src/modules/integral/pricing'
 import { changePoints } from '../src/modules/integral/points'
 import { chinaDay } from '../src/services/chinaTime'
 import { expireOrders, completeOrderTx } from '../src/modules/order/service'
+import { changeBalance } from '../src/modules/balance/service'
 
 async function mallItem(t: TestApp, over: { points?: number; cash?: number; stock?: number; perMemberLimit?: number; skuStock?: number } = {}) {
   const g = await makeGoods(t, { skus: [{ price: 5900, stock: over.skuStock ?? 100 }] })
@@ -224,6 +225,24 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     const ledger = (await t.get('/api/integral/ledger', { type: 'in' }, s.token)).data.list[0]
     expect(ledger).toMatchObject({ change: 200, reason: 'redeem_refund' })
     expect(await ledgerConsistent(t, s.memberId)).toBe(true)
+  })
+
+  it('points + cash: 使用余额 in the preview shows what the balance pays of the cash; the redemption takes exactly that', async () => {
+    const s = await shopper(t)
+    const item = await mallItem(t, { points: 200, cash: 990, perMemberLimit: 1 })
+    await givePoints(t, s.memberId, 500)
+    await t.db.transaction().execute((tx) => changeBalance(tx, { memberId: s.memberId, amount: 500, kind: 'staff_adjust', refType: 'staff_adjust', refId: requestId(), note: '测试' }))
+    const off = await t.post('/api/integral/preview', { id: item.id, quantity: 1 }, s.token)
+    expect(off.data.balancePay).toEqual({ available: 500, used: 0, gatewayAmount: 990 })
+    const on = await t.post('/api/integral/preview', { id: item.id, quantity: 1, useBalance: true }, s.token)
+    expect(on.data.balancePay).toEqual({ available: 500, used: 500, gatewayAmount: 490 })
+    const r = await t.post('/api/integral/redeem', { id: item.id, quantity: 1, useBalance: true, requestId: requestId() }, s.token)
+    expect(r.data).toMatchObject({ status: 'unpaid', payAmount: 990 })
+    const o = await t.db.selectFrom('orders').select(['balanceAmount']).where('orderNo', '=', r.data.orderNo).executeTakeFirstOrThrow()
+    expect(Number(o.balanceAmount)).toBe(500)
+    // Points only: nothing to pay, no 使用余额 row.
+    const free = await mallItem(t, { points: 100, cash: 0 })
+    expect((await t.post('/api/integral/preview', { id: free.id, quantity: 1, useBalance: true }, s.token)).data.balancePay).toBeNull()
   })
 
   it('never redeems more than the stock or the member limit under concurrency', async () => {

@@ -31,8 +31,8 @@ export const getPointsGoodsList = (page: number, pageSize = 20, opts?: RequestOp
 
 export const getPointsGoodsDetail = (id: number, opts?: RequestOptions) => get<PointsGoodsDetail>('/api/integral/goodsDetail', { id }, opts)
 
-export const previewRedeem = (body: { id: number; quantity: number; addressId?: number }, opts?: RequestOptions) => post<RedeemPreview>('/api/integral/preview', body, opts)
+export const previewRedeem = (body: { id: number; quantity: number; addressId?: number; useBalance?: boolean }, opts?: RequestOptions) => post<RedeemPreview>('/api/integral/preview', body, opts)
 
 /** One order per requestId: a repeated tap answers the first redemption. */
-export const redeemPointsGoods = (body: { id: number; quantity: number; addressId?: number; requestId: string; remark?: string }, opts?: RequestOptions) =>
+export const redeemPointsGoods = (body: { id: number; quantity: number; addressId?: number; useBalance?: boolean; requestId: string; remark?: string }, opts?: RequestOptions) =>
   post<RedeemResponse>('/api/integral/redeem', body, opts)

@@ -71,6 +71,14 @@ const suite = useConsoleSuite({
     assert.equal(applied.code, 200, applied.msg)
     const sent = await s.shop.api('POST', '/api/feedback/submit', { type: 'bug', content: '订单页面在手机上打开很慢，希望能够尽快优化一下加载速度，谢谢', images: [] }, token)
     assert.equal(sent.code, 200, sent.msg)
+    // A recharge paid through the sandbox, for 财务 → 充值订单 (the demo seed has packages, no recharge order).
+    const options = await s.shop.api('GET', '/api/recharge/packages', undefined, token)
+    const recharge = await s.shop.api('POST', '/api/recharge/create', { packageId: options.data.packages[0].id }, token)
+    assert.equal(recharge.code, 200, recharge.msg)
+    const prepaid = await s.shop.api('POST', '/api/recharge/prepay', { rechargeNo: recharge.data.rechargeNo, channel: 'sandbox' }, token)
+    assert.equal(prepaid.code, 200, prepaid.msg)
+    const confirmed = await s.shop.api('POST', '/api/pay/sandboxConfirm', { payNo: prepaid.data.payNo, ticket: prepaid.data.params.ticket }, token)
+    assert.equal(confirmed.code, 200, confirmed.msg)
   },
 })
 

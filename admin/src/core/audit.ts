@@ -17,11 +17,12 @@ import { LEVELS_AUDIT } from '@contract/adminLevels'
 import { BALANCE_AUDIT } from '@contract/adminBalance'
 import { BALANCE_WITHDRAW_AUDIT } from '@contract/balanceWithdraw'
 import { GROUP_BUY_AUDIT } from '@contract/adminGroupBuy'
+import { RECHARGE_AUDIT } from '@contract/balanceRecharge'
 import type { AuditLabels } from '@contract/auditLabels'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from './format'
 import { fenToYuan } from './money'
 
-const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT, BALANCE_WITHDRAW_AUDIT, GROUP_BUY_AUDIT]
+const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT, BALANCE_WITHDRAW_AUDIT, GROUP_BUY_AUDIT, RECHARGE_AUDIT]
 
 export const AUDIT_ACTIONS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.actions))
 export const AUDIT_TARGETS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.targets))

@@ -152,6 +152,8 @@ export interface PaymentTable {
   /** Late payment given back: the last refund error (030_money). */
   refundError?: string
   refundedAt?: number | null
+  /** A recharge order's payment (105_recharge; orderId is 0 then). */
+  rechargeId?: number | null
   createdAt: number
   updatedAt: number
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useDidShow, useReachBottom } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import type { BalanceFlow, BalanceSummary } from '@contract/balance'
@@ -30,8 +30,13 @@ export default function BalancePage() {
   useEffect(() => {
     if (!loggedIn) requireLogin()
   }, [loggedIn])
+  // Back from 充值 (or an order): the figures and the ledger are read again, so a new credit shows at once.
+  const shownBefore = useRef(false)
   useDidShow(() => {
-    if (loggedIn) getBalanceSummary({ catch: true }).then(setSummary, () => undefined)
+    if (!loggedIn) return
+    getBalanceSummary({ catch: true }).then(setSummary, () => undefined)
+    if (shownBefore.current) list.reload()
+    shownBefore.current = true
   })
   useReachBottom(() => {
     list.loadMore()
@@ -45,11 +50,16 @@ export default function BalancePage() {
         <View className='balance__parts'>
           <Text>可提现 ¥{summary ? yuan(summary.withdrawable) : '--'}</Text>
           {!!summary?.held && <Text>待支付订单占用 ¥{yuan(summary.held)}</Text>}
-          <Text className='balance__withdraw' onClick={() => navigateTo(ROUTES.balanceWithdraw)}>
-            提现
-          </Text>
         </View>
         <Text className='balance__hint'>下单时打开「使用余额」即可抵扣；好评返现、售后退款会存入余额</Text>
+        <View className='balance__actions'>
+          <View className='balance__action' onClick={() => navigateTo(ROUTES.balanceRecharge)}>
+            充值
+          </View>
+          <View className='balance__action balance__action--plain' onClick={() => navigateTo(ROUTES.balanceWithdraw)}>
+            提现
+          </View>
+        </View>
       </View>
       <View className='balance__tabs'>
         {TABS.map((t) => (

@@ -16,6 +16,7 @@ import { useCommonStore } from '@/stores/common'
 import { pointsPrice } from '@/utils/points'
 import { yuan } from '@/utils/money'
 import QuantityInput from '@/components/QuantityInput'
+import { BalanceSwitch } from '@/components/CouponPicker'
 import './placeAnOrder.scss'
 
 /** Redeem points-mall goods: address, quantity, the points (and cash) it takes; points only is done at once, points + cash is paid like an order. */
@@ -27,19 +28,20 @@ export default function MyIntegralPlaceAnOrderPage() {
   const [failed, setFailed] = useState('')
   const [remark, setRemark] = useState('')
   const [busy, setBusy] = useState(false)
+  const [useBalance, setUseBalance] = useState(false)
   const requestId = useRef(newRequestId())
   const submitting = useRef(false)
 
-  const load = async (q = quantity) => {
+  const load = async (q = quantity, b = useBalance) => {
     if (!id) return setFailed('兑换商品不存在')
     const addressId = useCommonStore.getState().shippingAddress?.id
     try {
-      setP(await previewRedeem({ id, quantity: q, addressId }, { catch: true }))
+      setP(await previewRedeem({ id, quantity: q, addressId, useBalance: b || undefined }, { catch: true }))
       setFailed('')
     } catch (e: any) {
       if (addressId && e?.code === 404 && /地址/.test(e?.message || '')) {
         useCommonStore.getState().setShippingAddress(null)
-        return load(q)
+        return load(q, b)
       }
       if (!p) setFailed(e?.message || '加载失败')
     }
@@ -62,7 +64,7 @@ export default function MyIntegralPlaceAnOrderPage() {
     submitting.current = true
     setBusy(true)
     try {
-      const r = await redeemPointsGoods({ id, quantity, addressId: p.address.id, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      const r = await redeemPointsGoods({ id, quantity, addressId: p.address.id, useBalance: useBalance || undefined, remark: remark.trim(), requestId: requestId.current }, { catch: true })
       useCommonStore.getState().setShippingAddress(null)
       if (r.status !== 'unpaid') {
         toast('兑换成功', 'success')
@@ -142,6 +144,19 @@ export default function MyIntegralPlaceAnOrderPage() {
               <Text>运费</Text>
               <Text>包邮</Text>
             </View>
+            <BalanceSwitch
+              extras={p.balancePay}
+              onChange={(on) => {
+                setUseBalance(on)
+                load(quantity, on)
+              }}
+            />
+            {!!p.balancePay?.used && (
+              <View className='points-order__row'>
+                <Text>还需支付</Text>
+                <Text className='price'>¥{yuan(p.balancePay.gatewayAmount)}</Text>
+              </View>
+            )}
             {short && <Text className='points-order__warn'>积分不足，还差{p.points - p.balance}积分，去任务中心赚积分吧</Text>}
           </View>
           <View className='card'>

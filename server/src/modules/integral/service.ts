@@ -22,6 +22,7 @@ import { POINTS_REASON_TEXT } from '../../../../types/integral'
 import type { PointsGoodsTable } from '../../db/promotionTables'
 import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
+import { memberBalance } from '../balance/service'
 import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
 import { finalizeWithSteps, newDraft } from '../order/pricing'
@@ -276,13 +277,18 @@ function checkQuantity(r: Selectable<PointsGoodsTable>, quantity: number) {
 export async function redeemPreview(db: Conn, memberId: number, input: RedeemPreviewRequest): Promise<RedeemPreview> {
   const r = await onSale(db, input.id)
   checkQuantity(r, input.quantity)
+  const cash = r.cash * input.quantity
+  // 使用余额 on the cash part: what the balance pricing step will take at redeem (min(balance, cash)), shown before.
+  const available = cash > 0 ? (await memberBalance(db, memberId)).balance : 0
+  const used = input.useBalance ? Math.min(available, cash) : 0
   return {
     goods: toPointsGoods(r),
     quantity: input.quantity,
     points: r.points * input.quantity,
-    cash: r.cash * input.quantity,
+    cash,
     balance: await pointsBalance(db, memberId),
     address: input.addressId ? await getAddress(db, memberId, input.addressId) : await defaultAddress(db, memberId),
+    balancePay: cash > 0 ? { available, used, gatewayAmount: cash - used } : null,
   }
 }
 

@@ -6,6 +6,7 @@ import { getPaymentProvider } from '../../payments'
 import { runOrderHooks } from '../order/hooks'
 import { gatewayAmount, logOrder } from '../order/service'
 import { payMethodText } from '../../../../types/pay'
+import { handleRechargeNotice } from '../balance/recharge'
 
 export type NoticeOutcome = 'paid' | 'duplicate' | 'late'
 
@@ -23,6 +24,9 @@ export type NoticeOutcome = 'paid' | 'duplicate' | 'late'
  * The caller answers the gateway only after this returns (i.e. after the commit).
  */
 export async function handlePaidNotice(ctx: PaymentCtx, notice: PaidNotice, raw: string): Promise<{ outcome: NoticeOutcome; orderNo: string }> {
+  // A recharge order's payment (payments.recharge_id, docs/balance.md "Recharge"): credited by the balance module.
+  const target = await ctx.db.selectFrom('payments').select('rechargeId').where('payNo', '=', notice.payNo).executeTakeFirst()
+  if (target?.rechargeId) return handleRechargeNotice(ctx, notice, raw)
   const t = Date.now()
   const result = await ctx.db.transaction().execute(async (tx) => {
     const pay = await tx.selectFrom('payments').selectAll().where('payNo', '=', notice.payNo).executeTakeFirst()

@@ -8,6 +8,7 @@ import { PAID_STATES, gatewayAmount, makeOrderNo, ownOrder } from '../order/serv
 import { handlePaidNotice } from './notify'
 import type { SandboxProvider } from '../../payments/sandbox'
 import { checkWithGateway, expireOrder } from './settle'
+import { rechargePayStatus } from '../balance/recharge'
 
 export { handlePaidNotice, refundLatePayment, settleLateRefund, lateRefundNo, type NoticeOutcome } from './notify'
 
@@ -92,6 +93,7 @@ export async function sandboxConfirm(ctx: AppContext, memberId: number, payNo: s
   await sandbox.capture(payNo, ticket)
   const notice = await sandbox.verifyNotify({}, raw)
   const { orderNo } = await handlePaidNotice(ctx, notice, raw)
+  if (pay.rechargeId) return rechargePayStatus(ctx.db, pay.rechargeId)
   return payStatus(ctx, memberId, orderNo)
 }
 

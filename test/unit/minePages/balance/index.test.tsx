@@ -6,10 +6,16 @@ import BalancePage from '@/minePages/balance/index'
 import * as api from '@/api/balance'
 import { useUserStore } from '@/stores/user'
 
+// Every useDidShow callback of the latest render (the page's and its layout's), to show the page again.
+const mockShown = new Map<string, () => void>()
+const mockShowAgain = () => mockShown.forEach((fn) => fn())
 jest.mock('@tarojs/taro', () => {
   const actual = jest.requireActual('@tarojs/taro')
   const React = require('react')
-  const useDidShow = (fn: () => void) => React.useEffect(() => fn(), [])
+  const useDidShow = (fn: () => void) => {
+    mockShown.set(String(fn), fn)
+    React.useEffect(() => fn(), [])
+  }
   return { __esModule: true, ...actual, default: { ...actual.default, useDidShow }, useDidShow }
 })
 jest.mock('@tarojs/components', () => {
@@ -51,6 +57,22 @@ describe('balance page', () => {
     expect(screen.getByText('好评返现')).toBeTruthy()
     expect(screen.getByText('+5.00')).toBeTruthy()
     expect(mocked.getBalanceLedger).toHaveBeenLastCalledWith('all', 1, 20)
+  })
+
+  it('shown again (back from 充值): reads the balance and the ledger again, so a new credit is listed', async () => {
+    await act(async () => {
+      render(<BalancePage />)
+    })
+    expect(mocked.getBalanceLedger).toHaveBeenCalledTimes(1)
+    mocked.getBalanceSummary.mockResolvedValue({ balance: 23345, withdrawable: 500, held: 0 })
+    mocked.getBalanceLedger.mockResolvedValue(page([row({ id: 9, kind: 'recharge_bonus', kindText: '充值赠送', amount: 1000, balanceAfter: 23345, note: '' })]))
+    await act(async () => {
+      mockShowAgain()
+    })
+    expect(mocked.getBalanceLedger).toHaveBeenCalledTimes(2)
+    expect(mocked.getBalanceLedger).toHaveBeenLastCalledWith('all', 1, 20)
+    expect(screen.getByText('233.45')).toBeTruthy()
+    expect(screen.getByText('充值赠送')).toBeTruthy()
   })
 
   it('asks the server for the debits on 支出 and shows them with their sign', async () => {

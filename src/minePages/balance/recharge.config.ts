@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '余额充值', navigationStyle: 'custom' })
