@@ -4,12 +4,12 @@ import { View, Text } from '@tarojs/components'
 import type { BalanceFlow, BalanceSummary } from '@contract/balance'
 import PageLayout from '@/components/PageLayout'
 import ListFooter from '@/components/ListFooter'
+import LedgerList from '@/components/LedgerList'
 import { getBalanceLedger, getBalanceSummary } from '@/api/balance'
 import { usePagedList } from '@/hooks/usePagedList'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { ROUTES } from '@/routes'
-import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
 import './index.scss'
 
@@ -61,28 +61,12 @@ export default function BalancePage() {
           </View>
         </View>
       </View>
-      <View className='balance__tabs'>
-        {TABS.map((t) => (
-          <View key={t.key} className={`balance__tab ${flow === t.key ? 'is-active' : ''}`} onClick={() => setFlow(t.key)}>
-            {t.label}
-          </View>
-        ))}
-      </View>
-      <View className='balance__list'>
-        {list.list.map((e) => (
-          <View key={e.id} className='balance__row'>
-            <View className='balance__left'>
-              <Text className='balance__kind'>{e.kindText}</Text>
-              {!!e.note && e.note !== e.kindText && <Text className='balance__note'>{e.note}</Text>}
-              <Text className='balance__time'>{formatTime(e.createdAt)}</Text>
-            </View>
-            <View className='balance__right'>
-              <Text className={`balance__change ${e.amount > 0 ? 'is-in' : 'is-out'}`}>{signed(e.amount)}</Text>
-              <Text className='balance__after'>余额 {yuan(e.balanceAfter)}</Text>
-            </View>
-          </View>
-        ))}
-      </View>
+      <LedgerList<BalanceFlow>
+        tabs={TABS}
+        active={flow}
+        onTab={setFlow}
+        rows={list.list.map((e) => ({ id: e.id, title: e.kindText, note: e.note, at: e.createdAt, change: signed(e.amount), inward: e.amount > 0, after: `余额 ${yuan(e.balanceAfter)}` }))}
+      />
       <ListFooter loading={list.loading} finished={list.finished} error={list.error} empty={list.loaded && !list.list.length} emptyText='暂无余额记录' onRetry={list.reload} />
     </PageLayout>
   )
