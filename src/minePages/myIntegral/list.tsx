@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react'
 import { useReachBottom } from '@tarojs/taro'
-import { View, Text } from '@tarojs/components'
 import type { LedgerType } from '@contract/integral'
 import PageLayout from '@/components/PageLayout'
 import ListFooter from '@/components/ListFooter'
