@@ -22,7 +22,20 @@ import type { AuditLabels } from '@contract/auditLabels'
 import { AFTER_SALE_STATUS, dateTime, ORDER_STATUS } from './format'
 import { fenToYuan } from './money'
 
-const AREAS: AuditLabels[] = [CORE_AUDIT, PROMOTIONS_AUDIT, REWARDS_AUDIT, AGENTS_AUDIT, CONTENT_AUDIT, SETTINGS_AUDIT, TRACKING_AUDIT, LEVELS_AUDIT, BALANCE_AUDIT, BALANCE_WITHDRAW_AUDIT, GROUP_BUY_AUDIT, RECHARGE_AUDIT]
+const AREAS: AuditLabels[] = [
+  CORE_AUDIT,
+  PROMOTIONS_AUDIT,
+  REWARDS_AUDIT,
+  AGENTS_AUDIT,
+  CONTENT_AUDIT,
+  SETTINGS_AUDIT,
+  TRACKING_AUDIT,
+  LEVELS_AUDIT,
+  BALANCE_AUDIT,
+  BALANCE_WITHDRAW_AUDIT,
+  GROUP_BUY_AUDIT,
+  RECHARGE_AUDIT,
+]
 
 export const AUDIT_ACTIONS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.actions))
 export const AUDIT_TARGETS: Record<string, string> = Object.assign({}, ...AREAS.map((a) => a.targets))
