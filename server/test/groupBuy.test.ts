@@ -3,6 +3,7 @@ import { makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { settleGroups } from '../src/modules/groupBuy/service'
 import { shipOrder } from '../src/modules/logistics/service'
 import { adminClient, auditRows, signIn } from './adminHelpers'
+import { groupBuySeeder } from '../src/modules/groupBuy/seed'
 
 const HOUR = 3600_000
 
@@ -83,6 +84,9 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
       leader.token,
     )
     expect(ap.msg).toContain('拼团进行中')
+    // Nor can staff refund it from the order (the place would keep counting in the group).
+    const owner = adminClient(t, await signIn(t, 'owner'))
+    expect((await owner.post(`/orders/${lo.data.orderNo}/refund`, { reason: '顾客要求' })).msg).toBe('拼团进行中的订单不能退款：成团后可退款，未成团将自动全额退款')
     const open = await t.get('/api/groupBuy/goods', { goodsId: a.goodsId })
     expect(open.data.groups).toHaveLength(1)
     expect(open.data.groups[0]).toMatchObject({ id: lo.data.groupId, missing: 1, state: 'open' })
@@ -226,9 +230,12 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
 })
 
 describe('group buying demo seed', () => {
-  it('creates one live activity with one open group, its leader paid through the sandbox', async () => {
+  it('is not registered until the pages exist; run, it creates one live activity with one open group, its leader paid through the sandbox', async () => {
     const t = await makeTestApp('sqlite', { seed: true })
     try {
+      // docs/promotions.md "Group buying": a demo group no page shows would only change the demo agent's figures.
+      expect(await t.db.selectFrom('groupBuyActivities').selectAll().execute()).toEqual([])
+      await groupBuySeeder.run(t.ctx)
       const a = await t.db.selectFrom('groupBuyActivities').selectAll().execute()
       expect(a).toHaveLength(1)
       const r = await t.get('/api/groupBuy/goods', { goodsId: a[0].goodsId })

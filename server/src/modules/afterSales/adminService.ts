@@ -139,6 +139,9 @@ export async function adminStaffRefund(ctx: AppContext, orderNo: string, reason:
   let opened: Awaited<ReturnType<typeof openStaffRefund>>
   try {
     opened = await audited(ctx.db, actor, async (tx, log) => {
+      // A paid 拼团 place still counting in its open group: the group job refunds it if the group fails.
+      const held = await tx.selectFrom('orders').select('shipHold').where('orderNo', '=', orderNo).executeTakeFirst()
+      if (held?.shipHold) throw new AppError(ErrorCode.ORDER_STATE, '拼团进行中的订单不能退款：成团后可退款，未成团将自动全额退款')
       const r = await openStaffRefund(tx, orderNo, reason, items)
       const lines = await tx.selectFrom('afterSaleItems').select(['orderItemId', 'quantity']).where('afterSaleId', '=', r.id).orderBy('id').execute()
       log({
