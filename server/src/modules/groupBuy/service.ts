@@ -6,8 +6,9 @@ import { defaultAddress, getAddress } from '../address/service'
 import type { Contributions } from '../contributions'
 import { finalizeWithSteps, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
-import { cancelOrderTx, createOrder, isUniqueViolation, logOrder } from '../order/service'
+import { createOrder, isUniqueViolation, logOrder } from '../order/service'
 import { openStaffRefund, refundAfterSale } from '../afterSales/service'
+import { expireOrder } from '../pay/settle'
 import '../../db/groupBuyTables'
 
 /** Unpaid group orders expire like flash-sale ones: a place is not held long by someone who does not pay. */
@@ -423,8 +424,15 @@ export async function settleGroups(ctx: Pick<AppContext, 'db' | 'config' | 'http
     .where('g.status', 'in', ['formed', 'failed'])
     .limit(limit)
     .execute()
+  // Cancelled like any unpaid order that expires (pay/settle.ts expireOrder): the gateway is asked and its open payments
+  // closed first, so a payment landing meanwhile goes through the paid path (its place is then late and refunded below)
+  // instead of racing the cancel for the same rows. A gateway error leaves the order for the next run.
   for (const u of unpaid) {
-    if (await db.transaction().execute((tx) => cancelOrderTx(tx, ctx.modules, u.orderId, '拼团已结束', 'system'))) cancelled += 1
+    try {
+      if (await expireOrder(ctx, u.orderId, '拼团已结束')) cancelled += 1
+    } catch (err) {
+      ctx.log.warn({ err: { message: (err as Error).message }, orderId: u.orderId }, 'group order cancel deferred: gateway check failed')
+    }
   }
   const toRefund = await db
     .selectFrom('groupBuyMembers as m')
