@@ -5,11 +5,11 @@ import { Button, Input } from '@nutui/nutui-react-taro'
 import type { BalanceWithdrawal, BalanceWithdrawInfo } from '@contract/balanceWithdraw'
 import { balanceWithdrawFee } from '@contract/balanceWithdraw'
 import PageLayout from '@/components/PageLayout'
+import LedgerList from '@/components/LedgerList'
 import { applyBalanceWithdraw, getBalanceTransferParams, getBalanceWithdrawals, getWithdrawInfo, refreshBalanceTransfer } from '@/api/balance'
 import { confirmMerchantTransfer } from '@/platform/transfer'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { confirm, toast } from '@/core/toast'
-import { formatTime } from '@/utils/time'
 import { yuan } from '@/utils/money'
 import './index.scss'
 
@@ -110,30 +110,29 @@ export default function BalanceWithdrawPage() {
         <Text className='balance__hint'>
           {error || (fee ? `手续费¥${yuan(fee)}，实际到账¥${yuan(fen! - fee)}` : info ? `今日已提现¥${yuan(info.today)}，每日上限¥${yuan(info.settings.dailyMax)}` : '')}
         </Text>
-        {blocked ? <Text className='balance__hint'>{blocked}</Text> : null}
-        <Button type='primary' block loading={submitting} disabled={!info || !!blocked} onClick={submit}>
-          提现到微信零钱
-        </Button>
+        {/* Not open (no WeChat Pay, or not signed in through WeChat): the reason instead of a button that cannot work. */}
+        {blocked ? (
+          <Text className='balance__hint'>{blocked}</Text>
+        ) : (
+          <Button type='primary' block loading={submitting} disabled={!info} onClick={submit}>
+            提现到微信零钱
+          </Button>
+        )}
       </View>
-      <View className='balance__list'>
-        {records.map((w) => (
-          <View key={w.withdrawNo} className='balance__row'>
-            <View className='balance__left'>
-              <Text className='balance__kind'>提现 ¥{yuan(w.amount)}</Text>
-              {!!w.reason && <Text className='balance__note'>{w.reason}</Text>}
-              <Text className='balance__time'>{formatTime(w.createdAt)}</Text>
-            </View>
-            <View className='balance__right'>
-              <Text className='balance__after'>{w.statusText}</Text>
-              {w.needConfirm && (
-                <Button type='primary' size='small' onClick={() => confirmReceipt(w)}>
-                  确认收款
-                </Button>
-              )}
-            </View>
-          </View>
-        ))}
-      </View>
+      <LedgerList
+        rows={records.map((w) => ({
+          id: w.withdrawNo,
+          title: `提现 ¥${yuan(w.amount)}`,
+          note: w.reason,
+          at: w.createdAt,
+          after: w.statusText,
+          action: w.needConfirm ? (
+            <Button type='primary' size='small' onClick={() => confirmReceipt(w)}>
+              确认收款
+            </Button>
+          ) : undefined,
+        }))}
+      />
     </PageLayout>
   )
 }

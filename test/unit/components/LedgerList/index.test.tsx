@@ -39,4 +39,24 @@ describe('LedgerList', () => {
     expect(onTab).toHaveBeenCalledWith('out')
     expect(rows()).toEqual([])
   })
+
+  it('without tabs, lists requests with their state and the step they wait for', () => {
+    const confirm = jest.fn()
+    render(
+      <LedgerList
+        rows={[
+          { id: 'BW1', title: '提现 ¥10.00', at: Date.now(), after: '待确认收款', action: <button onClick={confirm}>确认收款</button> },
+          { id: 'BW0', title: '提现 ¥5.00', note: '商家拒绝：信息有误', at: Date.now(), after: '已退回' },
+        ]}
+      />,
+    )
+    expect(document.querySelector('.ledger-list__tabs')).toBeNull()
+    expect(document.querySelector('.ledger-list__change')).toBeNull()
+    expect(rows().map((r) => [text(r, 'title'), text(r, 'note'), text(r, 'after')])).toEqual([
+      ['提现 ¥10.00', null, '待确认收款'],
+      ['提现 ¥5.00', '商家拒绝：信息有误', '已退回'],
+    ])
+    fireEvent.click(rows()[0].querySelector('button')!)
+    expect(confirm).toHaveBeenCalled()
+  })
 })
