@@ -46,8 +46,8 @@ test('1280x800: an application made in the shop is approved in the console; rule
   await screenshot(page, 'console-1280-agent-detail')
 
   await page.getByRole('menuitem', { name: '代理规则' }).click()
-  await page.getByLabel('默认佣金比例').waitFor()
-  assert.equal(await page.getByLabel('默认佣金比例').inputValue(), '10.00')
+  await page.getByLabel('默认佣金比例', { exact: true }).waitFor()
+  assert.equal(await page.getByLabel('默认佣金比例', { exact: true }).inputValue(), '10.00')
   await screenshot(page, 'console-1280-agent-rules')
 
   await page.getByRole('menuitem', { name: '财务' }).click()

@@ -42,7 +42,7 @@ export default function RechargePackages() {
   return (
     <PageContainer title='充值'>
       <Card title='充值设置' style={{ marginBottom: 16 }}>
-        <Switch checked={!!data?.withdrawable} disabled={!writable || !data} onChange={toggleWithdrawable} /> <span style={{ marginLeft: 8 }}>充值金额可提现</span>
+        <Switch checked={!!data?.withdrawable} disabled={!writable || !data} onChange={toggleWithdrawable} aria-label='充值金额可提现' /> <span style={{ marginLeft: 8 }}>充值金额可提现</span>
         <Typography.Paragraph type='secondary' style={{ marginTop: 8, marginBottom: 0 }}>
           关闭时（默认）充值到账的金额只能在商城消费；打开后会员可以把充值金额提现。赠送金额任何时候都不可提现。修改只影响之后到账的充值。
         </Typography.Paragraph>
