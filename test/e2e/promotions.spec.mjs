@@ -78,8 +78,8 @@ test('buys in a flash sale: the new-member coupons are refused by the rules, the
   await page.waitForURL(/\/goodsPages\/placeAnOrder\/seckill/)
   await page.getByText('立即抢购').waitFor()
   // The member holds two coupons; neither allows flash sales.
-  await page.locator('.coupon-picker__row').getByText('暂无可用优惠券').waitFor()
-  await page.locator('.coupon-picker__row').click()
+  await page.locator('.coupon-picker__row', { hasText: '优惠券' }).getByText('暂无可用优惠券').waitFor()
+  await page.locator('.coupon-picker__row', { hasText: '优惠券' }).click()
   await page.getByText('不可用优惠券（2）').waitFor()
   assert.equal(await page.getByText('秒杀商品不可用').count(), 2)
   await screenshot(page, 'promotions-seckill-coupons-refused')
