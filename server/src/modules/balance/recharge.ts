@@ -18,6 +18,7 @@ import {
 import { AppError, ErrorCode } from '../../errors'
 import { CHANNELS, getPaymentProvider } from '../../payments'
 import { makeOrderNo } from '../order/service'
+import { payerOpenId, pendingPayNo } from '../pay/paymentRow'
 import { getSetting, setSetting } from '../settings/service'
 import { countRows, onPage } from '../../db/paging'
 import { chinaDayRange } from '../../services/chinaTime'
@@ -182,43 +183,8 @@ export async function prepayRecharge(ctx: AppContext, memberId: number, recharge
   if (r.status === 'closed' || r.expireAt <= t) throw new AppError(ErrorCode.ORDER_STATE, '充值单已关闭，请重新发起充值')
   const providerName = config.payProvider
   if (!CHANNELS[providerName].includes(channel)) throw new AppError(ErrorCode.PAY_FAILED, '当前环境不支持该支付方式')
-  let openId: string | null = null
-  if (channel === 'wechat_jsapi' || channel === 'wechat_mini') {
-    const m = await db.selectFrom('members').select(['openidH5', 'openidMini']).where('id', '=', memberId).executeTakeFirstOrThrow()
-    openId = channel === 'wechat_mini' ? m.openidMini : m.openidH5
-  }
-  const existing = await db
-    .selectFrom('payments')
-    .select('payNo')
-    .where('rechargeId', '=', r.id)
-    .where('channel', '=', channel)
-    .where('provider', '=', providerName)
-    .where('status', '=', 'pending')
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
-  let payNo = existing?.payNo
-  if (!payNo) {
-    payNo = makeOrderNo(t, 'P')
-    await db
-      .insertInto('payments')
-      .values({
-        payNo,
-        orderId: 0,
-        rechargeId: r.id,
-        memberId,
-        channel,
-        provider: providerName,
-        amount: Number(r.amount),
-        status: 'pending',
-        transactionId: null,
-        paidAt: null,
-        rawNotify: null,
-        expireAt: r.expireAt,
-        createdAt: t,
-        updatedAt: t,
-      })
-      .execute()
-  }
+  const openId = await payerOpenId(db, memberId, channel)
+  const payNo = await pendingPayNo(db, { for: { rechargeId: r.id }, memberId, channel, provider: providerName, amount: Number(r.amount), expireAt: r.expireAt, now: t })
   const res = await getPaymentProvider(ctx, providerName).prepay({ payNo, amount: Number(r.amount), description: '余额充值', channel, openId, expiresAt: r.expireAt, clientIp })
   return { channel, payNo, amount: Number(r.amount), params: channel === 'wechat_h5' ? { ...res.params, orderNo: rechargeNo } : res.params }
 }

@@ -4,8 +4,9 @@ import type { PayChannel } from '../../payments/provider'
 import type { PayStatus, PrepayResponse } from '../../../../types/pay'
 import { AppError, ErrorCode } from '../../errors'
 import { CHANNELS, getPaymentProvider } from '../../payments'
-import { PAID_STATES, gatewayAmount, makeOrderNo, ownOrder } from '../order/service'
+import { PAID_STATES, gatewayAmount, ownOrder } from '../order/service'
 import { handlePaidNotice } from './notify'
+import { payerOpenId, pendingPayNo } from './paymentRow'
 import type { SandboxProvider } from '../../payments/sandbox'
 import { checkWithGateway, expireOrder } from './settle'
 import { rechargePayStatus } from '../balance/recharge'
@@ -30,45 +31,10 @@ export async function prepay(ctx: AppContext, memberId: number, orderNo: string,
   const providerName = config.payProvider
   if (!CHANNELS[providerName].includes(channel)) throw new AppError(ErrorCode.PAY_FAILED, '当前环境不支持该支付方式')
   const provider = getPaymentProvider(ctx, providerName)
-  let openId: string | null = null
-  if (channel === 'wechat_jsapi' || channel === 'wechat_mini') {
-    const m = await db.selectFrom('members').select(['openidH5', 'openidMini']).where('id', '=', memberId).executeTakeFirstOrThrow()
-    openId = channel === 'wechat_mini' ? m.openidMini : m.openidH5
-  }
+  const openId = await payerOpenId(db, memberId, channel)
   // The balance's part is held on the order (docs/balance.md): the gateway is asked only for the rest.
   const amount = gatewayAmount(o)
-  const existing = await db
-    .selectFrom('payments')
-    .select('payNo')
-    .where('orderId', '=', o.id)
-    .where('channel', '=', channel)
-    .where('provider', '=', providerName)
-    .where('status', '=', 'pending')
-    .where('amount', '=', amount)
-    .orderBy('id', 'desc')
-    .executeTakeFirst()
-  let payNo = existing?.payNo
-  if (!payNo) {
-    payNo = makeOrderNo(t, 'P')
-    await db
-      .insertInto('payments')
-      .values({
-        payNo,
-        orderId: o.id,
-        memberId,
-        channel,
-        provider: providerName,
-        amount,
-        status: 'pending',
-        transactionId: null,
-        paidAt: null,
-        rawNotify: null,
-        expireAt: o.expireAt,
-        createdAt: t,
-        updatedAt: t,
-      })
-      .execute()
-  }
+  const payNo = await pendingPayNo(db, { for: { orderId: o.id }, memberId, channel, provider: providerName, amount, expireAt: o.expireAt, now: t })
   const items = await db.selectFrom('orderItems').select('goodsName').where('orderId', '=', o.id).orderBy('id').execute()
   const description = items.length > 1 ? `${items[0].goodsName}等${items.length}件商品` : items[0]?.goodsName || '商城订单'
   const r = await provider.prepay({ payNo, amount, description, channel, openId, expiresAt: o.expireAt, clientIp })
