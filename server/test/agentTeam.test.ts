@@ -4,7 +4,8 @@ import { makeCategories, setCategory } from './promoFixtures'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
 import { approveApplication, closeAgentShop } from '../src/modules/agent/service'
 import { releaseDueCommissions } from '../src/modules/agent/commission'
-import { approveAfterSale, refundAfterSale } from '../src/modules/afterSales/service'
+import { approveAfterSale } from '../src/modules/afterSales/service'
+import { refundAfterSale } from '../src/modules/afterSales/refund'
 import { shipOrder } from '../src/modules/logistics/service'
 
 const DAY = 86_400_000

@@ -5,7 +5,8 @@ import { audited, staffNamesAt, type Actor, type AuditEntry } from '../../admin/
 import type { AppContext } from '../../context'
 import type { Conn, Db, Tx } from '../../db/types'
 import { countRows, onPage, paged } from '../../db/paging'
-import { findCase, openStaffRefund, refundAfterSale } from './service'
+import { findCase, openStaffRefund } from './service'
+import { refundAfterSale } from './refund'
 import { isUniqueViolation } from '../order/service'
 import type { AfterSaleApplyItem } from '../../../../types/afterSales'
 

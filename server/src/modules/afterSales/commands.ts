@@ -2,7 +2,8 @@ import { adminCommand, type AdminCommandDef } from '../shopModule'
 import { AFTER_SALE_STATE_TEXT, AFTER_SALE_TYPE_TEXT } from '../../../../types/afterSales'
 import type { AfterSaleStatusValue } from '../../db/afterSalesTables'
 import { fetchHttpClient } from '../../services/http'
-import { adminListCases, approveAfterSale, receiveReturn, refundAfterSale, rejectAfterSale } from './service'
+import { adminListCases, approveAfterSale, receiveReturn, rejectAfterSale } from './service'
+import { refundAfterSale } from './refund'
 import { chinaMinute } from '../../services/chinaTime'
 
 const yuan = (fen: number) => (fen / 100).toFixed(2)

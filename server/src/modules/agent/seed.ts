@@ -370,7 +370,8 @@ async function refundWholeOrder(ctx: AppContext, memberId: number, orderNo: stri
   })
   const ref = String(c?.afterSaleNo ?? c?.id ?? '')
   await as.approveAfterSale(ctx.db, ref)
-  await as.refundAfterSale(ctx as any, ref)
+  const { refundAfterSale } = await import('../afterSales/refund')
+  await refundAfterSale(ctx as any, ref)
 }
 
 /** Two weeks of shop traffic: bound shoppers viewing acting goods, and visitors arriving through links. */

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/types'
-import { failedRefundCases } from '../afterSales/service'
+import { failedRefundCases } from '../afterSales/refund'
 
 /**
  * Refunds that failed and wait for the operator (the console's to-do list): after-sales refunds the gateway refused

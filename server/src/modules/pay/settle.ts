@@ -2,7 +2,7 @@ import type { PaymentCtx } from '../../payments'
 import type { RefundQuery } from '../../payments/provider'
 import { getPaymentProvider } from '../../payments'
 import { cancelOrderTx } from '../order/service'
-import { processingRefundCases, settleCaseRefund } from '../afterSales/service'
+import { processingRefundCases, settleCaseRefund } from '../afterSales/refund'
 import { handlePaidNotice, lateRefundNo, refundLatePayment, settleLateRefund } from './notify'
 
 /**
