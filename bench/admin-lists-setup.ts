@@ -3,6 +3,8 @@
 import { sql } from 'kysely'
 import '../server/src/db/tables'
 import '../server/src/db/tradeTables'
+import '../server/src/modules/agent/tables'
+import '../server/src/db/moneyTables'
 import { createDb, dialectOf } from '../server/src/db'
 import { migrateToLatest } from '../server/src/db/migrate'
 import { buildApp } from '../server/src/app'
@@ -25,8 +27,14 @@ const rnd = (n: number) => {
   return Math.floor((((x ^ (x >>> 14)) >>> 0) / 4294967296) * n)
 }
 
-/** 10 top categories with 4 children each, 20 brands, n goods, 2,000 members, n orders with one line each over 90 days. */
-export async function fill(db: Db, n: number) {
+/**
+ * 10 top categories with 4 children each, 20 brands, `n` goods, `members` members (one in 100 disabled), 50 agent
+ * shops, `orders` orders with one line each over 90 days. Every fifth member is bound to an agent shop, a fifth of
+ * those to the first shop (the biggest agent); a bound member's paid orders carry the shop and a frozen commission.
+ */
+export async function fill(db: Db, n: number, sizes: { orders?: number; members?: number } = {}) {
+  const nOrders = sizes.orders ?? n
+  const nMembers = sizes.members ?? 2000
   const t = Date.now()
   const subs: number[] = []
   const tops: number[] = []
@@ -91,8 +99,8 @@ export async function fill(db: Db, n: number) {
     await db.insertInto('goods').values(rows).execute()
   }
   const members: number[] = []
-  for (let i = 0; i < 2000; i += 500) {
-    const rows = Array.from({ length: 500 }, (_, k) => ({
+  for (let i = 0; i < nMembers; i += 500) {
+    const rows = Array.from({ length: Math.min(500, nMembers - i) }, (_, k) => ({
       phone: `138${String(i + k).padStart(8, '0')}`,
       nickname: `会员${i + k}`,
       avatar: '',
@@ -105,13 +113,27 @@ export async function fill(db: Db, n: number) {
       points: 0,
       status: 'active' as const,
       logoffAt: null,
+      disabledAt: (i + k) % 100 === 99 ? t : null,
       createdAt: t - rnd(1e10),
       updatedAt: t,
     }))
     members.push(...(await db.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id))
   }
-  for (let i = 0; i < n; i += 200) {
-    const rows = Array.from({ length: Math.min(200, n - i) }, (_, k) => {
+  const shops = (
+    await db
+      .insertInto('agentShops')
+      .values(members.slice(0, 50).map((memberId, k) => ({ memberId, shopName: `代理小店${k}`, status: 'active', commissionRate: 1000, createdAt: t - 200 * 86400_000 })))
+      .returning('id')
+      .execute()
+  ).map((r) => r.id)
+  // The shop a member is bound to (null: none): every fifth member, a fifth of those to the first shop.
+  const shopOf = (memberId: number) => (memberId % 5 ? null : memberId % 25 === 0 ? shops[0] : shops[1 + (memberId % 49)])
+  for (const [k, shop] of shops.entries()) {
+    if (k === 0) await db.updateTable('members').set({ boundBusinessId: shop }).where(sql<boolean>`id % 25 = 0`).execute()
+    else await db.updateTable('members').set({ boundBusinessId: shop }).where(sql<boolean>`id % 5 = 0 AND id % 25 != 0 AND id % 49 = ${k - 1}`).execute()
+  }
+  for (let i = 0; i < nOrders; i += 200) {
+    const rows = Array.from({ length: Math.min(200, nOrders - i) }, (_, k) => {
       const status = STATUSES[rnd(STATUSES.length)]
       const created = t - rnd(90 * 86400_000)
       const paid = status === 'unpaid' || status === 'cancelled' ? null : created + 60_000
@@ -138,7 +160,7 @@ export async function fill(db: Db, n: number) {
         receiverDetail: '文三路 1 号',
         remark: '',
         requestId: null,
-        boundBusinessId: null,
+        boundBusinessId: paid ? shopOf(m) : null,
         payChannel: paid ? 'sandbox' : null,
         cancelReason: '',
         expireAt: created + 1800_000,
@@ -152,8 +174,8 @@ export async function fill(db: Db, n: number) {
         updatedAt: created,
       }
     })
-    const ids = await db.insertInto('orders').values(rows).returning(['id', 'memberId', 'createdAt']).execute()
-    await db
+    const ids = await db.insertInto('orders').values(rows).returning(['id', 'memberId', 'createdAt', 'boundBusinessId']).execute()
+    const items = await db
       .insertInto('orderItems')
       .values(
         ids.map((o, k) => ({
@@ -174,12 +196,67 @@ export async function fill(db: Db, n: number) {
           createdAt: o.createdAt,
         })),
       )
+      .returning(['id', 'orderId'])
       .execute()
+    // The paid orders' payments and the sandbox gateway's record of them (the daily reconciliation's two sides).
+    const paidRows = ids.flatMap((o, k) => (rows[k].paidAt ? [{ o, payNo: `P${rows[k].orderNo}`, paidAt: rows[k].paidAt! }] : []))
+    if (paidRows.length) {
+      await db
+        .insertInto('payments')
+        .values(
+          paidRows.map(({ o, payNo, paidAt }) => ({
+            payNo,
+            orderId: o.id,
+            memberId: o.memberId,
+            channel: 'sandbox',
+            provider: 'sandbox',
+            amount: 5000,
+            status: 'paid' as const,
+            transactionId: `T${payNo}`,
+            paidAt,
+            rawNotify: null,
+            expireAt: paidAt,
+            createdAt: paidAt - 60_000,
+            updatedAt: paidAt,
+          })),
+        )
+        .execute()
+      await db
+        .insertInto('sandboxGateway')
+        .values(paidRows.map(({ payNo, paidAt }) => ({ key: `pay:${payNo}`, state: 'paid' as const, refId: `T${payNo}`, amount: 5000, at: paidAt })))
+        .execute()
+    }
+    const bound = ids.flatMap((o, k) => (o.boundBusinessId ? [{ o, itemId: items[k].id, goodsId: 1 + ((i + k) % n) }] : []))
+    if (bound.length)
+      await db
+        .insertInto('commissions')
+        .values(
+          bound.map(({ o, itemId, goodsId }) => ({
+            shopId: o.boundBusinessId!,
+            orderId: o.id,
+            orderItemId: itemId,
+            buyerId: o.memberId,
+            goodsId,
+            baseAmount: 5000,
+            rate: 1000,
+            refundedBase: 0,
+            originalAmount: 500,
+            amount: 500,
+            status: 'frozen' as const,
+            releaseAt: null,
+            releasedAt: null,
+            cancelledAt: null,
+            createdAt: o.createdAt,
+            updatedAt: o.createdAt,
+            sourceShopId: o.boundBusinessId!,
+          })),
+        )
+        .execute()
   }
   // As autovacuum leaves a table in production (visibility map set, statistics fresh).
   if (databaseUrlOf(db)) await sql`VACUUM ANALYZE`.execute(db)
   else await sql`ANALYZE`.execute(db)
-  return { tops, subs, brands, t }
+  return { tops, subs, brands, t, shops, members }
 }
 
 /** The app on this database with a signed-in owner: its cookie. */
@@ -191,5 +268,5 @@ export async function appWithOwner(db: Db, databaseUrl: string) {
   const res = await app.inject({ method: 'POST', url: '/admin/api/auth/login', payload: { username: 'benchowner', password: 'Bench-pass1' } })
   const c = res.cookies.find((x: { name: string }) => x.name === 'mall_admin')
   if (!c) throw new Error(`login failed: ${res.body}`)
-  return { app, cookie: `mall_admin=${c.value}` }
+  return { app, cookie: `mall_admin=${c.value}`, csrf: String(res.json().data.csrfToken) }
 }
