@@ -68,8 +68,8 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
       ).id,
     )
   const names: string[] = []
-  for (let i = 0; i < n; i += 400) {
-    const rows = Array.from({ length: Math.min(400, n - i) }, (_, k) => {
+  await inChunks(db, n, 400, async (w, i, size) => {
+    const rows = Array.from({ length: size }, (_, k) => {
       const name = `${A[rnd(A.length)]}${B[rnd(B.length)]} ${i + k}`
       names.push(name)
       return {
@@ -96,11 +96,16 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
         updatedAt: t,
       }
     })
-    await db.insertInto('goods').values(rows).execute()
-  }
+    await w.insertInto('goods').values(rows).execute()
+  })
+  // Each member's shop by position (null: none): every fifth member, a fifth of those to the first shop; the shops'
+  // owners are the first 50 members.
+  const shops: number[] = []
+  const shopAt = (j: number) => (j < 50 || j % 5 ? null : j % 25 === 0 ? shops[0] : shops[1 + (j % 49)])
   const members: number[] = []
-  for (let i = 0; i < nMembers; i += 500) {
-    const rows = Array.from({ length: Math.min(500, nMembers - i) }, (_, k) => ({
+  const memberShop: Array<number | null> = []
+  await inChunks(db, nMembers, 500, async (w, i, size) => {
+    const rows = Array.from({ length: size }, (_, k) => ({
       phone: `138${String(i + k).padStart(8, '0')}`,
       nickname: `会员${i + k}`,
       avatar: '',
@@ -108,7 +113,7 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
       openidH5: null,
       openidMini: null,
       shareMemberId: null,
-      boundBusinessId: null,
+      boundBusinessId: shops.length ? shopAt(i + k) : null,
       invitationCode: null,
       points: 0,
       status: 'active' as const,
@@ -117,27 +122,26 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
       createdAt: t - rnd(1e10),
       updatedAt: t,
     }))
-    members.push(...(await db.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id))
-  }
-  const shops = (
-    await db
-      .insertInto('agentShops')
-      .values(members.slice(0, 50).map((memberId, k) => ({ memberId, shopName: `代理小店${k}`, status: 'active', commissionRate: 1000, createdAt: t - 200 * 86400_000 })))
-      .returning('id')
-      .execute()
-  ).map((r) => r.id)
-  // The shop a member is bound to (null: none): every fifth member, a fifth of those to the first shop.
-  const shopOf = (memberId: number) => (memberId % 5 ? null : memberId % 25 === 0 ? shops[0] : shops[1 + (memberId % 49)])
-  for (const [k, shop] of shops.entries()) {
-    if (k === 0) await db.updateTable('members').set({ boundBusinessId: shop }).where(sql<boolean>`id % 25 = 0`).execute()
-    else await db.updateTable('members').set({ boundBusinessId: shop }).where(sql<boolean>`id % 5 = 0 AND id % 25 != 0 AND id % 49 = ${k - 1}`).execute()
-  }
-  for (let i = 0; i < nOrders; i += 200) {
-    const rows = Array.from({ length: Math.min(200, nOrders - i) }, (_, k) => {
+    members.push(...(await w.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id))
+    memberShop.push(...rows.map((r) => r.boundBusinessId))
+    if (!shops.length)
+      shops.push(
+        ...(
+          await w
+            .insertInto('agentShops')
+            .values(members.slice(0, 50).map((memberId, k) => ({ memberId, shopName: `代理小店${k}`, status: 'active', commissionRate: 1000, createdAt: t - 200 * 86400_000 })))
+            .returning('id')
+            .execute()
+        ).map((r) => r.id),
+      )
+  })
+  await inChunks(db, nOrders, 200, async (w, i, size) => {
+    const rows = Array.from({ length: size }, (_, k) => {
       const status = STATUSES[rnd(STATUSES.length)]
       const created = t - rnd(90 * 86400_000)
       const paid = status === 'unpaid' || status === 'cancelled' ? null : created + 60_000
-      const m = members[rnd(members.length)]
+      const j = rnd(members.length)
+      const m = members[j]
       return {
         orderNo: `2026${String(i + k).padStart(16, '0')}`,
         memberId: m,
@@ -160,7 +164,7 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
         receiverDetail: '文三路 1 号',
         remark: '',
         requestId: null,
-        boundBusinessId: paid ? shopOf(m) : null,
+        boundBusinessId: paid ? memberShop[j] : null,
         payChannel: paid ? 'sandbox' : null,
         cancelReason: '',
         expireAt: created + 1800_000,
@@ -174,8 +178,8 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
         updatedAt: created,
       }
     })
-    const ids = await db.insertInto('orders').values(rows).returning(['id', 'memberId', 'createdAt', 'boundBusinessId']).execute()
-    const items = await db
+    const ids = await w.insertInto('orders').values(rows).returning(['id', 'memberId', 'createdAt', 'boundBusinessId']).execute()
+    const items = await w
       .insertInto('orderItems')
       .values(
         ids.map((o, k) => ({
@@ -201,7 +205,7 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
     // The paid orders' payments and the sandbox gateway's record of them (the daily reconciliation's two sides).
     const paidRows = ids.flatMap((o, k) => (rows[k].paidAt ? [{ o, payNo: `P${rows[k].orderNo}`, paidAt: rows[k].paidAt! }] : []))
     if (paidRows.length) {
-      await db
+      await w
         .insertInto('payments')
         .values(
           paidRows.map(({ o, payNo, paidAt }) => ({
@@ -221,14 +225,14 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
           })),
         )
         .execute()
-      await db
+      await w
         .insertInto('sandboxGateway')
         .values(paidRows.map(({ payNo, paidAt }) => ({ key: `pay:${payNo}`, state: 'paid' as const, refId: `T${payNo}`, amount: 5000, at: paidAt })))
         .execute()
     }
     const bound = ids.flatMap((o, k) => (o.boundBusinessId ? [{ o, itemId: items[k].id, goodsId: 1 + ((i + k) % n) }] : []))
     if (bound.length)
-      await db
+      await w
         .insertInto('commissions')
         .values(
           bound.map(({ o, itemId, goodsId }) => ({
@@ -252,11 +256,19 @@ export async function fill(db: Db, n: number, sizes: { orders?: number; members?
           })),
         )
         .execute()
-  }
+  })
   // As autovacuum leaves a table in production (visibility map set, statistics fresh).
   if (databaseUrlOf(db)) await sql`VACUUM ANALYZE`.execute(db)
   else await sql`ANALYZE`.execute(db)
   return { tops, subs, brands, t, shops, members }
+}
+
+/** `total` rows in batches of `step` (fn writes one), a transaction each 50 batches: a million rows in minutes. */
+async function inChunks(db: Db, total: number, step: number, fn: (w: Db, i: number, size: number) => Promise<void>) {
+  for (let c = 0; c < total; c += step * 50)
+    await db.transaction().execute(async (tx) => {
+      for (let i = c; i < Math.min(total, c + step * 50); i += step) await fn(tx as unknown as Db, i, Math.min(step, total - i))
+    })
 }
 
 /** The app on this database with a signed-in owner: its cookie. */
