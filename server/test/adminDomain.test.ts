@@ -266,6 +266,17 @@ describe.each(DIALECTS)('console domain routes (%s)', (dialect) => {
     const me = await shopper(t)
     const found = await c.get('/members', { keyword: (await t.db.selectFrom('members').select('phone').where('id', '=', me.memberId).executeTakeFirstOrThrow()).phone })
     expect(found.data.list.map((m: any) => m.id)).toEqual([me.memberId])
+    // Other words match the nickname's start, literally (% and _ are no wildcards), Chinese and emoji alike.
+    await t.db.updateTable('members').set({ nickname: '花_语%小店🌸' }).where('id', '=', me.memberId).execute()
+    for (const [keyword, hit] of [
+      ['花_语', true],
+      ['花_语%小店🌸', true],
+      ['花_', true],
+      ['花%', false],
+      ['语', false],
+      ['花_语%小店🌸🌸', false],
+    ] as const)
+      expect((await c.get('/members', { keyword })).data.list.map((m: any) => m.id).includes(me.memberId)).toBe(hit)
     const add = await c.post(`/members/${me.memberId}/points`, { delta: 120, note: '客诉补偿' })
     expect(add.data.balance).toBe(120)
     const n = (await auditRows(t, 'member.points')).length

@@ -9,6 +9,7 @@ import '../../db/promotionTables'
 import '../../db/afterSalesTables'
 import '../../db/tradeTables'
 import { countRows, onPage, paged } from '../../db/paging'
+import { startsWith } from '../../db/prefix'
 import { changePoints } from '../integral/points'
 import { setMemberDisabled } from '../account/service'
 import { ROW_COLUMNS, toRows } from '../order/adminService'
@@ -31,8 +32,8 @@ export async function adminMemberList(db: Db, q: AdminMemberQuery): Promise<Admi
   const { page, pageSize } = paged(q)
   let b = db.selectFrom('members')
   const kw = q.keyword?.trim()
-  // A phone or member id is looked up exactly (indexed); other words match the nickname's start.
-  if (kw) b = /^\d{11}$/.test(kw) ? b.where('phone', '=', kw) : /^\d{1,10}$/.test(kw) ? b.where('id', '=', Number(kw)) : b.where('nickname', 'like', `${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)
+  // A phone or member id is looked up exactly, other words match the nickname's start: each by an index.
+  if (kw) b = /^\d{11}$/.test(kw) ? b.where('phone', '=', kw) : /^\d{1,10}$/.test(kw) ? b.where('id', '=', Number(kw)) : b.where(startsWith(db, 'nickname', kw))
   if (q.disabled !== undefined) b = b.where('disabledAt', q.disabled ? 'is not' : 'is', null)
   const [rows, count] = await Promise.all([
     b
