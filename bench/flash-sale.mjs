@@ -212,7 +212,7 @@ async function scenario(name, o) {
       // A clean gate for this item (keys of an earlier run with the same item id would be reconciled anyway).
       const Redis = require('ioredis')
       const r = new Redis(o.redisUrl)
-      await r.del(...['stock', 'inflight', 'members', 'mflight'].map((k) => `mall:{sk:${data.itemId}}:${k}`))
+      await r.del(...['stock', 'inflight', 'members', 'mflight', 'settled'].map((k) => `mall:{sk:${data.itemId}}:${k}`))
       await r.quit()
     }
     for (let i = 0; i < (withRedis ? 2 : 1); i++) servers.push(await startServer(env))
