@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { ROOT, freePort, waitFor, startShopServer, freshPostgres, postgresAvailable, load, loadWithWrk, table } from './lib.mjs'
+import { ROOT, freePort, waitFor, startShopServer, freshPostgres, postgresAvailable, load, loadWithWrk, table, cpuMicros, servingPid } from './lib.mjs'
 
 const arg = (n, d) => {
   const i = process.argv.indexOf(`--${n}`)
@@ -17,25 +17,6 @@ const connections = arg('connections', 100)
 // the ratios compare steady states.
 const useWrk = process.argv.includes('wrk')
 const loadOnce = async (url, seconds) => (useWrk ? loadWithWrk(url, { duration: seconds, connections }) : load(url, { duration: seconds, connections }))
-
-/** CPU time (user + system, µs) the process has used so far: Linux /proc; null elsewhere. */
-const cpuMicros = (pid) => {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
-    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100 // clock ticks of 10 ms (USER_HZ 100)
-  } catch {
-    return null
-  }
-}
-/** The process that serves: tsx runs the shop in a child of the process the bench started. */
-const servingPid = (pid) => {
-  try {
-    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
-    return kids.length ? Number(kids[kids.length - 1]) : pid
-  } catch {
-    return pid
-  }
-}
 
 /**
  * Loads a URL; with `pid`, also the server's CPU time per request over the counted seconds. On a machine that other

@@ -8,13 +8,16 @@
 // "bare" is the yardstick: a bare Fastify process answering the same request, measured with the same client.
 // PostgreSQL: BENCH_PG_ADMIN_URL (default postgres://postgres@127.0.0.1:5432/postgres); Redis: BENCH_REDIS_URL
 // (default redis://127.0.0.1:6379). Scenarios whose database is not reachable are skipped with a message.
+// BENCH_CPU_PROF=<folder>: each server process writes a V8 CPU profile there (node --cpu-prof), and the bench prints
+// its top frames over the counted attempts only (bench/cpu-profile.mjs; startup and warm-up left out).
 import { spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { ROOT, TSX, freePort, waitFor, freshPostgres, postgresAvailable, table, percentile } from './lib.mjs'
+import { ROOT, TSX, freePort, waitFor, freshPostgres, postgresAvailable, table, percentile, cpuMicros, servingPid } from './lib.mjs'
+import { summarise } from './cpu-profile.mjs'
 
 const require = createRequire(import.meta.url)
 
@@ -49,9 +52,15 @@ function setup(env, o) {
   return data
 }
 
+const PROFILE_DIR = process.env.BENCH_CPU_PROF ? path.resolve(process.env.BENCH_CPU_PROF) : ''
+
 async function startServer(env) {
   const port = await freePort()
-  const child = spawn(process.execPath, [TSX, path.join(ROOT, 'server', 'src', 'main.ts')], {
+  // Profiled: node itself runs the server with tsx as its loader (--cpu-prof is not allowed in NODE_OPTIONS).
+  const profDir = PROFILE_DIR && fs.mkdtempSync(path.join(PROFILE_DIR, 'server-'))
+  const main = path.join(ROOT, 'server', 'src', 'main.ts')
+  const args = profDir ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx', main] : [TSX, main]
+  const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', H5_DIR: path.join(os.tmpdir(), 'no-h5'), NODE_ENV: 'production', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -59,11 +68,43 @@ async function startServer(env) {
   await waitFor(`http://127.0.0.1:${port}/h5/api/member/loginStatus?p=4`, child)
   return {
     port,
+    profDir,
+    // The serving process: tsx runs the shop in a child of the launcher (profiled: node runs it itself).
+    pid: profDir ? child.pid : servingPid(child.pid),
     async stop() {
       child.kill('SIGTERM')
       await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)))
     },
   }
+}
+
+/**
+ * The top frames of a server's CPU profile over its last `lastMs` (the counted attempts and the shutdown; startup,
+ * migrations and the warm-up left out). The server process's profile is the largest file in its folder.
+ */
+function profileTop(label, profDir, lastMs) {
+  if (!profDir) return
+  const files = fs.readdirSync(profDir).map((f) => path.join(profDir, f))
+  const file = files.sort((a, b) => fs.statSync(b).size - fs.statSync(a).size)[0]
+  if (!file) return
+  const profile = JSON.parse(fs.readFileSync(file, 'utf8'))
+  const from = profile.endTime - lastMs * 1000
+  // Keep the samples of the window (timeDeltas are gaps between samples, starting at startTime).
+  let t = profile.startTime
+  const samples = []
+  const timeDeltas = []
+  profile.samples.forEach((id, i) => {
+    t += profile.timeDeltas[i]
+    if (t >= from) {
+      samples.push(id)
+      timeDeltas.push(profile.timeDeltas[i])
+    }
+  })
+  const s = summarise({ ...profile, samples, timeDeltas }, 25)
+  console.log(`\n${label}: CPU profile ${file}, last ${Math.round(lastMs)} ms: ${s.busyMs.toFixed(0)} ms not idle`)
+  for (const r of s.frames) console.log(`${r.ms.padStart(9)} ms ${r.share.padStart(7)}  ${r.frame}`)
+  console.log('  by file / package:')
+  for (const r of s.files.slice(0, 12)) console.log(`${r.ms.padStart(9)} ms ${r.share.padStart(7)}  ${r.frame}`)
 }
 
 const NO_SUCH_TOKEN = 'warm-up-token-of-no-member'
@@ -73,7 +114,7 @@ const NO_SUCH_TOKEN = 'warm-up-token-of-no-member'
  * client is undici's connection pool: Node's http module tops out at about 4,000 requests/s on one core,
  * below what the server can answer, and the bench would measure the client.
  */
-async function crowd(ports, itemId, tokens, o) {
+async function crowd(ports, itemId, tokens, o, pids = []) {
   const { Pool } = await import('undici')
   const pools = ports.map((port) => new Pool(`http://127.0.0.1:${port}`, { connections: Math.ceil(o.concurrency / ports.length), pipelining: 1 }))
   const latencies = new Array(o.attempts)
@@ -111,14 +152,20 @@ async function crowd(ports, itemId, tokens, o) {
   await Promise.all(Array.from({ length: Math.min(o.concurrency, o.warmup) }, warmer))
   latencies.fill(undefined)
   codes.clear()
+  const cpu = () => pids.reduce((sum, pid) => (sum === null || cpuMicros(pid) === null ? null : sum + cpuMicros(pid)), 0)
+  const cpuBefore = cpu()
   const started = performance.now()
   const worker = async () => {
     while (next < o.attempts) await one(order[next++])
   }
   await Promise.all(Array.from({ length: o.concurrency }, worker))
   const seconds = (performance.now() - started) / 1000
+  const cpuAfter = cpu()
   await Promise.all(pools.map((p) => p.close()))
-  return { seconds, latencies, codes }
+  // The servers' CPU time (user + system, all their processes) per counted attempt: it moves far less with the
+  // machine's other load than the rates do (docs/BENCHMARKS.md).
+  const cpuPerAttempt = pids.length && cpuBefore !== null && cpuAfter !== null ? (cpuAfter - cpuBefore) / o.attempts : null
+  return { seconds, latencies, codes, startedAt: started, cpuPerAttempt }
 }
 
 /** What the database says: orders made, quota sold, SKU stock, and members over the limit. */
@@ -142,8 +189,9 @@ async function scenario(name, o) {
     const data = setup({ DATA_DIR: dataDir, DATABASE_URL: '' }, o)
     const s = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '' })
     try {
-      const run = await crowd([s.port], data.itemId, data.tokens, o)
+      const run = await crowd([s.port], data.itemId, data.tokens, o, [s.pid])
       await s.stop()
+      profileTop('SQLite', s.profDir, performance.now() - run.startedAt)
       const Database = require('better-sqlite3')
       const db = new Database(path.join(dataDir, 'mall.sqlite'), { readonly: true })
       const v = await verify(async (q) => db.prepare(q).all(), data.itemId, data.skuId, o)
@@ -164,7 +212,7 @@ async function scenario(name, o) {
       // A clean gate for this item (keys of an earlier run with the same item id would be reconciled anyway).
       const Redis = require('ioredis')
       const r = new Redis(o.redisUrl)
-      await r.del(...['stock', 'inflight', 'members', 'mflight'].map((k) => `mall:{sk:${data.itemId}}:${k}`))
+      await r.del(...['stock', 'inflight', 'members', 'mflight', 'settled'].map((k) => `mall:{sk:${data.itemId}}:${k}`))
       await r.quit()
     }
     for (let i = 0; i < (withRedis ? 2 : 1); i++) servers.push(await startServer(env))
@@ -173,8 +221,11 @@ async function scenario(name, o) {
       data.itemId,
       data.tokens,
       o,
+      servers.map((s) => s.pid),
     )
     for (const s of servers) await s.stop()
+    const lastMs = performance.now() - run.startedAt
+    servers.forEach((s, i) => profileTop(`PostgreSQL${withRedis ? `, process ${i + 1} of 2` : ''}`, s.profDir, lastMs))
     const { default: pg } = await import('pg')
     const c = new pg.Client({ connectionString: pgdb.url })
     await c.connect()
@@ -207,7 +258,7 @@ await app.listen({ port: ${port}, host: '127.0.0.1' })`
         await new Promise((r) => setTimeout(r, 100))
       }
     }
-    return await crowd([port], 1, ['x'], o)
+    return await crowd([port], 1, ['x'], o, [child.pid])
   } finally {
     child.kill()
   }
@@ -226,6 +277,8 @@ async function redisAvailable(url) {
   }
 }
 
+const cpuCell = (run) => (run.cpuPerAttempt == null ? '' : run.cpuPerAttempt.toFixed(0))
+
 export async function main(argv) {
   const o = options(argv)
   const rows = []
@@ -237,6 +290,7 @@ export async function main(argv) {
       'attempts/s': Math.round(o.attempts / run.seconds),
       'p50 ms': percentile(run.latencies, 50).toFixed(1),
       'p99 ms': percentile(run.latencies, 99).toFixed(1),
+      'server µs/attempt': cpuCell(run),
       orders: '-',
       oversold: '-',
       'over limit': '-',
@@ -263,6 +317,7 @@ export async function main(argv) {
       'attempts/s': Math.round(o.attempts / run.seconds),
       'p50 ms': percentile(run.latencies, 50).toFixed(1),
       'p99 ms': percentile(run.latencies, 99).toFixed(1),
+      'server µs/attempt': cpuCell(run),
       orders: v.orders,
       oversold: v.oversold,
       'over limit': v.overLimit,
@@ -271,7 +326,10 @@ export async function main(argv) {
     console.log(`flash-sale ${name}: done (${codes}; sold ${v.sold}, SKU stock left ${v.skuStock})`)
   }
   console.log(`\nFlash sale: ${o.attempts} attempts from ${o.members} members (limit ${o.limit} each) at a stock of ${o.stock}, ${o.concurrency} in flight, on ${os.cpus().length} cores\n`)
-  console.log(table(rows, ['setup', 'attempts', 'attempts/s', 'p50 ms', 'p99 ms', 'orders', 'oversold', 'over limit', 'answers']))
+  const bareRate = rows.find((r) => r.orders === '-')?.['attempts/s']
+  for (const r of rows) r['share of bare'] = bareRate && r.orders !== '-' ? `${Math.round((r['attempts/s'] * 100) / bareRate)} %` : '-'
+  console.log(table(rows, ['setup', 'attempts', 'attempts/s', 'share of bare', 'p50 ms', 'p99 ms', 'server µs/attempt', 'orders', 'oversold', 'over limit', 'answers']))
+  console.log('\nserver µs/attempt: CPU time (user + system) of the server process(es) per counted attempt, 10 ms clock ticks')
   const load = os
     .loadavg()
     .map((x) => x.toFixed(1))

@@ -17,6 +17,25 @@ export const freePort = () =>
     })
   })
 
+/** CPU time (user + system, µs) the process has used so far: Linux /proc; null elsewhere. */
+export const cpuMicros = (pid) => {
+  try {
+    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')
+    return ((Number(f[11]) + Number(f[12])) * 1e6) / 100 // clock ticks of 10 ms (USER_HZ 100)
+  } catch {
+    return null
+  }
+}
+/** The process that serves: tsx runs the shop in a child of the process the bench started. */
+export const servingPid = (pid) => {
+  try {
+    const kids = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean)
+    return kids.length ? Number(kids[kids.length - 1]) : pid
+  } catch {
+    return pid
+  }
+}
+
 export async function waitFor(url, child, ms = 90_000) {
   const t = Date.now()
   for (;;) {

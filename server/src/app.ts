@@ -30,6 +30,7 @@ import { createMetrics } from './services/metrics'
 import { createStorage } from './services/storage'
 import { serveUploads } from './modules/upload/routes'
 import { observabilityPlugin, requestId } from './services/observability'
+import { requestLoggerFactory } from './services/requestLogger'
 import { applyStoredSettings, watchStoredSettings } from './modules/settings/store'
 
 export interface BuildOptions {
@@ -72,14 +73,19 @@ class OneLineRequestLog extends LogController {
   requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return
     if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
-    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
+    // At warn (production) the line is not written: nothing is gathered for it.
+    else if ((reply.log as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled?.('info') !== false)
+      reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed')
   }
 }
 
 export async function buildApp(opts: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
   const { config, db } = opts
+  const logger = opts.logger ?? { level: config.logLevel, redact: LOG_REDACT }
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel, redact: LOG_REDACT },
+    logger,
+    // A request's logger is made when it first writes (services/requestLogger.ts); without a logger, Fastify's own none.
+    ...(logger ? { childLoggerFactory: requestLoggerFactory } : {}),
     // Only configured proxies may name the client's address (X-Forwarded-For); off by default (config.ts).
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,

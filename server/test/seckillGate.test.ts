@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { makeGoods, requestId, shopper } from './tradeFixtures'
-import { RedisGate } from '../src/modules/seckill/gate'
+import { MemoryGate, RECONCILE_MS, RedisGate, SOLD_OUT_MEMO_MS, type SeckillGate } from '../src/modules/seckill/gate'
 import { reconcileGate, runtimeFor, setGate, submit } from '../src/modules/seckill/service'
 import { chinaDay } from '../src/services/chinaTime'
 import { expireOrders } from '../src/modules/order/service'
@@ -56,6 +56,63 @@ describeRedis('Redis gate scripts', () => {
     const res = await Promise.all(Array.from({ length: 200 }, (_, i) => gate.grant({ itemId: 8, memberId: i, quantity: 1, limit: 1, ttlSeconds: 120, remaining: async () => 25 })))
     expect(res.filter((r) => r === 'ok')).toHaveLength(25)
     expect(await gate.peek(8)).toEqual({ stock: 0, inflight: 25 })
+  })
+})
+
+// Both gates: a reconcile that read the database before an attempt settled does not overwrite the stock, and the
+// sold-out answer given before authentication looks once for a crowd (and reconciles when stale).
+const gates: Array<[string, () => SeckillGate, boolean]> = [
+  ['memory', () => new MemoryGate(), true],
+  ['Redis', () => new RedisGate(client(), `test:${crypto.randomBytes(4).toString('hex')}:`), !!REDIS],
+]
+describe.each(gates)('the %s gate', (_name, make, available) => {
+  const maybe = available ? it : it.skip
+  const req = (itemId: number, memberId: number, remaining: () => Promise<number>) => ({ itemId, memberId, quantity: 1, limit: 1, ttlSeconds: 120, remaining })
+
+  maybe('refuses a reconcile whose database read may have missed an attempt that settled meanwhile', async () => {
+    const gate = make()
+    try {
+      expect(await gate.grant(req(21, 1, async () => 2))).toBe('ok')
+      const since = await gate.settled(21)
+      // The database was read here (1 left), then the attempt committed and settled (0 left).
+      await gate.settle(21, 1, 1, true)
+      expect(await gate.reconcile(21, 1, 120, since)).toBe(false)
+      expect(await gate.peek(21)).toMatchObject({ stock: 1, inflight: 0 })
+      expect(await gate.reconcile(21, 1, 120, await gate.settled(21))).toBe(true)
+    } finally {
+      await gate.close()
+    }
+  })
+
+  maybe('answers sold out before authentication with one look for a crowd, and sees returned quota when stale', async () => {
+    const gate = make()
+    let reads = 0
+    const remaining = async () => (reads++, 0)
+    try {
+      // An item the gate has not loaded (or not seen sold out) goes on to a grant.
+      expect(await gate.soldOutNow(22, remaining, 120)).toBe(false)
+      expect(await gate.grant(req(22, 1, async () => 1))).toBe('ok')
+      await gate.settle(22, 1, 1, true)
+      expect(await gate.grant(req(22, 2, remaining))).toBe('sold_out')
+      expect(await gate.soldOutNow(22, remaining, 120)).toBe(true)
+      const readsBefore = reads
+      // After the local memo (Redis) or the reconcile interval (memory): one look shared by the crowd.
+      const realNow = Date.now
+      Date.now = () => realNow() + RECONCILE_MS + SOLD_OUT_MEMO_MS
+      try {
+        const answers = await Promise.all(Array.from({ length: 20 }, () => gate.soldOutNow(22, remaining, 120)))
+        expect(answers.every(Boolean)).toBe(true)
+        expect(reads - readsBefore).toBe(1)
+        // A cancelled order gave one back in the database: the next stale look puts it on sale again.
+        Date.now = () => realNow() + 2 * (RECONCILE_MS + SOLD_OUT_MEMO_MS)
+        expect(await gate.soldOutNow(22, async () => 1, 120)).toBe(false)
+        expect(await gate.grant(req(22, 3, async () => 1))).toBe('ok')
+      } finally {
+        Date.now = realNow
+      }
+    } finally {
+      await gate.close()
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest, preHandlerHookHandler } from 'fastify'
 import type { Db } from '../db/types'
 import { AppError, ErrorCode } from '../errors'
 
@@ -79,12 +79,6 @@ export const routeRegistry = new WeakMap<object, RouteInfo[]>()
 export function authPlugin(app: FastifyInstance, db: Db) {
   const routes: RouteInfo[] = []
   routeRegistry.set(db, routes)
-  app.addHook('onRoute', (r) => {
-    for (const method of ([] as string[]).concat(r.method as any)) {
-      if (method === 'HEAD') continue
-      routes.push({ method, url: r.url, auth: (r.config as any)?.auth || 'member', rawWire: !!(r.config as any)?.rawWire, schema: (r.schema as any) || {} })
-    }
-  })
   app.decorateRequest('member', null)
   app.decorateRequest('agentShopId', null)
   const authenticate = async (req: FastifyRequest, level: AuthLevel) => {
@@ -98,11 +92,28 @@ export function authPlugin(app: FastifyInstance, db: Db) {
       req.agentShopId = shop.id
     }
   }
-  // Callback style: a visitor on a public or optional route (most catalogue reads) costs no promise.
-  app.addHook('preHandler', (req: FastifyRequest, _reply, done) => {
-    const level: AuthLevel = req.routeOptions.config?.auth || 'member'
-    if (level === 'none' || req.is404 || (level === 'optional' && !req.headers.token)) return done()
-    authenticate(req, level).then(() => done(), done)
+  // One preHandler per level, made once; callback style: a visitor on an optional route (most catalogue reads) costs no promise.
+  const hooks = new Map<AuthLevel, preHandlerHookHandler>()
+  const hookFor = (level: AuthLevel): preHandlerHookHandler => {
+    let hook = hooks.get(level)
+    if (!hook) {
+      hook = function authHook(req, _reply, done) {
+        if (level === 'optional' && !req.headers.token) return done()
+        authenticate(req, level).then(() => done(), done)
+      }
+      hooks.set(level, hook)
+    }
+    return hook
+  }
+  // The level is the route's: decided once when the route is declared (its own preHandler, first), not looked up per
+  // request. A public route ('none') gets no hook at all.
+  app.addHook('onRoute', (r) => {
+    const level: AuthLevel = (r.config as any)?.auth || 'member'
+    for (const method of ([] as string[]).concat(r.method as any)) {
+      if (method === 'HEAD') continue
+      routes.push({ method, url: r.url, auth: level, rawWire: !!(r.config as any)?.rawWire, schema: (r.schema as any) || {} })
+    }
+    if (level !== 'none') r.preHandler = [hookFor(level), ...([] as preHandlerHookHandler[]).concat(r.preHandler || [])]
   })
 }
 

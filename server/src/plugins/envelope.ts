@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify'
 import { AppError, ErrorCode } from '../errors'
 import { schemaErrorMessage } from './schema'
 import { isDatabaseUnavailable } from './dbErrors'
@@ -72,20 +72,35 @@ export function envelopePlugin(app: FastifyInstance, opts: EnvelopeOptions = {})
     return reply.send({ code: ErrorCode.SERVER_ERROR, msg: '服务繁忙，请稍后重试', data: {} })
   })
 
-  app.setNotFoundHandler((_req, reply) => {
-    reply.status(200).header('x-envelope', '1').send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: {} })
+  const wireP = opts.wireP !== false
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(200).header('x-envelope', '1')
+    // An unknown path is held to the wire rule first, as a route is.
+    if (wireP && !wirePKept(req)) return reply.send({ code: ErrorCode.BAD_REQUEST, msg: WIRE_P_MSG, data: {} })
+    reply.send({ code: ErrorCode.NOT_FOUND, msg: '接口不存在', data: {} })
   })
 
-  if (opts.wireP === false) return
-  /** The wire rule: every GET carries p=4, every POST p=3 (not for gateway callbacks marked rawWire, whose URL cannot carry a query). */
-  app.addHook('onRequest', (req, _reply, done) => {
-    if (req.routeOptions?.config?.rawWire) return done()
-    const p = (req.query as any)?.p
-    const expected = req.method === 'GET' || req.method === 'HEAD' ? '4' : '3'
-    if (p !== expected) {
-      req.log.info({ badInput: { part: 'querystring', path: '/p', expected, got: String(p ?? '').slice(0, 20) } }, 'bad input refused')
-      return done(new AppError(ErrorCode.BAD_REQUEST, '请求参数有误，请刷新后重试'))
-    }
-    done()
+  if (!wireP) return
+  // The rule belongs to the route (gateway callbacks marked rawWire are exempt): its own onRequest hook, decided when
+  // the route is declared, instead of a look at the route's options on every request.
+  app.addHook('onRoute', (r) => {
+    if ((r.config as { rawWire?: boolean } | undefined)?.rawWire) return
+    r.onRequest = [...([] as onRequestHookHandler[]).concat(r.onRequest || []), wirePHook]
   })
+}
+
+const WIRE_P_MSG = '请求参数有误，请刷新后重试'
+
+/** The wire rule: every GET carries p=4, every POST p=3 (the refusal is logged with what came). */
+function wirePKept(req: FastifyRequest): boolean {
+  const p = (req.query as any)?.p
+  const expected = req.method === 'GET' || req.method === 'HEAD' ? '4' : '3'
+  if (p === expected) return true
+  req.log.info({ badInput: { part: 'querystring', path: '/p', expected, got: String(p ?? '').slice(0, 20) } }, 'bad input refused')
+  return false
+}
+
+const wirePHook: onRequestHookHandler = function wireP(req, _reply, done) {
+  if (wirePKept(req)) return done()
+  done(new AppError(ErrorCode.BAD_REQUEST, WIRE_P_MSG))
 }

@@ -124,7 +124,15 @@ function httpTallies(registry: Registry): HttpTallies {
     getForPromString: async () => ({ name, help, type: 'histogram', aggregator: 'sum', values: values() }),
     // The JSON form (registry.getMetricsAsJSON) has each value's labels in one object.
     get: async () => ({ name, help, type: 'histogram', aggregator: 'sum', values: values().map(({ sharedLabels, labels, ...v }) => ({ ...v, labels: { ...labels, ...sharedLabels } })) }),
-    reset: () => byMethod.clear(),
+    // In place: the routes keep their tallies (services/observability.ts finds each once, when the route is declared).
+    reset: () => {
+      for (const t of all()) {
+        t.count = 0
+        t.sum = 0
+        t.buckets.fill(0)
+        t.answers.clear()
+      }
+    },
   }
   // Registered as a metric of its own: the registry only reads name, help, type and the values.
   registry.registerMetric(duration as unknown as Metric)

@@ -6,7 +6,9 @@
  * stingy direction would leave quota unsold, so the gate reconciles with the database:
  *   - lazily: when it answers "sold out" and has not looked at the database for RECONCILE_MS;
  *   - from the reconcile job every few seconds for the running sessions;
- *   - a reconcile only overwrites the stock when no attempt is in flight (so it never erases one).
+ *   - a reconcile only overwrites the stock when no attempt is in flight (so it never erases one), and only when no
+ *     attempt settled since the database was read (else the count it read may miss orders committed meanwhile, and
+ *     the gate would admit attempts that the database can only refuse).
  *
  * Two implementations with the same semantics:
  *   - MemoryGate: one process (the default; also fine for several processes, each reconciling);
@@ -37,8 +39,13 @@ export interface SeckillGate {
   grant(req: GrantRequest): Promise<GateResult>
   /** After the database attempt: ok keeps the admission, otherwise it is handed back. */
   settle(itemId: number, memberId: number, quantity: number, ok: boolean): Promise<void>
-  /** Sets the stock to the database's remaining quota when nothing is in flight. True when it did. */
-  reconcile(itemId: number, dbRemaining: number, ttlSeconds: number): Promise<boolean>
+  /**
+   * Sets the stock to the database's remaining quota when nothing is in flight and, given `since` (settled() before
+   * the database was read), nothing settled since. True when it did.
+   */
+  reconcile(itemId: number, dbRemaining: number, ttlSeconds: number, since?: number): Promise<boolean>
+  /** How many attempts on the item have settled so far (read before the database, for reconcile's `since`). */
+  settled(itemId: number): Promise<number>
   /**
    * Moves the item's stock by delta (the console changed its quota after the database commit), admissions in
    * flight kept. No-op for an item the gate has not loaded yet (it loads the new quota then).
@@ -49,6 +56,13 @@ export interface SeckillGate {
    * that the item is sold out: such attempts are answered without touching the database or Redis.
    */
   soldOut(itemId: number): boolean
+  /**
+   * The sold-out answer a crowd gets before it is authenticated: soldOut() when that knows; otherwise, for an item
+   * the gate has seen sold out, one look per process (concurrent callers share it): Redis's live count, and the
+   * database's remaining quota when the gate has not reconciled for RECONCILE_MS (returned quota goes back on sale
+   * as it would on a grant). False for an item the gate has not loaded (the first grant loads it).
+   */
+  soldOutNow(itemId: number, remaining: () => Promise<number>, ttlSeconds: number): Promise<boolean>
   /** For tests and the bench: the gate's view of an item. */
   peek(itemId: number): Promise<{ stock: number | null; inflight: number }>
   close(): Promise<void>
@@ -58,11 +72,25 @@ export const RECONCILE_MS = 2000
 /** How long a Redis gate's "sold out" answer is trusted locally before asking Redis again. */
 export const SOLD_OUT_MEMO_MS = 250
 
+const YES = Promise.resolve(true)
+const NO = Promise.resolve(false)
+
+/** One look per item at a time: callers that arrive while it runs share its answer. */
+function oneLook(running: Map<number, Promise<boolean>>, itemId: number, look: () => Promise<boolean>): Promise<boolean> {
+  let p = running.get(itemId)
+  if (!p) {
+    p = look().finally(() => running.delete(itemId))
+    running.set(itemId, p)
+  }
+  return p
+}
+
 // ---------------------------------------------------------------- memory
 
 interface MemItem {
   stock: number
   inflight: number
+  settled: number
   members: Map<number, number>
   memberFlight: Map<number, number>
   checkedAt: number
@@ -77,7 +105,7 @@ export class MemoryGate implements SeckillGate {
     let p = this.loading.get(itemId)
     if (!p) {
       p = remaining().then((r) => {
-        if (!this.items.has(itemId)) this.items.set(itemId, { stock: r, inflight: 0, members: new Map(), memberFlight: new Map(), checkedAt: Date.now() })
+        if (!this.items.has(itemId)) this.items.set(itemId, { stock: r, inflight: 0, settled: 0, members: new Map(), memberFlight: new Map(), checkedAt: Date.now() })
       })
       this.loading.set(itemId, p)
       p.finally(() => this.loading.delete(itemId)).catch(() => {})
@@ -103,13 +131,15 @@ export class MemoryGate implements SeckillGate {
     const r = this.tryGrant(it, req)
     if (r !== 'sold_out' || Date.now() - it.checkedAt < RECONCILE_MS) return r
     it.checkedAt = Date.now()
-    await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds)
+    const since = it.settled
+    await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds, since)
     return this.tryGrant(it, req)
   }
 
   async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
     const it = this.items.get(itemId)
     if (!it) return
+    it.settled += 1
     it.inflight = Math.max(0, it.inflight - quantity)
     const flying = (it.memberFlight.get(memberId) || 0) - quantity
     if (flying > 0) it.memberFlight.set(memberId, flying)
@@ -121,16 +151,20 @@ export class MemoryGate implements SeckillGate {
     else it.members.set(memberId, had - quantity)
   }
 
-  async reconcile(itemId: number, dbRemaining: number, _ttlSeconds?: number) {
+  async reconcile(itemId: number, dbRemaining: number, _ttlSeconds?: number, since?: number) {
     const it = this.items.get(itemId)
     if (!it) {
-      this.items.set(itemId, { stock: dbRemaining, inflight: 0, members: new Map(), memberFlight: new Map(), checkedAt: Date.now() })
+      this.items.set(itemId, { stock: dbRemaining, inflight: 0, settled: 0, members: new Map(), memberFlight: new Map(), checkedAt: Date.now() })
       return true
     }
     it.checkedAt = Date.now()
-    if (it.inflight > 0) return false
+    if (it.inflight > 0 || (since !== undefined && it.settled !== since)) return false
     it.stock = dbRemaining
     return true
+  }
+
+  async settled(itemId: number) {
+    return this.items.get(itemId)?.settled ?? 0
   }
 
   async adjust(itemId: number, delta: number) {
@@ -142,6 +176,21 @@ export class MemoryGate implements SeckillGate {
     const it = this.items.get(itemId)
     // Admissions in flight may still fail and hand stock back: the live count says so at once.
     return !!it && it.stock <= 0 && Date.now() - it.checkedAt < RECONCILE_MS
+  }
+
+  private looking = new Map<number, Promise<boolean>>()
+
+  soldOutNow(itemId: number, remaining: () => Promise<number>, ttlSeconds: number): Promise<boolean> {
+    const it = this.items.get(itemId)
+    if (!it || it.stock > 0) return NO
+    if (Date.now() - it.checkedAt < RECONCILE_MS) return YES
+    // Stale: the first caller reconciles with the database (as a grant would), the others wait for that answer.
+    return oneLook(this.looking, itemId, async () => {
+      it.checkedAt = Date.now()
+      const since = it.settled
+      await this.reconcile(itemId, await remaining(), ttlSeconds, since)
+      return it.stock <= 0
+    })
   }
 
   async peek(itemId: number) {
@@ -157,7 +206,13 @@ export class MemoryGate implements SeckillGate {
 // ---------------------------------------------------------------- Redis
 
 /** Keys of one item share a hash tag, so the scripts work on Redis Cluster too. */
-const keys = (prefix: string, itemId: number) => [`${prefix}{sk:${itemId}}:stock`, `${prefix}{sk:${itemId}}:inflight`, `${prefix}{sk:${itemId}}:members`, `${prefix}{sk:${itemId}}:mflight`]
+const keys = (prefix: string, itemId: number) => [
+  `${prefix}{sk:${itemId}}:stock`,
+  `${prefix}{sk:${itemId}}:inflight`,
+  `${prefix}{sk:${itemId}}:members`,
+  `${prefix}{sk:${itemId}}:mflight`,
+  `${prefix}{sk:${itemId}}:settled`,
+]
 
 /** -1: not initialised; 0: sold out; -2: member limit; -3: limit with an attempt of the member in flight; 1: admitted. */
 const GRANT_LUA = `
@@ -183,8 +238,10 @@ redis.call('EXPIRE', KEYS[4], 30)
 return 1
 `
 
-/** ARGV: member, quantity, ok (1/0). */
+/** ARGV: member, quantity, ok (1/0). KEYS[5] counts the settled attempts (reconcile's `since`). */
 const SETTLE_LUA = `
+redis.call('INCR', KEYS[5])
+redis.call('EXPIRE', KEYS[5], 86400)
 local q = tonumber(ARGV[2])
 local i = redis.call('DECRBY', KEYS[2], q)
 if i <= 0 then redis.call('DEL', KEYS[2]) end
@@ -197,10 +254,11 @@ if b <= 0 then redis.call('HDEL', KEYS[3], ARGV[1]) end
 return 1
 `
 
-/** ARGV: remaining, ttl. Overwrites the stock only when nothing is in flight. */
+/** ARGV: remaining, ttl, since ('' for none). Overwrites the stock only when nothing is in flight or settled since. */
 const RECONCILE_LUA = `
 local i = tonumber(redis.call('GET', KEYS[2]) or '0')
 if i > 0 then return 0 end
+if ARGV[3] ~= '' and tonumber(redis.call('GET', KEYS[5]) or '0') ~= tonumber(ARGV[3]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', tonumber(ARGV[2]))
 return 1
 `
@@ -232,7 +290,7 @@ export class RedisGate implements SeckillGate {
   ) {}
 
   async grant(req: GrantRequest): Promise<GateResult> {
-    const k = keys(this.prefix, req.itemId)
+    const k = keys(this.prefix, req.itemId).slice(0, 4)
     const run = () => this.redis.eval(GRANT_LUA, 4, ...k, String(req.memberId), req.quantity, req.limit, req.skipMember ? '1' : '0', req.ttlSeconds) as Promise<number>
     let r = Number(await run())
     if (r === -1) {
@@ -242,7 +300,8 @@ export class RedisGate implements SeckillGate {
       r = Number(await run())
     } else if (r === 0 && Date.now() - (this.checkedAt.get(req.itemId) || 0) >= RECONCILE_MS) {
       this.checkedAt.set(req.itemId, Date.now())
-      if (await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds)) r = Number(await run())
+      const since = await this.settled(req.itemId)
+      if (await this.reconcile(req.itemId, await req.remaining(), req.ttlSeconds, since)) r = Number(await run())
     }
     if (r === 0) this.soldOutAt.set(req.itemId, Date.now())
     else this.soldOutAt.delete(req.itemId)
@@ -254,14 +313,40 @@ export class RedisGate implements SeckillGate {
     return at !== undefined && Date.now() - at < SOLD_OUT_MEMO_MS
   }
 
-  async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
-    await this.redis.eval(SETTLE_LUA, 4, ...keys(this.prefix, itemId), String(memberId), quantity, ok ? '1' : '0')
+  private looking = new Map<number, Promise<boolean>>()
+
+  soldOutNow(itemId: number, remaining: () => Promise<number>, ttlSeconds: number): Promise<boolean> {
+    if (this.soldOut(itemId)) return YES
+    // Only for an item this process has seen sold out: anything else goes on to a grant, which loads and counts.
+    if (!this.soldOutAt.has(itemId)) return NO
+    return oneLook(this.looking, itemId, async () => {
+      const stockKey = keys(this.prefix, itemId)[0]
+      let stock = await this.redis.get(stockKey)
+      if (stock !== null && Number(stock) <= 0 && Date.now() - (this.checkedAt.get(itemId) || 0) >= RECONCILE_MS) {
+        this.checkedAt.set(itemId, Date.now())
+        const since = await this.settled(itemId)
+        if (await this.reconcile(itemId, await remaining(), ttlSeconds, since)) stock = await this.redis.get(stockKey)
+      }
+      const out = stock !== null && Number(stock) <= 0
+      if (out) this.soldOutAt.set(itemId, Date.now())
+      else this.soldOutAt.delete(itemId)
+      return out
+    })
   }
 
-  async reconcile(itemId: number, dbRemaining: number, ttlSeconds: number) {
+  async settle(itemId: number, memberId: number, quantity: number, ok: boolean) {
+    await this.redis.eval(SETTLE_LUA, 5, ...keys(this.prefix, itemId), String(memberId), quantity, ok ? '1' : '0')
+  }
+
+  async reconcile(itemId: number, dbRemaining: number, ttlSeconds: number, since?: number) {
     this.checkedAt.set(itemId, Date.now())
-    if (dbRemaining > 0) this.soldOutAt.delete(itemId)
-    return Number(await this.redis.eval(RECONCILE_LUA, 4, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds)) === 1
+    const done = Number(await this.redis.eval(RECONCILE_LUA, 5, ...keys(this.prefix, itemId), String(dbRemaining), ttlSeconds, since === undefined ? '' : String(since))) === 1
+    if (done && dbRemaining > 0) this.soldOutAt.delete(itemId)
+    return done
+  }
+
+  async settled(itemId: number) {
+    return Number((await this.redis.get(keys(this.prefix, itemId)[4])) || 0)
   }
 
   async adjust(itemId: number, delta: number) {

@@ -419,7 +419,7 @@ export async function publicRefusal(ctx: Pick<AppContext, 'db' | 'config' | 'log
   const meta = await itemMeta(rt, ctx.db, itemId, now)
   if (now < meta.startAt) return NOT_STARTED
   if (now >= meta.endAt) return ENDED
-  return rt.gate.soldOut(itemId) ? SOLD_OUT : null
+  return (await rt.gate.soldOutNow(itemId, remainingOf(ctx.db, itemId), gateTtl(meta, now))) ? SOLD_OUT : null
 }
 
 /**
@@ -485,7 +485,11 @@ export async function reconcileGate(ctx: Pick<AppContext, 'db' | 'config' | 'log
     .where('s.endAt', '>', now)
     .execute()
   let n = 0
-  for (const r of rows) if (await rt.gate.reconcile(r.id, Math.max(0, Number(r.quota) - Number(r.sold)), gateTtl({ endAt: Number(r.endAt) }, now))) n += 1
+  for (const r of rows) {
+    // The item's remaining quota read again after the gate's settle count, so that reconcile can tell a stale read.
+    const since = await rt.gate.settled(r.id)
+    if (await rt.gate.reconcile(r.id, await remainingOf(ctx.db, r.id)(), gateTtl({ endAt: Number(r.endAt) }, now), since)) n += 1
+  }
   return n
 }
 
