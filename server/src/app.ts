@@ -59,6 +59,8 @@ export const LOG_REDACT = [
   '*.miniSecret',
   '*.miniPushToken',
   '*.secretKey',
+  '*.payPassword',
+  '*.password',
   'headers.token',
 ]
 
