@@ -34,7 +34,8 @@ export function checkPhone(phone: string) {
 export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: string, ip: string, purpose: SmsCodePurpose = 'login') {
   checkPhone(phone)
   const t = Date.now()
-  const last = await db.selectFrom('smsCodes').select('createdAt').where('phone', '=', phone).orderBy('createdAt', 'desc').limit(1).executeTakeFirst()
+  // The cooldown is per purpose (a member who just logged in may ask for a 支付密码 code at once); the daily caps are shared.
+  const last = await db.selectFrom('smsCodes').select('createdAt').where('phone', '=', phone).where('purpose', '=', purpose).orderBy('createdAt', 'desc').limit(1).executeTakeFirst()
   if (last && t - last.createdAt < CODE_COOLDOWN_MS) {
     const wait = Math.ceil((CODE_COOLDOWN_MS - (t - last.createdAt)) / 1000)
     throw new AppError(ErrorCode.RATE_LIMITED, `验证码已发送，请${wait}秒后再试`, { cooldown: wait })
