@@ -15,7 +15,8 @@ describe.each(DIALECTS)('pay password (%s)', (dialect) => {
   afterAll(() => t.close())
   afterEach(async () => expect((await ledgerIdentity(t.db)).ok).toBe(true))
 
-  const give = async (memberId: number, amount: number) => expect((await c.post('/balance/adjust', { memberId, amount, withdrawable: true, reason: '测试充入', requestId: requestId() })).code).toBe(200)
+  const give = async (memberId: number, amount: number) =>
+    expect((await c.post('/balance/adjust', { memberId, amount, withdrawable: true, reason: '测试充入', requestId: requestId() })).code).toBe(200)
   const balanceOf = async (memberId: number) => Number((await t.db.selectFrom('members').select('balance').where('id', '=', memberId).executeTakeFirstOrThrow()).balance)
   const ordersOf = async (memberId: number) => (await t.db.selectFrom('orders').select('id').where('memberId', '=', memberId).execute()).length
   const row = (memberId: number) => t.db.selectFrom('memberPayPasswords').selectAll().where('memberId', '=', memberId).executeTakeFirst()
@@ -41,7 +42,11 @@ describe.each(DIALECTS)('pay password (%s)', (dialect) => {
     expect(r!.passwordHash).not.toContain(PAY_PASSWORD)
     // A login code cannot set it (and a 支付密码 code cannot log in).
     const phone = (await t.db.selectFrom('members').select('phone').where('id', '=', me.memberId).executeTakeFirstOrThrow()).phone!
-    await t.db.updateTable('smsCodes').set({ createdAt: Date.now() - 61_000 }).where('phone', '=', phone).execute()
+    await t.db
+      .updateTable('smsCodes')
+      .set({ createdAt: Date.now() - 61_000 })
+      .where('phone', '=', phone)
+      .execute()
     await t.app.inject({ method: 'GET', url: '/h5/api/member/getVerificationCode', query: { p: '4', phone }, remoteAddress: '10.9.9.9' })
     const loginCode = t.sms.codes.get(phone)!
     expect((await t.post('/api/balance/password', { verificationCode: loginCode, payPassword: '246801' }, me.token)).code).toBe(1002)

@@ -16,7 +16,10 @@ export async function up(db: Kysely<any>) {
     .addColumn('created_at', TIME, (c) => c.notNull())
     .addColumn('updated_at', TIME, (c) => c.notNull())
     .execute()
-  await db.schema.alterTable('sms_codes').addColumn('purpose', 'varchar(16)', (c) => c.notNull().defaultTo('login')).execute()
+  await db.schema
+    .alterTable('sms_codes')
+    .addColumn('purpose', 'varchar(16)', (c) => c.notNull().defaultTo('login'))
+    .execute()
 }
 
 export async function down(db: Kysely<any>) {

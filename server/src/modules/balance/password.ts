@@ -69,7 +69,12 @@ export async function verifyPayPassword(db: Db, memberId: number, password: stri
     .updateTable('memberPayPasswords')
     .set((eb) => ({
       failedTries: eb('failedTries', '+', 1),
-      lockedUntil: eb.case().when('failedTries', '>=', PAY_PASSWORD_MAX_TRIES - 1).then(now + LOCK_MS).else(null).end(),
+      lockedUntil: eb
+        .case()
+        .when('failedTries', '>=', PAY_PASSWORD_MAX_TRIES - 1)
+        .then(now + LOCK_MS)
+        .else(null)
+        .end(),
     }))
     .where('memberId', '=', memberId)
     .where('failedTries', '<', PAY_PASSWORD_MAX_TRIES)
