@@ -9,7 +9,7 @@ import { TIME } from '../schemaHelpers'
 export async function up(db: Kysely<any>) {
   await db.schema
     .createTable('member_pay_passwords')
-    .addColumn('member_id', 'integer', (c) => c.primaryKey())
+    .addColumn('member_id', 'integer', (c) => c.primaryKey().notNull())
     .addColumn('password_hash', 'varchar(255)', (c) => c.notNull())
     .addColumn('failed_tries', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('locked_until', TIME)
