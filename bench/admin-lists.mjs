@@ -6,6 +6,7 @@
 // agentHome) and the export (a real socket, read as it streams).
 // Usage: node bench/admin-lists.mjs [--goods 100000] [--orders 100000] [--members 2000] [--rounds 10]
 //        node bench/admin-lists.mjs --large   (200,000 goods, 1,000,000 orders, 1,000,000 members; issue 37)
+//        --db sqlite | --db postgres: one database only
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,6 +18,7 @@ const arg = (n, d) => {
   return i > 0 ? Number(process.argv[i + 1]) : d
 }
 const LARGE = process.argv.includes('--large')
+const ONLY = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : '' // sqlite | postgres
 const N = arg('goods', arg('rows', LARGE ? 200_000 : 100_000))
 const ORDERS = arg('orders', LARGE ? 1_000_000 : N)
 const MEMBERS = arg('members', LARGE ? 1_000_000 : 2000)
@@ -137,13 +139,16 @@ const add = (r) => {
   rows.push(...r.rows)
   exports.push(...r.exports)
 }
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-admin-lists-'))
-const lite = setup.createDb({ sqliteFile: path.join(dir, 'bench.sqlite') })
-await setup.migrateToLatest(lite)
-add(await measure('SQLite', lite, ''))
-await lite.destroy()
-fs.rmSync(dir, { recursive: true, force: true })
-if (await postgresAvailable()) {
+if (ONLY !== 'postgres') {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-admin-lists-'))
+  const lite = setup.createDb({ sqliteFile: path.join(dir, 'bench.sqlite') })
+  await setup.migrateToLatest(lite)
+  add(await measure('SQLite', lite, ''))
+  await lite.destroy()
+  fs.rmSync(dir, { recursive: true, force: true })
+}
+if (ONLY === 'sqlite') console.log('PostgreSQL: not asked for (--db sqlite)')
+else if (await postgresAvailable()) {
   const pg = await freshPostgres('mall_bench_admin_lists')
   const db = setup.createDb({ databaseUrl: pg.url })
   try {

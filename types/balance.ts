@@ -1,6 +1,7 @@
 /** The shopper's balance (余额, /api/balance/*; docs/balance.md). Money in fen, times in ms. */
 import type { Page } from './envelope'
-import { Enum, Opt, Paging, type Static } from './schema'
+import { Closed } from './admin'
+import { Enum, Opt, Paging, Str, type Static } from './schema'
 
 /** Why the balance changed (balance_ledger.kind). recharge*, withdrawal* belong to 充值 and 提现. */
 export const BALANCE_KINDS = ['cashback', 'recharge', 'recharge_bonus', 'order_payment', 'order_hold_returned', 'order_refund', 'withdrawal', 'withdrawal_returned', 'staff_adjust'] as const
@@ -56,3 +57,23 @@ export type BalanceLedgerPage = Page<BalanceLedgerRow>
 /** GET /api/balance/ledger. */
 export const BalanceLedgerQuery = Paging({ flow: Opt(Enum(BALANCE_FLOWS, { default: 'all' })) })
 export type BalanceLedgerQuery = Static<typeof BalanceLedgerQuery>
+
+/**
+ * 支付密码 (docs/balance.md "支付密码"): 6 digits, asked when an order spends the balance and on a withdrawal. The
+ * submit contracts that can spend the balance carry it as an optional `payPassword`.
+ */
+export const PayPassword = () => Str(6, 6, { pattern: '^[0-9]{6}$' })
+export const PAY_PASSWORD_MAX_TRIES = 5
+export const PAY_PASSWORD_LOCK_MINUTES = 60
+
+/** GET /api/balance/password: whether one is set, and until when it is locked (ms; null = not locked). */
+export interface PayPasswordStatus {
+  set: boolean
+  lockedUntil: number | null
+  /** The member's phone with its middle hidden (the set page sends the code there). */
+  phone: string
+}
+
+/** POST /api/balance/password: set or reset it with an SMS code sent to the member's own phone. */
+export const PayPasswordSetBody = Closed({ verificationCode: Str(6, 6, { pattern: '^[0-9]{6}$' }), payPassword: PayPassword() })
+export type PayPasswordSetBody = Static<typeof PayPasswordSetBody>

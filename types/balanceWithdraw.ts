@@ -4,7 +4,8 @@
  */
 import { Type, type Static } from 'typebox'
 import { Closed, PageOf } from './admin'
-import { Enum, Int, Obj, Paging, PagingFields, Str } from './schema'
+import { PayPassword } from './balance'
+import { Enum, Int, Obj, Opt, Paging, PagingFields, Str } from './schema'
 
 export const BALANCE_WITHDRAW_STATUSES = ['reviewing', 'transferring', 'paid', 'returned'] as const
 export type BalanceWithdrawStatus = (typeof BALANCE_WITHDRAW_STATUSES)[number]
@@ -63,6 +64,8 @@ export interface BalanceWithdrawInfo {
 export const BalanceWithdrawBody = Closed({
   amount: Int(1, 100_000_000),
   requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }),
+  /** 支付密码 (required; optional in the contract so its absence gets 请先设置支付密码 / 请输入支付密码, not a schema error). */
+  payPassword: Opt(PayPassword()),
 })
 export type BalanceWithdrawBody = Static<typeof BalanceWithdrawBody>
 

@@ -34,6 +34,11 @@ export const ErrorCode = {
   BALANCE_INSUFFICIENT: 4001,
   AFTER_SALE_STATE: 4002,
   REFUND_EXCEEDS: 4003,
+  /** 支付密码 (docs/balance.md): none set yet (the client opens the set page), wrong (data.left tries), locked (data.lockedUntil), or missing. */
+  PAY_PASSWORD_NOT_SET: 4010,
+  PAY_PASSWORD_WRONG: 4011,
+  PAY_PASSWORD_LOCKED: 4012,
+  PAY_PASSWORD_REQUIRED: 4013,
   NOT_AGENT: 5001,
   AGENT_STATE: 5002,
   WEBVIEW_REFUSED: 6001,

@@ -1,4 +1,5 @@
 /** 拼团 (/api/groupBuy/*). Money in fen, times in ms. Rules and states: docs/promotions.md "Group buying". */
+import { PayPassword } from './balance'
 import { Bool, Id, Int, Obj, Opt, Str, type Static } from './schema'
 
 export type GroupState = 'pending' | 'open' | 'formed' | 'failed' | 'cancelled'
@@ -85,6 +86,8 @@ export const GroupSubmitRequest = Obj({
   balanceAmount: Opt(Int(0)),
   remark: Opt(Str(200)),
   requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }),
+  /** 支付密码: required when the order spends the balance. */
+  payPassword: Opt(PayPassword()),
 })
 export type GroupSubmitRequest = Static<typeof GroupSubmitRequest>
 

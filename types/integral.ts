@@ -1,6 +1,7 @@
 /** Points (/api/integral/*): ledger, daily sign-in, missions, the points mall. Rules: docs/promotions.md. */
 import type { Page } from './envelope'
 import type { MemberAddress } from './address'
+import { PayPassword } from './balance'
 import { Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type PointsReason =
@@ -81,7 +82,7 @@ const redeemFields = { id: Id(), quantity: Int(1, 99), addressId: Opt(Id()) }
 export const RedeemPreviewRequest = Obj({ ...redeemFields, useBalance: Opt(Bool()) })
 export type RedeemPreviewRequest = Static<typeof RedeemPreviewRequest>
 /** POST /api/integral/redeem: requestId one per page visit (a double tap redeems once). */
-export const RedeemRequest = Obj({ ...redeemFields, useBalance: Opt(Bool()), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }), remark: Opt(Str(200)) })
+export const RedeemRequest = Obj({ ...redeemFields, useBalance: Opt(Bool()), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }), remark: Opt(Str(200)), payPassword: Opt(PayPassword()) })
 export type RedeemRequest = Static<typeof RedeemRequest>
 export type MissionState = 'todo' | 'claimable' | 'done'
 

@@ -3,7 +3,7 @@ import type { Page } from './envelope'
 import type { MemberAddress } from './address'
 import type { OrderCouponExtras } from './coupon'
 import type { OrderPointsExtras } from './integral'
-import type { OrderBalanceExtras } from './balance'
+import { PayPassword, type OrderBalanceExtras } from './balance'
 import { Bool, Enum, Id, Int, Obj, Opt, Paging, Str, type Static } from './schema'
 
 export type OrderStatus = 'unpaid' | 'to_ship' | 'to_receive' | 'to_review' | 'completed' | 'cancelled'
@@ -67,6 +67,8 @@ export const OrderSubmitRequest = Obj({
   /** Pickup orders: who picks up (prefilled from the member's phone; required with deliveryType pickup). */
   receiverName: Opt(Str(32)),
   receiverPhone: Opt(Str(20)),
+  /** 支付密码: required when the order spends the balance (docs/balance.md). */
+  payPassword: Opt(PayPassword()),
 })
 export type OrderSubmitRequest = Static<typeof OrderSubmitRequest>
 

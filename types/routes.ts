@@ -82,6 +82,7 @@ export const SUBPACKAGES = [
       'balance/index',
       'balance/withdraw',
       'balance/recharge',
+      'balance/password',
     ],
   },
   {
@@ -177,6 +178,7 @@ export const ROUTES = {
   balance: '/minePages/balance/index',
   balanceWithdraw: '/minePages/balance/withdraw',
   balanceRecharge: '/minePages/balance/recharge',
+  balancePassword: '/minePages/balance/password',
   agentHome: '/agentBackendPages/home/index',
   agentApply: '/agentBackendPages/apply/index',
   agentWithdraw: '/agentBackendPages/withdraw/index',

@@ -1,6 +1,7 @@
 /** Flash sales (/api/seckill/*). Money in fen, times in ms. Rules: docs/promotions.md. */
 import type { MemberAddress } from './address'
 import type { OrderPreview } from './order'
+import { PayPassword } from './balance'
 import { Bool, Id, Int, Obj, Opt, Str, type Static } from './schema'
 
 export type SessionState = 'upcoming' | 'active' | 'ended'
@@ -62,7 +63,7 @@ const seckillOrderFields = { itemId: Id(), quantity: Int(1, 99), addressId: Opt(
 export const SeckillPreviewRequest = Obj(seckillOrderFields)
 export type SeckillPreviewRequest = Static<typeof SeckillPreviewRequest>
 /** POST /api/seckill/submit: requestId one per page visit. */
-export const SeckillSubmitRequest = Obj({ ...seckillOrderFields, remark: Opt(Str(200)), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }) })
+export const SeckillSubmitRequest = Obj({ ...seckillOrderFields, remark: Opt(Str(200)), requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }), payPassword: Opt(PayPassword()) })
 export type SeckillSubmitRequest = Static<typeof SeckillSubmitRequest>
 /** GET /api/seckill/items. */
 export const SeckillItemsQuery = Obj({ sessionId: Id() })

@@ -60,6 +60,8 @@ export const LOG_REDACT = [
   '*.miniSecret',
   '*.miniPushToken',
   '*.secretKey',
+  '*.payPassword',
+  '*.password',
   'headers.token',
 ]
 

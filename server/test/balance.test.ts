@@ -3,6 +3,7 @@ import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
 import { buyNow, makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { orderItems } from './afterSalesFixtures'
+import { PAY_PASSWORD, setPayPassword } from './payPasswordHelpers'
 import { balanceShareOfRefund, ledgerIdentity } from '../src/modules/balance/service'
 import { expireOrders } from '../src/modules/order/service'
 import { handlePaidNotice } from '../src/modules/pay/service'
@@ -74,6 +75,7 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
 
   it('preview shows the balance; a fully covered order is paid at once through the paid hooks, once; a staff refund puts it all back', async () => {
     const me = await shopper(t)
+    await setPayPassword(t, me.token, me.memberId)
     const g = await makeGoods(t, { skus: [{ price: 5000, stock: 10 }] })
     await give(me.memberId, 15000)
     const pv = await t.post('/api/order/preview', { from: 'buyNow', skuId: g.skuId, quantity: 2, useBalance: true }, me.token)
@@ -81,7 +83,7 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
     const off = await t.post('/api/order/preview', { from: 'buyNow', skuId: g.skuId, quantity: 2 }, me.token)
     expect(off.data.extras.balance).toEqual({ available: 15000, used: 0, gatewayAmount: 10000 })
 
-    const r = await buyNow(t, me.token, g.skuId, 2, { useBalance: true, balanceAmount: 10000 })
+    const r = await buyNow(t, me.token, g.skuId, 2, { useBalance: true, payPassword: PAY_PASSWORD, balanceAmount: 10000 })
     expect(r.data).toMatchObject({ status: 'to_ship' })
     const o = await row(r.data.orderNo)
     expect([o.payAmount, o.balanceAmount, o.payChannel]).toEqual([10000, 10000, 'balance'])
@@ -113,9 +115,10 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
 
   it('two checkouts spending the same balance at once: one succeeds, the other is refused with 余额不足; never negative', async () => {
     const me = await shopper(t)
+    await setPayPassword(t, me.token, me.memberId)
     const g = await makeGoods(t, { skus: [{ price: 10000, stock: 10 }] })
     await give(me.memberId, 10000)
-    const results = await Promise.all([1, 2].map(() => buyNow(t, me.token, g.skuId, 1, { useBalance: true, balanceAmount: 10000 })))
+    const results = await Promise.all([1, 2].map(() => buyNow(t, me.token, g.skuId, 1, { useBalance: true, payPassword: PAY_PASSWORD, balanceAmount: 10000 })))
     expect(results.map((r) => r.code).sort()).toEqual([200, 4001])
     expect(results.find((r) => r.code === 4001)!.msg).toMatch(/^余额不足/)
     expect(await balanceOf(me.memberId)).toEqual({ balance: 0, withdrawable: 0 })
@@ -126,10 +129,11 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
 
   it('partly covered: the balance part is held, the gateway asked for the rest; expiry (twice at once) returns the held part once', async () => {
     const me = await shopper(t)
+    await setPayPassword(t, me.token, me.memberId)
     const g = await makeGoods(t, { skus: [{ price: 10000, stock: 10 }] })
     await give(me.memberId, 1200)
     await give(me.memberId, 800, false)
-    const r = await buyNow(t, me.token, g.skuId, 1, { useBalance: true, balanceAmount: 2000 })
+    const r = await buyNow(t, me.token, g.skuId, 1, { useBalance: true, payPassword: PAY_PASSWORD, balanceAmount: 2000 })
     expect(r.data).toMatchObject({ status: 'unpaid', payAmount: 10000 })
     const o = await row(r.data.orderNo)
     expect(o.balanceAmount).toBe(2000)
@@ -155,9 +159,10 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
 
   it('partly covered and paid: after-sales refunds (part, then the rest) split between balance and gateway, never more than each paid', async () => {
     const me = await shopper(t)
+    await setPayPassword(t, me.token, me.memberId)
     const g = await makeGoods(t, { skus: [{ price: 3333, stock: 10 }] })
     await give(me.memberId, 3000)
-    const r = await buyNow(t, me.token, g.skuId, 3, { useBalance: true, balanceAmount: 3000 })
+    const r = await buyNow(t, me.token, g.skuId, 3, { useBalance: true, payPassword: PAY_PASSWORD, balanceAmount: 3000 })
     const o = await row(r.data.orderNo)
     expect([o.payAmount, o.balanceAmount]).toEqual([9999, 3000])
     const pay = await payWithSandbox(me.token, o.orderNo)
@@ -182,13 +187,14 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
 
   it('a refund racing a payment that spends the same balance: each applies once, the balance is never negative', async () => {
     const me = await shopper(t)
+    await setPayPassword(t, me.token, me.memberId)
     const g = await makeGoods(t, { skus: [{ price: 10000, stock: 10 }] })
     await give(me.memberId, 10000)
-    const first = await buyNow(t, me.token, g.skuId, 1, { useBalance: true, balanceAmount: 10000 })
+    const first = await buyNow(t, me.token, g.skuId, 1, { useBalance: true, payPassword: PAY_PASSWORD, balanceAmount: 10000 })
     expect(first.data.status).toBe('to_ship')
     await give(me.memberId, 1000)
     // The staff refund of the first order (10000 back) and a second order spending the balance (1000 there), at once.
-    const [refund, second] = await Promise.all([c.post(`/orders/${first.data.orderNo}/refund`, { reason: '缺货' }), buyNow(t, me.token, g.skuId, 1, { useBalance: true })])
+    const [refund, second] = await Promise.all([c.post(`/orders/${first.data.orderNo}/refund`, { reason: '缺货' }), buyNow(t, me.token, g.skuId, 1, { useBalance: true, payPassword: PAY_PASSWORD })])
     expect(refund.data.status).toBe('refunded')
     expect(second.code).toBe(200)
     const o2 = await row(second.data.orderNo)
@@ -200,6 +206,7 @@ describe.each(DIALECTS)('balance (%s)', (dialect) => {
 
   it('财务 → 余额: outstanding total, members by balance, a member’s ledger; adjustments need balance.adjust, a reason, apply once, audited', async () => {
     const me = await shopper(t)
+    await setPayPassword(t, me.token, me.memberId)
     const phone = (await t.db.selectFrom('members').select('phone').where('id', '=', me.memberId).executeTakeFirstOrThrow()).phone!
     const reqId = requestId()
     const body = { memberId: me.memberId, amount: 2500, reason: '客诉补偿', requestId: reqId }

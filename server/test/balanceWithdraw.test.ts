@@ -1,6 +1,7 @@
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
 import { requestId } from './tradeFixtures'
+import { PAY_PASSWORD, setPayPassword } from './payPasswordHelpers'
 import { FakeWechatPay } from './fakeWechatPay'
 import { ledgerIdentity } from '../src/modules/balance/service'
 import { checkBalanceTransfers, settleBalanceTransfer } from '../src/modules/balance/withdraw'
@@ -36,6 +37,7 @@ describe.each(DIALECTS)('balance withdrawals (%s)', (dialect) => {
       .execute()
     expect((await c.post('/balance/adjust', { memberId: m.id, amount: withdrawable, withdrawable: true, reason: '测试', requestId: requestId() })).code).toBe(200)
     expect((await c.post('/balance/adjust', { memberId: m.id, amount: 1000, reason: '测试', requestId: requestId() })).code).toBe(200)
+    await setPayPassword(t, token, m.id)
     return { token, memberId: m.id }
   }
   const balanceOf = async (memberId: number) => {
@@ -43,7 +45,7 @@ describe.each(DIALECTS)('balance withdrawals (%s)', (dialect) => {
     return { balance: Number(m.balance), withdrawable: Number(m.balanceWithdrawable) }
   }
   const kinds = async (memberId: number) => (await t.db.selectFrom('balanceLedger').select('kind').where('memberId', '=', memberId).orderBy('id').execute()).map((r) => r.kind)
-  const withdraw = (token: string, amount: number, rid = requestId()) => t.post('/api/balance/withdraw/apply', { amount, requestId: rid }, token)
+  const withdraw = (token: string, amount: number, rid = requestId(), payPassword = PAY_PASSWORD) => t.post('/api/balance/withdraw/apply', { amount, requestId: rid, payPassword }, token)
 
   it('below the approval amount the transfer starts at once; the same notification twice pays once', async () => {
     expect((await settings({ approveAbove: null, feePermille: 6, feeFixed: 10 })).code).toBe(200)
@@ -72,6 +74,20 @@ describe.each(DIALECTS)('balance withdrawals (%s)', (dialect) => {
     // another member cannot see it
     const other = await shopperWith(100)
     expect((await t.get('/api/balance/withdraw/transferParams', { withdrawNo: w.data.withdrawNo }, other.token)).code).not.toBe(200)
+  })
+
+  it('a withdrawal needs the 支付密码: none given or wrong (counted) makes no withdrawal and takes nothing', async () => {
+    await settings({})
+    const me = await shopperWith(3000)
+    expect(await t.post('/api/balance/withdraw/apply', { amount: 1000, requestId: requestId() }, me.token)).toMatchObject({ code: 4013, msg: '请输入支付密码' })
+    expect(await withdraw(me.token, 1000, requestId(), '000000')).toMatchObject({ code: 4011, msg: '支付密码错误，还可尝试4次' })
+    expect(await t.db.selectFrom('balanceWithdrawals').select('id').where('memberId', '=', me.memberId).execute()).toEqual([])
+    expect(await balanceOf(me.memberId)).toEqual({ balance: 4000, withdrawable: 3000 })
+    expect((await withdraw(me.token, 1000)).code).toBe(200)
+    // A member who never set one is sent to set it.
+    const other = await shopperWith(3000)
+    await t.db.deleteFrom('memberPayPasswords').where('memberId', '=', other.memberId).execute()
+    expect(await withdraw(other.token, 1000)).toMatchObject({ code: 4010, msg: '请先设置支付密码' })
   })
 
   it('a failed transfer returns the money once (notification and query racing)', async () => {

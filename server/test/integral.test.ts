@@ -1,3 +1,4 @@
+import { PAY_PASSWORD, setPayPassword } from './payPasswordHelpers'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { makeGoods, paidOrder, requestId, shopper, stockOf } from './tradeFixtures'
 import { givePoints, ledgerConsistent, memberIdOf, pointsOf, DAY_MS } from './promoFixtures'
@@ -236,7 +237,10 @@ describe.each(DIALECTS)('points on %s', (dialect) => {
     expect(off.data.balancePay).toEqual({ available: 500, used: 0, gatewayAmount: 990 })
     const on = await t.post('/api/integral/preview', { id: item.id, quantity: 1, useBalance: true }, s.token)
     expect(on.data.balancePay).toEqual({ available: 500, used: 500, gatewayAmount: 490 })
-    const r = await t.post('/api/integral/redeem', { id: item.id, quantity: 1, useBalance: true, requestId: requestId() }, s.token)
+    // The balance is spent only with the 支付密码 (docs/balance.md): refused without it, nothing redeemed.
+    expect((await t.post('/api/integral/redeem', { id: item.id, quantity: 1, useBalance: true, requestId: requestId() }, s.token)).code).toBe(4010)
+    await setPayPassword(t, s.token, s.memberId)
+    const r = await t.post('/api/integral/redeem', { id: item.id, quantity: 1, useBalance: true, payPassword: PAY_PASSWORD, requestId: requestId() }, s.token)
     expect(r.data).toMatchObject({ status: 'unpaid', payAmount: 990 })
     const o = await t.db.selectFrom('orders').select(['balanceAmount']).where('orderNo', '=', r.data.orderNo).executeTakeFirstOrThrow()
     expect(Number(o.balanceAmount)).toBe(500)

@@ -1,4 +1,4 @@
-import type { BalanceFlow, BalanceLedgerPage, BalanceSummary } from '@contract/balance'
+import type { BalanceFlow, BalanceLedgerPage, BalanceSummary, PayPasswordSetBody, PayPasswordStatus } from '@contract/balance'
 import type { Page } from '@contract/envelope'
 import type { BalanceTransferParams, BalanceWithdrawal, BalanceWithdrawBody, BalanceWithdrawInfo } from '@contract/balanceWithdraw'
 import { get, post, type RequestOptions } from '@/core/request'
@@ -23,3 +23,12 @@ export const getBalanceTransferParams = (withdrawNo: string, opts?: RequestOptio
 
 /** After confirming: the server asks WeChat for the transfer's state. */
 export const refreshBalanceTransfer = (withdrawNo: string, opts?: RequestOptions) => post<BalanceWithdrawal>('/api/balance/withdraw/transferRefresh', { withdrawNo }, opts)
+
+/** 支付密码: whether it is set, until when it is locked, the (masked) phone its code goes to. */
+export const getPayPasswordStatus = (opts?: RequestOptions) => get<PayPasswordStatus>('/api/balance/password', undefined, opts)
+
+/** Sends the code for setting the 支付密码 to the member's own phone. */
+export const sendPayPasswordCode = (opts?: RequestOptions) => post<{ sent: boolean; cooldown: number }>('/api/balance/password/code', {}, opts)
+
+/** Sets or resets the 支付密码 with that code. */
+export const setPayPassword = (body: PayPasswordSetBody, opts?: RequestOptions) => post<PayPasswordStatus>('/api/balance/password', body, opts)

@@ -34,5 +34,5 @@ export const getPointsGoodsDetail = (id: number, opts?: RequestOptions) => get<P
 export const previewRedeem = (body: { id: number; quantity: number; addressId?: number; useBalance?: boolean }, opts?: RequestOptions) => post<RedeemPreview>('/api/integral/preview', body, opts)
 
 /** One order per requestId: a repeated tap answers the first redemption. */
-export const redeemPointsGoods = (body: { id: number; quantity: number; addressId?: number; useBalance?: boolean; requestId: string; remark?: string }, opts?: RequestOptions) =>
+export const redeemPointsGoods = (body: { id: number; quantity: number; addressId?: number; useBalance?: boolean; payPassword?: string; requestId: string; remark?: string }, opts?: RequestOptions) =>
   post<RedeemResponse>('/api/integral/redeem', body, opts)

@@ -3,7 +3,7 @@
 // refund approved and refunded by the console puts each part back where it came from; 财务 → 余额 adds it all up.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, screenshot, newPhone, shown, button } from './harness.mjs'
+import { useShopSuite, screenshot, newPhone, shown, button, toastShown } from './harness.mjs'
 import { buildConsole, changeDemoOwnerPassword, consoleSignIn, openWindow } from './consoleHarness.mjs'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
@@ -13,8 +13,9 @@ const requestId = () => `e2e${Date.now()}${Math.floor(Math.random() * 1000)}`
 // The console is served from admin/dist when the shop starts: built before the suite's shop.
 buildConsole()
 const state = { cashback: 0 }
+const MEMBER = newPhone()
 const suite = useShopSuite({
-  member: newPhone(),
+  member: MEMBER,
   async setup(s) {
     await changeDemoOwnerPassword(s.shop.base)
     const addr = await s.shop.api(
@@ -104,6 +105,41 @@ test('good-review cashback is in the balance: 我的 shows it beside points and 
   assert.deepEqual(suite.errors, [])
 })
 
+const PAY_PASSWORD = '258036'
+/** Types the 支付密码 on the sheet's number pad (the order is submitted when the 6th digit is in). */
+async function typePayPassword(page, digits = PAY_PASSWORD) {
+  const sheet = shown(page, '.pay-password')
+  await sheet.locator('.pay-password__title', { hasText: '请输入支付密码' }).waitFor()
+  for (const d of digits) await sheet.locator('.pay-password__key', { hasText: new RegExp(`^${d}$`) }).click()
+}
+
+test("支付密码 is set on 我的余额 → 支付密码 with an SMS code to the member's phone", async () => {
+  const { page } = suite
+  await page.goto(`${suite.shop.base}/minePages/balance/index`)
+  await shown(page, '.balance__action', { hasText: '支付密码' }).click()
+  await page.waitForURL(/\/minePages\/balance\/password/)
+  await shown(page, '.pay-password-page__hint', { hasText: '****' }).waitFor()
+  const sent = () => (suite.shop.log.join('').match(new RegExp(`sms code \\d{6} for ${MEMBER}`, 'g')) || []).length
+  const before = sent()
+  await shown(page, '.pay-password-page__code', { hasText: '获取验证码' }).click()
+  await shown(page, '.pay-password-page__code', { hasText: '秒后重新获取' }).waitFor()
+  for (let i = 0; i < 40 && sent() === before; i++) await page.waitForTimeout(100)
+  const code = await suite.shop.smsCode(MEMBER)
+  const inputs = shown(page, '.pay-password-page__input input')
+  await inputs.nth(0).fill(code)
+  await inputs.nth(1).fill(PAY_PASSWORD)
+  await inputs.nth(2).fill('258037')
+  await button(page, '确认设置').click()
+  await toastShown(page, '两次输入的支付密码不一致')
+  await inputs.nth(2).fill(PAY_PASSWORD)
+  await screenshot(page, 'pay-password-page')
+  await button(page, '确认设置').click()
+  await page.waitForURL(/\/minePages\/balance\/index/)
+  const st = await suite.shop.api('GET', '/api/balance/password', null, suite.token)
+  assert.deepEqual([st.data.set, st.data.lockedUntil], [true, null])
+  assert.deepEqual(suite.errors, [])
+})
+
 test('使用余额 pays part of the order, the sandbox the rest; the order shows both parts', async () => {
   const { page } = suite
   const search = await suite.shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=50', null, suite.token)
@@ -124,6 +160,13 @@ test('使用余额 pays part of the order, the sandbox the rest; the order shows
     .waitFor()
   await screenshot(page, 'balance-checkout')
   await button(page, '提交订单').click()
+  // The balance is spent with the 支付密码: a wrong one is refused (counted, no order), the right one places it.
+  await typePayPassword(page, '111111')
+  await toastShown(page, '支付密码错误，还可尝试4次')
+  await button(page, '提交订单').click()
+  await shown(page, '.pay-password__what', { hasText: `余额支付 ¥${yuan(state.cashback)}` }).waitFor()
+  await screenshot(page, 'pay-password-sheet')
+  await typePayPassword(page)
   // The sandbox asks only for the gateway's part.
   const modal = shown(page, '.taro-modal__content', { hasText: `模拟支付 ¥${yuan(gateway)}，确认支付？` })
   await modal.waitFor()

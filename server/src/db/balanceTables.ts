@@ -58,3 +58,21 @@ declare module './types' {
     balanceWithdrawals: BalanceWithdrawalTable
   }
 }
+
+/** Migration 108_pay_password: a member's 支付密码 (docs/balance.md "支付密码"); only a hash, never the digits. */
+export interface MemberPayPasswordTable {
+  memberId: number
+  /** argon2id, salted per hash. */
+  passwordHash: string
+  /** Wrong tries since the last right one (5 → locked). */
+  failedTries: Generated<number>
+  lockedUntil: number | null
+  createdAt: number
+  updatedAt: number
+}
+
+declare module './types' {
+  interface DB {
+    memberPayPasswords: MemberPayPasswordTable
+  }
+}

@@ -40,7 +40,11 @@ export interface SmsCodeTable {
   attempts: number
   usedAt: number | null
   createdAt: number
+  /** What the code is for (migration 108): login codes and payment-password codes are not interchangeable. */
+  purpose: Generated<SmsCodePurpose>
 }
+
+export type SmsCodePurpose = 'login' | 'payPassword'
 
 export interface AgentShopTable {
   id: Generated<number>

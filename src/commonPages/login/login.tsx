@@ -1,5 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
-import { useUnload } from '@tarojs/taro'
+import { useEffect, useState } from 'react'
 import { Button as TaroButton, View, Text, Image, ScrollView } from '@tarojs/components'
 import { Button, Input, Checkbox, Popup } from '@nutui/nutui-react-taro'
 import type { ContentDocument, DocumentKey } from '@contract/content'
@@ -15,6 +14,7 @@ import { useShopInfo, welcomeText } from '@/core/shopInfo'
 import { navigateTo, usePageParams } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
+import { useCountdown } from '@/hooks/useCountdown'
 import { ROUTES } from '@/routes'
 import { getSharerBusinessId, getSharerId } from '@/stores/session'
 import { isCode, isMobile } from '@/utils/validate'
@@ -42,10 +42,9 @@ export default function LoginPage() {
   const [phone, setPhone] = useState('')
   const [code, setCode] = useState('')
   const [agreed, setAgreed] = useState(false)
-  const [countdown, setCountdown] = useState(0)
+  const [countdown, startCountdown] = useCountdown()
   const [sending, setSending] = useState(false)
   const [submitting, setSubmitting] = useState(false)
-  const timer = useRef<ReturnType<typeof setInterval> | null>(null)
   const [doc, setDoc] = useState<ContentDocument | null>(null)
   const docDialog = useDialogFocus(!!doc, doc?.title || '', () => setDoc(null))
   // Mini-program, a WeChat user not yet a member: WeChat's phone-number button first, the SMS form on request or as a fallback.
@@ -60,13 +59,6 @@ export default function LoginPage() {
       .then(setDoc)
       .catch(() => undefined)
   }
-
-  const stopTimer = () => {
-    if (timer.current) clearInterval(timer.current)
-    timer.current = null
-  }
-  useUnload(stopTimer)
-  useEffect(() => stopTimer, [])
 
   // Mini-program: a WeChat identity already linked to a member logs in without the phone step.
   useEffect(() => {
@@ -106,20 +98,6 @@ export default function LoginPage() {
     } finally {
       setSubmitting(false)
     }
-  }
-
-  const startCountdown = (seconds: number) => {
-    stopTimer()
-    setCountdown(seconds)
-    timer.current = setInterval(() => {
-      setCountdown((s) => {
-        if (s <= 1) {
-          stopTimer()
-          return 0
-        }
-        return s - 1
-      })
-    }, 1000)
   }
 
   const sendCode = async () => {

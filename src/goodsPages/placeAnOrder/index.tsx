@@ -7,6 +7,7 @@ import type { DeliveryType, OrderPreview } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import CouponPicker, { BalanceSwitch, PointsSwitch } from '@/components/CouponPicker'
 import PickupPicker from '@/components/PickupPicker'
+import { usePayPassword } from '@/components/PayPassword'
 import { GoodsLine, newRequestId, orderRequestFromQuery, payThenShowStatus } from '@/components/Order'
 import { previewOrder, submitOrder } from '@/api/order'
 import { ROUTES } from '@/routes'
@@ -24,6 +25,7 @@ export default function PlaceAnOrderIndexPage() {
   const base = useRef(orderRequestFromQuery(router.params as Record<string, string>))
   const requestId = useRef(newRequestId())
   const submitting = useRef(false)
+  const { ask: askPayPassword, sheet: payPasswordSheet } = usePayPassword()
   const [busy, setBusy] = useState(false)
   const [preview, setPreview] = useState<OrderPreview | null>(null)
   const [failed, setFailed] = useState('')
@@ -83,6 +85,9 @@ export default function PlaceAnOrderIndexPage() {
     // Mini-program: ask for shipped / refund / cashback messages inside the tap (never blocks the order).
     void subscribeAt('placeOrder')
     submitting.current = true
+    // 支付密码 when the balance pays a part (checked by the server; wrong tries counted there).
+    const payPassword = balanceUsed ? await askPayPassword(`余额支付 ¥${yuan(balanceUsed)}`) : undefined
+    if (payPassword === null) return void (submitting.current = false)
     setBusy(true)
     try {
       const where = point
@@ -90,7 +95,7 @@ export default function PlaceAnOrderIndexPage() {
         : { deliveryType: 'delivery' as const, pickupPointId: undefined, addressId: address!.id }
       // The balance part the shopper saw: spent meanwhile (another checkout), the server refuses instead of asking the gateway for more.
       const balanceAmount = preview.extras.balance?.used || undefined
-      const order = await submitOrder({ ...base.current, ...where, balanceAmount, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      const order = await submitOrder({ ...base.current, ...where, balanceAmount, payPassword, remark: remark.trim(), requestId: requestId.current }, { catch: true })
       // The chosen address is for this order only; the next order starts from the default again.
       useCommonStore.getState().setShippingAddress(null)
       if (order.status !== 'unpaid') {
@@ -253,6 +258,7 @@ export default function PlaceAnOrderIndexPage() {
           </View>
         </View>
       )}
+      {payPasswordSheet}
     </PageLayout>
   )
 }

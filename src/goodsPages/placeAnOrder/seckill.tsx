@@ -4,6 +4,7 @@ import { View, Text } from '@tarojs/components'
 import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { SeckillPreview } from '@contract/seckill'
 import PageLayout from '@/components/PageLayout'
+import { usePayPassword } from '@/components/PayPassword'
 import CouponPicker, { BalanceSwitch } from '@/components/CouponPicker'
 import PickAddress from '@/components/PickAddress'
 import { GoodsLine, newRequestId, payThenShowStatus } from '@/components/Order'
@@ -30,6 +31,7 @@ export default function PlaceAnOrderSeckillPage() {
   const [busy, setBusy] = useState(false)
   const requestId = useRef(newRequestId())
   const submitting = useRef(false)
+  const { ask: askPayPassword, sheet: payPasswordSheet } = usePayPassword()
 
   const load = async (q = quantity, c = couponId, b = useBalance) => {
     if (!itemId) return setFailed('秒杀商品不存在')
@@ -80,6 +82,8 @@ export default function PlaceAnOrderSeckillPage() {
       return navigateTo(ROUTES.addressList, { select: 1 })
     }
     submitting.current = true
+    const payPassword = balanceUsed ? await askPayPassword(`余额支付 ¥${yuan(balanceUsed)}`) : undefined
+    if (payPassword === null) return void (submitting.current = false)
     setBusy(true)
     try {
       const o = await submitSeckill(
@@ -91,6 +95,7 @@ export default function PlaceAnOrderSeckillPage() {
           // What the preview showed the balance paying: spent meanwhile, the server refuses (余额不足) instead of asking the gateway for more.
           useBalance,
           balanceAmount: balanceUsed || undefined,
+          payPassword,
           remark: remark.trim(),
           requestId: requestId.current,
         },
@@ -179,6 +184,7 @@ export default function PlaceAnOrderSeckillPage() {
           <Text className='seckill-order__note'>秒杀订单请在10分钟内完成支付，超时自动取消并释放名额</Text>
         </View>
       )}
+      {payPasswordSheet}
     </PageLayout>
   )
 }

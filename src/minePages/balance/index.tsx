@@ -59,6 +59,9 @@ export default function BalancePage() {
           <View className='balance__action balance__action--plain' onClick={() => navigateTo(ROUTES.balanceWithdraw)}>
             提现
           </View>
+          <View className='balance__action balance__action--plain' onClick={() => navigateTo(ROUTES.balancePassword)}>
+            支付密码
+          </View>
         </View>
       </View>
       <LedgerList<BalanceFlow>

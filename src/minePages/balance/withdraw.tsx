@@ -6,6 +6,7 @@ import type { BalanceWithdrawal, BalanceWithdrawInfo } from '@contract/balanceWi
 import { balanceWithdrawFee } from '@contract/balanceWithdraw'
 import PageLayout from '@/components/PageLayout'
 import LedgerList from '@/components/LedgerList'
+import { usePayPassword } from '@/components/PayPassword'
 import { applyBalanceWithdraw, getBalanceTransferParams, getBalanceWithdrawals, getWithdrawInfo, refreshBalanceTransfer } from '@/api/balance'
 import { confirmMerchantTransfer } from '@/platform/transfer'
 import { isLoggedIn, requireLogin } from '@/core/auth'
@@ -38,6 +39,7 @@ export default function BalanceWithdrawPage() {
   const [amount, setAmount] = useState('')
   const [submitting, setSubmitting] = useState(false)
   const requestId = useRef(newRequestId())
+  const { ask: askPayPassword, sheet: payPasswordSheet } = usePayPassword()
 
   const load = async () => {
     try {
@@ -80,9 +82,11 @@ export default function BalanceWithdrawPage() {
     const f = balanceWithdrawFee(fen!, info.settings)
     const text = `提现¥${yuan(fen!)}到微信零钱${f ? `，手续费¥${yuan(f)}，实际到账¥${yuan(fen! - f)}` : ''}${info.settings.approveAbove !== null && fen! > info.settings.approveAbove ? '。该金额需商家审核后转账' : ''}`
     if (!(await confirm(text, '确认提现'))) return
+    const payPassword = await askPayPassword(`提现 ¥${yuan(fen!)}`)
+    if (payPassword === null) return
     setSubmitting(true)
     try {
-      const w = await applyBalanceWithdraw({ amount: fen!, requestId: requestId.current }, { catch: true })
+      const w = await applyBalanceWithdraw({ amount: fen!, requestId: requestId.current, payPassword }, { catch: true })
       requestId.current = newRequestId()
       setAmount('')
       await load()
@@ -133,6 +137,7 @@ export default function BalanceWithdrawPage() {
           ) : undefined,
         }))}
       />
+      {payPasswordSheet}
     </PageLayout>
   )
 }

@@ -4,6 +4,7 @@ import { View, Text, Image } from '@tarojs/components'
 import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { RedeemPreview } from '@contract/integral'
 import PageLayout from '@/components/PageLayout'
+import { usePayPassword } from '@/components/PayPassword'
 import PickAddress from '@/components/PickAddress'
 import { newRequestId, payThenShowStatus } from '@/components/Order'
 import { previewRedeem, redeemPointsGoods } from '@/api/integral'
@@ -31,6 +32,7 @@ export default function MyIntegralPlaceAnOrderPage() {
   const [useBalance, setUseBalance] = useState(false)
   const requestId = useRef(newRequestId())
   const submitting = useRef(false)
+  const { ask: askPayPassword, sheet: payPasswordSheet } = usePayPassword()
 
   const load = async (q = quantity, b = useBalance) => {
     if (!id) return setFailed('兑换商品不存在')
@@ -62,9 +64,15 @@ export default function MyIntegralPlaceAnOrderPage() {
     }
     if (short) return toast('积分不足')
     submitting.current = true
+    const balanceUsed = useBalance ? p.balancePay?.used || 0 : 0
+    const payPassword = balanceUsed ? await askPayPassword(`余额支付 ¥${yuan(balanceUsed)}`) : undefined
+    if (payPassword === null) return void (submitting.current = false)
     setBusy(true)
     try {
-      const r = await redeemPointsGoods({ id, quantity, addressId: p.address.id, useBalance: useBalance || undefined, remark: remark.trim(), requestId: requestId.current }, { catch: true })
+      const r = await redeemPointsGoods(
+        { id, quantity, addressId: p.address.id, useBalance: useBalance || undefined, payPassword, remark: remark.trim(), requestId: requestId.current },
+        { catch: true },
+      )
       useCommonStore.getState().setShippingAddress(null)
       if (r.status !== 'unpaid') {
         toast('兑换成功', 'success')
@@ -166,6 +174,7 @@ export default function MyIntegralPlaceAnOrderPage() {
           <Text className='points-order__note'>{p.cash > 0 ? '积分+现金兑换需在30分钟内完成支付，超时自动取消并退回积分' : '确认兑换后立即扣除积分，商品将尽快为您发货'}</Text>
         </View>
       )}
+      {payPasswordSheet}
     </PageLayout>
   )
 }

@@ -40,6 +40,7 @@ import * as m106 from './106_balance_withdraw'
 import * as m107 from './107_group_buy'
 import * as m112 from './112_scale_indexes'
 import * as m105 from './105_recharge'
+import * as m108 from './108_pay_password'
 
 /** Every migration in order; names sort in the order they run. Both dialects run the same list. */
 export const migrations: Record<string, Migration> = {
@@ -83,5 +84,6 @@ export const migrations: Record<string, Migration> = {
   '106_balance_withdraw': m106,
   '107_group_buy': m107,
   '105_recharge': m105,
+  '108_pay_password': m108,
   '112_scale_indexes': m112,
 }

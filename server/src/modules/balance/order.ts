@@ -1,9 +1,10 @@
 import type { OrderBalanceExtras } from '../../../../types/balance'
-import type { PricingStep } from '../order/pricing'
+import type { PricingInput, PricingStep } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import type { Conn } from '../../db/types'
 import { AppError, ErrorCode } from '../../errors'
 import { changeBalance, hasBalanceEntry, memberBalance } from './service'
+import { requirePayPassword } from './password'
 
 /**
  * 使用余额 at checkout (docs/balance.md "Spending"). The balance step runs once the order's amount is known
@@ -12,6 +13,9 @@ import { changeBalance, hasBalanceEntry, memberBalance } from './service'
  * of two submissions spending the same money one fails with 余额不足 and its whole order rolls back); createOrder pays
  * an order the balance covers at once. A cancelled or expired unpaid order gives the held part back once.
  */
+/** The verified 支付密码 of a submit, from its pricing input to its commit (kept off the draft: previews never carry it). */
+const proofOf = new WeakMap<object, PricingInput['payPasswordProof']>()
+
 export const balancePricingStep: PricingStep = {
   name: 'balance',
   async apply() {},
@@ -21,11 +25,14 @@ export const balancePricingStep: PricingStep = {
     // Submit: the shopper saw the balance pay input.balanceAmount; spent meanwhile (another checkout) → refused, not a bigger gateway bill.
     if (input.useBalance && input.balanceAmount && balance < input.balanceAmount && balance < draft.payAmount) throw new AppError(ErrorCode.BALANCE_INSUFFICIENT, '余额不足，请刷新后重新提交')
     draft.balanceAmount = used
+    proofOf.set(draft, input.payPasswordProof)
     const extras: OrderBalanceExtras = { available: balance, used, gatewayAmount: draft.payAmount - used }
     draft.extras.balance = extras
   },
   async commit(tx, draft, order) {
     if (draft.balanceAmount <= 0) return
+    // 支付密码: verified before the submit's transaction (every kind of order reaches this one place).
+    await requirePayPassword(tx, order.memberId, proofOf.get(draft))
     try {
       await changeBalance(tx, { memberId: order.memberId, amount: -draft.balanceAmount, kind: 'order_payment', refType: 'order', refId: order.id, note: `订单 ${order.orderNo}` })
     } catch (err) {

@@ -14,6 +14,7 @@ import { getSetting, setSetting } from '../settings/service'
 import { TRANSFER_NAME_FROM, type TransferBill } from '../../payments/wechatpay'
 import { FINAL_TRANSFER_STATES, isDefiniteTransferFailure, transferGateway, transferPayee, transferPayeeOf } from '../../payments/merchantTransfer'
 import { changeBalance } from './service'
+import { verifyPayPassword } from './password'
 import {
   BALANCE_WITHDRAW_STATUS_TEXT,
   balanceWithdrawFee,
@@ -124,6 +125,8 @@ export async function applyWithdraw(ctx: PaymentCtx, memberId: number, body: Bal
   await transferPayee(ctx, memberId, UNBOUND).catch((err) => {
     throw new AppError(ErrorCode.BAD_REQUEST, (err as Error).message)
   })
+  // 支付密码 before the transaction: a wrong try stays counted (balance/password.ts).
+  await verifyPayPassword(db, memberId, body.payPassword, now)
   const review = s.approveAbove !== null && amount > s.approveAbove
   let row: Row
   try {

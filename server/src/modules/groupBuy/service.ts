@@ -7,6 +7,7 @@ import type { Contributions } from '../contributions'
 import { finalizeWithSteps, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, logOrder } from '../order/service'
+import { payPasswordProof as passwordProof } from '../balance/password'
 import { openStaffRefund } from '../afterSales/service'
 import { refundAfterSale } from '../afterSales/refund'
 import { expireOrder } from '../pay/settle'
@@ -158,7 +159,7 @@ export async function myGroups(db: Conn, memberId: number): Promise<MyGroup[]> {
  * forms, and the member's row (unique per group: joining twice collides). No coupon and no points on group orders;
  * the balance may pay a part. An order paid at once (all by balance) takes its place here, after its row exists.
  */
-async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequest & { memberId: number }, now: number) {
+async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequest & Pick<PricingInput, 'memberId' | 'payPasswordProof'>, now: number) {
   const a = await tx.selectFrom('groupBuyActivities').selectAll().where('id', '=', input.activityId).executeTakeFirst()
   if (!a || !a.enabled) throw new AppError(ErrorCode.NOT_FOUND, '拼团活动不存在或已结束')
   if (now < Number(a.startAt)) throw new AppError(ErrorCode.ORDER_STATE, '拼团活动尚未开始')
@@ -245,6 +246,7 @@ async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequ
     couponId: 0,
     useBalance: input.useBalance,
     balanceAmount: input.balanceAmount,
+    payPasswordProof: input.payPasswordProof,
     orderType: 'group',
   }
   for (const step of modules.pricingSteps) await step.apply(tx, draft, pricingInput)
@@ -278,8 +280,9 @@ async function byRequest(db: Conn, memberId: number, requestId: string): Promise
 export async function submit(ctx: Pick<AppContext, 'db' | 'modules'>, input: GroupSubmitRequest & { memberId: number }, now = Date.now()): Promise<GroupSubmitResponse> {
   const before = await byRequest(ctx.db, input.memberId, input.requestId)
   if (before) return before
+  const payPasswordProof = await passwordProof(ctx.db, input.memberId, input.payPassword)
   try {
-    return await ctx.db.transaction().execute((tx) => placeOrder(tx, ctx.modules, input, now))
+    return await ctx.db.transaction().execute((tx) => placeOrder(tx, ctx.modules, { ...input, payPasswordProof }, now))
   } catch (err) {
     if (isUniqueViolation(err)) {
       const same = await byRequest(ctx.db, input.memberId, input.requestId)

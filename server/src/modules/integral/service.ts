@@ -23,6 +23,7 @@ import type { PointsGoodsTable } from '../../db/promotionTables'
 import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
 import { memberBalance } from '../balance/service'
+import { payPasswordProof as passwordProof } from '../balance/password'
 import { defaultAddress, getAddress } from '../address/service'
 import { createOrder, isUniqueViolation } from '../order/service'
 import { finalizeWithSteps, newDraft } from '../order/pricing'
@@ -306,6 +307,7 @@ export async function redeem(db: Db, config: Config, modules: Contributions, mem
   }
   const before = await existing()
   if (before) return before
+  const payPasswordProof = await passwordProof(db, memberId, input.payPassword)
   try {
     return await db.transaction().execute(async (tx) => {
       const r = await onSale(tx, input.id)
@@ -365,7 +367,7 @@ export async function redeem(db: Db, config: Config, modules: Contributions, mem
         address,
         pointsUsed: r.points * q,
       })
-      await finalizeWithSteps(tx, modules, draft, { memberId, from: 'buyNow', orderType: 'points', useBalance: input.useBalance })
+      await finalizeWithSteps(tx, modules, draft, { memberId, from: 'buyNow', orderType: 'points', useBalance: input.useBalance, payPasswordProof })
       const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: config.orderExpireMinutes })
       await tx.insertInto('pointsOrders').values({ orderId: o.id, pointsGoodsId: r.id, memberId, quantity: q, returned: 0, createdAt: t }).execute()
       return { orderNo: o.orderNo, payAmount: o.payAmount, status: o.status, pointsUsed: draft.pointsUsed, existing: false }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import type { Db, Tx } from '../../db/types'
+import type { SmsCodePurpose } from '../../db/tables'
 import type { MemberInfo, PhoneRegisterRequest, UpdateMemberInfoQuery } from '../../../../types/member'
 import type { Contributions } from '../contributions'
 import { AppError, ErrorCode } from '../../errors'
@@ -29,11 +30,12 @@ export function checkPhone(phone: string) {
   if (!MOBILE_RE.test(phone)) throw new AppError(ErrorCode.BAD_REQUEST, '请输入正确的手机号')
 }
 
-/** Sends a 6-digit code: one per phone per 60 s, daily caps per phone and per IP. */
-export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: string, ip: string) {
+/** Sends a 6-digit code: one per phone per 60 s, daily caps per phone and per IP. purpose: what it may be used for (login or 支付密码). */
+export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: string, ip: string, purpose: SmsCodePurpose = 'login') {
   checkPhone(phone)
   const t = Date.now()
-  const last = await db.selectFrom('smsCodes').select('createdAt').where('phone', '=', phone).orderBy('createdAt', 'desc').limit(1).executeTakeFirst()
+  // The cooldown is per purpose (a member who just logged in may ask for a 支付密码 code at once); the daily caps are shared.
+  const last = await db.selectFrom('smsCodes').select('createdAt').where('phone', '=', phone).where('purpose', '=', purpose).orderBy('createdAt', 'desc').limit(1).executeTakeFirst()
   if (last && t - last.createdAt < CODE_COOLDOWN_MS) {
     const wait = Math.ceil((CODE_COOLDOWN_MS - (t - last.createdAt)) / 1000)
     throw new AppError(ErrorCode.RATE_LIMITED, `验证码已发送，请${wait}秒后再试`, { cooldown: wait })
@@ -42,7 +44,7 @@ export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: stri
   await hit(db, `sms:ip:${ip}`, CODE_DAILY_PER_IP, DAY, '今日获取验证码次数已达上限')
   const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0')
   // The row is written first (it holds the 60 s cooldown against a second tap while the provider answers).
-  const row = await db.insertInto('smsCodes').values({ phone, code, ip, attempts: 0, usedAt: null, createdAt: t }).returning('id').executeTakeFirstOrThrow()
+  const row = await db.insertInto('smsCodes').values({ phone, code, ip, attempts: 0, usedAt: null, createdAt: t, purpose }).returning('id').executeTakeFirstOrThrow()
   try {
     await sms.send(phone, code)
   } catch (err) {
@@ -56,13 +58,14 @@ export async function sendVerificationCode(db: Db, sms: SmsProvider, phone: stri
   return { sent: true, cooldown: CODE_COOLDOWN_MS / 1000 }
 }
 
-/** Checks and consumes a code (single use, 5 minutes, 5 wrong attempts at most). */
-export async function consumeCode(db: Db, phone: string, code: string) {
+/** Checks and consumes a code of the purpose it was sent for (single use, 5 minutes, 5 wrong attempts at most). */
+export async function consumeCode(db: Db, phone: string, code: string, purpose: SmsCodePurpose = 'login') {
   const t = Date.now()
   const row = await db
     .selectFrom('smsCodes')
     .selectAll()
     .where('phone', '=', phone)
+    .where('purpose', '=', purpose)
     .where('usedAt', 'is', null)
     .where('createdAt', '>', t - CODE_TTL_MS)
     .orderBy('createdAt', 'desc')

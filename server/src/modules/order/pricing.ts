@@ -32,6 +32,8 @@ export type PricingInput = OrderPreviewRequest & {
   orderType?: OrderTypeValue
   /** Submit only: a pickup point must be named (the preview picks the first). */
   submitting?: boolean
+  /** Submit: the 支付密码 verified before the transaction (balance/password.ts payPasswordProof); the balance step spends only with it. */
+  payPasswordProof?: { readonly memberId: number }
 }
 
 export interface DraftLine {

@@ -8,6 +8,7 @@ import { FOLLOW_UP_DAYS } from '../../../../types/review'
 import { AppError, ErrorCode } from '../../errors'
 import { addToCart } from '../cart/service'
 import { priceOrder, type OrderDraft, type PricingInput } from './pricing'
+import { payPasswordProof } from '../balance/password'
 import type { Contributions } from '../contributions'
 import { freightQuote } from './freight'
 import { runOrderHooks, type Operator } from './hooks'
@@ -271,13 +272,14 @@ export async function submitOrder(
   db: Db,
   config: Config,
   modules: Contributions,
-  input: PricingInput & { remark?: string; requestId: string; receiverName?: string; receiverPhone?: string },
+  input: PricingInput & { remark?: string; requestId: string; receiverName?: string; receiverPhone?: string; payPassword?: string },
 ): Promise<OrderSubmitResponse> {
   const before = await byRequest(db, input.memberId, input.requestId)
   if (before) return before
+  const proof = await payPasswordProof(db, input.memberId, input.payPassword)
   try {
     return await db.transaction().execute(async (tx) => {
-      const draft = await priceOrder(tx, modules, { ...input, submitting: true }, { lock: true })
+      const draft = await priceOrder(tx, modules, { ...input, submitting: true, payPasswordProof: proof }, { lock: true })
       const o = await createOrder(tx, modules, draft, {
         requestId: input.requestId,
         remark: input.remark,

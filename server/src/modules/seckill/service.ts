@@ -17,6 +17,7 @@ import type {
 import { AppError, ErrorCode } from '../../errors'
 import { defaultAddress, getAddress } from '../address/service'
 import type { Contributions } from '../contributions'
+import { payPasswordProof as passwordProof } from '../balance/password'
 import { FREE_FREIGHT_THRESHOLD, finalizeWithSteps, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
 import { createOrder, isUniqueViolation, previewOf, reserveStock } from '../order/service'
@@ -281,7 +282,7 @@ export async function itemDetail(db: Conn, itemId: number, memberId: number | nu
 // ---------------------------------------------------------------- pricing
 
 /** The preview request (types/seckill.ts) of a member. */
-type DraftInput = SeckillPreviewRequest & { memberId: number }
+type DraftInput = SeckillPreviewRequest & { memberId: number; payPasswordProof?: PricingInput['payPasswordProof'] }
 
 // The hot refusals are made once: a crowd of doomed attempts should not pay for stack traces.
 const NOT_STARTED = new AppError(ErrorCode.SECKILL_NOT_ACTIVE, '秒杀尚未开始，请稍后再来')
@@ -339,6 +340,7 @@ async function seckillDraft(db: Conn, modules: Contributions, item: JoinedItem, 
     couponId: input.couponId,
     useBalance: input.useBalance,
     balanceAmount: input.balanceAmount,
+    payPasswordProof: input.payPasswordProof,
     orderType: 'seckill',
   }
   for (const step of modules.pricingSteps) await step.apply(db, draft, pricingInput)
@@ -368,7 +370,7 @@ export async function preview(db: Conn, modules: Contributions, input: DraftInpu
  *    all conditional updates, in the same order as a cancel (SKU, goods, item, buyer: no deadlock).
  * Any refusal rolls everything back.
  */
-async function placeOrder(tx: Tx, modules: Contributions, input: SeckillSubmitRequest & { memberId: number }, now: number) {
+async function placeOrder(tx: Tx, modules: Contributions, input: SeckillSubmitRequest & Omit<DraftInput, keyof SeckillPreviewRequest>, now: number) {
   const [item] = await itemRows(tx, { itemId: input.itemId })
   if (!item) throw new AppError(ErrorCode.NOT_FOUND, '秒杀商品不存在')
   const s = await tx.selectFrom('seckillSessions').select(['startAt', 'endAt']).where('id', '=', item.sessionId).executeTakeFirstOrThrow()
@@ -436,6 +438,8 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mo
   const meta = await itemMeta(rt, db, input.itemId, now)
   checkWindow(meta, now)
   checkQuantity(input.quantity, meta.perMemberLimit)
+  // 支付密码 before the gate and the transaction (a wrong try stays counted; balance/password.ts).
+  const payPasswordProof = await passwordProof(db, input.memberId, input.payPassword)
   const q = input.quantity
   const grant = { itemId: meta.id, memberId: input.memberId, quantity: q, limit: meta.perMemberLimit, ttlSeconds: gateTtl(meta, now), remaining: remainingOf(db, meta.id) }
   let gated = true
@@ -459,7 +463,7 @@ export async function submit(ctx: Pick<AppContext, 'db' | 'config' | 'log' | 'mo
   if (!slots) rt.slots.set(meta.id, (slots = new Slots(DB_SLOTS_PER_ITEM)))
   await slots.take()
   try {
-    const r = await db.transaction().execute((tx) => placeOrder(tx, ctx.modules, input, now))
+    const r = await db.transaction().execute((tx) => placeOrder(tx, ctx.modules, { ...input, payPasswordProof }, now))
     ok = true
     return r
   } catch (err) {

@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '支付密码', navigationStyle: 'custom' })
