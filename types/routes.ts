@@ -38,7 +38,18 @@ export const SUBPACKAGES = [
   },
   {
     root: 'goodsPages',
-    pages: ['details/details', 'details/comment-list', 'shoppingCar/index', 'placeAnOrder/index', 'placeAnOrder/seckill', 'placeAnOrder/payStatus', 'flashSale/list', 'flashSale/details', 'placeAnOrder/group', 'group/index'],
+    pages: [
+      'details/details',
+      'details/comment-list',
+      'shoppingCar/index',
+      'placeAnOrder/index',
+      'placeAnOrder/seckill',
+      'placeAnOrder/payStatus',
+      'flashSale/list',
+      'flashSale/details',
+      'placeAnOrder/group',
+      'group/index',
+    ],
   },
   {
     root: 'minePages',

@@ -69,7 +69,9 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     const leader = await shopper(t)
     const lo = await submit(t, leader, a.activityId, a.skuId)
     expect(lo.data).toMatchObject({ payAmount: 4900, status: 'unpaid' })
-    // Not open before the leader pays: nobody can join a pending group.
+    // Not open before the leader pays: nobody can join a pending group, nor see it; its leader can (the checkout lands there).
+    expect((await t.get('/api/groupBuy/group', { groupId: lo.data.groupId })).code).toBe(404)
+    expect((await t.get('/api/groupBuy/group', { groupId: lo.data.groupId }, leader.token)).data).toMatchObject({ state: 'pending', myOrderNo: lo.data.orderNo })
     const early = await shopper(t)
     expect((await submit(t, early, a.activityId, a.skuId, lo.data.groupId)).code).not.toBe(200)
     await pay(t, leader, lo.data.orderNo)
@@ -86,6 +88,12 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     // Nor can staff refund it from the order (the place would keep counting in the group).
     const owner = adminClient(t, await signIn(t, 'owner'))
     expect((await owner.post(`/orders/${lo.data.orderNo}/refund`, { reason: '顾客要求' })).msg).toBe('拼团进行中的订单不能退款：成团后可退款，未成团将自动全额退款')
+    // The shopper reads 待成团 (not 待发货) and is offered no 申请售后 while the group is open.
+    const held = await t.get('/api/order/detail', { orderNo: lo.data.orderNo }, leader.token)
+    expect(held.data.statusText).toBe('待成团')
+    expect(held.data.actions).not.toContain('afterSale')
+    // The leader sees their own group's page; a pending group (leader unpaid) is shown to no one else.
+    expect((await t.get('/api/groupBuy/group', { groupId: lo.data.groupId }, leader.token)).data).toMatchObject({ state: 'open', myOrderNo: lo.data.orderNo })
     const open = await t.get('/api/groupBuy/goods', { goodsId: a.goodsId })
     expect(open.data.groups).toHaveLength(1)
     expect(open.data.groups[0]).toMatchObject({ id: lo.data.groupId, missing: 1, state: 'open' })
@@ -102,6 +110,7 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(await groupOf(t, lo.data.groupId)).toMatchObject({ status: 'formed', paidCount: 2 })
     expect(await orderOf(t, lo.data.orderNo)).toMatchObject({ status: 'to_ship', shipHold: 0 })
     expect(await orderOf(t, jo.data.orderNo)).toMatchObject({ status: 'to_ship', shipHold: 0 })
+    expect((await t.get('/api/order/detail', { orderNo: lo.data.orderNo }, leader.token)).data.statusText).toBe('待发货')
     await shipOrder(t.db, t.ctx.modules, jo.data.orderNo, 'SF', 'SF87654321')
     expect((await orderOf(t, jo.data.orderNo)).status).toBe('to_receive')
     const mine = await t.get('/api/groupBuy/mine', {}, joiner.token)
@@ -219,7 +228,7 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(list.data.list.find((r: any) => r.id === c.data.id)).toMatchObject({ enabled: false })
   })
 
-  it('the checkout preview prices like submit (the leader\'s discount only for a new group) and refuses what submit refuses', async () => {
+  it("the checkout preview prices like submit (the leader's discount only for a new group) and refuses what submit refuses", async () => {
     const a = await activity(t, { leaderDiscount: 1000 })
     const leader = await shopper(t)
     const p = await t.post('/api/groupBuy/preview', { activityId: a.activityId, skuId: a.skuId, quantity: 1 }, leader.token)

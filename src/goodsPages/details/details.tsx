@@ -13,6 +13,7 @@ import { getGoodsFreight } from '@/api/order'
 import { ROUTES } from '@/routes'
 import { back, navigateTo, switchTab, usePageParams } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
+import { useLatest } from '@/hooks/useLatest'
 import { RequestError, assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { buildShare, useShare } from '@/platform/share'
@@ -90,13 +91,6 @@ export default function DetailsDetailsPage() {
   }, [goodsId, loadCoupons])
   const groupBuy = useGoodsGroupBuy(goodsId)
   const activity = groupBuy.data?.activity
-  // Opened from a group's page (参团): the picker for that group, once the activity is known.
-  const joined = useRef(false)
-  useEffect(() => {
-    if (!activity || !goods || joined.current || !Number(joinGroup)) return
-    joined.current = true
-    openGroupPicker(Number(joinGroup))
-  }, [activity?.id, goods?.id])
 
   const shareContent = () => buildShare(ROUTES.goodsDetails, { title: goods?.name, imageUrl: goods ? assetUrl(goods.mainImage) : undefined, query: { id: String(id || '') } })
   useShare(shareContent, [goods?.id])
@@ -135,6 +129,14 @@ export default function DetailsDetailsPage() {
     setGroupFor({ groupId })
     setPicker('buy')
   }
+  // Opened from a group's page (参团): the picker for that group, once the activity is known.
+  const joined = useRef(false)
+  const openGroupLatest = useLatest(openGroupPicker)
+  useEffect(() => {
+    if (!activity || !goods || joined.current || !Number(joinGroup)) return
+    joined.current = true
+    openGroupLatest.current(Number(joinGroup))
+  }, [activity, goods, joinGroup, openGroupLatest])
 
   const onConfirm = async (action: 'cart' | 'buy', sku: Sku, qty: number) => {
     if (!requireLogin()) return

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef } from 'react'
 import { useDidShow } from '@tarojs/taro'
 import { Button as TaroButton, Image, Text, View } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
@@ -28,9 +28,9 @@ export default function GroupPage() {
   const now = useServerNow(g?.now)
   const polls = useRef(0)
 
-  const refresh = () => {
+  const refresh = useCallback(() => {
     if (id) load(id).then(setData, () => {})
-  }
+  }, [id, setData])
   // Back from login or paying: the caller's place may have changed.
   useDidShow(() => {
     if (g) refresh()
@@ -43,14 +43,14 @@ export default function GroupPage() {
       refresh()
     }, 2000)
     return () => clearTimeout(t)
-  }, [g])
+  }, [g, refresh])
   // The deadline passed while the page was open: the settle job decides (failed, or filled); show what it did.
   const expired = !!g && g.state === 'open' && !!g.expiresAt && g.expiresAt <= now
   useEffect(() => {
     if (!expired) return
-    const t = setTimeout(refresh, 5000)
-    return () => clearTimeout(t)
-  }, [expired, now - (now % 5000)])
+    const t = setInterval(refresh, 5000)
+    return () => clearInterval(t)
+  }, [expired, refresh])
 
   const share = () =>
     buildShare(ROUTES.groupDetail, {
@@ -60,12 +60,10 @@ export default function GroupPage() {
     })
   useShare(share, [g?.id, g?.missing])
 
-  const invite = async () => {
+  const invite = () => {
     const shell = currentShell()
-    if (shell === 'h5') {
-      if (await copyText(`${window.location.origin}${share().path}`)) toast('链接已复制，发给好友一起拼')
-      return
-    }
+    // Any other browser: the link, copied (WeChat shares through its own menu, with the card set by useShare).
+    if (shell === 'h5') return void copyText(`${window.location.origin}${share().path}`)
     toast('点击右上角 ··· 分享给好友')
   }
 
@@ -125,9 +123,7 @@ export default function GroupPage() {
           </View>
 
           <View className='card group-state'>
-            <Text className={`group-state__text group-state__text--${g.state}`}>
-              {g.state === 'pending' ? '支付确认中…' : expired ? '拼团已到期，结果确认中…' : groupStateText(g)}
-            </Text>
+            <Text className={`group-state__text group-state__text--${g.state}`}>{g.state === 'pending' ? '支付确认中…' : expired ? '拼团已到期，结果确认中…' : groupStateText(g)}</Text>
             {open && !!left && (
               <Text className='group-state__time' aria-label={`剩余 ${left}`}>
                 剩余 {left} 结束
