@@ -131,16 +131,16 @@ function firstId(json) {
   return undefined
 }
 
-/** The demo seed's 拼团 (groupBuy/seed.ts: a goods on sale with a live activity and an open group): the goods, the activity and the group. */
+/** The demo seed's 拼团 (groupBuy/seed.ts: the demo agent's paid open group on a goods with a live activity): the goods, the activity and the group, found through the agent's 我的拼团. */
 export async function seededGroupBuy(shop) {
-  const api = async (url) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`)).json()
-  const home = await api('/home/selfList')
-  const ids = [...new Set((home.data?.sections || []).flatMap((s) => (s.goods || s.list || []).map((g) => g.id)))]
-  for (const goodsId of ids) {
-    const r = await api(`/groupBuy/goods?goodsId=${goodsId}`)
-    if (r.data?.activity) return { goodsId, activity: r.data.activity, groupId: r.data.groups[0]?.id }
-  }
-  return null
+  const token = await shop.apiLogin('13900139000')
+  const api = async (url) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`, { headers: { token } })).json()
+  const mine = (await api('/groupBuy/mine')).data || []
+  const open = mine.find((g) => g.state === 'open')
+  if (!open) return null
+  const group = (await api(`/groupBuy/group?groupId=${open.groupId}`)).data
+  const goods = (await api(`/groupBuy/goods?goodsId=${group.goodsId}`)).data
+  return goods?.activity ? { goodsId: group.goodsId, activity: goods.activity, groupId: open.groupId } : null
 }
 
 /** Each page's query (`?id=…`): a real record of the seed for the pages that show one (the first of its list), else none (the bench and the large-text spec). */
