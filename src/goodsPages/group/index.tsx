@@ -84,20 +84,20 @@ export default function GroupPage() {
             邀请好友参团
           </TaroButton>
         ) : (
-          <Button type='primary' className='group-page__btn' onClick={invite}>
+          <Button type='primary' block className='group-page__btn' onClick={invite}>
             邀请好友参团
           </Button>
         )
       ) : open ? (
-        <Button type='primary' className='group-page__btn' onClick={join}>
+        <Button type='primary' block className='group-page__btn' onClick={join}>
           ¥{yuan(g.groupPrice)} 参团
         </Button>
       ) : mine ? (
-        <Button type='primary' className='group-page__btn' onClick={() => navigateTo(ROUTES.orderDetails, { orderNo: g.myOrderNo! })}>
+        <Button type='primary' block className='group-page__btn' onClick={() => navigateTo(ROUTES.orderDetails, { orderNo: g.myOrderNo! })}>
           查看订单
         </Button>
       ) : (
-        <Button type='primary' className='group-page__btn' onClick={() => navigateTo(ROUTES.goodsDetails, { id: g.goodsId })}>
+        <Button type='primary' block className='group-page__btn' onClick={() => navigateTo(ROUTES.goodsDetails, { id: g.goodsId })}>
           去开新团
         </Button>
       )}
