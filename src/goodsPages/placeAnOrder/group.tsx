@@ -171,7 +171,7 @@ export default function PlaceAnOrderGroupPage() {
             <TextArea value={remark} onChange={(v) => setRemark(v)} maxLength={200} rows={2} showCount placeholder='选填，请先和商家协商一致' />
           </View>
           <Text className='seckill-order__note'>
-            请在15分钟内完成支付；支付后{a.hours}小时内凑满{a.size}人即拼团成功并发货，未凑满将自动退款
+            请在15分钟内完成支付；{preview.leader ? `支付后${a.hours}小时内` : '拼团截止前'}凑满{a.size}人即拼团成功并发货，未凑满将自动退款
           </Text>
         </View>
       )}
