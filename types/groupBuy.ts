@@ -1,5 +1,6 @@
 /** 拼团 (/api/groupBuy/*). Money in fen, times in ms. Rules and states: docs/promotions.md "Group buying". */
 import { PayPassword } from './balance'
+import type { OrderPreview } from './order'
 import { Bool, Id, Int, Obj, Opt, Str, type Static } from './schema'
 
 export type GroupState = 'pending' | 'open' | 'formed' | 'failed' | 'cancelled'
@@ -75,8 +76,7 @@ export type GoodsGroupBuyQuery = Static<typeof GoodsGroupBuyQuery>
 export const GroupQuery = Obj({ groupId: Id() })
 export type GroupQuery = Static<typeof GroupQuery>
 
-/** POST /api/groupBuy/submit: a new group (leader) when groupId is absent, else joins that group. */
-export const GroupSubmitRequest = Obj({
+const groupOrderFields = {
   activityId: Id(),
   skuId: Id(),
   quantity: Int(1, 99),
@@ -84,6 +84,22 @@ export const GroupSubmitRequest = Obj({
   addressId: Opt(Id()),
   useBalance: Opt(Bool()),
   balanceAmount: Opt(Int(0)),
+}
+/** POST /api/groupBuy/preview: the group checkout's amounts (leader's price without groupId), nothing written. */
+export const GroupPreviewRequest = Obj(groupOrderFields)
+export type GroupPreviewRequest = Static<typeof GroupPreviewRequest>
+
+export interface GroupPreview extends OrderPreview {
+  activity: { id: number; title: string; size: number; hours: number; perMemberLimit: number; leaderDiscount: number }
+  /** True when this order starts a group (the leader's discount is in the price). */
+  leader: boolean
+  /** Units of this activity the caller already holds (unpaid and paid places). */
+  myBought: number
+}
+
+/** POST /api/groupBuy/submit: a new group (leader) when groupId is absent, else joins that group. */
+export const GroupSubmitRequest = Obj({
+  ...groupOrderFields,
   remark: Opt(Str(200)),
   requestId: Str(64, 8, { pattern: '^[A-Za-z0-9_-]+$' }),
   /** 支付密码: required when the order spends the balance. */

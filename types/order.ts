@@ -17,6 +17,8 @@ export type OrderAction = 'pay' | 'cancel' | 'confirmReceipt' | 'delete' | 'buyA
 
 /** A to_ship order of which some parcels have left (split shipment): shown to shopper and staff instead of 待发货. */
 export const PARTLY_SHIPPED_TEXT = '部分发货'
+/** A paid 拼团 order whose group has not formed yet (held from shipping, docs/promotions.md "Group buying"). */
+export const HELD_TEXT = '待成团'
 
 export const ORDER_STATUS_TEXT: Record<OrderStatus, string> = {
   unpaid: '待付款',

@@ -38,7 +38,18 @@ export const SUBPACKAGES = [
   },
   {
     root: 'goodsPages',
-    pages: ['details/details', 'details/comment-list', 'shoppingCar/index', 'placeAnOrder/index', 'placeAnOrder/seckill', 'placeAnOrder/payStatus', 'flashSale/list', 'flashSale/details'],
+    pages: [
+      'details/details',
+      'details/comment-list',
+      'shoppingCar/index',
+      'placeAnOrder/index',
+      'placeAnOrder/seckill',
+      'placeAnOrder/payStatus',
+      'flashSale/list',
+      'flashSale/details',
+      'placeAnOrder/group',
+      'group/index',
+    ],
   },
   {
     root: 'minePages',
@@ -83,6 +94,7 @@ export const SUBPACKAGES = [
       'balance/withdraw',
       'balance/recharge',
       'balance/password',
+      'myGroup/index',
     ],
   },
   {
@@ -139,6 +151,9 @@ export const ROUTES = {
   payStatus: '/goodsPages/placeAnOrder/payStatus',
   flashSaleList: '/goodsPages/flashSale/list',
   flashSaleDetails: '/goodsPages/flashSale/details',
+  placeOrderGroup: '/goodsPages/placeAnOrder/group',
+  groupDetail: '/goodsPages/group/index',
+  myGroup: '/minePages/myGroup/index',
   videoUserMaterial: '/minePages/video/userMaterial',
   videoList: '/minePages/video/list',
   videoRelease: '/minePages/video/release',

@@ -3,7 +3,6 @@ import { makeGoods, requestId, shopper, stockOf } from './tradeFixtures'
 import { settleGroups } from '../src/modules/groupBuy/service'
 import { shipOrder } from '../src/modules/logistics/service'
 import { adminClient, auditRows, signIn } from './adminHelpers'
-import { groupBuySeeder } from '../src/modules/groupBuy/seed'
 
 const HOUR = 3600_000
 
@@ -70,7 +69,9 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     const leader = await shopper(t)
     const lo = await submit(t, leader, a.activityId, a.skuId)
     expect(lo.data).toMatchObject({ payAmount: 4900, status: 'unpaid' })
-    // Not open before the leader pays: nobody can join a pending group.
+    // Not open before the leader pays: nobody can join a pending group, nor see it; its leader can (the checkout lands there).
+    expect((await t.get('/api/groupBuy/group', { groupId: lo.data.groupId })).code).toBe(404)
+    expect((await t.get('/api/groupBuy/group', { groupId: lo.data.groupId }, leader.token)).data).toMatchObject({ state: 'pending', myOrderNo: lo.data.orderNo })
     const early = await shopper(t)
     expect((await submit(t, early, a.activityId, a.skuId, lo.data.groupId)).code).not.toBe(200)
     await pay(t, leader, lo.data.orderNo)
@@ -87,6 +88,12 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     // Nor can staff refund it from the order (the place would keep counting in the group).
     const owner = adminClient(t, await signIn(t, 'owner'))
     expect((await owner.post(`/orders/${lo.data.orderNo}/refund`, { reason: '顾客要求' })).msg).toBe('拼团进行中的订单不能退款：成团后可退款，未成团将自动全额退款')
+    // The shopper reads 待成团 (not 待发货) and is offered no 申请售后 while the group is open.
+    const held = await t.get('/api/order/detail', { orderNo: lo.data.orderNo }, leader.token)
+    expect(held.data.statusText).toBe('待成团')
+    expect(held.data.actions).not.toContain('afterSale')
+    // The leader sees their own group's page; a pending group (leader unpaid) is shown to no one else.
+    expect((await t.get('/api/groupBuy/group', { groupId: lo.data.groupId }, leader.token)).data).toMatchObject({ state: 'open', myOrderNo: lo.data.orderNo })
     const open = await t.get('/api/groupBuy/goods', { goodsId: a.goodsId })
     expect(open.data.groups).toHaveLength(1)
     expect(open.data.groups[0]).toMatchObject({ id: lo.data.groupId, missing: 1, state: 'open' })
@@ -103,6 +110,7 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(await groupOf(t, lo.data.groupId)).toMatchObject({ status: 'formed', paidCount: 2 })
     expect(await orderOf(t, lo.data.orderNo)).toMatchObject({ status: 'to_ship', shipHold: 0 })
     expect(await orderOf(t, jo.data.orderNo)).toMatchObject({ status: 'to_ship', shipHold: 0 })
+    expect((await t.get('/api/order/detail', { orderNo: lo.data.orderNo }, leader.token)).data.statusText).toBe('待发货')
     await shipOrder(t.db, t.ctx.modules, jo.data.orderNo, 'SF', 'SF87654321')
     expect((await orderOf(t, jo.data.orderNo)).status).toBe('to_receive')
     const mine = await t.get('/api/groupBuy/mine', {}, joiner.token)
@@ -220,6 +228,25 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(list.data.list.find((r: any) => r.id === c.data.id)).toMatchObject({ enabled: false })
   })
 
+  it("the checkout preview prices like submit (the leader's discount only for a new group) and refuses what submit refuses", async () => {
+    const a = await activity(t, { leaderDiscount: 1000 })
+    const leader = await shopper(t)
+    const p = await t.post('/api/groupBuy/preview', { activityId: a.activityId, skuId: a.skuId, quantity: 1 }, leader.token)
+    expect(p.code).toBe(200)
+    expect(p.data).toMatchObject({ leader: true, myBought: 0, activity: { id: a.activityId, size: 2 }, lines: [{ price: 4900, quantity: 1 }], goodsAmount: 4900 })
+    const lo = await submit(t, leader, a.activityId, a.skuId)
+    expect(lo.data.payAmount).toBe(p.data.payAmount)
+    const joiner = await shopper(t)
+    // A pending group (leader not paid) cannot be joined, in the preview as in the submit.
+    expect((await t.post('/api/groupBuy/preview', { activityId: a.activityId, skuId: a.skuId, quantity: 1, groupId: lo.data.groupId }, joiner.token)).code).not.toBe(200)
+    await pay(t, leader, lo.data.orderNo)
+    const jp = await t.post('/api/groupBuy/preview', { activityId: a.activityId, skuId: a.skuId, quantity: 1, groupId: lo.data.groupId }, joiner.token)
+    expect(jp.data).toMatchObject({ leader: false, lines: [{ price: 5900 }] })
+    expect((await t.post('/api/groupBuy/preview', { activityId: a.activityId, skuId: a.skuId, quantity: 3 }, joiner.token)).msg).toBe('每人限购2件')
+    expect((await t.post('/api/groupBuy/preview', { activityId: a.activityId, skuId: a.skuId, quantity: 1, groupId: lo.data.groupId }, leader.token)).msg).toBe('不能参加自己发起的拼团')
+    expect(await t.db.selectFrom('groupBuyMembers').selectAll().where('groupId', '=', lo.data.groupId).execute()).toHaveLength(1)
+  })
+
   it('模拟成团 fills a group at its deadline with virtual members and releases it for shipping', async () => {
     const a = await activity(t, { size: 3, virtualFill: 1 })
     const { orderNo, groupId } = await openGroup(t, a)
@@ -230,12 +257,9 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
 })
 
 describe('group buying demo seed', () => {
-  it('is not registered until the pages exist; run, it creates one live activity with one open group, its leader paid through the sandbox', async () => {
+  it('creates one live activity with one open group, its leader paid through the sandbox', async () => {
     const t = await makeTestApp('sqlite', { seed: true })
     try {
-      // docs/promotions.md "Group buying": a demo group no page shows would only change the demo agent's figures.
-      expect(await t.db.selectFrom('groupBuyActivities').selectAll().execute()).toEqual([])
-      await groupBuySeeder.run(t.ctx)
       const a = await t.db.selectFrom('groupBuyActivities').selectAll().execute()
       expect(a).toHaveLength(1)
       const r = await t.get('/api/groupBuy/goods', { goodsId: a[0].goodsId })

@@ -131,6 +131,18 @@ function firstId(json) {
   return undefined
 }
 
+/** The demo seed's 拼团 (groupBuy/seed.ts: the demo agent's paid open group on a goods with a live activity): the goods, the activity and the group, found through the agent's 我的拼团. */
+export async function seededGroupBuy(shop) {
+  const token = await shop.apiLogin('13900139000')
+  const api = async (url) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`, { headers: { token } })).json()
+  const mine = (await api('/groupBuy/mine')).data || []
+  const open = mine.find((g) => g.state === 'open')
+  if (!open) return null
+  const group = (await api(`/groupBuy/group?groupId=${open.groupId}`)).data
+  const goods = (await api(`/groupBuy/goods?goodsId=${group.goodsId}`)).data
+  return goods?.activity ? { goodsId: group.goodsId, activity: goods.activity, groupId: open.groupId } : null
+}
+
 /** Each page's query (`?id=…`): a real record of the seed for the pages that show one (the first of its list), else none (the bench and the large-text spec). */
 export async function pageQueries(shop, token) {
   const api = async (url, auth) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`, { headers: auth ? { token: auth } : {} })).json()
@@ -141,6 +153,7 @@ export async function pageQueries(shop, token) {
   const activity = firstId(await api('/content/activityList?page=1&pageSize=1'))
   const integral = firstId(await api('/integral/goodsList?page=1&pageSize=1', token))
   const address = firstId(await api('/memberAddress/list', token))
+  const group = (await seededGroupBuy(shop))?.groupId
   const ids = {
     'goodsPages/details/': goods,
     'myOrder/details': order,
@@ -154,11 +167,12 @@ export async function pageQueries(shop, token) {
     'myIntegral/goodsDetails': integral,
     'myIntegral/placeAnOrder': integral,
     'shippingAddress/operate': address,
+    'goodsPages/group/index': group === undefined ? undefined : `?groupId=${group}`,
   }
   const found = Object.entries(ids).filter(([, id]) => id !== undefined)
   return (p) => {
     const hit = found.find(([k]) => p.includes(k))
-    return hit ? `?id=${hit[1]}` : ''
+    return hit ? (String(hit[1]).startsWith('?') ? hit[1] : `?id=${hit[1]}`) : ''
   }
 }
 

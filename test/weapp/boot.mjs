@@ -7,7 +7,7 @@
 // Every page's setData calls are recorded in the returned report (bench/weapp-setdata.mjs, test/weapp/view.mjs).
 import fs from 'node:fs'
 import path from 'node:path'
-import { startShop } from '../e2e/harness.mjs'
+import { seededGroupBuy, startShop } from '../e2e/harness.mjs'
 import { bootMiniProgram, nodeTypes, textOf } from './harness.mjs'
 
 export const SETDATA_PAGE_LIMIT = 32 * 1024
@@ -97,6 +97,9 @@ function queryFor(route, seed) {
     memberId: String(seed.memberId || 1),
     itemId: '1',
     tab: '0',
+    // 拼团: the seeded open group; its checkout with the activity and one of its SKUs.
+    groupId: String(seed.group?.groupId || 1),
+    ...(route === 'goodsPages/placeAnOrder/group' && seed.group ? { activityId: String(seed.group.activity.id), skuId: String(seed.group.activity.skus[0].skuId) } : {}),
     // The seeded activities link to a page on the shop, as a path (resolved against the shop's origin).
     ...(/^commonPages\/webView\//.test(route) ? { url: encodeURIComponent('/media/activity/festival.html'), title: encodeURIComponent('活动') } : {}),
   }
@@ -131,6 +134,7 @@ export async function checkBoot(out, check, { apiOrigin }) {
     const token = await shop.apiLogin(phone)
     const member = (await shop.api('GET', '/api/member/getMemberInfo', null, token)).data
     seed.memberId = member?.id
+    seed.group = await seededGroupBuy(shop)
     await shop.api('POST', '/api/memberAddress/add', { name: '测试买家', phone, province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }, token)
     // As the app leaves it after a login: the user record and the storage version marker (src/core/auth.ts).
     const marker = fs.readFileSync(new URL('../../src/core/auth.ts', import.meta.url), 'utf8').match(/VERSION_MARKER = '([^']+)'/)?.[1]

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { View, Text, Image, RichText, Swiper, SwiperItem } from '@tarojs/components'
 import { Rate } from '@nutui/nutui-react-taro'
 import { ArrowLeft, ArrowRight, Cart, Service, Share, Star, StarFill } from '@nutui/icons-react-taro'
@@ -13,6 +13,7 @@ import { getGoodsFreight } from '@/api/order'
 import { ROUTES } from '@/routes'
 import { back, navigateTo, switchTab, usePageParams } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
+import { useLatest } from '@/hooks/useLatest'
 import { RequestError, assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { buildShare, useShare } from '@/platform/share'
@@ -29,6 +30,7 @@ import { previewImages } from '@/platform/preview'
 import SpecPicker, { type PickerMode } from '@/components/SpecPicker'
 import ShareSheet from './ShareSheet'
 import CouponSheet from './CouponSheet'
+import GroupBuyPanel, { GroupBuyButtons, groupGoods, useGoodsGroupBuy } from './GroupBuyPanel'
 import './details.scss'
 
 /** The server's best-first order, with the coupons no one can claim any more (已抢光, none held) after the others: the row's tags offer what can be had. */
@@ -36,7 +38,7 @@ export const claimableFirst = (list: CentreCoupon[]): CentreCoupon[] => [...list
 
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */
 export default function DetailsDetailsPage() {
-  const { id } = usePageParams<{ id: string }>()
+  const { id, joinGroup } = usePageParams<{ id: string; joinGroup: string }>()
   const [goods, setGoods] = useState<GoodsDetail | null>(null)
   const [error, setError] = useState('')
   const [current, setCurrent] = useState(0)
@@ -48,6 +50,8 @@ export default function DetailsDetailsPage() {
   const [coupons, setCoupons] = useState<CentreCoupon[]>([])
   const [couponsOpen, setCouponsOpen] = useState(false)
   const [freight, setFreight] = useState<GoodsFreight | null>(null)
+  // 拼团: the picker opened for a group order (a new group, or the one to join) instead of the normal flow.
+  const [groupFor, setGroupFor] = useState<{ groupId?: number } | null>(null)
 
   const load = () => {
     if (!id) return setError('商品不存在')
@@ -85,6 +89,8 @@ export default function DetailsDetailsPage() {
     loadCoupons()
     getGoodsFreight(goodsId, { catch: true, toast: false }).then(setFreight, () => setFreight(null))
   }, [goodsId, loadCoupons])
+  const groupBuy = useGoodsGroupBuy(goodsId)
+  const activity = groupBuy.data?.activity
 
   const shareContent = () => buildShare(ROUTES.goodsDetails, { title: goods?.name, imageUrl: goods ? assetUrl(goods.mainImage) : undefined, query: { id: String(id || '') } })
   useShare(shareContent, [goods?.id])
@@ -113,11 +119,31 @@ export default function DetailsDetailsPage() {
     if (!goods.onSale) return toast('该商品已下架')
     if (goods.stock <= 0) return toast('商品已售罄')
     if (mode !== 'select' && !requireLogin()) return
+    setGroupFor(null)
     setPicker(mode)
   }
+  const openGroupPicker = (groupId?: number) => {
+    if (!goods || !activity) return
+    if (!goods.onSale) return toast('该商品已下架')
+    if (!requireLogin()) return
+    setGroupFor({ groupId })
+    setPicker('buy')
+  }
+  // Opened from a group's page (参团): the picker for that group, once the activity is known.
+  const joined = useRef(false)
+  const openGroupLatest = useLatest(openGroupPicker)
+  useEffect(() => {
+    if (!activity || !goods || joined.current || !Number(joinGroup)) return
+    joined.current = true
+    openGroupLatest.current(Number(joinGroup))
+  }, [activity, goods, joinGroup, openGroupLatest])
 
   const onConfirm = async (action: 'cart' | 'buy', sku: Sku, qty: number) => {
     if (!requireLogin()) return
+    if (groupFor && activity) {
+      setPicker(null)
+      return navigateTo(ROUTES.placeOrderGroup, { activityId: activity.id, skuId: sku.id, quantity: qty, groupId: groupFor.groupId })
+    }
     if (action === 'cart') {
       await addToCart(sku.id, qty)
       setPicker(null)
@@ -171,7 +197,9 @@ export default function DetailsDetailsPage() {
         {collected ? <StarFill size={20} color='#ffb400' /> : <Star size={20} />}
         <Text>{collected ? '已收藏' : '收藏'}</Text>
       </View>
-      {goods.onSale ? (
+      {goods.onSale && activity ? (
+        <GroupBuyButtons activity={activity} single={goods.price} onSingle={() => openPicker('buy')} onStart={() => openGroupPicker()} />
+      ) : goods.onSale ? (
         <View className='detail-bar__btns'>
           <View className='detail-bar__btn detail-bar__btn--cart' onClick={() => openPicker('cart')}>
             加入购物车
@@ -228,6 +256,8 @@ export default function DetailsDetailsPage() {
           </View>
         )}
       </View>
+
+      {groupBuy.data && goods.onSale && <GroupBuyPanel data={groupBuy.data} onJoin={(groupId) => openGroupPicker(groupId)} />}
 
       <View className='detail-card'>
         <View className='detail-cell' onClick={() => openPicker('select')}>
@@ -327,7 +357,7 @@ export default function DetailsDetailsPage() {
       <CouponSheet visible={couponsOpen} coupons={coupons} onClose={() => setCouponsOpen(false)} reload={loadCoupons} />
       <ShareSheet visible={sharing} onClose={() => setSharing(false)} goods={goods} title={shareContent().title} path={shareContent().path} />
       <SpecPicker
-        goods={goods}
+        goods={groupFor && activity ? groupGoods(goods, activity) : goods}
         visible={!!picker}
         mode={picker || 'select'}
         chosen={chosen}

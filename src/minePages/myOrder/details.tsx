@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { ArrowRight, Location, Service, Transit } from '@nutui/icons-react-taro'
-import type { OrderDetail } from '@contract/order'
+import { HELD_TEXT, type OrderDetail } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import ServiceEntry from '@/components/ServiceEntry'
 import PickupCode from '@/components/PickupCode'
@@ -15,6 +15,7 @@ import { copyText } from '@/utils/clipboard'
 import { formatTime } from '@/utils/time'
 import { cashAndPoints, yuan } from '@/utils/money'
 import { regionText } from '@/utils/regions'
+import OrderGroupCard from './GroupCard'
 import './details.scss'
 
 const STATUS_HINT: Record<string, string> = {
@@ -85,7 +86,9 @@ export default function MyOrderDetailsPage() {
         ? o.cancelReason
         : o.pickup && o.status === 'to_ship'
           ? '请在营业时间内到店，凭提货码提货'
-          : STATUS_HINT[o.status]
+          : o.orderType === 'group' && o.status === 'to_ship' && o.statusText === HELD_TEXT
+            ? '拼团成功后商家将尽快发货，未成团将自动退款'
+            : STATUS_HINT[o.status]
   const rows: Array<[string, string]> = [
     ['下单时间', formatTime(o.createdAt, 'YYYY-MM-DD HH:mm:ss')],
     ...(o.paidAt
@@ -108,6 +111,7 @@ export default function MyOrderDetailsPage() {
         <Text className='order-detail__status-text'>{o.statusText}</Text>
         {!!hint && <Text className='order-detail__status-hint'>{hint}</Text>}
       </View>
+      {o.orderType === 'group' && <OrderGroupCard orderNo={o.orderNo} version={o.statusText} />}
 
       {/* One card per parcel (包裹1、包裹2…); an order of one parcel looks as it always did. */}
       {(o.parcels.length > 1 || (o.parcels.length === 1 && o.status === 'to_ship') ? o.parcels : o.shipment ? [o.shipment] : []).map((p, k, all) => (

@@ -22,6 +22,7 @@ import {
   ToPay,
   ToReceive,
   User,
+  UserAdd,
   Videos,
   Wallet,
 } from '@nutui/icons-react-taro'
@@ -60,6 +61,7 @@ const ENTRIES: Entry[] = [
   { text: '我的收藏', icon: <Heart size={22} />, path: ROUTES.collect },
   { text: '我的足迹', icon: <Footprint size={22} />, path: ROUTES.footprints },
   { text: '优惠券', icon: <Coupon size={22} />, path: ROUTES.myCoupon },
+  { text: '我的拼团', icon: <UserAdd size={22} />, path: ROUTES.myGroup },
   { text: '我的积分', icon: <Jingdou size={22} />, path: ROUTES.integral },
   { text: '任务中心', icon: <Star size={22} />, path: ROUTES.missionCenter },
   { text: '盲盒', icon: <Gift size={22} />, path: ROUTES.blindBox },

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context'
 import type { ShopApp } from '../shopModule'
-import { GoodsGroupBuyQuery, GroupQuery, GroupSubmitRequest } from '../../../../types/groupBuy'
+import { GoodsGroupBuyQuery, GroupPreviewRequest, GroupQuery, GroupSubmitRequest } from '../../../../types/groupBuy'
 import { memberId } from '../../plugins/auth'
 import * as groupBuy from './service'
 
@@ -31,6 +31,15 @@ export default async function groupBuyRoutes(app: ShopApp, ctx: AppContext) {
   app.get('/api/groupBuy/mine', {
     schema: { description: '`MyGroup[]` 我的拼团: the caller’s group orders, newest first' },
     handler: async (req) => groupBuy.myGroups(db, memberId(req)),
+  })
+
+  app.post('/api/groupBuy/preview', {
+    schema: {
+      description:
+        '`GroupPreview`: the group checkout (an order preview at the group price, the leader’s discount when starting a group, the balance) with `activity`, `leader`, `myBought`; refuses what submit would refuse; writes nothing',
+      body: GroupPreviewRequest,
+    },
+    handler: async (req) => groupBuy.preview(ctx, { ...req.body, memberId: memberId(req) }),
   })
 
   app.post('/api/groupBuy/submit', {

@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context'
 import type { Conn, Tx } from '../../db/types'
-import type { GoodsGroupBuy, GroupDetail, GroupSeat, GroupState, GroupSubmitRequest, GroupSubmitResponse, GroupSummary, MyGroup } from '../../../../types/groupBuy'
+import type { GoodsGroupBuy, GroupDetail, GroupPreview, GroupPreviewRequest, GroupSeat, GroupState, GroupSubmitRequest, GroupSubmitResponse, GroupSummary, MyGroup } from '../../../../types/groupBuy'
 import { AppError, ErrorCode } from '../../errors'
 import { defaultAddress, getAddress } from '../address/service'
 import type { Contributions } from '../contributions'
-import { finalizeWithSteps, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
+import { FREE_FREIGHT_THRESHOLD, finalizeWithSteps, newDraft, type OrderDraft, type PricingInput } from '../order/pricing'
 import type { OrderHook } from '../order/hooks'
-import { createOrder, isUniqueViolation, logOrder } from '../order/service'
+import { createOrder, isUniqueViolation, logOrder, previewOf } from '../order/service'
 import { payPasswordProof as passwordProof } from '../balance/password'
 import { openStaffRefund } from '../afterSales/service'
 import { refundAfterSale } from '../afterSales/refund'
@@ -106,21 +106,24 @@ export async function groupDetail(db: Conn, groupId: number, memberId: number | 
     .select(['g.id', 'g.status', 'g.size', 'g.paidCount', 'g.virtualCount', 'g.expiresAt', 'g.goodsId', 'g.activityId', 'd.name', 'd.mainImage'])
     .where('g.id', '=', groupId)
     .executeTakeFirst()
-  if (!g || g.status === 'pending' || g.status === 'cancelled') throw new AppError(ErrorCode.NOT_FOUND, '拼团不存在')
+  const mine =
+    g && memberId
+      ? await db
+          .selectFrom('groupBuyMembers as m')
+          .innerJoin('orders as o', 'o.id', 'm.orderId')
+          .select('o.orderNo')
+          .where('m.groupId', '=', groupId)
+          .where('m.memberId', '=', memberId)
+          .executeTakeFirst()
+      : undefined
+  // A pending group (the leader's payment not confirmed yet) is shown to its leader only: the checkout lands here
+  // while the gateway's notify may still be on its way.
+  if (!g || g.status === 'cancelled' || (g.status === 'pending' && !mine)) throw new AppError(ErrorCode.NOT_FOUND, '拼团不存在')
   const price = await db
     .selectFrom('groupBuySkus')
     .select((eb) => eb.fn.min<number>('price').as('p'))
     .where('activityId', '=', g.activityId)
     .executeTakeFirst()
-  const mine = memberId
-    ? await db
-        .selectFrom('groupBuyMembers as m')
-        .innerJoin('orders as o', 'o.id', 'm.orderId')
-        .select('o.orderNo')
-        .where('m.groupId', '=', groupId)
-        .where('m.memberId', '=', memberId)
-        .executeTakeFirst()
-    : undefined
   const seats = (await seatsOf(db, [g.id])).get(g.id) || []
   return { ...toSummary(g, seats), now, goodsId: g.goodsId, activityId: g.activityId, goodsName: g.name, goodsImage: g.mainImage, groupPrice: Number(price?.p || 0), myOrderNo: mine?.orderNo ?? null }
 }
@@ -152,20 +155,18 @@ export async function myGroups(db: Conn, memberId: number): Promise<MyGroup[]> {
 
 // ---------------------------------------------------------------- submit
 
-/**
- * A group order, in one transaction: the group (a new pending one for a leader; an open, unexpired, not yet full
- * one to join — not the member's own, not one they are in), the order through createOrder (stock reserved like any
- * order) at the group price (the leader's discount off each unit), held from shipping (ship_hold) until the group
- * forms, and the member's row (unique per group: joining twice collides). No coupon and no points on group orders;
- * the balance may pay a part. An order paid at once (all by balance) takes its place here, after its row exists.
- */
-async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequest & Pick<PricingInput, 'memberId' | 'payPasswordProof'>, now: number) {
-  const a = await tx.selectFrom('groupBuyActivities').selectAll().where('id', '=', input.activityId).executeTakeFirst()
+type GroupOrderInput = GroupPreviewRequest & Pick<PricingInput, 'memberId' | 'payPasswordProof'>
+type ActivityRow = Awaited<ReturnType<typeof checkedActivity>>['a']
+type LineRow = Awaited<ReturnType<typeof checkedActivity>>['line']
+
+/** The activity and SKU of a group order, checked (on, in its window, within the per-member limit): the preview and the submit refuse alike. */
+async function checkedActivity(db: Conn, input: GroupOrderInput, now: number) {
+  const a = await db.selectFrom('groupBuyActivities').selectAll().where('id', '=', input.activityId).executeTakeFirst()
   if (!a || !a.enabled) throw new AppError(ErrorCode.NOT_FOUND, '拼团活动不存在或已结束')
   if (now < Number(a.startAt)) throw new AppError(ErrorCode.ORDER_STATE, '拼团活动尚未开始')
   if (now >= Number(a.endAt)) throw new AppError(ErrorCode.ORDER_STATE, '拼团活动已结束')
   if (input.quantity > a.perMemberLimit) throw new AppError(ErrorCode.BAD_REQUEST, `每人限购${a.perMemberLimit}件`)
-  const line = await tx
+  const line = await db
     .selectFrom('groupBuySkus as p')
     .innerJoin('goodsSkus as s', 's.id', 'p.skuId')
     .innerJoin('goods as g', 'g.id', 's.goodsId')
@@ -175,46 +176,32 @@ async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequ
     .executeTakeFirst()
   if (!line) throw new AppError(ErrorCode.BAD_REQUEST, '该规格不参加拼团')
   if (line.status !== 'on') throw new AppError(ErrorCode.BAD_REQUEST, `「${line.name}」已下架`)
-  const bought = await tx
+  const held = await db
     .selectFrom('groupBuyMembers')
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity'), eb.val(0)).as('n'))
     .where('activityId', '=', a.id)
     .where('memberId', '=', input.memberId)
     .where('status', 'in', ['unpaid', 'paid'])
     .executeTakeFirst()
-  if (Number(bought?.n || 0) + input.quantity > a.perMemberLimit) throw new AppError(ErrorCode.BAD_REQUEST, `每人限购${a.perMemberLimit}件，您已参加过了`)
-  const leader = !input.groupId
-  let groupId: number
-  if (leader) {
-    const g = await tx
-      .insertInto('groupBuyGroups')
-      .values({
-        activityId: a.id,
-        goodsId: a.goodsId,
-        leaderMemberId: input.memberId,
-        size: a.size,
-        paidCount: 0,
-        virtualCount: 0,
-        status: 'pending',
-        expiresAt: null,
-        formedAt: null,
-        failedAt: null,
-        createdAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    groupId = g.id
-  } else {
-    const g = await tx.selectFrom('groupBuyGroups').selectAll().where('id', '=', input.groupId!).where('activityId', '=', a.id).executeTakeFirst()
-    if (!g || g.status === 'pending' || g.status === 'cancelled') throw new AppError(ErrorCode.NOT_FOUND, '拼团不存在')
-    if (g.leaderMemberId === input.memberId) throw new AppError(ErrorCode.ORDER_STATE, '不能参加自己发起的拼团')
-    if (g.status !== 'open' || Number(g.expiresAt) <= now) throw new AppError(ErrorCode.ORDER_STATE, '该团已结束，可以发起新的拼团')
-    if (Number(g.paidCount) + Number(g.virtualCount) >= g.size) throw new AppError(ErrorCode.ORDER_STATE, '该团已满，可以发起新的拼团')
-    groupId = g.id
-  }
+  const bought = Number(held?.n || 0)
+  if (bought + input.quantity > a.perMemberLimit) throw new AppError(ErrorCode.BAD_REQUEST, `每人限购${a.perMemberLimit}件，您已参加过了`)
+  return { a, line, bought }
+}
+
+/** The group a member asks to join, checked: open, not expired, not full, not their own. */
+async function joinableGroup(db: Conn, a: ActivityRow, input: GroupOrderInput, now: number) {
+  const g = await db.selectFrom('groupBuyGroups').selectAll().where('id', '=', input.groupId!).where('activityId', '=', a.id).executeTakeFirst()
+  if (!g || g.status === 'pending' || g.status === 'cancelled') throw new AppError(ErrorCode.NOT_FOUND, '拼团不存在')
+  if (g.leaderMemberId === input.memberId) throw new AppError(ErrorCode.ORDER_STATE, '不能参加自己发起的拼团')
+  if (g.status !== 'open' || Number(g.expiresAt) <= now) throw new AppError(ErrorCode.ORDER_STATE, '该团已结束，可以发起新的拼团')
+  if (Number(g.paidCount) + Number(g.virtualCount) >= g.size) throw new AppError(ErrorCode.ORDER_STATE, '该团已满，可以发起新的拼团')
+  return g
+}
+
+/** The order priced at the group price (the leader's discount off each unit, never below ¥0.01), then the registered pricing steps (only the balance applies to group orders). */
+async function groupDraft(db: Conn, modules: Contributions, a: ActivityRow, line: LineRow, input: GroupOrderInput, leader: boolean): Promise<OrderDraft> {
   const unit = leader ? Math.max(1, Number(line.price) - Number(a.leaderDiscount)) : Number(line.price)
-  const address = input.addressId ? await getAddress(tx, input.memberId, input.addressId) : await defaultAddress(tx, input.memberId)
-  if (!address) throw new AppError(ErrorCode.BAD_REQUEST, '请先添加收货地址')
+  const address = input.addressId ? await getAddress(db, input.memberId, input.addressId) : await defaultAddress(db, input.memberId)
   const amount = unit * input.quantity
   const draft: OrderDraft = newDraft({
     memberId: input.memberId,
@@ -249,8 +236,59 @@ async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequ
     payPasswordProof: input.payPasswordProof,
     orderType: 'group',
   }
-  for (const step of modules.pricingSteps) await step.apply(tx, draft, pricingInput)
-  await finalizeWithSteps(tx, modules, draft, pricingInput)
+  for (const step of modules.pricingSteps) await step.apply(db, draft, pricingInput)
+  return finalizeWithSteps(db, modules, draft, pricingInput)
+}
+
+/** The group checkout: what submit would charge, with the same refusals; nothing is written. */
+export async function preview(ctx: Pick<AppContext, 'db' | 'modules'>, input: GroupOrderInput, now = Date.now()): Promise<GroupPreview> {
+  const { a, line, bought } = await checkedActivity(ctx.db, input, now)
+  const leader = !input.groupId
+  if (!leader) await joinableGroup(ctx.db, a, input, now)
+  const draft = await groupDraft(ctx.db, ctx.modules, a, line, input, leader)
+  return {
+    ...previewOf(draft, FREE_FREIGHT_THRESHOLD),
+    activity: { id: a.id, title: a.title, size: a.size, hours: a.hours, perMemberLimit: a.perMemberLimit, leaderDiscount: Number(a.leaderDiscount) },
+    leader,
+    myBought: bought,
+  }
+}
+
+/**
+ * A group order, in one transaction: the group (a new pending one for a leader; an open, unexpired, not yet full
+ * one to join — not the member's own, not one they are in), the order through createOrder (stock reserved like any
+ * order) at the group price (the leader's discount off each unit), held from shipping (ship_hold) until the group
+ * forms, and the member's row (unique per group: joining twice collides). No coupon and no points on group orders;
+ * the balance may pay a part. An order paid at once (all by balance) takes its place here, after its row exists.
+ */
+async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequest & Pick<PricingInput, 'memberId' | 'payPasswordProof'>, now: number) {
+  const { a, line } = await checkedActivity(tx, input, now)
+  const leader = !input.groupId
+  let groupId: number
+  if (leader) {
+    const g = await tx
+      .insertInto('groupBuyGroups')
+      .values({
+        activityId: a.id,
+        goodsId: a.goodsId,
+        leaderMemberId: input.memberId,
+        size: a.size,
+        paidCount: 0,
+        virtualCount: 0,
+        status: 'pending',
+        expiresAt: null,
+        formedAt: null,
+        failedAt: null,
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    groupId = g.id
+  } else {
+    groupId = (await joinableGroup(tx, a, input, now)).id
+  }
+  const draft = await groupDraft(tx, modules, a, line, input, leader)
+  if (!draft.address) throw new AppError(ErrorCode.BAD_REQUEST, '请先添加收货地址')
   const o = await createOrder(tx, modules, draft, { requestId: input.requestId, remark: input.remark, expireMinutes: GROUP_EXPIRE_MINUTES, now })
   await tx.updateTable('orders').set({ shipHold: 1 }).where('id', '=', o.id).execute()
   try {

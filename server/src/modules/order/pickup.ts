@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely'
 import type { AdminPickupPoint, PickupPointInput } from '../../../../types/adminSettings'
 import type { PickupLookup } from '../../../../types/adminOrders'
 import type { OrderPickupPreview, PickupPoint } from '../../../../types/order'
-import { ORDER_STATUS_TEXT, PARTLY_SHIPPED_TEXT, PICKUP_WAITING_TEXT } from '../../../../types/order'
+import { HELD_TEXT, ORDER_STATUS_TEXT, PARTLY_SHIPPED_TEXT, PICKUP_WAITING_TEXT } from '../../../../types/order'
 import type { AuditEntry } from '../../admin/audit'
 import type { OrderTable, PickupPointTable } from '../../db/tradeTables'
 import type { Conn, Tx } from '../../db/types'
@@ -159,9 +159,20 @@ export const pickupPointOf = (o: Pick<Selectable<OrderTable>, 'pickupName' | 'pi
   phone: o.pickupPhone,
 })
 
-/** The status in words: a paid pickup order that waits at the point is 待自提; a delivery order with some parcels sent, 部分发货. */
-export const orderStatusText = (o: Pick<Selectable<OrderTable>, 'status' | 'deliveryType' | 'shippedAt'>) =>
-  o.status !== 'to_ship' ? ORDER_STATUS_TEXT[o.status] : o.deliveryType === 'pickup' ? PICKUP_WAITING_TEXT : o.shippedAt ? PARTLY_SHIPPED_TEXT : ORDER_STATUS_TEXT.to_ship
+/**
+ * The status in words: a paid pickup order that waits at the point is 待自提; a delivery order with some parcels sent, 部分发货;
+ * a paid order held from shipping (a 拼团 place whose group has not formed, `ship_hold`) 待成团.
+ */
+export const orderStatusText = (o: Pick<Selectable<OrderTable>, 'status' | 'deliveryType' | 'shippedAt'> & { shipHold?: number | null }) =>
+  o.status !== 'to_ship'
+    ? ORDER_STATUS_TEXT[o.status]
+    : Number(o.shipHold) === 1
+      ? HELD_TEXT
+      : o.deliveryType === 'pickup'
+        ? PICKUP_WAITING_TEXT
+        : o.shippedAt
+          ? PARTLY_SHIPPED_TEXT
+          : ORDER_STATUS_TEXT.to_ship
 
 // ---------------------------------------------------------------- 自提核销
 

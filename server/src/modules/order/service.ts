@@ -304,7 +304,7 @@ export async function submitOrder(
  * first review that may still get its 追评 (docs/after-sales.md), from `followUpOrders`.
  */
 export function orderActions(
-  o: Pick<OrderRow, 'status' | 'orderType' | 'expireAt' | 'shippedAt' | 'receivedAt' | 'afterSaleStatus'> & { deliveryType?: OrderRow['deliveryType'] },
+  o: Pick<OrderRow, 'status' | 'orderType' | 'expireAt' | 'shippedAt' | 'receivedAt' | 'afterSaleStatus'> & { deliveryType?: OrderRow['deliveryType']; shipHold?: number | null },
   afterSalesDays: number,
   now = Date.now(),
   followUp = false,
@@ -317,7 +317,8 @@ export function orderActions(
       if (o.expireAt > now) a.push('pay')
       break
     case 'to_ship':
-      a.push('afterSale')
+      // A 拼团 place held until its group forms cannot be refunded by hand (a failed group refunds it itself).
+      if (Number(o.shipHold) !== 1) a.push('afterSale')
       // 部分发货: some parcels are on their way (split shipment).
       if (o.shippedAt) a.push('logistics')
       if (again) a.push('buyAgain')

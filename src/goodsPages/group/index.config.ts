@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '拼团详情', navigationStyle: 'custom', enableShareAppMessage: true, enableShareTimeline: true })

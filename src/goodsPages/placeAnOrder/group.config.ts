@@ -1,0 +1,1 @@
+export default definePageConfig({ navigationBarTitleText: '拼团下单', navigationStyle: 'custom' })

@@ -1,0 +1,130 @@
+// 拼团 in Chromium: shopper 1 starts a group from goods details and pays (sandbox); the link 邀请好友 copies is opened by
+// shopper 2 in a second browser, who joins and pays; the group shows 拼团成功, both orders turn from 待成团 to 待发货
+// together, and the shop ships one. A group that fails (its deadline passes) is left to server/test/groupBuy.test.ts:
+// the browser has no honest way to move the server's clock or run its settle job early.
+import { test } from 'node:test'
+import assert from 'node:assert/strict'
+import { useShopSuite, openBrowser, shopAs, screenshot, shown, newPhone, seededGroupBuy, dismissNewMemberGift } from './harness.mjs'
+
+const ADDRESS = { name: '拼团买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }
+const second = { phone: newPhone(), token: null, browser: null, page: null }
+const suite = useShopSuite({
+  member: newPhone(),
+  async setup({ shop, token, context }) {
+    await dismissNewMemberGift(context)
+    second.token = await shop.apiLogin(second.phone)
+    for (const t of [token, second.token]) {
+      const r = await shop.api('POST', '/api/memberAddress/add', ADDRESS, t)
+      assert.equal(r.code, 200, r.msg)
+    }
+  },
+})
+
+/** Picks the first value in stock of each spec group, then confirms the sheet. */
+async function pickAndConfirm(page) {
+  const picker = shown(page, '.spec-picker')
+  await picker.waitFor()
+  const groups = picker.locator('.spec-picker__group')
+  for (let i = 0; i < (await groups.count()); i++) {
+    const active = groups.nth(i).locator('.spec-picker__value--active')
+    if (await active.count()) continue
+    await groups.nth(i).locator('.spec-picker__value:not(.spec-picker__value--disabled)').first().click()
+    await active.waitFor()
+  }
+  await picker.locator('.spec-picker__btn--buy').click()
+}
+
+/** The checkout's button, then the sandbox gateway's confirm step; lands on the group's page. */
+async function submitAndPay(page, label) {
+  await page.waitForURL(/\/goodsPages\/placeAnOrder\/group/)
+  await shown(page, '.seckill-order__submit', { hasText: label }).click()
+  await page.locator('.taro-model__confirm').filter({ hasText: '确认支付' }).click()
+  await page.waitForURL(/\/goodsPages\/group\/index\?groupId=\d+/)
+  return Number(new URL(page.url()).searchParams.get('groupId'))
+}
+
+test('two shoppers form a group from a shared link: both orders wait as 待成团, then become 待发货 together, and it ships', async () => {
+  const { page, shop } = suite
+  const seeded = await seededGroupBuy(shop)
+  assert.ok(seeded, 'the demo seed has a live 拼团')
+  const groupPrice = Math.min(...seeded.activity.skus.map((s) => s.groupPrice))
+
+  // Shopper 1: goods details shows the group price, the seeded open group, and 发起拼团 with its price.
+  await suite.signIn()
+  await page.goto(`${shop.base}/goodsPages/details/details?id=${seeded.goodsId}`)
+  await shown(page, '.gb-price__label', { hasText: '拼团价' }).waitFor()
+  await shown(page, '.gb-group', { hasText: '还差1人' }).waitFor()
+  await shown(page, '.gb-btn--group', { hasText: `¥${(groupPrice / 100).toFixed(2)}` }).waitFor()
+  await screenshot(page, 'groupbuy-details')
+  await shown(page, '.gb-btn--group').click()
+  await pickAndConfirm(page)
+  await shown(page, '.seckill-order__badge-text', { hasText: '团长优惠' }).waitFor()
+  await screenshot(page, 'groupbuy-checkout')
+  const groupId = await submitAndPay(page, '发起拼团')
+  await shown(page, '.group-state__text', { hasText: '拼团中·还差1人' }).waitFor()
+  await shown(page, '.group-seat--empty').waitFor()
+  await shown(page, '.group-state__time', { hasText: /剩余 \d{2}:\d{2}:\d{2}/ }).waitFor()
+  await screenshot(page, 'groupbuy-group-open')
+
+  // Its order is paid but held: 待成团, and the shop cannot ship it.
+  const mine1 = await shop.api('GET', '/api/groupBuy/mine', undefined, suite.token)
+  const order1 = mine1.data.find((g) => g.groupId === groupId).orderNo
+  const held = await shop.api('GET', `/api/order/detail?orderNo=${order1}`, undefined, suite.token)
+  assert.equal(held.data.status, 'to_ship')
+  assert.equal(held.data.statusText, '待成团')
+  await assert.rejects(shop.admin('ship', order1, 'SF', `SF${Date.now()}`), /拼团尚未成团/)
+
+  // 邀请好友 copies the share link (this browser is not WeChat): the group page with its groupId.
+  await suite.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: shop.base })
+  await shown(page, '.group-page__btn', { hasText: '邀请好友参团' }).click()
+  await shown(page, '.taro__toast p', { hasText: '复制成功' }).waitFor()
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  assert.match(link, new RegExp(`/goodsPages/group/index\\?groupId=${groupId}(&|$)`))
+
+  // Shopper 2, in a browser of their own, opens the shared link: the group, 参团 at the group price.
+  Object.assign(second, await openBrowser())
+  try {
+    await dismissNewMemberGift(second.context)
+    await shopAs(second.page, shop, second.token)
+    const p2 = second.page
+    await p2.goto(link)
+    await shown(p2, '.group-state__text', { hasText: '拼团中·还差1人' }).waitFor()
+    await screenshot(p2, 'groupbuy-group-visitor')
+    await shown(p2, '.group-page__btn', { hasText: '参团' }).click()
+    await p2.waitForURL(/\/goodsPages\/details\/details\?id=\d+&joinGroup=\d+/)
+    await pickAndConfirm(p2)
+    await shown(p2, '.seckill-order__badge-text', { hasText: '参加好友的团' }).waitFor()
+    assert.equal(await submitAndPay(p2, '立即参团'), groupId)
+    await shown(p2, '.group-state__text', { hasText: '拼团成功' }).waitFor()
+    assert.equal(await shown(p2, '.group-seat--member').count(), 2)
+    await screenshot(p2, 'groupbuy-group-formed')
+    assert.deepEqual(second.errors, [])
+  } finally {
+    await second.browser.close()
+  }
+
+  // Both orders were released together: 待发货 now; shopper 1's page shows the success too, and the shop ships.
+  const mine2 = await shop.api('GET', '/api/groupBuy/mine', undefined, second.token)
+  const order2 = mine2.data.find((g) => g.groupId === groupId).orderNo
+  for (const [orderNo, token] of [
+    [order1, suite.token],
+    [order2, second.token],
+  ]) {
+    const d = await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, undefined, token)
+    assert.equal(d.data.statusText, '待发货', orderNo)
+  }
+  await page.reload()
+  await shown(page, '.group-state__text', { hasText: '拼团成功' }).waitFor()
+  const out = await shop.admin('ship', order1, 'SF', 'SF1234567890')
+  assert.match(out, new RegExp(`已发货 ${order1}`))
+
+  // 我的拼团 lists it; the order's 查看拼团 leads to the group.
+  await page.goto(`${shop.base}/minePages/myGroup/index`)
+  await shown(page, '.my-group__state', { hasText: '拼团成功' }).waitFor()
+  await screenshot(page, 'groupbuy-my-groups')
+  await page.goto(`${shop.base}/minePages/myOrder/details?orderNo=${order1}`)
+  await shown(page, '.order-detail__status-text', { hasText: '待收货' }).waitFor()
+  await shown(page, '.order-detail__group', { hasText: '拼团成功' }).click()
+  await page.waitForURL(new RegExp(`/goodsPages/group/index\\?groupId=${groupId}`))
+  assert.deepEqual(suite.errors, [])
+})
