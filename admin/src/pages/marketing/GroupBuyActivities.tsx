@@ -46,23 +46,22 @@ export default function GroupBuyActivities() {
       title: '活动',
       dataIndex: 'title',
       search: false,
-      width: 220,
+      width: 200,
       render: (_, r) => (
         <Space direction='vertical' size={0} style={{ minWidth: 0 }}>
           <Typography.Text strong>{r.title}</Typography.Text>
-          <Typography.Text type='secondary' ellipsis style={{ maxWidth: 200 }}>
+          <Typography.Text type='secondary' ellipsis style={{ maxWidth: 180 }}>
             {r.goodsName}
           </Typography.Text>
         </Space>
       ),
     },
-    { title: '成团人数', dataIndex: 'size', search: false, width: 90, render: (_, r) => `${r.size} 人团` },
-    { title: '成团时限', dataIndex: 'hours', search: false, width: 90, render: (_, r) => `${r.hours} 小时` },
+    { title: '成团规则', dataIndex: 'size', search: false, width: 130, render: (_, r) => `${r.size} 人团 · ${r.hours} 小时` },
     {
       title: '活动时间',
       dataIndex: 'startAt',
       search: false,
-      width: 170,
+      width: 150,
       render: (_, r) => (
         <span>
           {dateTime(r.startAt)}
@@ -71,12 +70,20 @@ export default function GroupBuyActivities() {
       ),
     },
     { title: '状态', dataIndex: 'enabled', search: false, width: 80, render: (_, r) => stateTag(r) },
-    { title: '进行中的团', dataIndex: ['figures', 'open'], search: false, width: 96 },
-    { title: '已成团', dataIndex: ['figures', 'formed'], search: false, width: 76 },
-    { title: '已失败', dataIndex: ['figures', 'failed'], search: false, width: 76 },
-    { title: '订单数', dataIndex: ['figures', 'orders'], search: false, width: 76 },
-    { title: '销售额', dataIndex: ['figures', 'sales'], search: false, width: 110, render: (_, r) => yuanLabel(r.figures.sales) },
-    { title: '开启', dataIndex: 'id', search: false, width: 76, render: (_, r) => enabledSwitch(r) },
+    {
+      title: '进行中 / 已成团 / 已失败',
+      dataIndex: 'figures',
+      search: false,
+      width: 130,
+      render: (_, r) => (
+        <span>
+          {r.figures.open} / {r.figures.formed} / {r.figures.failed}
+        </span>
+      ),
+    },
+    { title: '订单数', dataIndex: ['figures', 'orders'], search: false, width: 70 },
+    { title: '销售额', dataIndex: ['figures', 'sales'], search: false, width: 100, render: (_, r) => yuanLabel(r.figures.sales) },
+    { title: '开启', dataIndex: 'id', search: false, width: 70, render: (_, r) => enabledSwitch(r) },
     { title: '操作', valueType: 'option', width: 120, render: (_, r) => actions(r) },
   ]
 
@@ -86,7 +93,7 @@ export default function GroupBuyActivities() {
         rowKey='id'
         actionRef={action}
         columns={columns}
-        scrollX={1300}
+        scrollX={1060}
         request={async (p) => {
           const r = await run(groupBuyActivities({ page: p.current, pageSize: p.pageSize }))
           return { data: r?.list || [], total: r?.total || 0, success: !!r }

@@ -19,7 +19,7 @@ export const GROUP_STATE: Record<GroupBuyGroupState, { text: string; color: stri
 const MEMBER_STATE: Record<AdminGroupBuyMember['state'], { text: string; color: string }> = {
   unpaid: { text: '待付款', color: 'default' },
   paid: { text: '已付款', color: 'green' },
-  late: { text: '团已满或已结束，待退款', color: 'orange' },
+  late: { text: '待退款', color: 'orange' },
   refunded: { text: '已退款', color: 'default' },
 }
 
@@ -52,11 +52,12 @@ function GroupCard({ g }: { g: AdminGroupBuyGroup }) {
         rowKey='orderNo'
         pagination={false}
         dataSource={g.members}
-        scroll={{ x: 620 }}
+        scroll={{ x: 760 }}
         columns={[
           {
             title: '成员',
             key: 'who',
+            width: 160,
             render: (_, m) => (
               <Space size={4}>
                 <span>{m.nickname || m.phone || '拼团用户'}</span>
@@ -66,8 +67,8 @@ function GroupCard({ g }: { g: AdminGroupBuyGroup }) {
           },
           { title: '手机号', dataIndex: 'phone', width: 120 },
           { title: '件数', dataIndex: 'quantity', width: 60 },
-          { title: '状态', key: 'state', width: 110, render: (_, m) => <Tag color={MEMBER_STATE[m.state].color}>{MEMBER_STATE[m.state].text}</Tag> },
-          { title: '订单号', dataIndex: 'orderNo', width: 180, render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
+          { title: '状态', key: 'state', width: 90, render: (_, m) => <Tag color={MEMBER_STATE[m.state].color}>{MEMBER_STATE[m.state].text}</Tag> },
+          { title: '订单号', dataIndex: 'orderNo', width: 210, render: (v: string) => <Typography.Text copyable>{v}</Typography.Text> },
           { title: '付款时间', key: 'paidAt', width: 140, render: (_, m) => dateTime(m.paidAt) },
         ]}
       />
