@@ -50,6 +50,47 @@ export type AdminGroupBuyActivity = Static<typeof AdminGroupBuyActivity>
 export const AdminGroupBuyPage = PageOf(AdminGroupBuyActivity)
 export type AdminGroupBuyPage = Static<typeof AdminGroupBuyPage>
 
+/** 查看团: an activity's groups that a leader paid for (open, formed, failed), newest first, each with its members. */
+export const GroupBuyGroupState = Type.Union([Type.Literal('open'), Type.Literal('formed'), Type.Literal('failed')])
+export type GroupBuyGroupState = Static<typeof GroupBuyGroupState>
+export const GroupBuyGroupsQuery = Closed({
+  state: Type.Optional(GroupBuyGroupState),
+  page: Type.Optional(Type.Integer({ minimum: 1 })),
+  pageSize: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+})
+export type GroupBuyGroupsQuery = Static<typeof GroupBuyGroupsQuery>
+
+/** A member's order in a group: unpaid (no place yet), paid (a place), late (paid on a full or failed group: refund due), refunded. */
+export const GroupBuyMemberState = Type.Union([Type.Literal('unpaid'), Type.Literal('paid'), Type.Literal('late'), Type.Literal('refunded')])
+export type GroupBuyMemberState = Static<typeof GroupBuyMemberState>
+export const AdminGroupBuyMember = Type.Object({
+  memberId: Type.Integer(),
+  nickname: Type.String(),
+  phone: Type.String(),
+  isLeader: Type.Boolean(),
+  quantity: Type.Integer(),
+  state: GroupBuyMemberState,
+  orderNo: Type.String(),
+  paidAt: Type.Union([Type.Integer(), Type.Null()]),
+})
+export type AdminGroupBuyMember = Static<typeof AdminGroupBuyMember>
+export const AdminGroupBuyGroup = Type.Object({
+  id: Type.Integer(),
+  state: GroupBuyGroupState,
+  size: Type.Integer(),
+  paidCount: Type.Integer(),
+  /** Places 模拟成团 filled at the deadline. */
+  virtualCount: Type.Integer(),
+  expiresAt: Type.Union([Type.Integer(), Type.Null()]),
+  formedAt: Type.Union([Type.Integer(), Type.Null()]),
+  failedAt: Type.Union([Type.Integer(), Type.Null()]),
+  createdAt: Type.Integer(),
+  members: Type.Array(AdminGroupBuyMember),
+})
+export type AdminGroupBuyGroup = Static<typeof AdminGroupBuyGroup>
+export const AdminGroupBuyGroupPage = PageOf(AdminGroupBuyGroup)
+export type AdminGroupBuyGroupPage = Static<typeof AdminGroupBuyGroupPage>
+
 /** The Chinese names of the console's fields in validation messages. */
 export const GROUP_BUY_FIELD_LABELS: Record<string, string> = {
   size: '成团人数',

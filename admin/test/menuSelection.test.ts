@@ -22,6 +22,8 @@ function expected(path: string): string | null {
     '/members/12': '/members',
     '/marketing/seckill/new': '/marketing/seckill',
     '/marketing/seckill/12': '/marketing/seckill',
+    '/marketing/group-buy/new': '/marketing/group-buy',
+    '/marketing/group-buy/12': '/marketing/group-buy',
     '/agents/list/12': '/agents/list',
     '/todo/failures': '/dashboard',
     '/system/password': null,

@@ -247,6 +247,46 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(await t.db.selectFrom('groupBuyMembers').selectAll().where('groupId', '=', lo.data.groupId).execute()).toHaveLength(1)
   })
 
+  it('console 查看团: the groups of an activity a leader paid for, newest first, by state, with their members (leader first) and how each ended', async () => {
+    const owner = adminClient(t, await signIn(t, 'owner'))
+    const service = adminClient(t, await signIn(t, 'service'))
+    const a = await activity(t)
+    const formed = await openGroup(t, a)
+    const joiner = await shopper(t)
+    const jo = await submit(t, joiner, a.activityId, a.skuId, formed.groupId)
+    await pay(t, joiner, jo.data.orderNo)
+    const failed = await openGroup(t, a)
+    await settleGroups(t.ctx, Date.now() + 25 * HOUR)
+    await settleGroups(t.ctx, Date.now() + 25 * HOUR)
+    const open = await openGroup(t, a)
+    // A leader who has not paid opened no group: not listed.
+    const unpaid = await submit(t, await shopper(t), a.activityId, a.skuId)
+    expect(unpaid.code).toBe(200)
+
+    expect((await service.get(`/group-buy/activities/${a.activityId}/groups`)).code).not.toBe(200)
+    expect((await owner.get('/group-buy/activities/999999/groups')).msg).toBe('拼团活动不存在')
+    expect((await owner.get(`/group-buy/activities/${a.activityId}/groups`, { state: 'pending' })).code).not.toBe(200)
+    const all = await owner.get(`/group-buy/activities/${a.activityId}/groups`)
+    expect(all.data.total).toBe(3)
+    expect(all.data.list.map((g: any) => [g.id, g.state])).toEqual([
+      [open.groupId, 'open'],
+      [failed.groupId, 'failed'],
+      [formed.groupId, 'formed'],
+    ])
+    expect(all.data.list[0]).toMatchObject({ size: 2, paidCount: 1, members: [{ isLeader: true, state: 'paid', orderNo: open.orderNo }] })
+    expect(all.data.list[0].expiresAt).toBeGreaterThan(Date.now())
+    const f = await owner.get(`/group-buy/activities/${a.activityId}/groups`, { state: 'failed' })
+    expect(f.data.total).toBe(1)
+    expect(f.data.list[0]).toMatchObject({ id: failed.groupId, members: [{ isLeader: true, state: 'refunded', orderNo: failed.orderNo, phone: expect.stringMatching(/^1\d{10}$/) }] })
+    expect(f.data.list[0].failedAt).toBeGreaterThan(0)
+    const d = await owner.get(`/group-buy/activities/${a.activityId}/groups`, { state: 'formed', pageSize: 1 })
+    expect(d.data.list[0].members.map((m: any) => [m.isLeader, m.state, m.orderNo])).toEqual([
+      [true, 'paid', formed.orderNo],
+      [false, 'paid', jo.data.orderNo],
+    ])
+    expect(d.data.list[0].formedAt).toBeGreaterThan(0)
+  })
+
   it('模拟成团 fills a group at its deadline with virtual members and releases it for shipping', async () => {
     const a = await activity(t, { size: 3, virtualFill: 1 })
     const { orderNo, groupId } = await openGroup(t, a)

@@ -132,6 +132,7 @@ export function GoodsSelect({
   placeholder = '输入商品名称搜索',
   style,
   id,
+  disabled,
 }: {
   value?: number | null
   onChange?: (id: number) => void
@@ -140,6 +141,7 @@ export function GoodsSelect({
   placeholder?: string
   style?: CSSProperties
   id?: string
+  disabled?: boolean
 }) {
   const { options, search, searching } = useGoods(value ? [value] : [], onShelfOnly)
   return (
@@ -147,6 +149,7 @@ export function GoodsSelect({
       id={id}
       value={value ?? undefined}
       onChange={onChange}
+      disabled={disabled}
       showSearch
       allowClear={allowClear}
       filterOption={false}

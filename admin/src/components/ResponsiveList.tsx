@@ -35,6 +35,8 @@ export function ResponsiveList<T extends Record<string, any>>({
 }) {
   const mobile = useMobile()
   const pagination = { defaultPageSize: 20, showSizeChanger: !mobile, size: mobile ? ('small' as const) : undefined }
+  // A list without filters has no search form (not an empty one with 重置 / 查询).
+  const searchable = columns.some((c) => c.search !== false && !c.hideInSearch && c.valueType !== 'option')
   if (!mobile)
     return (
       <ProTable<T>
@@ -45,7 +47,7 @@ export function ResponsiveList<T extends Record<string, any>>({
         request={request}
         params={params}
         scroll={{ x: scrollX }}
-        search={{ labelWidth: 'auto', defaultCollapsed: false }}
+        search={searchable && { labelWidth: 'auto', defaultCollapsed: false }}
         pagination={pagination}
         toolBarRender={toolBarRender}
         rowSelection={rowSelection}
@@ -57,7 +59,7 @@ export function ResponsiveList<T extends Record<string, any>>({
       actionRef={actionRef}
       rowKey={rowKey}
       // The search form comes from the columns (their search fields); the cards from `card`.
-      search={{ labelWidth: 'auto', layout: 'vertical', defaultCollapsed: true, span: 24 }}
+      search={searchable && { labelWidth: 'auto', layout: 'vertical', defaultCollapsed: true, span: 24 }}
       metas={Object.fromEntries(columns.filter((c) => c.search !== false && c.valueType !== 'option').map((c, i) => [`search${i}`, c])) as never}
       request={request as never}
       params={params}

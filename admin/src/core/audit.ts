@@ -91,6 +91,7 @@ const MONEY = new Set([
   'withdrawable',
   'frozen',
   'forfeitedCommission',
+  'leaderDiscount',
 ])
 /** Records' bookkeeping: not something the merchant changed. */
 /** Not shown: secrets, bookkeeping, and a courier's code (its name, recorded beside it, says the same in words). */

@@ -1,6 +1,15 @@
 import type { Conn, Db, Tx } from '../../db/types'
 import type { AuditEntry } from '../../admin/audit'
-import type { AdminGroupBuyActivity, AdminGroupBuyPage, GroupBuyActivityBody, GroupBuyFigures, GroupBuyListQuery } from '../../../../types/adminGroupBuy'
+import type {
+  AdminGroupBuyActivity,
+  AdminGroupBuyGroupPage,
+  AdminGroupBuyMember,
+  AdminGroupBuyPage,
+  GroupBuyActivityBody,
+  GroupBuyFigures,
+  GroupBuyGroupsQuery,
+  GroupBuyListQuery,
+} from '../../../../types/adminGroupBuy'
 import { AppError, ErrorCode } from '../../errors'
 import { countRows, onPage, paged } from '../../db/paging'
 import '../../db/groupBuyTables'
@@ -98,6 +107,67 @@ export async function adminActivity(db: Conn, id: number): Promise<AdminGroupBuy
   const r = await base(db).where('a.id', '=', id).executeTakeFirst()
   if (!r) throw new AppError(ErrorCode.NOT_FOUND, '拼团活动不存在')
   return (await toRows(db, [r]))[0]
+}
+
+/**
+ * 查看团: the activity's groups a leader paid for (a pending or cancelled one never opened), newest first, with every
+ * member whose order is unpaid, paid, late or refunded (a cancelled order left the group), the leader first.
+ */
+export async function adminGroups(db: Conn, activityId: number, q: GroupBuyGroupsQuery): Promise<AdminGroupBuyGroupPage> {
+  const { page, pageSize } = paged(q)
+  const a = await db.selectFrom('groupBuyActivities').select('id').where('id', '=', activityId).executeTakeFirst()
+  if (!a) throw new AppError(ErrorCode.NOT_FOUND, '拼团活动不存在')
+  const filtered = db
+    .selectFrom('groupBuyGroups')
+    .where('activityId', '=', activityId)
+    .where('status', 'in', q.state ? [q.state] : ['open', 'formed', 'failed'])
+  const total = await countRows(filtered)
+  const groups = await filtered
+    .select(['id', 'status', 'size', 'paidCount', 'virtualCount', 'expiresAt', 'formedAt', 'failedAt', 'createdAt'])
+    .orderBy('id', 'desc')
+    .$call(onPage(page, pageSize))
+    .execute()
+  const ids = groups.map((g) => g.id)
+  const members = ids.length
+    ? await db
+        .selectFrom('groupBuyMembers as m')
+        .innerJoin('members as u', 'u.id', 'm.memberId')
+        .innerJoin('orders as o', 'o.id', 'm.orderId')
+        .select(['m.groupId', 'm.memberId', 'u.nickname', 'u.phone', 'm.isLeader', 'm.quantity', 'm.status', 'o.orderNo', 'm.paidAt'])
+        .where('m.groupId', 'in', ids)
+        .where('m.status', '!=', 'cancelled')
+        .orderBy('m.isLeader', 'desc')
+        .orderBy('m.id')
+        .execute()
+    : []
+  const toMember = (m: (typeof members)[number]): AdminGroupBuyMember => ({
+    memberId: m.memberId,
+    nickname: m.nickname || '',
+    phone: m.phone || '',
+    isLeader: !!m.isLeader,
+    quantity: m.quantity,
+    state: m.status as AdminGroupBuyMember['state'],
+    orderNo: m.orderNo,
+    paidAt: m.paidAt === null ? null : Number(m.paidAt),
+  })
+  const num = (v: number | null) => (v === null ? null : Number(v))
+  return {
+    list: groups.map((g) => ({
+      id: g.id,
+      state: g.status as 'open' | 'formed' | 'failed',
+      size: g.size,
+      paidCount: Number(g.paidCount),
+      virtualCount: Number(g.virtualCount),
+      expiresAt: num(g.expiresAt),
+      formedAt: num(g.formedAt),
+      failedAt: num(g.failedAt),
+      createdAt: Number(g.createdAt),
+      members: members.filter((m) => m.groupId === g.id).map(toMember),
+    })),
+    total,
+    page,
+    pageSize,
+  }
 }
 
 /** Checks the body against the goods: its SKUs only, each once, the group price below the single price, one live activity per goods at a time. */
