@@ -41,6 +41,8 @@ export const AdminOrderRow = Type.Object({
   deliveryType: Type.String(),
   /** Paid, some parcels sent and others still to send (shown as 部分发货). */
   partlyShipped: Type.Boolean(),
+  /** A 拼团 order paid while its group is still filling (ship_hold): shown as 待成团, not shipped until the group forms. */
+  held: Type.Boolean(),
 })
 export type AdminOrderRow = Static<typeof AdminOrderRow>
 export const AdminOrderPage = PageOf(AdminOrderRow)
@@ -53,6 +55,8 @@ export const AdminOrderDetail = Type.Object({
     orderNo: Type.String(),
     orderType: Type.String(),
     status: Type.String(),
+    /** As the list's `held`: paid, waiting for its 拼团 to form. */
+    held: Type.Boolean(),
     afterSaleStatus: Type.String(),
     memberId: Type.Integer(),
     memberPhone: Type.String(),

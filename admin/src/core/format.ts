@@ -1,6 +1,6 @@
 /** How the console shows times and states (Chinese labels for the wire's codes). */
 import dayjs from 'dayjs'
-import { PARTLY_SHIPPED_TEXT } from '@contract/order'
+import { HELD_TEXT, PARTLY_SHIPPED_TEXT } from '@contract/order'
 
 export const dateTime = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD HH:mm') : '—')
 export const date = (ms: number | null | undefined) => (ms ? dayjs(ms).format('YYYY-MM-DD') : '—')
@@ -17,9 +17,11 @@ export const ORDER_STATUS: Record<string, { text: string; color: string }> = {
 export const PICKUP_WAITING = { text: '待自提', color: 'orange' }
 /** The status tag of an order row: 待自提 for a pickup order waiting to be picked up. */
 export const PARTLY_SHIPPED = { text: PARTLY_SHIPPED_TEXT, color: 'orange' }
-/** An order's state as staff see it: a paid pickup order waiting is 待自提, one with some parcels sent 部分发货. */
-export const orderStatusTag = (r: { status: string; deliveryType?: string; partlyShipped?: boolean }) =>
-  r.status !== 'to_ship' ? ORDER_STATUS[r.status] : r.deliveryType === 'pickup' ? PICKUP_WAITING : r.partlyShipped ? PARTLY_SHIPPED : ORDER_STATUS[r.status]
+/** A paid 拼团 order whose group is still filling: nothing ships until it forms. */
+export const HELD = { text: HELD_TEXT, color: 'purple' }
+/** An order's state as staff see it: a paid pickup order waiting is 待自提, one with some parcels sent 部分发货, a group order waiting for its group 待成团. */
+export const orderStatusTag = (r: { status: string; deliveryType?: string; partlyShipped?: boolean; held?: boolean }) =>
+  r.status !== 'to_ship' ? ORDER_STATUS[r.status] : r.held ? HELD : r.deliveryType === 'pickup' ? PICKUP_WAITING : r.partlyShipped ? PARTLY_SHIPPED : ORDER_STATUS[r.status]
 
 export const AFTER_SALE_STATUS: Record<string, { text: string; color: string }> = {
   applied: { text: '待审核', color: 'red' },

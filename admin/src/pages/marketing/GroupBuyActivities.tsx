@@ -74,7 +74,7 @@ export default function GroupBuyActivities() {
       title: '进行中 / 已成团 / 已失败',
       dataIndex: 'figures',
       search: false,
-      width: 130,
+      width: 210,
       render: (_, r) => (
         <span>
           {r.figures.open} / {r.figures.formed} / {r.figures.failed}

@@ -60,7 +60,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
   if (!data) return <Spin style={{ display: 'block', margin: '80px auto' }} />
   const { order, items, timeline, payments, parcels, refunds, commissions, pickup } = data
   const partly = order.status === 'to_ship' && parcels.length > 0
-  const st = orderStatusTag({ status: order.status, deliveryType: pickup ? 'pickup' : 'delivery', partlyShipped: partly })
+  const st = orderStatusTag({ status: order.status, deliveryType: pickup ? 'pickup' : 'delivery', partlyShipped: partly, held: order.held })
   // Units of each line still waiting: neither in a parcel nor refunded.
   const waiting = items.map((i) => ({ ...i, left: Math.max(0, i.quantity - i.refundedQuantity - i.shippedQuantity) })).filter((i) => i.left > 0)
   const openWaybill = (p: Parcel) => (setFixing(p), setDialog('waybill'))
@@ -96,7 +96,7 @@ export default function OrderDetail({ params }: { params: Record<string, string>
       extra={
         (writable || canRefund) && (
           <Space wrap>
-            {writable && order.status === 'to_ship' && !pickup && (
+            {writable && order.status === 'to_ship' && !order.held && !pickup && (
               <Button type='primary' onClick={() => setDialog('ship')}>
                 发货
               </Button>

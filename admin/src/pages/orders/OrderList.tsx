@@ -151,7 +151,7 @@ export default function OrderList() {
       width: 110,
       render: (_, r) => [
         <a key='d' onClick={() => navigate(`/orders/${r.orderNo}`)}>
-          {r.status === 'to_ship' && writable ? '发货' : '详情'}
+          {r.status === 'to_ship' && !r.held && writable ? '发货' : '详情'}
         </a>,
         r.status === 'unpaid' && writable && (
           <a key='p' onClick={() => setRepricing(r)}>

@@ -78,6 +78,7 @@ export const ROW_COLUMNS = [
   'o.payChannel',
   'o.deliveryType',
   'o.shippedAt',
+  'o.shipHold',
 ] as const
 
 /** First goods line of each order (name and picture for the list). */
@@ -116,6 +117,7 @@ export async function toRows(
     payChannel: string | null
     deliveryType: string
     shippedAt: number | null
+    shipHold: number
   }>,
 ): Promise<AdminOrderRow[]> {
   const [first, phone] = await Promise.all([
@@ -128,8 +130,9 @@ export async function toRows(
       rows.map((r) => r.memberId),
     ),
   ])
-  return rows.map(({ shippedAt, ...r }) => ({
+  return rows.map(({ shippedAt, shipHold, ...r }) => ({
     ...r,
+    held: r.status === 'to_ship' && !!shipHold,
     // Some parcels sent, others still to send (docs/orders.md "Parcels").
     partlyShipped: r.status === 'to_ship' && !!shippedAt,
     memberPhone: phone.get(r.memberId) || '',
@@ -326,6 +329,7 @@ export async function adminOrderDetail(db: Conn, orderNo: string): Promise<Admin
       orderNo: o.orderNo,
       orderType: o.orderType,
       status: o.status,
+      held: o.status === 'to_ship' && !!o.shipHold,
       afterSaleStatus: o.afterSaleStatus,
       memberId: o.memberId,
       memberPhone: member?.phone || '',
