@@ -1,22 +1,17 @@
 import { useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
-import { View, Text } from '@tarojs/components'
-import { Button, TextArea } from '@nutui/nutui-react-taro'
 import type { SeckillPreview } from '@contract/seckill'
-import PageLayout from '@/components/PageLayout'
 import { usePayPassword } from '@/components/PayPassword'
-import CouponPicker, { BalanceSwitch } from '@/components/CouponPicker'
-import PickAddress from '@/components/PickAddress'
-import { GoodsLine, newRequestId, payThenShowStatus } from '@/components/Order'
+import CouponPicker from '@/components/CouponPicker'
+import { newRequestId, payThenShowStatus } from '@/components/Order'
 import { previewSeckill, submitSeckill } from '@/api/seckill'
 import { requireLogin } from '@/core/auth'
-import { back, navigateTo, redirectTo } from '@/core/nav'
+import { navigateTo, redirectTo } from '@/core/nav'
 import { toast } from '@/core/toast'
 import { ROUTES } from '@/routes'
 import { useCommonStore } from '@/stores/common'
 import { yuan } from '@/utils/money'
-import QuantityInput from '@/components/QuantityInput'
-import './seckill.scss'
+import PromoCheckout from './PromoCheckout'
 
 /** Confirm page of a flash-sale order: address, the item at its flash price, quantity within the limit, coupons the rules allow, pay. */
 export default function PlaceAnOrderSeckillPage() {
@@ -113,78 +108,25 @@ export default function PlaceAnOrderSeckillPage() {
     }
   }
 
-  const footer = preview && (
-    <View className='seckill-order__bar'>
-      <View className='seckill-order__sum'>
-        <Text>{balanceUsed ? '还需支付：' : '实付款：'}</Text>
-        <Text className='seckill-order__sum-price'>¥{yuan(preview.payAmount - balanceUsed)}</Text>
-      </View>
-      <Button type='primary' className='seckill-order__submit' loading={busy} disabled={busy} onClick={submit}>
-        立即抢购
-      </Button>
-    </View>
-  )
-
   return (
-    <PageLayout variant='back' title='秒杀下单' footer={footer}>
-      {failed && !preview && (
-        <View className='empty-hint'>
-          <Text>{failed}</Text>
-          <View className='seckill-order__retry'>
-            <Button size='small' onClick={() => back()}>
-              返回
-            </Button>
-          </View>
-        </View>
-      )}
-      {preview && item && (
-        <View className='seckill-order'>
-          <PickAddress address={preview.address} />
-          <View className='card'>
-            <View className='seckill-order__badge'>
-              <Text className='seckill-order__badge-tag'>限时秒杀</Text>
-              <Text className='seckill-order__badge-text'>
-                {preview.session.title}场 · 每人限购{item.perMemberLimit}件{preview.myBought > 0 ? `（已购${preview.myBought}件）` : ''}
-              </Text>
-            </View>
-            {preview.lines.map((l) => (
-              <GoodsLine key={l.skuId} image={l.image} goodsName={l.goodsName} specText={l.specText} price={l.price} quantity={l.quantity} />
-            ))}
-            <View className='seckill-order__row'>
-              <Text>购买数量</Text>
-              <QuantityInput label='购买数量' value={quantity} min={1} max={maxQty} onChange={changeQty} />
-            </View>
-          </View>
-          <View className='card seckill-order__amounts'>
-            <View className='seckill-order__row'>
-              <Text>商品金额</Text>
-              <Text>¥{yuan(preview.goodsAmount)}</Text>
-            </View>
-            <View className='seckill-order__row'>
-              <Text>运费</Text>
-              <Text>{preview.freightAmount ? `+¥${yuan(preview.freightAmount)}` : '包邮'}</Text>
-            </View>
-            <CouponPicker extras={preview.extras.coupons} discount={preview.couponDiscount} onChange={changeCoupon} />
-            <View className='seckill-order__row seckill-order__row--total'>
-              <Text>小计</Text>
-              <Text className='price'>¥{yuan(preview.payAmount)}</Text>
-            </View>
-            <BalanceSwitch extras={preview.extras.balance} onChange={changeBalance} />
-            {!!balanceUsed && (
-              <View className='seckill-order__row'>
-                <Text>余额支付</Text>
-                <Text className='price'>-¥{yuan(balanceUsed)}</Text>
-              </View>
-            )}
-          </View>
-          <View className='card'>
-            <Text className='seckill-order__label'>订单备注</Text>
-            <TextArea value={remark} onChange={(v) => setRemark(v)} maxLength={200} rows={2} showCount placeholder='选填，请先和商家协商一致' />
-          </View>
-          <Text className='seckill-order__note'>秒杀订单请在10分钟内完成支付，超时自动取消并释放名额</Text>
-        </View>
-      )}
+    <PromoCheckout
+      title='秒杀下单'
+      failed={failed}
+      preview={preview && item ? preview : null}
+      badge={{ tag: '限时秒杀', text: item ? `${preview!.session.title}场 · 每人限购${item.perMemberLimit}件${preview!.myBought > 0 ? `（已购${preview!.myBought}件）` : ''}` : '' }}
+      quantity={quantity}
+      maxQuantity={maxQty}
+      onQuantity={changeQty}
+      coupons={preview && <CouponPicker extras={preview.extras.coupons} discount={preview.couponDiscount} onChange={changeCoupon} />}
+      onBalance={changeBalance}
+      remark={remark}
+      onRemark={setRemark}
+      note='秒杀订单请在10分钟内完成支付，超时自动取消并释放名额'
+      submitLabel='立即抢购'
+      busy={busy}
+      onSubmit={submit}
+    >
       {payPasswordSheet}
-    </PageLayout>
+    </PromoCheckout>
   )
 }
