@@ -117,6 +117,18 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(mine.data[0]).toMatchObject({ groupId: lo.data.groupId, state: 'formed', place: 'paid', filled: 2 })
   })
 
+  it('the per-member limit holds against one member submitting several group orders at once', async () => {
+    const a = await activity(t, { limit: 1 })
+    const me = await shopper(t)
+    // Eight groups started at the same moment, one unit each, with a limit of one: exactly one order.
+    const all = await Promise.all(Array.from({ length: 8 }, () => submit(t, me, a.activityId, a.skuId)))
+    expect(all.filter((r) => r.code === 200)).toHaveLength(1)
+    expect(all.filter((r) => r.code !== 200).map((r) => r.msg)).toEqual(Array(7).fill('每人限购1件，您已参加过了'))
+    const places = await t.db.selectFrom('groupBuyMembers').select('quantity').where('activityId', '=', a.activityId).where('memberId', '=', me.memberId).execute()
+    expect(places).toEqual([{ quantity: 1 }])
+    expect((await stockOf(t, a.skuId)).stock).toBe(99)
+  })
+
   it('the last place paid by two members at once: exactly one takes it, the other is refunded once', async () => {
     const a = await activity(t)
     const { groupId } = await openGroup(t, a)

@@ -62,8 +62,16 @@ export interface GroupBuyMemberTable {
   createdAt: number
 }
 
+/** One row per (activity, member): the lock a member's group submits take their turn on (migration 113). */
+export interface GroupBuyBuyerTable {
+  activityId: number
+  memberId: number
+  submits: number
+}
+
 declare module './types' {
   interface DB {
+    groupBuyBuyers: GroupBuyBuyerTable
     groupBuyActivities: GroupBuyActivityTable
     groupBuySkus: GroupBuySkuTable
     groupBuyGroups: GroupBuyGroupTable

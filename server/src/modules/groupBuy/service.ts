@@ -262,6 +262,13 @@ export async function preview(ctx: Pick<AppContext, 'db' | 'modules'>, input: Gr
  * the balance may pay a part. An order paid at once (all by balance) takes its place here, after its row exists.
  */
 async function placeOrder(tx: Tx, modules: Contributions, input: GroupSubmitRequest & Pick<PricingInput, 'memberId' | 'payPasswordProof'>, now: number) {
+  // First the member's row of this activity: their concurrent submits wait here for each other, so the limit's count
+  // below sees the places the earlier ones made (without it, eight submits at once all passed a limit of one).
+  await tx
+    .insertInto('groupBuyBuyers')
+    .values({ activityId: input.activityId, memberId: input.memberId, submits: 1 })
+    .onConflict((oc) => oc.columns(['activityId', 'memberId']).doUpdateSet((eb) => ({ submits: eb('groupBuyBuyers.submits', '+', 1) })))
+    .execute()
   const { a, line } = await checkedActivity(tx, input, now)
   const leader = !input.groupId
   let groupId: number
