@@ -45,11 +45,15 @@ async function wechatJsapiPay(p: PayParams): Promise<PayResult> {
 }
 
 /**
- * A phone browser outside WeChat: WeChat Pay H5. The browser goes to WeChat's h5_url, which brings the shopper back to
- * the pay-status page (redirect_url), where the status poll asks the server (and the server asks WeChat).
+ * A phone browser outside WeChat: WeChat Pay H5. The browser goes to WeChat's h5_url, which brings the shopper back
+ * (redirect_url) to the page that asks the server (and the server asks WeChat): an order's pay-status page, or for a
+ * recharge (params.rechargeNo) the recharge page with its result.
  */
-async function wechatH5Pay(p: PayParams, orderNo: string): Promise<PayResult> {
-  const back = `${window.location.origin}/${ROUTES.payStatus.replace(/^\//, '')}?orderNo=${encodeURIComponent(orderNo)}&result=paid`
+async function wechatH5Pay(p: PayParams): Promise<PayResult> {
+  const page = (route: string, query: string) => `${window.location.origin}/${route.replace(/^\//, '')}?${query}`
+  const back = p.params.rechargeNo
+    ? page(ROUTES.balanceRecharge, `rechargeNo=${encodeURIComponent(p.params.rechargeNo)}`)
+    : page(ROUTES.payStatus, `orderNo=${encodeURIComponent(p.params.orderNo || '')}&result=paid`)
   window.location.href = `${p.params.h5Url}&redirect_url=${encodeURIComponent(back)}`
   return new Promise<PayResult>(() => undefined) // the page is leaving
 }
@@ -81,7 +85,7 @@ export const paymentAdapter: PaymentAdapter = {
     useCommonStore.getState().setUsedUnionPayParams({ channel: p.channel, payNo: p.payNo, amount: p.amount, params: { ...p.params }, usedAt: Date.now() })
     if (p.channel === 'wechat_mini') return miniPay(p)
     if (p.channel === 'wechat_jsapi') return wechatJsapiPay(p)
-    if (p.channel === 'wechat_h5') return wechatH5Pay(p, p.params.orderNo || '')
+    if (p.channel === 'wechat_h5') return wechatH5Pay(p)
     return sandboxPay(p)
   },
 }

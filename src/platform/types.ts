@@ -7,7 +7,7 @@ export interface PayParams {
   channel: PayChannel
   payNo: string
   amount: number
-  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; wechat_h5: h5Url, orderNo; sandbox: a signed ticket. */
+  /** wechat: appId, timeStamp, nonceStr, package, signType, paySign; wechat_h5: h5Url and orderNo (an order) or rechargeNo (a recharge); sandbox: a signed ticket. */
   params: Record<string, string>
 }
 

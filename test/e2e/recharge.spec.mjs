@@ -52,6 +52,11 @@ test('recharge a package in the sandbox: the balance shows amount + bonus; the c
   const list = await suite.shop.api('GET', '/api/recharge/list', null, suite.token)
   const rechargeNo = list.data.list[0].rechargeNo
   assert.equal(list.data.list[0].status, 'paid')
+  // Where WeChat Pay H5 brings the shopper back (redirect_url: the recharge page with its number): the result, in words.
+  await page.goto(`${suite.shop.base}/minePages/balance/recharge?rechargeNo=${rechargeNo}`)
+  await shown(page, '.recharge__result-title', { hasText: `充值成功，¥${yuan(pkg.payAmount + pkg.bonusAmount)} 已到账（含赠送 ¥${yuan(pkg.bonusAmount)}）` }).waitFor()
+  await screenshot(page, 'recharge-returned')
+  assert.deepEqual(suite.errors, [])
   const w = await openWindow(suite.browser, { width: 1280, height: 800 })
   await consoleSignIn(w.page, suite.shop.base)
   await w.page.goto(`${suite.shop.base}/admin/finance/recharges`)

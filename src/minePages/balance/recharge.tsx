@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react'
+import { useCallback, useEffect, useState } from 'react'
+import { useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button } from '@nutui/nutui-react-taro'
-import type { RechargeOptions } from '@contract/balanceRecharge'
+import type { RechargeOptions, RechargeOrderView } from '@contract/balanceRecharge'
 import PageLayout from '@/components/PageLayout'
 import EmptyState from '@/components/EmptyState'
 import { createRecharge, getRechargeOptions, getRechargeStatus, prepayRecharge } from '@/api/recharge'
@@ -14,8 +15,29 @@ import './recharge.scss'
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** A recharge paid through WeChat Pay H5 comes back here with its number: asked a few times until it is credited. */
+function useReturnedRecharge(rechargeNo: string) {
+  const [order, setOrder] = useState<RechargeOrderView | null>(null)
+  const [checking, setChecking] = useState(!!rechargeNo)
+  const check = useCallback(async () => {
+    setChecking(true)
+    for (let i = 0; i < 5; i++) {
+      const s = await getRechargeStatus(rechargeNo, { catch: true }).catch(() => null)
+      if (s) setOrder(s)
+      if (!s || s.status !== 'unpaid') break
+      await wait(1500)
+    }
+    setChecking(false)
+  }, [rechargeNo])
+  useEffect(() => {
+    if (rechargeNo && isLoggedIn()) check()
+  }, [rechargeNo, check])
+  return { order, checking, check }
+}
+
 /** 我的 → 余额 → 充值: pick a package (pay X, get X + bonus), pay through the shell's payment adapter, credited once paid. */
 export default function RechargePage() {
+  const returned = useReturnedRecharge(useRouter().params.rechargeNo || '')
   const [loggedIn] = useState(() => isLoggedIn())
   const [options, setOptions] = useState<RechargeOptions | null>(null)
   const [failed, setFailed] = useState(false)
@@ -73,6 +95,24 @@ export default function RechargePage() {
   const chosen = options?.packages.find((p) => p.id === picked)
   return (
     <PageLayout variant='back' title='余额充值' className='recharge'>
+      {(returned.checking || returned.order) && (
+        <View className='recharge__result'>
+          {returned.order?.status === 'paid' ? (
+            <Text className='recharge__result-title'>
+              充值成功，¥{yuan(returned.order.amount + returned.order.bonus)} 已到账{returned.order.bonus > 0 ? `（含赠送 ¥${yuan(returned.order.bonus)}）` : ''}
+            </Text>
+          ) : returned.order?.status === 'closed' ? (
+            <Text className='recharge__result-title'>这笔充值已关闭，未扣款可重新充值</Text>
+          ) : (
+            <Text className='recharge__result-title'>{returned.checking ? '正在确认支付结果…' : '支付结果确认中，到账后余额会自动更新'}</Text>
+          )}
+          {!returned.checking && returned.order?.status === 'unpaid' && (
+            <Button size='small' onClick={returned.check}>
+              刷新结果
+            </Button>
+          )}
+        </View>
+      )}
       {failed && <EmptyState text='加载失败，请稍后再试' />}
       {options && !options.packages.length && <EmptyState text='暂无可用的充值套餐' />}
       <View className='recharge__grid'>

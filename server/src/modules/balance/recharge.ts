@@ -186,7 +186,7 @@ export async function prepayRecharge(ctx: AppContext, memberId: number, recharge
   const openId = await payerOpenId(db, memberId, channel)
   const payNo = await pendingPayNo(db, { for: { rechargeId: r.id }, memberId, channel, provider: providerName, amount: Number(r.amount), expireAt: r.expireAt, now: t })
   const res = await getPaymentProvider(ctx, providerName).prepay({ payNo, amount: Number(r.amount), description: '余额充值', channel, openId, expiresAt: r.expireAt, clientIp })
-  return { channel, payNo, amount: Number(r.amount), params: channel === 'wechat_h5' ? { ...res.params, orderNo: rechargeNo } : res.params }
+  return { channel, payNo, amount: Number(r.amount), params: channel === 'wechat_h5' ? { ...res.params, rechargeNo } : res.params }
 }
 
 /** Credits a paid recharge order inside the transaction that marked it paid: recharge (+ bonus), each once. */
