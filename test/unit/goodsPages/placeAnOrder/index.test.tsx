@@ -20,6 +20,8 @@ jest.mock('@tarojs/taro', () => {
 })
 jest.mock('@/api/order')
 jest.mock('@/api/pay')
+// The 支付密码 sheet has its own test: here the shopper types it at once.
+jest.mock('@/components/PayPassword', () => ({ usePayPassword: () => ({ ask: jest.fn(async () => '135790'), sheet: null }) }))
 jest.mock('@/platform/payment', () => ({ paymentAdapter: { channel: jest.fn(() => 'sandbox'), pay: jest.fn(async () => 'paid') } }))
 const order = orderApi as jest.Mocked<typeof orderApi>
 const pay = payApi as jest.Mocked<typeof payApi>
@@ -190,6 +192,6 @@ describe('confirm-order page', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('提交订单'))
     })
-    expect(order.submitOrder.mock.calls[0][0]).toMatchObject({ useBalance: true, balanceAmount: 3000 })
+    expect(order.submitOrder.mock.calls[0][0]).toMatchObject({ useBalance: true, balanceAmount: 3000, payPassword: '135790' })
   })
 })

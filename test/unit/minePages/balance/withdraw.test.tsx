@@ -15,6 +15,8 @@ jest.mock('@tarojs/taro', () => {
 })
 jest.mock('@/api/balance')
 jest.mock('@/platform/transfer')
+// The 支付密码 sheet has its own test: here the shopper types it at once.
+jest.mock('@/components/PayPassword', () => ({ usePayPassword: () => ({ ask: jest.fn(async () => '135790'), sheet: null }) }))
 const api = balanceApi as jest.Mocked<typeof balanceApi>
 const platform = transfer as jest.Mocked<typeof transfer>
 
@@ -83,7 +85,7 @@ describe('我的 → 余额 → 提现', () => {
       fireEvent.click(screen.getByText('提现到微信零钱'))
     })
     expect(toastMod.confirm).toHaveBeenCalledWith('提现¥30.00到微信零钱，手续费¥0.28，实际到账¥29.72', '确认提现')
-    expect(api.applyBalanceWithdraw).toHaveBeenCalledWith({ amount: 3000, requestId: expect.stringMatching(/^bw/) }, { catch: true })
+    expect(api.applyBalanceWithdraw).toHaveBeenCalledWith({ amount: 3000, requestId: expect.stringMatching(/^bw/), payPassword: '135790' }, { catch: true })
     expect(platform.confirmMerchantTransfer).toHaveBeenCalledWith({ withdrawNo: waiting.withdrawNo, mchId: '1900000109', appId: 'wxminiappid00001', package: 'ABBQO+oYAAAB' })
     expect(api.refreshBalanceTransfer).toHaveBeenCalledWith(waiting.withdrawNo, { catch: true })
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已到账微信零钱' }))

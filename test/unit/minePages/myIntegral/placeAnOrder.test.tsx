@@ -20,6 +20,8 @@ jest.mock('@tarojs/components', () => {
   return { ...jest.requireActual('@tarojs/components'), View, Text, Image }
 })
 jest.mock('@/api/integral')
+// The 支付密码 sheet has its own test: here the shopper types it at once.
+jest.mock('@/components/PayPassword', () => ({ usePayPassword: () => ({ ask: jest.fn(async () => '135790'), sheet: null }) }))
 jest.mock('@/components/Order', () => ({ ...jest.requireActual('@/components/Order'), payThenShowStatus: jest.fn(async () => 'paid') }))
 const mocked = api as jest.Mocked<typeof api>
 
@@ -61,6 +63,6 @@ describe('points-mall checkout 使用余额', () => {
     await act(async () => {
       fireEvent.click(screen.getByText('确认兑换'))
     })
-    expect(mocked.redeemPointsGoods).toHaveBeenCalledWith(expect.objectContaining({ id: 3, useBalance: true }), { catch: true })
+    expect(mocked.redeemPointsGoods).toHaveBeenCalledWith(expect.objectContaining({ id: 3, useBalance: true, payPassword: '135790' }), { catch: true })
   })
 })
