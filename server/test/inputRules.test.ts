@@ -175,6 +175,10 @@ describe.each(DIALECTS)('input rules on %s', (dialect) => {
         content: '质量很好，物流也快，推荐购买',
         couponId: 0,
         usePoints: false,
+        // Spending the balance needs a 支付密码 the sweep's member has not set.
+        useBalance: false,
+        balanceAmount: 0,
+        payPassword: undefined,
         tag: '',
         wechat: '',
         cover: '',
