@@ -10,6 +10,13 @@ jest.mock('@tarojs/components', () => {
   const { View, Text, Image } = jest.requireActual('@/h5runtime/h5Elements')
   return { ...jest.requireActual('@tarojs/components'), View, Text, Image }
 })
+// The page's query: a recharge number when WeChat Pay H5 brings the shopper back (set per test).
+const routerParams: Record<string, string> = {}
+jest.mock('@tarojs/taro', () => {
+  const actual = jest.requireActual('@tarojs/taro')
+  const useRouter = () => ({ params: routerParams })
+  return { __esModule: true, ...actual, default: { ...actual.default, useRouter }, useRouter }
+})
 jest.mock('@/api/recharge')
 jest.mock('@/platform/payment', () => ({ paymentAdapter: { channel: jest.fn(() => 'sandbox'), pay: jest.fn() } }))
 jest.mock('@/core/nav', () => ({ ...jest.requireActual('@/core/nav'), back: jest.fn() }))
@@ -32,7 +39,19 @@ describe('recharge page', () => {
     mocked.prepayRecharge.mockResolvedValue({ channel: 'sandbox', payNo: 'P1', amount: 20000, params: { ticket: 'x' } })
     mocked.getRechargeStatus.mockResolvedValue(view('paid'))
   })
-  afterEach(() => jest.clearAllMocks())
+  afterEach(() => {
+    jest.clearAllMocks()
+    delete routerParams.rechargeNo
+  })
+
+  it('back from WeChat Pay H5 with its number: asks the server and says what was credited', async () => {
+    routerParams.rechargeNo = 'C1'
+    await act(async () => {
+      render(<RechargePage />)
+    })
+    expect(mocked.getRechargeStatus).toHaveBeenCalledWith('C1', { catch: true })
+    expect(screen.getByText('充值成功，¥230.00 已到账（含赠送 ¥30.00）')).toBeTruthy()
+  })
 
   it('shows the packages with their bonus and what arrives; says recharged money cannot be withdrawn when the setting is off', async () => {
     await act(async () => {
