@@ -18,7 +18,7 @@ export const PICKUP_WAITING = { text: '待自提', color: 'orange' }
 /** The status tag of an order row: 待自提 for a pickup order waiting to be picked up. */
 export const PARTLY_SHIPPED = { text: PARTLY_SHIPPED_TEXT, color: 'orange' }
 /** A paid 拼团 order whose group is still filling: nothing ships until it forms. */
-export const HELD = { text: HELD_TEXT, color: 'purple' }
+export const HELD = { text: HELD_TEXT, color: 'orange' }
 /** An order's state as staff see it: a paid pickup order waiting is 待自提, one with some parcels sent 部分发货, a group order waiting for its group 待成团. */
 export const orderStatusTag = (r: { status: string; deliveryType?: string; partlyShipped?: boolean; held?: boolean }) =>
   r.status !== 'to_ship' ? ORDER_STATUS[r.status] : r.held ? HELD : r.deliveryType === 'pickup' ? PICKUP_WAITING : r.partlyShipped ? PARTLY_SHIPPED : ORDER_STATUS[r.status]
