@@ -117,6 +117,24 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(mine.data[0]).toMatchObject({ groupId: lo.data.groupId, state: 'formed', place: 'paid', filled: 2 })
   })
 
+  it('console: a held order is 待成团 (not under 待发货, nor in the 待发货 to-do) until its group forms', async () => {
+    const owner = adminClient(t, await signIn(t, 'owner'))
+    const a = await activity(t)
+    const { orderNo, groupId } = await openGroup(t, a)
+    const toShip = async () => (await owner.get('/orders', { status: 'to_ship', pageSize: 100 })).data.list.map((o: any) => o.orderNo)
+    const todo = async () => (await owner.get('/dashboard')).data.todo.toShip
+    expect(await toShip()).not.toContain(orderNo)
+    expect((await owner.get('/orders', { orderNo })).data.list[0]).toMatchObject({ status: 'to_ship', held: true })
+    expect((await owner.get(`/orders/${orderNo}`)).data.order).toMatchObject({ held: true })
+    const before = await todo()
+    const joiner = await shopper(t)
+    const jo = await submit(t, joiner, a.activityId, a.skuId, groupId)
+    await pay(t, joiner, jo.data.orderNo)
+    expect(await toShip()).toEqual(expect.arrayContaining([orderNo, jo.data.orderNo]))
+    expect((await owner.get('/orders', { orderNo })).data.list[0]).toMatchObject({ held: false })
+    expect(await todo()).toBe(before + 2)
+  })
+
   it('the per-member limit holds against one member submitting several group orders at once', async () => {
     const a = await activity(t, { limit: 1 })
     const me = await shopper(t)

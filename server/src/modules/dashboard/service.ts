@@ -216,7 +216,7 @@ async function todos(db: Db, v: Viewer): Promise<DashboardTodo> {
   const n = sql<number>`count(*)`.as('n')
   const jobs: Array<Promise<Partial<DashboardTodo>>> = []
   const add = (k: keyof DashboardTodo, q: () => Promise<number>) => may(k) && jobs.push(q().then((x) => ({ [k]: x })))
-  add('toShip', () => count(db.selectFrom('orders').select(n).where('status', '=', 'to_ship')))
+  add('toShip', () => count(db.selectFrom('orders').select(n).where('status', '=', 'to_ship').where('shipHold', '=', 0)))
   add('afterSales', () => count(db.selectFrom('afterSales').select(n).where('status', 'in', AFTER_SALES_WAITING)))
   add('withdrawals', () => count(db.selectFrom('withdrawals').select(n).where('status', '=', 'pending')))
   add('agentApplications', () => count(db.selectFrom('agentApplications').select(n).where('status', '=', 'pending')))

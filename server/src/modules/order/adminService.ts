@@ -29,6 +29,8 @@ type Log = (e: AuditEntry) => void
 async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
   let b = db.selectFrom('orders as o')
   if (q.status) b = b.where('o.status', '=', q.status)
+  // 待发货 is what staff can ship: not a 拼团 order still waiting for its group (待成团, listed under 全部).
+  if (q.status === 'to_ship') b = b.where('o.shipHold', '=', 0)
   if (q.orderNo) b = b.where('o.orderNo', '=', q.orderNo.trim())
   if (q.phone) {
     const phone = q.phone.trim()
