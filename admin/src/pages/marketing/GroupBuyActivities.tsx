@@ -83,8 +83,8 @@ export default function GroupBuyActivities() {
     },
     { title: '订单数', dataIndex: ['figures', 'orders'], search: false, width: 70 },
     { title: '销售额', dataIndex: ['figures', 'sales'], search: false, width: 100, render: (_, r) => yuanLabel(r.figures.sales) },
-    { title: '开启', dataIndex: 'id', search: false, width: 70, render: (_, r) => enabledSwitch(r) },
-    { title: '操作', valueType: 'option', width: 120, render: (_, r) => actions(r) },
+    { title: '开启', dataIndex: 'id', search: false, width: 70, fixed: 'right', render: (_, r) => enabledSwitch(r) },
+    { title: '操作', valueType: 'option', width: 120, fixed: 'right', render: (_, r) => actions(r) },
   ]
 
   return (
@@ -93,7 +93,7 @@ export default function GroupBuyActivities() {
         rowKey='id'
         actionRef={action}
         columns={columns}
-        scrollX={1060}
+        scrollX={1130}
         request={async (p) => {
           const r = await run(groupBuyActivities({ page: p.current, pageSize: p.pageSize }))
           return { data: r?.list || [], total: r?.total || 0, success: !!r }
