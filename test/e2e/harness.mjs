@@ -131,13 +131,28 @@ function firstId(json) {
   return undefined
 }
 
-/** The demo seed's 拼团 (groupBuy/seed.ts: the demo agent's paid open group on a goods with a live activity): the goods, the activity and the group, found through the agent's 我的拼团. */
-export async function seededGroupBuy(shop) {
-  const token = await shop.apiLogin('13900139000')
-  const api = async (url) => (await fetch(`${shop.base}/h5/api${url}${url.includes('?') ? '&' : '?'}p=4`, { headers: { token } })).json()
-  const mine = (await api('/groupBuy/mine')).data || []
-  const open = mine.find((g) => g.state === 'open')
+/**
+ * The demo seed's 拼团 (groupBuy/seed.ts: the demo agent's paid open group on a goods with a live activity): the goods,
+ * the activity and the group, found through the agent's 我的拼团 — with `token` when the caller is already signed in as
+ * the demo agent (a second sign-in within a minute meets the SMS code's cooldown), else signing the agent in. Once per shop.
+ */
+export function seededGroupBuy(shop, token) {
+  if (!seededGroups.has(shop)) seededGroups.set(shop, findSeededGroupBuy(shop, token))
+  return seededGroups.get(shop)
+}
+const seededGroups = new WeakMap()
+async function findSeededGroupBuy(shop, token) {
+  const mineOf = async (t) => (await fetch(`${shop.base}/h5/api/groupBuy/mine?p=4`, { headers: { token: t } })).json()
+  let auth = token
+  let mine = auth ? await mineOf(auth) : null
+  if (!Array.isArray(mine?.data) || !mine.data.some((g) => g.state === 'open')) {
+    auth = await shop.apiLogin('13900139000')
+    mine = await mineOf(auth)
+  }
+  if (!Array.isArray(mine.data)) throw new Error(`the demo agent's 我的拼团: ${mine.msg}`)
+  const open = mine.data.find((g) => g.state === 'open')
   if (!open) return null
+  const api = async (url) => (await fetch(`${shop.base}/h5/api${url}&p=4`, { headers: { token: auth } })).json()
   const group = (await api(`/groupBuy/group?groupId=${open.groupId}`)).data
   const goods = (await api(`/groupBuy/goods?goodsId=${group.goodsId}`)).data
   return goods?.activity ? { goodsId: group.goodsId, activity: goods.activity, groupId: open.groupId } : null
@@ -153,7 +168,7 @@ export async function pageQueries(shop, token) {
   const activity = firstId(await api('/content/activityList?page=1&pageSize=1'))
   const integral = firstId(await api('/integral/goodsList?page=1&pageSize=1', token))
   const address = firstId(await api('/memberAddress/list', token))
-  const group = (await seededGroupBuy(shop))?.groupId
+  const group = (await seededGroupBuy(shop, token))?.groupId
   const ids = {
     'goodsPages/details/': goods,
     'myOrder/details': order,
