@@ -57,7 +57,7 @@ test('375x812: the shopper picks up at the point: no address, no freight, pays, 
   await shown(page, '.pickup-point__name', { hasText: '西湖门店' }).waitFor()
   await shown(page, '.pickup-point__line', { hasText: '营业时间：每天 09:00-21:00' }).waitFor()
   await shown(page, '.place-order__row', { hasText: '到店自提，免运费' }).waitFor()
-  assert.equal(await shown(page, '.place-order__address').count(), 0)
+  assert.equal(await shown(page, '.pick-address').count(), 0)
   await page.locator('input[placeholder="请填写提货人姓名"]').fill('李四')
   // A member without an address: the phone is the member's own, prefilled.
   assert.match(await page.locator('input[placeholder="请填写提货人手机号"]').inputValue(), /^1\d{10}$/)

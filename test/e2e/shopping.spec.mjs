@@ -107,8 +107,8 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
 
   // Confirm order: no address yet → the address list (choosing) → a new address with the region picker.
   await page.waitForURL(/\/goodsPages\/placeAnOrder\/index\?from=cart/)
-  await shown(page, '.place-order__name', { hasText: '请添加收货地址' }).waitFor()
-  await shown(page, '.place-order__address').click()
+  await shown(page, '.pick-address__name', { hasText: '请添加收货地址' }).waitFor()
+  await shown(page, '.pick-address').click()
   await page.waitForURL(/\/minePages\/shippingAddress\/index\?select=1/)
   await shown(page, '.address-list__empty').waitFor()
   await button(page, '新增收货地址').click()
@@ -126,8 +126,8 @@ test('search, pick a spec, cart, new address, sandbox pay, shipped by the operat
   await toastShown(page, '已保存')
   // Saved from checkout's picker: straight back to checkout with the new address chosen (issue 18).
   await page.waitForURL(/\/goodsPages\/placeAnOrder\/index/)
-  await shown(page, '.place-order__name', { hasText: '林晓雨' }).waitFor()
-  await shown(page, '.place-order__region', { hasText: '浙江省 杭州市 西湖区' }).waitFor()
+  await shown(page, '.pick-address__name', { hasText: '林晓雨' }).waitFor()
+  await shown(page, '.pick-address__region', { hasText: '浙江省 杭州市 西湖区' }).waitFor()
   await shown(page, '.place-order', { hasText: goodsName }).waitFor()
   const payText = (await shown(page, '.place-order__sum-price').innerText()).trim()
   assert.match(payText, /^¥\d+\.\d{2}$/)

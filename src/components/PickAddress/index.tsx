@@ -7,7 +7,7 @@ import { regionText } from '@/utils/regions'
 import './index.scss'
 
 /**
- * The shipping-address card of a confirm page. Tapping it opens the address book in select mode, which puts
+ * The shipping-address card of every checkout (goods, flash sale, 拼团, points): name, phone, 默认, the region, then the street. Tapping it opens the address book in select mode, which puts
  * the choice in the common store (shippingAddress) and comes back; the page reads it on show.
  */
 export default function PickAddress({ address, onClick }: { address: MemberAddress | null; onClick?: () => void }) {
@@ -22,9 +22,8 @@ export default function PickAddress({ address, onClick }: { address: MemberAddre
             <Text className='pick-address__phone'>{address.phone}</Text>
             {address.isDefault && <Text className='pick-address__tag'>默认</Text>}
           </View>
-          <Text className='pick-address__detail'>
-            {regionText(address.province, address.city, address.district)} {address.detail}
-          </Text>
+          <Text className='pick-address__region'>{regionText(address.province, address.city, address.district)}</Text>
+          <Text className='pick-address__detail'>{address.detail}</Text>
         </View>
       ) : (
         <View className='pick-address__body'>

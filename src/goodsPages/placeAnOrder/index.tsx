@@ -2,10 +2,10 @@ import { useRef, useState } from 'react'
 import { useDidShow, useRouter } from '@tarojs/taro'
 import { View, Text } from '@tarojs/components'
 import { Button, Input, TextArea } from '@nutui/nutui-react-taro'
-import { ArrowRight, Location } from '@nutui/icons-react-taro'
 import type { DeliveryType, OrderPreview } from '@contract/order'
 import PageLayout from '@/components/PageLayout'
 import CouponPicker, { BalanceSwitch, PointsSwitch } from '@/components/CouponPicker'
+import PickAddress from '@/components/PickAddress'
 import PickupPicker from '@/components/PickupPicker'
 import { usePayPassword } from '@/components/PayPassword'
 import { GoodsLine, newRequestId, orderRequestFromQuery, payThenShowStatus } from '@/components/Order'
@@ -15,7 +15,6 @@ import { back, navigateTo, redirectTo } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { toast } from '@/core/toast'
 import { useCommonStore } from '@/stores/common'
-import { regionText } from '@/utils/regions'
 import { yuan } from '@/utils/money'
 import './index.scss'
 import { subscribeAt } from '@/platform/subscribe'
@@ -174,25 +173,7 @@ export default function PlaceAnOrderIndexPage() {
             </>
           ) : (
             <>
-              <View className='card place-order__address' onClick={chooseAddress}>
-                <Location size={20} className='place-order__pin' />
-                {address ? (
-                  <View className='place-order__address-body'>
-                    <View className='place-order__who'>
-                      <Text className='place-order__name'>{address.name}</Text>
-                      <Text className='place-order__phone'>{address.phone}</Text>
-                      {address.isDefault && <Text className='place-order__tag'>默认</Text>}
-                    </View>
-                    <Text className='place-order__region'>{regionText(address.province, address.city, address.district)}</Text>
-                    <Text className='place-order__detail'>{address.detail}</Text>
-                  </View>
-                ) : (
-                  <View className='place-order__address-body'>
-                    <Text className='place-order__name'>请添加收货地址</Text>
-                  </View>
-                )}
-                <ArrowRight size={14} className='muted' />
-              </View>
+              <PickAddress address={address} onClick={chooseAddress} />
               {chosen && address && chosen.id !== address.id && <Text className='place-order__note'>所选地址不可用，已使用默认地址</Text>}
             </>
           )}
