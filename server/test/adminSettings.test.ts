@@ -206,13 +206,13 @@ describe.each(DIALECTS)('console 设置 (%s)', (dialect) => {
     const me = await shopper(t)
     await queueMessage(t.db, me.memberId, 'order_shipped', { orderNo: 'X' })
     await t.db.updateTable('messageOutbox').set({ status: 'failed', lastError: 'errcode 40003', attempts: 3 }).where('memberId', '=', me.memberId).execute()
-    const f = await c.get('/todo/failures')
+    const f = await c.get('/settings/failures')
     expect(f.data.messages).toEqual([expect.objectContaining({ event: 'order_shipped', memberId: me.memberId, error: 'errcode 40003' })])
     expect((await c.get('/dashboard')).data.todo.failedMessages).toBe(1)
-    expect((await c.post('/todo/messages/retry', { id: f.data.messages[0].id })).code).toBe(200)
-    expect((await c.post('/todo/messages/retry', { id: f.data.messages[0].id })).code).toBe(409)
-    expect((await c.get('/todo/failure-counts')).data).toEqual({ refunds: 0, shipping: 0, messages: 0, tracking: 0 })
-    expect((await c.post('/todo/shipping/retry', { orderNo: 'NOPE' })).code).toBe(409)
+    expect((await c.post('/settings/failures/messages/retry', { id: f.data.messages[0].id })).code).toBe(200)
+    expect((await c.post('/settings/failures/messages/retry', { id: f.data.messages[0].id })).code).toBe(409)
+    expect((await c.get('/settings/failure-counts')).data).toEqual({ refunds: 0, shipping: 0, messages: 0, tracking: 0 })
+    expect((await c.post('/settings/failures/shipping/retry', { orderNo: 'NOPE' })).code).toBe(409)
   })
 
   it('a role without settings.* is refused', async () => {

@@ -121,21 +121,21 @@ const settingsAdminRoutes: AdminRouteModule = async (app, ctx) => {
 
   // ---------------------------------------------------------------- 工作台 → 待处理异常
 
-  app.get('/todo/failures', { config: { permission: 'dashboard.read' } }, async (): Promise<FailuresReply> => failuresReply(db))
-  app.get('/todo/failure-counts', { config: { permission: 'dashboard.read' } }, async (): Promise<FailureCounts> => failureCounts(db))
+  app.get('/settings/failures', { config: { permission: 'dashboard.read' } }, async (): Promise<FailuresReply> => failuresReply(db))
+  app.get('/settings/failure-counts', { config: { permission: 'dashboard.read' } }, async (): Promise<FailureCounts> => failureCounts(db))
 
-  app.post('/todo/late-payments/retry', { config: { permission: 'refunds.write' }, schema: { body: PayNoBody } }, async (req): Promise<OkReply> => {
+  app.post('/settings/failures/late-payments/retry', { config: { permission: 'refunds.write' }, schema: { body: PayNoBody } }, async (req): Promise<OkReply> => {
     return retryLatePaymentRefund(ctx, req.body.payNo, actorOf(req))
   })
-  app.post('/todo/shipping/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
+  app.post('/settings/failures/shipping/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => retryShippingAudited(tx, req.body.orderNo, log))
     return { ok: true }
   })
-  app.post('/todo/tracking/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
+  app.post('/settings/failures/tracking/retry', { config: { permission: 'orders.write' }, schema: { body: OrderNoBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => retryTrackingAudited(tx, req.body.orderNo, log))
     return { ok: true }
   })
-  app.post('/todo/messages/retry', { config: write, schema: { body: MessageIdBody } }, async (req): Promise<OkReply> => {
+  app.post('/settings/failures/messages/retry', { config: write, schema: { body: MessageIdBody } }, async (req): Promise<OkReply> => {
     await audited(db, actorOf(req), (tx, log) => retryMessageAudited(tx, req.body.id, log))
     return { ok: true }
   })
