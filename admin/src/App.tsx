@@ -46,7 +46,7 @@ function Screens() {
 }
 
 /**
- * Contrast ≥ 4.5:1 for text (docs/accessibility.md, checked by test/e2e/consoleA11y.spec.mjs): antd's defaults give
+ * Contrast ≥ 4.5:1 for text (docs/accessibility.md, checked by test/e2e/consoleWalk.spec.mjs): antd's defaults give
  * 4.07 for white on the brand red #e93b3d, 4.1 for its link blue and 3.4 / 1.8 for secondary and placeholder grey on
  * white. The same red a shade deeper in the light theme; the dark algorithm's own greys already pass.
  */
@@ -63,9 +63,13 @@ const LIGHT_TOKENS = {
   colorWarningText: '#ad4e00',
   colorErrorText: '#cf1322',
 }
-/* Dark: a red light enough to read on the dark surfaces (6.6:1), with dark text on its fills (antd's colorTextLightSolid). */
+/*
+ * Dark: a red light enough to read on the dark surfaces (6.6:1), with dark text on its fills (antd's colorTextLightSolid);
+ * the error red too (the dark algorithm's #dc4446 is 4.3:1 on #141414: a 取消订单 or 禁用 button on a detail page).
+ */
 const DARK_TOKENS = {
   colorPrimary: '#ff6b6b',
+  colorError: '#ff7875',
   colorTextLightSolid: '#141414',
   colorLink: '#4096ff',
   colorTextDescription: '#8c8c8c',

@@ -1,5 +1,5 @@
 // axe-core in a Playwright page: the accessibility check of every shop page (allPages.spec.mjs) and every console
-// page (consoleA11y.spec.mjs). Serious and critical violations fail; minor and moderate ones are only counted.
+// page (consoleWalk.spec.mjs). Serious and critical violations fail; minor and moderate ones are only counted.
 import fs from 'node:fs'
 import { createRequire } from 'node:module'
 

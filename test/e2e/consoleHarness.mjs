@@ -88,6 +88,28 @@ export async function consoleSignIn(page, base) {
 }
 
 /**
+ * Waits until antd's spinners, skeletons and loading buttons are gone and no animation runs, for 300 ms on end (a
+ * button that has just stopped loading starts its colour transition a frame later; axe measured a 查询 button still
+ * loading, or half-way back to its colour). Up to 30 s: on a busy machine a page's first request took over 10 s.
+ */
+export async function waitQuiet(page) {
+  await page
+    .waitForFunction(
+      () => {
+        const quiet =
+          !document.querySelector('.ant-spin-spinning, .ant-skeleton-active, .ant-btn-loading') &&
+          document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity)
+        if (!quiet) return (window.__quietSince = 0)
+        window.__quietSince ||= performance.now()
+        return performance.now() - window.__quietSince >= 300
+      },
+      null,
+      { timeout: 30_000 },
+    )
+    .catch(() => undefined)
+}
+
+/**
  * Every console page without a parameter, read from admin/src/routes.tsx (MENU): each `{ path: '...', ... page: page(`
  * entry whose path has no ":param". Pages added to the menu later are walked without touching the specs.
  */

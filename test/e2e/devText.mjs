@@ -1,6 +1,6 @@
 // Developer text on a screen a merchant or shopper reads (issue 33): the text of a page in, the tokens that look like
-// code out. The console and shop walks (devText.spec.mjs, consoleDevText.spec.mjs) run it over every page's visible
-// text; admin/test/devText.test.ts proves it catches each kind.
+// code out. The walks (devText.spec.mjs for the shop; consoleWalk.spec.mjs for every console page and
+// consoleDevText.spec.mjs for records with their history) run it over every page's visible text; admin/test/devText.test.ts proves it catches each kind.
 //
 // Kinds: `snake` (order_reward, SETTINGS_KEY, apiclient_key.pem), `dotted` (order.ship, settings.message.official),
 // `camel` (agentRules, targetType), `json` ({"status": …}), `english` (a Latin word outside the allow-list: submit,
@@ -97,3 +97,7 @@ export function devTokens(text, { data = [] } = {}) {
 
 /** `devTokens` as lines for an assertion message: `kind token`. */
 export const describeTokens = (tokens) => tokens.map((t) => `${t.kind} ${t.token}`)
+
+/** What the merchant or shopper reads on the page: its visible text and the placeholders of its inputs. */
+export const pageText = (page) =>
+  page.evaluate(() => [document.body.innerText, ...[...document.querySelectorAll('input[placeholder], textarea[placeholder]')].map((e) => e.getAttribute('placeholder'))].join('\n'))

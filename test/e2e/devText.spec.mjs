@@ -2,7 +2,7 @@
 // has orders in every state, points, coupons and an after-sales case from the seed), with a real record for the pages
 // that show one (pageQueries), and the page's visible text checked by test/e2e/devText.mjs: snake_case, dotted.names,
 // camelCase, raw JSON and English words outside the short allow-list fail the test. The console's walk is
-// consoleDevText.spec.mjs.
+// consoleWalk.spec.mjs (every page) with consoleDevText.spec.mjs (records with their history).
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { allPagePaths, gotoSettled, inTabs, pageQueries, useShopSuite } from './harness.mjs'

@@ -43,7 +43,7 @@ export function ImagesInput({ value = [], onChange, max = 10, cover = true }: { 
             {cover && i === 0 ? (
               <Tag color='red'>封面</Tag>
             ) : (
-              <Space.Compact size='small'>
+              <Space size={4}>
                 {i > 0 && (
                   <Tooltip title='前移'>
                     <Button size='small' icon={<ArrowLeftOutlined />} onClick={() => move(i, -1)} aria-label='前移' />
@@ -54,9 +54,9 @@ export function ImagesInput({ value = [], onChange, max = 10, cover = true }: { 
                     <Button size='small' icon={<StarOutlined />} onClick={() => set([url, ...list.filter((_, j) => j !== i)])} aria-label='设为封面' />
                   </Tooltip>
                 )}
-              </Space.Compact>
+              </Space>
             )}
-            <Space.Compact size='small' style={{ marginLeft: 4 }}>
+            <Space size={4} style={{ marginLeft: 4 }}>
               {i < list.length - 1 && (
                 <Tooltip title='后移'>
                   <Button size='small' icon={<ArrowRightOutlined />} onClick={() => move(i, 1)} aria-label='后移' />
@@ -65,7 +65,7 @@ export function ImagesInput({ value = [], onChange, max = 10, cover = true }: { 
               <Tooltip title='删除'>
                 <Button size='small' danger icon={<DeleteOutlined />} onClick={() => set(list.filter((_, j) => j !== i))} aria-label='删除图片' />
               </Tooltip>
-            </Space.Compact>
+            </Space>
           </div>
         </div>
       ))}

@@ -50,11 +50,8 @@ export default function WebLinks() {
               title: '商城页面',
               dataIndex: 'pagePath',
               ellipsis: true,
-              render: (v: string) => (
-                <Typography.Text copyable={{ text: v }} style={{ fontSize: 12 }}>
-                  {v}
-                </Typography.Text>
-              ),
+              // The page's path is for pasting elsewhere (a 公众号 menu, a mini-program link), not for reading: copied, not shown.
+              render: (v: string) => <Typography.Text copyable={{ text: v, tooltips: ['复制商城页面路径', '已复制'] }}>复制路径</Typography.Text>,
             },
             { title: '名单', dataIndex: 'allowed', width: 90, render: (v: boolean) => (v ? <Tag color='green'>可打开</Tag> : <Tag color='red'>不在名单</Tag>) },
           ]}

@@ -50,7 +50,7 @@ export default function Roles() {
   const [editing, setEditing] = useState<RoleView | 'new' | null>(null)
   const { can } = useSession()
   const writable = can('staff.write')
-  // The links in the dark table header: antd's link blue there is 4.37:1 on #1d1d1d (axe, consoleA11y 375 dark); a lighter blue is 7:1.
+  // The links in the dark table header: antd's link blue there is 4.37:1 on #1d1d1d (axe, consoleWalk 375 dark); a lighter blue is 7:1.
   const { dark } = useTheme()
   const headLink = dark ? { color: '#69b1ff' } : undefined
   const load = useCallback(() => void run(rolesApi()).then((r) => r && setData(r)), [])

@@ -1,19 +1,60 @@
-// Every table of the console is usable at 1280x800 and on a phone (issue 33). Signed in as the demo owner (every
-// permission), the walk opens every console page without a parameter (consolePagePaths: pages added to the menu
-// later are walked too) and a few detail pages, and clicks through each page's tabs:
-// - 1280x800 light: no button or link in a table row lies beyond the window's right edge, or hidden beyond the
-//   table's own scroll unless its column is fixed at the right (antd `fixed: 'right'`); no column header is cut
-//   (its title wider than its cell, or broken over two lines). Tables left empty by the demo seed get a row in the
-//   setup (a pending withdrawal, an agent application, a feedback, a review…), and a listed page without any row
-//   fails: it would check nothing.
-// - 375x812 dark: nothing makes the page scroll sideways (the document is no wider than the window).
+// The merchant console walked once at each size, every check made on each page as it is opened (issues 23, 30, 33):
+// signed in as the demo owner (every permission), the walk opens the sign-in page, then every console page without a
+// parameter (consolePagePaths: pages added to the menu later are walked too) and a few detail pages, and clicks through
+// each page's tabs. One walk per size instead of one per check (axe, tables, developer text each walked the console
+// on its own shop before: the three took a quarter of CI's e2e time).
+// - 1280x800 light: axe-core (serious and critical violations fail; on each page as it opens, test/e2e/axe.mjs); no
+//   developer text in what the merchant reads (test/e2e/devText.mjs: snake_case, dotted.names, raw JSON, English outside
+//   the allow-list; on every page and tab); no button or link in a table row lies beyond the window's right edge, or
+//   hidden beyond the table's own scroll unless its column is fixed at the right (antd `fixed: 'right'`); no column
+//   header is cut (its title wider than its cell, or broken over two lines). Tables left empty by the demo seed get a
+//   row in the setup (a pending withdrawal, an agent application, a feedback, a review…), and a listed page without
+//   any row fails: it would check nothing.
+// - 375x812 dark: axe-core again (the dark theme's contrasts), and nothing makes the page scroll sideways (the
+//   document is no wider than the window).
+// Records' details with their whole history (an order's log, the points ledger, the audit log expanded) are read for
+// developer text by consoleDevText.spec.mjs.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { newPhone, screenshot } from './harness.mjs'
-import { consolePagePaths, OWNER_PASSWORD, useConsoleSuite } from './consoleHarness.mjs'
+import { newPhone, screenshot, SHOTS as SCREENS } from './harness.mjs'
+import { consolePagePaths, OWNER_PASSWORD, useConsoleSuite, waitQuiet } from './consoleHarness.mjs'
+import { axeProblems } from './axe.mjs'
+import { describeTokens, devTokens, pageText } from './devText.mjs'
 
 /** The lists whose actions were off-screen before issue 33: screenshots at both sizes (test/e2e/screens/console-tables-*). */
 const SHOTS = { '/agents/withdrawals': 'withdrawals', '/agents/applications': 'applications', '/after-sales → 已退款': 'after-sales', '/content/videos → 评论与弹幕': 'video-comments' }
+
+/** The pages reworded last in issue 33 (vendors' field names, template fields, examples): whole-page screenshots at 1280 light. */
+const DEVTEXT_SHOTS = {
+  '/settings/wechat': 'wechat',
+  '/settings/tracking': 'tracking',
+  '/settings/messages': 'messages',
+  '/settings/shop': 'shop',
+  '/content/web-links': 'web-links',
+  '/system/security': 'security',
+}
+/**
+ * The shop's data, not the product's text: the demo owner's username (in the header and as who did a step) and the
+ * address of the web link the setup saves (what the merchant typed).
+ */
+const DATA = { data: ['admin', '/media/activity/festival.html'] }
+
+/** Opens the sign-in page, checks it with axe, then signs in as the demo owner. */
+async function axeThenSignIn(page, problems) {
+  await page.goto(`${suite.shop.base}/admin/`)
+  await page.waitForURL(/\/admin\/login/)
+  await page.getByLabel('用户名').waitFor()
+  await waitQuiet(page)
+  for (const a of await axeProblems(page)) problems.push(`/login: axe ${a}`)
+  await suite.signIn(page)
+}
+
+/** axe on the page as drawn once nothing moves any more (the mouse moved off: the walk's last tab click left it over the next page's tab, in its hover colour). */
+async function axeOn(page, name, problems) {
+  await page.mouse.move(0, 0)
+  await waitQuiet(page)
+  for (const a of await axeProblems(page)) problems.push(`${name}: axe ${a}`)
+}
 
 /** Pages whose tables may stay empty on a fresh demo shop, and why. */
 const MAY_BE_EMPTY = new Set([
@@ -208,11 +249,13 @@ async function walk(page, paths, check) {
   }
 }
 
-test('1280x800: every table keeps its row actions within the window and its headers whole', async () => {
+test("1280x800: every page passes axe, speaks the merchant's words, and keeps its tables' row actions in the window and headers whole", async () => {
   const { page, errors } = await suite.open({ width: 1280, height: 800 })
-  await suite.signIn(page)
-  const paths = [...consolePagePaths(), ...(await detailPaths(page))]
   const problems = []
+  await axeThenSignIn(page, problems)
+  const menu = consolePagePaths()
+  assert.ok(menu.length >= 40, `${menu.length} console pages read from admin/src/routes.tsx`)
+  const paths = [...menu, ...(await detailPaths(page))]
   const empty = []
   await walk(page, paths, async (name, calls) => {
     if (SHOTS[name]) await screenshot(page, `console-tables-1280-${SHOTS[name]}`)
@@ -232,6 +275,12 @@ test('1280x800: every table keeps its row actions within the window and its head
       if (!rows) empty.push(name)
     }
     for (const f of found) problems.push(`${name}: ${f}`)
+    // Each page as it opens (a tab may list what shoppers wrote: 同款get in a video's comments is theirs).
+    if (!name.includes(' → ')) {
+      for (const t of describeTokens(devTokens(await pageText(page), DATA))) problems.push(`${name}: developer text ${t}`)
+      await axeOn(page, name, problems)
+    }
+    if (DEVTEXT_SHOTS[name]) await page.screenshot({ path: `${SCREENS}/console-1280-devtext-${DEVTEXT_SHOTS[name]}.png`, fullPage: true })
   })
   console.log(`checked ${paths.length} pages; tables without a row: ${empty.join(', ') || 'none'}`)
   assert.deepEqual(errors, [])
@@ -240,11 +289,11 @@ test('1280x800: every table keeps its row actions within the window and its head
   assert.deepEqual(problems, [], problems.join('\n'))
 })
 
-test('375x812 dark: no page scrolls sideways', async () => {
+test('375x812 dark: every page passes axe and none scrolls sideways', async () => {
   const { page, errors } = await suite.open({ width: 375, height: 812, dark: true })
-  await suite.signIn(page)
-  const paths = [...consolePagePaths(), ...(await detailPaths(page))]
   const problems = []
+  await axeThenSignIn(page, problems)
+  const paths = [...consolePagePaths(), ...(await detailPaths(page))]
   await walk(page, paths, async (name) => {
     if (SHOTS[name]) await screenshot(page, `console-tables-375-dark-${SHOTS[name]}`)
     const { width, view, widest } = await page.evaluate(() => {
@@ -262,6 +311,7 @@ test('375x812 dark: no page scrolls sideways', async () => {
       return { width: document.documentElement.scrollWidth, view, widest }
     })
     if (width > view) problems.push(`${name}: the page is ${width} px wide in a ${view} px window${widest ? `; widest: ${widest}` : ''}`)
+    if (!name.includes(' → ')) await axeOn(page, name, problems)
   })
   assert.deepEqual(errors, [])
   assert.deepEqual(problems, [], problems.join('\n'))
