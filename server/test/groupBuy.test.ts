@@ -193,6 +193,10 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect((await stockOf(t, a.skuId)).stock).toBe(100)
     // A payment landing after the failure is refunded too (the late path): the unpaid one was cancelled, so the pay path refuses it.
     expect((await t.get('/api/groupBuy/mine', {}, leader.token)).data[0]).toMatchObject({ state: 'failed', place: 'refunded' })
+    // The group's page still shows who held its two places (refunded now), not two virtual members and not the unpaid one.
+    const page = await t.get('/api/groupBuy/group', { groupId }, leader.token)
+    expect(page.data).toMatchObject({ state: 'failed', filled: 2, missing: 1 })
+    expect(page.data.seats.map((x: { isLeader: boolean }) => x.isLeader)).toEqual([true, false])
   })
 
   it('expiry while a payment lands: the payment either takes the place before the deadline or is refunded, never both', async () => {
@@ -221,6 +225,9 @@ describe.each(DIALECTS)('group buying on %s', (dialect) => {
     expect(payment.status).not.toBe('paid')
     expect(o.status).toBe('cancelled')
     expect((await stockOf(t, a.skuId)).stock).toBe(100)
+    // A payment after the deadline never held a place: the failed group's page shows its leader alone.
+    const page = await t.get('/api/groupBuy/group', { groupId })
+    expect(page.data.seats.map((x: { isLeader: boolean }) => x.isLeader)).toEqual([true])
   })
 
   it('console: creates an activity (audited, marketing permission), refuses a group price not below the single price or a size over 10, and shows live figures', async () => {

@@ -1,16 +1,27 @@
 // 拼团 in Chromium: shopper 1 starts a group from goods details and pays (sandbox); the link 邀请好友 copies is opened by
 // shopper 2 in a second browser, who joins and pays; the group shows 拼团成功, both orders turn from 待成团 to 待发货
-// together, and the shop ships one. A group that fails (its deadline passes) is left to server/test/groupBuy.test.ts:
-// the browser has no honest way to move the server's clock or run its settle job early.
+// together, and the shop ships one.
+// Then a group that fails: staff make a three-person activity (the console's API, 模拟成团 off), the two shoppers start
+// and join a group and pay, and the group runs out of time. The browser has no honest way to move the server's clock and
+// the server has no test-only route, so the spec moves that one group's deadline (group_buy_groups.expires_at) into the
+// past in the shop's SQLite file, the one change made behind the server's back. Everything after it is the real path:
+// the settle job on its own timer (group-buy-settle, every 30 s) fails the group and refunds both paid orders once
+// through the after-sales refund (sandbox gateway); the group page, the orders, 我的拼团 and the console's 查看团 say so.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
-import { useShopSuite, openBrowser, shopAs, screenshot, shown, newPhone, seededGroupBuy, dismissNewMemberGift } from './harness.mjs'
+import path from 'node:path'
+import Database from 'better-sqlite3'
+import { useShopSuite, openBrowser, shopAs, screenshot, shot, shown, newPhone, seededGroupBuy, dismissNewMemberGift } from './harness.mjs'
+import { buildConsole, changeDemoOwnerPassword, consoleSignIn, openWindow, ownerApi } from './consoleHarness.mjs'
 
+// The console (查看团) is served from admin/dist when the shop starts: built before the suite's shop.
+buildConsole()
 const ADDRESS = { name: '拼团买家', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }
 const second = { phone: newPhone(), token: null, browser: null, page: null }
 const suite = useShopSuite({
   member: newPhone(),
   async setup({ shop, token, context }) {
+    await changeDemoOwnerPassword(shop.base)
     await dismissNewMemberGift(context)
     second.token = await shop.apiLogin(second.phone)
     for (const t of [token, second.token]) {
@@ -127,4 +138,144 @@ test('two shoppers form a group from a shared link: both orders wait as 待成�
   await shown(page, '.order-detail__group', { hasText: '拼团成功' }).click()
   await page.waitForURL(new RegExp(`/goodsPages/group/index\\?groupId=${groupId}`))
   assert.deepEqual(suite.errors, [])
+})
+
+/** A goods on sale, every SKU ¥10 or more, one in stock, and no group-buy activity: the one staff put in a new activity. */
+async function goodsWithoutActivity(shop) {
+  const search = await shop.api('GET', '/api/goods/search?keyword=&page=1&pageSize=40')
+  for (const g of search.data.list) {
+    const d = await shop.api('GET', `/api/goods/detail?id=${g.id}`)
+    const live = await shop.api('GET', `/api/groupBuy/goods?goodsId=${g.id}`)
+    if (d.data.skus.every((s) => s.price >= 1000) && d.data.skus.some((s) => s.stock > 0) && !live.data.activity) return d.data
+  }
+  throw new Error('no goods without a group-buy activity')
+}
+
+/**
+ * The one write behind the server's back (see the header): the group's deadline, in the shop's SQLite file, moved to just
+ * after its last payment (already past, and every place taken before it, as when a deadline really runs out).
+ */
+function deadlinePassed(shop, groupId) {
+  const db = new Database(path.join(shop.dataDir, 'mall.sqlite'))
+  try {
+    db.pragma('busy_timeout = 5000')
+    const last = db.prepare("SELECT MAX(paid_at) AS t FROM group_buy_members WHERE group_id = ? AND status = 'paid'").get(groupId).t
+    assert.ok(last && last < Date.now(), 'paid places')
+    const r = db.prepare("UPDATE group_buy_groups SET expires_at = ? WHERE id = ? AND status = 'open'").run(last + 1, groupId)
+    assert.equal(r.changes, 1, 'the open group')
+  } finally {
+    db.close()
+  }
+}
+
+test('a three-person group that runs out of time fails: both paid orders are refunded once, every page says 拼团失败', { timeout: 240_000 }, async () => {
+  const { page, shop } = suite
+  const staff = await ownerApi(shop.base)
+  const goods = await goodsWithoutActivity(shop)
+  const title = `三人团${Date.now() % 100000}`
+  const made = await staff.post('/group-buy/activities', {
+    goodsId: goods.id,
+    title,
+    size: 3,
+    hours: 24,
+    perMemberLimit: 1,
+    startAt: Date.now() - 60_000,
+    endAt: Date.now() + 7 * 86_400_000,
+    virtualFill: false,
+    leaderDiscount: 0,
+    skus: goods.skus.map((s) => ({ skuId: s.id, price: s.price - 100 })),
+  })
+  assert.equal(made.code, 200, made.msg)
+
+  // Shopper 1 starts the group and pays; shopper 2 joins from the group's link and pays: 2 of 3.
+  await suite.signIn()
+  await page.goto(`${shop.base}/goodsPages/details/details?id=${goods.id}`)
+  await shown(page, '.gb-btn--group').click()
+  await pickAndConfirm(page)
+  const groupId = await submitAndPay(page, '发起拼团')
+  await shown(page, '.group-state__text', { hasText: '拼团中·还差2人' }).waitFor()
+  Object.assign(second, await openBrowser())
+  const orders = []
+  try {
+    await dismissNewMemberGift(second.context)
+    await shopAs(second.page, shop, second.token)
+    const p2 = second.page
+    await p2.goto(`${shop.base}/goodsPages/group/index?groupId=${groupId}`)
+    await shown(p2, '.group-page__btn', { hasText: '参团' }).click()
+    await pickAndConfirm(p2)
+    assert.equal(await submitAndPay(p2, '立即参团'), groupId)
+    await shown(p2, '.group-state__text', { hasText: '拼团中·还差1人' }).waitFor()
+    for (const token of [suite.token, second.token]) {
+      const mine = await shop.api('GET', '/api/groupBuy/mine', undefined, token)
+      const orderNo = mine.data.find((g) => g.groupId === groupId).orderNo
+      const d = (await shop.api('GET', `/api/order/detail?orderNo=${orderNo}`, undefined, token)).data
+      assert.equal(d.statusText, '待成团', orderNo)
+      orders.push({ orderNo, token, payAmount: d.payAmount })
+    }
+
+    // Time runs out (the deadline moved, the only step not the shop's own); shopper 1's page sees it and waits for the job.
+    deadlinePassed(shop, groupId)
+    await page.reload()
+    const state = shown(page, '.group-state__text')
+    await state.filter({ hasText: /拼团已到期，结果确认中…|拼团失败，已退款/ }).waitFor()
+    // The settle job runs every 30 s: the page, asking every 5 s, shows its result.
+    await state.filter({ hasText: '拼团失败，已退款' }).waitFor({ timeout: 90_000 })
+    await shown(page, '.group-state__mine', { hasText: '拼团未成功，您支付的款项已原路退回' }).waitFor()
+    // Its two members still in their seats (refunded, not drawn as 模拟成团's), the third seat empty.
+    assert.deepEqual([await shown(page, '.group-seat--member').count(), await shown(page, '.group-seat--virtual').count(), await shown(page, '.group-seat--empty').count()], [2, 0, 1])
+    await shown(page, '.group-page__btn', { hasText: '查看订单' }).waitFor()
+    await shot(page, 'groupbuy-group-failed')
+
+    // Shopper 2's page too.
+    await p2.reload()
+    await shown(p2, '.group-state__text', { hasText: '拼团失败，已退款' }).waitFor()
+    assert.deepEqual(second.errors, [])
+  } finally {
+    await second.browser.close()
+  }
+
+  // Each order: refunded in full through the sandbox, once (one after-sales case), and closed.
+  for (const o of orders) {
+    const d = (await shop.api('GET', `/api/order/detail?orderNo=${o.orderNo}`, undefined, o.token)).data
+    assert.equal(d.status, 'cancelled', o.orderNo)
+    assert.equal(d.cancelReason, '已全额退款，交易关闭')
+    assert.deepEqual(
+      d.items.map((i) => i.refundedQuantity),
+      [1],
+    )
+    const cases = (await staff.get(`/after-sales?keyword=${o.orderNo}`)).data.list.filter((c) => c.orderNo === o.orderNo)
+    assert.deepEqual(
+      cases.map((c) => [c.status, c.amount]),
+      [['refunded', o.payAmount]],
+    )
+  }
+  // 我的拼团 and the order say so.
+  await page.goto(`${shop.base}/minePages/myGroup/index`)
+  await shown(page, '.my-group', { hasText: goods.name }).locator('.my-group__state', { hasText: '拼团失败，已退款' }).waitFor()
+  await shot(page, 'groupbuy-my-groups-failed')
+  await page.goto(`${shop.base}/minePages/myOrder/details?orderNo=${orders[0].orderNo}`)
+  await shown(page, '.order-detail__status-text', { hasText: '已取消' }).waitFor()
+  await shown(page, '.order-detail__status-hint', { hasText: '已全额退款，交易关闭' }).waitFor()
+  await shown(page, '.order-detail__group', { hasText: '拼团失败，已退款' }).waitFor()
+  await shot(page, 'groupbuy-order-failed')
+  assert.deepEqual(suite.errors, [])
+
+  // The console's 查看团: the group failed, both members refunded.
+  const act = (await staff.get('/group-buy/activities?pageSize=100')).data.list.find((a) => a.title === title)
+  assert.equal(act.figures.failed, 1)
+  const w = await openWindow(suite.browser, { width: 1280, height: 800 })
+  try {
+    await consoleSignIn(w.page, shop.base)
+    await w.page.goto(`${shop.base}/admin/marketing/group-buy`)
+    await w.page.locator('tr', { hasText: title }).getByText('查看团').click()
+    const drawer = w.page.locator('.ant-drawer-content:visible')
+    const card = drawer.locator('.ant-card', { hasText: `团 ${groupId}` })
+    await card.locator('.ant-tag', { hasText: '拼团失败' }).waitFor()
+    await card.getByText('未满员，已退款').waitFor()
+    assert.equal(await card.locator('.ant-tag', { hasText: '已退款' }).count(), 2)
+    await shot(w.page, 'groupbuy-console-failed')
+    assert.deepEqual(w.errors, [])
+  } finally {
+    await w.context.close()
+  }
 })

@@ -2,7 +2,7 @@
 // OAuth with base scope after login, the JS-SDK signature (landing URL on iOS, current URL on Android), the
 // share card (title rule, sUid / bUid), and paying an order with chooseWXPay (WeChat Pay v3 params, the
 // paySign checked with the merchant's public key, then WeChat Pay's signed and encrypted notify).
-// Nothing reaches WeChat: the server's calls (WX_API_BASE, WXPAY_API_BASE) go to a fake served here on
+// Nothing reaches WeChat: the server's calls (WX_API_BASE, WXPAY_API_BASE) go to the fake of wechatFake.mjs on
 // loopback, the browser's OAuth address (WX_OAUTH_URL, a name no DNS knows) is answered by a Playwright
 // route, and the JS-SDK is test/fixtures/wx-fake.js, served by that fake at the server's WX_JSSDK_URL (another
 // origin, as res.wx.qq.com is: the shop's Content-Security-Policy allows it). The H5 is the suite's one build:
@@ -10,146 +10,34 @@
 import { test, before, after } from 'node:test'
 import assert from 'node:assert/strict'
 import crypto from 'node:crypto'
-import fs from 'node:fs'
-import http from 'node:http'
-import path from 'node:path'
-import { ROOT, startShop, openBrowser, screenshot, fill, newPhone } from './harness.mjs'
+import { startShop, screenshot, fill, newPhone } from './harness.mjs'
+import {
+  ANDROID_UA,
+  API_V3_KEY,
+  APP_ID,
+  IOS_UA,
+  MCH_ID,
+  PLATFORM_SERIAL,
+  TICKET,
+  merchant,
+  platform,
+  sha1,
+  signLines,
+  startFakeWechat,
+  storedToken,
+  waitUntil,
+  waitWx,
+  wechatBrowser as wechatUser,
+  wechatShopEnv,
+  wxCalls,
+} from './wechatFake.mjs'
 
-const IOS_UA = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.47(0x18002f2f) NetType/WIFI Language/zh_CN'
-const ANDROID_UA =
-  'Mozilla/5.0 (Linux; Android 13; Pixel 7 Build/TQ3A.230805.001; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160065 MMWEBSDK/20231202 MMWEBID/2307 MicroMessenger/8.0.47.2560(0x28002F30) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64'
-
-const APP_ID = 'wxtestappid'
-const SECRET = 'wxtestsecret'
-const OAUTH_URL = 'http://open.weixin.localtest/connect/oauth2/authorize'
-const JSSDK_PATH = '/open/js/jweixin-1.6.0.js'
-const TICKET = 'sM4AOVdWfPE4DxkXGEs8VMCPGGVi4C3VM0P37wVUCFvkVAy_90u5h9nbSlYy3-Sl-HhTdfl2fzFy1AOcHKP7qg'
-const ACCESS_TOKEN = 'FAKE_ACCESS_TOKEN_e2e'
-const MCH_ID = '1900000109'
-const MCH_SERIAL = '5157F09EFDC096DE15EBE81A47057A7232F1B8E1'
-const PLATFORM_SERIAL = 'PUB_KEY_ID_0119000010920250101000000000000001'
-const API_V3_KEY = 'e2eApiV3Key0123456789abcdefABCDE' // 32 bytes
 const DEFAULT_TITLE = '有个秘密值得分享给你'
 const AGENT_PHONE = '13900139000'
 const AGENT_SHOP = '花语小店'
+/** A browser in WeChat for one WeChat user (openid), its OAuth answered by this spec's fake. */
+const wechatBrowser = (userAgent, openid) => wechatUser(fake, userAgent, openid)
 
-const sha1 = (s) => crypto.createHash('sha1').update(s, 'utf8').digest('hex')
-const rsa = () => crypto.generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } })
-const merchant = rsa()
-const platform = rsa()
-const signLines = (...parts) => parts.map((p) => `${p}\n`).join('')
-
-/** WeChat's API (sns/oauth2, stable_token, getticket) and WeChat Pay's (/v3/pay/transactions/jsapi), on loopback. */
-function startFakeWechat() {
-  const calls = []
-  const codes = new Map() // code → { openid, used }
-  let n = 0
-  const server = http.createServer(async (req, res) => {
-    const url = new URL(req.url, 'http://fake')
-    let body = ''
-    for await (const c of req) body += c
-    calls.push({ method: req.method, path: url.pathname, query: Object.fromEntries(url.searchParams), headers: req.headers, body })
-    const json = (obj, status = 200, headers = {}) => {
-      res.writeHead(status, { 'content-type': 'application/json', ...headers })
-      res.end(JSON.stringify(obj))
-    }
-    if (url.pathname === JSSDK_PATH) {
-      res.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8' })
-      return res.end(fs.readFileSync(path.join(ROOT, 'test', 'fixtures', 'wx-fake.js')))
-    }
-    if (url.pathname === '/sns/oauth2/access_token') {
-      const q = url.searchParams
-      if (q.get('appid') !== APP_ID || q.get('secret') !== SECRET || q.get('grant_type') !== 'authorization_code') return json({ errcode: 40013, errmsg: 'invalid appid' })
-      const c = codes.get(q.get('code'))
-      if (!c) return json({ errcode: 40029, errmsg: 'invalid code' })
-      if (c.used) return json({ errcode: 40163, errmsg: 'code been used' })
-      c.used = true
-      return json({ access_token: 'OAUTH_AT', expires_in: 7200, refresh_token: 'RT', openid: c.openid, scope: 'snsapi_base' })
-    }
-    if (url.pathname === '/cgi-bin/stable_token' || url.pathname === '/cgi-bin/token') {
-      const b = url.pathname === '/cgi-bin/token' ? Object.fromEntries(url.searchParams) : JSON.parse(body || '{}')
-      if (b.appid !== APP_ID || b.secret !== SECRET) return json({ errcode: 40125, errmsg: 'invalid appsecret' })
-      return json({ access_token: ACCESS_TOKEN, expires_in: 7200 })
-    }
-    if (url.pathname === '/cgi-bin/ticket/getticket') {
-      if (url.searchParams.get('access_token') !== ACCESS_TOKEN) return json({ errcode: 40001, errmsg: 'invalid credential' })
-      return json({ errcode: 0, errmsg: 'ok', ticket: TICKET, expires_in: 7200 })
-    }
-    if (url.pathname === '/v3/pay/transactions/jsapi' && req.method === 'POST') {
-      // The merchant's request signature: METHOD\nPATH\ntimestamp\nnonce\nbody\n with the merchant key.
-      const auth = String(req.headers.authorization || '')
-      const f = Object.fromEntries([...auth.matchAll(/(\w+)="([^"]*)"/g)].map((m) => [m[1], m[2]]))
-      const okSig =
-        auth.startsWith('WECHATPAY2-SHA256-RSA2048 ') &&
-        f.mchid === MCH_ID &&
-        f.serial_no === MCH_SERIAL &&
-        crypto
-          .createVerify('RSA-SHA256')
-          .update(signLines('POST', url.pathname, f.timestamp, f.nonce_str, body))
-          .verify(merchant.publicKey, f.signature, 'base64')
-      if (!okSig) return json({ code: 'SIGN_ERROR', message: '签名错误' }, 401)
-      const answer = JSON.stringify({ prepay_id: `wx${Date.now()}${++n}e2e` })
-      const ts = String(Math.floor(Date.now() / 1000))
-      const nonce = crypto.randomBytes(16).toString('hex')
-      res.writeHead(200, {
-        'content-type': 'application/json',
-        'wechatpay-serial': PLATFORM_SERIAL,
-        'wechatpay-timestamp': ts,
-        'wechatpay-nonce': nonce,
-        'wechatpay-signature': crypto
-          .createSign('RSA-SHA256')
-          .update(signLines(ts, nonce, answer))
-          .sign(platform.privateKey, 'base64'),
-      })
-      return res.end(answer)
-    }
-    json({ errcode: 404, errmsg: `fake has no ${url.pathname}` }, 404)
-  })
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({
-        base: `http://127.0.0.1:${server.address().port}`,
-        calls,
-        /** What WeChat's authorize page does for a user: a single-use code for their openid. */
-        issueCode(openid) {
-          const code = `0${crypto.randomBytes(12).toString('hex')}`
-          codes.set(code, { openid, used: false })
-          return code
-        },
-        close: () => new Promise((r) => server.close(r)),
-      }),
-    ),
-  )
-}
-
-/** A browser in WeChat (one WeChat user = one openid) whose OAuth address answers like WeChat's snsapi_base. */
-async function wechatBrowser(userAgent, openid) {
-  const b = await openBrowser({ userAgent })
-  b.authorize = []
-  await b.context.route(`${new URL(OAUTH_URL).origin}/**`, (route) => {
-    const u = new URL(route.request().url())
-    const q = Object.fromEntries(u.searchParams)
-    b.authorize.push({ path: u.pathname, ...q })
-    const back = new URL(q.redirect_uri)
-    back.searchParams.set('code', fake.issueCode(openid))
-    back.searchParams.set('state', q.state || '')
-    return route.fulfill({ status: 302, headers: { location: back.toString() } })
-  })
-  return b
-}
-
-/** The JS-SDK calls the fake recorded on the page. */
-const wxCalls = (page, name) => page.evaluate((n) => (window.__wxCalls || []).filter((c) => c[0] === n).map((c) => c[1]), name)
-/** Polls `fn` (node side) until it returns something truthy. */
-async function waitUntil(fn, what, timeout = 15_000) {
-  const end = Date.now() + timeout
-  for (;;) {
-    const v = await fn()
-    if (v) return v
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-}
 const signatureOf = (cfg, url) => sha1(`jsapi_ticket=${TICKET}&noncestr=${cfg.nonceStr}&timestamp=${cfg.timestamp}&url=${url.split('#')[0]}`)
 /** The share card set last, once it is the card of `pathname`. */
 const cardFor = (page, pathname) =>
@@ -163,14 +51,6 @@ const configFor = (page, url) =>
     const last = (await wxCalls(page, 'config')).at(-1)
     return last && last.signature === signatureOf(last, url) && last
   }, `wx.config signed for ${url}`)
-async function waitWx(page, name, count = 1) {
-  await page.waitForFunction(([n, c]) => (window.__wxCalls || []).filter((x) => x[0] === n).length >= c, [name, count])
-  return wxCalls(page, name)
-}
-async function storedToken(page) {
-  const raw = await page.evaluate(() => localStorage.getItem('user') || '')
-  return (/token\\?":\\?"([\w-]+)/.exec(raw) || [])[1] || ''
-}
 /** Waits until the page's JS-SDK signature arrived and checks it against the URL WeChat would check. */
 function assertSignature(cfg, url) {
   assert.equal(cfg.appId, APP_ID)
@@ -184,24 +64,7 @@ const member = { phone: newPhone(), openid: `oE2E_${crypto.randomBytes(6).toStri
 
 before(async () => {
   fake = await startFakeWechat()
-  shop = await startShop({
-    WX_H5_APPID: APP_ID,
-    WX_OAUTH_URL: OAUTH_URL,
-    WX_JSSDK_URL: `${fake.base}${JSSDK_PATH}`,
-    WX_H5_SECRET: SECRET,
-    WX_API_BASE: fake.base,
-    PAY_PROVIDER: 'wechatpay',
-    WXPAY_API_BASE: fake.base,
-    WXPAY_MCHID: MCH_ID,
-    WXPAY_SERIAL_NO: MCH_SERIAL,
-    WXPAY_PRIVATE_KEY: merchant.privateKey,
-    WXPAY_API_V3_KEY: API_V3_KEY,
-    WXPAY_NOTIFY_URL: 'https://shop.example.com/h5/api/pay/notify/wechat',
-    WXPAY_PLATFORM_KEYS: JSON.stringify({ [PLATFORM_SERIAL]: platform.publicKey }),
-    MAIN_HOST: '',
-    ENTRY_HOSTS: '',
-    LOGIN_REDIRECT_HOSTS: '',
-  })
+  shop = await startShop(wechatShopEnv(fake))
   ios = await wechatBrowser(IOS_UA, member.openid)
 })
 after(async () => {

@@ -31,15 +31,21 @@ async function liveActivity(db: Conn, goodsId: number, now: number) {
     .executeTakeFirst()
 }
 
+/**
+ * The members holding each group's places: those paid, and in a failed group those refunded because it failed (they
+ * held a place: paid before its deadline, while a payment after it never took one). Without them a failed group's
+ * page drew its members as the faceless seats of 模拟成团.
+ */
 async function seatsOf(db: Conn, groupIds: number[]): Promise<Map<number, GroupSeat[]>> {
   const out = new Map<number, GroupSeat[]>()
   if (!groupIds.length) return out
   const rows = await db
     .selectFrom('groupBuyMembers as m')
+    .innerJoin('groupBuyGroups as g', 'g.id', 'm.groupId')
     .innerJoin('members as u', 'u.id', 'm.memberId')
     .select(['m.groupId', 'm.isLeader', 'u.nickname', 'u.avatar'])
     .where('m.groupId', 'in', groupIds)
-    .where('m.status', '=', 'paid')
+    .where((eb) => eb.or([eb('m.status', '=', 'paid'), eb.and([eb('g.status', '=', 'failed'), eb('m.status', '=', 'refunded'), eb('m.paidAt', '<', eb.ref('g.expiresAt'))])]))
     .orderBy('m.isLeader', 'desc')
     .orderBy('m.paidAt')
     .execute()

@@ -91,6 +91,25 @@ describe('我的 → 余额 → 提现', () => {
     expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: '已到账微信零钱' }))
   })
 
+  it.each([
+    ['cancelled', { ...waiting }, '未确认收款，可稍后在提现记录中确认'],
+    ['failed', { ...waiting }, '确认收款未完成，请稍后重试'],
+    ['confirmed', { ...waiting, needConfirm: false }, '已确认收款，微信处理中'],
+  ] as const)('says what became of WeChat’s 确认收款 page (%s) and where the withdrawal stands', async (outcome, after, words) => {
+    platform.confirmMerchantTransfer.mockResolvedValue(outcome)
+    api.refreshBalanceTransfer.mockResolvedValue(after)
+    api.getBalanceWithdrawals.mockResolvedValue({ list: [waiting], total: 1, page: 1, pageSize: 10 })
+    await act(async () => {
+      render(<BalanceWithdrawPage />)
+    })
+    await act(async () => {
+      fireEvent.click(screen.getByText('确认收款'))
+    })
+    expect(api.refreshBalanceTransfer).toHaveBeenCalledWith(waiting.withdrawNo, { catch: true })
+    expect(Taro.showToast).toHaveBeenCalledWith(expect.objectContaining({ title: words }))
+    expect(Taro.showToast).not.toHaveBeenCalledWith(expect.objectContaining({ title: '已到账微信零钱' }))
+  })
+
   it('outside WeChat Pay it says so and does not withdraw', async () => {
     api.getWithdrawInfo.mockResolvedValue({ ...INFO, available: false })
     await act(async () => {
