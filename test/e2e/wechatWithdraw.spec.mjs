@@ -215,7 +215,7 @@ test('closing WeChat’s 确认收款 page: the page says so; when WeChat cancel
   const amount = 500
   const { withdrawal, bridge } = await withdraw(page, amount)
   assert.equal(bridge.package, fake.transfers.get(withdrawal.withdrawNo).packageInfo)
-  await toastShown(page, '未确认收款，可稍后在提现记录中确认')
+  await toastShown(page, '未确认收款，可稍后再确认')
   assert.deepEqual(
     taps.map((t) => t.outcome),
     ['ok', 'cancel'],

@@ -68,7 +68,7 @@ export default function BalanceWithdrawPage() {
       if (r === 'unsupported') return toast('请在微信中打开商城后确认收款')
       // Closed WeChat's 确认收款 page: the transfer waits (确认收款 stays on the record) until WeChat closes it, and the
       // money then comes back to the balance.
-      if (r === 'cancelled') toast('未确认收款，可稍后在提现记录中确认')
+      if (r === 'cancelled') toast('未确认收款，可稍后再确认')
       if (r === 'failed') toast('确认收款未完成，请稍后重试')
       const now = await refreshBalanceTransfer(w.withdrawNo, { catch: true })
       if (now.status === 'paid') toast('已到账微信零钱', 'success')

@@ -92,7 +92,7 @@ describe('我的 → 余额 → 提现', () => {
   })
 
   it.each([
-    ['cancelled', { ...waiting }, '未确认收款，可稍后在提现记录中确认'],
+    ['cancelled', { ...waiting }, '未确认收款，可稍后再确认'],
     ['failed', { ...waiting }, '确认收款未完成，请稍后重试'],
     ['confirmed', { ...waiting, needConfirm: false }, '已确认收款，微信处理中'],
   ] as const)('says what became of WeChat’s 确认收款 page (%s) and where the withdrawal stands', async (outcome, after, words) => {
