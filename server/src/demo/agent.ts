@@ -1,20 +1,20 @@
-import type { Seeder } from '../shopModule'
-import type { AppContext } from '../../context'
-import type { Db } from '../../db/types'
-import { DEMO_AGENT_PHONE } from '../member/seed'
-import { addAddress, getAddress } from '../address/service'
-import { shipOrder } from '../logistics/service'
-import { handlePaidNotice } from '../pay/service'
-import { signSandboxTicket } from '../../payments/sandbox'
-import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../order/pricing'
-import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../order/service'
-import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from './account'
-import { bookCommission, releaseDueCommissions } from './commission'
-import { approveApplication } from './service'
-import { DAY } from './util'
-import './tables'
-import { chinaDay } from '../../services/chinaTime'
+import type { Seeder } from './seeder'
+import type { AppContext } from '../context'
+import type { Db } from '../db/types'
+import { DEMO_AGENT_PHONE } from './member'
+import { addAddress, getAddress } from '../modules/address/service'
+import { shipOrder } from '../modules/logistics/service'
+import { handlePaidNotice } from '../modules/pay/service'
+import { signSandboxTicket } from '../payments/sandbox'
+import { getPaymentProvider } from '../payments'
+import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../modules/order/pricing'
+import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../modules/order/service'
+import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from '../modules/agent/account'
+import { bookCommission, releaseDueCommissions } from '../modules/agent/commission'
+import { approveApplication } from '../modules/agent/service'
+import { DAY } from '../modules/agent/util'
+import '../modules/agent/tables'
+import { chinaDay } from '../services/chinaTime'
 
 const HOUR = 3600_000
 
@@ -353,12 +353,12 @@ async function payOrder(ctx: AppContext, o: { id: number; payAmount: number }, a
 
 /** Refund-only of a whole unshipped order through the after-sales module (apply, approve, refund). */
 async function refundWholeOrder(ctx: AppContext, memberId: number, orderNo: string) {
-  const as = await import('../afterSales/service')
+  const as = await import('../modules/afterSales/service')
   const order = await ctx.db.selectFrom('orders').select('id').where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
   const items = await ctx.db.selectFrom('orderItems').select(['id', 'quantity']).where('orderId', '=', order.id).execute()
   const selection = items.map((i) => ({ orderItemId: i.id, quantity: i.quantity }))
   const quote = await as.quoteFor(ctx.db, memberId, orderNo, selection)
-  const { AFTER_SALE_REASONS } = await import('../../../../types/afterSales')
+  const { AFTER_SALE_REASONS } = await import('../../../types/afterSales')
   const c: any = await as.applyAfterSale(ctx.db, ctx.config, memberId, {
     orderNo,
     type: 'refund',
@@ -370,7 +370,7 @@ async function refundWholeOrder(ctx: AppContext, memberId: number, orderNo: stri
   })
   const ref = String(c?.afterSaleNo ?? c?.id ?? '')
   await as.approveAfterSale(ctx.db, ref)
-  const { refundAfterSale } = await import('../afterSales/refund')
+  const { refundAfterSale } = await import('../modules/afterSales/refund')
   await refundAfterSale(ctx as any, ref)
 }
 

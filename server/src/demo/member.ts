@@ -1,4 +1,4 @@
-import type { Seeder } from '../shopModule'
+import type { Seeder } from './seeder'
 
 /** Demo members: a shopper and an agent with a shop (log in with their phones and the code from the log). */
 export const DEMO_SHOPPER_PHONE = '13800138000'

@@ -1,5 +1,5 @@
-import type { Seeder } from '../shopModule'
-import { htmlText, sanitizeArticleHtml } from './sanitize'
+import type { Seeder } from './seeder'
+import { htmlText, sanitizeArticleHtml } from '../modules/article/sanitize'
 
 const CATEGORIES = [
   { name: '健康知识', icon: '/media/content/article-health.jpg' },

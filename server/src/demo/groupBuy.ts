@@ -1,9 +1,9 @@
-import type { Seeder } from '../shopModule'
-import { DEMO_AGENT_PHONE } from '../member/seed'
-import { addAddress } from '../address/service'
-import { seedPayment } from '../order/seed'
-import { submit } from './service'
-import '../../db/groupBuyTables'
+import type { Seeder } from './seeder'
+import { DEMO_AGENT_PHONE } from './member'
+import { addAddress } from '../modules/address/service'
+import { seedPayment } from './order'
+import { submit } from '../modules/groupBuy/service'
+import '../db/groupBuyTables'
 
 const HOUR = 3600_000
 

@@ -1,10 +1,10 @@
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import type { SpecGroup } from '../../../../types/goods'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import type { SpecGroup } from '../../../types/goods'
 import { BRANDS, CATALOG, FOLLOW_UPS, NOUN_SHAPES, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, type SpecDef, type SubDef } from './catalog'
 import { brandLogoSvg, categorySvg, detailSvg, goodsSvg, reviewSvg, writeMedia } from './media'
-import { syncFreeShippingTags } from '../order/freight'
-import './tables'
+import { syncFreeShippingTags } from '../modules/order/freight'
+import '../modules/goods/tables'
 
 /** The object a goods is drawn as: its noun's own (every noun has one, NOUN_SHAPES), the sub-category's otherwise. */
 const shapeFor = (noun: string, fallback: string) => NOUN_SHAPES[noun] || fallback

@@ -1,4 +1,4 @@
-import type { Seeder } from '../shopModule'
+import type { Seeder } from './seeder'
 
 /** A card of the demo agent (the shop owner), to share and preview. */
 export const businessCardSeeder: Seeder = {
