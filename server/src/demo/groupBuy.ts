@@ -66,7 +66,7 @@ export const groupBuySeeder: Seeder = {
       isDefault: true,
     })
     const o = await submit(ctx, { activityId: a.id, skuId: sku.id, quantity: 1, addressId: address.id, requestId: 'seed-group-leader', memberId: leader.id })
-    const row = await db.selectFrom('orders').select(['id', 'orderNo', 'payAmount']).where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()
-    await seedPayment(ctx, { id: row.id, orderNo: row.orderNo, payAmount: Number(row.payAmount) }, Date.now())
+    const row = await db.selectFrom('orders').select(['id', 'payAmount']).where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()
+    await seedPayment(ctx, { id: row.id, payAmount: Number(row.payAmount) }, Date.now())
   },
 }

@@ -1,7 +1,7 @@
 /**
  * The demo shop: what a first start on an empty database shows (db/seed.ts seedIfEmpty runs these seeders, in this
  * order). Demo content lives here and nowhere else: the seeders, the catalogue's word lists, the pictures drawn at seed
- * time, the committed media's specs. Production code never imports
+ * time, the committed media's specs, and the row builders the benches share (rows.ts). Production code never imports
  * it (server/test/boundaries.test.ts checks); the seeders go through the modules' own services where one exists.
  *
  * The order matters: a seeder may use what an earlier one made. The catalogue needs the members (the demo shopper
