@@ -8,6 +8,7 @@ import path from 'node:path'
 import { createDb } from '../server/src/db'
 import { migrateToLatest } from '../server/src/db/migrate'
 import { hashToken } from '../server/src/plugins/auth'
+import { goodsRow, memberRow, skuRow } from '../server/src/demo/rows'
 import '../server/src/db/tables'
 import '../server/src/db/tradeTables'
 import '../server/src/db/promotionTables'
@@ -25,34 +26,12 @@ async function main() {
     const t = Date.now()
     const g = await db
       .insertInto('goods')
-      .values({
-        categoryId: 1,
-        brandId: null,
-        name: '秒杀压测商品',
-        subtitle: '',
-        mainImage: '',
-        images: '[]',
-        detailHtml: '',
-        specGroups: '[]',
-        price: 9900,
-        originalPrice: 12900,
-        sales: 0,
-        stock,
-        status: 'on',
-        tags: '',
-        isHot: 0,
-        isNew: 0,
-        commissionRate: null,
-        reviewCount: 0,
-        goodReviewCount: 0,
-        createdAt: t,
-        updatedAt: t,
-      } as any)
+      .values(goodsRow(t, { categoryId: 1, name: '秒杀压测商品', price: 9900, originalPrice: 12900, stock }))
       .returning('id')
       .executeTakeFirstOrThrow()
     const sku = await db
       .insertInto('goodsSkus')
-      .values({ goodsId: g.id, specs: '{}', specText: '默认', price: 9900, originalPrice: 12900, stock, sales: 0, image: '' } as any)
+      .values(skuRow({ goodsId: g.id, price: 9900, originalPrice: 12900, stock }))
       .returning('id')
       .executeTakeFirstOrThrow()
     const s = await db
@@ -66,24 +45,9 @@ async function main() {
       .returning('id')
       .executeTakeFirstOrThrow()
     const tokens: string[] = []
-    const base = {
-      nickname: '压测用户',
-      avatar: '',
-      gender: 0,
-      openidH5: null,
-      openidMini: null,
-      shareMemberId: null,
-      boundBusinessId: null,
-      invitationCode: null,
-      points: 0,
-      status: 'active' as const,
-      logoffAt: null,
-      createdAt: t,
-      updatedAt: t,
-    }
     for (let i = 0; i < members; i += 500) {
       const n = Math.min(500, members - i)
-      const rows = Array.from({ length: n }, (_, k) => ({ ...base, phone: `166${String(i + k).padStart(8, '0')}` }))
+      const rows = Array.from({ length: n }, (_, k) => memberRow(t, { nickname: '压测用户', phone: `166${String(i + k).padStart(8, '0')}` }))
       const ids = (await db.insertInto('members').values(rows).returning('id').execute()).map((r) => r.id)
       const batch = ids.map(() => crypto.randomBytes(24).toString('base64url'))
       tokens.push(...batch)

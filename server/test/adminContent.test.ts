@@ -4,7 +4,7 @@ import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
 import { makeGoods } from './tradeFixtures'
 import { PNG_1PX, uploadFile } from './contentHelpers'
-import { ASSETS_MEDIA } from '../src/modules/video/media'
+import { ASSETS_MEDIA } from '../src/demo/videoMedia'
 
 const DEMO_MP4 = fs.readFileSync(path.join(ASSETS_MEDIA, 'video', 'spring-outfit.mp4'))
 

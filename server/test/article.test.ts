@@ -1,6 +1,6 @@
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { sanitizeArticleHtml } from '../src/modules/article/sanitize'
-import { articleSeeder } from '../src/modules/article/seed'
+import { articleSeeder } from '../src/demo/article'
 
 describe('article HTML sanitiser', () => {
   it('removes script, event handlers, javascript: URLs and iframes', () => {

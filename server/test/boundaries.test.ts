@@ -1,5 +1,6 @@
 // The server's shape, checked on its source: it never imports the client app (what both share lives in types/),
-// and its modules have no import cycles (what a module contributes is listed in modules/index.ts instead).
+// its modules have no import cycles (what a module contributes is listed in modules/index.ts instead), and production
+// code does not depend on the demo shop (server/src/demo imports the modules, never the other way round).
 import fs from 'node:fs'
 import path from 'node:path'
 
@@ -38,6 +39,20 @@ describe('server boundaries', () => {
       for (const { spec } of imports(f)) {
         const target = resolve(f, spec)
         if (target && (target + path.sep).startsWith(src)) offenders.push(`${path.relative(root, f)} imports ${spec}`)
+      }
+    }
+    expect(offenders).toEqual([])
+  })
+
+  it('production code never imports the demo shop (server/src/demo): only the seeding entry db/seed.ts does', () => {
+    const demo = path.join(serverDir, 'src', 'demo') + path.sep
+    const entry = path.join(serverDir, 'src', 'db', 'seed.ts')
+    const offenders: string[] = []
+    for (const f of tsFiles(path.join(serverDir, 'src'))) {
+      if (f.startsWith(demo) || f === entry) continue
+      for (const { spec } of imports(f)) {
+        const target = resolve(f, spec)
+        if (target && (target + path.sep).startsWith(demo)) offenders.push(`${path.relative(root, f)} imports ${spec}`)
       }
     }
     expect(offenders).toEqual([])
@@ -98,14 +113,12 @@ describe('server boundaries', () => {
   // What a module contributes travels on the app context (ctx.modules, composed by installModules()): no module keeps
   // it, nor a copy of a setting, in state of its own that a setter or an import fills.
   it('no module keeps state filled by setters: no top-level set…()/register…() call, no module-level let', () => {
-    // A process-wide memo of a probe, not state that another module or a setting fills.
-    const allowedLets = new Set(['server/src/modules/video/media.ts: let ffmpegPath'])
     const offenders: string[] = []
     for (const f of tsFiles(path.join(serverDir, 'src', 'modules'))) {
       const rel = path.relative(root, f)
       const src = fs.readFileSync(f, 'utf8')
       for (const m of src.matchAll(/^(?:await\s+)?((?:set|register)[A-Z]\w*|\w+\.(?:set|register|on)[A-Z]?\w*)\(/gm)) offenders.push(`${rel}: calls ${m[1]}() at import`)
-      for (const m of src.matchAll(/^(?:export\s+)?let\s+(\w+)/gm)) if (!allowedLets.has(`${rel}: let ${m[1]}`)) offenders.push(`${rel}: let ${m[1]}`)
+      for (const m of src.matchAll(/^(?:export\s+)?let\s+(\w+)/gm)) offenders.push(`${rel}: let ${m[1]}`)
     }
     expect(offenders).toEqual([])
   })

@@ -2,9 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { activityStatus, hostAllowed } from '../src/modules/content/service'
-import { contentSeeder } from '../src/modules/content/seed'
-import { logisticsNotice, seasonOf, upcomingHoliday } from '../src/modules/content/calendar'
-import { homeNotices } from '../src/modules/home/seed'
+import { contentSeeder } from '../src/demo/content'
+import { logisticsNotice, seasonOf, upcomingHoliday } from '../src/demo/calendar'
+import { homeNotices } from '../src/demo/home'
 
 describe('web-view allow-list', () => {
   const list = ['shop.example.com', 'h5.partner.cn', '127.0.0.1:3203']

@@ -1,6 +1,6 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
 import { adminClient, auditRows, signIn, type AdminClient } from './adminHelpers'
-import { serviceSeeder } from '../src/modules/settings/seed'
+import { serviceSeeder } from '../src/demo/settings'
 import { ROUTES } from '../../types/routes'
 
 /**

@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { DIALECTS, makeTestApp, nextPhone, type TestApp } from './helpers'
 import { fakeMp4, PNG_1PX, uploadFile } from './contentHelpers'
-import { mp4Duration, ASSETS_MEDIA } from '../src/modules/video/media'
-import { videoSeeder } from '../src/modules/video/seed'
+import { mp4Duration } from '../src/modules/video/media'
+import { ASSETS_MEDIA } from '../src/demo/videoMedia'
+import { videoSeeder } from '../src/demo/video'
 
 const DEMO = fs.readFileSync(path.join(ASSETS_MEDIA, 'video', 'spring-outfit.mp4'))
 

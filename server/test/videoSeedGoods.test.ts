@@ -1,5 +1,5 @@
 import { DIALECTS, makeTestApp, type TestApp } from './helpers'
-import { COMMITTED_VIDEOS, GENERATED_VIDEOS } from '../src/modules/video/media'
+import { COMMITTED_VIDEOS, GENERATED_VIDEOS } from '../src/demo/videoMedia'
 
 // Issue 18 item 7: a video's product card showed unrelated goods (the seed linked the catalogue's first goods
 // to every video). Each demo video now links goods of the categories it shows, and the feed answers them.

@@ -8,7 +8,7 @@ import { screenshot, newPhone } from './harness.mjs'
 import { addAddress, btn, useConsoleSuite } from './consoleHarness.mjs'
 
 const suite = useConsoleSuite()
-const DEMO_CARD = '6222 0212 0204 1234 567' // the demo agent's card (server/src/modules/agent/seed.ts)
+const DEMO_CARD = '6222 0212 0204 1234 567' // the demo agent's card (server/src/demo/agent.ts)
 
 /** A shopper buys, receives, and asks to return one unit (the shop's API and the sandbox). */
 async function returnRequest() {

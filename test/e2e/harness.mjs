@@ -132,7 +132,7 @@ function firstId(json) {
 }
 
 /**
- * The demo seed's 拼团 (groupBuy/seed.ts: the demo agent's paid open group on a goods with a live activity): the goods,
+ * The demo seed's 拼团 (server/src/demo/groupBuy.ts: the demo agent's paid open group on a goods with a live activity): the goods,
  * the activity and the group, found through the agent's 我的拼团 — with `token` when the caller is already signed in as
  * the demo agent (a second sign-in within a minute meets the SMS code's cooldown), else signing the agent in. Once per shop.
  */

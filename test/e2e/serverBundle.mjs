@@ -4,7 +4,7 @@
 // runs the sources through tsx as before. The packages in node_modules stay outside the bundle (loaded as npm start
 // loads them), the same esbuild transform tsx applies (the root tsconfig.json, as tsx uses from the repository root),
 // and `__dirname` in a source file keeps naming that file's folder (config.ts finds the repository root with it,
-// video/media.ts the committed media, app.ts the console's build).
+// demo/videoMedia.ts the committed media, app.ts the console's build).
 import fs from 'node:fs'
 import path from 'node:path'
 import { build } from 'esbuild'

@@ -5,7 +5,6 @@ import { adminPlugin } from './plugin'
 import type { AdminApp, AdminRouteSet } from './types'
 import authRoutes from './authRoutes'
 import { staffCommand } from './cli'
-import { createStaff } from './staff'
 
 /**
  * The console's API: app.ts registers it under the prefix /admin/api with every module's console routes
@@ -26,19 +25,9 @@ export async function adminApi(app: FastifyInstance, ctx: AppContext, modules: r
     })
 }
 
-/** Staff: the console's sign-in routes, the `staff add` command, and the demo seed's owner account. */
+/** Staff: the console's sign-in routes and the `staff add` command (the demo's owner account is seeded by demo/staff.ts). */
 export const staffModule: ShopModule = {
   name: 'staff',
   adminRoutes: authRoutes,
   commands: [staffCommand],
-  seeders: [
-    {
-      // Demo data only (seeders run on a fresh demo database): the owner account admin / admin123456, which
-      // everyone knows, so the console asks for a new password at its first sign-in.
-      name: 'staff',
-      run: async ({ db }) => {
-        await createStaff(db, { username: 'admin', role: 'owner', password: 'admin123456', realName: '店主', mustChangePassword: true })
-      },
-    },
-  ],
 }

@@ -1,13 +1,12 @@
 /**
  * The shop, module by module: the one place that says what is in the server. Each module folder exports what it
- * contributes (routes, console routes, seeders, jobs, pricing steps, order hooks, logoff contributions, CLI
- * commands) as a ShopModule (./shopModule.ts); nothing registers itself by being imported.
+ * contributes (routes, console routes, jobs, pricing steps, order hooks, logoff contributions, CLI commands) as a
+ * ShopModule (./shopModule.ts); nothing registers itself by being imported. The demo shop's data is not a module's
+ * contribution: server/src/demo seeds it (its index.ts lists the seeders in the order they run).
  *
- * The list's order is the order routes are registered, seeders run (a seeder may need the data of one before
- * it: trade's demo orders need the catalogue's goods, the agent's commission needs trade's and after-sales'
- * orders, promotions need goods and the demo shopper) and order hooks run.
+ * The list's order is the order routes are registered and order hooks run.
  */
-import type { AdminCommandDef, Job, RoutePlugin, Seeder, ShopModule } from './shopModule'
+import type { AdminCommandDef, Job, RoutePlugin, ShopModule } from './shopModule'
 import type { AdminRouteSet } from '../admin/types'
 import { staffModule } from '../admin/index'
 import { dashboardModule } from './dashboard'
@@ -113,8 +112,6 @@ export const routeModules: RoutePlugin[] = all((m) => (m.routes ? [m.routes] : u
  * them in its scope under /admin/api (with its staff auth), not app.ts yet.
  */
 export const adminRouteModules: AdminRouteSet[] = all((m) => (m.adminRoutes ? [{ name: m.name, routes: m.adminRoutes, fieldLabels: m.adminFieldLabels || {} }] : undefined))
-/** Demo data, in order, for a first start on an empty database. */
-export const seeders: Seeder[] = all((m) => m.seeders)
 /** Periodic jobs (order expiry, commission release, logoff anonymisation, flash-sale schedule...). */
 export const jobs: Job[] = unique(
   all((m) => m.jobs),

@@ -24,8 +24,6 @@ export interface ShopModule {
   adminRoutes?: AdminRouteModule
   /** The Chinese names of its console fields in validation messages, over the shared ADMIN_FIELD_LABELS (types/admin*.ts). */
   adminFieldLabels?: Record<string, string>
-  /** Demo data for a first start on an empty database; run in the module list's order. */
-  seeders?: Seeder[]
   /** Periodic jobs, each run on one instance at a time (jobs.ts). */
   jobs?: Job[]
   /** Order pricing steps; the order they run in is fixed by PRICING_ORDER in modules/index.ts. */
@@ -49,12 +47,6 @@ export type ShopApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpress
 
 /** A route plugin: `async (app, ctx) => { app.get(...) }`. */
 export type RoutePlugin = (app: ShopApp, ctx: AppContext) => Promise<void>
-
-/** A seeder fills its module's demo data; it runs once, on an empty database. */
-export interface Seeder {
-  name: string
-  run: (ctx: AppContext) => Promise<void>
-}
 
 /** A periodic job: runs every `everyMs` on one instance at a time; errors are logged, never crash the server. */
 export interface Job {

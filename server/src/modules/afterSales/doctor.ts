@@ -1,7 +1,13 @@
 import type { SetupCheck } from '../../../../types/adminSettings'
 import type { Conn } from '../../db/types'
 import { addressLine, returnAddressFor } from './returnAddresses'
-import { DEMO_RETURN_ADDRESS } from './seed'
+
+/**
+ * The demo shop's return address (server/src/demo/afterSales.ts seeds it on a first start, and nothing else writes it):
+ * the setup check knows it, so it can warn while a real shop still has it as its default. A real shop sets its own in
+ * 设置 → 退货地址.
+ */
+export const DEMO_RETURN_ADDRESS = { name: '花语商城售后部', phone: '057188886666', province: '浙江省', city: '杭州市', district: '余杭区', detail: '仓前街道文一西路 1500 号 3 号仓 售后组' }
 
 /**
  * 设置检查's line for the return address: an error without one (returns cannot be approved), a warning while the

@@ -1,13 +1,11 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { afterSalesSeeder } from './seed'
 import { afterSalesCommands } from './commands'
 
 export const afterSalesModule: ShopModule = {
   name: 'afterSales',
   routes,
   adminRoutes,
-  seeders: [afterSalesSeeder],
   commands: afterSalesCommands,
 }

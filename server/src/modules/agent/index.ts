@@ -1,6 +1,5 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
-import { agentSeeder } from './seed'
 import { commissionReleaseJob, transferCheckJob } from './jobs'
 import { agentCommands } from './commands'
 import { commissionOrderHooks, commissionRefundListener } from './commission'
@@ -17,7 +16,6 @@ export const agentModule: ShopModule = {
   adminFieldLabels: AGENTS_FIELD_LABELS,
   onMemberRegistered: recordBinding,
   agentApplicationStatus: applicationLookup,
-  seeders: [agentSeeder],
   jobs: [commissionReleaseJob, transferCheckJob],
   orderHooks: commissionOrderHooks,
   orderEvents: { refunded: commissionRefundListener },

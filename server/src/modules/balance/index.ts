@@ -4,11 +4,9 @@ import adminRoutes from './adminRoutes'
 import withdrawRoutes from './withdrawRoutes'
 import withdrawAdminRoutes from './withdrawAdminRoutes'
 import { balanceCancelledHook, balancePricingStep } from './order'
-import { balanceSeeder } from './seed'
 import { checkBalanceTransfers } from './withdraw'
 import { BALANCE_FIELD_LABELS } from '../../../../types/adminBalance'
 import { BALANCE_WITHDRAW_FIELD_LABELS } from '../../../../types/balanceWithdraw'
-import { rechargeSeeder } from './rechargeSeed'
 import { RECHARGE_FIELD_LABELS } from '../../../../types/balanceRecharge'
 import { rechargeAdminRoutes, rechargeRoutes } from './rechargeRoutes'
 import { rechargeJobs } from './rechargeJobs'
@@ -27,7 +25,6 @@ export const balanceModule: ShopModule = {
     await rechargeAdminRoutes(app, ctx)
   },
   adminFieldLabels: { ...BALANCE_FIELD_LABELS, ...BALANCE_WITHDRAW_FIELD_LABELS, ...RECHARGE_FIELD_LABELS },
-  seeders: [balanceSeeder, rechargeSeeder],
   pricingSteps: [balancePricingStep],
   orderHooks: { cancelled: balanceCancelledHook },
   jobs: [...rechargeJobs, { name: 'balance-transfer-check', everyMs: 5 * 60_000, run: (ctx) => checkBalanceTransfers(ctx) }],

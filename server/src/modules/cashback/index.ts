@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { cashbackSeeder } from './seed'
 import { cashbackCommands } from './commands'
 import { REWARDS_FIELD_LABELS } from '../../../../types/adminRewards'
 
@@ -10,6 +9,5 @@ export const cashbackModule: ShopModule = {
   routes,
   adminRoutes,
   adminFieldLabels: REWARDS_FIELD_LABELS,
-  seeders: [cashbackSeeder],
   commands: cashbackCommands,
 }

@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { contentSeeder } from './seed'
 import { CONTENT_FIELD_LABELS } from '../../../../types/adminContent'
 
 export const contentModule: ShopModule = {
@@ -9,5 +8,4 @@ export const contentModule: ShopModule = {
   routes,
   adminRoutes,
   adminFieldLabels: CONTENT_FIELD_LABELS,
-  seeders: [contentSeeder],
 }

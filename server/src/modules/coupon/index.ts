@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { couponSeeder } from './seed'
 import { couponCancelledHook, couponPricingStep } from './pricing'
 import { newMemberPackageHook } from './service'
 
@@ -13,7 +12,6 @@ export const couponModule: ShopModule = {
   name: 'coupon',
   routes,
   adminRoutes,
-  seeders: [couponSeeder],
   pricingSteps: [couponPricingStep],
   orderHooks: { cancelled: couponCancelledHook },
   onMemberRegistered: newMemberPackageHook,

@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { goodsSeeder } from './seed'
 import { GOODS_FIELD_LABELS } from '../../../../types/adminGoods'
 
 export const goodsModule: ShopModule = {
@@ -9,5 +8,4 @@ export const goodsModule: ShopModule = {
   routes,
   adminRoutes,
   adminFieldLabels: GOODS_FIELD_LABELS,
-  seeders: [goodsSeeder],
 }

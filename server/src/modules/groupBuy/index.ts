@@ -3,7 +3,6 @@ import routes from './routes'
 import adminRoutes from './adminRoutes'
 import { GROUP_BUY_FIELD_LABELS } from '../../../../types/adminGroupBuy'
 import { groupSettleJob } from './jobs'
-import { groupBuySeeder } from './seed'
 import { groupCancelledHook, groupPaidHook } from './service'
 
 /** 拼团 (docs/promotions.md "Group buying"): group orders take their place when paid; the job fails, fills or refunds groups past their deadline. */
@@ -13,6 +12,5 @@ export const groupBuyModule: ShopModule = {
   adminRoutes,
   adminFieldLabels: GROUP_BUY_FIELD_LABELS,
   jobs: [groupSettleJob],
-  seeders: [groupBuySeeder],
   orderHooks: { paid: groupPaidHook, cancelled: groupCancelledHook },
 }

@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { integralSeeder } from './seed'
 import { integralCommands } from './commands'
 import { pointsExpiryJob } from './expiry'
 import { pointsCancelledHook, pointsPricingStep, pointsRewardHook, rewardRefundListener } from './pricing'
@@ -13,7 +12,6 @@ export const integralModule: ShopModule = {
   routes,
   adminRoutes,
   adminFieldLabels: REWARDS_FIELD_LABELS,
-  seeders: [integralSeeder],
   pricingSteps: [pointsPricingStep],
   orderHooks: { cancelled: pointsCancelledHook, completed: pointsRewardHook },
   orderEvents: { refunded: rewardRefundListener },

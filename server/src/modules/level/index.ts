@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { levelSeeder } from './seed'
 import { growthCompletedHook, growthRefundListener, levelPricingStep } from './service'
 import { LEVELS_FIELD_LABELS } from '../../../../types/adminLevels'
 
@@ -14,7 +13,6 @@ export const levelModule: ShopModule = {
   routes,
   adminRoutes,
   adminFieldLabels: LEVELS_FIELD_LABELS,
-  seeders: [levelSeeder],
   pricingSteps: [levelPricingStep],
   orderHooks: { completed: growthCompletedHook },
   orderEvents: { refunded: growthRefundListener },

@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { seckillSeeder } from './seed'
 import { seckillReconcileJob, seckillScheduleJob } from './jobs'
 import { seckillCancelledHook } from './service'
 
@@ -10,7 +9,6 @@ export const seckillModule: ShopModule = {
   name: 'seckill',
   routes,
   adminRoutes,
-  seeders: [seckillSeeder],
   jobs: [seckillScheduleJob, seckillReconcileJob],
   orderHooks: { cancelled: seckillCancelledHook },
 }

@@ -3,7 +3,6 @@ import { publicSettings, reviewMode, setReviewMode } from './service'
 import { cliPaymentCtx } from '../../payments/cliContext'
 import settingsAdminRoutes from './adminRoutes'
 import { doctorLines, runDoctor } from './doctor'
-import { serviceSeeder } from './seed'
 
 /**
  * Shop settings read by the client without a new build (review mode, subscribe message templates), and the console's
@@ -12,7 +11,6 @@ import { serviceSeeder } from './seed'
 export const settingsModule: ShopModule = {
   name: 'settings',
   adminRoutes: settingsAdminRoutes,
-  seeders: [serviceSeeder],
   routes: async (app, ctx) => {
     app.get('/api/settings/public', {
       config: { auth: 'none' },

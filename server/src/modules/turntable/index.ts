@@ -1,7 +1,6 @@
 import type { ShopModule } from '../shopModule'
 import routes from './routes'
 import adminRoutes from './adminRoutes'
-import { turntableSeeder } from './seed'
 import { turntableCommands } from './commands'
 import { REWARDS_FIELD_LABELS } from '../../../../types/adminRewards'
 
@@ -16,6 +15,5 @@ export const turntableModule: ShopModule = {
   routes,
   adminRoutes,
   adminFieldLabels: REWARDS_FIELD_LABELS,
-  seeders: [turntableSeeder],
   commands: turntableCommands,
 }

@@ -1,15 +1,15 @@
-import type { Seeder } from '../shopModule'
-import { sanitizeArticleHtml } from '../article/sanitize'
-import { bannerSvg, writeMedia } from '../goods/media'
+import type { Seeder } from './seeder'
+import { sanitizeArticleHtml } from '../modules/article/sanitize'
+import { bannerSvg, writeMedia } from './media'
 import { festivalPage } from './activityPage'
 import { seasonOf } from './calendar'
-import { chinaDate } from '../../services/chinaTime'
+import { chinaDate } from '../services/chinaTime'
 
 const DAY = 86400_000
 
 /**
  * Notices (only when the home seed left none) and activities in each state, named for the day the demo is seeded
- * (content/calendar.ts): the season's festival under way, the next season's announced, last month's ended. Their
+ * (demo/calendar.ts): the season's festival under way, the next season's announced, last month's ended. Their
  * covers and the festival's web page are drawn here, so no picture says another season.
  */
 export const contentSeeder: Seeder = {

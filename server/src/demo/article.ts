@@ -1,5 +1,6 @@
-import type { Seeder } from '../shopModule'
-import { htmlText, sanitizeArticleHtml } from './sanitize'
+import type { Seeder } from './seeder'
+import { DEMO_SHOPPER_PHONE } from './member'
+import { htmlText, sanitizeArticleHtml } from '../modules/article/sanitize'
 
 const CATEGORIES = [
   { name: '健康知识', icon: '/media/content/article-health.jpg' },
@@ -95,7 +96,7 @@ export const articleSeeder: Seeder = {
     }
     // A draft and a published article of the demo shopper, so "my articles" has both tabs filled. The published one
     // is about skin care, in 护理常识 (an outfit post had been filed under 健康知识).
-    const shopper = await db.selectFrom('members').select('id').where('phone', '=', '13800138000').executeTakeFirst()
+    const shopper = await db.selectFrom('members').select('id').where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst()
     if (shopper) {
       const care = CATEGORIES.findIndex((c) => c.name === '护理常识')
       const pub = sanitizeArticleHtml(

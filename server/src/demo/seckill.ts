@@ -1,7 +1,7 @@
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import '../../db/promotionTables'
-import { chinaDay, chinaHour, parseChinaTime } from '../../services/chinaTime'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import '../db/promotionTables'
+import { chinaDay, chinaHour, parseChinaTime } from '../services/chinaTime'
 
 const HOUR = 3600_000
 /** The daily slots (China time), two hours each; they repeat every day. */

@@ -1,6 +1,6 @@
 /**
  * The web page of the demo's running festival (an activity of link type "web"), written at seed time with the
- * festival of the season (content/calendar.ts). Its styles and script are the committed activity.css and activity.js
+ * festival of the season (demo/calendar.ts). Its styles and script are the committed activity.css and activity.js
  * (server/assets/media/activity): it greets a member by the token the shop's web-view appends and lists the coupon
  * centre's store-wide coupons to claim.
  */

@@ -1,12 +1,12 @@
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import { bannerSvg, navIconSvg, writeMedia } from '../goods/media'
-import { newMemberPackageText } from '../coupon/seed'
-import { logisticsNotice, seasonOf } from '../content/calendar'
-import { DEMO_ARTICLE_SECTION } from '../settings/seed'
-import { defaultFreightRule, freeShippingSlogan } from '../order/freight'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import { bannerSvg, navIconSvg, writeMedia } from './media'
+import { newMemberPackageText } from './coupon'
+import { logisticsNotice, seasonOf } from './calendar'
+import { DEMO_ARTICLE_SECTION } from './settings'
+import { defaultFreightRule, freeShippingSlogan } from '../modules/order/freight'
 
-/** The new-member notice is written from the package itself (coupon/seed.ts), so the two cannot disagree. */
+/** The new-member notice is written from the package itself (demo/coupon.ts), so the two cannot disagree. */
 const NEW_MEMBER_TEXT = newMemberPackageText()
 
 const DAY = 86400_000
@@ -25,7 +25,7 @@ export const HOME_NAVS: Array<{ title: string; glyph: string; hue: number; link:
   { title: '全部分类', glyph: 'grid', hue: 230, link: '/pages/sort/index' },
 ]
 
-/** The home notices for a demo seeded at `now`: the logistics one is about the holiday ahead (content/calendar.ts). */
+/** The home notices for a demo seeded at `now`: the logistics one is about the holiday ahead (demo/calendar.ts). */
 export const homeNotices = (now: number): Array<{ title: string; summary: string; body: string; isTop: number; daysAgo: number }> => [
   { ...logisticsNotice(now), isTop: 1, daysAgo: 1 },
   {
@@ -61,7 +61,7 @@ export async function seedHome(db: Db, dataDir: string) {
   // The banner promises only what the checkout keeps: the default freight template's rule (满99包邮 in the demo).
   const freight = freeShippingSlogan(await defaultFreightRule(db))
   const banners = [
-    // New arrivals of the season the demo is seeded in (content/calendar.ts).
+    // New arrivals of the season the demo is seeded in (demo/calendar.ts).
     season.pair === '春夏'
       ? { title: `春夏新品 ${freight}`.trim(), subtitle: '法式连衣裙 满299减50', hue: 330, shape: 'dress', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('连衣裙')}` }
       : { title: `秋冬新品 ${freight}`.trim(), subtitle: '羽绒服 羊绒大衣 满299减50', hue: 210, shape: 'puffer', link: `/commonPages/search/goodsSearch?keyword=${encodeURIComponent('羽绒服')}` },

@@ -3,7 +3,7 @@
  * time), so a shop seeded in November shows an autumn festival and the New Year's Day logistics notice, never a
  * Spring Festival notice or a summer sale.
  */
-import { chinaDate, chinaMidnight } from '../../services/chinaTime'
+import { chinaDate, chinaMidnight } from '../services/chinaTime'
 
 const DAY = 86_400_000
 

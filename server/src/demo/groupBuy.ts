@@ -1,9 +1,9 @@
-import type { Seeder } from '../shopModule'
-import { DEMO_AGENT_PHONE } from '../member/seed'
-import { addAddress } from '../address/service'
-import { seedPayment } from '../order/seed'
-import { submit } from './service'
-import '../../db/groupBuyTables'
+import type { Seeder } from './seeder'
+import { DEMO_AGENT_PHONE } from './member'
+import { addAddress } from '../modules/address/service'
+import { seedPayment } from './order'
+import { submit } from '../modules/groupBuy/service'
+import '../db/groupBuyTables'
 
 const HOUR = 3600_000
 
@@ -66,7 +66,7 @@ export const groupBuySeeder: Seeder = {
       isDefault: true,
     })
     const o = await submit(ctx, { activityId: a.id, skuId: sku.id, quantity: 1, addressId: address.id, requestId: 'seed-group-leader', memberId: leader.id })
-    const row = await db.selectFrom('orders').select(['id', 'orderNo', 'payAmount']).where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()
-    await seedPayment(ctx, { id: row.id, orderNo: row.orderNo, payAmount: Number(row.payAmount) }, Date.now())
+    const row = await db.selectFrom('orders').select(['id', 'payAmount']).where('orderNo', '=', o.orderNo).executeTakeFirstOrThrow()
+    await seedPayment(ctx, { id: row.id, payAmount: Number(row.payAmount) }, Date.now())
   },
 }

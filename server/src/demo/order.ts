@@ -1,16 +1,17 @@
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import { DEMO_SHOPPER_PHONE } from '../member/seed'
-import { addAddress } from '../address/service'
-import { addToCart } from '../cart/service'
-import { addTrace, shipOrder } from '../logistics/service'
-import { handlePaidNotice } from '../pay/service'
-import { signSandboxTicket } from '../../payments/sandbox'
-import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, newDraft, type DraftLine } from './pricing'
-import { cancelOrderTx, completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from './service'
-import { submitReviews } from '../review/service'
-import type { AppContext } from '../../context'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import { DEMO_SHOPPER_PHONE } from './member'
+import { addAddress } from '../modules/address/service'
+import { addToCart } from '../modules/cart/service'
+import { addTrace, shipOrder } from '../modules/logistics/service'
+import { handlePaidNotice } from '../modules/pay/service'
+import { signSandboxTicket } from '../payments/sandbox'
+import { getPaymentProvider } from '../payments'
+import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../modules/order/pricing'
+import { cancelOrderTx, completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../modules/order/service'
+import { submitReviews } from '../modules/review/service'
+import type { AppContext } from '../context'
+import type { MemberAddress } from '../../../types/address'
 
 const HOUR = 3600_000
 const DAY = 24 * HOUR
@@ -64,14 +65,7 @@ export const tradeSeeder: Seeder = {
     const sku = (i: number) => picks[i % picks.length]
     const t0 = Date.now()
 
-    const order = async (lines: Array<[number, number]>, at: number, remark = '') => {
-      const draftLines: DraftLine[] = []
-      for (const [skuId, quantity] of lines) draftLines.push(...(await loadLines(db, { memberId: shopper.id, from: 'buyNow', skuId, quantity })))
-      const goodsAmount = draftLines.reduce((s, l) => s + l.amount, 0)
-      const draft = finalize(newDraft({ memberId: shopper.id, from: 'buyNow', orderType: 'normal', lines: draftLines, address: home, freightAmount: freightFor(goodsAmount) }))
-      const o = await db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, remark, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
-      return o
-    }
+    const order = (lines: Array<[number, number]>, at: number, remark = '') => placeDemoOrder(ctx, shopper.id, home, lines, at, remark)
     const pay = (o: { id: number; orderNo: string; payAmount: number }, at: number) => seedPayment(ctx, o, at)
     const backdate = async (orderId: number, f: { paidAt?: number; shippedAt?: number; receivedAt?: number; completedAt?: number; cancelledAt?: number }) => {
       await db.updateTable('orders').set(f).where('id', '=', orderId).execute()
@@ -173,8 +167,20 @@ export const tradeSeeder: Seeder = {
   },
 }
 
-/** A sandbox payment paid through the real notify path. */
-export async function seedPayment(ctx: AppContext, o: { id: number; orderNo: string; payAmount: number }, at: number) {
+/**
+ * An order placed at `at` as the shop's buy-now does (the checkout's draft, the default freight, no coupon or points),
+ * unpaid: the demo seeders' orders (the demo shopper's, the agent's shoppers').
+ */
+export async function placeDemoOrder(ctx: AppContext, memberId: number, address: MemberAddress, lines: Array<[skuId: number, quantity: number]>, at: number, remark = '') {
+  const draftLines: DraftLine[] = []
+  for (const [skuId, quantity] of lines) draftLines.push(...(await loadLines(ctx.db, { memberId, from: 'buyNow', skuId, quantity })))
+  const goodsAmount = draftLines.reduce((s, l) => s + l.amount, 0)
+  const draft = finalize(newDraft({ memberId, from: 'buyNow', orderType: 'normal', lines: draftLines, address, freightAmount: freightFor(goodsAmount) }))
+  return ctx.db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, remark, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
+}
+
+/** A sandbox payment paid through the real notify path (every demo order that is paid is paid by this). */
+export async function seedPayment(ctx: AppContext, o: { id: number; payAmount: number }, at: number) {
   const db: Db = ctx.db
   const row = await db.selectFrom('orders').select(['memberId', 'expireAt']).where('id', '=', o.id).executeTakeFirstOrThrow()
   const payNo = makeOrderNo(at, 'P')

@@ -1,6 +1,6 @@
-import type { Seeder } from '../shopModule'
-import { DEMO_SHOPPER_PHONE } from '../member/seed'
-import { changeBalance } from './service'
+import type { Seeder } from './seeder'
+import { DEMO_SHOPPER_PHONE } from './member'
+import { changeBalance } from '../modules/balance/service'
 
 /** The demo's balance: the demo shopper holds ¥30 credited by the shop (a 商家调整, as 财务 → 余额 makes one), so 使用余额 has money to spend. */
 export const DEMO_BALANCE = 3000

@@ -1,11 +1,11 @@
 import type { Insertable } from 'kysely'
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import type { CouponTable } from '../../db/promotionTables'
-import { DEMO_SHOPPER_PHONE } from '../member/seed'
-import { grantCoupon } from './service'
-import { ruleText, yuanShort } from './rules'
-import '../../db/promotionTables'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import type { CouponTable } from '../db/promotionTables'
+import { DEMO_SHOPPER_PHONE } from './member'
+import { grantCoupon } from '../modules/coupon/service'
+import { ruleText, yuanShort } from '../modules/coupon/rules'
+import '../db/promotionTables'
 
 const DAY = 86_400_000
 

@@ -1,7 +1,7 @@
-// Re-renders the committed demo media (server/assets/media): npx tsx server/src/modules/video/makeMedia.ts
+// Re-renders the committed demo media (server/assets/media): npx tsx server/src/demo/makeMedia.ts
 import fs from 'node:fs'
 import path from 'node:path'
-import { ASSETS_MEDIA, COMMITTED_IMAGES, COMMITTED_VIDEOS, ffmpegAvailable, renderImage, renderVideo } from './media'
+import { ASSETS_MEDIA, COMMITTED_IMAGES, COMMITTED_VIDEOS, ffmpegAvailable, renderImage, renderVideo } from './videoMedia'
 
 if (!ffmpegAvailable()) {
   console.error('ffmpeg is needed: apt-get install -y ffmpeg fonts-wqy-microhei')

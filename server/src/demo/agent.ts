@@ -1,20 +1,18 @@
-import type { Seeder } from '../shopModule'
-import type { AppContext } from '../../context'
-import type { Db } from '../../db/types'
-import { DEMO_AGENT_PHONE } from '../member/seed'
-import { addAddress, getAddress } from '../address/service'
-import { shipOrder } from '../logistics/service'
-import { handlePaidNotice } from '../pay/service'
-import { signSandboxTicket } from '../../payments/sandbox'
-import { getPaymentProvider } from '../../payments'
-import { finalize, freightFor, loadLines, newDraft, type DraftLine } from '../order/pricing'
-import { completeOrderTx, createOrder, makeOrderNo, receiveOrderTx } from '../order/service'
-import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from './account'
-import { bookCommission, releaseDueCommissions } from './commission'
-import { approveApplication } from './service'
-import { DAY } from './util'
-import './tables'
-import { chinaDay } from '../../services/chinaTime'
+import type { Seeder } from './seeder'
+import type { AppContext } from '../context'
+import type { Db } from '../db/types'
+import { DEMO_AGENT_PHONE, DEMO_SHOPPER_PHONE } from './member'
+import { placeDemoOrder, seedPayment } from './order'
+import { memberRow } from './rows'
+import { addAddress, getAddress } from '../modules/address/service'
+import { shipOrder } from '../modules/logistics/service'
+import { completeOrderTx, receiveOrderTx } from '../modules/order/service'
+import { applyWithdraw, ensureAccount, payWithdrawal, saveWithdrawAccount } from '../modules/agent/account'
+import { bookCommission, releaseDueCommissions } from '../modules/agent/commission'
+import { approveApplication } from '../modules/agent/service'
+import { DAY } from '../modules/agent/util'
+import '../modules/agent/tables'
+import { chinaDay } from '../services/chinaTime'
 
 const HOUR = 3600_000
 
@@ -83,22 +81,7 @@ export const agentSeeder: Seeder = {
       const at = t0 - u.days * DAY
       const row = await db
         .insertInto('members')
-        .values({
-          phone: u.phone,
-          nickname: u.nickname,
-          avatar: '',
-          gender: 0,
-          openidH5: null,
-          openidMini: null,
-          shareMemberId: agent.id,
-          boundBusinessId: shop.id,
-          invitationCode: null,
-          points: 0,
-          status: 'active',
-          logoffAt: null,
-          createdAt: at,
-          updatedAt: at,
-        })
+        .values(memberRow(at, { phone: u.phone, nickname: u.nickname, shareMemberId: agent.id, boundBusinessId: shop.id }))
         .returning('id')
         .executeTakeFirstOrThrow()
       users.push({ id: row.id, at })
@@ -108,11 +91,8 @@ export const agentSeeder: Seeder = {
       const skuId = await skuOf(goodsId)
       if (!skuId) return null
       const address = await addressOf(db, memberId)
-      const lines: DraftLine[] = await loadLines(db, { memberId, from: 'buyNow', skuId, quantity })
-      const goodsAmount = lines.reduce((s, l) => s + l.amount, 0)
-      const draft = finalize(newDraft({ memberId, from: 'buyNow', orderType: 'normal', lines, address, freightAmount: freightFor(goodsAmount) }))
-      const o = await db.transaction().execute((tx) => createOrder(tx, ctx.modules, draft, { requestId: null, expireMinutes: ctx.config.orderExpireMinutes, now: at }))
-      await payOrder(ctx, o, at + 3 * 60_000)
+      const o = await placeDemoOrder(ctx, memberId, address, [[skuId, quantity]], at)
+      await seedPayment(ctx, o, at + 3 * 60_000)
       await db
         .updateTable('orders')
         .set({ paidAt: at + 3 * 60_000 })
@@ -228,9 +208,10 @@ export const agentSeeder: Seeder = {
     await seedViews(
       db,
       shop.id,
-      [...users, { id: (await db.selectFrom('members').select('id').where('boundBusinessId', '=', shop.id).where('phone', '=', '13800138000').executeTakeFirst())?.id ?? 0, at: t0 - 30 * DAY }].filter(
-        (u) => u.id,
-      ),
+      [
+        ...users,
+        { id: (await db.selectFrom('members').select('id').where('boundBusinessId', '=', shop.id).where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst())?.id ?? 0, at: t0 - 30 * DAY },
+      ].filter((u) => u.id),
       shelf,
       t0,
     )
@@ -251,22 +232,7 @@ async function seedSubAgent(ctx: AppContext, parentMemberId: number, parentShopI
   const member = (at: number, phone: string, nickname: string, sharer: number, shopId: number) =>
     db
       .insertInto('members')
-      .values({
-        phone,
-        nickname,
-        avatar: '',
-        gender: 0,
-        openidH5: null,
-        openidMini: null,
-        shareMemberId: sharer,
-        boundBusinessId: shopId,
-        invitationCode: null,
-        points: 0,
-        status: 'active',
-        logoffAt: null,
-        createdAt: at,
-        updatedAt: at,
-      })
+      .values(memberRow(at, { phone, nickname, shareMemberId: sharer, boundBusinessId: shopId }))
       .returning('id')
       .executeTakeFirstOrThrow()
   const joined = t0 - 12 * DAY
@@ -322,43 +288,14 @@ async function addressOf(db: Db, memberId: number) {
   })
 }
 
-/** A sandbox payment through the real notify path (as the trade seeder pays its orders). */
-async function payOrder(ctx: AppContext, o: { id: number; payAmount: number }, at: number) {
-  const { db } = ctx
-  const payNo = makeOrderNo(at, 'P')
-  const row = await db.selectFrom('orders').select('memberId').where('id', '=', o.id).executeTakeFirstOrThrow()
-  await db
-    .insertInto('payments')
-    .values({
-      payNo,
-      orderId: o.id,
-      memberId: row.memberId,
-      channel: 'sandbox',
-      provider: 'sandbox',
-      amount: o.payAmount,
-      status: 'pending',
-      transactionId: null,
-      paidAt: null,
-      rawNotify: null,
-      expireAt: Date.now() + HOUR,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .execute()
-  const ticket = signSandboxTicket(ctx.config.sandboxPayKey, { payNo, amount: o.payAmount, exp: Date.now() + HOUR })
-  const raw = JSON.stringify({ payNo, ticket })
-  const notice = await getPaymentProvider(ctx, 'sandbox').verifyNotify({}, raw)
-  await handlePaidNotice(ctx, { ...notice, paidAt: at }, raw)
-}
-
 /** Refund-only of a whole unshipped order through the after-sales module (apply, approve, refund). */
 async function refundWholeOrder(ctx: AppContext, memberId: number, orderNo: string) {
-  const as = await import('../afterSales/service')
+  const as = await import('../modules/afterSales/service')
   const order = await ctx.db.selectFrom('orders').select('id').where('orderNo', '=', orderNo).executeTakeFirstOrThrow()
   const items = await ctx.db.selectFrom('orderItems').select(['id', 'quantity']).where('orderId', '=', order.id).execute()
   const selection = items.map((i) => ({ orderItemId: i.id, quantity: i.quantity }))
   const quote = await as.quoteFor(ctx.db, memberId, orderNo, selection)
-  const { AFTER_SALE_REASONS } = await import('../../../../types/afterSales')
+  const { AFTER_SALE_REASONS } = await import('../../../types/afterSales')
   const c: any = await as.applyAfterSale(ctx.db, ctx.config, memberId, {
     orderNo,
     type: 'refund',
@@ -370,7 +307,7 @@ async function refundWholeOrder(ctx: AppContext, memberId: number, orderNo: stri
   })
   const ref = String(c?.afterSaleNo ?? c?.id ?? '')
   await as.approveAfterSale(ctx.db, ref)
-  const { refundAfterSale } = await import('../afterSales/refund')
+  const { refundAfterSale } = await import('../modules/afterSales/refund')
   await refundAfterSale(ctx as any, ref)
 }
 

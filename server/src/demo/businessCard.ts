@@ -1,10 +1,11 @@
-import type { Seeder } from '../shopModule'
+import type { Seeder } from './seeder'
+import { DEMO_AGENT_PHONE } from './member'
 
 /** A card of the demo agent (the shop owner), to share and preview. */
 export const businessCardSeeder: Seeder = {
   name: 'business cards',
   async run({ db }) {
-    const agent = await db.selectFrom('members').select('id').where('phone', '=', '13900139000').executeTakeFirst()
+    const agent = await db.selectFrom('members').select('id').where('phone', '=', DEMO_AGENT_PHONE).executeTakeFirst()
     if (!agent) return
     const t = Date.now()
     await db
@@ -14,7 +15,7 @@ export const businessCardSeeder: Seeder = {
         name: '林花语',
         title: '店长',
         company: '花语小店',
-        phone: '13900139000',
+        phone: DEMO_AGENT_PHONE,
         wechat: 'huayu_shop',
         email: 'huayu@example.com',
         address: '浙江省杭州市西湖区文三路100号',

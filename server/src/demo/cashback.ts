@@ -1,4 +1,4 @@
-import type { Seeder } from '../shopModule'
+import type { Seeder } from './seeder'
 
 const DAY = 86_400_000
 

@@ -1,4 +1,5 @@
-import type { Seeder } from '../shopModule'
+import type { Seeder } from './seeder'
+import { memberRow } from './rows'
 
 /** Demo members: a shopper and an agent with a shop (log in with their phones and the code from the log). */
 export const DEMO_SHOPPER_PHONE = '13800138000'
@@ -8,29 +9,15 @@ export const memberSeeder: Seeder = {
   name: 'members',
   async run({ db }) {
     const t = Date.now()
-    const base = {
-      avatar: '',
-      gender: 0,
-      openidH5: null,
-      openidMini: null,
-      shareMemberId: null,
-      boundBusinessId: null,
-      invitationCode: null,
-      points: 0,
-      status: 'active' as const,
-      logoffAt: null,
-      createdAt: t,
-      updatedAt: t,
-    }
     const agent = await db
       .insertInto('members')
-      .values({ ...base, phone: DEMO_AGENT_PHONE, nickname: '花语小店店主', invitationCode: 'HUAYU8', points: 500 })
+      .values(memberRow(t, { phone: DEMO_AGENT_PHONE, nickname: '花语小店店主', invitationCode: 'HUAYU8', points: 500 }))
       .returning('id')
       .executeTakeFirstOrThrow()
     const shop = await db.insertInto('agentShops').values({ memberId: agent.id, shopName: '花语小店', status: 'active', commissionRate: 1000, createdAt: t }).returning('id').executeTakeFirstOrThrow()
     await db
       .insertInto('members')
-      .values({ ...base, phone: DEMO_SHOPPER_PHONE, nickname: '小美', points: 1200, shareMemberId: agent.id, boundBusinessId: shop.id })
+      .values(memberRow(t, { phone: DEMO_SHOPPER_PHONE, nickname: '小美', points: 1200, shareMemberId: agent.id, boundBusinessId: shop.id }))
       .execute()
   },
 }

@@ -1,10 +1,14 @@
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import type { SpecGroup } from '../../../../types/goods'
+import type { Insertable } from 'kysely'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import type { GoodsTable } from '../db/tables'
+import type { SpecGroup } from '../../../types/goods'
 import { BRANDS, CATALOG, FOLLOW_UPS, NOUN_SHAPES, RATING_WORDS, REVIEWERS, SEED_HOT_WORDS, type SpecDef, type SubDef } from './catalog'
 import { brandLogoSvg, categorySvg, detailSvg, goodsSvg, reviewSvg, writeMedia } from './media'
-import { syncFreeShippingTags } from '../order/freight'
-import './tables'
+import { DEMO_SHOPPER_PHONE } from './member'
+import { goodsRow, memberRow, skuRow } from './rows'
+import { syncFreeShippingTags } from '../modules/order/freight'
+import '../modules/goods/tables'
 
 /** The object a goods is drawn as: its noun's own (every noun has one, NOUN_SHAPES), the sub-category's otherwise. */
 const shapeFor = (noun: string, fallback: string) => NOUN_SHAPES[noun] || fallback
@@ -54,8 +58,10 @@ function combinations(specs: SpecDef[]): Array<{ specs: Record<string, string>; 
 const roundPrice = (yuan: number) => Math.max(9, Math.round(yuan / 10) * 10 - 1) * 100
 
 interface Planned {
-  row: Record<string, unknown>
-  skus: Array<Record<string, unknown>>
+  row: Insertable<GoodsTable>
+  /** Its tags before 热卖 and 新品, which depend on the whole catalogue. */
+  tags: string[]
+  skus: Array<Omit<Parameters<typeof skuRow>[0], 'goodsId'>>
   reviews: Array<{ row: Record<string, unknown>; sku: number; followUp: string | null }>
 }
 
@@ -97,27 +103,12 @@ export async function seedCatalog(db: Db, dataDir: string) {
   )
 
   // Reviewers: demo members who wrote the reviews (no phone: they cannot log in).
-  const base = {
-    phone: null,
-    avatar: '',
-    gender: 0,
-    openidH5: null,
-    openidMini: null,
-    shareMemberId: null,
-    boundBusinessId: null,
-    invitationCode: null,
-    points: 0,
-    status: 'active',
-    logoffAt: null,
-    createdAt: now - 200 * DAY,
-    updatedAt: now - 200 * DAY,
-  }
   const reviewerIds = await insertReturningIds(
     db,
     'members',
-    REVIEWERS.map((nickname, i) => ({ ...base, nickname, gender: i % 2 ? 1 : 2 })),
+    REVIEWERS.map((nickname, i) => memberRow(now - 200 * DAY, { nickname, gender: i % 2 ? 1 : 2 })),
   )
-  const shopper = await db.selectFrom('members').select('id').where('phone', '=', '13800138000').executeTakeFirst()
+  const shopper = await db.selectFrom('members').select('id').where('phone', '=', DEMO_SHOPPER_PHONE).executeTakeFirst()
   if (shopper) reviewerIds.push(shopper.id)
 
   // Review photos: three per goods noun, showing that goods.
@@ -216,7 +207,7 @@ export async function seedCatalog(db: Db, dataDir: string) {
       if (rand() < 0.5) tags.push('7天无理由')
       if (brand?.b.exclusive) tags.push('品牌专享')
       planned.push({
-        row: {
+        row: goodsRow(createdAt, {
           categoryId: subIds[k],
           brandId: brand ? brand.id : null,
           name,
@@ -231,16 +222,11 @@ export async function seedCatalog(db: Db, dataDir: string) {
           stock: skus.reduce((a, s) => a + s.stock, 0),
           // A few goods are off the shelf (they still show in old collects and footprints).
           status: n % 50 === 0 ? 'off' : 'on',
-          tags: '',
-          isHot: 0,
           isNew: createdAt > now - 20 * DAY ? 1 : 0,
-          commissionRate: null,
           reviewCount: reviews.length,
           goodReviewCount: reviews.filter((r) => Number(r.row.rating) >= 4).length,
-          createdAt,
-          updatedAt: createdAt,
-          _tags: tags,
-        },
+        }),
+        tags,
         skus,
         reviews,
       })
@@ -249,8 +235,7 @@ export async function seedCatalog(db: Db, dataDir: string) {
   // Hot: the top 15% by sales.
   const hotLine = [...planned].sort((a, b) => Number(b.row.sales) - Number(a.row.sales))[Math.floor(planned.length * 0.15)].row.sales as number
   for (const p of planned) {
-    const tags = p.row._tags as string[]
-    delete p.row._tags
+    const tags = p.tags
     if (Number(p.row.sales) > hotLine) {
       p.row.isHot = 1
       tags.unshift('热卖')
@@ -264,7 +249,7 @@ export async function seedCatalog(db: Db, dataDir: string) {
     'goods',
     planned.map((p) => p.row),
   )
-  const skuRows = planned.flatMap((p, gi) => p.skus.map((s) => ({ ...s, goodsId: goodsIds[gi] })))
+  const skuRows = planned.flatMap((p, gi) => p.skus.map((s) => skuRow({ ...s, goodsId: goodsIds[gi] })))
   const skuIds = await insertReturningIds(db, 'goods_skus', skuRows, 400)
   const firstSku: number[] = []
   let at = 0

@@ -1,6 +1,6 @@
-import type { Seeder } from '../shopModule'
-import { growthCompletedHook } from './service'
-import '../../db/levelTables'
+import type { Seeder } from './seeder'
+import { growthCompletedHook } from '../modules/level/service'
+import '../db/levelTables'
 
 /**
  * Demo member levels (the console's 会员 › 会员等级 edits them) and the growth of the orders the earlier seeders

@@ -1,8 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { Seeder } from '../shopModule'
-import type { Db } from '../../db/types'
-import { COMMITTED_VIDEOS, GENERATED_VIDEOS, copyCommittedMedia, ffmpegAvailable, mp4Duration, renderVideo, type DemoVideoSpec } from './media'
+import type { Seeder } from './seeder'
+import type { Db } from '../db/types'
+import { COMMITTED_VIDEOS, GENERATED_VIDEOS, copyCommittedMedia, ffmpegAvailable, renderVideo, type DemoVideoSpec } from './videoMedia'
+import { mp4Duration } from '../modules/video/media'
 
 /** Up to two on-shelf goods of the video's categories, best sellers first. */
 async function goodsShown(db: Db, categories: string[]): Promise<number[]> {

@@ -1,8 +1,8 @@
-import type { Seeder } from '../shopModule'
-import { DEMO_SHOPPER_PHONE } from '../member/seed'
-import { SIGN_IN_POINTS } from './service'
-import '../../db/promotionTables'
-import { chinaDay } from '../../services/chinaTime'
+import type { Seeder } from './seeder'
+import { DEMO_SHOPPER_PHONE } from './member'
+import { SIGN_IN_POINTS } from '../modules/integral/service'
+import '../db/promotionTables'
+import { chinaDay } from '../services/chinaTime'
 
 const DAY = 86_400_000
 

@@ -1,6 +1,6 @@
-import type { Seeder } from '../shopModule'
-import { PRIZE_COUPON_NAMES } from '../coupon/seed'
-import '../../db/promotionTables'
+import type { Seeder } from './seeder'
+import { PRIZE_COUPON_NAMES } from './coupon'
+import '../db/promotionTables'
 
 /**
  * The blind box's prize pool: weights out of 10000 (so a weight reads as hundredths of a percent),

@@ -1,4 +1,4 @@
-import type { Seeder } from '../shopModule'
+import type { Seeder } from './seeder'
 
 /** Demo recharge packages (营销 → 充值 edits them): pay ¥100 get ¥10, pay ¥200 get ¥30, pay ¥500 get ¥100. */
 export const DEMO_RECHARGE_PACKAGES = [

@@ -1,8 +1,8 @@
-import type { Seeder } from '../shopModule'
-import { ROUTES } from '../../../../types/routes'
-import { DEFAULT_ARTICLE_SECTION } from '../../config'
-import { getSetting, setSetting } from './service'
-import { applyStoredSettings, SHOP_KEY, type StoredShop } from './store'
+import type { Seeder } from './seeder'
+import { ROUTES } from '../../../types/routes'
+import { DEFAULT_ARTICLE_SECTION } from '../config'
+import { getSetting, setSetting } from '../modules/settings/service'
+import { applyStoredSettings, SHOP_KEY, type StoredShop } from '../modules/settings/store'
 
 /**
  * The demo's 客服: where the environment sets no customer-service channel (SERVICE_WECHAT_URL, SERVICE_URL,
@@ -17,7 +17,7 @@ export const serviceSeeder: Seeder = {
     const stored = await getSetting<StoredShop>(ctx.db, SHOP_KEY, {})
     const next: StoredShop = { ...stored }
     if (!(s.url || s.phone || s.wechatUrl)) next.serviceUrl = ROUTES.feedback
-    // The demo's article section (its home entry is seeded with the same name: modules/home/seed.ts).
+    // The demo's article section (its home entry is seeded with the same name: demo/home.ts).
     if (!stored.articleSectionName && ctx.config.shop.articleSection === DEFAULT_ARTICLE_SECTION) next.articleSectionName = DEMO_ARTICLE_SECTION
     if (JSON.stringify(next) === JSON.stringify(stored)) return
     await setSetting(ctx.db, SHOP_KEY, next)
