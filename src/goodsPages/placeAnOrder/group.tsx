@@ -7,6 +7,7 @@ import { previewGroup, submitGroup } from '@/api/groupBuy'
 import { requireLogin } from '@/core/auth'
 import { navigateTo, redirectTo } from '@/core/nav'
 import { toast } from '@/core/toast'
+import { subscribeAt } from '@/platform/subscribe'
 import { ROUTES } from '@/routes'
 import { useCommonStore } from '@/stores/common'
 import { yuan } from '@/utils/money'
@@ -67,6 +68,8 @@ export default function PlaceAnOrderGroupPage() {
       toast('请先添加收货地址')
       return navigateTo(ROUTES.addressList, { select: 1 })
     }
+    // Mini-program: ask for 拼团成功 / 拼团失败 (with its refund) / shipped messages inside the tap (never blocks the order).
+    void subscribeAt('groupBuy')
     submitting.current = true
     const payPassword = balanceUsed ? await askPayPassword(`余额支付 ¥${yuan(balanceUsed)}`) : undefined
     if (payPassword === null) return void (submitting.current = false)
