@@ -230,7 +230,15 @@ export const MessageSettings = Type.Object({
 export type MessageSettings = Static<typeof MessageSettings>
 export const MessageEventParams = Closed({
   kind: Type.Union([Type.Literal('subscribe'), Type.Literal('official')]),
-  event: Type.Union([Type.Literal('order_shipped'), Type.Literal('after_sale_result'), Type.Literal('refund_arrived'), Type.Literal('withdrawal_paid'), Type.Literal('cashback_paid'), Type.Literal('group_formed'), Type.Literal('group_failed')]),
+  event: Type.Union([
+    Type.Literal('order_shipped'),
+    Type.Literal('after_sale_result'),
+    Type.Literal('refund_arrived'),
+    Type.Literal('withdrawal_paid'),
+    Type.Literal('cashback_paid'),
+    Type.Literal('group_formed'),
+    Type.Literal('group_failed'),
+  ]),
 })
 export type MessageEventParams = Static<typeof MessageEventParams>
 /** Template keys (thing1, character_string2…) → the event's value names (orderNo, goodsName, amount, time…). */
