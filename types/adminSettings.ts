@@ -215,6 +215,8 @@ export const SUBSCRIBE_EVENT_NAMES: Record<string, string> = {
   refund_arrived: '退款到账',
   withdrawal_paid: '提现到账',
   cashback_paid: '返现到账',
+  group_formed: '拼团成功',
+  group_failed: '拼团失败',
 }
 export const MessageTemplate = Type.Object({ event: Type.String(), templateId: Type.String(), enabled: Type.Boolean(), page: Type.String(), fields: Type.Record(Type.String(), Type.String()) })
 export type MessageTemplate = Static<typeof MessageTemplate>
@@ -228,7 +230,15 @@ export const MessageSettings = Type.Object({
 export type MessageSettings = Static<typeof MessageSettings>
 export const MessageEventParams = Closed({
   kind: Type.Union([Type.Literal('subscribe'), Type.Literal('official')]),
-  event: Type.Union([Type.Literal('order_shipped'), Type.Literal('after_sale_result'), Type.Literal('refund_arrived'), Type.Literal('withdrawal_paid'), Type.Literal('cashback_paid')]),
+  event: Type.Union([
+    Type.Literal('order_shipped'),
+    Type.Literal('after_sale_result'),
+    Type.Literal('refund_arrived'),
+    Type.Literal('withdrawal_paid'),
+    Type.Literal('cashback_paid'),
+    Type.Literal('group_formed'),
+    Type.Literal('group_failed'),
+  ]),
 })
 export type MessageEventParams = Static<typeof MessageEventParams>
 /** Template keys (thing1, character_string2…) → the event's value names (orderNo, goodsName, amount, time…). */

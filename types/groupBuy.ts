@@ -54,6 +54,8 @@ export interface GroupDetail extends GroupSummary {
   goodsName: string
   goodsImage: string
   groupPrice: number
+  /** The single price (单买价) of the SKU with that group price. */
+  singlePrice: number
   /** The caller's order in this group (its order number), when logged in and in it. */
   myOrderNo: string | null
 }

@@ -5,5 +5,5 @@ export interface PublicSettings {
   /** Phone browsers outside WeChat pay with WeChat Pay H5 (channel wechat_h5). */
   h5Pay: boolean
   /** Subscribe message template ids to ask for (requestSubscribeMessage) at each moment. */
-  subscribe: { placeOrder: string[]; afterSale: string[]; withdraw: string[] }
+  subscribe: { placeOrder: string[]; afterSale: string[]; withdraw: string[]; groupBuy: string[] }
 }

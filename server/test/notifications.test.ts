@@ -72,7 +72,11 @@ describe.each(DIALECTS)('subscribe messages and settings on %s', (dialect) => {
 
   it('publishes review mode and the template ids per moment without a token; the CLI switches review mode', async () => {
     const before = await t.get('/api/settings/public')
-    expect(before.data).toEqual({ reviewMode: false, h5Pay: false, subscribe: { placeOrder: ['TPL_SHIPPED_0001', 'TPL_REFUND_0001'], afterSale: ['TPL_REFUND_0001'], withdraw: [] } })
+    expect(before.data).toEqual({
+      reviewMode: false,
+      h5Pay: false,
+      subscribe: { placeOrder: ['TPL_SHIPPED_0001', 'TPL_REFUND_0001'], afterSale: ['TPL_REFUND_0001'], withdraw: [], groupBuy: ['TPL_SHIPPED_0001'] },
+    })
     const lines: string[] = []
     expect(await runAdminCommand(['review-mode', 'on'], { config: t.ctx.config, db: t.db, out: (l) => lines.push(l) })).toBe(0)
     expect(lines).toEqual(['审核模式：开启'])

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react'
 import { usePageParams } from '@/core/nav'
+import { decodeScene } from '@/platform/scene'
 import { useLatest } from './useLatest'
 
 /** A record id from a page's query: a positive integer written in digits, else null ("abc", "1.5", "-3", missing). */
@@ -21,16 +22,31 @@ export type LoadState = 'missing' | 'loading' | 'ready' | 'failed'
  * state changes caused (issue 18: ~840 calls in 5 s). The id here is a number or null, never NaN.
  */
 export function useLoadById<T>(load: (id: number) => Promise<T>, param = 'id') {
-  const id = queryId(usePageParams()[param])
+  const params = usePageParams()
+  const direct = queryId(params[param])
+  // Opened from a mini-program code (a poster's): the page's query is in the code's scene, decoded here (a compact
+  // one at once, a stored one by asking the server); the id of the query wins when both are there.
+  const scene = direct === null ? params.scene || '' : ''
+  const [decoded, setDecoded] = useState<{ scene: string; id: number | null } | null>(null)
+  useEffect(() => {
+    if (!scene) return
+    let current = true
+    decodeScene(scene).then((q) => current && setDecoded({ scene, id: queryId(q[param]) }))
+    return () => {
+      current = false
+    }
+  }, [scene, param])
+  const decoding = !!scene && decoded?.scene !== scene
+  const id = direct ?? (scene && decoded?.scene === scene ? decoded.id : null)
   const [data, setData] = useState<T | null>(null)
-  const [state, setState] = useState<LoadState>(id === null ? 'missing' : 'loading')
+  const [state, setState] = useState<LoadState>(id === null && !decoding ? 'missing' : 'loading')
   const [attempt, setAttempt] = useState(0)
   const loadRef = useLatest(load)
 
   useEffect(() => {
     if (id === null) {
       setData(null)
-      setState('missing')
+      setState(decoding ? 'loading' : 'missing')
       return
     }
     let current = true
@@ -46,7 +62,7 @@ export function useLoadById<T>(load: (id: number) => Promise<T>, param = 'id') {
     return () => {
       current = false
     }
-  }, [id, attempt, loadRef])
+  }, [id, decoding, attempt, loadRef])
 
   return { id, data, setData, state, reload: () => setAttempt((n) => n + 1) }
 }

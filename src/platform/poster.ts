@@ -56,15 +56,55 @@ export function paintQr(ctx: CanvasRenderingContext2D, text: string, x: number, 
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) ctx.fillRect(x + c * cell, y + r * cell, cell + 0.3, cell + 0.3)
 }
 
-/** Loads an image for the canvas; null when there is none or it fails (the poster then draws a placeholder). */
-const loadWith = (create: () => any) => (src: string) =>
+/**
+ * A round picture (an avatar) of radius `r` centred at (cx, cy); without a picture a disc of `bg` with `initial`
+ * in `fg` (the first character of a name, or a sign such as "?").
+ */
+export function paintAvatar(ctx: CanvasRenderingContext2D, image: CanvasImageSource | null, cx: number, cy: number, r: number, initial: string, bg = '#f3e6ff', fg = '#af57ff') {
+  ctx.save()
+  ctx.beginPath()
+  ctx.arc(cx, cy, r, 0, Math.PI * 2)
+  ctx.closePath()
+  if (image) {
+    ctx.clip()
+    ctx.drawImage(image, cx - r, cy - r, r * 2, r * 2)
+  } else {
+    ctx.fillStyle = bg
+    ctx.fill()
+    ctx.fillStyle = fg
+    ctx.font = `${Math.round(r * 0.8)}px ${POSTER_FONT}`
+    ctx.textAlign = 'center'
+    ctx.textBaseline = 'middle'
+    ctx.fillText(Array.from(initial)[0] || '', cx, cy)
+  }
+  ctx.restore()
+}
+
+/**
+ * Loads an image for the canvas; null when there is none or it fails (the poster then draws a placeholder). On H5 a
+ * picture from another site (a WeChat avatar, a CDN) is asked for with CORS: one its site does not allow then fails
+ * to load and gets the placeholder, instead of tainting the canvas, which would make the whole poster fail.
+ */
+const loadWith = (create: () => any, cors?: (src: string) => boolean) => (src: string) =>
   new Promise<any>((resolve) => {
     if (!src) return resolve(null)
     const img = create()
     img.onload = () => resolve(img)
     img.onerror = () => resolve(null)
+    if (cors?.(src)) img.crossOrigin = 'anonymous'
     img.src = src
   })
+const corsFor = (src: string) => /^https?:\/\//i.test(src) && !src.startsWith(`${window.location.origin}/`)
+
+/** The H5 canvas of <PosterCanvas>: Taro's canvas element is defined from its own chunk on H5, so it may take a moment to be drawn. */
+async function h5Canvas(id: string, timeoutMs = 3000): Promise<HTMLCanvasElement | null> {
+  const started = Date.now()
+  for (;;) {
+    const canvas = (document.querySelector(`#${id} canvas`) || document.querySelector(`canvas#${id}`)) as HTMLCanvasElement | null
+    if (canvas || Date.now() - started > timeoutMs) return canvas
+    await new Promise((r) => setTimeout(r, 50))
+  }
+}
 
 /**
  * Draws a poster on the page's canvas (`spec.id`, rendered by <PosterCanvas>) with the standard 2D canvas API:
@@ -74,13 +114,13 @@ const loadWith = (create: () => any) => (src: string) =>
 export async function drawPoster(spec: PosterCanvasSpec, sources: string[], paint: (ctx: CanvasRenderingContext2D, images: (CanvasImageSource | null)[]) => void): Promise<string> {
   const { id, width, height } = spec
   if (process.env.TARO_ENV === 'h5') {
-    const canvas = (document.querySelector(`#${id} canvas`) || document.querySelector(`canvas#${id}`)) as HTMLCanvasElement | null
+    const canvas = await h5Canvas(id)
     if (!canvas) throw new Error('no canvas')
     canvas.width = width * SCALE
     canvas.height = height * SCALE
     const ctx = canvas.getContext('2d') as CanvasRenderingContext2D
     ctx.setTransform(SCALE, 0, 0, SCALE, 0, 0)
-    paint(ctx, await Promise.all(sources.map(loadWith(() => new Image()))))
+    paint(ctx, await Promise.all(sources.map(loadWith(() => new Image(), corsFor))))
     return canvas.toDataURL('image/png')
   }
   const node: any = await new Promise((resolve, reject) =>

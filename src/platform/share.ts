@@ -2,6 +2,7 @@ import Taro, { useDidShow, useShareAppMessage, useShareTimeline } from '@tarojs/
 import { useEffect } from 'react'
 import { useUserStore } from '@/stores/user'
 import { withQuery } from '@/core/nav'
+import { assetUrl } from '@/core/request'
 import { useDepsVersion } from '@/hooks/useDepsVersion'
 import { useLatest } from '@/hooks/useLatest'
 import { shopInfoNow } from '@/core/shopInfo'
@@ -22,6 +23,9 @@ export function shareTitle(shopName?: string | null, base: string = DEFAULT_SHAR
 export function shareLink(path: string, memberId?: number | string | null, businessId?: number | string | null, query: Record<string, string | number> = {}) {
   return withQuery(path, { ...query, sUid: memberId ?? undefined, bUid: businessId ?? undefined })
 }
+
+/** The H5 address of a page path of the shop ("/goodsPages/...?id=..&sUid=..&bUid=.."): the copied link, the QR of a poster without a mini-program code. */
+export const h5Link = (path: string) => (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' ? `${window.location.origin}${path}` : `${assetUrl('/')}${path.replace(/^\//, '')}`)
 
 /** The share card of the current member for a page. */
 export function buildShare(path: string, opts: { title?: string; imageUrl?: string; query?: Record<string, string | number> } = {}): ShareContent {

@@ -279,3 +279,40 @@ test('a three-person group that runs out of time fails: both paid orders are ref
     await w.context.close()
   }
 })
+
+test('邀请好友 offers a poster of the group: 生成海报 draws the goods at the group price, the seats and the QR of the group', async () => {
+  const { page, shop } = suite
+  const seeded = await seededGroupBuy(shop)
+  assert.ok(seeded, 'the demo seed has a live 拼团')
+  // A leader of a new group, through the API (the checkout is the test above's): the poster is for the group's members while it is open.
+  const token = await shop.apiLogin(newPhone())
+  assert.equal((await shop.api('POST', '/api/memberAddress/add', ADDRESS, token)).code, 200)
+  const order = await shop.api('POST', '/api/groupBuy/submit', { activityId: seeded.activity.id, skuId: seeded.activity.skus[0].skuId, quantity: 1, requestId: `poster${Date.now()}` }, token)
+  assert.equal(order.code, 200, order.msg)
+  const prepay = await shop.api('POST', '/api/pay/prepay', { orderNo: order.data.orderNo, channel: 'sandbox' }, token)
+  assert.equal(prepay.code, 200, prepay.msg)
+  const paid = await shop.api('POST', '/api/pay/sandboxConfirm', { payNo: prepay.data.payNo, ticket: prepay.data.params.ticket }, token)
+  assert.equal(paid.code, 200, paid.msg)
+
+  // This page was shopper 1's: their stored member info goes first, so shopAs waits for the new member's.
+  await page.evaluate(() => localStorage.removeItem('user'))
+  await shopAs(page, shop, token)
+  await page.goto(`${shop.base}/goodsPages/group/index?groupId=${order.data.groupId}`)
+  await shown(page, '.group-state__text', { hasText: '拼团中·还差1人' }).waitFor()
+  await shown(page, '.group-page__btn', { hasText: '邀请好友参团' }).waitFor()
+  await screenshot(page, 'groupbuy-group-poster-button')
+  await shown(page, '.group-page__btn', { hasText: '生成海报' }).click()
+  const img = shown(page, '.group-poster__img img')
+  await img.waitFor()
+  await page.waitForFunction(() => {
+    const i = document.querySelector('.group-poster__img img')
+    return !!i && i.complete && i.naturalWidth > 0
+  })
+  // A picture made from the canvas, at three times the poster's 300 × 560 (sharp on a phone), to long-press or download.
+  assert.match(await img.getAttribute('src'), /^data:image\/png;base64,/)
+  assert.deepEqual(await img.evaluate((i) => [i.naturalWidth, i.naturalHeight]), [900, 1680])
+  await shown(page, '.poster-popup__hint', { hasText: '长按图片可保存或发送给好友' }).waitFor()
+  await shown(page, '.group-poster .nut-button', { hasText: '下载海报' }).waitFor()
+  await screenshot(page, 'groupbuy-poster')
+  assert.deepEqual(suite.errors, [])
+})

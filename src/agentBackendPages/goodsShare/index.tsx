@@ -13,7 +13,7 @@ import { navigateTo, usePageParams } from '@/core/nav'
 import { assetUrl } from '@/core/request'
 import { ROUTES } from '@/routes'
 import { drawableImage } from '@/platform/poster'
-import { buildShare, useShare } from '@/platform/share'
+import { buildShare, h5Link, useShare } from '@/platform/share'
 import { useUserStore } from '@/stores/user'
 import { copyText } from '@/utils/clipboard'
 import { yuan } from '@/utils/money'
@@ -21,9 +21,6 @@ import { usePagedList } from '@/hooks/usePagedList'
 import { leaveIfNotAgent, useLoginOnce } from '../components/shared'
 import '../components/agent.scss'
 import './index.scss'
-
-/** The H5 address of a page path of the shop ("/goodsPages/...?id=..&sUid=..&bUid=.."). */
-const h5Link = (path: string) => (process.env.TARO_ENV === 'h5' && typeof window !== 'undefined' ? `${window.location.origin}${path}` : `${assetUrl('/')}${path.replace(/^\//, '')}`)
 
 /**
  * Share a goods of the shop: the share card (title per the spec: the default secret line with the shop name

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import Taro from '@tarojs/taro'
-import { Canvas, Image, View } from '@tarojs/components'
+import { Canvas, Image, Text, View } from '@tarojs/components'
 import { Button, Popup } from '@nutui/nutui-react-taro'
 import { toast } from '@/core/toast'
 import { useDialogFocus } from '@/hooks/useDialogFocus'
@@ -44,15 +44,18 @@ export interface PosterPopupProps {
   onClose: () => void
   /** The popup's content class (its picture is `${className}__img`). */
   className?: string
+  /** A line under the picture (e.g. that a long press saves it). */
+  hint?: string
 }
 
 /** The drawn poster in a popup, with 下载海报 (H5) / 保存到相册 (mini-program; long press also works there). */
-export function PosterPopup({ spec, poster, fileName, onClose, className = 'poster-popup' }: PosterPopupProps) {
+export function PosterPopup({ spec, poster, fileName, onClose, className = 'poster-popup', hint }: PosterPopupProps) {
   const dialogClass = useDialogFocus(!!poster, '海报', onClose)
   return (
     <Popup visible={!!poster} round closeable className={dialogClass} onClose={onClose}>
       <View className={`poster-popup ${className}`}>
         <Image className={`${className}__img`} src={poster} style={{ width: `${spec.width * 0.85}px`, height: `${spec.height * 0.85}px` }} mode='aspectFit' showMenuByLongpress />
+        {hint ? <Text className='poster-popup__hint'>{hint}</Text> : null}
         <Button type='primary' block onClick={() => savePoster(poster, fileName)}>
           {process.env.TARO_ENV === 'h5' ? '下载海报' : '保存到相册'}
         </Button>

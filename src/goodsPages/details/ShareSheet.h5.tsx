@@ -13,15 +13,6 @@ import { yuan } from '@/utils/money'
 import type { ShareSheetProps } from './ShareSheet'
 import './ShareSheet.scss'
 
-/** Resolves once the poster canvas is drawn (Taro's canvas element is defined from its own chunk on H5). */
-async function posterCanvasReady(timeoutMs = 3000) {
-  const started = Date.now()
-  while (!document.querySelector(`#${GOODS_POSTER.id} canvas, canvas#${GOODS_POSTER.id}`)) {
-    if (Date.now() - started > timeoutMs) return
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
-
 /**
  * Sharing a goods outside WeChat (any browser): a poster with the goods, its price and the QR of the link,
  * or the link copied. In WeChat the share menu does it (mini-program ··· / the browser's JS-SDK card).
@@ -36,10 +27,10 @@ export default function ShareSheet({ visible, onClose, goods, title, path }: Sha
   const posterDialog = useDialogFocus(!!poster, '海报', close)
 
   const makePoster = async () => {
-    const drawn = await make(async () => {
-      await posterCanvasReady()
-      return drawGoodsPoster({ shopName, title, goodsName: goods.name, price: yuan(goods.price), originalPrice: yuan(goods.originalPrice), image: assetUrl(goods.mainImage), code: '', link })
-    })
+    // drawPoster waits for the canvas (Taro's canvas element is defined from its own chunk on H5).
+    const drawn = await make(() =>
+      drawGoodsPoster({ shopName, title, goodsName: goods.name, price: yuan(goods.price), originalPrice: yuan(goods.originalPrice), image: assetUrl(goods.mainImage), code: '', link }),
+    )
     if (drawn) onClose()
   }
 

@@ -5,16 +5,22 @@ import { Button } from '@nutui/nutui-react-taro'
 import type { GroupDetail } from '@contract/groupBuy'
 import PageLayout from '@/components/PageLayout'
 import { LoadEmptyState } from '@/components/EmptyState'
+import { PosterCanvas, PosterPopup, usePoster } from '@/components/Poster'
+import { drawGroupPoster, GROUP_POSTER } from '@/components/Poster/groupPoster'
 import { getGroup } from '@/api/groupBuy'
+import { getWxACode } from '@/api/wechat'
 import { isLoggedIn, requireLogin } from '@/core/auth'
 import { navigateTo } from '@/core/nav'
 import { assetUrl } from '@/core/request'
+import { useShopInfo } from '@/core/shopInfo'
 import { toast } from '@/core/toast'
 import { useLoadById } from '@/hooks/useLoadById'
 import { useServerNow } from '@/hooks/useServerNow'
 import { currentShell } from '@/platform/env'
-import { buildShare, useShare } from '@/platform/share'
+import { drawableImage } from '@/platform/poster'
+import { buildShare, h5Link, useShare } from '@/platform/share'
 import { ROUTES } from '@/routes'
+import { useUserStore } from '@/stores/user'
 import { copyText } from '@/utils/clipboard'
 import { groupCountdown, groupStateText, seatSlots } from '@/utils/groupBuy'
 import { yuan } from '@/utils/money'
@@ -27,6 +33,10 @@ export default function GroupPage() {
   const { id, data: g, setData, state, reload } = useLoadById<GroupDetail>(load, 'groupId')
   const now = useServerNow(g?.now)
   const polls = useRef(0)
+  const poster = usePoster()
+  // The poster names the agent's own shop, else the shop (设置 → 店铺), like the goods poster.
+  const shop = useShopInfo()
+  const shopName = useUserStore((s) => s.userInfo.shopName) || shop?.shopName || ''
 
   const refresh = useCallback(() => {
     if (id) load(id).then(setData, () => {})
@@ -67,6 +77,35 @@ export default function GroupPage() {
     toast('点击右上角 ··· 分享给好友')
   }
 
+  // 生成海报: the goods at the group price beside the single price, the seats, and the code that opens this group (the
+  // mini-program code of the group page where WeChat makes one, else the QR of the link the share carries).
+  const makePoster = () =>
+    g &&
+    poster.make(async () => {
+      const link = h5Link(share().path)
+      const miniCode =
+        process.env.TARO_ENV === 'weapp'
+          ? await getWxACode({ page: ROUTES.groupDetail, query: `groupId=${g.id}` }, { catch: true, toast: false }).then(
+              (c) => c.image,
+              () => '',
+            )
+          : ''
+      const [image, code, ...avatars] = await Promise.all([drawableImage(assetUrl(g.goodsImage)), drawableImage(miniCode), ...g.seats.map((s) => drawableImage(assetUrl(s.avatar)))])
+      return drawGroupPoster({
+        shopName,
+        goodsName: g.goodsName,
+        groupPrice: yuan(g.groupPrice),
+        singlePrice: yuan(g.singlePrice),
+        size: g.size,
+        filled: g.filled,
+        missing: g.missing,
+        seats: g.seats.map((s, i) => ({ ...s, avatar: avatars[i] })),
+        image,
+        code,
+        link,
+      })
+    })
+
   const join = () => {
     if (!g || !requireLogin()) return
     navigateTo(ROUTES.goodsDetails, { id: g.goodsId, joinGroup: g.id })
@@ -77,17 +116,22 @@ export default function GroupPage() {
   const left = g ? groupCountdown(g.expiresAt, now) : ''
 
   const footer = g && (
-    <View className='group-page__bar'>
+    <View className={`group-page__bar${mine && open ? ' group-page__bar--two' : ''}`}>
       {mine && open ? (
-        process.env.TARO_ENV === 'weapp' ? (
-          <TaroButton openType='share' className='nut-button nut-button--primary nut-button--normal group-page__btn'>
-            邀请好友参团
-          </TaroButton>
-        ) : (
-          <Button type='primary' block className='group-page__btn' onClick={invite}>
-            邀请好友参团
+        <>
+          <Button className='group-page__btn group-page__btn--poster' loading={poster.drawing} onClick={makePoster}>
+            生成海报
           </Button>
-        )
+          {process.env.TARO_ENV === 'weapp' ? (
+            <TaroButton openType='share' className='nut-button nut-button--primary nut-button--normal group-page__btn'>
+              邀请好友参团
+            </TaroButton>
+          ) : (
+            <Button type='primary' className='group-page__btn' onClick={invite}>
+              邀请好友参团
+            </Button>
+          )}
+        </>
       ) : open ? (
         <Button type='primary' block className='group-page__btn' onClick={join}>
           ¥{yuan(g.groupPrice)} 参团
@@ -158,6 +202,15 @@ export default function GroupPage() {
           </View>
         </View>
       )}
+      {mine && open && <PosterCanvas spec={GROUP_POSTER} />}
+      <PosterPopup
+        spec={GROUP_POSTER}
+        poster={poster.poster}
+        fileName={`拼团海报-${g?.goodsName || ''}.png`}
+        onClose={poster.close}
+        className='group-poster'
+        hint={process.env.TARO_ENV === 'h5' ? '长按图片可保存或发送给好友' : '长按图片可发送给好友'}
+      />
     </PageLayout>
   )
 }

@@ -2,6 +2,7 @@ import { useRouter } from '@tarojs/taro'
 import { payOrder } from '@/components/Order'
 import { previewGroup, submitGroup } from '@/api/groupBuy'
 import { redirectTo } from '@/core/nav'
+import { subscribeAt } from '@/platform/subscribe'
 import { ROUTES } from '@/routes'
 import { yuan } from '@/utils/money'
 import PromoCheckout from './PromoCheckout'
@@ -32,6 +33,8 @@ export default function PlaceAnOrderGroupPage() {
         if (r === 'paid') return redirectTo(ROUTES.groupDetail, { groupId: o.groupId })
         await redirectTo(r === null ? ROUTES.orderDetails : ROUTES.payStatus, r === null ? { orderNo: o.orderNo } : { orderNo: o.orderNo, result: r })
       },
+      // Mini-program: ask for 拼团成功 / 拼团失败 (with its refund) / shipped messages inside the tap (never blocks the order).
+      () => void subscribeAt('groupBuy'),
     )
 
   return (

@@ -76,13 +76,17 @@ export function usePromoCheckout<P extends OrderPreview>(fetchPreview: (q: Promo
 
   const balanceUsed = preview?.extras.balance?.used ?? 0
 
-  /** Sends the order (`send` adds the promotion's own fields), then `done` goes where the page goes with it. */
-  const submit = async <O>(send: (fields: PromoSubmitFields) => Promise<O>, done: (order: O) => Promise<unknown>) => {
+  /**
+   * Sends the order (`send` adds the promotion's own fields), then `done` goes where the page goes with it.
+   * `inTap`: what must run inside the shopper's tap once the order can go (the mini-program's subscription request).
+   */
+  const submit = async <O>(send: (fields: PromoSubmitFields) => Promise<O>, done: (order: O) => Promise<unknown>, inTap?: () => void) => {
     if (!preview || submitting.current) return
     if (!preview.address) {
       toast('请先添加收货地址')
       return navigateTo(ROUTES.addressList, { select: 1 })
     }
+    inTap?.()
     submitting.current = true
     const payPassword = balanceUsed ? await askPayPassword(`余额支付 ¥${yuan(balanceUsed)}`) : undefined
     if (payPassword === null) return void (submitting.current = false)

@@ -1,5 +1,5 @@
 import type { BusinessCardPublic } from '@contract/businessCard'
-import { drawPoster, paintQr, POSTER_FONT, wrapText, type PosterCanvasSpec } from '@/platform/poster'
+import { drawPoster, paintAvatar, paintQr, POSTER_FONT, wrapText, type PosterCanvasSpec } from '@/platform/poster'
 
 export const CARD_POSTER: PosterCanvasSpec = { id: 'card-poster', width: 300, height: 450 }
 const { width: W, height: H } = CARD_POSTER
@@ -15,22 +15,7 @@ export function paintPoster(ctx: CanvasRenderingContext2D, card: BusinessCardPub
   ctx.fillStyle = '#ffffff'
   ctx.fillRect(16, 120, W - 32, H - 136)
 
-  ctx.save()
-  ctx.beginPath()
-  ctx.arc(W / 2, 88, 40, 0, Math.PI * 2)
-  ctx.closePath()
-  if (avatar) {
-    ctx.clip()
-    ctx.drawImage(avatar, W / 2 - 40, 48, 80, 80)
-  } else {
-    ctx.fillStyle = '#f3e6ff'
-    ctx.fill()
-    ctx.fillStyle = '#af57ff'
-    ctx.font = `32px ${POSTER_FONT}`
-    ctx.textAlign = 'center'
-    ctx.fillText(card.name.slice(0, 1), W / 2, 100)
-  }
-  ctx.restore()
+  paintAvatar(ctx, avatar, W / 2, 88, 40, card.name)
 
   ctx.textAlign = 'center'
   ctx.fillStyle = '#222222'

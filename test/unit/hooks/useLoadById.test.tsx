@@ -72,3 +72,40 @@ describe.each(PAGES)('%s from a bad link', (_name, Page, param) => {
     expect(request).toHaveBeenCalledTimes(2)
   })
 })
+
+describe('a record page opened from a mini-program code (the id in the code’s scene)', () => {
+  let request: jest.SpyInstance
+  beforeEach(() => {
+    jest.spyOn(Taro, 'showToast').mockResolvedValue({} as any)
+    jest.spyOn(Taro, 'setNavigationBarTitle').mockResolvedValue({} as any)
+    request = jest.spyOn(Taro, 'request').mockResolvedValue({ statusCode: 200, data: { code: 404, msg: '数据不存在', data: null } } as any)
+  })
+  afterEach(() => jest.restoreAllMocks())
+
+  it('asks once for the id a compact scene carries (as the launch query gives it: URL-encoded)', async () => {
+    mockParams = { scene: encodeURIComponent('s=zik0zj&i=c') }
+    render(<NoticeDetailsPage />)
+    await flush()
+    await flush()
+    await flush()
+    expect(request).toHaveBeenCalledTimes(1)
+    expect((request.mock.calls[0][0] as any).url).toMatch(/[?&]id=12(&|$)/)
+  })
+
+  it('asks the server for a stored scene, then for the record', async () => {
+    request.mockResolvedValueOnce({ statusCode: 200, data: { code: 200, msg: '成功', data: { sUid: '5', id: '34' } } } as any)
+    mockParams = { scene: 'k=AbCdEf012345' }
+    render(<NoticeDetailsPage />)
+    for (let i = 0; i < 5; i++) await flush()
+    expect(request.mock.calls.map((c) => (c[0] as any).url)).toEqual([expect.stringContaining('/getWxACodeParam?'), expect.stringMatching(/[?&]id=34(&|$)/)])
+  })
+
+  it('a scene without the id is a missing link: nothing is asked for a record', async () => {
+    mockParams = { scene: 's=zik0zj' }
+    render(<NoticeDetailsPage />)
+    await flush()
+    await flush()
+    expect(request).not.toHaveBeenCalled()
+    expect(emptyState()?.textContent).toMatch(/没有找到/)
+  })
+})

@@ -29,6 +29,7 @@ const VALUES: Array<[string, string]> = [
   ['处理结果', 'result'],
   ['备注', 'note'],
   ['金额', 'amount'],
+  ['成团人数', 'groupSize'],
   ['时间', 'time'],
 ]
 const VALUE_KEY = new Map(VALUES)

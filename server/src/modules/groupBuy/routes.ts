@@ -22,7 +22,7 @@ export default async function groupBuyRoutes(app: ShopApp, ctx: AppContext) {
     config: { auth: 'optional' },
     schema: {
       description:
-        '`GroupDetail`: the group (state, size, filled, missing, expiresAt, seats), its goods and group price; `myOrderNo` when the caller is in it. Public: a shared link opens it logged out.',
+        '`GroupDetail`: the group (state, size, filled, missing, expiresAt, seats), its goods, group price and the single price beside it (`singlePrice`); `myOrderNo` when the caller is in it. Public: a shared link opens it logged out.',
       querystring: GroupQuery,
     },
     handler: async (req) => groupBuy.groupDetail(db, req.query.groupId, req.member?.id ?? null),

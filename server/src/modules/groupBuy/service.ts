@@ -11,6 +11,8 @@ import { payPasswordProof as passwordProof } from '../balance/password'
 import { openStaffRefund } from '../afterSales/service'
 import { refundAfterSale } from '../afterSales/refund'
 import { expireOrder } from '../pay/settle'
+import { queueMessage, yuan } from '../notifications/service'
+import { chinaMinute } from '../../services/chinaTime'
 import '../../db/groupBuyTables'
 
 /** Unpaid group orders expire like flash-sale ones: a place is not held long by someone who does not pay. */
@@ -125,13 +127,27 @@ export async function groupDetail(db: Conn, groupId: number, memberId: number | 
   // A pending group (the leader's payment not confirmed yet) is shown to its leader only: the checkout lands here
   // while the gateway's notify may still be on its way.
   if (!g || g.status === 'cancelled' || (g.status === 'pending' && !mine)) throw new AppError(ErrorCode.NOT_FOUND, '拼团不存在')
+  // The lowest group price, and the single price of that SKU beside it (the poster shows both).
   const price = await db
-    .selectFrom('groupBuySkus')
-    .select((eb) => eb.fn.min<number>('price').as('p'))
-    .where('activityId', '=', g.activityId)
+    .selectFrom('groupBuySkus as p')
+    .innerJoin('goodsSkus as s', 's.id', 'p.skuId')
+    .select(['p.price as groupPrice', 's.price as singlePrice'])
+    .where('p.activityId', '=', g.activityId)
+    .orderBy('p.price')
+    .orderBy('p.skuId')
     .executeTakeFirst()
   const seats = (await seatsOf(db, [g.id])).get(g.id) || []
-  return { ...toSummary(g, seats), now, goodsId: g.goodsId, activityId: g.activityId, goodsName: g.name, goodsImage: g.mainImage, groupPrice: Number(price?.p || 0), myOrderNo: mine?.orderNo ?? null }
+  return {
+    ...toSummary(g, seats),
+    now,
+    goodsId: g.goodsId,
+    activityId: g.activityId,
+    goodsName: g.name,
+    goodsImage: g.mainImage,
+    groupPrice: Number(price?.groupPrice || 0),
+    singlePrice: Number(price?.singlePrice || 0),
+    myOrderNo: mine?.orderNo ?? null,
+  }
 }
 
 /** 我的拼团: the member's group orders, newest first. */
@@ -404,6 +420,7 @@ async function formIfFull(tx: Tx, groupId: number, now: number) {
     .executeTakeFirst()
   if (Number(res.numUpdatedRows) !== 1) return false
   await release(tx, groupId)
+  await messageMembers(tx, groupId, 'group_formed', now)
   return true
 }
 
@@ -412,6 +429,29 @@ async function release(tx: Tx, groupId: number) {
   for (const p of paid) {
     const r = await tx.updateTable('orders').set({ shipHold: 0, updatedAt: Date.now() }).where('id', '=', p.orderId).where('shipHold', '=', 1).executeTakeFirst()
     if (Number(r.numUpdatedRows) === 1) await logOrder(tx, p.orderId, 'to_ship', 'to_ship', 'group_formed', 'system', '拼团成功，等待发货')
+  }
+}
+
+/**
+ * 拼团成功 / 拼团失败 to each paid member of a group (virtual members and late payments get none: a late payment hears
+ * of its refund through the after-sales messages). Called only by the transaction whose conditional update moved the
+ * group (open → formed in formIfFull, open → failed in settleGroups), so each member gets it once, and none when the
+ * state did not change.
+ */
+async function messageMembers(tx: Tx, groupId: number, event: 'group_formed' | 'group_failed', now: number) {
+  const paid = await tx
+    .selectFrom('groupBuyMembers as m')
+    .innerJoin('orders as o', 'o.id', 'm.orderId')
+    .innerJoin('groupBuyGroups as g', 'g.id', 'm.groupId')
+    .innerJoin('goods as d', 'd.id', 'g.goodsId')
+    .select(['m.memberId', 'o.orderNo', 'o.payAmount', 'd.name', 'g.size'])
+    .where('m.groupId', '=', groupId)
+    .where('m.status', '=', 'paid')
+    .orderBy('m.id')
+    .execute()
+  for (const p of paid) {
+    const common = { orderNo: p.orderNo, goodsName: p.name.slice(0, 20), amount: yuan(Number(p.payAmount)), groupSize: String(p.size), time: chinaMinute(now) }
+    await queueMessage(tx, p.memberId, event, event === 'group_formed' ? { ...common, note: '拼团成功，商品将尽快发货' } : { ...common, note: '未在时限内凑满人数，款项原路退回' })
   }
 }
 
@@ -467,7 +507,10 @@ export async function settleGroups(ctx: Pick<AppContext, 'db' | 'config' | 'http
         if (Number(res.numUpdatedRows) === 1 && (await formIfFull(tx, g.id, now))) formed += 1
       } else {
         const res = await tx.updateTable('groupBuyGroups').set({ status: 'failed', failedAt: now }).where('id', '=', g.id).where('status', '=', 'open').where('expiresAt', '<=', now).executeTakeFirst()
-        if (Number(res.numUpdatedRows) === 1) failed += 1
+        if (Number(res.numUpdatedRows) !== 1) return
+        failed += 1
+        // In the failing transaction: every paid member hears of it (and of the refund the steps below make) once.
+        await messageMembers(tx, g.id, 'group_failed', now)
       }
     })
   }

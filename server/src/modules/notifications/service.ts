@@ -19,7 +19,8 @@ const MAX_ATTEMPTS = 3
 /** errcodes that will not succeed by retrying: the user has no subscription left (43101), bad template or data. */
 const FINAL_ERRCODES = new Set([43101, 40003, 40037, 47003, 41030])
 
-const yuan = (fen: number) => `${(fen / 100).toFixed(2)}元`
+/** An amount as messages say it: "59.00元". */
+export const yuan = (fen: number) => `${(fen / 100).toFixed(2)}元`
 
 /** Queues a message inside the caller's transaction. `data`: the event's named values (orderNo, amount, time...). */
 export async function queueMessage(tx: Conn, memberId: number, event: SubscribeEvent, data: Record<string, string>) {

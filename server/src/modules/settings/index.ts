@@ -14,7 +14,7 @@ export const settingsModule: ShopModule = {
   routes: async (app, ctx) => {
     app.get('/api/settings/public', {
       config: { auth: 'none' },
-      schema: { description: '`PublicSettings {reviewMode, h5Pay, subscribe: {placeOrder[], afterSale[], withdraw[]}}` (`types/settings.ts`)' },
+      schema: { description: '`PublicSettings {reviewMode, h5Pay, subscribe: {placeOrder[], afterSale[], withdraw[], groupBuy[]}}` (`types/settings.ts`)' },
       handler: async () => publicSettings(ctx.db, ctx.config),
     })
   },

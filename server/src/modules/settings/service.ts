@@ -40,7 +40,7 @@ export const setReviewMode = (db: Conn, on: boolean) => setSetting(db, 'reviewMo
 // ------------------------------------------------------------------ subscribe messages
 
 /** Events a subscribe message is sent on. */
-export const SUBSCRIBE_EVENTS = ['order_shipped', 'after_sale_result', 'refund_arrived', 'withdrawal_paid', 'cashback_paid'] as const
+export const SUBSCRIBE_EVENTS = ['order_shipped', 'after_sale_result', 'refund_arrived', 'withdrawal_paid', 'cashback_paid', 'group_formed', 'group_failed'] as const
 export type SubscribeEvent = (typeof SUBSCRIBE_EVENTS)[number]
 
 export interface SubscribeTemplate {
@@ -53,10 +53,12 @@ export interface SubscribeTemplate {
 }
 
 /** The moments the client may ask for subscriptions (requestSubscribeMessage), and the events each asks for (at most 3). */
-export const SUBSCRIBE_MOMENTS: Record<'placeOrder' | 'afterSale' | 'withdraw', SubscribeEvent[]> = {
+export const SUBSCRIBE_MOMENTS: Record<keyof PublicSettings['subscribe'], SubscribeEvent[]> = {
   placeOrder: ['order_shipped', 'refund_arrived', 'cashback_paid'],
   afterSale: ['after_sale_result', 'refund_arrived'],
   withdraw: ['withdrawal_paid'],
+  // The group checkout (starting or joining a group): formed, failed (with its refund), shipped.
+  groupBuy: ['group_formed', 'group_failed', 'order_shipped'],
 }
 
 /** Every event's template: configuration first, then the console's saved settings over it. */
@@ -105,6 +107,6 @@ export async function publicSettings(db: Conn, config: Config): Promise<PublicSe
   return {
     reviewMode: await reviewMode(db),
     h5Pay: config.payProvider === 'wechatpay' && config.wechat.h5PayEnabled,
-    subscribe: { placeOrder: ids(SUBSCRIBE_MOMENTS.placeOrder), afterSale: ids(SUBSCRIBE_MOMENTS.afterSale), withdraw: ids(SUBSCRIBE_MOMENTS.withdraw) },
+    subscribe: { placeOrder: ids(SUBSCRIBE_MOMENTS.placeOrder), afterSale: ids(SUBSCRIBE_MOMENTS.afterSale), withdraw: ids(SUBSCRIBE_MOMENTS.withdraw), groupBuy: ids(SUBSCRIBE_MOMENTS.groupBuy) },
   }
 }
