@@ -7,11 +7,14 @@
 // past in the shop's SQLite file, the one change made behind the server's back. Everything after it is the real path:
 // the settle job on its own timer (group-buy-settle, every 30 s) fails the group and refunds both paid orders once
 // through the after-sales refund (sandbox gateway); the group page, the orders, 我的拼团 and the console's 查看团 say so.
+// axe-core (serious, critical) on each new screen as it is shown: goods details with the group panel, the checkout,
+// the group open, formed and failed, and the poster.
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import path from 'node:path'
 import Database from 'better-sqlite3'
 import { useShopSuite, openBrowser, shopAs, screenshot, shot, shown, newPhone, seededGroupBuy, dismissNewMemberGift } from './harness.mjs'
+import { axeProblems } from './axe.mjs'
 import { buildConsole, changeDemoOwnerPassword, consoleSignIn, openWindow, ownerApi } from './consoleHarness.mjs'
 
 // The console (查看团) is served from admin/dist when the shop starts: built before the suite's shop.
@@ -67,15 +70,18 @@ test('two shoppers form a group from a shared link: both orders wait as 待成�
   await shown(page, '.gb-group', { hasText: '还差1人' }).waitFor()
   await shown(page, '.gb-btn--group', { hasText: `¥${(groupPrice / 100).toFixed(2)}` }).waitFor()
   await screenshot(page, 'groupbuy-details')
+  assert.deepEqual(await axeProblems(page), [], 'goods details with the group panel')
   await shown(page, '.gb-btn--group').click()
   await pickAndConfirm(page)
   await shown(page, '.seckill-order__badge-text', { hasText: '团长优惠' }).waitFor()
   await screenshot(page, 'groupbuy-checkout')
+  assert.deepEqual(await axeProblems(page), [], 'the group checkout')
   const groupId = await submitAndPay(page, '发起拼团')
   await shown(page, '.group-state__text', { hasText: '拼团中·还差1人' }).waitFor()
   await shown(page, '.group-seat--empty').waitFor()
   await shown(page, '.group-state__time', { hasText: /剩余 \d{2}:\d{2}:\d{2}/ }).waitFor()
   await screenshot(page, 'groupbuy-group-open')
+  assert.deepEqual(await axeProblems(page), [], 'the open group')
 
   // Its order is paid but held: 待成团, and the shop cannot ship it.
   const mine1 = await shop.api('GET', '/api/groupBuy/mine', undefined, suite.token)
@@ -109,6 +115,7 @@ test('two shoppers form a group from a shared link: both orders wait as 待成�
     await shown(p2, '.group-state__text', { hasText: '拼团成功' }).waitFor()
     assert.equal(await shown(p2, '.group-seat--member').count(), 2)
     await screenshot(p2, 'groupbuy-group-formed')
+    assert.deepEqual(await axeProblems(p2), [], 'the formed group')
     assert.deepEqual(second.errors, [])
   } finally {
     await second.browser.close()
@@ -225,6 +232,7 @@ test('a three-person group that runs out of time fails: both paid orders are ref
     assert.deepEqual([await shown(page, '.group-seat--member').count(), await shown(page, '.group-seat--virtual').count(), await shown(page, '.group-seat--empty').count()], [2, 0, 1])
     await shown(page, '.group-page__btn', { hasText: '查看订单' }).waitFor()
     await shot(page, 'groupbuy-group-failed')
+    assert.deepEqual(await axeProblems(page), [], 'the failed group')
 
     // Shopper 2's page too.
     await p2.reload()
@@ -314,5 +322,6 @@ test('邀请好友 offers a poster of the group: 生成海报 draws the goods at
   await shown(page, '.poster-popup__hint', { hasText: '长按图片可保存或发送给好友' }).waitFor()
   await shown(page, '.group-poster .nut-button', { hasText: '下载海报' }).waitFor()
   await screenshot(page, 'groupbuy-poster')
+  assert.deepEqual(await axeProblems(page), [], 'the poster')
   assert.deepEqual(suite.errors, [])
 })
