@@ -24,10 +24,9 @@ type Log = (e: AuditEntry) => void
  * The console's order search: state, order number, phone (the receiver's, or the member's: looked up first so
  * both conditions use their index), goods (order lines whose catalogue goods' name matches, through the shop
  * search's name index), created between. `count` is the query for the total: with the goods name as the only
- * filter it counts the matching order lines' distinct orders without visiting the orders table. `reach`: how many
- * rows of the result the caller reads (a page's end), for choosing SQLite's plan of the goods search.
+ * filter it counts the matching order lines' distinct orders without visiting the orders table.
  */
-async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>, reach?: number) {
+async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>) {
   let b = db.selectFrom('orders as o')
   if (q.status) b = b.where('o.status', '=', q.status)
   // 待发货 is what staff can ship: not a 拼团 order still waiting for its group (待成团, listed under 全部).
@@ -41,36 +40,14 @@ async function filtered(db: Db, q: Omit<AdminOrderQuery, 'page' | 'pageSize'>, r
   if (q.from !== undefined) b = b.where('o.createdAt', '>=', q.from)
   if (q.to !== undefined) b = b.where('o.createdAt', '<', q.to)
   const kw = normaliseKeyword(q.goods)
-  if (!kw) return { query: b, count: b.select((eb) => eb.fn.countAll<number>().as('n')) as { executeTakeFirstOrThrow: () => Promise<{ n: number | string | bigint }> } }
+  if (!kw) return { query: b, count: b.select((eb) => eb.fn.countAll<number>().as('n')) }
   const { lines } = await matchingLines(db, kw)
   const onlyGoods = !q.status && !q.orderNo && !q.phone && q.from === undefined && q.to === undefined
-  if (onlyGoods && reach !== undefined && dialectOf(db) === 'sqlite') {
-    // SQLite, a page of the goods search alone: counted first (the lines' distinct orders, from order_items_goods).
-    // A word in many orders: walk the orders newest first, each checked by its lines (order_items_order_cover),
-    // stopping after the page — when the page's matches lie, on average, within the newest WALK_ROWS orders. A rarer
-    // word: its orders by id, then sorted (SQLite would otherwise do this for every word: ~50,000 orders fetched and
-    // sorted for a word in 5 % of them, docs/BENCHMARKS.md "The console at scale").
-    const n = Number((await lines.select((eb) => eb.fn.count<number>('i.orderId').distinct().as('n')).executeTakeFirstOrThrow()).n)
-    const last = Number(
-      (
-        await db
-          .selectFrom('orders')
-          .select((eb) => eb.fn.max('id').as('m'))
-          .executeTakeFirstOrThrow()
-      ).m || 0,
-    )
-    const walk = n > 0 && (reach * last) / n <= WALK_ROWS
-    b = walk ? b.where((eb) => eb.exists(lines.select(sql`1`.as('x')).where(sql<SqlBool>`${sql.ref('i.orderId')} = ${sql.ref('o.id')}`))) : b.where('o.id', 'in', lines.select('i.orderId'))
-    return { query: b, count: { executeTakeFirstOrThrow: async () => ({ n }) } }
-  }
   b = b.where('o.id', 'in', lines.select('i.orderId'))
   const count = onlyGoods ? lines.select((eb) => eb.fn.count<number>('i.orderId').distinct().as('n')) : b.select((eb) => eb.fn.countAll<number>().as('n'))
   // Wrapped: Kysely refuses to let a query builder be awaited (as an async function's result would be).
-  return { query: b, count: count as { executeTakeFirstOrThrow: () => Promise<{ n: number | string | bigint }> } }
+  return { query: b, count }
 }
-
-/** The most orders a page of the goods search may walk through, on average, before SQLite takes the matches by id. */
-const WALK_ROWS = 20_000
 
 /**
  * Order lines whose catalogue goods' name holds the word. PostgreSQL: one query with the name match inside (the
@@ -171,7 +148,7 @@ export async function toRows(
 
 export async function adminOrderList(db: Db, q: AdminOrderQuery): Promise<AdminOrderPage> {
   const { page, pageSize } = paged(q)
-  const { query: b, count: total } = await filtered(db, q, page * pageSize)
+  const { query: b, count: total } = await filtered(db, q)
   const [rows, count] = await Promise.all([
     b
       .select([...ROW_COLUMNS])
