@@ -7,10 +7,14 @@
 // Usage: node bench/admin-lists.mjs [--goods 100000] [--orders 100000] [--members 2000] [--rounds 10]
 //        node bench/admin-lists.mjs --large   (200,000 goods, 1,000,000 orders, 1,000,000 members; issue 37)
 //        --db sqlite | --db postgres: one database only
+//        --keep: keep the filled databases (a file under $BENCH_KEEP_DIR or the temp folder, a PostgreSQL database
+//        named by the sizes) and reuse them when the sizes match: migrations added since run on the kept data (the
+//        time they took is printed), so one fill serves a before and an after.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { tsImport } from 'tsx/esm/api'
+import { sql } from 'kysely'
 import { freshPostgres, postgresAvailable, table, percentile } from './lib.mjs'
 
 const arg = (n, d) => {
@@ -23,6 +27,9 @@ const N = arg('goods', arg('rows', LARGE ? 200_000 : 100_000))
 const ORDERS = arg('orders', LARGE ? 1_000_000 : N)
 const MEMBERS = arg('members', LARGE ? 1_000_000 : 2000)
 const ROUNDS = arg('rounds', 10)
+const KEEP = process.argv.includes('--keep')
+const KEEP_NAME = `mall_bench_admin_lists_${N}_${ORDERS}_${MEMBERS}`
+const KEEP_DIR = process.env.BENCH_KEEP_DIR || path.join(os.tmpdir(), 'mall-admin-lists-keep')
 const TARGET = { goods: 100, orders: 100, members: 100, figures: 200 }
 const setup = await tsImport('./admin-lists-setup.ts', import.meta.url)
 const { chinaDay } = await tsImport('../server/src/services/chinaTime.ts', import.meta.url)
@@ -99,10 +106,36 @@ async function exportRun(address, cookie, query) {
   return { lines: lines - 1, mb: (bytes / 1048576).toFixed(1), s: (ms / 1000).toFixed(1), grew: ((peak - rss0) / 1048576).toFixed(0) }
 }
 
-async function measure(label, db, url) {
+/** The kept PostgreSQL database's URL (on the server freshPostgres uses). */
+const keptPostgres = (name) => {
+  const u = new URL(process.env.BENCH_PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres')
+  u.pathname = `/${name}`
+  return { url: u.toString() }
+}
+
+/** The kept fill's figures (ids, its time) when it finished, else null. */
+const keptFill = (label) => {
+  const file = path.join(KEEP_DIR, `${KEEP_NAME}.${label}.json`)
+  return KEEP && fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : null
+}
+
+async function measure(label, db, url, migrateS) {
   const t0 = Date.now()
-  const f = { ...(await setup.fill(db, N, { orders: ORDERS, members: MEMBERS })), db }
-  const fillS = ((Date.now() - t0) / 1000).toFixed(1)
+  let f = keptFill(label)
+  let fillS
+  if (f) {
+    // Migrations added since the fill ran (in migrateToLatest before this); statistics for their indexes.
+    await (label === 'PostgreSQL' ? sql`VACUUM ANALYZE` : sql`ANALYZE`).execute(db)
+    fillS = `kept (filled in ${f.fillS} s; the migrations added since took ${migrateS} s)`
+    f = { ...f, db }
+  } else {
+    f = { ...(await setup.fill(db, N, { orders: ORDERS, members: MEMBERS })), db }
+    fillS = ((Date.now() - t0) / 1000).toFixed(1)
+    if (KEEP) {
+      fs.mkdirSync(KEEP_DIR, { recursive: true })
+      fs.writeFileSync(path.join(KEEP_DIR, `${KEEP_NAME}.${label}.json`), JSON.stringify({ ...f, db: undefined, members: f.members.slice(0, 10_000), fillS }))
+    }
+  }
   const session = await setup.appWithOwner(db, url)
   const { app, cookie } = session
   const rows = []
@@ -128,7 +161,7 @@ async function measure(label, db, url) {
     ['to ship (all time)', { status: 'to_ship' }],
   ])
     exports.push({ db: label, export: name, ...(await exportRun(address, cookie, query)) })
-  console.log(`${label}: ${N} goods, ${ORDERS} orders and ${MEMBERS} members inserted in ${fillS} s`)
+  console.log(`${label}: ${N} goods, ${ORDERS} orders and ${MEMBERS} members ${f.fillS && fillS !== f.fillS ? fillS : `inserted in ${fillS} s`}`)
   await app.close()
   return { rows, exports }
 }
@@ -139,24 +172,32 @@ const add = (r) => {
   rows.push(...r.rows)
   exports.push(...r.exports)
 }
+/** The migrations (on a kept database: those added since it was filled); seconds. */
+const migrate = async (db) => {
+  const s = Date.now()
+  await setup.migrateToLatest(db)
+  return ((Date.now() - s) / 1000).toFixed(1)
+}
 if (ONLY !== 'postgres') {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'mall-admin-lists-'))
-  const lite = setup.createDb({ sqliteFile: path.join(dir, 'bench.sqlite') })
-  await setup.migrateToLatest(lite)
-  add(await measure('SQLite', lite, ''))
+  const kept = keptFill('SQLite')
+  const dir = KEEP ? KEEP_DIR : fs.mkdtempSync(path.join(os.tmpdir(), 'mall-admin-lists-'))
+  const file = path.join(dir, KEEP ? `${KEEP_NAME}.sqlite` : 'bench.sqlite')
+  fs.mkdirSync(dir, { recursive: true })
+  if (!kept) for (const f of [file, `${file}-wal`, `${file}-shm`]) fs.rmSync(f, { force: true }) // an unfinished fill
+  const lite = setup.createDb({ sqliteFile: file })
+  add(await measure('SQLite', lite, '', await migrate(lite)))
   await lite.destroy()
-  fs.rmSync(dir, { recursive: true, force: true })
+  if (!KEEP) fs.rmSync(dir, { recursive: true, force: true })
 }
 if (ONLY === 'sqlite') console.log('PostgreSQL: not asked for (--db sqlite)')
 else if (await postgresAvailable()) {
-  const pg = await freshPostgres('mall_bench_admin_lists')
+  const pg = KEEP && keptFill('PostgreSQL') ? keptPostgres(KEEP_NAME) : await freshPostgres(KEEP ? KEEP_NAME : 'mall_bench_admin_lists')
   const db = setup.createDb({ databaseUrl: pg.url })
   try {
-    await setup.migrateToLatest(db)
-    add(await measure('PostgreSQL', db, pg.url))
+    add(await measure('PostgreSQL', db, pg.url, await migrate(db)))
   } finally {
     await db.destroy()
-    await pg.drop()
+    if (!KEEP) await pg.drop()
   }
 } else console.log('PostgreSQL not reachable: skipped')
 console.log(`\nThe console over ${N} goods, ${ORDERS} orders and ${MEMBERS} members (lists: a page of 20 with the total), ${ROUNDS} rounds, 2 cores\n`)

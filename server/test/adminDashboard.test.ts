@@ -91,6 +91,13 @@ describe.each(DIALECTS)('console dashboard (%s)', (dialect) => {
     await paidOrder(t, me.token, cheap.skuId, 5)
     const ranked = (await dash()).topGoods.map((x: any) => x.amount)
     expect(ranked).toEqual([...ranked].sort((a: number, b: number) => b - a))
+    // A goods without a name or picture in the catalogue any more shows its order lines' own.
+    const line = await t.db.selectFrom('orderItems').select(['goodsName', 'image']).where('goodsId', '=', g.goodsId).executeTakeFirstOrThrow()
+    expect([line.goodsName, line.image]).not.toContain('')
+    await t.db.updateTable('goods').set({ name: '', mainImage: '' }).where('id', '=', g.goodsId).execute()
+    const bare = (await dash()).topGoods.find((x: any) => x.goodsId === g.goodsId)
+    await t.db.updateTable('goods').set({ name: '看板热卖', mainImage: line.image }).where('id', '=', g.goodsId).execute()
+    expect(bare).toMatchObject({ name: line.goodsName, image: line.image, amount: 3 * 12345, quantity: 3 })
     const statuses = Object.fromEntries(after.orderStatus.map((s: any) => [s.status, s.count]))
     expect(statuses.to_ship).toBeGreaterThanOrEqual(1)
     expect(after.todo.afterSales).toBe(before.todo.afterSales)

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { CamelCasePlugin, Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type KyselyConfig } from 'kysely'
 import type { DB } from './types'
 import { registerDataVersion, trackPostgres, trackSqlite } from './writeTracking'
 
@@ -15,6 +15,8 @@ export interface DbOptions {
   /** SQLite file; ':memory:' for tests. */
   sqliteFile?: string
   poolSize?: number
+  /** Kysely's query log (bench/admin-lists-plans.ts prints the plan of each query a console request runs). */
+  log?: KyselyConfig['log']
 }
 
 /** The PostgreSQL pool's counters, for the metrics (services/metrics.ts). */
@@ -40,7 +42,7 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     // the query in flight fails and the caller answers 503.
     pool.on('connect', (client: any) => client.on('error', () => {}))
     const version = trackPostgres(pool)
-    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] })
+    db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()], log: opts.log })
     registerDataVersion(db, version)
     pools.set(db, pool)
   } else {
@@ -54,7 +56,7 @@ export function createDb(opts: DbOptions): Kysely<DB> {
     database.pragma('foreign_keys = ON')
     database.pragma('busy_timeout = 5000')
     const version = trackSqlite(database)
-    db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()] })
+    db = new Kysely<DB>({ dialect: new SqliteDialect({ database }), plugins: [new CamelCasePlugin()], log: opts.log })
     registerDataVersion(db, version)
   }
   return db

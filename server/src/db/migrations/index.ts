@@ -40,6 +40,8 @@ import * as m106 from './106_balance_withdraw'
 import * as m107 from './107_group_buy'
 import * as m112 from './112_scale_indexes'
 import * as m113 from './113_group_buy_buyers'
+import * as m114 from './114_console_figures_indexes'
+import * as m115 from './115_dashboard_todo_indexes'
 import * as m105 from './105_recharge'
 import * as m108 from './108_pay_password'
 
@@ -88,4 +90,6 @@ export const migrations: Record<string, Migration> = {
   '108_pay_password': m108,
   '112_scale_indexes': m112,
   '113_group_buy_buyers': m113,
+  '114_console_figures_indexes': m114,
+  '115_dashboard_todo_indexes': m115,
 }
