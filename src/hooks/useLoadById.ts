@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react'
-import { usePageParams } from '@/core/nav'
-import { decodeScene } from '@/platform/scene'
 import { useLatest } from './useLatest'
+import { useSceneParams } from './useSceneParams'
 
 /** A record id from a page's query: a positive integer written in digits, else null ("abc", "1.5", "-3", missing). */
 export function queryId(raw: string | undefined | null): number | null {
@@ -22,22 +21,9 @@ export type LoadState = 'missing' | 'loading' | 'ready' | 'failed'
  * state changes caused (issue 18: ~840 calls in 5 s). The id here is a number or null, never NaN.
  */
 export function useLoadById<T>(load: (id: number) => Promise<T>, param = 'id') {
-  const params = usePageParams()
-  const direct = queryId(params[param])
-  // Opened from a mini-program code (a poster's): the page's query is in the code's scene, decoded here (a compact
-  // one at once, a stored one by asking the server); the id of the query wins when both are there.
-  const scene = direct === null ? params.scene || '' : ''
-  const [decoded, setDecoded] = useState<{ scene: string; id: number | null } | null>(null)
-  useEffect(() => {
-    if (!scene) return
-    let current = true
-    decodeScene(scene).then((q) => current && setDecoded({ scene, id: queryId(q[param]) }))
-    return () => {
-      current = false
-    }
-  }, [scene, param])
-  const decoding = !!scene && decoded?.scene !== scene
-  const id = direct ?? (scene && decoded?.scene === scene ? decoded.id : null)
+  // Opened from a mini-program code (a poster's): the id is in the code's scene; the id of the query wins when both are there.
+  const { params, decoding } = useSceneParams<Record<string, string>>((p) => queryId(p[param]) === null)
+  const id = queryId(params[param])
   const [data, setData] = useState<T | null>(null)
   const [state, setState] = useState<LoadState>(id === null && !decoding ? 'missing' : 'loading')
   const [attempt, setAttempt] = useState(0)

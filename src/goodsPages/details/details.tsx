@@ -11,9 +11,10 @@ import { addToCart } from '@/api/cart'
 import { getGoodsCoupons } from '@/api/coupon'
 import { getGoodsFreight } from '@/api/order'
 import { ROUTES } from '@/routes'
-import { back, navigateTo, switchTab, usePageParams } from '@/core/nav'
+import { back, navigateTo, switchTab } from '@/core/nav'
 import { requireLogin } from '@/core/auth'
 import { useLatest } from '@/hooks/useLatest'
+import { useSceneParams } from '@/hooks/useSceneParams'
 import { RequestError, assetUrl } from '@/core/request'
 import { toast } from '@/core/toast'
 import { buildShare, useShare } from '@/platform/share'
@@ -38,7 +39,11 @@ export const claimableFirst = (list: CentreCoupon[]): CentreCoupon[] => [...list
 
 /** Goods detail: pictures, price, specs and SKUs, reviews, rich-text detail; add to cart or buy now. */
 export default function DetailsDetailsPage() {
-  const { id, joinGroup } = usePageParams<{ id: string; joinGroup: string }>()
+  // Opened from the goods poster's mini-program code, the id (and the shop's) are in the code's scene.
+  const {
+    params: { id, joinGroup },
+    decoding,
+  } = useSceneParams<{ id: string; joinGroup: string }>((p) => !p.id)
   const [goods, setGoods] = useState<GoodsDetail | null>(null)
   const [error, setError] = useState('')
   const [current, setCurrent] = useState(0)
@@ -54,6 +59,7 @@ export default function DetailsDetailsPage() {
   const [groupFor, setGroupFor] = useState<{ groupId?: number } | null>(null)
 
   const load = () => {
+    if (decoding) return
     if (!id) return setError('商品不存在')
     setError('')
     getGoodsDetail(id).then(
@@ -72,7 +78,7 @@ export default function DetailsDetailsPage() {
     // The stepper starts at the 起购数量.
     setQuantity(Math.max(1, g.minQuantity || 0))
   }
-  useEffect(load, [id])
+  useEffect(load, [id, decoding])
 
   // The 运费 and 领券 rows: asked once the goods itself is found (a bad link makes one request), quietly (a row
   // the server cannot answer is left out rather than toasted).
