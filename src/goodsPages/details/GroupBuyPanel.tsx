@@ -82,7 +82,7 @@ function OpenGroup({ group, now, onJoin }: { group: GroupSummary; now: number; o
         <Text className='gb-group__missing'>还差{group.missing}人</Text>
         <Text className='gb-group__time'>剩余{groupCountdown(group.expiresAt, now)}</Text>
       </View>
-      <View className='gb-group__join' onClick={() => onJoin(group.id)} aria-label={`参加${name}的团`}>
+      <View className='gb-group__join' onClick={() => onJoin(group.id)} aria-label={`去参团：${name}的团`}>
         去参团
       </View>
     </View>
