@@ -4,7 +4,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { useShopSuite, screenshot, newPhone, shown, button, toastShown } from './harness.mjs'
-import { buildConsole, changeDemoOwnerPassword, consoleSignIn, openWindow } from './consoleHarness.mjs'
+import { buildConsole, changeDemoOwnerPassword, consoleSignIn, openWindow, ownerApi } from './consoleHarness.mjs'
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
 const yuan = (fen) => (fen / 100).toFixed(2)
@@ -64,25 +64,7 @@ async function earnCashback(s) {
 }
 
 /** The console's API as the demo owner (its password changed by setup). */
-async function consoleApi() {
-  const base = suite.shop.base
-  const login = await fetch(`${base}/admin/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: 'Owner-e2e-2026' }),
-  })
-  const body = await login.json()
-  assert.equal(body.code, 200, body.msg)
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('mall_admin='))
-    .split(';')[0]
-  const headers = { 'content-type': 'application/json', cookie, 'x-csrf-token': body.data.csrfToken }
-  return {
-    get: async (url) => (await fetch(`${base}/admin/api${url}`, { headers })).json(),
-    post: async (url, b = {}) => (await fetch(`${base}/admin/api${url}`, { method: 'POST', headers, body: JSON.stringify(b) })).json(),
-  }
-}
+const consoleApi = () => ownerApi(suite.shop.base)
 
 let order = null
 

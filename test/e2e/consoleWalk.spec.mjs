@@ -17,7 +17,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { newPhone, screenshot, SHOTS as SCREENS } from './harness.mjs'
-import { consolePagePaths, OWNER_PASSWORD, useConsoleSuite, waitQuiet } from './consoleHarness.mjs'
+import { consolePagePaths, ownerApi, useConsoleSuite, waitQuiet } from './consoleHarness.mjs'
 import { axeProblems } from './axe.mjs'
 import { describeTokens, devTokens, pageText } from './devText.mjs'
 
@@ -67,30 +67,14 @@ const MAY_BE_EMPTY = new Set([
   '/content/videos', // opens on 待审核, and every demo video is approved (a pending one needs a shopper's upload)
 ])
 
-/** A console call as the demo owner (its password changed by the suite), outside any browser window. */
-async function consoleApi(base, method, url, body) {
-  const login = await fetch(`${base}/admin/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: OWNER_PASSWORD }) })
-  const me = await login.json()
-  assert.equal(me.code, 200, me.msg)
-  const cookie = login.headers
-    .getSetCookie()
-    .find((c) => c.startsWith('mall_admin='))
-    .split(';')[0]
-  const res = await fetch(`${base}/admin/api/${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', cookie, 'x-csrf-token': me.data.csrfToken },
-    body: body ? JSON.stringify(body) : undefined,
-  })
-  return res.json()
-}
-
 const suite = useConsoleSuite({
   // What the demo seed leaves empty, made through the shop's API (an agent application and a feedback) and the
   // console's (a saved web link: the demo's festival page; a pickup point: the demo shop delivers only).
   setup: async (s) => {
-    const link = await consoleApi(s.shop.base, 'POST', 'content/web-links', { title: '节日活动页', url: '/media/activity/festival.html', sort: 0 })
+    const owner = await ownerApi(s.shop.base)
+    const link = await owner.post('/content/web-links', { title: '节日活动页', url: '/media/activity/festival.html', sort: 0 })
     assert.equal(link.code, 200, link.msg)
-    const point = await consoleApi(s.shop.base, 'POST', 'pickup-points', {
+    const point = await owner.post('/pickup-points', {
       name: '西湖门店',
       province: '浙江省',
       city: '杭州市',

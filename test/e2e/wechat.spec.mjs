@@ -13,14 +13,12 @@ import crypto from 'node:crypto'
 import { startShop, screenshot, fill, newPhone } from './harness.mjs'
 import {
   ANDROID_UA,
-  API_V3_KEY,
   APP_ID,
   IOS_UA,
   MCH_ID,
-  PLATFORM_SERIAL,
   TICKET,
   merchant,
-  platform,
+  postNotification,
   sha1,
   signLines,
   startFakeWechat,
@@ -279,34 +277,7 @@ test('paying an order in WeChat calls chooseWXPay with the server’s v3 params;
     payer: { openid: member.openid },
     amount: { total: order.payAmount, payer_total: order.payAmount, currency: 'CNY' },
   }
-  const nonce = crypto.randomBytes(6).toString('hex')
-  const cipher = crypto.createCipheriv('aes-256-gcm', Buffer.from(API_V3_KEY), Buffer.from(nonce))
-  cipher.setAAD(Buffer.from('transaction'))
-  const ciphertext = Buffer.concat([cipher.update(JSON.stringify(resource)), cipher.final(), cipher.getAuthTag()]).toString('base64')
-  const raw = JSON.stringify({
-    id: crypto.randomUUID(),
-    create_time: new Date().toISOString(),
-    event_type: 'TRANSACTION.SUCCESS',
-    resource_type: 'encrypt-resource',
-    summary: '支付成功',
-    resource: { algorithm: 'AEAD_AES_256_GCM', ciphertext, associated_data: 'transaction', original_type: 'transaction', nonce },
-  })
-  const ts = String(Math.floor(Date.now() / 1000))
-  const wnonce = crypto.randomBytes(16).toString('hex')
-  const notify = await fetch(`${shop.base}/h5/api/pay/notify/wechat`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'wechatpay-serial': PLATFORM_SERIAL,
-      'wechatpay-timestamp': ts,
-      'wechatpay-nonce': wnonce,
-      'wechatpay-signature': crypto
-        .createSign('RSA-SHA256')
-        .update(signLines(ts, wnonce, raw))
-        .sign(platform.privateKey, 'base64'),
-    },
-    body: raw,
-  })
+  const notify = await postNotification(shop, 'TRANSACTION.SUCCESS', 'transaction', resource, '支付成功')
   assert.equal(notify.status, 204, await notify.text())
 
   // chooseWXPay answered success: the pay-status page polls and shows it paid.
