@@ -54,7 +54,9 @@ describe.each(DIALECTS)('job leases on %s', (dialect) => {
     expect(runs.length).toBeGreaterThanOrEqual(Math.floor(periods / 2))
     expect(runs.length).toBeLessThanOrEqual(periods)
     const at = runs.map((r) => r.at).sort((x, y) => x - y)
-    for (let i = 1; i < at.length; i++) expect(at[i] - at[i - 1]).toBeGreaterThanOrEqual(200)
+    // Never two runs in one period: without the lease the two instances' runs come in pairs a few ms apart. The margin
+    // below the period is the event loop's lag between claiming and running (179 ms apart once on a loaded CI machine).
+    for (let i = 1; i < at.length; i++) expect(at[i] - at[i - 1]).toBeGreaterThanOrEqual(100)
     const metrics = await t.ctx.metrics.registry.getSingleMetricAsString('shop_job_runs_total')
     expect(metrics).toMatch(/job="lease-demo",result="ok"/)
   })
