@@ -92,6 +92,3 @@ export function paintCodeCorner(ctx: CanvasRenderingContext2D, width: number, he
   ctx.fillText(words[0], POSTER_MARGIN, height - 40)
   ctx.fillText(words[1], POSTER_MARGIN, height - 22)
 }
-
-/** Where the code's corner begins (what a poster paints above it ends here). */
-export const codeCornerTop = (height: number) => height - POSTER_MARGIN - CODE_SIZE - 14
