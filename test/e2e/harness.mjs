@@ -89,12 +89,12 @@ export async function startShop(env = {}) {
       })
       return r.json()
     },
-    /** Runs the operator CLI against this shop's database. */
+    /** Runs the operator CLI against this shop's database, with the shop's configuration (its outside services too). */
     admin(...args) {
       return new Promise((resolve, reject) => {
         const c = spawn(process.execPath, [...serverCommand('admin'), ...args], {
           cwd: ROOT,
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          env: { ...process.env, DATABASE_URL: '', ...env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
         })
         let out = ''
         c.stdout.on('data', (d) => (out += d))
