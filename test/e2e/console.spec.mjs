@@ -5,7 +5,7 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { screenshot, newPhone } from './harness.mjs'
-import { addAddress, btn, useConsoleSuite } from './consoleHarness.mjs'
+import { addAddress, btn, choose, useConsoleSuite } from './consoleHarness.mjs'
 
 const suite = useConsoleSuite({ picture: 'cup.png' })
 
@@ -18,14 +18,6 @@ async function signIn(page) {
   await btn(page, '登录').click()
   await page.getByRole('alert').filter({ hasText: /密码/ }).waitFor()
   await suite.signIn(page)
-}
-
-/** Picks the option with this text in the antd Select labelled `label`. */
-async function choose(page, label, option) {
-  const box = page.getByRole('combobox', { name: label })
-  await box.click()
-  await box.fill(option)
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
 }
 
 /** A member with an address and an order paid in the sandbox (`quantity` units of one SKU): its order number. */

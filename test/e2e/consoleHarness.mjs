@@ -51,6 +51,28 @@ export async function openWindow(browser, { width, height, scale = 1, dark = fal
 /** antd writes two-character Chinese button labels with a space between them ("确 定"). */
 export const btn = (page, text) => page.getByRole('button', { name: new RegExp(`(^|\\s)${[...text].join('\\s*')}\\s*$`) })
 
+/**
+ * Picks the option with this text in the antd Select labelled `label` (typed into it first when it can be searched),
+ * then waits for the Select to show it. Under load a click could land while the dropdown was still drawing its
+ * filtered list and the choice was lost (console.spec's courier, with a second spec running beside it): chosen again,
+ * up to three times, instead of failing the form later with its 请选择 message.
+ */
+export async function choose(page, label, option) {
+  const box = page.getByRole('combobox', { name: label })
+  const chosen = page.locator('.ant-select').filter({ has: box }).locator('.ant-select-selection-item', { hasText: option })
+  for (let attempt = 1; ; attempt++) {
+    await box.click()
+    if (await box.isEditable()) await box.fill(option)
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
+    try {
+      await chosen.first().waitFor({ timeout: 5000 })
+      return
+    } catch (err) {
+      if (attempt === 3) throw err
+    }
+  }
+}
+
 /** The demo seed's owner password, which the console makes its owner change at the first sign-in. */
 export const DEMO_OWNER_PASSWORD = 'admin123456'
 /** The demo owner's password once the suite has changed it (every spec but the one that walks the first sign-in). */

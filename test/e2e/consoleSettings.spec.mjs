@@ -5,14 +5,9 @@
 import { test } from 'node:test'
 import assert from 'node:assert/strict'
 import { screenshot, shown, newPhone } from './harness.mjs'
-import { addAddress, btn, shopAs, useConsoleSuite } from './consoleHarness.mjs'
+import { addAddress, btn, choose, shopAs, useConsoleSuite } from './consoleHarness.mjs'
 
 const suite = useConsoleSuite()
-async function choose(page, label, option) {
-  const box = page.getByRole('combobox', { name: label })
-  await box.click()
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click()
-}
 /**
  * A menu entry: its group opened first unless already open (a second click would fold it). A group holding one page
  * is that page's entry itself (AdminLayout), so clicking the group may already open it.
