@@ -1,13 +1,13 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Card, Form, Input, Select, Table, Tabs, Tag } from 'antd'
 import type { ShipBody } from '@contract/adminOrders'
-import type { AdminDrawRecord, AdminDrawRecordPage } from '@contract/adminRewards'
+import type { AdminDrawRecord } from '@contract/adminRewards'
 import { drawRecords, shipPrize } from '../../api/turntable'
 import { expressCompanies, type ExpressCompany } from '../../api/order'
-import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { useSession } from '../../core/session'
+import { useServerPages } from '../../hooks/useServerPages'
 import { FormModal } from '../../components/FormModal'
 
 const TABS = [
@@ -21,13 +21,10 @@ const STATUS_COLOR: Record<string, string> = { to_ship: 'red', shipped: 'green',
 /** 营销 › 盲盒发货: draw records; physical prizes with an address are shipped here (the CLI's turntable-ship). */
 export default function BlindBoxShipping() {
   const [status, setStatus] = useState('to_ship')
-  const [page, setPage] = useState(1)
-  const [data, setData] = useState<AdminDrawRecordPage | null>(null)
+  const { data, setPage, pagination, reload: load } = useServerPages((paging) => drawRecords({ status: status === 'all' ? undefined : status, ...paging }), [status])
   const [shipping, setShipping] = useState<AdminDrawRecord | null>(null)
   const [express, setExpress] = useState<ExpressCompany[]>([])
   const writable = useSession().can('marketing.write')
-  const load = useCallback(() => void run(drawRecords({ status: status === 'all' ? undefined : status, page, pageSize: 20 })).then((r) => r && setData(r)), [status, page])
-  useEffect(load, [load])
   useEffect(() => {
     if (shipping && !express.length) expressCompanies().then(setExpress, () => undefined)
   }, [shipping, express.length])
@@ -47,7 +44,7 @@ export default function BlindBoxShipping() {
           rowKey='id'
           loading={!data}
           dataSource={data?.list || []}
-          pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
+          pagination={pagination}
           scroll={{ x: 1110 }}
           columns={[
             { title: '记录', dataIndex: 'id', width: 70, render: (v: number) => `#${v}` },

@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Button, Card, DatePicker, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
 import dayjs, { type Dayjs } from 'dayjs'
-import { CAMPAIGN_TYPE_TEXT, type AdminCampaign, type AdminCampaignPage, type CampaignInput } from '@contract/adminRewards'
+import { CAMPAIGN_TYPE_TEXT, type AdminCampaign, type CampaignInput } from '@contract/adminRewards'
 import { campaigns as campaignsApi, createCampaign, updateCampaign } from '../../api/cashback'
-import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan, yuanRule, yuanToFen } from '../../core/money'
 import { useSession } from '../../core/session'
+import { useServerPages } from '../../hooks/useServerPages'
 import { FormModal } from '../../components/FormModal'
 import { GoodsSelect } from '../../components/GoodsPicker'
 
@@ -21,12 +21,9 @@ interface CampaignForm extends Omit<CampaignInput, 'amount' | 'startAt' | 'endAt
 
 /** 营销 › 返现规则: per goods, the cashback amount, what the review must have, the places and the dates. */
 export default function CashbackCampaigns() {
-  const [page, setPage] = useState(1)
-  const [data, setData] = useState<AdminCampaignPage | null>(null)
+  const { data, pagination, reload: load } = useServerPages((paging) => campaignsApi(paging), [])
   const [editing, setEditing] = useState<Partial<AdminCampaign> | null>(null)
   const writable = useSession().can('marketing.write')
-  const load = useCallback(() => void run(campaignsApi({ page, pageSize: 20 })).then((r) => r && setData(r)), [page])
-  useEffect(load, [load])
 
   async function save(v: CampaignForm) {
     const body: CampaignInput = {
@@ -77,7 +74,7 @@ export default function CashbackCampaigns() {
           rowKey='id'
           loading={!data}
           dataSource={data?.list || []}
-          pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
+          pagination={pagination}
           scroll={{ x: 1250 }}
           columns={[
             { title: '商品', dataIndex: 'goodsName', width: 200, ellipsis: true },

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Card, Form, Image, Input, Popconfirm, Rate, Space, Table, Tabs, Tag } from 'antd'
 import type { ReasonBody } from '@contract/adminOrders'
-import type { AdminCashbackTask, AdminCashbackTaskPage, CashbackTaskQuery } from '@contract/adminRewards'
+import type { AdminCashbackTask, CashbackTaskQuery } from '@contract/adminRewards'
 import { approveCashback, cashbackTasks, refuseCashback } from '../../api/cashback'
 import { run } from '../../core/feedback'
 import { dateTime } from '../../core/format'
 import { fenToYuan } from '../../core/money'
 import { useSession } from '../../core/session'
+import { useServerPages } from '../../hooks/useServerPages'
 import { useQueryTab } from '../../core/useQueryTab'
 import { FormModal } from '../../components/FormModal'
 
@@ -23,15 +24,9 @@ const COLOR: Record<string, string> = { submitted: 'orange', approved: 'blue', p
 /** 营销 › 返现审核: approve (pays the cashback once) or refuse with a reason the member sees. */
 export default function CashbackTasks() {
   const [status, setStatus] = useQueryTab('status', TAB_KEYS, 'submitted')
-  const [page, setPage] = useState(1)
-  const [data, setData] = useState<AdminCashbackTaskPage | null>(null)
+  const { data, setPage, pagination, reload: load } = useServerPages((paging) => cashbackTasks({ status: status === 'all' ? undefined : (status as CashbackTaskQuery['status']), ...paging }), [status])
   const [refusing, setRefusing] = useState<AdminCashbackTask | null>(null)
   const writable = useSession().can('marketing.write')
-  const load = useCallback(
-    () => void run(cashbackTasks({ status: status === 'all' ? undefined : (status as CashbackTaskQuery['status']), page, pageSize: 20 })).then((r) => r && setData(r)),
-    [status, page],
-  )
-  useEffect(load, [load])
 
   return (
     <PageContainer title='返现审核'>
@@ -48,7 +43,7 @@ export default function CashbackTasks() {
           rowKey='id'
           loading={!data}
           dataSource={data?.list || []}
-          pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
+          pagination={pagination}
           scroll={{ x: 1080 }}
           columns={[
             { title: '任务', dataIndex: 'id', width: 70, render: (v: number) => `#${v}` },

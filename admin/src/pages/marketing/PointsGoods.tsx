@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useState } from 'react'
 import { PageContainer } from '@ant-design/pro-components'
 import { Avatar, Button, Card, Form, Input, InputNumber, Switch, Table, Tag, Typography } from 'antd'
 import { PlusOutlined } from '@ant-design/icons'
-import type { AdminPointsGoods, AdminPointsGoodsPage } from '@contract/adminRewards'
+import type { AdminPointsGoods } from '@contract/adminRewards'
 import { createPointsGoods, pointsGoodsList, setPointsGoodsStatus, updatePointsGoods } from '../../api/integral'
 import { run } from '../../core/feedback'
 import { useSession } from '../../core/session'
+import { useServerPages } from '../../hooks/useServerPages'
 import { fenToYuan, yuanRule, yuanToFen } from '../../core/money'
 import { FormModal, sortField } from '../../components/FormModal'
 import { ImageInput } from '../../components/ImagesInput'
@@ -27,13 +28,10 @@ interface GoodsForm {
 
 /** 营销 › 积分商城: the goods members redeem with points (plus cash when set), their stock and limits, on/off. */
 export default function PointsGoods() {
-  const [page, setPage] = useState(1)
-  const [data, setData] = useState<AdminPointsGoodsPage | null>(null)
+  const { data, pagination, reload: load } = useServerPages((paging) => pointsGoodsList(paging), [])
   const [editing, setEditing] = useState<Partial<AdminPointsGoods> | null>(null)
   const [form] = Form.useForm<GoodsForm>()
   const writable = useSession().can('marketing.write')
-  const load = useCallback(() => void run(pointsGoodsList({ page, pageSize: 20 })).then((r) => r && setData(r)), [page])
-  useEffect(load, [load])
 
   async function save(v: GoodsForm) {
     const body = {
@@ -79,7 +77,7 @@ export default function PointsGoods() {
           rowKey='id'
           loading={!data}
           dataSource={data?.list || []}
-          pagination={{ current: page, pageSize: 20, total: data?.total || 0, onChange: setPage }}
+          pagination={pagination}
           scroll={{ x: 900 }}
           columns={[
             { title: '图片', dataIndex: 'image', width: 70, render: (v: string, r) => (v ? <Avatar shape='square' src={v} alt={r.name} /> : '—') },
