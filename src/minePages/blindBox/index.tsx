@@ -134,7 +134,9 @@ export default function BlindBoxIndexPage() {
         </View>
       )}
 
-      <Popup visible={!!result && !sheet} position='center' round onClose={() => setResult(null)} className={`blind-box__popup ${resultDialog}`}>
+      {/* NutUI's Popup calls onClose whenever it is hidden, also when the address sheet takes its place: the result is
+          kept then, or 确认领取 in the sheet would have no prize to claim. */}
+      <Popup visible={!!result && !sheet} position='center' round onClose={() => !sheet && setResult(null)} className={`blind-box__popup ${resultDialog}`}>
         {result && (
           <View className='blind-box__result'>
             <Text className='blind-box__result-title'>{won ? '恭喜您获得' : '很遗憾'}</Text>

@@ -19,6 +19,9 @@ jest.mock('@tarojs/components', () => {
   return { ...jest.requireActual('@tarojs/components'), View, Text, Image }
 })
 jest.mock('@/api/turntable')
+jest.mock('@/api/address', () => ({
+  getAddressList: jest.fn(async () => [{ id: 3, name: '张三', phone: '13812345678', province: '浙江省', city: '杭州市', district: '西湖区', detail: '文三路 100 号', isDefault: true }]),
+}))
 jest.mock('@/platform/share', () => ({ buildShare: jest.fn(), useShare: jest.fn() }))
 const mocked = api as jest.Mocked<typeof api>
 
@@ -75,5 +78,22 @@ describe('blind box result dialog', () => {
       await jest.advanceTimersByTimeAsync(500)
     })
     expect(screen.queryByText(title)).toBeNull()
+  })
+
+  it('a goods prize: 立即领取 opens the address sheet, and 确认领取 claims it with the chosen address', async () => {
+    // NutUI's Popup calls onClose when the sheet hides it: the page used to forget the prize then, and 确认领取 did nothing.
+    await draw(record({ kind: 'goods', prizeName: '水桶包' }))
+    mocked.toReceive.mockResolvedValue({ record: record({ kind: 'goods', prizeName: '水桶包', status: 'await_address', statusText: '待填写地址' }), needAddress: true })
+    mocked.writeAddress.mockResolvedValue(record({ kind: 'goods', prizeName: '水桶包', status: 'to_ship', statusText: '待发货' }))
+    await act(async () => {
+      fireEvent.click(screen.getByText('立即领取'))
+      await jest.advanceTimersByTimeAsync(500)
+    })
+    expect(screen.getByText('填写奖品收货地址')).toBeTruthy()
+    await act(async () => {
+      fireEvent.click(screen.getByText('确认领取'))
+      await jest.advanceTimersByTimeAsync(500)
+    })
+    expect(mocked.writeAddress).toHaveBeenCalledWith(7, 3, { catch: true })
   })
 })
