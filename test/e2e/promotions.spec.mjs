@@ -140,7 +140,7 @@ test('redeems points goods in the points mall', async () => {
 
 /**
  * Puts the demo's blind box on one prize for certain (the others off the shelf), through the console's API as staff
- * would: with the demo's odds a goods prize (0.42 % together) came up about once in a hundred runs, so the claim with
+ * would: with the demo's odds the first prize won was goods in about one run of 150 (0.42 % of 64.42 %), so the claim with
  * an address was the path a run rarely took — and the one that failed when it did.
  */
 async function certainPrize(kind) {
